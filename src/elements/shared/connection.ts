@@ -1,0 +1,54 @@
+import { createClient } from '../../client/create-client.js';
+import type { AskClient } from '../../client/create-client.js';
+
+/** What an element knows of its service: its own attributes, or nothing. */
+export interface ConnectionHost extends HTMLElement {
+  /** A client set in code; wins over every attribute. */
+  client?: AskClient | undefined;
+  /** `base-url` attribute. */
+  baseUrl?: string | undefined;
+  /** `api-key` attribute. */
+  apiKey?: string | undefined;
+}
+
+let defaultClient: AskClient | undefined;
+const clientsByConnection = new Map<string, AskClient>();
+
+/**
+ * Sets the client every element on the page uses when it has no `client` property and no
+ * `base-url`/`api-key` of its own or on an ancestor.
+ */
+export function setDefaultClient(client: AskClient | undefined): void {
+  defaultClient = client;
+}
+
+/**
+ * The client of an element, configured once per page or per element. In order: the element's
+ * `client` property; its own `base-url`/`api-key` attributes, completed by the nearest ancestor
+ * (across shadow roots) carrying `data-ask-base-url`/`data-ask-api-key`; the default client set
+ * with `setDefaultClient`; else the page's origin with no key.
+ */
+export function resolveClient(host: ConnectionHost): AskClient {
+  if (host.client) return host.client;
+  const baseUrl = host.baseUrl || closestData(host, 'data-ask-base-url');
+  const apiKey = host.apiKey || closestData(host, 'data-ask-api-key');
+  if (!baseUrl && !apiKey && defaultClient) return defaultClient;
+  const origin = baseUrl || globalThis.location?.origin || '';
+  const cacheKey = `${origin}\n${apiKey ?? ''}`;
+  let client = clientsByConnection.get(cacheKey);
+  if (!client) {
+    client = createClient({ baseUrl: origin, apiKey: apiKey || undefined });
+    clientsByConnection.set(cacheKey, client);
+  }
+  return client;
+}
+
+function closestData(start: Element, attribute: string): string | undefined {
+  let node: Node | null = start;
+  while (node) {
+    if (node instanceof Element && node.hasAttribute(attribute))
+      return node.getAttribute(attribute) ?? undefined;
+    node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
+  }
+  return undefined;
+}

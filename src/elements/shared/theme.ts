@@ -1,0 +1,57 @@
+import { css } from 'lit';
+
+/**
+ * The theme every element shares. Sites change appearance through the public `--ask-*` custom
+ * properties; the elements read the private `--_*` ones, which carry the light and dark defaults
+ * (following `prefers-color-scheme`) when a public one is not set.
+ */
+export const themeStyles = css`
+  :host {
+    --_font: var(--ask-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font-size: var(--ask-font-size, 1rem);
+    --_radius: var(--ask-radius, 0.5rem);
+    --_space: var(--ask-space, 0.5rem);
+    --_text: var(--ask-color-text, #1c1e21);
+    --_muted: var(--ask-color-muted, #5a5f66);
+    --_bg: var(--ask-color-bg, #ffffff);
+    --_surface: var(--ask-color-surface, #f4f5f7);
+    --_border: var(--ask-color-border, #c9ccd1);
+    --_accent: var(--ask-color-accent, #3451b2);
+    --_accent-text: var(--ask-color-accent-text, #ffffff);
+    --_highlight: var(--ask-color-highlight, #fff1a8);
+    --_highlight-text: var(--ask-color-highlight-text, inherit);
+    --_error: var(--ask-color-error, #b3261e);
+    --_focus: var(--ask-color-focus, #3451b2);
+    --_shadow: var(--ask-shadow, 0 8px 24px rgb(0 0 0 / 0.14));
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    color: var(--_text);
+    line-height: 1.5;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_text: var(--ask-color-text, #e6e6e9);
+      --_muted: var(--ask-color-muted, #a5a9b0);
+      --_bg: var(--ask-color-bg, #1b1b1f);
+      --_surface: var(--ask-color-surface, #26272c);
+      --_border: var(--ask-color-border, #4a4d55);
+      --_accent: var(--ask-color-accent, #a8b1ff);
+      --_accent-text: var(--ask-color-accent-text, #121212);
+      --_highlight: var(--ask-color-highlight, #5b4d00);
+      --_highlight-text: var(--ask-color-highlight-text, #fff6cc);
+      --_error: var(--ask-color-error, #ffb4ab);
+      --_focus: var(--ask-color-focus, #a8b1ff);
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,11 @@
+/**
+ * `ask-elements`: the element classes, the client and the wire types. Importing this module
+ * defines no element and touches no `window` or `document`, so it is safe in SSR and Node;
+ * import `ask-elements/define` to register the tags.
+ */
+export { SearchBox } from './elements/search-box/search-box.js';
+export { AskChat } from './elements/ask-chat/ask-chat.js';
+export { FeedbackButtons } from './elements/feedback-buttons/feedback-buttons.js';
+export { setDefaultClient } from './elements/shared/connection.js';
+export { EVENT_PREFIX } from './elements/shared/events.js';
+export * from './client/index.js';

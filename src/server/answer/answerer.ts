@@ -1,0 +1,37 @@
+import type { AnswerFormat, Passage } from '../../wire/index.js';
+import type { ConversationTurn } from '../store/store.js';
+
+export interface AnswerInput {
+  query: string;
+  /** Earlier turns of the conversation, oldest first ([] for a new one). */
+  history: ConversationTurn[];
+  format: AnswerFormat;
+  includeTags?: string[];
+  excludeTags?: string[];
+  /** The agent's answer threshold (0–100 on relevanceScore's scale). */
+  threshold: number;
+  meta?: Record<string, unknown>;
+  attributes?: Record<string, unknown>;
+  images?: string[];
+}
+
+/** An answer before the route gives it an insightId and conversationId. */
+export interface DraftAnswer {
+  /** Markdown, or an html fragment that is safe as it is. */
+  answer: string;
+  didAnswer: boolean;
+  /** 0–100. */
+  relevanceScore: number;
+  /** The source document (empty strings when didAnswer is false). */
+  title: string;
+  link: string;
+  description: string;
+  assetType: string;
+  passages: Passage[];
+  /** The query actually searched (follow-ups resolved against the history). */
+  resolvedQuery: string;
+}
+
+export interface Answerer {
+  answer(input: AnswerInput, signal?: AbortSignal): Promise<DraftAnswer>;
+}

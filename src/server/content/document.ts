@@ -1,0 +1,37 @@
+/** A document of the content folder, as the index and the answerer see it. */
+export interface SourceDocument {
+  /** Stable id: the path relative to the content folder, with `/` separators. */
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  /** Absolute URL with `--site-url`, else the root-relative path (`/docs/api/routing`). */
+  link: string;
+  assetType: string;
+  /** The document's plain text (markup removed), returned as `content` by search. */
+  text: string;
+  /** The document split at its headings; the answerer quotes from these. */
+  sections: DocumentSection[];
+}
+
+export interface DocumentSection {
+  /** The heading text ('' for the text before the first heading). */
+  heading: string;
+  /** The heading's slug, for a deep link `link#anchor` ('' when none). */
+  anchor: string;
+  /** Heading level 1–6 (0 for the text before the first heading). */
+  level: number;
+  /** Plain text of the section, markup removed, paragraphs separated by blank lines. */
+  text: string;
+  /**
+   * The section's code blocks, each exactly as it appears as a paragraph of `text`, so that an
+   * answer can show code as code rather than quote it as a sentence. Absent when there is none.
+   */
+  code?: string[];
+}
+
+/** A file of the content folder that could not be read, reported and skipped. */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}

@@ -1,0 +1,48 @@
+import type { DocumentSection, SourceDocument } from '../content/document.js';
+
+/** Filters and limits of one search. */
+export interface SearchOptions {
+  /** Maximum number of hits. */
+  limit: number;
+  /** Only documents carrying one of these tags. */
+  includeTags?: string[];
+  /** No document carrying one of these tags. */
+  excludeTags?: string[];
+  /** Threshold on `SearchHit.relevance` (0–1); 0 keeps every match. */
+  minRelevance?: number;
+  /** Treat the last word as a prefix (as-you-type). Default true. */
+  prefixLastTerm?: boolean;
+}
+
+/** A document that matched, with a relevance normalised to 0–1 (documented in the README). */
+export interface SearchHit {
+  document: SourceDocument;
+  relevance: number;
+}
+
+/** A section that matched, for answering. */
+export interface PassageHit {
+  document: SourceDocument;
+  section: DocumentSection;
+  /** Relevance normalised to 0–1. */
+  relevance: number;
+  /** Share (0–1) of the query's content terms that this passage contains. */
+  coverage: number;
+}
+
+/**
+ * The search index behind `/bot/search` and `/bot/askai`. Orama is the embedded default; an
+ * external engine can implement this without touching a route.
+ */
+export interface SearchIndex {
+  /** Replaces the index's content with these documents. */
+  load(documents: SourceDocument[]): Promise<void>;
+  /** Documents ranked by relevance, best first; no match is []. */
+  search(query: string, options: SearchOptions): Promise<SearchHit[]>;
+  /** Sections ranked by relevance, best first, for extractive answers. */
+  searchPassages(query: string, options: SearchOptions): Promise<PassageHit[]>;
+  /** Number of documents indexed. */
+  readonly documentCount: number;
+  /** True when the index answers a query. */
+  healthy(): Promise<boolean>;
+}

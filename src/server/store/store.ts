@@ -1,0 +1,72 @@
+import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/index.js';
+
+/** One question and its answer, as stored. */
+export interface InsightRow {
+  insightId: string;
+  conversationId: string;
+  projectId: string;
+  agentId: string;
+  query: string;
+  /** The query after follow-up resolution, what was searched. */
+  resolvedQuery: string;
+  answer: string;
+  format: string;
+  didAnswer: boolean;
+  relevanceScore: number;
+  title: string;
+  link: string;
+  /** JSON: meta, attributes, tags, passages. */
+  contextJson: string;
+  createdAt: number;
+}
+
+/** A previous turn of a conversation, oldest first. */
+export interface ConversationTurn {
+  query: string;
+  resolvedQuery: string;
+  answer: string;
+  link: string;
+  title: string;
+}
+
+export interface AnalyticsFilter {
+  projectId: string;
+  startMs: number;
+  endMs: number;
+  /** Only this agent's insights (all agents of the project when absent). */
+  agentId?: string;
+  sort: 'createdAt' | '-createdAt' | 'relevanceScore' | '-relevanceScore' | 'count' | '-count';
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+/**
+ * Conversations, insights and feedback. SQLite (better-sqlite3) is the embedded default; a
+ * PostgreSQL store can implement this without touching a route.
+ */
+export interface Store {
+  /**
+   * True if the conversation exists (and, when given, belongs to this project and agent, so
+   * one agent's conversation id never reveals another's history).
+   */
+  hasConversation(conversationId: string, projectId?: string, agentId?: string): Promise<boolean>;
+  /** Creates a conversation for a project and agent. */
+  createConversation(conversationId: string, projectId: string, agentId: string): Promise<void>;
+  /** The turns of a conversation, oldest first (at most `limit`, the latest ones). */
+  conversationTurns(conversationId: string, limit: number): Promise<ConversationTurn[]>;
+  /**
+   * Stores an answered question, creating its conversation if needed; durable when the promise
+   * resolves.
+   */
+  saveInsight(row: InsightRow): Promise<void>;
+  /** Sets (or replaces) the feedback of an insight; false when the insight does not exist. */
+  setFeedback(insightId: string, value: FeedbackValue, reason?: string, comment?: string): Promise<boolean>;
+  /** Insights of a project in a date range, with their feedback. */
+  analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]>;
+  /** The most asked questions of a project in a date range. */
+  topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]>;
+  /** True when the database answers. */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,233 @@
+/**
+ * The HTTP API of SPEC.md as zod schemas: the one source of truth for the wire.
+ *
+ * The server validates every request with these and publishes /openapi.json from them.
+ * Browser code (client, elements) must only `import type` from `src/wire/index.ts`, so that
+ * no schema library ever reaches a page.
+ */
+import { z } from '@hono/zod-openapi';
+
+const tagList = z.array(z.string().min(1).max(100)).max(50);
+
+/** Limits that the service enforces and the elements respect. */
+export const LIMITS = {
+  queryMaxChars: 1000,
+  numDocsMax: 100,
+  scoreMax: 0.99,
+  imagesMax: 4,
+  imageMaxBytes: 5 * 1024 * 1024,
+  searchBodyMaxBytes: 64 * 1024,
+  feedbackBodyMaxBytes: 64 * 1024,
+  askBodyMaxBytes: 32 * 1024 * 1024,
+  commentMaxChars: 1000,
+  attributesMaxChars: 16 * 1024,
+} as const;
+
+export const SearchRequestSchema = z
+  .object({
+    apiKey: z.string().optional().openapi({ description: "The agent's API key." }),
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be empty')
+      .max(LIMITS.queryMaxChars)
+      .openapi({ description: 'The search query; the last word is also matched as a prefix.' }),
+    numDocs: z
+      .number()
+      .int()
+      .min(1)
+      .max(LIMITS.numDocsMax)
+      .openapi({ description: 'Number of documents to return (1–100).' }),
+    score: z.number().min(0).max(LIMITS.scoreMax).optional().openapi({
+      description:
+        'Relevance threshold on the 0–1 normalised relevance: 0 keeps every match, 0.99 only near-exact ones.',
+    }),
+    includeTags: tagList.optional(),
+    excludeTags: tagList.optional(),
+    returnContent: z.boolean().optional(),
+    returnAll: z.boolean().optional(),
+  })
+  .openapi('SearchRequest');
+
+export const SearchResultItemSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    link: z.string(),
+    assetType: z.string(),
+    /** Present only when `returnContent` was true: the document's plain text. */
+    content: z.string().optional(),
+  })
+  .openapi('SearchResultItem');
+
+export const SearchResponseSchema = z.array(SearchResultItemSchema).openapi('SearchResponse');
+
+export const AnswerFormatSchema = z.enum(['html', 'markdown'], {
+  error: 'format must be "html" or "markdown"',
+});
+
+const IMAGE_DATA_URI = /^data:image\/[a-z0-9.+-]+;base64,/i;
+const BASE64_PAYLOAD = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Decoded size of a base64 payload, from its length and padding. */
+function base64DecodedBytes(payload: string): number {
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+}
+
+/** One image of `base64Images`: a `data:image/*;base64,` URI of at most 5 MiB decoded. */
+export const ImageDataUriSchema = z.string().superRefine((uri, ctx) => {
+  const prefix = IMAGE_DATA_URI.exec(uri);
+  if (prefix === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a data:image/*;base64, URI' });
+    return;
+  }
+  const payload = uri.slice(prefix[0].length);
+  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64_PAYLOAD.test(payload)) {
+    ctx.addIssue({ code: 'custom', message: 'is not valid base64' });
+    return;
+  }
+  if (base64DecodedBytes(payload) > LIMITS.imageMaxBytes) {
+    ctx.addIssue({ code: 'custom', message: `image is larger than ${LIMITS.imageMaxBytes} bytes (5 MiB) decoded` });
+  }
+});
+
+export const AskMetaSchema = z
+  .object({
+    title: z.string().max(1000).optional(),
+    origin: z.string().max(2000).optional(),
+    language: z.string().max(35).optional(),
+    referrer: z.string().max(2000).optional(),
+  })
+  .openapi('AskMeta');
+
+export const AskRequestSchema = z
+  .object({
+    apiKey: z.string().optional(),
+    query: z.string().trim().min(1, 'query must not be empty').max(LIMITS.queryMaxChars),
+    format: AnswerFormatSchema.optional().openapi({ description: 'Answer format; html by default.' }),
+    conversationId: z.string().max(200).optional().openapi({
+      description:
+        'Empty or absent starts a conversation; a known id continues it; an unknown id starts a new one.',
+    }),
+    meta: AskMetaSchema.optional(),
+    attributes: z
+      .record(z.string(), z.unknown())
+      .refine((attributes) => JSON.stringify(attributes).length <= LIMITS.attributesMaxChars, {
+        message: `attributes must serialise to at most ${LIMITS.attributesMaxChars} characters of JSON`,
+      })
+      .optional()
+      .openapi({ description: 'Extra data for prompts (e.g. personalisation); stored with the insight.' }),
+    base64Images: z
+      .array(ImageDataUriSchema)
+      .max(LIMITS.imagesMax)
+      .optional()
+      .openapi({ description: 'Up to 4 data:image/*;base64 URIs, each at most 5 MiB decoded.' }),
+    includeTags: tagList.optional(),
+    excludeTags: tagList.optional(),
+  })
+  .openapi('AskRequest');
+
+export const PassageSchema = z
+  .object({
+    documentId: z.string(),
+    title: z.string(),
+    heading: z.string().optional(),
+    link: z.string(),
+    text: z.string(),
+    score: z.number(),
+  })
+  .openapi('Passage');
+
+export const AnswerErrorSchema = z.object({ code: z.string(), message: z.string() }).openapi('AnswerError');
+
+export const AnswerRecordSchema = z
+  .object({
+    answer: z.string(),
+    title: z.string(),
+    link: z.string(),
+    description: z.string(),
+    relevanceScore: z.number().min(0).max(100),
+    assetType: z.string(),
+    didAnswer: z.boolean(),
+    context: z
+      .object({ passages: z.array(PassageSchema) })
+      .catchall(z.unknown())
+      .openapi({ description: 'The passages the answer was drawn from.' }),
+    insightId: z.string(),
+    error: AnswerErrorSchema.nullable(),
+    conversationId: z.string(),
+  })
+  .openapi('AnswerRecord');
+
+export const FeedbackValueSchema = z.union([z.literal(1), z.literal(-1)], {
+  error: 'feedback must be 1 or -1',
+});
+
+export const FeedbackRequestSchema = z
+  .object({
+    apiKey: z.string().optional(),
+    insightId: z.string().min(1).max(200),
+    feedback: FeedbackValueSchema.openapi({ description: '1 for helpful, -1 for not helpful.' }),
+    /** Extension of the reference service: why an answer was not helpful. */
+    reason: z.string().max(100).optional(),
+    /** Extension of the reference service: a short free-text note. */
+    comment: z.string().max(LIMITS.commentMaxChars).optional(),
+  })
+  .openapi('FeedbackRequest');
+
+export const FeedbackResponseSchema = z.object({ success: z.boolean() }).openapi('FeedbackResponse');
+
+export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'error']) }).openapi('HealthResponse');
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  })
+  .openapi('ErrorBody');
+
+export const AnalyticsSortSchema = z.enum(['createdAt', '-createdAt', 'relevanceScore', '-relevanceScore']);
+
+/** Query of both analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
+export const AnalyticsQuerySchema = z.object({
+  startDate: z.string().min(1),
+  endDate: z.string().min(1),
+  sort: z.string().optional(),
+  /** Only this agent's records (every agent of the project when absent). */
+  agentId: z.string().min(1).max(64).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const AnalyticsRecordSchema = z
+  .object({
+    insightId: z.string(),
+    conversationId: z.string(),
+    agentId: z.string(),
+    query: z.string(),
+    answer: z.string(),
+    didAnswer: z.boolean(),
+    relevanceScore: z.number(),
+    title: z.string(),
+    link: z.string(),
+    feedback: z.union([z.literal(1), z.literal(-1), z.null()]),
+    reason: z.string().nullable(),
+    comment: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AnalyticsRecord');
+
+export const TopQuestionSchema = z
+  .object({
+    question: z.string(),
+    count: z.number().int(),
+    answered: z.number().int(),
+    positive: z.number().int(),
+    negative: z.number().int(),
+    lastAskedAt: z.string(),
+  })
+  .openapi('TopQuestion');

@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * Two builds of the browser code:
+ * - `vite build`: the script-tag file `dist/ask-elements.js`, the define entry with every
+ *   dependency inlined, plus the lazily loaded renderer chunk (marked + DOMPurify) beside it;
+ * - `vite build --mode demo`: the demo page into `dist/demo/`, which `npm start` serves.
+ */
+export default defineConfig(({ mode }) =>
+  mode === 'demo'
+    ? {
+        root: resolve(import.meta.dirname, 'demo'),
+        base: './',
+        build: {
+          outDir: resolve(import.meta.dirname, 'dist/demo'),
+          emptyOutDir: true,
+          target: 'es2022',
+        },
+      }
+    : {
+        build: {
+          outDir: 'dist',
+          emptyOutDir: false,
+          target: 'es2022',
+          sourcemap: true,
+          lib: {
+            entry: resolve(import.meta.dirname, 'src/define.ts'),
+            formats: ['es'],
+            fileName: () => 'ask-elements.js',
+          },
+          rollupOptions: {
+            output: { chunkFileNames: 'ask-elements-[name]-[hash].js' },
+          },
+        },
+      },
+);

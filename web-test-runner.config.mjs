@@ -1,0 +1,47 @@
+// Browser tests: TypeScript through esbuild, in Debian's headless Chromium (no browser download),
+// against the reference service started in this process and proxied on the test origin.
+import { existsSync } from 'node:fs';
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { summaryReporter } from './test/support/summary-reporter.mjs';
+import { referenceService } from './test/support/reference-service-plugin.mjs';
+
+const service = referenceService();
+
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  console.error(
+    `No Chromium at ${executablePath}: install it with "apt-get install -y chromium" or set CHROME_PATH.`,
+  );
+  process.exit(1);
+}
+
+export default {
+  files: ['test/**/*.browser.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  rootDir: '.',
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 300000,
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-quic',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }), service.plugin],
+  middleware: [service.middleware],
+  reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
+};

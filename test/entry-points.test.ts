@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { build } from 'esbuild';
+
+/** The inputs esbuild bundles for a browser entry, with their imports. */
+async function browserInputs(entry: string) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: true,
+    outdir: 'unused',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return result.metafile.inputs;
+}
+
+/** Every module of a browser entry's graph, as paths relative to the repository. */
+async function browserModuleGraph(entry: string): Promise<string[]> {
+  return Object.keys(await browserInputs(entry));
+}
+
+/** The modules reached from the entry without crossing a dynamic import(). */
+async function eagerModuleGraph(entry: string): Promise<string[]> {
+  const inputs = await browserInputs(entry);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of inputs[file]?.imports ?? [])
+      if (imported.kind !== 'dynamic-import') visit(imported.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe('entry points', () => {
+  it('ask-elements imports in Node without defining an element or needing a window', async () => {
+    const entry = await import('../src/index.js');
+    assert.equal(typeof entry.SearchBox, 'function');
+    assert.equal(typeof entry.AskChat, 'function');
+    assert.equal(typeof entry.FeedbackButtons, 'function');
+    assert.equal(typeof entry.createClient, 'function');
+    assert.equal(typeof globalThis.window, 'undefined');
+    assert.equal(typeof globalThis.document, 'undefined');
+    // Lit's server shim provides a customElements registry in Node: nothing may be in it.
+    for (const tag of ['search-box', 'ask-chat', 'feedback-buttons']) {
+      assert.equal(
+        globalThis.customElements?.get(tag),
+        undefined,
+        `${tag} was defined by importing ask-elements`,
+      );
+    }
+  });
+
+  it('ask-elements/client exports the client and its errors', async () => {
+    const client = await import('../src/client/index.js');
+    assert.deepEqual(Object.keys(client).sort(), [
+      'ApiError',
+      'NetworkError',
+      'TimeoutError',
+      'createClient',
+      'isAbortError',
+    ]);
+  });
+
+  for (const entry of ['src/index.ts', 'src/define.ts', 'src/client/index.ts']) {
+    it(`no browser bundle of ${entry} contains server code or a schema library`, async () => {
+      const graph = await browserModuleGraph(entry);
+      const forbidden = graph.filter((file) =>
+        /(^|\/)src\/server\/|node_modules\/(zod|hono|@hono|better-sqlite3|@orama)\//.test(file),
+      );
+      assert.deepEqual(forbidden, []);
+    });
+  }
+
+  it('the client alone pulls in no element, lit, marked or DOMPurify', async () => {
+    const graph = await browserModuleGraph('src/client/index.ts');
+    assert.deepEqual(
+      graph.filter((file) => /node_modules\/|src\/elements\//.test(file)),
+      [],
+    );
+  });
+
+  it('marked and DOMPurify load only through a dynamic import (not on first load)', async () => {
+    const eager = await eagerModuleGraph('src/define.ts');
+    assert.deepEqual(
+      eager.filter((file) => /node_modules\/(marked|dompurify)\//.test(file)),
+      [],
+    );
+    const all = await browserModuleGraph('src/define.ts');
+    assert.ok(all.some((file) => file.includes('node_modules/marked/')));
+    assert.ok(all.some((file) => file.includes('node_modules/dompurify/')));
+  });
+});

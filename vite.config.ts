@@ -29,8 +29,12 @@ export default defineConfig(({ mode }) =>
             formats: ['es'],
             fileName: () => 'ask-elements.js',
           },
-          rollupOptions: {
-            output: { chunkFileNames: 'ask-elements-[name]-[hash].js' },
+          rolldownOptions: {
+            output: {
+              chunkFileNames: 'ask-elements-[name]-[hash].js',
+              // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.
+              minify: true,
+            },
           },
         },
       },

@@ -88,7 +88,10 @@ export const ImageDataUriSchema = z.string().superRefine((uri, ctx) => {
     return;
   }
   if (base64DecodedBytes(payload) > LIMITS.imageMaxBytes) {
-    ctx.addIssue({ code: 'custom', message: `image is larger than ${LIMITS.imageMaxBytes} bytes (5 MiB) decoded` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `image is larger than ${LIMITS.imageMaxBytes} bytes (5 MiB) decoded`,
+    });
   }
 });
 

@@ -12,13 +12,15 @@ export function referenceService() {
     async serverStart() {
       // Loaded here, not at the top, because the service is TypeScript run through tsx.
       const { startService } = await import('../../src/server/main.ts');
+      const { DEFAULT_CONFIG, parseConfig } = await import('../../src/server/config.ts');
+      const { quietLogger } = await import('../../src/server/logger.ts');
       service = await startService({
         port: 0,
         host: '127.0.0.1',
-        db: ':memory:',
-        quiet: true,
+        dbFile: ':memory:',
+        logger: quietLogger,
         // As-you-type tests type fast; the default limit protects public sites, not test runs.
-        rateLimit: { perSecond: 1000, burst: 1000 },
+        config: parseConfig({ ...DEFAULT_CONFIG, rateLimit: { requestsPerSecond: 1000, burst: 1000 } }),
       });
     },
     async serverStop() {

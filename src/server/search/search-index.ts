@@ -45,4 +45,10 @@ export interface SearchIndex {
   readonly documentCount: number;
   /** True when the index answers a query. */
   healthy(): Promise<boolean>;
+  /**
+   * True when the word (after the index's normalisation: case, stemming) occurs anywhere in the
+   * indexed content. Optional: the answerer uses it to tell a question about something the site
+   * never mentions; without it, every word counts as known.
+   */
+  hasWord?(word: string): boolean;
 }

@@ -1,0 +1,265 @@
+/**
+ * `npx tsx bench/search-box.ts`: what `<search-box>` costs a page and a visitor. Prints numbers,
+ * asserts nothing.
+ *
+ * (a) gzip -9 size of a page that imports only `search-box` (esbuild --bundle --minify
+ *     --format=esm --platform=browser; the CSS lives in the JS), and whether marked or
+ *     DOMPurify entered its module graph;
+ * (b) search requests sent while typing a 24-character query at 60 ms and at 250 ms per key;
+ * (c) median time from the last keystroke to results painted, debounce subtracted, against the
+ *     reference service started in this process, in Debian's headless Chromium.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { startService } from '../src/server/main.js';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..');
+const DEBOUNCE_MS = 100;
+const SAMPLES = 48;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ---- (a) size ----------------------------------------------------------------------------
+
+const bundle = await build({
+  stdin: {
+    contents: `import { SearchBox } from './src/elements/search-box/search-box.ts';\ncustomElements.define('search-box', SearchBox);\n`,
+    resolveDir: ROOT,
+    sourcefile: 'page.ts',
+    loader: 'ts',
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  metafile: true,
+  write: false,
+  logLevel: 'silent',
+});
+const code = bundle.outputFiles[0]!.contents;
+const gzipped = gzipSync(code, { level: 9 }).length;
+const inputs = Object.keys(bundle.metafile.inputs);
+const forbidden = inputs.filter((path) => /node_modules\/(marked|dompurify)\//i.test(path));
+const byPackage = new Map<string, number>();
+for (const [path, info] of Object.entries(Object.values(bundle.metafile.outputs)[0]!.inputs)) {
+  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ask-elements (src/)';
+  byPackage.set(name, (byPackage.get(name) ?? 0) + info.bytesInOutput);
+}
+
+// What every element pays before its own code: Lit, @lit/task, the client and the shared theme.
+const baseline = await build({
+  stdin: {
+    contents: [
+      `import { LitElement, html } from 'lit';`,
+      `import { Task } from '@lit/task';`,
+      `import { resolveClient } from './src/elements/shared/connection.ts';`,
+      `import { themeStyles } from './src/elements/shared/theme.ts';`,
+      `class Base extends LitElement {`,
+      `  static styles = [themeStyles];`,
+      `  task = new Task(this, { task: async () => resolveClient(this), args: () => [] });`,
+      `  render() { return html\`<p>\${String(this.task.value)}</p>\`; }`,
+      `}`,
+      `customElements.define('base-element', Base);`,
+    ].join('\n'),
+    resolveDir: ROOT,
+    sourcefile: 'baseline.ts',
+    loader: 'ts',
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  logLevel: 'silent',
+});
+const baselineGzip = gzipSync(baseline.outputFiles[0]!.contents, { level: 9 }).length;
+
+console.log('(a) Page that imports only <search-box> (esbuild --bundle --minify --format=esm, gzip -9)');
+console.log(
+  `    search-box          ${kb(gzipped).padStart(8)} gzip, CSS included (${kb(code.length)} minified)`,
+);
+console.log(
+  `    of which Lit + @lit/task + client + shared theme ${kb(baselineGzip)}, the search box's own code and CSS ${kb(gzipped - baselineGzip)}`,
+);
+console.log(`    target              ${'10.0 KB'.padStart(8)}`);
+console.log('    DocSearch 5 keyword modal  93.3 KB + 8.0 KB CSS');
+console.log('    DocSearch 3                37.9 KB + 3.2 KB CSS');
+console.log('    autocomplete-js + algoliasearch-lite  30.6 KB + 4.2 KB CSS');
+console.log(
+  `    minified bytes by package: ${[...byPackage].map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`,
+);
+console.log(
+  `    marked or DOMPurify in the module graph: ${forbidden.length ? `YES (${forbidden.join(', ')})` : 'no'} (${inputs.length} modules)`,
+);
+
+// ---- a page with the element, served by the reference service ---------------------------
+
+const site = mkdtempSync(join(tmpdir(), 'search-box-bench-'));
+writeFileSync(join(site, 'search-box.js'), code);
+writeFileSync(
+  join(site, 'index.html'),
+  `<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>
+<body><search-box api-key="demo-key" debounce="${DEBOUNCE_MS}" no-recent></search-box>
+<script type="module" src="/search-box.js"></script>
+<script>
+  // The last keystroke's time, and the time the next frame after results appear is painted.
+  window.bench = { lastKey: 0, painted: 0 };
+  document.addEventListener('keydown', (event) => { window.bench.lastKey = event.timeStamp; }, true);
+  window.watch = () => {
+    window.bench.painted = 0;
+    const box = document.querySelector('search-box');
+    const observer = new MutationObserver(() => {
+      const shown = box.shadowRoot.querySelector('[role="option"], [part="message"]');
+      if (!shown) return;
+      observer.disconnect();
+      window.bench.rendered = performance.now();
+      // rAF runs before the frame is painted; the task after it runs once it is.
+      requestAnimationFrame(() => setTimeout(() => { window.bench.painted = performance.now(); }));
+    });
+    observer.observe(box.shadowRoot, { subtree: true, childList: true, characterData: true });
+  };
+</script>`,
+);
+
+const logger = { info() {}, warn() {}, error() {}, debug() {} };
+const service = await startService({ port: 0, staticDir: site, logger: logger as never });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+
+try {
+  const page = await browser.newPage();
+  let requests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/bot/search') requests++;
+  });
+  const input = page.locator('search-box input');
+
+  // ---- (b) requests per typed query --------------------------------------------------------
+  const query24 = 'keyboard shortcut dialog';
+  console.log(
+    `\n(b) Requests sent typing "${query24}" (${query24.length} characters), debounce ${DEBOUNCE_MS} ms`,
+  );
+  for (const delay of [60, 250]) {
+    await page.goto(`${service.url}/index.html`);
+    await input.focus();
+    requests = 0;
+    await input.pressSequentially(query24, { delay });
+    await page.waitForTimeout(1000);
+    console.log(
+      `    ${String(delay).padStart(3)} ms per key: ${requests} request${requests === 1 ? '' : 's'}${delay === 60 ? '   (target ≤ 3)' : ''}`,
+    );
+  }
+
+  // ---- (c) last keystroke to results painted -------------------------------------------------
+  const queries = corpusWords(SAMPLES + 2);
+  await page.goto(`${service.url}/index.html`);
+  await input.focus();
+  const latencies: number[] = [];
+  const requestTimes: number[] = [];
+  const beforeTimes: number[] = [];
+  const afterTimes: number[] = [];
+  const renderTimes: number[] = [];
+  const misses: string[] = [];
+  for (const [index, query] of queries.entries()) {
+    await page.evaluate(() => {
+      document.querySelector('search-box')!.query = '';
+    });
+    await page.waitForTimeout(20);
+    await page.evaluate(() => (window as unknown as { watch(): void }).watch());
+    // The prefix arrives at once (within the debounce), then the last key alone.
+    await page.keyboard.type(query.slice(0, -1));
+    await page.keyboard.press(query.at(-1)!);
+    await page.waitForFunction(
+      () => (window as unknown as { bench: { painted: number } }).bench.painted > 0,
+      null,
+      {
+        timeout: 5000,
+      },
+    );
+    const { lastKey, painted, found, request, before, after, render } = await page.evaluate(() => {
+      const { bench } = window as unknown as {
+        bench: { lastKey: number; painted: number; rendered: number };
+      };
+      const found = document
+        .querySelector('search-box')!
+        .shadowRoot!.querySelectorAll('[role="option"]').length;
+      const searches = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('/bot/search')) as PerformanceResourceTiming[];
+      const last = searches.at(-1)!;
+      performance.clearResourceTimings();
+      return {
+        ...bench,
+        found,
+        request: last.responseEnd - last.startTime,
+        before: last.startTime - bench.lastKey,
+        after: bench.painted - last.responseEnd,
+        render: bench.rendered - last.responseEnd,
+      };
+    });
+    if (found === 0) misses.push(query);
+    // The first two samples warm up the page and the service.
+    if (index >= 2) {
+      latencies.push(painted - lastKey - DEBOUNCE_MS);
+      requestTimes.push(request);
+      beforeTimes.push(before - DEBOUNCE_MS);
+      afterTimes.push(after);
+      renderTimes.push(render);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  console.log(
+    `\n(c) Last keystroke to results painted, debounce (${DEBOUNCE_MS} ms) subtracted, ${latencies.length} samples`,
+  );
+  console.log(
+    `    median ${at(0.5).toFixed(1)} ms (target ≤ 25 ms), p10 ${at(0.1).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
+  console.log(
+    `    medians of its parts: keystroke to request start ${median(beforeTimes).toFixed(1)} ms, ` +
+      `HTTP request to the service ${median(requestTimes).toFixed(1)} ms, ` +
+      `response to painted frame ${median(afterTimes).toFixed(1)} ms ` +
+      `(to the DOM updated ${median(renderTimes).toFixed(1)} ms, the rest is waiting for the next frame)`,
+  );
+  if (misses.length)
+    console.log(`    queries that found nothing (timed to the "no results" message): ${misses.join(', ')}`);
+} finally {
+  await browser.close();
+  await service.close();
+  rmSync(site, { recursive: true, force: true });
+}
+
+/** Distinct words of the demo corpus, so that every sample is a fresh (uncached) query with results. */
+function corpusWords(count: number): string[] {
+  const dir = join(ROOT, 'demo', 'content');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.md'),
+  );
+  const words = new Set<string>();
+  for (const file of files.sort()) {
+    for (const word of readFileSync(join(dir, file), 'utf8')
+      .toLowerCase()
+      .match(/\b[a-z]{6,12}\b/g) ?? []) {
+      words.add(word);
+    }
+  }
+  const list = [...words];
+  // Spread over the corpus rather than the first file's words.
+  const step = Math.max(1, Math.floor(list.length / count));
+  const picked = list.filter((_, index) => index % step === 0).slice(0, count);
+  if (picked.length < count) throw new Error(`only ${picked.length} words in ${relative(ROOT, dir)}`);
+  return picked;
+}

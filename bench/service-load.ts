@@ -1,0 +1,378 @@
+/**
+ * Load benchmark of the reference service over the MDN corpus (1,000 and 10,000 pages):
+ * index build time and memory, search requests per second and latency under autocannon, and
+ * ask latency. Prints numbers; asserts nothing.
+ *
+ *   npx tsx bench/service-load.ts [--duration S] [--connections N]
+ *
+ * The service runs as a child process (the real CLI) so that autocannon, in this process, does
+ * not share its event loop. The rate limit is raised through a config file.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type RequestSpec } from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CORPUS = '/work/shared/corpora/mdn-10k.jsonl.gz';
+const EXPAND = '/work/shared/corpora/expand.mjs';
+const KEY = 'bench-key-0001';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+
+/** What visitors of a web-platform docs site type: APIs, CSS, HTTP, JS, how-tos. */
+const VISITOR_QUERIES = [
+  'fetch api',
+  'using fetch with json',
+  'abort a fetch request',
+  'array map',
+  'array.prototype.reduce',
+  'promise all',
+  'async await',
+  'css grid layout',
+  'flexbox align items center',
+  'position sticky',
+  'media queries',
+  'prefers color scheme dark mode',
+  'local storage',
+  'indexeddb',
+  'service worker cache',
+  'web workers',
+  'websocket',
+  'intersection observer',
+  'resize observer',
+  'mutation observer',
+  'canvas draw image',
+  'requestAnimationFrame',
+  'addEventListener options passive',
+  'custom elements',
+  'shadow dom',
+  'template element',
+  'cors',
+  'content security policy',
+  'http caching',
+  'cache-control header',
+  'http 404 not found',
+  'set-cookie samesite',
+  'regular expressions',
+  'string replaceAll',
+  'date toLocaleDateString',
+  'json parse',
+  'json stringify',
+  'destructuring assignment',
+  'spread syntax',
+  'optional chaining',
+  'nullish coalescing',
+  'class private fields',
+  'modules import export',
+  'dynamic import',
+  'generator function',
+  'aria-label',
+  'aria live region',
+  'keyboard accessible',
+  'svg path',
+  'svg viewBox',
+  'webassembly instantiate',
+  'clipboard api',
+  'geolocation',
+  'notifications api',
+  'web audio',
+  'getUserMedia camera',
+  'webrtc',
+  'form validation',
+  'input type date',
+  'dialog element',
+  'details summary',
+  'transition',
+  'animation keyframes',
+  'transform rotate',
+  'z-index stacking context',
+  'box-sizing',
+  'font-face',
+  'css variables custom properties',
+  'calc',
+  'clamp',
+  'grid-template-areas',
+  'object-fit',
+  'history pushState',
+  'url searchparams',
+  'blob download',
+  'file reader',
+  'drag and drop',
+  'pointer events',
+  'touch events',
+  'scrollIntoView',
+  'getBoundingClientRect',
+];
+
+/** Queries for the bundled demo documentation, where search costs little: the HTTP layer's ceiling. */
+const DEMO_QUERIES = [
+  'install',
+  'search box attributes',
+  'theming accent colour',
+  'api key',
+  'rate limit',
+  'feedback buttons',
+  'ask chat conversation',
+  'config file',
+  'analytics',
+  'health check',
+  'css parts',
+  'keyboard',
+];
+
+/** Questions for /bot/askai, in a visitor's words. */
+const QUESTIONS = [
+  'How do I cancel a fetch request?',
+  'What does Promise.all do?',
+  'How do I center an element with flexbox?',
+  'How do I store data in localStorage?',
+  'What is the difference between let and const?',
+  'How do I use CSS grid areas?',
+  'What is CORS?',
+  'How do I observe when an element becomes visible?',
+  'How do I register a service worker?',
+  'What does the Cache-Control header do?',
+  'How do I parse JSON in JavaScript?',
+  'How do I make a dialog modal?',
+  'What is the shadow DOM?',
+  'How do I define a custom element?',
+  'How do I read a file the user selected?',
+  'What is a WebSocket?',
+  'How do I animate with keyframes?',
+  'What does box-sizing border-box do?',
+  'How do I get the position of an element?',
+  'What is optional chaining?',
+];
+
+/** A query as typed: each prefix of 3+ characters of its last word, then the whole query. */
+function keystrokes(query: string): string[] {
+  const out: string[] = [];
+  for (let end = 3; end <= query.length; end++) {
+    if (query[end - 1] !== ' ') out.push(query.slice(0, end));
+  }
+  return out;
+}
+
+function ensureCorpus(dir: string, limit?: number): void {
+  if (existsSync(dir)) return;
+  console.log(`expanding ${limit ?? 'all'} MDN pages into ${dir}`);
+  const args = [EXPAND, CORPUS, dir, ...(limit === undefined ? [] : ['--limit', String(limit)])];
+  const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`expand.mjs failed with ${run.status}`);
+}
+
+/** Distinct queries from the corpus's own titles, so that no two requests are the same. */
+function titleQueries(dir: string, max: number): string[] {
+  const titles: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (titles.length >= max) return;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.md')) {
+        const match = /^title: "(.*)"$/m.exec(readFileSync(path, 'utf8').slice(0, 600));
+        if (match) titles.push(match[1]!.replace(/[`\\]/g, '').toLowerCase());
+      }
+    }
+  };
+  walk(dir);
+  return titles;
+}
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  documents: number;
+  indexMs: number;
+}
+
+function startService(contentDir: string, dbFile: string, configFile: string): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/server/cli.ts'),
+      'serve',
+      '--content',
+      contentDir,
+      '--db',
+      dbFile,
+      '--config',
+      configFile,
+      '--port',
+      '0',
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BENCH_KEY: KEY } },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Listening on (\S+)/.exec(output);
+      const indexed = /Indexed (\d+) documents? from .* in (\d+) ms/.exec(output);
+      if (listening && indexed) {
+        child.stdout!.off('data', onData);
+        resolve({
+          process: child,
+          url: listening[1]!,
+          documents: Number(indexed[1]),
+          indexMs: Number(indexed[2]),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function searchRequest(queries: string[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: '/bot/search',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request: RequestSpec): RequestSpec => ({
+      ...request,
+      body: JSON.stringify({ apiKey: KEY, query: queries[next++ % queries.length], numDocs: 8 }),
+    }),
+  };
+}
+
+async function loadSearch(url: string, label: string, queries: string[]): Promise<void> {
+  // A short warm-up, so the JIT and the result cache reflect a running service.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests: [searchRequest(queries)] });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [searchRequest(queries)],
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `  search, ${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s   ` +
+      `p50 ${result.latency.p50.toFixed(1)} ms   p99 ${result.latency.p99.toFixed(1)} ms` +
+      (failed > 0 ? `   (${failed} failed)` : ''),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measureAsk(url: string, count: number): Promise<void> {
+  const timings: number[] = [];
+  let answered = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${url}/bot/askai`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: KEY, query: QUESTIONS[i % QUESTIONS.length], format: 'html' }),
+    });
+    const body = (await response.json()) as { didAnswer?: boolean };
+    timings.push(performance.now() - started);
+    if (body.didAnswer) answered++;
+  }
+  timings.sort((a, b) => a - b);
+  console.log(
+    `  ask, one at a time (${count}, stored with fsync)        p50 ${percentile(timings, 50).toFixed(1)} ms   ` +
+      `p99 ${percentile(timings, 99).toFixed(1)} ms   (${answered} answered)`,
+  );
+  const result = await autocannon({
+    url,
+    connections: 4,
+    duration: Math.max(3, Math.round(DURATION / 2)),
+    requests: [
+      {
+        method: 'POST',
+        path: '/bot/askai',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (() => {
+          let next = 0;
+          return (request: RequestSpec): RequestSpec => ({
+            ...request,
+            body: JSON.stringify({ apiKey: KEY, query: QUESTIONS[next++ % QUESTIONS.length] }),
+          });
+        })(),
+      },
+    ],
+  });
+  console.log(
+    `  ask, 4 connections                                  ${result.requests.average.toFixed(0).padStart(6)} req/s   ` +
+      `p50 ${result.latency.p50.toFixed(1)} ms   p99 ${result.latency.p99.toFixed(1)} ms`,
+  );
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'ask-elements-bench-'));
+  const configFile = join(work, 'config.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      projects: [{ id: 'bench', agents: [{ id: 'load', apiKeyEnv: 'BENCH_KEY' }] }],
+      // One client address drives all the load: lift the limit far above it.
+      rateLimit: { requestsPerSecond: 1_000_000, burst: 10_000_000 },
+    }),
+  );
+  const corpora = [
+    {
+      label: 'bundled demo docs (HTTP layer ceiling)',
+      dir: join(ROOT, 'demo/content'),
+      limit: 0,
+      queries: DEMO_QUERIES,
+    },
+    { label: '1,000 MDN pages', dir: '/tmp/mdn-1k', limit: 1000, queries: VISITOR_QUERIES },
+    { label: '10,000 MDN pages', dir: '/tmp/mdn', limit: undefined, queries: VISITOR_QUERIES },
+  ];
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, numDocs 8; Node ${process.version}`,
+  );
+  try {
+    for (const corpus of corpora) {
+      if (corpus.limit !== 0) ensureCorpus(corpus.dir, corpus.limit);
+      const typed = corpus.queries.flatMap(keystrokes);
+      const distinct = [
+        ...new Set(
+          titleQueries(corpus.dir, 20_000).flatMap((title) => [
+            title,
+            title.slice(0, Math.max(3, Math.ceil(title.length / 2))),
+          ]),
+        ),
+      ];
+      const service = await startService(corpus.dir, join(work, `${corpus.limit ?? 'all'}.db`), configFile);
+      try {
+        console.log(
+          `\n${corpus.label}: ${service.documents} documents indexed in ${service.indexMs} ms, rss ${rssMb(service.process.pid!).toFixed(0)} MB`,
+        );
+        await loadSearch(service.url, `typed queries (${typed.length} keystrokes, repeating)`, typed);
+        if (corpus.limit === 0) continue;
+        await loadSearch(service.url, `distinct title queries (${distinct.length}, no repeats)`, distinct);
+        await measureAsk(service.url, 200);
+        console.log(`  rss after load: ${rssMb(service.process.pid!).toFixed(0)} MB`);
+      } finally {
+        service.process.kill('SIGTERM');
+        await new Promise((resolve) => service.process.once('exit', resolve));
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

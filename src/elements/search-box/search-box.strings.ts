@@ -1,0 +1,75 @@
+/**
+ * A string with placeholders (`{query}`, `{count}`), or a function of the value, for languages
+ * whose grammar needs more than a placeholder (plurals, case endings).
+ */
+export type StringTemplate<T> = string | ((value: T) => string);
+
+/**
+ * Every string `<search-box>` shows or announces. A site translates the element by setting its
+ * `strings` property to a partial object.
+ */
+export interface SearchBoxStrings {
+  /** Accessible name of the input (and of the dialog); the `label` attribute wins over it. */
+  label: string;
+  /** Placeholder of the input; the `placeholder` attribute wins over it. */
+  placeholder: string;
+  /** Visible text of the button of `variant="button"`. */
+  button: string;
+  /** Name of the button that closes the dialog. */
+  close: string;
+  /** Name of the list of results. */
+  results: string;
+  /** Heading of the list of recent searches. */
+  recent: string;
+  /** The option that empties the list of recent searches. */
+  clearRecent: string;
+  /** Announced when the recent searches were cleared. */
+  recentCleared: string;
+  /** Shown while a search takes longer than a moment. */
+  loading: string;
+  /** Shown and announced when nothing matched: `{query}`. */
+  noResults: StringTemplate<string>;
+  /** Announced for exactly one result. */
+  resultsOne: string;
+  /** Announced for any other number of results: `{count}`. */
+  resultsOther: StringTemplate<number>;
+  /** Shown and announced when the search failed. */
+  error: string;
+  /** The button that runs a failed search again. */
+  retry: string;
+  /** Shown and announced while the device is offline. */
+  offline: string;
+  /** The option that hands the query to the chat: `{query}`. */
+  askAi: StringTemplate<string>;
+  /** Labels of the service's asset types; an unknown type is shown as it is. */
+  assetTypes: Record<string, string>;
+}
+
+export const defaultStrings: SearchBoxStrings = {
+  label: 'Search',
+  placeholder: 'Search the docs',
+  button: 'Search',
+  close: 'Close',
+  results: 'Search results',
+  recent: 'Recent searches',
+  clearRecent: 'Clear recent searches',
+  recentCleared: 'Recent searches cleared',
+  loading: 'Searching…',
+  noResults: 'No results for “{query}”',
+  resultsOne: '1 result',
+  resultsOther: '{count} results',
+  error: 'Search is not available right now.',
+  retry: 'Try again',
+  offline: 'You are offline. Search resumes when the connection is back.',
+  askAi: 'Ask AI about “{query}”',
+  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
+};
+
+/** Fills the `{name}` placeholder of a template with `value`, or calls it with `value`. */
+export function formatString<T extends string | number>(
+  template: StringTemplate<T>,
+  name: string,
+  value: T,
+): string {
+  return typeof template === 'function' ? template(value) : template.split(`{${name}}`).join(String(value));
+}

@@ -1,0 +1,283 @@
+import { css } from 'lit';
+
+/** Styles of `<search-box>`, after the shared theme. Logical properties only, for right-to-left pages. */
+export const styles = css`
+  :host {
+    display: block;
+    position: relative;
+  }
+  :host([variant='button']) {
+    display: inline-block;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  .icon {
+    inline-size: 1.15em;
+    block-size: 1.15em;
+    flex: none;
+    color: var(--_muted);
+  }
+  .field {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding-inline: calc(var(--_space) * 1.25);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .field:focus-within {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  input {
+    flex: 1;
+    min-inline-size: 0;
+    margin: 0;
+    padding-block: calc(var(--_space) * 1.1);
+    padding-inline: 0;
+    border: none;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    /* 16px or more: iOS zooms into smaller inputs on focus. */
+    font-size: max(16px, 1em);
+  }
+  input:focus {
+    outline: none;
+  }
+  input::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  kbd {
+    flex: none;
+    padding: 0.05em 0.45em;
+    border: 1px solid var(--_border);
+    border-radius: 0.3rem;
+    background: var(--_surface);
+    color: var(--_muted);
+    font: inherit;
+    font-size: 0.75em;
+    white-space: nowrap;
+  }
+  .popup {
+    position: absolute;
+    inset-inline: 0;
+    inset-block-start: calc(100% + 0.25rem);
+    z-index: var(--ask-z-index, 1000);
+    box-sizing: border-box;
+    max-block-size: var(--ask-search-popup-max-block-size, min(28rem, 70vh));
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: calc(var(--_space) / 2);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .heading {
+    padding: var(--_space) calc(var(--_space) * 1.25) calc(var(--_space) / 2);
+    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
+    color: var(--_muted);
+    font-size: 0.75em;
+    font-weight: 600;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 0.9) calc(var(--_space) * 1.25);
+    border-inline-start: 3px solid transparent;
+    border-radius: calc(var(--_radius) * 0.75);
+    cursor: pointer;
+  }
+  .option.result {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'title type' 'description description' 'link link';
+    gap: 0.1em var(--_space);
+  }
+  .option:hover {
+    background: var(--_surface);
+  }
+  .option[aria-selected='true'] {
+    background: var(--_surface);
+    border-inline-start-color: var(--_accent);
+  }
+  .option[aria-disabled='true'] {
+    cursor: default;
+  }
+  .title {
+    grid-area: title;
+    min-inline-size: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .recent .title,
+  .clear-recent .title {
+    font-weight: 400;
+  }
+  .clear-recent {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .ask .icon {
+    color: var(--_accent);
+  }
+  .type {
+    grid-area: type;
+    align-self: start;
+    padding: 0 0.5em;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    color: var(--_muted);
+    font-size: 0.75em;
+    line-height: 1.6;
+    white-space: nowrap;
+  }
+  .description {
+    grid-area: description;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .link {
+    grid-area: link;
+    overflow: hidden;
+    color: var(--_accent);
+    font-size: 0.8em;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  mark {
+    padding-inline: 1px;
+    border-radius: 2px;
+    background: var(--_highlight);
+    color: var(--_highlight-text);
+  }
+  .message,
+  .loading {
+    margin: 0;
+    /* Lined up with the options' text, after their 3px marker. */
+    padding: var(--_space) calc(var(--_space) * 1.25);
+    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
+    color: var(--_muted);
+  }
+  .loading {
+    font-size: 0.875em;
+  }
+  .message.error {
+    color: var(--_error);
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .retry,
+  .close {
+    margin-inline-start: var(--_space);
+    padding: 0.1em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    font-size: 0.875em;
+  }
+  .close {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.75em;
+  }
+  .trigger {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 0.8) calc(var(--_space) * 1.25);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+  }
+  .trigger:hover {
+    border-color: var(--_accent);
+  }
+  dialog {
+    box-sizing: border-box;
+    inline-size: min(var(--ask-search-dialog-inline-size, 40rem), calc(100vw - 2rem));
+    max-inline-size: none;
+    max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh);
+    margin-block: 10vh auto;
+    margin-inline: auto;
+    padding: 0;
+    overflow: hidden;
+    background: var(--_bg);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  dialog::backdrop {
+    background: var(--ask-search-backdrop, rgb(0 0 0 / 0.45));
+  }
+  .panel,
+  .panel .combobox {
+    display: flex;
+    flex: 1 1 auto;
+    flex-direction: column;
+    min-block-size: 0;
+  }
+  .panel .field {
+    border: none;
+    border-block-end: 1px solid var(--_border);
+    border-radius: 0;
+    padding-block: calc(var(--_space) / 2);
+  }
+  .panel .field:focus-within {
+    outline: none;
+  }
+  .panel .popup {
+    position: static;
+    flex: 1 1 auto;
+    min-block-size: 0;
+    max-block-size: none;
+    border: none;
+    border-radius: 0;
+    box-shadow: none;
+  }
+  /* Phones: the dialog fills the visual viewport, so the input stays above the on-screen keyboard. */
+  @media (max-width: 40rem) {
+    dialog {
+      inline-size: 100vw;
+      block-size: var(--_viewport-block-size, 100dvh);
+      max-block-size: var(--_viewport-block-size, 100dvh);
+      margin: 0;
+      border: none;
+      border-radius: 0;
+    }
+  }
+  @media (forced-colors: active) {
+    .option[aria-selected='true'] {
+      outline: 2px solid Highlight;
+    }
+  }
+`;

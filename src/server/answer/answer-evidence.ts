@@ -1,0 +1,71 @@
+import type { PassageHit } from '../search/search-index.js';
+import type { TextAnalyser } from '../search/text-analyser.js';
+import { tagWords } from './language-model.js';
+
+/**
+ * How much a word of the question counts when judging whether a passage answers it. Nouns and
+ * names say what the question is about; verbs say what to do with it, and visitors pick them
+ * freely ("enable", "make", "turn on") where the page uses another. A passage that lacks the
+ * subject doesn't answer; one that lacks the visitor's verb often does.
+ */
+const WEIGHT_BY_PART_OF_SPEECH: Record<string, number> = {
+  PROPN: 1,
+  NOUN: 1,
+  NUM: 1,
+  X: 1,
+  SYM: 0.6,
+  ADJ: 0.7,
+  VERB: 0.4,
+  ADV: 0.3,
+};
+const OTHER_WEIGHT = 0.3;
+
+export interface QuestionWord {
+  /** The word as asked. */
+  word: string;
+  term: string;
+  weight: number;
+}
+
+/** The content words of a question as index terms, weighted by their part of speech. */
+export function questionWords(question: string, analyser: TextAnalyser): QuestionWord[] {
+  const words = new Map<string, QuestionWord>();
+  for (const tagged of tagWords(question)) {
+    const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
+    for (const term of analyser.terms(tagged.text)) {
+      const known = words.get(term);
+      if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight });
+    }
+  }
+  return [...words.values()];
+}
+
+/**
+ * The weighted share (0–1) of the question's words that the passage, its heading or its page
+ * title contain: the evidence that decides whether the passage answers the question.
+ */
+export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser: TextAnalyser): number {
+  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  if (total === 0) return 0;
+  const present = new Set([
+    ...analyser.terms(hit.document.title),
+    ...analyser.terms(hit.section.heading),
+    ...analyser.terms(hit.section.text),
+  ]);
+  let covered = 0;
+  for (const word of words) if (present.has(word.term)) covered += word.weight;
+  return covered / total;
+}
+
+/**
+ * The weighted share (0–1) of the question's words that the site uses anywhere. A question whose
+ * subject the site never mentions ("Minecraft", "sourdough") is not answered by it, however well
+ * a passage matches the rest of the question.
+ */
+export function knownShare(words: QuestionWord[], hasWord: ((word: string) => boolean) | undefined): number {
+  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  if (total === 0 || !hasWord) return 1;
+  let known = 0;
+  for (const word of words) if (hasWord(word.word)) known += word.weight;
+  return known / total;
+}

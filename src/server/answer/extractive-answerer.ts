@@ -1,0 +1,231 @@
+import type { AnswerFormat, Passage } from '../../wire/index.js';
+import type { PassageHit, SearchIndex } from '../search/search-index.js';
+import { TextAnalyser } from '../search/text-analyser.js';
+import { renderAnswer, type AnswerBlock, type AnswerSource } from './answer-format.js';
+import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
+import { answerCoverage, knownShare, questionWords } from './answer-evidence.js';
+import { resolveFollowUp } from './follow-up.js';
+import { splitSentences, warmUpLanguageModel } from './language-model.js';
+
+export interface ExtractiveAnswererOptions {
+  index: SearchIndex;
+  /**
+   * Least share of the question (its content words, weighted by part of speech: subjects count
+   * fully, verbs less) that one of the best passages must contain for an answer. Default 0.6.
+   */
+  minCoverage?: number;
+  /**
+   * Least share of the question's words (weighted the same way) that the site uses anywhere.
+   * Default 0.8: a question about something the site never mentions is not answered.
+   */
+  minKnown?: number;
+}
+
+/** What retrieval found for a question. */
+export interface Retrieval {
+  /** The question after follow-up resolution: what was searched. */
+  resolvedQuery: string;
+  /** Best first. */
+  hits: PassageHit[];
+  /** True when the best passage covers enough of the question (and passes the agent's threshold). */
+  answerable: boolean;
+  /** The best passage's relevance on the 0–100 scale. */
+  relevanceScore: number;
+  /** The largest share of the question one of the best passages covers (see `answerCoverage`). */
+  coverage: number;
+  /** The share of the question's words the site uses anywhere (see `knownShare`). */
+  known: number;
+}
+
+/** Passages retrieved per question; the answer quotes the best, the others are its context. */
+const PASSAGES_RETRIEVED = 20;
+/** Passages listed in `context.passages`. */
+const PASSAGES_IN_CONTEXT = 3;
+/** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
+const ANSWER_PROSE_CHARS = 480;
+/** Text of a passage kept in `context.passages`. */
+const CONTEXT_PASSAGE_CHARS = 1200;
+export const DEFAULT_MIN_COVERAGE = 0.6;
+export const DEFAULT_MIN_KNOWN = 0.8;
+/** Passages whose coverage is weighed for the decision to answer. */
+const PASSAGES_JUDGED = 3;
+
+export const NOT_FOUND_ANSWER =
+  "Sorry, I couldn't find an answer to that in the documentation. Try rephrasing the question, or search for a related topic.";
+
+/** Questions asking how to do something get a code example when the passage has one. */
+const PROCEDURAL = /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
+
+/** The link of a passage: its page, at the section's anchor. */
+export function passageLink(hit: PassageHit): string {
+  return hit.section.anchor ? `${hit.document.link}#${hit.section.anchor}` : hit.document.link;
+}
+
+export function passageRecord(hit: PassageHit): Passage {
+  const text = hit.section.text.length > CONTEXT_PASSAGE_CHARS ? `${hit.section.text.slice(0, CONTEXT_PASSAGE_CHARS)}…` : hit.section.text;
+  return {
+    documentId: hit.document.id,
+    title: hit.document.title,
+    heading: hit.section.heading || undefined,
+    link: passageLink(hit),
+    text,
+    score: Math.round(hit.relevance * 10000) / 10000,
+  };
+}
+
+/** The passages listed with an answer: the best, then the best of other pages, then more of the same page. */
+export function contextPassages(hits: PassageHit[]): Passage[] {
+  const best = hits[0];
+  if (!best) return [];
+  const others = hits.filter((hit) => hit.document.id !== best.document.id);
+  const samePage = hits.slice(1).filter((hit) => hit.document.id === best.document.id);
+  return [best, ...others, ...samePage].slice(0, PASSAGES_IN_CONTEXT).map(passageRecord);
+}
+
+/** The answer record for a question the documentation doesn't answer. */
+export function notFoundAnswer(format: AnswerFormat, resolvedQuery: string, relevanceScore: number): DraftAnswer {
+  return {
+    answer: renderAnswer(format, [{ kind: 'text', text: NOT_FOUND_ANSWER }]),
+    didAnswer: false,
+    relevanceScore,
+    title: '',
+    link: '',
+    description: '',
+    assetType: '',
+    passages: [],
+    resolvedQuery,
+  };
+}
+
+/**
+ * Answers from the documentation itself: finds the passages that best cover the (resolved)
+ * question, and quotes the sentences of the best one that match it most, with a code example
+ * for a how-to question and a link to the exact section it came from.
+ */
+export class ExtractiveAnswerer implements Answerer {
+  readonly #index: SearchIndex;
+  readonly #minCoverage: number;
+  readonly #minKnown: number;
+  readonly #analyser = new TextAnalyser();
+
+  constructor(options: ExtractiveAnswererOptions) {
+    this.#index = options.index;
+    this.#minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+    this.#minKnown = options.minKnown ?? DEFAULT_MIN_KNOWN;
+    warmUpLanguageModel();
+  }
+
+  /** The passages for a question and whether they answer it: shared with the LLM answerer. */
+  async retrieve(input: AnswerInput): Promise<Retrieval> {
+    const resolvedQuery = resolveFollowUp(input.query, input.history);
+    const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
+    const [pages, passages] = await Promise.all([
+      this.#index.search(resolvedQuery, { ...options, limit: 1 }),
+      this.#index.searchPassages(resolvedQuery, { ...options, limit: PASSAGES_RETRIEVED }),
+    ]);
+    // The source is the page that ranks first for the question, quoted at its best passage:
+    // page ranking weighs the whole page (title, headings, description), a passage only itself.
+    const topPage = pages[0]?.document.id;
+    const fromTopPage = passages.find((hit) => hit.document.id === topPage);
+    const hits = fromTopPage ? [fromTopPage, ...passages.filter((hit) => hit !== fromTopPage)] : passages;
+    const best = hits[0];
+    const relevanceScore = best ? Math.round(best.relevance * 1000) / 10 : 0;
+    // Evidence, not the raw score, decides: the site must use the words of the question, and
+    // one of the best passages must hold most of what was asked, not merely repeat one word.
+    const words = questionWords(resolvedQuery, this.#analyser);
+    const coverage = Math.max(0, ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(words, hit, this.#analyser)));
+    const known = knownShare(words, this.#index.hasWord?.bind(this.#index));
+    const answerable = best !== undefined && coverage >= this.#minCoverage && known >= this.#minKnown && relevanceScore >= input.threshold;
+    return { resolvedQuery, hits, answerable, relevanceScore, coverage, known };
+  }
+
+  async answer(input: AnswerInput): Promise<DraftAnswer> {
+    return this.compose(input, await this.retrieve(input));
+  }
+
+  /** The extractive answer from what `retrieve` found. */
+  compose(input: AnswerInput, retrieval: Retrieval): DraftAnswer {
+    const { resolvedQuery, hits, answerable, relevanceScore } = retrieval;
+    const best = hits[0];
+    if (!answerable || !best) return notFoundAnswer(input.format, resolvedQuery, relevanceScore);
+    const blocks = this.#answerBlocks(resolvedQuery, best);
+    const source: AnswerSource = { title: best.document.title, heading: best.section.heading, link: passageLink(best) };
+    return {
+      answer: renderAnswer(input.format, blocks, source),
+      didAnswer: true,
+      relevanceScore,
+      title: best.document.title,
+      link: best.document.link,
+      description: best.document.description,
+      assetType: best.document.assetType,
+      passages: contextPassages(hits),
+      resolvedQuery,
+    };
+  }
+
+  /** The sentences of the passage that match the question best, in page order, and maybe its code. */
+  #answerBlocks(question: string, hit: PassageHit): AnswerBlock[] {
+    const questionTerms = new Set(this.#analyser.terms(question));
+    const code = new Set(hit.section.code ?? []);
+    const paragraphs = hit.section.text.split('\n\n');
+    const sentences: { text: string; paragraph: number; position: number; score: number }[] = [];
+    paragraphs.forEach((paragraph, index) => {
+      if (code.has(paragraph)) return;
+      for (const text of splitSentences(paragraph.replace(/\n/g, ' '))) {
+        const terms = new Set(this.#analyser.terms(text));
+        let overlap = 0;
+        for (const term of questionTerms) if (terms.has(term)) overlap++;
+        sentences.push({ text, paragraph: index, position: sentences.length, score: overlap });
+      }
+    });
+
+    const chosen = new Set<number>();
+    let length = 0;
+    // The best-matching sentence first (the earliest among equals: pages define before they elaborate),
+    // then the sentences after it, which usually finish the thought.
+    const ranked = [...sentences].sort((a, b) => b.score - a.score || a.position - b.position);
+    const start = ranked[0];
+    if (start) {
+      for (let i = start.position; i < sentences.length && length < ANSWER_PROSE_CHARS; i++) {
+        const sentence = sentences[i] as (typeof sentences)[number];
+        if (chosen.size > 0 && sentence.paragraph !== start.paragraph && length > ANSWER_PROSE_CHARS / 2) break;
+        chosen.add(i);
+        length += sentence.text.length;
+      }
+    }
+    const blocks: AnswerBlock[] = [];
+    let currentParagraph = -1;
+    for (const sentence of sentences) {
+      if (!chosen.has(sentence.position)) continue;
+      const last = blocks.at(-1);
+      if (sentence.paragraph === currentParagraph && last?.kind === 'text') last.text += ` ${sentence.text}`;
+      else blocks.push({ kind: 'text', text: sentence.text });
+      currentParagraph = sentence.paragraph;
+    }
+
+    const example = this.#bestCode(questionTerms, [...code]);
+    if (example && (PROCEDURAL.test(question) || blocks.length === 0)) blocks.push({ kind: 'code', text: example });
+    if (blocks.length === 0) blocks.push({ kind: 'text', text: hit.section.text.slice(0, ANSWER_PROSE_CHARS) });
+    return blocks;
+  }
+
+  /** The code block sharing most terms with the question (the first among equals). */
+  #bestCode(questionTerms: Set<string>, blocks: string[]): string | undefined {
+    let best: string | undefined;
+    let bestOverlap = -1;
+    for (const block of blocks) {
+      const terms = new Set(this.#analyser.terms(block));
+      let overlap = 0;
+      for (const term of questionTerms) if (terms.has(term)) overlap++;
+      if (overlap > bestOverlap) {
+        best = block;
+        bestOverlap = overlap;
+      }
+    }
+    return best;
+  }
+}
+
+export function createExtractiveAnswerer(options: ExtractiveAnswererOptions): ExtractiveAnswerer {
+  return new ExtractiveAnswerer(options);
+}

@@ -1,0 +1,48 @@
+import type { ConversationTurn } from '../store/store.js';
+import { tagWords } from './language-model.js';
+
+/** Words that point back at something said before. */
+const REFERRING_WORDS = new Set(['it', 'its', 'this', 'that', 'these', 'those', 'they', 'them', 'their', 'one', 'there', 'same']);
+/** Openings of a question that continues the previous one ("what about…", "and…", "how about…"). */
+const CONTINUING_OPENINGS = [/^(and|also|but|so|then|or)\b/i, /^(what|how)\s+about\b/i, /^(what|how)\s+if\b/i, /^(same|ok|okay)\b/i];
+/** Parts of speech that carry a question's topic. */
+const TOPIC_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+/** At most this many topic words are carried over from the earlier turn. */
+const MAX_CARRIED_WORDS = 4;
+/** "is it possible to…", "it is okay to…": an `it` that points at nothing. */
+const DUMMY_IT = /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
+
+/** The words of a question that name what it is about. */
+export function topicWords(question: string): string[] {
+  return tagWords(question)
+    .filter((word) => TOPIC_TAGS.has(word.pos) && !REFERRING_WORDS.has(word.text.toLowerCase()) && /[\p{L}\p{N}]/u.test(word.text))
+    .map((word) => word.text);
+}
+
+/**
+ * Resolves a follow-up question against the conversation so far: a question that points back
+ * ("how do I change it?", "what about its default?") or names no subject of its own gets the
+ * topic words of the previous question appended, so the search looks for the same subject.
+ * A question that stands on its own is searched as asked.
+ */
+export function resolveFollowUp(question: string, history: ConversationTurn[]): string {
+  const previous = history.at(-1);
+  if (!previous) return question;
+  const words = tagWords(question.replace(DUMMY_IT, '$2'));
+  const refers = words.some((word) => REFERRING_WORDS.has(word.text.toLowerCase()) && (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'));
+  const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
+  const own = topicWords(question);
+  // A question that names its own subject and points at nothing earlier stands on its own.
+  if (!refers && !continues && own.length > 0) return question;
+
+  const ownLower = new Set(own.map((word) => word.toLowerCase()));
+  const carried: string[] = [];
+  for (const word of topicWords(previous.resolvedQuery || previous.query)) {
+    const lower = word.toLowerCase();
+    if (ownLower.has(lower) || carried.some((kept) => kept.toLowerCase() === lower)) continue;
+    carried.push(word);
+    if (carried.length === MAX_CARRIED_WORDS) break;
+  }
+  if (carried.length === 0) return question;
+  return `${question.trim()} (${carried.join(' ')})`;
+}

@@ -1,0 +1,65 @@
+import winkNLP, { type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/**
+ * wink-nlp with its English lite model, loaded on first use (a few hundred milliseconds) and
+ * shared: sentence boundaries and parts of speech come from it rather than from regexes.
+ */
+let nlp: WinkMethods | undefined;
+
+function language(): WinkMethods {
+  nlp ??= winkNLP(model, ['sbd', 'pos']);
+  return nlp;
+}
+
+/**
+ * The sentences of a paragraph, exactly as written: wink-nlp finds the boundaries (token spans),
+ * and each sentence is cut from the original text, since wink's own reconstruction respaces
+ * tokens (`example.com` would come out as `example. com`).
+ */
+export function splitSentences(text: string): string[] {
+  const nlpInstance = language();
+  const doc = nlpInstance.readDoc(text);
+  const tokens = doc.tokens().out() as string[];
+  const starts: number[] = [];
+  let cursor = 0;
+  for (const token of tokens) {
+    const at = text.indexOf(token, cursor);
+    starts.push(at < 0 ? cursor : at);
+    if (at >= 0) cursor = at + token.length;
+  }
+  const spans = doc.sentences().out(nlpInstance.its.span) as unknown as [number, number][];
+  const ranges: [number, number][] = [];
+  for (const [first, last] of spans) {
+    const start = starts[first] ?? 0;
+    const lastStart = starts[last] ?? start;
+    const end = Math.max(lastStart + (tokens[last]?.length ?? 0), start);
+    const previous = ranges.at(-1);
+    // Docs quote code inline (`origin.endsWith('.example.com')`), where wink sees sentence ends:
+    // a boundary with no space after it, or before a lower-case word, is not one.
+    if (previous && (!/\s/.test(text.slice(previous[1], start)) || /^[a-z(]/.test(text.slice(start, start + 1)))) previous[1] = end;
+    else ranges.push([start, end]);
+  }
+  return ranges.map(([start, end]) => text.slice(start, end).trim()).filter((sentence) => sentence !== '');
+}
+
+export interface TaggedWord {
+  text: string;
+  /** Universal part-of-speech tag (NOUN, PROPN, PRON, VERB, …). */
+  pos: string;
+}
+
+/** The words of a short text with their part of speech (punctuation left out). */
+export function tagWords(text: string): TaggedWord[] {
+  const nlpInstance = language();
+  const its = nlpInstance.its;
+  const tokens = nlpInstance.readDoc(text).tokens();
+  const words = tokens.out(its.value) as string[];
+  const tags = tokens.out(its.pos) as string[];
+  return words.map((word, i) => ({ text: word, pos: tags[i] ?? 'X' })).filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
+}
+
+/** Loads the model now, so that the first question doesn't pay for it. */
+export function warmUpLanguageModel(): void {
+  language().readDoc('Ready.');
+}

@@ -1,0 +1,118 @@
+import type { Logger } from '../logger.js';
+import type { SearchIndex } from '../search/search-index.js';
+import { renderMarkdown } from './answer-format.js';
+import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
+import { contextPassages, ExtractiveAnswerer, notFoundAnswer, passageLink, type Retrieval } from './extractive-answerer.js';
+import { markdownToSafeHtml } from './markdown-to-html.js';
+
+export interface LlmAnswererOptions {
+  index: SearchIndex;
+  /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** A generation that takes longer is abandoned for the extractive answer. Default 20 s. */
+  timeoutMs?: number;
+  logger: Pick<Logger, 'error'>;
+  /** Passed to the extractive answerer that retrieves passages and stands in on failure. */
+  minCoverage?: number;
+  fetch?: typeof fetch;
+}
+
+/** Passages given to the model. */
+const PASSAGES_IN_PROMPT = 5;
+/** Earlier turns given to the model. */
+const TURNS_IN_PROMPT = 4;
+const TURN_ANSWER_CHARS = 1000;
+export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
+
+const SYSTEM_PROMPT = [
+  'You answer questions from visitors of a documentation site, using only the documentation passages given with each question.',
+  'Answer in Markdown, briefly: a few sentences, and a short code example when the question asks how to do something and the passages show one.',
+  'If the passages do not contain the answer, say that you could not find it in the documentation. Never invent APIs, options or links.',
+].join(' ');
+
+interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Plain text of an earlier answer (which may be HTML), for the prompt only. */
+function plainText(answer: string): string {
+  const text = answer.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > TURN_ANSWER_CHARS ? `${text.slice(0, TURN_ANSWER_CHARS)}…` : text;
+}
+
+/**
+ * Generates answers with an OpenAI-compatible `POST {baseUrl}/chat/completions` from the
+ * retrieved passages and the conversation. Retrieval, the decision to answer and the source
+ * document are the extractive answerer's; when the model fails or is too slow, its extractive
+ * answer is served instead and the failure logged.
+ */
+export class LlmAnswerer implements Answerer {
+  readonly #options: LlmAnswererOptions;
+  readonly #extractive: ExtractiveAnswerer;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: LlmAnswererOptions) {
+    this.#options = options;
+    this.#extractive = new ExtractiveAnswerer({ index: options.index, minCoverage: options.minCoverage });
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  async answer(input: AnswerInput, signal?: AbortSignal): Promise<DraftAnswer> {
+    const retrieval = await this.#extractive.retrieve(input);
+    const best = retrieval.hits[0];
+    // A question the documentation doesn't cover is not handed to the model to guess at.
+    if (!retrieval.answerable || !best) return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
+    try {
+      const markdown = await this.#generate(input, retrieval, signal);
+      const withSource = `${markdown}\n\n${renderMarkdown([], { title: best.document.title, heading: best.section.heading, link: passageLink(best) })}`;
+      return {
+        answer: input.format === 'markdown' ? withSource : markdownToSafeHtml(withSource),
+        didAnswer: true,
+        relevanceScore: retrieval.relevanceScore,
+        title: best.document.title,
+        link: best.document.link,
+        description: best.document.description,
+        assetType: best.document.assetType,
+        passages: contextPassages(retrieval.hits),
+        resolvedQuery: retrieval.resolvedQuery,
+      };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.#options.logger.error('LLM answer failed; serving the extractive answer', error);
+      return this.#extractive.compose(input, retrieval);
+    }
+  }
+
+  async #generate(input: AnswerInput, retrieval: Retrieval, signal?: AbortSignal): Promise<string> {
+    const { baseUrl, model, apiKey, timeoutMs = DEFAULT_LLM_TIMEOUT_MS } = this.#options;
+    const passages = retrieval.hits
+      .slice(0, PASSAGES_IN_PROMPT)
+      .map((hit, i) => `[${i + 1}] ${hit.document.title}${hit.section.heading ? ` › ${hit.section.heading}` : ''} (${passageLink(hit)})\n${hit.section.text}`)
+      .join('\n\n');
+    const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
+    for (const turn of input.history.slice(-TURNS_IN_PROMPT)) {
+      messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: plainText(turn.answer) });
+    }
+    messages.push({ role: 'user', content: `Documentation passages:\n\n${passages}\n\nQuestion: ${input.query}` });
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const response = await this.#fetch(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      body: JSON.stringify({ model, messages, temperature: 0.2, max_tokens: 700 }),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (!response.ok) throw new Error(`chat/completions answered ${response.status} ${response.statusText}`);
+    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== 'string' || content.trim() === '') throw new Error('chat/completions answered no message content');
+    return content.trim();
+  }
+}
+
+export function createLlmAnswerer(options: LlmAnswererOptions): LlmAnswerer {
+  return new LlmAnswerer(options);
+}

@@ -1,0 +1,121 @@
+/**
+ * Builds the service's Hono app: the bot endpoints, health, analytics and /openapi.json. It
+ * never listens (see main.ts), so tests and other runtimes can serve it their way.
+ */
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { cors } from 'hono/cors';
+import type { Answerer } from './answer/answerer.js';
+import type { ServiceConfig } from './config.js';
+import { AgentKeys } from './http/agent-keys.js';
+import { ApiError } from './http/api-error.js';
+import type { AppEnv, ServiceApp } from './http/app-env.js';
+import { botGuard } from './http/bot-guard.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { type Logger, createConsoleLogger } from './logger.js';
+import { registerAnalyticsRoutes } from './routes/analytics.js';
+import { registerAskRoute } from './routes/ask.js';
+import { registerFeedbackRoute } from './routes/feedback.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerSearchRoute } from './routes/search.js';
+import type { SearchIndex } from './search/search-index.js';
+import type { Store } from './store/store.js';
+
+export interface AppOptions {
+  store: Store;
+  index: SearchIndex;
+  answerer: Answerer;
+  config: ServiceConfig;
+  logger?: Logger;
+  /** A folder served at `/` from the same origin (the built demo page); API routes win. */
+  staticDir?: string;
+}
+
+/**
+ * The origins the CORS preflight allows: the union over all agents, since a preflight carries
+ * no body and so no key. Each request is then checked against its own agent's list.
+ */
+function corsOrigin(config: ServiceConfig): string | ((origin: string) => string | null) {
+  const origins = new Set(config.agents.flatMap((agent) => agent.allowedOrigins));
+  if (origins.has('*')) return '*';
+  return (origin) => (origins.has(origin) ? origin : null);
+}
+
+export function createApp(options: AppOptions): ServiceApp {
+  const { store, index, answerer, config } = options;
+  const logger = options.logger ?? createConsoleLogger();
+  const app: ServiceApp = new OpenAPIHono<AppEnv>();
+  const keys = new AgentKeys(config.agents);
+  const limiter = new RateLimiter(config.rateLimit.maxTrackedClients);
+  const guard = (maxBodyBytes: number) => botGuard({ keys, limiter, config }, maxBodyBytes);
+
+  if (logger.request) {
+    const logRequest = logger.request;
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      // The path only: keys travel in bodies and headers, which are never logged.
+      logRequest({
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: performance.now() - started,
+      });
+    });
+  }
+
+  app.use(
+    '/bot/*',
+    cors({
+      origin: corsOrigin(config),
+      allowMethods: ['POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  registerSearchRoute(app, { index, guard });
+  registerAskRoute(app, { store, answerer, guard });
+  registerFeedbackRoute(app, { store, guard });
+  registerHealthRoutes(app, { store, index });
+  registerAnalyticsRoutes(app, { store, keys });
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'ask-elements reference service',
+      version: '1',
+      description:
+        'Document search and question answering for the ask-elements web components. Every error answers ' +
+        '`{"error":{"code","message","field?"}}`.',
+    },
+  });
+
+  if (options.staticDir !== undefined) {
+    app.use('/*', serveStatic({ root: options.staticDir }));
+  }
+
+  app.notFound((c) =>
+    c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof HTTPException) {
+      return c.json(
+        { error: { code: 'http_error', message: error.message || 'Request failed' } },
+        error.status,
+      );
+    }
+    // Anything else is a bug or an outage: log it whole, answer without internals.
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ error: { code: 'internal_error', message: 'Internal server error' } }, 500);
+  });
+
+  return app;
+}

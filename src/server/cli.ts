@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * `ask-elements serve`: parses flags and starts the service (main.ts does the work).
+ */
+import { parseArgs } from 'node:util';
+import { createConsoleLogger } from './logger.js';
+import { DEFAULT_PORT, type RunningService, startService } from './main.js';
+
+const USAGE = `Usage: ask-elements serve [options]
+
+Serves search and answers over a folder of .md, .html and .txt documents.
+
+Options:
+  --content DIR    folder of documents (default: the bundled demo documentation)
+  --site-url URL   base URL of the published documents, for absolute links
+  --port N         port to listen on, 0 for any free port (default: $PORT or ${DEFAULT_PORT})
+  --host HOST      interface to listen on (default: $HOST or 127.0.0.1; 0.0.0.0 for all)
+  --db FILE        SQLite file for conversations, insights and feedback
+                   (default: ask-elements.db; ":memory:" keeps nothing)
+  --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits
+                   (default: project "demo", agent "docs", key "demo-key")
+  --static DIR     also serve this folder at / (e.g. the built demo page)
+  --quiet          do not log one line per request
+  -h, --help       show this help
+`;
+
+function fail(message: string, code: number): never {
+  console.error(`ask-elements: ${message}`);
+  process.exit(code);
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535)
+    fail(`--port must be a number from 0 to 65535, got "${value}"`, 2);
+  return port;
+}
+
+function parseSiteUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    fail(`--site-url must be an http(s) URL, got "${value}"`, 2);
+  }
+  return value;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        content: { type: 'string' },
+        'site-url': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        config: { type: 'string' },
+        static: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'serve') {
+    fail(
+      positionals.length === 0
+        ? `a command is required\n\n${USAGE}`
+        : `unknown command "${positionals.join(' ')}"\n\n${USAGE}`,
+      2,
+    );
+  }
+
+  // Handlers go in before the start, so a signal during start-up still ends the process cleanly.
+  let service: RunningService | undefined;
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (service === undefined) process.exit(0);
+    console.log(`${signal}: finishing requests in flight and closing the database`);
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    service = await startService({
+      contentDir: values.content,
+      siteUrl: parseSiteUrl(values['site-url']),
+      port: parsePort(values.port),
+      host: values.host,
+      dbFile: values.db ?? 'ask-elements.db',
+      config: values.config,
+      staticDir: values.static,
+      logger: createConsoleLogger({ requests: !values.quiet }),
+    });
+  } catch (error) {
+    fail((error as Error).message, 1);
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,251 @@
+/**
+ * The service's configuration file: projects, their agents, each agent's API key, answer
+ * threshold, public flag, allowed origins and rate limit. Validated with zod; a bad file
+ * fails start-up with a message naming the field.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from '@hono/zod-openapi';
+
+/** The default answer threshold (0–100, relevanceScore's scale) of an agent that sets none. */
+export const DEFAULT_ANSWER_THRESHOLD = 0;
+
+/** 20 requests per second sustained with bursts of 60: as-you-type search by one visitor fits. */
+export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 20, burst: 60 } as const;
+
+/** How many (agent, address) buckets the rate limiter tracks before evicting idle ones. */
+export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
+
+const idSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'must be 1–64 letters, digits, "_", "-" or "." and start with a letter or digit',
+  );
+
+const originSchema = z.string().refine((origin) => {
+  if (origin === '*') return true;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
+}, 'must be "*" or an origin such as "https://docs.example.com" (scheme, host and port; no path or trailing slash)');
+
+const rateLimitSchema = z
+  .object({
+    requestsPerSecond: z.number().positive().max(1_000_000),
+    burst: z.number().int().min(1).max(10_000_000),
+  })
+  .strict();
+
+const agentSchema = z
+  .object({
+    id: idSchema,
+    name: z.string().optional(),
+    /** The key clients send as `apiKey` (bot endpoints) or `Authorization: Bearer` (analytics). */
+    apiKey: z.string().min(8, 'must be at least 8 characters').max(500).optional(),
+    /** The name of an environment variable holding the key, to keep secrets out of the file. */
+    apiKeyEnv: z.string().min(1).optional(),
+    /** A public agent answers bot requests that carry no apiKey. */
+    public: z.boolean().default(false),
+    /** relevanceScore (0–100) an answer must reach to count as answered. */
+    answerThreshold: z.number().min(0).max(100).default(DEFAULT_ANSWER_THRESHOLD),
+    /** Origins allowed to call the bot endpoints from a browser; "*" allows any. */
+    allowedOrigins: z.array(originSchema).min(1).default(['*']),
+    /** Overrides the service-wide rate limit for this agent's clients. */
+    rateLimit: rateLimitSchema.optional(),
+  })
+  .strict()
+  .superRefine((agent, ctx) => {
+    if (agent.apiKey !== undefined && agent.apiKeyEnv !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['apiKeyEnv'], message: 'give apiKey or apiKeyEnv, not both' });
+    }
+    if (agent.apiKey === undefined && agent.apiKeyEnv === undefined && !agent.public) {
+      ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'is required unless the agent is public' });
+    }
+  });
+
+const projectSchema = z
+  .object({
+    id: idSchema,
+    name: z.string().optional(),
+    agents: z.array(agentSchema).min(1, 'a project needs at least one agent'),
+  })
+  .strict();
+
+export const ConfigFileSchema = z
+  .object({
+    projects: z.array(projectSchema).min(1, 'at least one project is required'),
+    rateLimit: rateLimitSchema
+      .extend({ maxTrackedClients: z.number().int().min(100).max(10_000_000).optional() })
+      .default({ ...DEFAULT_RATE_LIMIT }),
+    /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
+    trustProxy: z.boolean().default(false),
+  })
+  .strict();
+
+export type ConfigFile = z.input<typeof ConfigFileSchema>;
+
+export interface RateLimit {
+  requestsPerSecond: number;
+  burst: number;
+}
+
+/** One agent, resolved: its key read from the environment if so configured. */
+export interface AgentConfig {
+  projectId: string;
+  id: string;
+  name: string;
+  /** Undefined only for a public agent without a key. */
+  apiKey: string | undefined;
+  public: boolean;
+  answerThreshold: number;
+  allowedOrigins: string[];
+  rateLimit: RateLimit;
+}
+
+export interface ProjectConfig {
+  id: string;
+  name: string;
+  agents: AgentConfig[];
+}
+
+export interface ServiceConfig {
+  projects: ProjectConfig[];
+  /** Every agent of every project. */
+  agents: AgentConfig[];
+  rateLimit: RateLimit & { maxTrackedClients: number };
+  trustProxy: boolean;
+}
+
+/** A configuration that cannot be used; the message names the file and the field. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The configuration used without `--config`: project `demo`, agent `docs`, key `demo-key`. */
+export const DEFAULT_CONFIG: ConfigFile = {
+  projects: [
+    {
+      id: 'demo',
+      name: 'Demo',
+      agents: [{ id: 'docs', name: 'Documentation', apiKey: 'demo-key', allowedOrigins: ['*'] }],
+    },
+  ],
+};
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(root)' : path.map(String).join('.');
+}
+
+/**
+ * Validates a parsed configuration and resolves it. `source` names where it came from in
+ * error messages; `env` supplies keys named by `apiKeyEnv`.
+ */
+export function parseConfig(
+  input: unknown,
+  source = 'config',
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceConfig {
+  const result = ConfigFileSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`${source}: ${fieldPath(issue.path)}: ${issue.message}`);
+  }
+  const file = result.data;
+  const defaultRateLimit = {
+    requestsPerSecond: file.rateLimit.requestsPerSecond,
+    burst: file.rateLimit.burst,
+  };
+
+  const projectIds = new Set<string>();
+  const keyOwners = new Map<string, string>();
+  let publicAgent: string | undefined;
+  const projects = file.projects.map((project, p): ProjectConfig => {
+    if (projectIds.has(project.id)) {
+      throw new ConfigError(`${source}: projects.${p}.id: duplicate project id "${project.id}"`);
+    }
+    projectIds.add(project.id);
+    const agentIds = new Set<string>();
+    const agents = project.agents.map((agent, a): AgentConfig => {
+      const at = `projects.${p}.agents.${a}`;
+      if (agentIds.has(agent.id)) {
+        throw new ConfigError(
+          `${source}: ${at}.id: duplicate agent id "${agent.id}" in project "${project.id}"`,
+        );
+      }
+      agentIds.add(agent.id);
+      let apiKey = agent.apiKey;
+      if (agent.apiKeyEnv !== undefined) {
+        apiKey = env[agent.apiKeyEnv];
+        if (apiKey === undefined || apiKey.length < 8) {
+          throw new ConfigError(
+            `${source}: ${at}.apiKeyEnv: environment variable ${agent.apiKeyEnv} must hold a key of at least 8 characters`,
+          );
+        }
+      }
+      if (apiKey !== undefined) {
+        const owner = keyOwners.get(apiKey);
+        if (owner !== undefined) {
+          throw new ConfigError(`${source}: ${at}.apiKey: the same key is already used by ${owner}`);
+        }
+        keyOwners.set(apiKey, at);
+      }
+      if (agent.public) {
+        // A keyless request must map to exactly one agent.
+        if (publicAgent !== undefined) {
+          throw new ConfigError(
+            `${source}: ${at}.public: only one agent can be public (${publicAgent} already is)`,
+          );
+        }
+        publicAgent = at;
+      }
+      return {
+        projectId: project.id,
+        id: agent.id,
+        name: agent.name ?? agent.id,
+        apiKey,
+        public: agent.public,
+        answerThreshold: agent.answerThreshold,
+        allowedOrigins: agent.allowedOrigins,
+        rateLimit: agent.rateLimit ?? defaultRateLimit,
+      };
+    });
+    return { id: project.id, name: project.name ?? project.id, agents };
+  });
+
+  return {
+    projects,
+    agents: projects.flatMap((project) => project.agents),
+    rateLimit: {
+      ...defaultRateLimit,
+      maxTrackedClients: file.rateLimit.maxTrackedClients ?? DEFAULT_MAX_TRACKED_CLIENTS,
+    },
+    trustProxy: file.trustProxy,
+  };
+}
+
+/** Reads and validates a JSON configuration file. */
+export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`config file ${path}: cannot be read (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
+  }
+  return parseConfig(json, `config file ${path}`, env);
+}
+
+/** The default configuration, resolved. */
+export function defaultConfig(): ServiceConfig {
+  return parseConfig(DEFAULT_CONFIG, 'default config');
+}

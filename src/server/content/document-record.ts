@@ -1,0 +1,42 @@
+import type { DocumentSection, SourceDocument } from './document.js';
+import { documentLink, folderTags, titleFromPath } from './document-link.js';
+import { firstProseParagraph, summarise } from './summary.js';
+
+/** What a reader found in a file; anything left undefined falls back to what the path and text give. */
+export interface DocumentFields {
+  title?: string;
+  description?: string;
+  tags?: string[];
+  link?: string;
+  assetType?: string;
+  sections: DocumentSection[];
+}
+
+export const DEFAULT_ASSET_TYPE = 'webpage';
+
+/**
+ * Builds the record the index sees, applying the fallbacks every format shares: title from the
+ * first heading then the file name, description from the first prose paragraph, tags from the
+ * folders, link from the path, assetType `webpage`.
+ */
+export function documentRecord(relativePath: string, fields: DocumentFields, siteUrl?: string): SourceDocument {
+  const { sections } = fields;
+  const text = sections
+    .map((section) => (section.heading && section.text ? `${section.heading}\n\n${section.text}` : section.heading || section.text))
+    .filter((part) => part !== '')
+    .join('\n\n');
+  const firstHeading = sections.find((section) => section.level === 1)?.heading ?? sections.find((section) => section.heading)?.heading;
+  const title = fields.title ?? firstHeading ?? titleFromPath(relativePath);
+  const bodyText = sections.map((section) => section.text).join('\n\n');
+  const description = fields.description ?? summarise(firstProseParagraph(bodyText));
+  return {
+    id: relativePath,
+    title,
+    description,
+    tags: fields.tags ?? folderTags(relativePath),
+    link: documentLink(relativePath, siteUrl, fields.link),
+    assetType: fields.assetType ?? DEFAULT_ASSET_TYPE,
+    text,
+    sections,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Reading page metadata out of YAML front matter, which sites write in many shapes: `tags` as a
+ * list or a comma-separated string, a description in `description`, in a VitePress `head` meta
+ * entry or in a home page's `hero`.
+ */
+import { parse as parseYaml } from 'yaml';
+
+/** A Markdown file split into its front matter and body. */
+export interface MarkdownSource {
+  frontMatter: Record<string, unknown>;
+  body: string;
+}
+
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+/** Splits off YAML front matter; throws when it is not valid YAML (the loader reports the file). */
+export function splitFrontMatter(source: string): MarkdownSource {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
+  const parsed: unknown = parseYaml(match[1] ?? '');
+  const frontMatter = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return { frontMatter, body: source.slice(match[0].length) };
+}
+
+function asString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export function frontMatterString(frontMatter: Record<string, unknown>, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = asString(frontMatter[key]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** `tags: [a, b]`, `tags: "a, b"` or `keywords: ...`; undefined when the page names none. */
+export function frontMatterTags(frontMatter: Record<string, unknown>): string[] | undefined {
+  for (const key of ['tags', 'keywords', 'categories']) {
+    const value = frontMatter[key];
+    if (Array.isArray(value)) {
+      const tags = value.map(asString).filter((tag): tag is string => tag !== undefined);
+      if (tags.length > 0) return [...new Set(tags)];
+    }
+    const text = asString(value);
+    if (text !== undefined) {
+      const tags = text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== '');
+      if (tags.length > 0) return [...new Set(tags)];
+    }
+  }
+  return undefined;
+}
+
+/** A description in VitePress `head: [['meta', { name: 'description', content }]]`. */
+export function headMetaDescription(frontMatter: Record<string, unknown>): string | undefined {
+  const head = frontMatter['head'];
+  if (!Array.isArray(head)) return undefined;
+  for (const entry of head) {
+    if (!Array.isArray(entry) || entry[0] !== 'meta') continue;
+    const attributes = entry[1] as Record<string, unknown> | undefined;
+    if (!attributes || typeof attributes !== 'object') continue;
+    const name = asString(attributes['name']) ?? asString(attributes['property']);
+    if (name === 'description' || name === 'og:description') {
+      const content = asString(attributes['content']);
+      if (content !== undefined) return content;
+    }
+  }
+  return undefined;
+}
+
+/** The text a VitePress home layout shows (hero and feature cards), which has no Markdown body. */
+export function homeLayoutParagraphs(frontMatter: Record<string, unknown>): string[] {
+  const paragraphs: string[] = [];
+  const hero = frontMatter['hero'];
+  if (hero && typeof hero === 'object' && !Array.isArray(hero)) {
+    const h = hero as Record<string, unknown>;
+    const heroText = [asString(h['name']), asString(h['text']), asString(h['tagline'])].filter(Boolean).join('. ');
+    if (heroText !== '') paragraphs.push(heroText);
+  }
+  const features = frontMatter['features'];
+  if (Array.isArray(features)) {
+    for (const feature of features) {
+      if (!feature || typeof feature !== 'object') continue;
+      const f = feature as Record<string, unknown>;
+      const text = [asString(f['title']), asString(f['details'])].filter(Boolean).join(': ');
+      if (text !== '') paragraphs.push(text);
+    }
+  }
+  return paragraphs;
+}

@@ -1,0 +1,87 @@
+import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
+import type { SourceDocument } from './document.js';
+import { documentRecord } from './document-record.js';
+import { decodeEntities } from './markdown-inline.js';
+import { SectionBuilder } from './section-builder.js';
+
+/** Elements that are never page text. */
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'head', 'button', 'select']);
+/** Site chrome around the content, left out when the page has no `<main>` or `<article>`. */
+const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
+/** Elements that end a paragraph of text. */
+const BLOCKS = new Set([
+  'p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'tr', 'blockquote',
+  'figure', 'figcaption', 'form', 'fieldset', 'details', 'summary', 'hr', 'br', 'address', 'body', 'html',
+  'thead', 'tbody', 'tfoot', 'caption', 'nav', 'header', 'footer', 'aside',
+]);
+const HEADING = /^h([1-6])$/;
+
+function metaContent(root: HTMLElement, name: string): string | undefined {
+  const meta = root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
+  const content = meta?.getAttribute('content')?.trim();
+  return content ? decodeEntities(content) : undefined;
+}
+
+/** Walks the content in document order, feeding paragraphs, code and headings to the builder. */
+function collectSections(content: HTMLElement, builder: SectionBuilder, skipChrome: boolean): void {
+  let paragraph = '';
+  const flush = (): void => {
+    builder.addParagraph(paragraph);
+    paragraph = '';
+  };
+  const visit = (node: Node): void => {
+    if (node.nodeType === NodeType.TEXT_NODE) {
+      paragraph += decodeEntities(node.rawText);
+      return;
+    }
+    if (node.nodeType !== NodeType.ELEMENT_NODE) return;
+    const element = node as HTMLElement;
+    const tag = element.rawTagName?.toLowerCase() ?? '';
+    if (HIDDEN.has(tag) || (skipChrome && CHROME.has(tag)) || element.getAttribute('hidden') !== undefined) return;
+    const heading = HEADING.exec(tag);
+    if (heading) {
+      flush();
+      builder.startSection(decodeEntities(element.textContent), Number(heading[1]), element.id || undefined);
+      return;
+    }
+    if (tag === 'pre') {
+      flush();
+      builder.addCode(decodeEntities(element.textContent));
+      return;
+    }
+    const block = BLOCKS.has(tag);
+    if (block) flush();
+    for (const child of element.childNodes) visit(child);
+    if (tag === 'td' || tag === 'th') paragraph += '; ';
+    if (block) flush();
+  };
+  visit(content);
+  flush();
+}
+
+/**
+ * An HTML page (`.html`): `<title>`, `<meta name=description>` and `<meta name=keywords>` for
+ * its metadata; the text of `<main>` (or `<article>`, else `<body>` without its navigation) split
+ * at `<h1>`–`<h6>`, whose `id` becomes the anchor when present.
+ */
+export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
+  const root = parse(source, { comment: false, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const title = root.querySelector('title')?.textContent.trim();
+  const keywords = metaContent(root, 'keywords');
+  const main = root.querySelector('main') ?? root.querySelector('article');
+  const builder = new SectionBuilder();
+  collectSections(main ?? root.querySelector('body') ?? root, builder, main === null);
+  return documentRecord(
+    relativePath,
+    {
+      title: title ? decodeEntities(title) : undefined,
+      description: metaContent(root, 'description'),
+      tags: keywords
+        ?.split(',')
+        .map((keyword) => keyword.trim())
+        .filter((keyword) => keyword !== ''),
+      sections: builder.finish(),
+    },
+    siteUrl,
+  );
+}

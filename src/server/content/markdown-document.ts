@@ -1,0 +1,32 @@
+import type { SourceDocument } from './document.js';
+import { documentRecord } from './document-record.js';
+import { frontMatterString, frontMatterTags, headMetaDescription, homeLayoutParagraphs, splitFrontMatter } from './front-matter.js';
+import { inlineMarkdownToText } from './markdown-inline.js';
+import { markdownSections } from './markdown-sections.js';
+import { SectionBuilder } from './section-builder.js';
+
+/** A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text. */
+export function markdownDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
+  const { frontMatter, body } = splitFrontMatter(source);
+  let sections = markdownSections(body);
+  const home = homeLayoutParagraphs(frontMatter);
+  if (home.length > 0) {
+    const builder = new SectionBuilder();
+    for (const paragraph of home) builder.addParagraph(paragraph);
+    sections = [...builder.finish(), ...sections];
+  }
+  const title = frontMatterString(frontMatter, 'title');
+  const description = frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
+  return documentRecord(
+    relativePath,
+    {
+      title: title === undefined ? undefined : inlineMarkdownToText(title),
+      description: description === undefined ? undefined : inlineMarkdownToText(description),
+      tags: frontMatterTags(frontMatter),
+      link: frontMatterString(frontMatter, 'link', 'url', 'permalink'),
+      assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
+      sections,
+    },
+    siteUrl,
+  );
+}

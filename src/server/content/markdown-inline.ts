@@ -1,0 +1,134 @@
+/**
+ * Inline Markdown to plain text: what a reader sees of a line once the page is rendered.
+ *
+ * Handles CommonMark inline syntax (links, images, emphasis, code spans, autolinks, inline HTML),
+ * the Vue components VitePress pages use in headings (`<Badge>`), and MDN's KumaScript macros
+ * (`{{domxref("Request")}}` → `Request`; sidebars, `{{Compat}}` and the like dropped).
+ */
+
+/** KumaScript macros that render a cross-reference: their display text is kept. */
+const XREF_MACROS = new Set([
+  'domxref',
+  'jsxref',
+  'cssxref',
+  'htmlelement',
+  'svgelement',
+  'mathmlelement',
+  'svgattr',
+  'htmlattrxref',
+  'glossary',
+  'httpheader',
+  'httpmethod',
+  'httpstatus',
+  'event',
+  'rfc',
+  'jsxref2',
+  'wasmxref',
+  'webextapiref',
+  'cssinfo',
+]);
+
+/** Element macros render as a tag name in angle brackets, as MDN shows them. */
+const ELEMENT_MACROS = new Set(['htmlelement', 'svgelement', 'mathmlelement']);
+
+const MACRO = /\{\{\s*([A-Za-z_][\w-]*)\s*(?:\(((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)\))?\s*\}\}/g;
+const MACRO_ARGUMENT = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+const ANY_MUSTACHE = /\{\{[^{}]*\}\}/g;
+
+function macroText(name: string, argumentList: string | undefined): string {
+  const macro = name.toLowerCase();
+  if (!XREF_MACROS.has(macro)) return '';
+  const args = [...(argumentList ?? '').matchAll(MACRO_ARGUMENT)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'));
+  const [target = '', display] = args;
+  if (macro === 'rfc') return target ? `RFC ${target}` : '';
+  if (ELEMENT_MACROS.has(macro)) return `<${target}>`;
+  if (display && display.trim() !== '') return display;
+  // `{{domxref("Window/fetch")}}` names a member by path; MDN shows it with a dot.
+  return macro === 'domxref' ? target.replace(/\//g, '.') : target;
+}
+
+/** Replaces KumaScript macros by the text they render (cross-references) or by nothing. */
+export function replaceMacros(text: string): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(MACRO, (_all, name: string, args: string | undefined) => macroText(name, args)).replace(ANY_MUSTACHE, '');
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  copy: '©',
+  rarr: '→',
+  larr: '←',
+};
+
+/** Decodes the named entities pages commonly use and every numeric one. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, entity: string) => {
+    if (entity[0] === '#') {
+      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    }
+    return HTML_ENTITIES[entity.toLowerCase()] ?? all;
+  });
+}
+
+const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
+const LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
+const REFERENCE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\[[^\]]*\]/g;
+const AUTOLINK = /<((?:https?|mailto|ftp):[^>\s]+)>/gi;
+const BADGE = /<Badge\b[^>]*\/?>(?:[^<]*<\/Badge>)?/g;
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+const HTML_TAG = /<\/?[A-Za-z][\w:-]*(?:\s+[^<>]*?)?\/?>/g;
+const STRONG = /(\*\*|__)(?=\S)([\s\S]*?\S)\1/g;
+const EMPHASIS_STAR = /(^|[^\w*])\*(?=\S)([^*]*?\S)\*(?!\w)/g;
+const EMPHASIS_UNDERSCORE = /(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g;
+const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
+const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~])/g;
+
+/** Converts the parts of a line that are not code spans; each rule runs only when its marker is there. */
+function proseToText(text: string): string {
+  let out = text;
+  if (out.includes('<')) out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
+  // After the tags are gone, so that `{{HTMLElement("div")}}` can become `<div>`.
+  out = replaceMacros(out);
+  if (out.includes('](')) out = out.replace(IMAGE, '$1').replace(LINK, '$1');
+  if (out.includes('][')) out = out.replace(REFERENCE_LINK, '$1');
+  if (out.includes('*') || out.includes('__')) out = out.replace(STRONG, '$2');
+  if (out.includes('*')) out = out.replace(EMPHASIS_STAR, '$1$2');
+  if (out.includes('_')) out = out.replace(EMPHASIS_UNDERSCORE, '$1$2');
+  if (out.includes('~~')) out = out.replace(STRIKE, '$1');
+  if (out.includes('\\')) out = out.replace(ESCAPE, '$1');
+  return decodeEntities(out);
+}
+
+/**
+ * One line (or paragraph) of inline Markdown to plain text. Code spans keep their content
+ * verbatim; everything around them loses its markup.
+ */
+export function inlineMarkdownToText(markdown: string): string {
+  if (!markdown.includes('`')) return proseToText(markdown);
+  let out = '';
+  let rest = markdown;
+  for (;;) {
+    const open = /(`+)/.exec(rest);
+    if (!open) break;
+    const ticks = open[1] ?? '`';
+    const start = open.index;
+    const close = rest.indexOf(ticks, start + ticks.length);
+    if (close < 0) break;
+    // A link around a code span (`[`fetch()`](/url)`) must be converted as one piece.
+    const before = rest.slice(0, start);
+    const code = rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1');
+    out += proseToText(before) + code;
+    rest = rest.slice(close + ticks.length);
+  }
+  return (out + proseToText(rest)).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+}

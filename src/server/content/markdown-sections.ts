@@ -1,0 +1,145 @@
+import type { DocumentSection } from './document.js';
+import { inlineMarkdownToText } from './markdown-inline.js';
+import { SectionBuilder } from './section-builder.js';
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const CONTAINER = /^ {0,3}:{3,}\s*(\S*)\s*(.*)$/;
+const TABLE_DELIMITER = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s+\S+/;
+const HIDDEN_HTML_BLOCK = /^\s*<(script|style|template)\b/i;
+const CALLOUT_MARKER = /^\[!(NOTE|TIP|WARNING|CAUTION|IMPORTANT|CALLOUT)\]\s*/i;
+/** Containers whose first word is a layout, not a title a reader sees. */
+const UNTITLED_CONTAINERS = new Set(['code-group', 'details', 'raw', 'v-pre']);
+
+/**
+ * Twoslash fences (`ts twoslash`) show only the code after `// ---cut---`, and their `// ^?` and
+ * `// @errors` lines are instructions to the type checker, not code a reader sees.
+ */
+function visibleCode(lines: string[], info: string): string {
+  let visible = lines;
+  if (/\btwoslash\b/.test(info)) {
+    const cut = visible.findIndex((line) => /^\s*\/\/\s*-{3}cut(-before)?-{3}\s*$/.test(line));
+    if (cut >= 0) visible = visible.slice(cut + 1);
+    const cutAfter = visible.findIndex((line) => /^\s*\/\/\s*-{3}cut-after-{3}\s*$/.test(line));
+    if (cutAfter >= 0) visible = visible.slice(0, cutAfter);
+  }
+  return visible.filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line)).join('\n');
+}
+
+/** Strips the block markers of a line (quotes, list bullets, MDN definition markers). */
+function stripBlockMarkers(line: string): string {
+  let text = line;
+  while (/^\s{0,3}>\s?/.test(text)) text = text.replace(/^\s{0,3}>\s?/, '');
+  text = text.replace(CALLOUT_MARKER, '');
+  // MDN definition lists: `- term` then `  - : definition`.
+  text = text.replace(/^\s*[-*+]\s+:\s+/, '');
+  text = text.replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '');
+  return text;
+}
+
+function tableRowText(line: string): string {
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => inlineMarkdownToText(cell.trim()))
+    .filter((cell) => cell !== '')
+    .join('; ');
+}
+
+/**
+ * The body of a Markdown page as sections of plain text, split at its ATX and setext headings.
+ * VitePress containers (`::: tip`) keep only a custom title, fences keep their visible code.
+ */
+export function markdownSections(body: string): DocumentSection[] {
+  const builder = new SectionBuilder();
+  const lines = body.split(/\r?\n/);
+  let paragraph: string[] = [];
+  const flushParagraph = (): void => {
+    if (paragraph.length === 0) return;
+    builder.addParagraph(inlineMarkdownToText(paragraph.join('\n')));
+    paragraph = [];
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+
+    const fence = FENCE_OPEN.exec(line);
+    if (fence) {
+      flushParagraph();
+      const marker = fence[1] ?? '```';
+      const info = `${fence[2] ?? ''} ${fence[3] ?? ''}`;
+      const code: string[] = [];
+      const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
+      for (i++; i < lines.length && !closing.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
+      builder.addCode(visibleCode(code, info));
+      continue;
+    }
+
+    const hidden = HIDDEN_HTML_BLOCK.exec(line);
+    if (hidden) {
+      flushParagraph();
+      const close = new RegExp(`</${hidden[1]}\\s*>`, 'i');
+      while (i < lines.length && !close.test(lines[i] ?? '')) i++;
+      continue;
+    }
+
+    if (line.trim() === '') {
+      flushParagraph();
+      continue;
+    }
+
+    const heading = ATX_HEADING.exec(line);
+    if (heading) {
+      flushParagraph();
+      const raw = heading[2] ?? '';
+      builder.startSection(inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, '')), heading[1]?.length ?? 1, explicitAnchor(raw));
+      continue;
+    }
+
+    const underline = SETEXT_UNDERLINE.exec(line);
+    if (underline && paragraph.length === 1) {
+      const text = paragraph[0] ?? '';
+      paragraph = [];
+      builder.startSection(text, underline[1]?.[0] === '=' ? 1 : 2);
+      continue;
+    }
+
+    if (THEMATIC_BREAK.test(line) || TABLE_DELIMITER.test(line) || LINK_DEFINITION.test(line)) {
+      flushParagraph();
+      continue;
+    }
+
+    const container = CONTAINER.exec(line);
+    if (container) {
+      flushParagraph();
+      const kind = container[1] ?? '';
+      const title = (container[2] ?? '').replace(/\{[^}]*\}\s*$/, '').trim();
+      if (title !== '' && !UNTITLED_CONTAINERS.has(kind)) builder.addParagraph(inlineMarkdownToText(title));
+      continue;
+    }
+
+    // A list item is its own line of text, not the continuation of the line before.
+    if (/^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line)) flushParagraph();
+    const stripped = stripBlockMarkers(line);
+    if (/^\s*\|.*\|\s*$/.test(line)) {
+      // Each row is a line of its own, converted cell by cell so that its pipes don't read as text.
+      flushParagraph();
+      builder.addParagraph(tableRowText(line));
+      continue;
+    }
+    if (stripped.trim() !== '') paragraph.push(stripped);
+    else flushParagraph();
+  }
+  flushParagraph();
+  return builder.finish();
+}
+
+/** `## Title {#custom-id}` sets the anchor explicitly (VitePress, kramdown, Pandoc). */
+function explicitAnchor(headingText: string | undefined): string | undefined {
+  const id = /\{#([\w-]+)\}\s*$/.exec(headingText ?? '');
+  return id?.[1];
+}

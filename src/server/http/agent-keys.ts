@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AgentConfig } from '../config.js';
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+/**
+ * Finds the agent an API key belongs to. Keys are compared as SHA-256 digests with
+ * `timingSafeEqual`, against every agent without stopping at a match, so neither the
+ * position of a wrong byte nor the key's length nor which agent matched shows in the timing.
+ */
+export class AgentKeys {
+  readonly #entries: { digest: Buffer; agent: AgentConfig }[];
+  readonly #publicAgent: AgentConfig | undefined;
+
+  constructor(agents: AgentConfig[]) {
+    this.#entries = agents
+      .filter((agent) => agent.apiKey !== undefined)
+      .map((agent) => ({ digest: digest(agent.apiKey!), agent }));
+    this.#publicAgent = agents.find((agent) => agent.public);
+  }
+
+  /** The agent whose key this is, or undefined. */
+  findByKey(key: string): AgentConfig | undefined {
+    const presented = digest(key);
+    let found: AgentConfig | undefined;
+    for (const entry of this.#entries) {
+      if (timingSafeEqual(presented, entry.digest)) found = entry.agent;
+    }
+    return found;
+  }
+
+  /** The agent that answers requests without a key, if one is configured public. */
+  get publicAgent(): AgentConfig | undefined {
+    return this.#publicAgent;
+  }
+}

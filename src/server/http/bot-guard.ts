@@ -1,0 +1,59 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AgentConfig, ServiceConfig } from '../config.js';
+import type { AgentKeys } from './agent-keys.js';
+import { ApiError } from './api-error.js';
+import type { AppEnv } from './app-env.js';
+import { clientAddress } from './client-address.js';
+import { readJsonObject } from './json-body.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+export interface BotGuardDependencies {
+  keys: AgentKeys;
+  limiter: RateLimiter;
+  config: ServiceConfig;
+}
+
+/** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
+function agentOf(keys: AgentKeys, body: Record<string, unknown>): AgentConfig | ApiError {
+  const apiKey = body.apiKey;
+  if (apiKey === undefined || apiKey === null || apiKey === '') {
+    return keys.publicAgent ?? new ApiError(401, 'missing_api_key', 'apiKey is required');
+  }
+  if (typeof apiKey !== 'string') return new ApiError(401, 'invalid_api_key', 'apiKey must be a string');
+  // A key that is present but wrong is refused even when a public agent exists: it is a mistake to surface.
+  return keys.findByKey(apiKey) ?? new ApiError(401, 'invalid_api_key', 'apiKey is not valid');
+}
+
+function originAllowed(agent: AgentConfig, origin: string | undefined): boolean {
+  return origin === undefined || agent.allowedOrigins.includes('*') || agent.allowedOrigins.includes(origin);
+}
+
+/**
+ * What every bot endpoint checks before its own fields, in this order: the body (413 over
+ * `maxBodyBytes`, 400 unless a JSON object), the rate limit (429), the key (401), the page's
+ * origin (403). The rate limit comes before the key check so that guessing keys is limited too;
+ * its bucket is the agent and the client address (unauthenticated requests share one bucket
+ * per address).
+ */
+export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    const agent = agentOf(deps.keys, body);
+    const bucketOwner = agent instanceof ApiError ? '(unauthenticated)' : `${agent.projectId}/${agent.id}`;
+    const limit = agent instanceof ApiError ? deps.config.rateLimit : agent.rateLimit;
+    const decision = deps.limiter.take(`${bucketOwner} ${clientAddress(c, deps.config.trustProxy)}`, limit);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    if (agent instanceof ApiError) throw agent;
+    const origin = c.req.header('origin');
+    if (!originAllowed(agent, origin)) {
+      throw new ApiError(403, 'origin_not_allowed', `Origin ${origin} is not allowed for this agent`);
+    }
+    c.set('body', body);
+    c.set('agent', agent);
+    await next();
+  };
+}

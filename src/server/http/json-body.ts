@@ -1,0 +1,75 @@
+import { ApiError } from './api-error.js';
+
+/** Keys that could reach an object's prototype if later code merged the body into something. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor']);
+
+function tooLarge(maxBytes: number): ApiError {
+  // The rest of the body is never read, so the connection can't carry another request.
+  return new ApiError(413, 'body_too_large', `Request body exceeds ${maxBytes} bytes`, {
+    headers: { Connection: 'close' },
+  });
+}
+
+/**
+ * The body's text, refusing more than `maxBytes`: a declared Content-Length over the limit
+ * is refused before reading; a chunked body is counted as it streams and cut off at the limit.
+ */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null) {
+    if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
+    // Node's parser never delivers more than the declared length, so no counting is needed.
+    return request.text();
+  }
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function dropUnsafeKeys(key: string, value: unknown): unknown {
+  return UNSAFE_KEYS.has(key) ? undefined : value;
+}
+
+/**
+ * JSON.parse, with `__proto__` and `constructor` keys removed at every depth. The reviver is
+ * slower, so it only runs when the text could spell such a key (directly or with \u escapes).
+ */
+export function parseJsonSafely(text: string): unknown {
+  const mayHoldUnsafeKey = text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
+  return mayHoldUnsafeKey ? JSON.parse(text, dropUnsafeKeys) : JSON.parse(text);
+}
+
+/**
+ * Reads a request body that must be a JSON object of at most `maxBytes`: 413 over the limit,
+ * 400 for malformed JSON, an array, `null` or any other non-object. The Content-Type is not
+ * checked, so a page may send `text/plain` JSON and skip the CORS preflight.
+ */
+export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === '') {
+    throw new ApiError(400, 'invalid_json', 'Request body is empty; send a JSON object');
+  }
+  let value: unknown;
+  try {
+    value = parseJsonSafely(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new ApiError(400, 'invalid_body', `Request body must be a JSON object, not ${kind}`);
+  }
+  return value as Record<string, unknown>;
+}

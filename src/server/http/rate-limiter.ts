@@ -1,0 +1,75 @@
+import type { RateLimit } from '../config.js';
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+  limit: RateLimit;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Token buckets, one per client key (an agent and a client address). A bucket holds up to
+ * `burst` tokens and refills at `requestsPerSecond`; a request takes one token.
+ *
+ * At most `maxTracked` buckets are kept. A bucket that has refilled completely is the same as
+ * a missing one, so those go first; if every tracked client is still active, the least
+ * recently seen go. Memory stays bounded whatever addresses and keys a flood uses.
+ */
+export class RateLimiter {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #maxTracked: number;
+  readonly #now: () => number;
+
+  constructor(maxTracked: number, now: () => number = () => performance.now()) {
+    this.#maxTracked = maxTracked;
+    this.#now = now;
+  }
+
+  /** Number of buckets currently tracked. */
+  get size(): number {
+    return this.#buckets.size;
+  }
+
+  /** Takes a token from `clientKey`'s bucket under `limit`. */
+  take(clientKey: string, limit: RateLimit): RateDecision {
+    const now = this.#now();
+    const bucket = this.#buckets.get(clientKey);
+    let tokens: number;
+    if (bucket === undefined) {
+      tokens = limit.burst;
+    } else {
+      tokens = Math.min(
+        limit.burst,
+        bucket.tokens + ((now - bucket.updatedAt) / 1000) * limit.requestsPerSecond,
+      );
+      // Re-inserting keeps the Map in least-recently-seen order for eviction.
+      this.#buckets.delete(clientKey);
+    }
+    if (tokens < 1) {
+      this.#buckets.set(clientKey, { tokens, updatedAt: now, limit });
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / limit.requestsPerSecond)),
+      };
+    }
+    this.#buckets.set(clientKey, { tokens: tokens - 1, updatedAt: now, limit });
+    if (this.#buckets.size > this.#maxTracked) this.#evict(now);
+    return { allowed: true };
+  }
+
+  #evict(now: number): void {
+    // Refilled buckets first (they hold no state worth keeping), in one pass.
+    for (const [key, { tokens, updatedAt, limit }] of this.#buckets) {
+      if (tokens + ((now - updatedAt) / 1000) * limit.requestsPerSecond >= limit.burst) {
+        this.#buckets.delete(key);
+      }
+    }
+    // Then the least recently seen, down to 90% so that eviction is not paid on every request.
+    const target = Math.floor(this.#maxTracked * 0.9);
+    for (const key of this.#buckets.keys()) {
+      if (this.#buckets.size <= target) break;
+      this.#buckets.delete(key);
+    }
+  }
+}

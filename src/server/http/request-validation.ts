@@ -1,0 +1,30 @@
+import type { z } from '@hono/zod-openapi';
+import { invalidField } from './api-error.js';
+
+/** The dotted path of a zod issue (`base64Images.2`), or `body` for the object itself. */
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'body' : path.map((part) => String(part)).join('.');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value: unknown = input;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = Object.hasOwn(value, part) ? (value as Record<PropertyKey, unknown>)[part] : undefined;
+  }
+  return value;
+}
+
+/**
+ * Parses `input` with a wire schema. The first failing field (in the schema's field order)
+ * becomes a 400 naming it, so a client can point at the one thing to fix.
+ */
+export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issuePath(issue.path);
+  const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+  const message = missing ? `${field} is required` : `${field}: ${issue.message}`;
+  throw invalidField(field, message);
+}

@@ -1,0 +1,168 @@
+/**
+ * Starts the service: loads the content, builds the index, opens the store and listens.
+ * `cli.ts` only turns flags into these options; tests and `npm start` call `startService`.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Answerer } from './answer/answerer.js';
+import { createAnswererFromEnv } from './answer/answerer-from-env.js';
+import { createApp } from './app.js';
+import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
+import { loadContentFolder } from './content/load-folder.js';
+import type { SkippedFile } from './content/document.js';
+import type { ServiceApp } from './http/app-env.js';
+import { type Logger, createConsoleLogger } from './logger.js';
+import { createOramaIndex } from './search/orama-index.js';
+import type { SearchIndex } from './search/search-index.js';
+import { createSqliteStore } from './store/sqlite-store.js';
+import type { Store } from './store/store.js';
+
+/** The package root: two levels up from `src/server/main.ts` and from `dist/server/main.js`. */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The bundled documentation the demo answers from. */
+export const DEMO_CONTENT_DIR = resolve(PACKAGE_ROOT, 'demo', 'content');
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface ServiceOptions {
+  /** Folder of .md/.html/.txt documents; the bundled demo/content/ when absent. */
+  contentDir?: string;
+  /** Base URL of the published documents; links are root-relative paths without it. */
+  siteUrl?: string;
+  /** Port to listen on; 0 picks a free one. Default: $PORT, else 8787. */
+  port?: number;
+  /** Interface to listen on. Default: $HOST, else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
+  host?: string;
+  /** SQLite file for conversations, insights and feedback; `:memory:` (the default here) keeps nothing. */
+  dbFile?: string;
+  /** A config file path or an already resolved config; the default config (demo / docs / demo-key) when absent. */
+  config?: string | ServiceConfig;
+  /** A folder served at `/` (the built demo page). */
+  staticDir?: string;
+  logger?: Logger;
+  /** Environment for the optional LLM and embedding settings. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningService {
+  /** Base URL, e.g. http://127.0.0.1:8787 */
+  url: string;
+  port: number;
+  app: ServiceApp;
+  config: ServiceConfig;
+  store: Store;
+  index: SearchIndex;
+  answerer: Answerer;
+  documentCount: number;
+  skipped: SkippedFile[];
+  /** Milliseconds spent reading the content and building the index. */
+  indexMs: number;
+  /** Stops accepting connections, lets requests in flight finish, closes the store. */
+  close(): Promise<void>;
+}
+
+function listen(app: ServiceApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolveListen, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) =>
+      resolveListen({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolveClose) => {
+    // Idle keep-alive connections would hold close() open; requests in flight get 10 s.
+    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolveClose();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}
+
+function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
+  return config.agents.map((agent) => {
+    const who = `project "${agent.projectId}", agent "${agent.id}"`;
+    if (agent.apiKey === undefined) return `Agent: ${who} (public, no key)`;
+    // Only the well-known demo key is printed; keys from a config file stay out of logs.
+    return isDefault
+      ? `API key: ${agent.apiKey} (${who})`
+      : `Agent: ${who}${agent.public ? ' (public)' : ''}`;
+  });
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const logger = options.logger ?? createConsoleLogger();
+  const env = options.env ?? process.env;
+  const isDefaultConfig = options.config === undefined;
+  const config =
+    options.config === undefined
+      ? defaultConfig()
+      : typeof options.config === 'string'
+        ? loadConfigFile(options.config, env)
+        : options.config;
+  const contentDir = resolve(options.contentDir ?? DEMO_CONTENT_DIR);
+  if (!existsSync(contentDir)) throw new Error(`content folder ${contentDir} does not exist`);
+  if (options.staticDir !== undefined && !existsSync(options.staticDir)) {
+    throw new Error(`static folder ${options.staticDir} does not exist`);
+  }
+
+  const started = performance.now();
+  const content = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
+  const index = createOramaIndex({ env });
+  await index.load(content.documents);
+  const indexMs = performance.now() - started;
+  for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
+  const count = index.documentCount;
+  logger.info(
+    `Indexed ${count} document${count === 1 ? '' : 's'} from ${contentDir} in ${Math.round(indexMs)} ms`,
+  );
+
+  const dbFile = options.dbFile ?? ':memory:';
+  const store = createSqliteStore(dbFile);
+  const answerer = createAnswererFromEnv({ index, env, logger });
+  const app = createApp({ store, index, answerer, config, logger, staticDir: options.staticDir });
+
+  const host = options.host ?? env.HOST ?? DEFAULT_HOST;
+  const requestedPort = options.port ?? (env.PORT !== undefined ? Number(env.PORT) : DEFAULT_PORT);
+  let listening: { server: ServerType; port: number };
+  try {
+    listening = await listen(app, requestedPort, host);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${urlHost}:${listening.port}`;
+  logger.info(
+    `Database: ${dbFile === ':memory:' ? 'in memory (nothing is kept after exit)' : resolve(dbFile)}`,
+  );
+  for (const line of describeKeys(config, isDefaultConfig)) logger.info(line);
+  logger.info(`Listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port: listening.port,
+    app,
+    config,
+    store,
+    index,
+    answerer,
+    documentCount: index.documentCount,
+    skipped: content.skipped,
+    indexMs,
+    close: () => {
+      closing ??= closeServer(listening.server).then(() => store.close());
+      return closing;
+    },
+  };
+}

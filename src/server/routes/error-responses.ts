@@ -1,0 +1,15 @@
+import { ErrorBodySchema } from '../../wire/schemas.js';
+
+/** An OpenAPI response whose body is the shared error body. */
+export function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ErrorBodySchema } } };
+}
+
+/** The errors every bot endpoint can answer, before its own. */
+export const botErrorResponses = {
+  400: errorResponse('The body is not a JSON object, or a field is invalid (`error.field` names it).'),
+  401: errorResponse('apiKey is missing or unknown (and no agent is public).'),
+  403: errorResponse("The page's Origin is not among the agent's allowedOrigins."),
+  413: errorResponse('The body is larger than the limit of this endpoint.'),
+  429: errorResponse('Rate limit reached; the Retry-After header says when to retry.'),
+} as const;

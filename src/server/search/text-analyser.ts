@@ -1,0 +1,81 @@
+import { components } from '@orama/orama';
+import { STOP_WORDS } from './stop-words.js';
+
+/**
+ * Turns text into the terms the index holds and queries are matched on: lower-cased words,
+ * diacritics folded, stop words dropped, stemmed with Orama's English (Porter) stemmer. Index
+ * and queries go through this one analyser, so they agree on every term.
+ */
+export class TextAnalyser {
+  readonly #stem: (word: string) => string;
+  readonly #stopWords = new Set(STOP_WORDS);
+  /** Word → term ('' for a stop word). A docs site's vocabulary is small; stemming each word once is most of the speed. */
+  readonly #termCache = new Map<string, string>();
+
+  constructor() {
+    const tokenizer = components.tokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: false });
+    const stemmer = (tokenizer as unknown as { stemmer?: (word: string) => string }).stemmer;
+    if (!stemmer) throw new Error("Orama's English stemmer is not available");
+    this.#stem = stemmer;
+  }
+
+  /**
+   * The words of a text, lower-cased, in order (stop words included): letters, digits and `_`,
+   * so that `c.req.param()` gives `c`, `req`, `param` and `Content-Type` gives `content`, `type`.
+   * A camelCase identifier gives itself and its parts (`setCookie` → `setcookie`, `set`,
+   * `cookie`), so that both the identifier and the words it is made of find it.
+   */
+  words(text: string): string[] {
+    const words: string[] = [];
+    for (const raw of text.split(WORD_SEPARATOR)) {
+      if (raw === '') continue;
+      words.push(raw.toLowerCase());
+      if (CASE_CHANGE.test(raw)) {
+        for (const part of raw.replace(CAMEL_BOUNDARY, '$1 $2').replace(ACRONYM_BOUNDARY, '$1 $2').split(' ')) {
+          if (part !== '' && part.length < raw.length) words.push(part.toLowerCase());
+        }
+      }
+    }
+    return words;
+  }
+
+  /** The term a word stands for ('' for a stop word or a single letter). */
+  term(word: string): string {
+    let term = this.#termCache.get(word);
+    if (term === undefined) {
+      term = this.#normalise(word);
+      if (this.#termCache.size < TERM_CACHE_MAX) this.#termCache.set(word, term);
+    }
+    return term;
+  }
+
+  /** The terms of a text, in order, stop words left out. */
+  terms(text: string): string[] {
+    const terms: string[] = [];
+    for (const word of this.words(text)) {
+      const term = this.term(word);
+      if (term !== '') terms.push(term);
+    }
+    return terms;
+  }
+
+  isStopWord(word: string): boolean {
+    return this.#stopWords.has(word.toLowerCase());
+  }
+
+  #normalise(word: string): string {
+    if (this.#stopWords.has(word)) return '';
+    const folded = /[^\x00-\x7f]/.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
+    if (folded.length < 2 && !/\d/.test(folded)) return '';
+    // Identifiers and numbers are matched as written; only words are stemmed.
+    if (/\d|_/.test(folded) || folded.length > 24) return folded;
+    return this.#stem(folded);
+  }
+}
+
+/** Anything that is not a letter, a digit or `_` separates words. */
+const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
+const TERM_CACHE_MAX = 500_000;
+const CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
+const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
+const ACRONYM_BOUNDARY = /([A-Z])([A-Z][a-z])/g;

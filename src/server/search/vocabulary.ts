@@ -1,0 +1,127 @@
+import { withinEditDistance } from './edit-distance.js';
+
+/**
+ * The terms of the index, each with an id and the number of passages holding it. Term ids let
+ * passages be stored as compact arrays; document frequencies give every term its weight (IDF).
+ */
+export class Vocabulary {
+  readonly #ids = new Map<string, number>();
+  readonly #terms: string[] = [];
+  #documentFrequency: Uint32Array = new Uint32Array(1024);
+  #passageCount = 0;
+  /** Terms in sorted order, built on first use, for prefix look-ups. */
+  #sorted: string[] | undefined;
+  /** Terms bucketed by first letter and length, for typo look-ups. */
+  #byLength: Map<string, string[]> | undefined;
+
+  get size(): number {
+    return this.#terms.length;
+  }
+
+  get passageCount(): number {
+    return this.#passageCount;
+  }
+
+  /** The id of a term, adding it when new. */
+  add(term: string): number {
+    let id = this.#ids.get(term);
+    if (id === undefined) {
+      id = this.#terms.length;
+      this.#ids.set(term, id);
+      this.#terms.push(term);
+      if (id >= this.#documentFrequency.length) {
+        const grown = new Uint32Array(this.#documentFrequency.length * 2);
+        grown.set(this.#documentFrequency);
+        this.#documentFrequency = grown;
+      }
+      this.#sorted = undefined;
+      this.#byLength = undefined;
+    }
+    return id;
+  }
+
+  /** Counts one passage holding each of these (distinct) term ids. */
+  countPassage(distinctTermIds: Uint32Array): void {
+    this.#passageCount++;
+    for (const id of distinctTermIds) this.#documentFrequency[id] = (this.#documentFrequency[id] ?? 0) + 1;
+  }
+
+  id(term: string): number | undefined {
+    return this.#ids.get(term);
+  }
+
+  term(id: number): string {
+    return this.#terms[id] ?? '';
+  }
+
+  documentFrequency(id: number): number {
+    return this.#documentFrequency[id] ?? 0;
+  }
+
+  /** BM25's inverse document frequency: rare terms weigh more, a term in every passage weighs almost nothing. */
+  idf(id: number): number {
+    const df = this.documentFrequency(id);
+    const n = Math.max(this.#passageCount, 1);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** The IDF of a term no passage holds: the highest there is. */
+  unknownTermIdf(): number {
+    const n = Math.max(this.#passageCount, 1);
+    return Math.log(1 + (n + 0.5) / 0.5);
+  }
+
+  /** The most frequent terms starting with `prefix`, most frequent first. */
+  completions(prefix: string, limit: number): string[] {
+    const sorted = (this.#sorted ??= [...this.#terms].sort());
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((sorted[middle] as string) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const matches: string[] = [];
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) matches.push(sorted[i] as string);
+    if (matches.length <= limit) return matches.sort((a, b) => this.#df(b) - this.#df(a));
+    return matches.sort((a, b) => this.#df(b) - this.#df(a)).slice(0, limit);
+  }
+
+  /**
+   * Known terms within `tolerance` edits of an unknown one, the most frequent first. Only terms
+   * with the same first letter are considered: visitors rarely mistype the first letter, and
+   * it keeps the scan to a few thousand terms on a large site: what a visitor most likely meant by `midleware` or `cokie`.
+   */
+  corrections(term: string, tolerance: number, limit: number): string[] {
+    const byLength = (this.#byLength ??= this.#bucketByLength());
+    const found: string[] = [];
+    for (let length = Math.max(1, term.length - tolerance); length <= term.length + tolerance; length++) {
+      for (const candidate of byLength.get(`${term[0]}${length}`) ?? []) {
+        if (withinEditDistance(term, candidate, tolerance)) found.push(candidate);
+      }
+    }
+    return found.sort((a, b) => this.#df(b) - this.#df(a)).slice(0, limit);
+  }
+
+  #df(term: string): number {
+    const id = this.#ids.get(term);
+    return id === undefined ? 0 : this.documentFrequency(id);
+  }
+
+  #bucketByLength(): Map<string, string[]> {
+    const buckets = new Map<string, string[]>();
+    for (const term of this.#terms) {
+      const key = `${term[0]}${term.length}`;
+      const bucket = buckets.get(key);
+      if (bucket) bucket.push(term);
+      else buckets.set(key, [term]);
+    }
+    return buckets;
+  }
+
+  /** Builds the look-up structures now rather than on the first query. */
+  prepare(): void {
+    this.#sorted ??= [...this.#terms].sort();
+    this.#byLength ??= this.#bucketByLength();
+  }
+}

@@ -1,0 +1,89 @@
+import type { AnalyticsRecord, TopQuestion } from '../../wire/index.js';
+import { AnalyticsQuerySchema } from '../../wire/schemas.js';
+import { invalidField } from '../http/api-error.js';
+import { parseFields } from '../http/request-validation.js';
+import type { AnalyticsFilter, Store } from '../store/store.js';
+
+export type AnalyticsReport = 'analytics' | 'topquestions';
+
+/** Sort values each report accepts; the first is the default. */
+export const ANALYTICS_SORTS: Record<AnalyticsReport, readonly AnalyticsFilter['sort'][]> = {
+  analytics: ['-createdAt', 'createdAt', '-relevanceScore', 'relevanceScore'],
+  topquestions: ['-count', 'count', '-createdAt', 'createdAt', '-relevanceScore', 'relevanceScore'],
+};
+
+export const ANALYTICS_DEFAULT_LIMIT = 20;
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date parameter as epoch milliseconds: digits are epoch milliseconds; otherwise ISO 8601.
+ * A date without a time is that whole UTC day: its start for startDate, its end for endDate.
+ */
+function parseDate(field: 'startDate' | 'endDate', value: string): number {
+  let ms = Number.NaN;
+  if (/^\d{1,15}$/.test(value)) ms = Number(value);
+  else if (ISO_DATE.test(value))
+    ms = Date.parse(`${value}T00:00:00Z`) + (field === 'endDate' ? DAY_MS - 1 : 0);
+  else if (ISO_DATE_TIME.test(value)) ms = Date.parse(value);
+  if (!Number.isFinite(ms)) {
+    throw invalidField(field, `${field} must be epoch milliseconds or an ISO 8601 date, got "${value}"`);
+  }
+  return ms;
+}
+
+/**
+ * The analytics parameters, from the query string and from the spec's path shape
+ * (`/analytics/startDate=..&endDate=..`), the query string winning. `EndDate`, as SPEC 4.5's
+ * table spells it, is read as `endDate`.
+ */
+export function analyticsParameters(
+  pathParameters: string | undefined,
+  query: URLSearchParams,
+): Record<string, string> {
+  const merged: Record<string, string> = Object.create(null);
+  const sources = [new URLSearchParams(pathParameters ?? ''), query];
+  for (const source of sources) {
+    for (const [name, value] of source) {
+      merged[name === 'EndDate' ? 'endDate' : name] = value;
+    }
+  }
+  return merged;
+}
+
+/** Validates the parameters into a store filter; each bad one is a 400 naming it. */
+export function analyticsFilter(
+  report: AnalyticsReport,
+  projectId: string,
+  parameters: Record<string, string>,
+): AnalyticsFilter {
+  const query = parseFields(AnalyticsQuerySchema, parameters);
+  const startMs = parseDate('startDate', query.startDate);
+  const endMs = parseDate('endDate', query.endDate);
+  if (endMs < startMs) throw invalidField('endDate', 'endDate must not be before startDate');
+  const sorts = ANALYTICS_SORTS[report];
+  const sort = (query.sort ?? sorts[0]) as AnalyticsFilter['sort'];
+  if (!sorts.includes(sort)) {
+    throw invalidField('sort', `sort must be one of ${sorts.join(', ')}`);
+  }
+  return {
+    projectId,
+    agentId: query.agentId,
+    startMs,
+    endMs,
+    sort,
+    page: query.page ?? 1,
+    limit: query.limit ?? ANALYTICS_DEFAULT_LIMIT,
+  };
+}
+
+/** `GET /api/projects/{projectId}/analytics[/topquestions]`. */
+export async function analyticsReport(
+  store: Store,
+  report: AnalyticsReport,
+  filter: AnalyticsFilter,
+): Promise<AnalyticsRecord[] | TopQuestion[]> {
+  return report === 'analytics' ? store.analytics(filter) : store.topQuestions(filter);
+}

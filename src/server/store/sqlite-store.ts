@@ -1,0 +1,304 @@
+/**
+ * The embedded `Store`: conversations, insights and feedback in one SQLite file through
+ * better-sqlite3.
+ *
+ * Durability: WAL with `synchronous = FULL` makes every commit fsync the WAL before the
+ * statement returns, and each method resolves only after its commit. So an ask or a feedback
+ * that was answered 200 survives `kill -9` (and a power cut), not just a clean shutdown.
+ * (NORMAL would survive `kill -9` too, since the WAL sits in the OS's cache, but not a crash
+ * of the machine; an fsync per answered question is cheap next to answering it.)
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/index.js';
+import type { AnalyticsFilter, ConversationTurn, InsightRow, Store } from './store.js';
+
+/** Schema versions, applied in order; `PRAGMA user_version` records how many ran. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE conversations (
+    id          TEXT PRIMARY KEY,
+    project_id  TEXT NOT NULL,
+    agent_id    TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE insights (
+    insight_id       TEXT PRIMARY KEY,
+    conversation_id  TEXT NOT NULL REFERENCES conversations(id),
+    project_id       TEXT NOT NULL,
+    agent_id         TEXT NOT NULL,
+    query            TEXT NOT NULL,
+    -- The query folded (case, spacing, end punctuation) so top questions group rewordings.
+    question_key     TEXT NOT NULL,
+    resolved_query   TEXT NOT NULL,
+    answer           TEXT NOT NULL,
+    format           TEXT NOT NULL,
+    did_answer       INTEGER NOT NULL,
+    relevance_score  REAL NOT NULL,
+    title            TEXT NOT NULL,
+    link             TEXT NOT NULL,
+    context_json     TEXT NOT NULL,
+    created_at       INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX insights_by_conversation ON insights(conversation_id, created_at);
+  CREATE INDEX insights_by_project_time ON insights(project_id, created_at);
+
+  CREATE TABLE feedback (
+    insight_id  TEXT PRIMARY KEY REFERENCES insights(insight_id),
+    value       INTEGER NOT NULL CHECK (value IN (1, -1)),
+    reason      TEXT,
+    comment     TEXT,
+    updated_at  INTEGER NOT NULL
+  ) STRICT;
+  `,
+];
+
+/** Folds a question so that "How do I install it?" and "how do i install it" count together. */
+export function questionKey(query: string): string {
+  return query
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s?!.…。？！]+$/u, '')
+    .trim();
+}
+
+const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
+  createdAt: 'i.created_at ASC, i.rowid ASC',
+  '-createdAt': 'i.created_at DESC, i.rowid DESC',
+  relevanceScore: 'i.relevance_score ASC, i.created_at DESC',
+  '-relevanceScore': 'i.relevance_score DESC, i.created_at DESC',
+  // Each insight counts once, so count order falls back to time.
+  count: 'i.created_at ASC, i.rowid ASC',
+  '-count': 'i.created_at DESC, i.rowid DESC',
+};
+
+const TOP_QUESTION_ORDER: Record<AnalyticsFilter['sort'], string> = {
+  count: 'count ASC, last_asked_at DESC',
+  '-count': 'count DESC, last_asked_at DESC',
+  createdAt: 'last_asked_at ASC, count DESC',
+  '-createdAt': 'last_asked_at DESC, count DESC',
+  relevanceScore: 'average_score ASC, count DESC',
+  '-relevanceScore': 'average_score DESC, count DESC',
+};
+
+interface AnalyticsRow {
+  insight_id: string;
+  conversation_id: string;
+  agent_id: string;
+  query: string;
+  answer: string;
+  did_answer: number;
+  relevance_score: number;
+  title: string;
+  link: string;
+  feedback: number | null;
+  reason: string | null;
+  comment: string | null;
+  created_at: number;
+}
+
+interface TopQuestionRow {
+  question: string;
+  count: number;
+  answered: number;
+  positive: number;
+  negative: number;
+  last_asked_at: number;
+}
+
+class SqliteStore implements Store {
+  readonly #db: Database.Database;
+  readonly #statements;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#statements = {
+      conversationOwner: db.prepare<[string], { project_id: string; agent_id: string }>(
+        'SELECT project_id, agent_id FROM conversations WHERE id = ?',
+      ),
+      createConversation: db.prepare<[string, string, string, number]>(
+        'INSERT OR IGNORE INTO conversations (id, project_id, agent_id, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      turns: db.prepare<[string, number], ConversationTurn>(
+        `SELECT query, resolved_query AS resolvedQuery, answer, link, title FROM insights
+         WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      ),
+      saveInsight: db.prepare(
+        `INSERT INTO insights (insight_id, conversation_id, project_id, agent_id, query, question_key,
+           resolved_query, answer, format, did_answer, relevance_score, title, link, context_json, created_at)
+         VALUES (@insightId, @conversationId, @projectId, @agentId, @query, @questionKey,
+           @resolvedQuery, @answer, @format, @didAnswer, @relevanceScore, @title, @link, @contextJson, @createdAt)`,
+      ),
+      insightExists: db.prepare<[string], { found: number }>(
+        'SELECT 1 AS found FROM insights WHERE insight_id = ?',
+      ),
+      setFeedback: db.prepare<[string, number, string | null, string | null, number]>(
+        `INSERT INTO feedback (insight_id, value, reason, comment, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (insight_id) DO UPDATE SET
+           value = excluded.value, reason = excluded.reason, comment = excluded.comment,
+           updated_at = excluded.updated_at`,
+      ),
+      ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
+    };
+  }
+
+  async hasConversation(conversationId: string, projectId?: string, agentId?: string): Promise<boolean> {
+    const owner = this.#statements.conversationOwner.get(conversationId);
+    if (owner === undefined) return false;
+    if (projectId !== undefined && owner.project_id !== projectId) return false;
+    if (agentId !== undefined && owner.agent_id !== agentId) return false;
+    return true;
+  }
+
+  async createConversation(conversationId: string, projectId: string, agentId: string): Promise<void> {
+    this.#statements.createConversation.run(conversationId, projectId, agentId, Date.now());
+  }
+
+  async conversationTurns(conversationId: string, limit: number): Promise<ConversationTurn[]> {
+    return this.#statements.turns.all(conversationId, limit).reverse();
+  }
+
+  readonly #saveInsightTransaction = (row: InsightRow): void => {
+    this.#db.transaction(() => {
+      // The conversation and its first insight commit together: one fsync, never half a turn.
+      this.#statements.createConversation.run(row.conversationId, row.projectId, row.agentId, row.createdAt);
+      this.#statements.saveInsight.run({
+        ...row,
+        questionKey: questionKey(row.query),
+        didAnswer: row.didAnswer ? 1 : 0,
+      });
+    })();
+  };
+
+  async saveInsight(row: InsightRow): Promise<void> {
+    this.#saveInsightTransaction(row);
+  }
+
+  async setFeedback(
+    insightId: string,
+    value: FeedbackValue,
+    reason?: string,
+    comment?: string,
+  ): Promise<boolean> {
+    if (this.#statements.insightExists.get(insightId) === undefined) return false;
+    this.#statements.setFeedback.run(insightId, value, reason ?? null, comment ?? null, Date.now());
+    return true;
+  }
+
+  #where(filter: AnalyticsFilter): { sql: string; params: unknown[] } {
+    const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
+    let sql = 'i.project_id = ? AND i.created_at >= ? AND i.created_at <= ?';
+    if (filter.agentId !== undefined) {
+      sql += ' AND i.agent_id = ?';
+      params.push(filter.agentId);
+    }
+    return { sql, params };
+  }
+
+  async analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]> {
+    const where = this.#where(filter);
+    const rows = this.#db
+      .prepare<unknown[], AnalyticsRow>(
+        `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.did_answer,
+           i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
+         FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id
+         WHERE ${where.sql}
+         ORDER BY ${ANALYTICS_ORDER[filter.sort]}
+         LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, filter.limit, (filter.page - 1) * filter.limit);
+    return rows.map((row) => ({
+      insightId: row.insight_id,
+      conversationId: row.conversation_id,
+      agentId: row.agent_id,
+      query: row.query,
+      answer: row.answer,
+      didAnswer: row.did_answer === 1,
+      relevanceScore: row.relevance_score,
+      title: row.title,
+      link: row.link,
+      feedback: row.feedback === 1 || row.feedback === -1 ? row.feedback : null,
+      reason: row.reason,
+      comment: row.comment,
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  async topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]> {
+    const where = this.#where(filter);
+    // SQLite takes a bare column (query) from the row holding MAX(created_at): the latest wording.
+    const rows = this.#db
+      .prepare<unknown[], TopQuestionRow>(
+        `SELECT i.query AS question, MAX(i.created_at) AS last_asked_at, COUNT(*) AS count,
+           SUM(i.did_answer) AS answered,
+           SUM(CASE WHEN f.value = 1 THEN 1 ELSE 0 END) AS positive,
+           SUM(CASE WHEN f.value = -1 THEN 1 ELSE 0 END) AS negative,
+           AVG(i.relevance_score) AS average_score
+         FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id
+         WHERE ${where.sql}
+         GROUP BY i.question_key
+         ORDER BY ${TOP_QUESTION_ORDER[filter.sort]}, i.question_key
+         LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, filter.limit, (filter.page - 1) * filter.limit);
+    return rows.map((row) => ({
+      question: row.question,
+      count: row.count,
+      answered: row.answered,
+      positive: row.positive,
+      negative: row.negative,
+      lastAskedAt: new Date(row.last_asked_at).toISOString(),
+    }));
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      return this.#statements.ping.get()?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}
+
+/** Brings the schema up to date; each migration runs in its own transaction. */
+function migrate(db: Database.Database): void {
+  const applied = db.pragma('user_version', { simple: true }) as number;
+  if (applied > MIGRATIONS.length) {
+    throw new Error(
+      `database schema version ${applied} is newer than this ask-elements knows (${MIGRATIONS.length}); upgrade ask-elements`,
+    );
+  }
+  for (let version = applied; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+/**
+ * Opens (creating if needed) a SQLite store at `file`, or an in-memory one for `:memory:`.
+ */
+export function createSqliteStore(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // Another process (a backup, a second service) may hold the lock for a moment.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return new SqliteStore(db);
+}

@@ -1,0 +1,895 @@
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { createClient } from '../../src/client/create-client.js';
+import type { AskClient, RequestOptions } from '../../src/client/create-client.js';
+import { ApiError } from '../../src/client/errors.js';
+import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import type {
+  SearchBoxErrorDetail,
+  SearchBoxHandoffDetail,
+  SearchBoxSearchDetail,
+  SearchBoxSelectDetail,
+} from '../../src/elements/search-box/search-box.js';
+import type { SearchRequest, SearchResultItem } from '../../src/wire/index.js';
+
+// Mocha's globals, as the test runner provides them (no @types/mocha in the project).
+declare function describe(title: string, body: () => void): void;
+declare function it(title: string, body: () => Promise<void> | void): void;
+declare function beforeEach(body: () => unknown): void;
+declare function afterEach(body: () => unknown): void;
+
+if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
+
+// ---- what a user (or a screen reader) perceives ------------------------------------------
+
+const shadow = (el: SearchBox) => el.shadowRoot!;
+const input = (el: SearchBox) => shadow(el).querySelector('input')!;
+const listbox = (el: SearchBox) => shadow(el).querySelector<HTMLElement>('[role="listbox"]')!;
+const status = (el: SearchBox) => shadow(el).querySelector<HTMLElement>('[role="status"]')!;
+const popup = (el: SearchBox) => shadow(el).querySelector<HTMLElement>('[part="popup"]')!;
+const options = (el: SearchBox) => [...shadow(el).querySelectorAll<HTMLElement>('[role="option"]')];
+const optionTitles = (el: SearchBox) =>
+  options(el).map((option) => option.querySelector('.title')!.textContent!.trim());
+const isShown = (node: Element | null) => node !== null && node.checkVisibility();
+const activeOption = (el: SearchBox) => {
+  const id = input(el).getAttribute('aria-activedescendant');
+  return id ? shadow(el).getElementById(id) : null;
+};
+const messageText = (el: SearchBox) =>
+  shadow(el).querySelector('[part="message"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const statusText = (el: SearchBox) =>
+  status(el)
+    .textContent!.replace(/\u00a0/g, ' ')
+    .trim();
+
+async function type(el: SearchBox, text: string): Promise<void> {
+  input(el).focus();
+  await sendKeys({ type: text });
+}
+
+async function press(key: string): Promise<void> {
+  const [modifier, main] = key.includes('+') ? key.split('+') : [undefined, key];
+  if (modifier) await sendKeys({ down: modifier });
+  await sendKeys({ press: main! });
+  if (modifier) await sendKeys({ up: modifier });
+}
+
+/** Waits for the client's latest search to be for `query`, and returns it. */
+async function searchFor(client: ControlledClient, query: string): Promise<PendingSearch> {
+  await waitUntil(() => client.searches.at(-1)?.request.query === query, `a search for "${query}"`);
+  return client.searches.at(-1)!;
+}
+
+async function clickAt(target: Element): Promise<void> {
+  const box = target.getBoundingClientRect();
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
+  });
+}
+
+function item(title: string, extra: Partial<SearchResultItem> = {}): SearchResultItem {
+  return {
+    title,
+    description: `About ${title}`,
+    link: `#${title.replace(/\W+/g, '-')}`,
+    assetType: 'webpage',
+    ...extra,
+  };
+}
+
+// ---- clients -----------------------------------------------------------------------------
+
+/** The real client on the test page's origin (proxied to the reference service), counting fetches. */
+function countingServiceClient(): { client: AskClient; requests: SearchRequest[] } {
+  const requests: SearchRequest[] = [];
+  const client = createClient({
+    baseUrl: location.origin,
+    apiKey: 'demo-key',
+    fetch: (url, init) => {
+      if (String(url).endsWith('/bot/search')) requests.push(JSON.parse(String(init?.body)) as SearchRequest);
+      return fetch(url, init);
+    },
+  });
+  return { client, requests };
+}
+
+interface PendingSearch {
+  request: Parameters<AskClient['search']>[0];
+  signal: AbortSignal | undefined;
+  resolve(items: SearchResultItem[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A client whose searches answer only when the test says so, and which ignores aborts (as a
+ * slow proxy might): whatever the element shows then is the element's own doing.
+ */
+class ControlledClient implements AskClient {
+  readonly searches: PendingSearch[] = [];
+  /** When set, every search answers at once with this. */
+  autoAnswer: ((query: string) => SearchResultItem[]) | undefined;
+
+  search(request: PendingSearch['request'], options: RequestOptions = {}): Promise<SearchResultItem[]> {
+    if (this.autoAnswer) {
+      this.searches.push({ request, signal: options.signal, resolve() {}, reject() {} });
+      return Promise.resolve(this.autoAnswer(request.query));
+    }
+    return new Promise((resolve, reject) => {
+      this.searches.push({ request, signal: options.signal, resolve, reject });
+    });
+  }
+  ask(): never {
+    throw new Error('not used by <search-box>');
+  }
+  feedback(): never {
+    throw new Error('not used by <search-box>');
+  }
+  health(): never {
+    throw new Error('not used by <search-box>');
+  }
+  analytics(): never {
+    throw new Error('not used by <search-box>');
+  }
+  topQuestions(): never {
+    throw new Error('not used by <search-box>');
+  }
+}
+
+function answering(results: SearchResultItem[] | ((query: string) => SearchResultItem[])): ControlledClient {
+  const client = new ControlledClient();
+  client.autoAnswer = typeof results === 'function' ? results : () => results;
+  return client;
+}
+
+async function fakeBox(client: AskClient, attributes = ''): Promise<SearchBox> {
+  const el = await fixture<SearchBox>(html`<search-box debounce="0" no-recent></search-box>`);
+  for (const [name, value] of attributes
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split('='))) {
+    el.setAttribute(name!, value ?? '');
+  }
+  el.client = client;
+  await el.updateComplete;
+  return el;
+}
+
+const threeResults = [item('Theming'), item('Dark mode'), item('Right-to-left pages')];
+
+beforeEach(() => localStorage.removeItem('ask-elements:recent-searches'));
+
+// ---- tests -------------------------------------------------------------------------------
+
+describe('<search-box> accessibility (axe)', () => {
+  it('has no violation when closed', async () => {
+    const el = await fixture<SearchBox>(html`<search-box api-key="demo-key"></search-box>`);
+    await expect(el).to.be.accessible();
+    expect(input(el).getAttribute('role')).to.equal('combobox');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('false');
+    expect(input(el).getAttribute('aria-autocomplete')).to.equal('list');
+    expect(input(el).getAttribute('aria-controls')).to.equal(listbox(el).id);
+    expect(input(el).getAttribute('aria-label')).to.equal('Search');
+  });
+
+  it('has no violation when open with results', async () => {
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    await press('ArrowDown');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('true');
+    await expect(el).to.be.accessible();
+  });
+
+  it('has no violation with no results', async () => {
+    const el = await fakeBox(answering([]));
+    await type(el, 'zzz');
+    await waitUntil(() => messageText(el) !== '');
+    await expect(el).to.be.accessible();
+  });
+
+  it('has no violation in the error state', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'th');
+    (await searchFor(client, 'th')).reject(new ApiError('boom', { status: 500, code: 'http_500' }));
+    await waitUntil(() => messageText(el).includes('not available'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('has no violation with recent searches and the ask option', async () => {
+    localStorage.setItem('ask-elements:recent-searches', JSON.stringify(['dark mode']));
+    const el = await fixture<SearchBox>(html`<search-box ask-ai .client=${answering([])}></search-box>`);
+    input(el).focus();
+    await waitUntil(() => options(el).length === 2);
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('<search-box> against the reference service', () => {
+  it('shows results for a typed query with one request, configured by attributes only', async () => {
+    performance.clearResourceTimings();
+    const el = await fixture<SearchBox>(html`<search-box api-key="demo-key"></search-box>`);
+    await type(el, 'theming');
+    await waitUntil(() => options(el).length > 0, 'results appear', { timeout: 5000 });
+    const sent = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/bot/search');
+    expect(sent.length).to.equal(1);
+    expect(optionTitles(el).join(' ')).to.match(/theming/i);
+    expect(isShown(listbox(el))).to.equal(true);
+    expect(input(el).getAttribute('aria-expanded')).to.equal('true');
+    // The query's terms are marked in the titles.
+    expect(shadow(el).querySelector('mark[part="highlight"]')!.textContent!.toLowerCase()).to.equal(
+      'theming',
+    );
+  });
+
+  it('sends one request per typed query, none for one letter, and answers a repeated query from memory', async () => {
+    const { client, requests } = countingServiceClient();
+    const el = await fixture<SearchBox>(html`<search-box no-recent .client=${client}></search-box>`);
+    await type(el, 't');
+    await aTimeout(300);
+    expect(requests).to.have.length(0);
+    await sendKeys({ type: 'heme' });
+    await waitUntil(() => options(el).length > 0, 'results for "theme"', { timeout: 5000 });
+    expect(requests.map((request) => request.query)).to.deep.equal(['theme']);
+    expect(requests[0]).to.include({ numDocs: 8, apiKey: 'demo-key' });
+
+    input(el).select();
+    await sendKeys({ type: 'keyboard' });
+    await waitUntil(() => requests.length === 2, 'a request for "keyboard"', { timeout: 5000 });
+    await waitUntil(() => statusText(el) !== '', 'announced', { timeout: 5000 });
+
+    input(el).select();
+    await sendKeys({ type: 'theme' });
+    await waitUntil(
+      () =>
+        optionTitles(el)
+          .join(' ')
+          .match(/theming/i) !== null,
+      'cached results shown',
+    );
+    await aTimeout(300);
+    expect(requests.map((request) => request.query)).to.deep.equal(['theme', 'keyboard']);
+  });
+
+  it('sends the configured request fields', async () => {
+    const { client, requests } = countingServiceClient();
+    const el = await fixture<SearchBox>(
+      html`<search-box
+        .client=${client}
+        num-docs="3"
+        score="0.2"
+        include-tags="guides, theming"
+        exclude-tags="client"
+        return-all
+      ></search-box>`,
+    );
+    await type(el, 'dark mode');
+    await waitUntil(() => requests.length === 1, 'one request', { timeout: 5000 });
+    expect(requests[0]).to.deep.include({
+      query: 'dark mode',
+      numDocs: 3,
+      score: 0.2,
+      includeTags: ['guides', 'theming'],
+      excludeTags: ['client'],
+      returnAll: true,
+    });
+  });
+});
+
+describe('<search-box> search timing', () => {
+  it('never paints a slow older answer over a faster newer one', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'alpha');
+    const slow = await searchFor(client, 'alpha');
+    input(el).select();
+    await sendKeys({ type: 'beta' });
+    const fast = await searchFor(client, 'beta');
+    expect(slow.signal!.aborted, 'the superseded request is aborted').to.equal(true);
+    expect(fast.signal!.aborted).to.equal(false);
+
+    fast.resolve([item('Beta result')]);
+    await waitUntil(() => optionTitles(el).includes('Beta result'));
+    slow.resolve([item('Alpha result')]);
+    await aTimeout(50);
+    await el.updateComplete;
+    expect(optionTitles(el)).to.deep.equal(['Beta result']);
+    await waitUntil(() => statusText(el) === '1 result');
+  });
+
+  it('sends nothing until typing pauses for the debounce', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client, 'debounce=150');
+    await type(el, 'the');
+    await sendKeys({ type: 'me' });
+    await waitUntil(() => options(el).length === 3);
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme']);
+  });
+
+  it('shows "Searching…" only when an answer is slow', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'fast');
+    (await searchFor(client, 'fast')).resolve([item('Fast')]);
+    await waitUntil(() => options(el).length === 1);
+    expect(shadow(el).querySelector('[part="loading"]')).to.equal(null);
+
+    await sendKeys({ type: 'er' });
+    const slow = await searchFor(client, 'faster');
+    await aTimeout(150);
+    expect(shadow(el).querySelector('[part="loading"]'), 'not after 150 ms').to.equal(null);
+    await waitUntil(() => shadow(el).querySelector('[part="loading"]') !== null, 'shown after a while');
+    expect(shadow(el).querySelector('[part="loading"]')!.textContent!.trim()).to.equal('Searching…');
+    // The previous answer stays in place meanwhile.
+    expect(optionTitles(el)).to.deep.equal(['Fast']);
+    slow.resolve([item('Faster')]);
+    await waitUntil(() => shadow(el).querySelector('[part="loading"]') === null);
+    expect(optionTitles(el)).to.deep.equal(['Faster']);
+  });
+});
+
+describe('<search-box> states', () => {
+  it('echoes the query when nothing matches and says so in the live region', async () => {
+    const el = await fakeBox(answering([]));
+    await type(el, 'zzz');
+    await waitUntil(() => messageText(el) !== '');
+    expect(messageText(el)).to.equal('No results for “zzz”');
+    await waitUntil(() => statusText(el) === 'No results for “zzz”');
+  });
+
+  it('announces the number of results once typing settles', async () => {
+    const el = await fakeBox(answering(threeResults));
+    expect(status(el).getAttribute('role')).to.equal('status');
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    expect(statusText(el), 'not at once').to.equal('');
+    await waitUntil(() => statusText(el) === '3 results');
+  });
+
+  it('reports an error politely, keeps the input usable, and retries', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    const errorEvent = oneEvent(el, 'ask-error');
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Service down', { status: 503, code: 'http_503' }),
+    );
+    const { detail } = (await errorEvent) as CustomEvent<SearchBoxErrorDetail>;
+    expect(detail.query).to.equal('theme');
+    expect((detail.error as ApiError).status).to.equal(503);
+    await waitUntil(() => messageText(el).includes('Search is not available right now.'));
+    await waitUntil(() => statusText(el) === 'Search is not available right now.');
+    expect(shadow(el).activeElement).to.equal(input(el));
+
+    const failed = client.searches.length;
+    await clickAt(shadow(el).querySelector('[part="retry"]')!);
+    await waitUntil(() => client.searches.length === failed + 1, 'retried');
+    const retried = await searchFor(client, 'theme');
+    expect(shadow(el).activeElement, 'focus stays in the input').to.equal(input(el));
+    retried.resolve([item('Theming')]);
+    await waitUntil(() => optionTitles(el).includes('Theming'));
+    expect(messageText(el)).to.equal('');
+  });
+
+  it('says it is offline, sends nothing, and searches again when back online', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      window.dispatchEvent(new Event('offline'));
+      await type(el, 'theme');
+      await waitUntil(() => messageText(el).startsWith('You are offline'));
+      await waitUntil(() => statusText(el).startsWith('You are offline'));
+      expect(client.searches).to.have.length(0);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+    window.dispatchEvent(new Event('online'));
+    await waitUntil(() => options(el).length === 3);
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme']);
+  });
+
+  it('renders a link outside the allow-list as text that cannot be followed', async () => {
+    const el = await fakeBox(
+      answering([
+        item('Script', { link: 'javascript:alert(1)' }),
+        item('Data', { link: 'data:text/html,<b>x</b>' }),
+        item('Other host', { link: '//evil.example/x' }),
+        item('Good', { link: '/docs/good' }),
+      ]),
+    );
+    let selected = 0;
+    el.addEventListener('ask-select', (event) => {
+      selected++;
+      event.preventDefault();
+    });
+    await type(el, 'link');
+    await waitUntil(() => options(el).length === 4);
+    const [script, data, other, good] = options(el) as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    for (const bad of [script, data, other]) {
+      expect(bad.getAttribute('aria-disabled')).to.equal('true');
+      expect(bad.querySelector('[part="option-link"]')).to.equal(null);
+    }
+    expect(shadow(el).querySelector('a')).to.equal(null);
+    expect(good.querySelector('[part="option-link"]')!.textContent).to.equal('/docs/good');
+    await press('ArrowDown');
+    await press('Enter');
+    await clickAt(data);
+    expect(selected).to.equal(0);
+    expect(location.protocol).to.equal('http:');
+  });
+
+  it('renders titles and descriptions as text, with the terms highlighted', async () => {
+    const el = await fakeBox(
+      answering([
+        item('<img src=x onerror="window.pwned=1"> Theme guide', { description: 'Theme <b>it</b>' }),
+      ]),
+    );
+    await type(el, 'theme guide');
+    await waitUntil(() => options(el).length === 1);
+    const option = options(el)[0]!;
+    expect(option.querySelector('img, b')).to.equal(null);
+    expect(option.querySelector('.title')!.textContent).to.equal(
+      '<img src=x onerror="window.pwned=1"> Theme guide',
+    );
+    const marks = [...option.querySelectorAll('mark[part="highlight"]')].map((mark) => mark.textContent);
+    expect(marks).to.deep.equal(['Theme', 'guide', 'Theme']);
+    expect(option.querySelector('[part="option-type"]')!.textContent).to.equal('Page');
+    expect((window as { pwned?: number }).pwned).to.equal(undefined);
+  });
+
+  it('takes every visible string from the strings property', async () => {
+    const el = await fakeBox(answering([]));
+    el.strings = {
+      noResults: 'Keine Ergebnisse für „{query}“',
+      placeholder: 'Dokumentation durchsuchen',
+      resultsOther: (count) => `${count} Treffer`,
+    };
+    await el.updateComplete;
+    expect(input(el).placeholder).to.equal('Dokumentation durchsuchen');
+    await type(el, 'xyz');
+    await waitUntil(() => messageText(el) === 'Keine Ergebnisse für „xyz“');
+    await waitUntil(() => statusText(el) === 'Keine Ergebnisse für „xyz“');
+    el.client = answering(threeResults);
+    await waitUntil(() => options(el).length === 3);
+    await waitUntil(() => statusText(el) === '3 Treffer');
+  });
+
+  it('pre-fills the query from the page URL when url-param is set', async () => {
+    const original = location.href;
+    history.replaceState(null, '', `${location.pathname}?find=dark+mode`);
+    try {
+      const el = await fixture<SearchBox>(
+        html`<search-box url-param="find" debounce="0" .client=${answering(threeResults)}></search-box>`,
+      );
+      expect(input(el).value).to.equal('dark mode');
+      expect(el.getAttribute('query')).to.equal('dark mode');
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+});
+
+describe('<search-box> keyboard (APG combobox with listbox)', () => {
+  async function openBox(): Promise<SearchBox> {
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    return el;
+  }
+
+  it('moves the active option with the arrows while focus stays in the input, wrapping', async () => {
+    const el = await openBox();
+    expect(activeOption(el)).to.equal(null);
+    await press('ArrowDown');
+    expect(activeOption(el)).to.equal(options(el)[0]);
+    expect(options(el)[0]!.getAttribute('aria-selected')).to.equal('true');
+    expect(options(el)[1]!.getAttribute('aria-selected')).to.equal('false');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(activeOption(el)).to.equal(options(el)[2]);
+    await press('ArrowDown');
+    expect(activeOption(el), 'wraps to the first').to.equal(options(el)[0]);
+    await press('ArrowUp');
+    expect(activeOption(el), 'wraps to the last').to.equal(options(el)[2]);
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(document.activeElement).to.equal(el);
+    for (const option of options(el)) expect(option.hasAttribute('tabindex')).to.equal(false);
+  });
+
+  it('ArrowUp with nothing active goes to the last option', async () => {
+    const el = await openBox();
+    await press('ArrowUp');
+    expect(activeOption(el)).to.equal(options(el)[2]);
+  });
+
+  it('Home, End, ArrowLeft and ArrowRight return to the text, moving the caret', async () => {
+    const el = await openBox();
+    for (const key of ['Home', 'End', 'ArrowLeft', 'ArrowRight']) {
+      await press('ArrowDown');
+      expect(activeOption(el)).not.to.equal(null);
+      await press(key);
+      expect(activeOption(el), key).to.equal(null);
+    }
+    await press('Home');
+    expect(input(el).selectionStart).to.equal(0);
+  });
+
+  it('Escape closes the list, a second Escape clears the input', async () => {
+    const el = await openBox();
+    await press('ArrowDown');
+    await press('Escape');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('false');
+    expect(input(el).hasAttribute('aria-activedescendant')).to.equal(false);
+    expect(isShown(popup(el))).to.equal(false);
+    expect(input(el).value).to.equal('theme');
+    await press('Escape');
+    expect(input(el).value).to.equal('');
+    expect(el.query).to.equal('');
+  });
+
+  it('ArrowDown reopens a closed list on its first option; Alt+ArrowDown opens without choosing', async () => {
+    const el = await openBox();
+    await press('Escape');
+    await press('Alt+ArrowDown');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('true');
+    expect(activeOption(el)).to.equal(null);
+    await press('Alt+ArrowUp');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('false');
+    await press('ArrowDown');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('true');
+    expect(activeOption(el)).to.equal(options(el)[0]);
+  });
+
+  it('Enter on an active option fires a cancelable ask-select with its position', async () => {
+    const el = await openBox();
+    await press('ArrowDown');
+    await press('ArrowDown');
+    setTimeout(() => void press('Enter'));
+    const event = (await oneEvent(el, 'ask-select')) as CustomEvent<SearchBoxSelectDetail>;
+    expect(event.cancelable).to.equal(true);
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(event.detail).to.deep.include({ position: 2, query: 'theme', newTab: false, href: '#Dark-mode' });
+    expect(event.detail.result.title).to.equal('Dark mode');
+    event.preventDefault();
+  });
+
+  it('Enter follows the link unless ask-select is cancelled; Ctrl+Enter asks for a new tab', async () => {
+    const el = await openBox();
+    await press('ArrowDown');
+    await press('Enter');
+    await waitUntil(() => location.hash === '#Theming', 'navigated to the result');
+    expect(input(el).getAttribute('aria-expanded'), 'closed after choosing').to.equal('false');
+    history.replaceState(null, '', location.pathname + location.search);
+
+    await press('ArrowDown');
+    const chosen = oneEvent(el, 'ask-select');
+    el.addEventListener('ask-select', (event) => event.preventDefault(), { once: true });
+    await press('Control+Enter');
+    const event = (await chosen) as CustomEvent<SearchBoxSelectDetail>;
+    expect(event.detail.newTab).to.equal(true);
+    expect(location.hash).to.equal('');
+  });
+
+  it('Enter with no active option submits the query (ask-search)', async () => {
+    const el = await openBox();
+    setTimeout(() => void press('Enter'));
+    const event = (await oneEvent(el, 'ask-search')) as CustomEvent<SearchBoxSearchDetail>;
+    expect(event.detail).to.deep.equal({ query: 'theme' });
+  });
+
+  it('Tab leaves the input and closes the list; a click outside closes it too', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box debounce="0" no-recent .client=${answering(threeResults)}></search-box>
+        <button id="after">after</button>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    await press('ArrowDown');
+    await press('Tab');
+    expect(document.activeElement!.id).to.equal('after');
+    expect(input(el).getAttribute('aria-expanded')).to.equal('false');
+
+    input(el).focus();
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'true', 'reopens on focus');
+    await sendMouse({ type: 'click', position: [5, window.innerHeight - 5] });
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'false', 'closes on a click outside');
+  });
+
+  it('a click on an option chooses it and keeps focus in the input', async () => {
+    const el = await openBox();
+    el.addEventListener('ask-select', (event) => event.preventDefault());
+    setTimeout(() => void clickAt(options(el)[2]!));
+    const event = (await oneEvent(el, 'ask-select')) as CustomEvent<SearchBoxSelectDetail>;
+    expect(event.detail.position).to.equal(3);
+    expect(shadow(el).activeElement).to.equal(input(el));
+  });
+
+  it('does not interrupt an IME composition', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    let submitted = 0;
+    el.addEventListener('ask-search', () => submitted++);
+    const field = input(el);
+    field.focus();
+    field.dispatchEvent(new CompositionEvent('compositionstart', { data: '' }));
+    for (const partial of ['k', 'かn', 'かんj', '漢字']) {
+      field.value = partial;
+      field.dispatchEvent(new InputEvent('input', { isComposing: true, data: partial, bubbles: true }));
+      await el.updateComplete;
+    }
+    // Enter confirms the conversion: it belongs to the IME, not to the search box.
+    field.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true }),
+    );
+    field.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'ArrowDown', isComposing: true, bubbles: true, cancelable: true }),
+    );
+    await aTimeout(50);
+    expect(client.searches).to.have.length(0);
+    expect(submitted).to.equal(0);
+    expect(field.value, 'the composition text is untouched').to.equal('漢字');
+    expect(el.query).to.equal('');
+
+    field.dispatchEvent(new CompositionEvent('compositionend', { data: '漢字', bubbles: true }));
+    await waitUntil(() => options(el).length === 3);
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['漢字']);
+    expect(el.getAttribute('query')).to.equal('漢字');
+  });
+
+  it('keeps the arrows meaning up and down on a right-to-left page', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div dir="rtl">
+        <search-box debounce="0" no-recent .client=${answering(threeResults)}></search-box>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    await press('ArrowDown');
+    expect(activeOption(el)).to.equal(options(el)[0]);
+    expect(getComputedStyle(input(el)).direction).to.equal('rtl');
+    const field = shadow(el).querySelector('[part="field"]')!.getBoundingClientRect();
+    const icon = shadow(el).querySelector('.icon')!.getBoundingClientRect();
+    expect(
+      icon.left > field.left + field.width / 2,
+      'the search icon sits at the start, on the right',
+    ).to.equal(true);
+  });
+});
+
+describe('<search-box> "Ask AI" hand-off', () => {
+  const calls: Array<{ query: string; options: unknown }> = [];
+  // The chat is defined only after the question is handed over, as with a lazy-loaded chat.
+  class ChatDouble extends HTMLElement {
+    askQuestion(query: string, options?: unknown): void {
+      calls.push({ query, options });
+    }
+  }
+  beforeEach(() => (calls.length = 0));
+
+  it('offers "Ask AI about …" last and hands the query and tags to the target, then focuses it', async () => {
+    const name = `chat-double-${Math.random().toString(36).slice(2)}`;
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box
+          debounce="0"
+          no-recent
+          ask-target="chat"
+          include-tags="guides"
+          exclude-tags="internal"
+          .client=${answering(threeResults)}
+        ></search-box>
+      </div>`,
+    );
+    const chat = document.createElement(name);
+    chat.id = 'chat';
+    chat.tabIndex = -1;
+    wrapper.append(chat);
+    const el = wrapper.querySelector('search-box')!;
+    await type(el, 'how do I theme it');
+    await waitUntil(() => options(el).length === 4);
+    expect(optionTitles(el).at(-1)).to.equal('Ask AI about “how do I theme it”');
+    await press('ArrowUp');
+    setTimeout(() => void press('Enter'));
+    const event = (await oneEvent(el, 'ask-handoff')) as CustomEvent<SearchBoxHandoffDetail>;
+    expect(event.cancelable).to.equal(true);
+    expect(event.detail).to.deep.equal({
+      query: 'how do I theme it',
+      includeTags: ['guides'],
+      excludeTags: ['internal'],
+    });
+    await aTimeout(50);
+    expect(calls, 'waits for the chat to be defined').to.have.length(0);
+    customElements.define(name, class extends ChatDouble {});
+    await waitUntil(() => calls.length === 1);
+    expect(calls[0]).to.deep.equal({
+      query: 'how do I theme it',
+      options: { includeTags: ['guides'], excludeTags: ['internal'] },
+    });
+    await waitUntil(() => document.activeElement === chat, 'focus moves to the chat');
+  });
+
+  it('lets the page handle the hand-off itself with ask-ai and a cancelled event', async () => {
+    const el = await fakeBox(answering([]), 'ask-ai');
+    el.addEventListener('ask-handoff', (event) => event.preventDefault());
+    await type(el, 'zzz');
+    await waitUntil(() => optionTitles(el).includes('Ask AI about “zzz”'));
+    expect(messageText(el), 'offered from no results too').to.equal('No results for “zzz”');
+    setTimeout(() => void clickAt(options(el)[0]!));
+    const event = (await oneEvent(el, 'ask-handoff')) as CustomEvent<SearchBoxHandoffDetail>;
+    expect(event.detail.query).to.equal('zzz');
+    expect(event.defaultPrevented).to.equal(true);
+  });
+
+  it('offers no ask option without ask-target or ask-ai', async () => {
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    expect(optionTitles(el).some((title) => title.startsWith('Ask AI'))).to.equal(false);
+  });
+});
+
+describe('<search-box> recent searches', () => {
+  it('remembers submitted queries, shows them on focus, searches one when chosen, and clears them', async () => {
+    const client = answering(threeResults);
+    const el = await fixture<SearchBox>(html`<search-box debounce="0" .client=${client}></search-box>`);
+    input(el).focus();
+    expect(input(el).getAttribute('aria-expanded'), 'nothing to show yet').to.equal('false');
+    await sendKeys({ type: 'dark mode' });
+    await press('Enter');
+    await press('Escape');
+    await press('Escape');
+    expect(input(el).value).to.equal('');
+    await press('ArrowDown');
+    await waitUntil(() => options(el).length === 2);
+    expect(optionTitles(el)).to.deep.equal(['dark mode', 'Clear recent searches']);
+    expect(shadow(el).querySelector('[part="heading"]')!.textContent!.trim()).to.equal('Recent searches');
+    expect(activeOption(el)).to.equal(options(el)[0]);
+    await press('Enter');
+    expect(input(el).value).to.equal('dark mode');
+    await waitUntil(() => optionTitles(el).includes('Theming'));
+
+    await press('Escape');
+    await press('Escape');
+    await press('ArrowUp');
+    expect(activeOption(el)!.textContent!.trim()).to.equal('Clear recent searches');
+    await press('Enter');
+    await waitUntil(() => options(el).length === 0);
+    expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal([]);
+    await waitUntil(() => statusText(el) === 'Recent searches cleared');
+  });
+
+  it('keeps nothing with no-recent', async () => {
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'dark mode');
+    await press('Enter');
+    expect(localStorage.getItem('ask-elements:recent-searches')).to.equal(null);
+  });
+});
+
+describe('<search-box variant="button">', () => {
+  it('opens a modal dialog with the focus in the input and returns focus to the button on Escape', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box
+        variant="button"
+        shortcut="mod+k"
+        debounce="0"
+        .client=${answering(threeResults)}
+      ></search-box>`,
+    );
+    const button = shadow(el).querySelector<HTMLButtonElement>('[part="button"]')!;
+    expect(button.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Search Ctrl K');
+    expect(button.getAttribute('aria-keyshortcuts')).to.equal('Control+K');
+    expect(button.getAttribute('aria-haspopup')).to.equal('dialog');
+    await expect(el).to.be.accessible();
+
+    await clickAt(button);
+    const dialog = shadow(el).querySelector('dialog')!;
+    expect(dialog.open).to.equal(true);
+    expect(dialog.matches(':modal')).to.equal(true);
+    expect(shadow(el).activeElement).to.equal(input(el));
+    await sendKeys({ type: 'theme' });
+    await waitUntil(() => options(el).length === 3);
+    await expect(el).to.be.accessible();
+
+    await press('Escape');
+    await waitUntil(() => !dialog.open);
+    expect(shadow(el).activeElement).to.equal(button);
+  });
+
+  it('closes on a click on the backdrop and on the close button', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,
+    );
+    const button = shadow(el).querySelector<HTMLButtonElement>('[part="button"]')!;
+    const dialog = shadow(el).querySelector('dialog')!;
+    await clickAt(button);
+    expect(dialog.open).to.equal(true);
+    await sendMouse({ type: 'click', position: [3, 3] });
+    await waitUntil(() => !dialog.open, 'the backdrop closes it');
+    expect(shadow(el).activeElement).to.equal(button);
+
+    await clickAt(button);
+    await clickAt(shadow(el).querySelector('[part="close"]')!);
+    await waitUntil(() => !dialog.open, 'the close button closes it');
+    expect(shadow(el).activeElement).to.equal(button);
+  });
+
+  it('a chosen result closes the dialog', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,
+    );
+    el.addEventListener('ask-select', (event) => event.preventDefault());
+    el.show();
+    await sendKeys({ type: 'theme' });
+    await waitUntil(() => options(el).length === 3);
+    await press('ArrowDown');
+    await press('Enter');
+    await waitUntil(() => !shadow(el).querySelector('dialog')!.open);
+  });
+});
+
+describe('<search-box> keyboard shortcut', () => {
+  it('"/" focuses the search from the page, but not while typing in another field', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <input id="other" aria-label="other field" />
+        <search-box shortcut="/" debounce="0" no-recent .client=${answering(threeResults)}></search-box>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    const other = wrapper.querySelector<HTMLInputElement>('#other')!;
+    expect(shadow(el).querySelector('[part="shortcut"]')!.textContent).to.equal('/');
+    expect(input(el).getAttribute('aria-keyshortcuts')).to.equal('/');
+
+    other.focus();
+    await sendKeys({ type: 'a/b' });
+    expect(other.value).to.equal('a/b');
+    expect(document.activeElement).to.equal(other);
+
+    other.blur();
+    await press('/');
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(input(el).value, 'the "/" is not typed into the search').to.equal('');
+  });
+
+  it('mod+k is Ctrl+K off Apple platforms and is ignored in a field inside another shadow root', async () => {
+    const host = document.createElement('div');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<textarea aria-label="notes"></textarea>';
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box shortcut="mod+k" .client=${answering([])}></search-box>
+      </div>`,
+    );
+    wrapper.append(host);
+    const el = wrapper.querySelector('search-box')!;
+    const notes = host.shadowRoot!.querySelector('textarea')!;
+    notes.focus();
+    await press('Control+k');
+    expect(shadow(el).activeElement).to.equal(null);
+    notes.blur();
+    await press('Control+k');
+    expect(shadow(el).activeElement).to.equal(input(el));
+  });
+});
+
+describe('<search-box> dark scheme', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light' }));
+
+  it('follows prefers-color-scheme', async () => {
+    const el = await fixture<SearchBox>(html`<search-box></search-box>`);
+    const light = getComputedStyle(shadow(el).querySelector('[part="field"]')!).backgroundColor;
+    await emulateMedia({ colorScheme: 'dark' });
+    const dark = getComputedStyle(shadow(el).querySelector('[part="field"]')!).backgroundColor;
+    expect(light).to.equal('rgb(255, 255, 255)');
+    expect(dark).to.equal('rgb(27, 27, 31)');
+    await expect(el).to.be.accessible();
+  });
+});

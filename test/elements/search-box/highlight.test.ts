@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { highlightPieces } from '../../../src/elements/search-box/highlight.js';
+
+const marked = (text: string, query: string) =>
+  highlightPieces(text, query)
+    .map((piece) => (piece.match ? `[${piece.text}]` : piece.text))
+    .join('');
+
+describe('highlightPieces', () => {
+  it('marks every term, case-insensitively, keeping the original text', () => {
+    assert.equal(marked('Theming and dark THEMES', 'them dark'), '[Them]ing and [dark] [THEM]ES');
+  });
+
+  it('prefers the longest term where terms overlap', () => {
+    assert.equal(marked('search-box and search', 'search search-box'), '[search-box] and [search]');
+  });
+
+  it('ignores one-letter terms unless the query is one letter', () => {
+    assert.equal(marked('a guide', 'a guide'), 'a [guide]');
+    assert.equal(marked('a b', 'a'), '[a] b');
+  });
+
+  it('treats regular-expression characters literally and leaves markup as text', () => {
+    assert.equal(marked('<b>c++</b> (x)', 'c++ (x)'), '<b>[c++]</b> [(x)]');
+  });
+
+  it('returns the text whole for an empty query and nothing for empty text', () => {
+    assert.deepEqual(highlightPieces('Title', '  '), [{ text: 'Title', match: false }]);
+    assert.deepEqual(highlightPieces('', 'x'), []);
+  });
+});

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+describe('analytics endpoints', () => {
+  let service: TestService;
+  let started: number;
+  const insights: string[] = [];
+  const analytics = (path: string, key = DEMO_KEY) =>
+    service.get(`/api/projects/demo/${path}`, key ? { authorization: `Bearer ${key}` } : {});
+  const range = () => `startDate=${started}&endDate=${Date.now()}`;
+
+  before(async () => {
+    service = await startTestService({
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [
+              { id: 'docs', apiKey: DEMO_KEY },
+              { id: 'support', apiKey: 'support-key' },
+            ],
+          },
+          { id: 'other', agents: [{ id: 'docs', apiKey: 'other-project-key' }] },
+        ],
+      }),
+    });
+    started = Date.now();
+    const questions: [string, string][] = [
+      ['How do I install ask-elements?', DEMO_KEY],
+      ['how do I install ask-elements', DEMO_KEY],
+      ['How do I change the accent colour?', DEMO_KEY],
+      ['How do I install ask-elements?', 'support-key'],
+      ['What was the population of medieval Byzantium?', DEMO_KEY],
+    ];
+    for (const [query, apiKey] of questions) {
+      const { body } = await service.postJson('/bot/askai', { apiKey, query });
+      insights.push(body.insightId);
+    }
+    await service.postJson('/bot/feedback', { apiKey: DEMO_KEY, insightId: insights[0], feedback: 1 });
+    await service.postJson('/bot/feedback', {
+      apiKey: DEMO_KEY,
+      insightId: insights[1],
+      feedback: -1,
+      reason: 'wrong',
+    });
+    // Another project's questions never show in this project's analytics.
+    await service.postJson('/bot/askai', {
+      apiKey: 'other-project-key',
+      query: 'How do I install ask-elements?',
+    });
+  });
+  after(() => service.close());
+
+  it('lists the answered questions of the project, newest first, with their feedback', async () => {
+    const response = await analytics(`analytics?${range()}`);
+    assert.equal(response.status, 200);
+    const records = await response.json();
+    assert.deepEqual(
+      records.map((record: { insightId: string }) => record.insightId),
+      [...insights].reverse(),
+    );
+    const first = records.at(-1);
+    assert.equal(first.query, 'How do I install ask-elements?');
+    assert.equal(first.feedback, 1);
+    assert.equal(first.agentId, 'docs');
+    assert.equal(first.didAnswer, true);
+    assert.equal(first.link, '/guides/install');
+    assert.ok(!Number.isNaN(Date.parse(first.createdAt)));
+    assert.equal(records.at(-2).reason, 'wrong');
+    assert.equal(records[0].didAnswer, false);
+  });
+
+  it("accepts the spec's path shape, and EndDate as the spec's table spells it", async () => {
+    const viaQuery = await (await analytics(`analytics?${range()}`)).json();
+    const viaPath = await (await analytics(`analytics/${range()}`)).json();
+    assert.deepEqual(viaPath, viaQuery);
+    const capitalised = await (
+      await analytics(`analytics/startDate=${started}&EndDate=${Date.now()}`)
+    ).json();
+    assert.equal(capitalised.length, viaQuery.length);
+  });
+
+  it('accepts ISO 8601 dates; a date-only endDate includes that whole day', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const records = await (await analytics(`analytics?startDate=${today}&endDate=${today}`)).json();
+    assert.equal(records.length, insights.length);
+    const none = await (
+      await analytics('analytics?startDate=2001-01-01T00:00:00Z&endDate=2001-12-31')
+    ).json();
+    assert.deepEqual(none, []);
+  });
+
+  it('pages, sorts and filters by agent', async () => {
+    const page1 = await (await analytics(`analytics?${range()}&limit=2&page=1&sort=createdAt`)).json();
+    const page2 = await (await analytics(`analytics?${range()}&limit=2&page=2&sort=createdAt`)).json();
+    const page3 = await (await analytics(`analytics?${range()}&limit=2&page=3&sort=createdAt`)).json();
+    assert.deepEqual(
+      [...page1, ...page2, ...page3].map((record: { insightId: string }) => record.insightId),
+      insights,
+    );
+    const byScore = await (await analytics(`analytics?${range()}&sort=-relevanceScore`)).json();
+    const scores = byScore.map((record: { relevanceScore: number }) => record.relevanceScore);
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+    );
+    const support = await (await analytics(`analytics?${range()}&agentId=support`)).json();
+    assert.deepEqual(
+      support.map((record: { insightId: string }) => record.insightId),
+      [insights[3]],
+    );
+  });
+
+  it('lists top questions, grouping rewordings that differ in case and punctuation', async () => {
+    const response = await analytics(`analytics/topquestions?${range()}`);
+    assert.equal(response.status, 200);
+    const top = await response.json();
+    assert.equal(top[0].count, 3);
+    assert.match(top[0].question, /install ask-elements/i);
+    assert.equal(top[0].answered, 3);
+    assert.equal(top[0].positive, 1);
+    assert.equal(top[0].negative, 1);
+    assert.ok(!Number.isNaN(Date.parse(top[0].lastAskedAt)));
+    assert.equal(top.length, 3);
+    const viaPath = await (await analytics(`analytics/topquestions/${range()}`)).json();
+    assert.deepEqual(viaPath, top);
+  });
+
+  it('answers 401 without a Bearer key of the project', async () => {
+    for (const key of ['', 'not-a-key-1', 'other-project-key']) {
+      const response = await analytics(`analytics?${range()}`, key);
+      assert.equal(response.status, 401, key);
+      assert.equal(response.headers.get('www-authenticate'), 'Bearer');
+      assert.equal((await response.json()).error.code, 'unauthorized');
+    }
+    const wrongScheme = await service.get(`/api/projects/demo/analytics?${range()}`, {
+      authorization: `Basic ${DEMO_KEY}`,
+    });
+    assert.equal(wrongScheme.status, 401);
+    // Any agent's key of the project will do.
+    assert.equal((await analytics(`analytics?${range()}`, 'support-key')).status, 200);
+  });
+
+  const badParameters: [string, string, string][] = [
+    ['a missing startDate', `endDate=${Date.now()}`, 'startDate'],
+    ['a missing endDate', 'startDate=0', 'endDate'],
+    ['a startDate that is no date', 'startDate=yesterday&endDate=1', 'startDate'],
+    ['an endDate that is no date', 'startDate=0&endDate=2024-13-45', 'endDate'],
+    ['an endDate before startDate', 'startDate=2000&endDate=1000', 'endDate'],
+    ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
+    ['page 0', 'startDate=0&endDate=1&page=0', 'page'],
+    ['a page that is no number', 'startDate=0&endDate=1&page=two', 'page'],
+    ['limit 101', 'startDate=0&endDate=1&limit=101', 'limit'],
+  ];
+  for (const [name, query, field] of badParameters) {
+    it(`answers 400 naming ${field} for ${name}`, async () => {
+      for (const path of [`analytics?${query}`, `analytics/${query}`, `analytics/topquestions?${query}`]) {
+        const response = await analytics(path);
+        assert.equal(response.status, 400, path);
+        assert.equal((await response.json()).error.field, field, path);
+      }
+    });
+  }
+
+  it('sorts top questions only by what they have', async () => {
+    const response = await analytics(`analytics/topquestions?${range()}&sort=count`);
+    const top = await response.json();
+    assert.equal(top.at(-1).count, 3);
+    const bad = await analytics(`analytics?${range()}&sort=count`);
+    assert.equal(bad.status, 400);
+  });
+});

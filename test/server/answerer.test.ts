@@ -1,0 +1,317 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env.js';
+import type { AnswerInput } from '../../src/server/answer/answerer.js';
+import { createExtractiveAnswerer, NOT_FOUND_ANSWER } from '../../src/server/answer/extractive-answerer.js';
+import { createLlmAnswerer } from '../../src/server/answer/llm-answerer.js';
+import type { SourceDocument } from '../../src/server/content/document.js';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import type { Logger } from '../../src/server/logger.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import type { SearchIndex } from '../../src/server/search/search-index.js';
+import type { ConversationTurn } from '../../src/server/store/store.js';
+
+const HONO = new URL('../../../shared/corpora/hono/', import.meta.url).pathname;
+
+const ask = (query: string, extra: Partial<AnswerInput> = {}): AnswerInput => ({
+  query,
+  history: [],
+  format: 'markdown',
+  threshold: 0,
+  ...extra,
+});
+
+/** Every tag in an HTML fragment, by name. */
+const tagNames = (html: string): string[] =>
+  [...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => (match[1] as string).toLowerCase());
+
+function recordingLogger(): Logger & { errors: string[] } {
+  const errors: string[] = [];
+  return { errors, info: () => {}, warn: () => {}, error: (message) => errors.push(message) };
+}
+
+describe('extractive answerer over the Hono docs', () => {
+  let index: SearchIndex;
+
+  before(async () => {
+    const { documents } = await loadContentFolder(HONO);
+    index = createOramaIndex();
+    await index.load(documents);
+  });
+
+  it('answers from the exact source page, with a link to the section', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('How can I set a cookie?'));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/cookie');
+    assert.equal(answer.title, 'Cookie Helper');
+    assert.equal(answer.assetType, 'webpage');
+    assert.ok(answer.relevanceScore > 50 && answer.relevanceScore <= 100);
+    assert.match(answer.answer, /setCookie/);
+    assert.match(answer.answer, /Source: \[Cookie Helper.*\]\(<\/docs\/helpers\/cookie#[\w-]+>\)/);
+    assert.equal(answer.passages[0]?.documentId, 'docs/helpers/cookie.md');
+    assert.equal(answer.resolvedQuery, 'How can I set a cookie?');
+  });
+
+  it("says politely that it couldn't find an answer the site doesn't have", async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    for (const question of [
+      'What is the capital of France?',
+      'How do I connect to a MongoDB replica set?',
+      'What is the best pizza topping?',
+    ]) {
+      const answer = await answerer.answer(ask(question));
+      assert.equal(answer.didAnswer, false, question);
+      assert.equal(answer.answer, NOT_FOUND_ANSWER);
+      assert.equal(answer.title, '');
+      assert.equal(answer.link, '');
+      assert.equal(answer.description, '');
+      assert.deepEqual(answer.passages, []);
+    }
+  });
+
+  it("doesn't answer below the agent's threshold", async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('How can I set a cookie?', { threshold: 100 }),
+    );
+    assert.equal(answer.didAnswer, false);
+  });
+
+  it('resolves a follow-up against the earlier question', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const first = await answerer.answer(ask('How do I enable CORS?'));
+    assert.equal(first.link, '/docs/middleware/builtin/cors');
+    const history: ConversationTurn[] = [
+      {
+        query: 'How do I enable CORS?',
+        resolvedQuery: first.resolvedQuery,
+        answer: first.answer,
+        link: first.link,
+        title: first.title,
+      },
+    ];
+    const followUp = await answerer.answer(ask('how do I change its allowed origins?', { history }));
+    assert.match(followUp.resolvedQuery, /CORS/);
+    assert.equal(followUp.didAnswer, true);
+    assert.equal(followUp.link, '/docs/middleware/builtin/cors');
+    // A question that names its own subject is searched as asked.
+    const standalone = await answerer.answer(ask('How can I set a cookie?', { history }));
+    assert.equal(standalone.resolvedQuery, 'How can I set a cookie?');
+    assert.equal(standalone.link, '/docs/helpers/cookie');
+  });
+
+  it('honours tag filters', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('How can I set a cookie?', { excludeTags: ['helpers'] }),
+    );
+    assert.notEqual(answer.link, '/docs/helpers/cookie');
+  });
+});
+
+describe('extractive answerer on hostile text', () => {
+  const hostile: SourceDocument = {
+    id: 'xss.md',
+    title: 'Widget <img src=x onerror=alert(1)> setup',
+    description: 'Hostile',
+    tags: [],
+    link: 'javascript:alert(1)',
+    assetType: 'webpage',
+    text: '',
+    sections: [
+      {
+        heading: 'Configure the widget',
+        anchor: 'configure',
+        level: 2,
+        text: 'To configure the widget, add <script>alert("x")</script> to the page & set **bold** [link](http://evil). More widget text.\n\nconst widget = "<b>configure</b>";',
+        code: ['const widget = "<b>configure</b>";'],
+      },
+    ],
+  };
+  let index: SearchIndex;
+
+  before(async () => {
+    index = createOramaIndex();
+    await index.load([hostile]);
+  });
+
+  it('escapes every text in html and writes only its own tags', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('How do I configure the widget?', { format: 'html' }),
+    );
+    assert.equal(answer.didAnswer, true);
+    assert.match(answer.answer, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt;/);
+    assert.match(answer.answer, /&amp; set/);
+    assert.match(
+      answer.answer,
+      /<pre><code>const widget = &quot;&lt;b&gt;configure&lt;\/b&gt;&quot;;<\/code><\/pre>/,
+    );
+    for (const tag of tagNames(answer.answer)) assert.ok(['p', 'pre', 'code', 'a'].includes(tag), tag);
+    // The page's link is not a web URL, so no link is written at all.
+    assert.doesNotMatch(answer.answer, /javascript:|href/);
+  });
+
+  it('escapes Markdown so quoted text renders as written', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('How do I configure the widget?'));
+    assert.match(answer.answer, /add \\<script\\>alert\("x"\)\\<\/script\\>/);
+    assert.match(answer.answer, /\\\*\\\*bold\\\*\\\* \\\[link\\\]\(http:\/\/evil\)/);
+    assert.match(answer.answer, /```\nconst widget = "<b>configure<\/b>";\n```/);
+  });
+});
+
+/** A loopback server speaking OpenAI's chat completions protocol, with a switchable behaviour. */
+class FakeChatServer {
+  mode: 'ok' | 'error' | 'slow' = 'ok';
+  reply = 'Use **setCookie** from `hono/cookie`.';
+  requests: {
+    path: string;
+    authorization?: string;
+    body: { model: string; messages: { role: string; content: string }[] };
+  }[] = [];
+  #server: Server = createServer((request, response) => void this.#handle(request, response));
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  async #handle(request: IncomingMessage, response: import('node:http').ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    this.requests.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: JSON.parse(raw),
+    });
+    if (this.mode === 'error') {
+      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+      return;
+    }
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 3000));
+    if (response.destroyed) return;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: this.reply }, finish_reason: 'stop' }],
+      }),
+    );
+  }
+}
+
+describe('LLM answerer against a loopback chat completions server', () => {
+  let index: SearchIndex;
+  const server = new FakeChatServer();
+  let baseUrl: string;
+
+  before(async () => {
+    const { documents } = await loadContentFolder(HONO);
+    index = createOramaIndex();
+    await index.load(documents);
+    baseUrl = await server.start();
+  });
+
+  after(async () => {
+    await server.stop();
+  });
+
+  it('generates the answer from the retrieved passages and the conversation', async () => {
+    server.mode = 'ok';
+    server.requests = [];
+    const logger = recordingLogger();
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', apiKey: 'sk-test', logger });
+    const history: ConversationTurn[] = [
+      {
+        query: 'What is Hono?',
+        resolvedQuery: 'What is Hono?',
+        answer: '<p>A web framework.</p>',
+        link: '/docs/',
+        title: 'Hono',
+      },
+    ];
+    const answer = await answerer.answer(ask('How can I set a cookie?', { history }));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/cookie');
+    assert.match(answer.answer, /^Use \*\*setCookie\*\* from `hono\/cookie`\./);
+    assert.match(answer.answer, /Source: \[Cookie Helper/);
+    const [request] = server.requests;
+    assert.equal(request?.path, '/v1/chat/completions');
+    assert.equal(request?.authorization, 'Bearer sk-test');
+    assert.equal(request?.body.model, 'test-model');
+    const roles = request?.body.messages.map((message) => message.role);
+    assert.deepEqual(roles, ['system', 'user', 'assistant', 'user']);
+    assert.equal(request?.body.messages[2]?.content, 'A web framework.');
+    assert.match(
+      request?.body.messages[3]?.content ?? '',
+      /Cookie Helper[\s\S]*Question: How can I set a cookie\?/,
+    );
+    assert.deepEqual(logger.errors, []);
+  });
+
+  it('renders generated Markdown as safe html', async () => {
+    server.mode = 'ok';
+    server.reply =
+      'Call `setCookie()`.\n\n<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>';
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger: recordingLogger() });
+    const answer = await answerer.answer(ask('How can I set a cookie?', { format: 'html' }));
+    assert.match(answer.answer, /<code>setCookie\(\)<\/code>/);
+    assert.match(answer.answer, /&lt;script&gt;/);
+    assert.doesNotMatch(answer.answer, /<script|<img|href="javascript:/);
+    for (const tag of tagNames(answer.answer))
+      assert.ok(['p', 'code', 'a', 'strong', 'em', 'pre', 'ul', 'ol', 'li'].includes(tag), tag);
+  });
+
+  it('falls back to the extractive answer and logs when the server fails', async () => {
+    server.mode = 'error';
+    const logger = recordingLogger();
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger });
+    const answer = await answerer.answer(ask('How can I set a cookie?'));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/cookie');
+    assert.match(answer.answer, /setCookie/);
+    assert.equal(logger.errors.length, 1);
+  });
+
+  it('falls back to the extractive answer when the server is too slow', async () => {
+    server.mode = 'slow';
+    const logger = recordingLogger();
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', timeoutMs: 200, logger });
+    const started = performance.now();
+    const answer = await answerer.answer(ask('How can I set a cookie?'));
+    assert.ok(performance.now() - started < 2000);
+    assert.equal(answer.didAnswer, true);
+    assert.match(answer.answer, /setCookie/);
+    assert.equal(logger.errors.length, 1);
+  });
+
+  it("doesn't ask the model about questions the site doesn't cover", async () => {
+    server.mode = 'ok';
+    server.requests = [];
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger: recordingLogger() });
+    const answer = await answerer.answer(ask('What is the capital of France?'));
+    assert.equal(answer.didAnswer, false);
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('is chosen by createAnswererFromEnv when LLM_BASE_URL and LLM_MODEL are set', async () => {
+    server.mode = 'ok';
+    server.reply = 'Generated.';
+    const logger = recordingLogger();
+    const generated = await createAnswererFromEnv({
+      index,
+      env: { LLM_BASE_URL: baseUrl, LLM_MODEL: 'm' },
+      logger,
+    }).answer(ask('How can I set a cookie?'));
+    assert.match(generated.answer, /^Generated\./);
+    const extractive = await createAnswererFromEnv({ index, env: {}, logger }).answer(
+      ask('How can I set a cookie?'),
+    );
+    assert.doesNotMatch(extractive.answer, /Generated/);
+  });
+});

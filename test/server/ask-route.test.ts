@@ -1,0 +1,230 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A 1×1 PNG. */
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('POST /bot/askai', () => {
+  let service: TestService;
+  let dir: string;
+  const ask = (body: Record<string, unknown>, apiKey = DEMO_KEY) =>
+    service.postJson('/bot/askai', { apiKey, ...body });
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-route-'));
+    service = await startTestService({
+      dbFile: join(dir, 'service.db'),
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [
+              { id: 'docs', apiKey: DEMO_KEY },
+              { id: 'support', apiKey: 'support-key' },
+            ],
+          },
+        ],
+      }),
+    });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers with the answer record of the spec, in html by default', async () => {
+    const { status, body } = await ask({ query: 'How do I install ask-elements?', conversationId: '' });
+    assert.equal(status, 200);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'answer',
+      'assetType',
+      'context',
+      'conversationId',
+      'description',
+      'didAnswer',
+      'error',
+      'insightId',
+      'link',
+      'relevanceScore',
+      'title',
+    ]);
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/guides/install');
+    assert.equal(body.error, null);
+    assert.match(body.insightId, UUID);
+    assert.match(body.conversationId, UUID);
+    assert.ok(body.relevanceScore > 0 && body.relevanceScore <= 100);
+    assert.match(body.answer, /^\s*</, 'an html fragment');
+    assert.ok(Array.isArray(body.context.passages) && body.context.passages.length > 0);
+    for (const key of ['documentId', 'title', 'link', 'text', 'score'])
+      assert.ok(key in body.context.passages[0]);
+  });
+
+  it('answers in markdown when asked', async () => {
+    const { status, body } = await ask({ query: 'How do I install ask-elements?', format: 'markdown' });
+    assert.equal(status, 200);
+    assert.doesNotMatch(body.answer, /<p>|<ul>|<a /);
+    assert.ok(body.answer.length > 0);
+  });
+
+  it('gives every answer its own insightId', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++)
+      ids.add((await ask({ query: 'How do I install ask-elements?' })).body.insightId);
+    assert.equal(ids.size, 5);
+  });
+
+  it('says politely that it could not find an answer to an unrelated question', async () => {
+    const { status, body } = await ask({ query: 'What was the population of medieval Byzantium?' });
+    assert.equal(status, 200);
+    assert.equal(body.didAnswer, false);
+    assert.ok(body.answer.length > 0);
+    assert.equal(body.error, null);
+  });
+
+  it('continues a known conversation, resolving a follow-up against the earlier turn', async () => {
+    const first = await ask({ query: 'How do I change the accent colour?' });
+    const followUp = await ask({ query: 'how do I change it?', conversationId: first.body.conversationId });
+    assert.equal(followUp.status, 200);
+    assert.equal(followUp.body.conversationId, first.body.conversationId);
+    assert.equal(followUp.body.didAnswer, true);
+    assert.equal(followUp.body.link, '/guides/theming');
+    assert.match(followUp.body.context.resolvedQuery, /accent colou?r/);
+
+    // The same words without the conversation have nothing to refer to.
+    const alone = await ask({ query: 'how do I change it?' });
+    assert.notEqual(alone.body.conversationId, first.body.conversationId);
+    assert.doesNotMatch(alone.body.context.resolvedQuery, /accent/);
+
+    const db = new Database(join(dir, 'service.db'), { readonly: true });
+    const turns = db
+      .prepare('SELECT query FROM insights WHERE conversation_id = ? ORDER BY created_at, rowid')
+      .all(first.body.conversationId) as { query: string }[];
+    db.close();
+    assert.deepEqual(
+      turns.map((turn) => turn.query),
+      ['How do I change the accent colour?', 'how do I change it?'],
+    );
+  });
+
+  it('starts a new conversation with a new id for an unknown conversationId', async () => {
+    const { status, body } = await ask({
+      query: 'How do I install ask-elements?',
+      conversationId: 'no-such-conversation',
+    });
+    assert.equal(status, 200);
+    assert.notEqual(body.conversationId, 'no-such-conversation');
+    assert.match(body.conversationId, UUID);
+    const next = await ask({
+      query: 'Which Node version does the service need?',
+      conversationId: body.conversationId,
+    });
+    assert.equal(next.body.conversationId, body.conversationId, 'the new id continues');
+  });
+
+  it("does not continue another agent's conversation", async () => {
+    const docs = await ask({ query: 'How do I install ask-elements?' });
+    const support = await ask(
+      { query: 'How do I install ask-elements?', conversationId: docs.body.conversationId },
+      'support-key',
+    );
+    assert.equal(support.status, 200);
+    assert.notEqual(support.body.conversationId, docs.body.conversationId);
+  });
+
+  it('honours includeTags and excludeTags', async () => {
+    const onlyElements = await ask({
+      query: 'How do I change the accent colour?',
+      includeTags: ['elements'],
+    });
+    assert.equal(onlyElements.status, 200);
+    assert.ok(!onlyElements.body.link.startsWith('/guides/'), onlyElements.body.link);
+    for (const passage of onlyElements.body.context.passages)
+      assert.ok(passage.link.startsWith('/elements/'));
+
+    const withoutGuides = await ask({ query: 'How do I change the accent colour?', excludeTags: ['guides'] });
+    for (const passage of withoutGuides.body.context.passages)
+      assert.ok(!passage.link.startsWith('/guides/'));
+  });
+
+  it('stores meta, attributes, tags and the image count with the insight', async () => {
+    const meta = {
+      title: 'Theming',
+      origin: 'https://docs.example.com/theming',
+      language: 'en',
+      referrer: 'https://example.com/',
+    };
+    const attributes = { plan: 'pro', visits: 3 };
+    const { body } = await ask({
+      query: 'How do I change the accent colour?',
+      meta,
+      attributes,
+      includeTags: ['guides'],
+      base64Images: [PIXEL],
+    });
+    const db = new Database(join(dir, 'service.db'), { readonly: true });
+    const row = db.prepare('SELECT context_json FROM insights WHERE insight_id = ?').get(body.insightId) as {
+      context_json: string;
+    };
+    db.close();
+    const stored = JSON.parse(row.context_json);
+    assert.deepEqual(stored.meta, meta);
+    assert.deepEqual(stored.attributes, attributes);
+    assert.deepEqual(stored.includeTags, ['guides']);
+    assert.equal(stored.imageCount, 1);
+  });
+
+  it('accepts up to four images', async () => {
+    const { status } = await ask({
+      query: 'What does this screenshot show?',
+      base64Images: [PIXEL, PIXEL, PIXEL, PIXEL],
+    });
+    assert.equal(status, 200);
+  });
+
+  const bigImage = `data:image/png;base64,${'A'.repeat(Math.ceil(((5 * 1024 * 1024 + 3) * 4) / 3 / 4) * 4)}`;
+  const badFields: [string, Record<string, unknown>, string][] = [
+    ['a missing query', {}, 'query'],
+    ['an empty query', { query: '' }, 'query'],
+    ['an unknown format', { query: 'install', format: 'pdf' }, 'format'],
+    ['a conversationId that is not a string', { query: 'install', conversationId: 12 }, 'conversationId'],
+    ['meta that is not an object', { query: 'install', meta: 'home' }, 'meta'],
+    ['a meta.origin that is not a string', { query: 'install', meta: { origin: 5 } }, 'meta.origin'],
+    ['attributes that are not an object', { query: 'install', attributes: [1, 2] }, 'attributes'],
+    ['attributes over 16 KiB', { query: 'install', attributes: { blob: 'x'.repeat(17_000) } }, 'attributes'],
+    ['five images', { query: 'install', base64Images: [PIXEL, PIXEL, PIXEL, PIXEL, PIXEL] }, 'base64Images'],
+    [
+      'an image that is not a data URI',
+      { query: 'install', base64Images: [PIXEL, PIXEL, 'https://example.com/a.png'] },
+      'base64Images.2',
+    ],
+    [
+      'a data URI that is not an image',
+      { query: 'install', base64Images: ['data:text/plain;base64,aGVsbG8='] },
+      'base64Images.0',
+    ],
+    [
+      'an image that is not base64',
+      { query: 'install', base64Images: [PIXEL, 'data:image/png;base64,@@@@'] },
+      'base64Images.1',
+    ],
+    ['an image over 5 MiB decoded', { query: 'install', base64Images: [bigImage] }, 'base64Images.0'],
+    ['includeTags not an array', { query: 'install', includeTags: 'guides' }, 'includeTags'],
+  ];
+  for (const [name, body, field] of badFields) {
+    it(`answers 400 naming ${field} for ${name}`, async () => {
+      const { status, body: error } = await ask(body);
+      assert.equal(status, 400);
+      assert.equal(error.error.field, field);
+      assert.ok(error.error.message.length > 0);
+    });
+  }
+});

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, startCli } from './cli-process.js';
+import { FIXTURE_CONTENT } from './service-harness.js';
+
+describe('ask-elements serve', () => {
+  let dir: string;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-elements-cli-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('indexes a folder, reports what it skipped, prints the URL and the demo key, and stops on SIGTERM', async () => {
+    const content = join(dir, 'content');
+    mkdirSync(join(content, 'guides'), { recursive: true });
+    writeFileSync(
+      join(content, 'guides', 'start.md'),
+      '---\ntitle: Getting started\n---\n\nRun the quick start.\n',
+    );
+    writeFileSync(
+      join(content, 'about.html'),
+      '<html><head><title>About</title></head><body><p>About us.</p></body></html>',
+    );
+    writeFileSync(join(content, 'broken.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0xfd, 0x0a]));
+    const cli = await startCli([
+      '--content',
+      content,
+      '--db',
+      ':memory:',
+      '--site-url',
+      'https://docs.example.com',
+    ]);
+    try {
+      const output = cli.output();
+      assert.match(output, /Indexed 2 documents from .* in \d+ ms/);
+      assert.match(output, /Skipped broken\.md: /);
+      assert.match(output, /API key: demo-key \(project "demo", agent "docs"\)/);
+      assert.match(cli.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+
+      const health = await fetch(`${cli.url}/api/healthz`);
+      assert.deepEqual(await health.json(), { status: 'ok' });
+      const results = await (
+        await fetch(`${cli.url}/bot/search`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'quick start', numDocs: 1 }),
+        })
+      ).json();
+      assert.equal(results[0].link, 'https://docs.example.com/guides/start');
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    const { code } = await cli.exited;
+    assert.equal(code, 0);
+    assert.match(cli.output(), /SIGTERM: finishing requests in flight/);
+  });
+
+  it('serves the bundled demo documentation without --content', async () => {
+    const cli = await startCli(['--db', ':memory:', '--quiet']);
+    try {
+      const count = Number(/Indexed (\d+) documents/.exec(cli.output())?.[1]);
+      assert.ok(count > 0, cli.output());
+      assert.match(cli.output(), /demo[/\\]content/);
+    } finally {
+      cli.child.kill('SIGINT');
+    }
+    assert.equal((await cli.exited).code, 0);
+  });
+
+  it('serves a --static folder at / beside the API', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'assets'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Demo</title><search-box></search-box>');
+    writeFileSync(join(site, 'assets', 'app.js'), 'console.log("demo");');
+    const cli = await startCli([
+      '--content',
+      FIXTURE_CONTENT,
+      '--db',
+      ':memory:',
+      '--static',
+      site,
+      '--quiet',
+    ]);
+    try {
+      const page = await fetch(`${cli.url}/`);
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+      assert.match(await page.text(), /<search-box>/);
+      const script = await fetch(`${cli.url}/assets/app.js`);
+      assert.match(script.headers.get('content-type') ?? '', /javascript/);
+      assert.equal((await fetch(`${cli.url}/api/healthz`)).status, 200, 'API routes still answer');
+      const missing = await fetch(`${cli.url}/assets/missing.js`);
+      assert.equal(missing.status, 404);
+      assert.equal((await missing.json()).error.code, 'not_found');
+      const escape = await fetch(`${cli.url}/..%2f..%2fpackage.json`);
+      assert.equal(escape.status, 404, 'no path outside the folder');
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
+  });
+
+  it('never writes a key from a config file or a request to its log', async () => {
+    const config = join(dir, 'config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: 'very-secret-key-42' }] }] }),
+    );
+    const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--config', config]);
+    try {
+      const response = await fetch(`${cli.url}/bot/search`, {
+        method: 'POST',
+        body: JSON.stringify({ apiKey: 'very-secret-key-42', query: 'install', numDocs: 1 }),
+      });
+      assert.equal(response.status, 200);
+      await fetch(`${cli.url}/api/projects/site/analytics?startDate=0&endDate=1`, {
+        headers: { authorization: 'Bearer very-secret-key-42' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.match(cli.output(), /POST \/bot\/search 200/);
+      assert.match(cli.output(), /Agent: project "site", agent "help"/);
+      assert.doesNotMatch(cli.output(), /very-secret-key-42/);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
+  });
+
+  it('takes the port from PORT when --port is absent', async () => {
+    const { createServer } = await import('node:net');
+    const freePort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], {
+      PORT: String(freePort),
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const check = () => {
+          if (run.output().includes('Listening on')) resolve();
+          else if (Date.now() - started > 30_000) reject(new Error(run.output()));
+          else setTimeout(check, 50);
+        };
+        check();
+      });
+      assert.match(run.output(), new RegExp(`Listening on http://127\\.0\\.0\\.1:${freePort}\\b`));
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  });
+
+  const failures: [string, string[], number, RegExp][] = [
+    ['an unknown flag', ['serve', '--nope'], 2, /Unknown option '--nope'/],
+    ['a missing command', [], 2, /a command is required/],
+    ['an unknown command', ['start'], 2, /unknown command "start"/],
+    ['a bad port', ['serve', '--port', 'eighty'], 2, /--port must be a number from 0 to 65535/],
+    ['a bad site URL', ['serve', '--site-url', 'docs.example.com'], 2, /--site-url must be an http\(s\) URL/],
+    [
+      'a missing content folder',
+      ['serve', '--content', '/no/such/folder', '--db', ':memory:'],
+      1,
+      /content folder .* does not exist/,
+    ],
+  ];
+  for (const [name, args, code, message] of failures) {
+    it(`exits ${code} with a clear message for ${name}`, async () => {
+      const run = runCli(args);
+      const exit = await run.exited;
+      assert.equal(exit.code, code, run.output());
+      assert.match(run.output(), message);
+    });
+  }
+
+  it('refuses a config file with a bad field, naming it', async () => {
+    const config = join(dir, 'bad-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: 'short' }] }] }),
+    );
+    const run = runCli(['serve', '--config', config, '--db', ':memory:']);
+    assert.equal((await run.exited).code, 1);
+    assert.match(
+      run.output(),
+      /config file .*bad-config\.json: projects\.0\.agents\.0\.apiKey: must be at least 8 characters/,
+    );
+  });
+
+  it('prints its usage with --help', async () => {
+    const run = runCli(['--help']);
+    assert.equal((await run.exited).code, 0);
+    for (const flag of ['--content', '--site-url', '--port', '--db', '--config', '--static']) {
+      assert.ok(run.output().includes(flag), flag);
+    }
+  });
+});

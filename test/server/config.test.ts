@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { ConfigError, defaultConfig, parseConfig } from '../../src/server/config.js';
+
+/** The JSON blocks of the config page of the bundled documentation, in order. */
+function documentedExamples(): unknown[] {
+  const page = readFileSync(new URL('../../demo/content/service/config-file.md', import.meta.url), 'utf8');
+  return [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!));
+}
+
+describe('config file', () => {
+  it('accepts the full example of the documentation', () => {
+    const [example] = documentedExamples();
+    const config = parseConfig(example, 'example', { ACME_DOCS_KEY: 'acme-docs-secret' });
+    assert.equal(config.agents.length, 3);
+    const [site, support, widget] = config.agents;
+    assert.equal(site!.apiKey, 'acme-docs-secret');
+    assert.deepEqual(site!.rateLimit, { requestsPerSecond: 30, burst: 90 });
+    assert.deepEqual(support!.rateLimit, { requestsPerSecond: 20, burst: 60 });
+    assert.deepEqual(support!.allowedOrigins, ['*']);
+    assert.equal(widget!.public, true);
+    assert.equal(widget!.apiKey, undefined);
+    assert.equal(config.trustProxy, true);
+    assert.equal(config.rateLimit.maxTrackedClients, 10_000);
+  });
+
+  it('documents the default config as it is', () => {
+    const defaults = documentedExamples()[1];
+    assert.deepEqual(parseConfig(defaults), defaultConfig());
+    assert.equal(defaultConfig().agents[0]!.apiKey, 'demo-key');
+  });
+
+  const broken: [string, unknown, RegExp][] = [
+    ['no projects', { projects: [] }, /projects: at least one project is required/],
+    [
+      'an unknown field',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apikey: 'abcdefgh' }] }] },
+      /projects\.0\.agents\.0/,
+    ],
+    [
+      'a short key',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'short' }] }] },
+      /projects\.0\.agents\.0\.apiKey: must be at least 8/,
+    ],
+    [
+      'no key on a private agent',
+      { projects: [{ id: 'p', agents: [{ id: 'a' }] }] },
+      /apiKey: is required unless the agent is public/,
+    ],
+    [
+      'a key set twice',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', apiKeyEnv: 'KEY' }] }] },
+      /apiKeyEnv: give apiKey or apiKeyEnv, not both/,
+    ],
+    [
+      'a missing key variable',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKeyEnv: 'NO_SUCH_VARIABLE' }] }] },
+      /environment variable NO_SUCH_VARIABLE/,
+    ],
+    [
+      'an origin with a path',
+      {
+        projects: [
+          { id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', allowedOrigins: ['https://a.example/docs'] }] },
+        ],
+      },
+      /allowedOrigins\.0: must be "\*" or an origin/,
+    ],
+    [
+      'a threshold over 100',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', answerThreshold: 101 }] }] },
+      /answerThreshold/,
+    ],
+    [
+      'a bad id',
+      { projects: [{ id: 'my project', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] },
+      /projects\.0\.id: must be 1–64/,
+    ],
+    [
+      'duplicate project ids',
+      {
+        projects: [
+          { id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] },
+          { id: 'p', agents: [{ id: 'b', apiKey: 'abcdefgi' }] },
+        ],
+      },
+      /projects\.1\.id: duplicate project id "p"/,
+    ],
+    [
+      'duplicate agent ids',
+      {
+        projects: [
+          {
+            id: 'p',
+            agents: [
+              { id: 'a', apiKey: 'abcdefgh' },
+              { id: 'a', apiKey: 'abcdefgi' },
+            ],
+          },
+        ],
+      },
+      /projects\.0\.agents\.1\.id: duplicate agent id "a"/,
+    ],
+    [
+      'a key shared by two agents',
+      {
+        projects: [
+          {
+            id: 'p',
+            agents: [
+              { id: 'a', apiKey: 'abcdefgh' },
+              { id: 'b', apiKey: 'abcdefgh' },
+            ],
+          },
+        ],
+      },
+      /projects\.0\.agents\.1\.apiKey: the same key is already used by projects\.0\.agents\.0/,
+    ],
+    [
+      'two public agents',
+      {
+        projects: [
+          {
+            id: 'p',
+            agents: [
+              { id: 'a', public: true },
+              { id: 'b', public: true },
+            ],
+          },
+        ],
+      },
+      /projects\.0\.agents\.1\.public: only one agent can be public/,
+    ],
+    [
+      'a zero rate',
+      {
+        projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }],
+        rateLimit: { requestsPerSecond: 0, burst: 1 },
+      },
+      /rateLimit\.requestsPerSecond/,
+    ],
+  ];
+  for (const [name, input, message] of broken) {
+    it(`refuses ${name}, naming the field`, () => {
+      assert.throws(
+        () => parseConfig(input, 'config file x.json', {}),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, /^config file x\.json: /);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
+    });
+  }
+});

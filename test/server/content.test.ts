@@ -1,0 +1,254 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { SourceDocument } from '../../src/server/content/document.js';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+
+const HONO = new URL('../../../shared/corpora/hono/', import.meta.url).pathname;
+
+async function writeFixture(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(join(root, path, '..'), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+}
+
+function byId(documents: SourceDocument[], id: string): SourceDocument {
+  const document = documents.find((candidate) => candidate.id === id);
+  assert.ok(document, `document ${id} was loaded`);
+  return document;
+}
+
+describe('loadContentFolder', () => {
+  let root: string;
+  let documents: SourceDocument[];
+  let skipped: { path: string; reason: string }[];
+
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'ask-content-'));
+    await writeFixture(root, {
+      'docs/guide/getting-started.md': [
+        '---',
+        'title: Getting started',
+        'description: Install the package and add your first element.',
+        'tags: [guide, install]',
+        '---',
+        '',
+        '# Getting started <Badge type="tip" text="new" />',
+        '',
+        'Install it with **npm** and read the [client docs](/docs/client#options).',
+        '',
+        '::: tip Before you start',
+        'You need Node 20.',
+        ':::',
+        '',
+        '## Configure the `search-box`',
+        '',
+        '```ts twoslash',
+        "import { hidden } from 'setup'",
+        '// ---cut---',
+        "const box = document.querySelector('search-box')",
+        '//    ^?',
+        '```',
+        '',
+        '## Configure the `search-box`',
+        '',
+        'A second section with the same heading.',
+      ].join('\n'),
+      'docs/api/index.md':
+        '# API reference\n\nEvery endpoint of the service, with its request and response.\n\n## Search\n\nFinds documents.\n',
+      'web/fetch.md': [
+        '---',
+        'title: "Using the Fetch API"',
+        '---',
+        '',
+        '{{DefaultAPISidebar("Fetch API")}}',
+        '',
+        'Call {{domxref("Window/fetch", "fetch()")}} to get a {{domxref("Response")}}, or wait on a {{jsxref("Promise")}} inside a {{HTMLElement("div")}}.',
+        '',
+        '> [!NOTE]',
+        '> Fetch is promise-based.',
+        '',
+        '- `method`',
+        '  - : The request method.',
+        '',
+        '{{Compat}}',
+      ].join('\n'),
+      'site/page.html':
+        '<!doctype html><html><head><title>HTML &amp; pages</title><meta name="description" content="A page written in HTML."><meta name="keywords" content="html, markup"><script>var secret = "not text";</script></head>' +
+        '<body><nav>Home | Menu</nav><main><h1>HTML pages</h1><p>Intro paragraph about markup.</p><h2 id="custom-id">Second part</h2><p>More text &lt;here&gt;.</p><pre>const x = 1;</pre></main></body></html>',
+      'notes.txt': 'Release notes\n\nVersion 2 adds streaming answers.\n\nVersion 1 was the first release.',
+      'index.md':
+        '---\ntitle: Home\nlink: https://example.com/home\nassetType: landing\n---\n\nWelcome home.\n',
+      'broken.md': '---\ntitle: [unclosed\n---\n\nBody.\n',
+      'latin1.txt': new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+      'image.png': 'not a document',
+      '.vitepress/config.md': '# Hidden folder, not content',
+    });
+    ({ documents, skipped } = await loadContentFolder(root));
+  });
+
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('indexes .md, .html and .txt files recursively and nothing else', () => {
+    assert.deepEqual(
+      documents.map((document) => document.id),
+      [
+        'docs/api/index.md',
+        'docs/guide/getting-started.md',
+        'index.md',
+        'notes.txt',
+        'site/page.html',
+        'web/fetch.md',
+      ],
+    );
+  });
+
+  it('reports unparsable and non-UTF-8 files as skipped, without failing', () => {
+    assert.deepEqual(
+      skipped.map((file) => file.path),
+      ['broken.md', 'latin1.txt'],
+    );
+    for (const file of skipped) assert.ok(file.reason.length > 0);
+  });
+
+  it('takes metadata from front matter', () => {
+    const page = byId(documents, 'docs/guide/getting-started.md');
+    assert.equal(page.title, 'Getting started');
+    assert.equal(page.description, 'Install the package and add your first element.');
+    assert.deepEqual(page.tags, ['guide', 'install']);
+    assert.equal(page.link, '/docs/guide/getting-started');
+    assert.equal(page.assetType, 'webpage');
+    const home = byId(documents, 'index.md');
+    assert.equal(home.link, 'https://example.com/home');
+    assert.equal(home.assetType, 'landing');
+  });
+
+  it('falls back to the first heading, first paragraph, folder tags and the path', () => {
+    const api = byId(documents, 'docs/api/index.md');
+    assert.equal(api.title, 'API reference');
+    assert.equal(api.description, 'Every endpoint of the service, with its request and response.');
+    assert.deepEqual(api.tags, ['docs', 'api']);
+    assert.equal(api.link, '/docs/api/');
+  });
+
+  it('turns Markdown into plain text: links, emphasis, Badge, containers and twoslash markers removed', () => {
+    const page = byId(documents, 'docs/guide/getting-started.md');
+    assert.match(page.text, /Install it with npm and read the client docs\./);
+    assert.match(page.text, /Before you start\n\nYou need Node 20\./);
+    assert.doesNotMatch(page.text, /Badge|:::|\*\*|\]\(|---cut---|\^\?|hidden/);
+    assert.match(page.text, /const box = document\.querySelector\('search-box'\)/);
+  });
+
+  it('splits sections at headings with unique slug anchors and keeps code blocks apart', () => {
+    const page = byId(documents, 'docs/guide/getting-started.md');
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.anchor, section.level]),
+      [
+        ['Getting started', 'getting-started', 1],
+        ['Configure the search-box', 'configure-the-search-box', 2],
+        ['Configure the search-box', 'configure-the-search-box-1', 2],
+      ],
+    );
+    assert.deepEqual(page.sections[1]?.code, ["const box = document.querySelector('search-box')"]);
+  });
+
+  it("keeps the text of MDN's cross-reference macros and drops the others", () => {
+    const page = byId(documents, 'web/fetch.md');
+    assert.match(page.text, /Call fetch\(\) to get a Response, or wait on a Promise inside a <div>\./);
+    assert.match(page.text, /Fetch is promise-based\./);
+    assert.match(page.text, /The request method\./);
+    assert.doesNotMatch(page.text, /\{\{|Sidebar|Compat|\[!NOTE\]|- :/);
+    assert.deepEqual(page.tags, ['web']);
+  });
+
+  it('reads HTML: title, meta description and keywords, main content, heading ids', () => {
+    const page = byId(documents, 'site/page.html');
+    assert.equal(page.title, 'HTML & pages');
+    assert.equal(page.description, 'A page written in HTML.');
+    assert.deepEqual(page.tags, ['html', 'markup']);
+    assert.equal(page.link, '/site/page');
+    assert.doesNotMatch(page.text, /secret|Menu/);
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.anchor]),
+      [
+        ['HTML pages', 'html-pages'],
+        ['Second part', 'custom-id'],
+      ],
+    );
+    assert.match(page.sections[1]?.text ?? '', /More text <here>\./);
+    assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
+  });
+
+  it('reads plain text with its first line as the title', () => {
+    const notes = byId(documents, 'notes.txt');
+    assert.equal(notes.title, 'Release notes');
+    assert.equal(notes.description, 'Version 2 adds streaming answers.');
+    assert.equal(notes.link, '/notes');
+  });
+
+  it('prefixes links with the site URL when given', async () => {
+    const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
+    assert.equal(
+      byId(withSite, 'docs/guide/getting-started.md').link,
+      'https://docs.example.com/docs/guide/getting-started',
+    );
+    assert.equal(byId(withSite, 'docs/api/index.md').link, 'https://docs.example.com/docs/api/');
+  });
+
+  it('rejects a folder that does not exist', async () => {
+    await assert.rejects(loadContentFolder(join(root, 'missing')));
+  });
+});
+
+describe('loadContentFolder over the Hono docs', () => {
+  let documents: SourceDocument[];
+
+  before(async () => {
+    const loaded = await loadContentFolder(HONO);
+    documents = loaded.documents;
+    assert.deepEqual(loaded.skipped, []);
+  });
+
+  it('loads all 113 pages with the published links', () => {
+    assert.equal(documents.length, 113);
+    assert.equal(byId(documents, 'docs/api/routing.md').link, '/docs/api/routing');
+    assert.equal(byId(documents, 'index.md').link, '/');
+    assert.equal(byId(documents, 'docs/index.md').link, '/docs/');
+  });
+
+  it('titles every page and describes every page from its first paragraph', () => {
+    assert.equal(byId(documents, 'docs/api/routing.md').title, 'Routing');
+    assert.equal(
+      byId(documents, 'docs/api/routing.md').description,
+      "Routing of Hono is flexible and intuitive. Let's take a look.",
+    );
+    for (const document of documents) {
+      assert.ok(document.title.length > 0, `${document.id} has a title`);
+      assert.ok(
+        document.description.length > 0 && document.description.length <= 300,
+        `${document.id} has a description`,
+      );
+    }
+  });
+
+  it('leaves no VitePress or twoslash markup in the text', () => {
+    for (const document of documents) {
+      assert.doesNotMatch(
+        document.text,
+        /---cut---|\/\/\s*\^\?|<Badge|^:::|<script setup>|v-for=/m,
+        document.id,
+      );
+    }
+  });
+
+  it('reads the home layout from front matter', () => {
+    const home = byId(documents, 'index.md');
+    assert.match(home.text, /Ultrafast & Lightweight: The router RegExpRouter is really fast\./);
+    assert.match(home.description, /ultrafast web framework/);
+  });
+});

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startCli } from './cli-process.js';
+import { FIXTURE_CONTENT } from './service-harness.js';
+
+const post = async (url: string, body: unknown) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('durability', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-elements-durability-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every answered ask and feedback through kill -9 and a restart', async () => {
+    const db = join(dir, 'service.db');
+    const args = ['--content', FIXTURE_CONTENT, '--db', db, '--quiet'];
+    const started = Date.now();
+
+    const first = await startCli(args);
+    const asked = await post(`${first.url}/bot/askai`, {
+      apiKey: 'demo-key',
+      query: 'How do I install ask-elements?',
+    });
+    assert.equal(asked.status, 200);
+    const followUp = await post(`${first.url}/bot/askai`, {
+      apiKey: 'demo-key',
+      query: 'Which Node version does it need?',
+      conversationId: asked.body.conversationId,
+    });
+    assert.equal(followUp.status, 200);
+    const voted = await post(`${first.url}/bot/feedback`, {
+      apiKey: 'demo-key',
+      insightId: asked.body.insightId,
+      feedback: -1,
+      comment: 'kept?',
+    });
+    assert.equal(voted.status, 200);
+    // No shutdown, no checkpoint: the process dies the moment the last 200 arrived.
+    first.child.kill('SIGKILL');
+    assert.equal((await first.exited).signal, 'SIGKILL');
+
+    const second = await startCli(args);
+    try {
+      const analytics = await fetch(
+        `${second.url}/api/projects/demo/analytics?startDate=${started}&endDate=${Date.now()}&sort=createdAt`,
+        {
+          headers: { authorization: 'Bearer demo-key' },
+        },
+      );
+      const records = await analytics.json();
+      assert.deepEqual(
+        records.map((record: { insightId: string }) => record.insightId),
+        [asked.body.insightId, followUp.body.insightId],
+      );
+      assert.equal(records[0].feedback, -1);
+      assert.equal(records[0].comment, 'kept?');
+      assert.equal(records[1].conversationId, asked.body.conversationId);
+
+      // The old insight still takes feedback, and the old conversation still continues.
+      const again = await post(`${second.url}/bot/feedback`, {
+        apiKey: 'demo-key',
+        insightId: asked.body.insightId,
+        feedback: 1,
+      });
+      assert.deepEqual(again, { status: 200, body: { success: true } });
+      const continued = await post(`${second.url}/bot/askai`, {
+        apiKey: 'demo-key',
+        query: 'and with a script tag?',
+        conversationId: asked.body.conversationId,
+      });
+      assert.equal(continued.body.conversationId, asked.body.conversationId);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+});

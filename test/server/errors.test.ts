@@ -1,0 +1,299 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { LIMITS } from '../../src/wire/schemas.js';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+function assertErrorBody(body: any, code: string): void {
+  assert.equal(typeof body.error, 'object');
+  assert.equal(body.error.code, code);
+  assert.equal(typeof body.error.message, 'string');
+  assert.ok(!/\bat .+:\d+:\d+/.test(JSON.stringify(body)), 'no stack trace');
+}
+
+describe('errors', () => {
+  let service: TestService;
+
+  before(async () => {
+    service = await startTestService({ config: configWith() });
+  });
+  after(() => service.close());
+
+  describe('a body that is not a JSON object is 400, before the key is checked', () => {
+    const cases: [string, string, string][] = [
+      ['malformed JSON', '{"query": "install", ', 'invalid_json'],
+      ['an array', '[{"query": "install"}]', 'invalid_body'],
+      ['null', 'null', 'invalid_body'],
+      ['a number', '42', 'invalid_body'],
+      ['a string', '"install"', 'invalid_body'],
+      ['an empty body', '', 'invalid_json'],
+    ];
+    for (const path of ['/bot/search', '/bot/askai', '/bot/feedback']) {
+      for (const [name, raw, code] of cases) {
+        it(`${path}: ${name}`, async () => {
+          const response = await service.post(path, raw);
+          assert.equal(response.status, 400);
+          assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+          assertErrorBody(await response.json(), code);
+        });
+      }
+    }
+  });
+
+  describe('then a missing or unknown key is 401, before the fields are checked', () => {
+    for (const path of ['/bot/search', '/bot/askai', '/bot/feedback']) {
+      it(`${path}: missing apiKey`, async () => {
+        const { status, body } = await service.postJson(path, { numDocs: 'not even valid' });
+        assert.equal(status, 401);
+        assertErrorBody(body, 'missing_api_key');
+      });
+      it(`${path}: unknown apiKey`, async () => {
+        const { status, body } = await service.postJson(path, {
+          apiKey: 'demo-kex',
+          query: 'install',
+          numDocs: 1,
+        });
+        assert.equal(status, 401);
+        assertErrorBody(body, 'invalid_api_key');
+      });
+      it(`${path}: an apiKey that is not a string`, async () => {
+        const { status, body } = await service.postJson(path, {
+          apiKey: ['demo-key'],
+          query: 'install',
+          numDocs: 1,
+        });
+        assert.equal(status, 401);
+        assertErrorBody(body, 'invalid_api_key');
+      });
+    }
+  });
+
+  describe('a body over the limit is 413', () => {
+    const limits: [string, number][] = [
+      ['/bot/search', LIMITS.searchBodyMaxBytes],
+      ['/bot/feedback', LIMITS.feedbackBodyMaxBytes],
+      ['/bot/askai', LIMITS.askBodyMaxBytes],
+    ];
+    for (const [path, limit] of limits) {
+      it(`${path} refuses ${limit + 1} bytes`, async () => {
+        const filler = 'x'.repeat(limit);
+        const response = await service.post(
+          path,
+          JSON.stringify({ apiKey: DEMO_KEY, query: 'install', numDocs: 1, filler }),
+        );
+        assert.equal(response.status, 413);
+        assertErrorBody(await response.json(), 'body_too_large');
+      });
+    }
+
+    it('counts a chunked body without Content-Length as it streams', async () => {
+      const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"apiKey":"demo-key","filler":"'));
+        },
+        pull(controller) {
+          if (sent++ < 8) controller.enqueue(chunk);
+          else {
+            controller.enqueue(new TextEncoder().encode('"}'));
+            controller.close();
+          }
+        },
+      });
+      const response = await fetch(`${service.url}/bot/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      assert.equal(response.status, 413);
+      assertErrorBody(await response.json(), 'body_too_large');
+    });
+
+    it('accepts a search body just under the limit', async () => {
+      const body = { apiKey: DEMO_KEY, query: 'install', numDocs: 1, filler: '' };
+      body.filler = 'x'.repeat(LIMITS.searchBodyMaxBytes - JSON.stringify(body).length);
+      const response = await service.post('/bot/search', JSON.stringify(body));
+      assert.equal(response.status, 200);
+    });
+  });
+
+  it('answers unknown routes with 404 JSON', async () => {
+    for (const response of [await service.get('/no/such/route'), await service.post('/bot/unknown', {})]) {
+      assert.equal(response.status, 404);
+      assertErrorBody(await response.json(), 'not_found');
+    }
+  });
+
+  it('answers a wrong method with 405 JSON and Allow', async () => {
+    const response = await service.get('/bot/search');
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get('allow'), 'POST');
+    assertErrorBody(await response.json(), 'method_not_allowed');
+  });
+
+  it('cannot be polluted through __proto__ or constructor keys', async () => {
+    const raw =
+      '{"__proto__": {"polluted": true, "apiKey": "demo-key"},' +
+      ' "constructor": {"prototype": {"polluted": true}},' +
+      ' "query": "install", "numDocs": 1,' +
+      ' "includeTags": [], "attributes": {"__proto__": {"polluted": true}}}';
+    const response = await service.post('/bot/search', raw);
+    assert.equal(response.status, 401, 'an apiKey hidden under __proto__ does not authenticate');
+    assertErrorBody(await response.json(), 'missing_api_key');
+
+    const withKey = raw.replace('"query"', '"apiKey": "demo-key", "query"');
+    assert.equal((await service.post('/bot/search', withKey)).status, 200);
+    const ask = await service.post('/bot/askai', withKey.replace('"numDocs": 1,', ''));
+    assert.equal(ask.status, 200);
+    const escaped =
+      '{"\\u005f_proto__": {"polluted": true}, "apiKey": "demo-key", "query": "install", "numDocs": 1}';
+    assert.equal((await service.post('/bot/search', escaped)).status, 200);
+
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('answers 500 JSON without internals when the database fails', async () => {
+    const broken = await startTestService({ config: configWith() });
+    await broken.store.close();
+    const { status, body } = await broken.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'How do I install ask-elements?',
+    });
+    await broken.close();
+    assert.equal(status, 500);
+    assertErrorBody(body, 'internal_error');
+    assert.equal(body.error.message, 'Internal server error');
+  });
+
+  it('publishes /openapi.json generated from the schemas', async () => {
+    const response = await service.get('/openapi.json');
+    assert.equal(response.status, 200);
+    const doc = await response.json();
+    assert.equal(doc.openapi, '3.1.0');
+    for (const path of [
+      '/bot/search',
+      '/bot/askai',
+      '/bot/feedback',
+      '/api/healthz',
+      '/api/projects/{projectId}/analytics',
+    ]) {
+      assert.ok(path in doc.paths, path);
+    }
+    const search = doc.components.schemas.SearchRequest;
+    assert.deepEqual(search.required.sort(), ['numDocs', 'query']);
+    assert.equal(search.properties.numDocs.maximum, 100);
+  });
+});
+
+describe('CORS', () => {
+  it('allows any origin by default, including the preflight', async () => {
+    const service = await startTestService({ config: configWith() });
+    try {
+      const preflight = await fetch(`${service.url}/bot/askai`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://blog.example.org',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+      assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+
+      const response = await service.post(
+        '/bot/search',
+        { apiKey: DEMO_KEY, query: 'install', numDocs: 1 },
+        {
+          origin: 'https://blog.example.org',
+        },
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("allows only an agent's configured origins", async () => {
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [{ id: 'docs', apiKey: DEMO_KEY, allowedOrigins: ['https://docs.example.com'] }],
+          },
+        ],
+      }),
+    });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${service.url}/bot/search`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        });
+      assert.equal(
+        (await preflight('https://docs.example.com')).headers.get('access-control-allow-origin'),
+        'https://docs.example.com',
+      );
+      assert.equal(
+        (await preflight('https://evil.example.net')).headers.get('access-control-allow-origin'),
+        null,
+      );
+
+      const allowed = await service.post(
+        '/bot/search',
+        { apiKey: DEMO_KEY, query: 'install', numDocs: 1 },
+        {
+          origin: 'https://docs.example.com',
+        },
+      );
+      assert.equal(allowed.status, 200);
+      const refused = await service.postJson(
+        '/bot/search',
+        { apiKey: DEMO_KEY, query: 'install', numDocs: 1 },
+        {
+          origin: 'https://evil.example.net',
+        },
+      );
+      assert.equal(refused.status, 403);
+      assertErrorBody(refused.body, 'origin_not_allowed');
+      const serverToServer = await service.post('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'install',
+        numDocs: 1,
+      });
+      assert.equal(serverToServer.status, 200, 'requests without an Origin are not from a browser page');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('a public agent', () => {
+  it('answers requests without a key, but still refuses a wrong key', async () => {
+    const service = await startTestService({
+      config: configWith({ projects: [{ id: 'demo', agents: [{ id: 'docs', public: true }] }] }),
+    });
+    try {
+      assert.equal((await service.post('/bot/search', { query: 'install', numDocs: 1 })).status, 200);
+      assert.equal(
+        (await service.post('/bot/search', { apiKey: '', query: 'install', numDocs: 1 })).status,
+        200,
+      );
+      assert.equal(
+        (await service.post('/bot/search', { apiKey: 'wrong-key-1', query: 'install', numDocs: 1 })).status,
+        401,
+      );
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { startTestService } from './service-harness.js';
+
+describe('/api/healthz', () => {
+  it('answers 200 {"status":"ok"} to GET and POST while the database and the index answer', async () => {
+    const service = await startTestService();
+    try {
+      for (const response of [await service.get('/api/healthz'), await service.post('/api/healthz', '')]) {
+        assert.equal(response.status, 200);
+        assert.deepEqual(await response.json(), { status: 'ok' });
+        assert.equal(response.headers.get('cache-control'), 'no-store');
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('answers 503 {"status":"error"} once the database is closed', async () => {
+    const service = await startTestService();
+    try {
+      await service.store.close();
+      const response = await service.get('/api/healthz');
+      assert.equal(response.status, 503);
+      assert.deepEqual(await response.json(), { status: 'error' });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('answers 405 to other methods', async () => {
+    const service = await startTestService();
+    try {
+      const response = await fetch(`${service.url}/api/healthz`, { method: 'DELETE' });
+      assert.equal(response.status, 405);
+      assert.equal(response.headers.get('allow'), 'GET, POST');
+    } finally {
+      await service.close();
+    }
+  });
+});

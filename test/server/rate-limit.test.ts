@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_RATE_LIMIT, defaultConfig } from '../../src/server/config.js';
+import { RateLimiter } from '../../src/server/http/rate-limiter.js';
+import { DEMO_KEY, configWith, startTestService } from './service-harness.js';
+
+const searchBody = (apiKey?: string) => ({ apiKey, query: 'install', numDocs: 1 });
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After and the JSON error once a key and address spend their burst', async () => {
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [
+              { id: 'docs', apiKey: DEMO_KEY },
+              { id: 'other', apiKey: 'other-key' },
+            ],
+          },
+        ],
+        rateLimit: { requestsPerSecond: 0.5, burst: 3 },
+      }),
+    });
+    try {
+      for (let i = 0; i < 3; i++)
+        assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 200);
+      const limited = await service.post('/bot/search', searchBody(DEMO_KEY));
+      assert.equal(limited.status, 429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      assert.ok(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 2,
+        `Retry-After ${retryAfter}`,
+      );
+      const body = await limited.json();
+      assert.equal(body.error.code, 'rate_limited');
+      assert.equal(typeof body.error.message, 'string');
+
+      // Every bot endpoint draws from the same bucket.
+      assert.equal((await service.post('/bot/askai', { apiKey: DEMO_KEY, query: 'install' })).status, 429);
+      assert.equal(
+        (await service.post('/bot/feedback', { apiKey: DEMO_KEY, insightId: 'x', feedback: 1 })).status,
+        429,
+      );
+      // Another agent's key has its own bucket.
+      assert.equal((await service.post('/bot/search', searchBody('other-key'))).status, 200);
+      // Health and analytics are not limited.
+      assert.equal((await service.get('/api/healthz')).status, 200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('limits requests without a valid key too, so keys cannot be guessed at speed', async () => {
+    const service = await startTestService({
+      config: configWith({ rateLimit: { requestsPerSecond: 0.5, burst: 2 } }),
+    });
+    try {
+      assert.equal((await service.post('/bot/search', searchBody('guess-0001'))).status, 401);
+      assert.equal((await service.post('/bot/search', searchBody('guess-0002'))).status, 401);
+      assert.equal((await service.post('/bot/search', searchBody('guess-0003'))).status, 429);
+      assert.equal(
+        (await service.post('/bot/search', searchBody(DEMO_KEY))).status,
+        200,
+        'the real key is unaffected',
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('uses an agent’s own rate limit over the service-wide one', async () => {
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [{ id: 'docs', apiKey: DEMO_KEY, rateLimit: { requestsPerSecond: 0.5, burst: 1 } }],
+          },
+        ],
+      }),
+    });
+    try {
+      assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 200);
+      assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 429);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('lets a visitor typing fast through by default (20 per second, bursts of 60)', async () => {
+    assert.deepEqual(DEFAULT_RATE_LIMIT, { requestsPerSecond: 20, burst: 60 });
+    const service = await startTestService();
+    assert.equal(service.config.agents[0]!.rateLimit.burst, defaultConfig().rateLimit.burst);
+    try {
+      // 100 at once: the burst of 60 (plus what refills meanwhile) passes, the rest is refused.
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          service.post('/bot/search', searchBody(DEMO_KEY)).then((response) => response.status),
+        ),
+      );
+      const passed = statuses.filter((status) => status === 200).length;
+      assert.ok(passed >= 60 && passed < 100, `${passed} passed`);
+      assert.equal(passed + statuses.filter((status) => status === 429).length, 100);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('RateLimiter', () => {
+  const limit = { requestsPerSecond: 10, burst: 2 };
+
+  it('refills at the configured rate', () => {
+    let now = 0;
+    const limiter = new RateLimiter(100, () => now);
+    assert.equal(limiter.take('a', limit).allowed, true);
+    assert.equal(limiter.take('a', limit).allowed, true);
+    assert.deepEqual(limiter.take('a', limit), { allowed: false, retryAfterSeconds: 1 });
+    now += 100; // one token back after 1/10 s
+    assert.equal(limiter.take('a', limit).allowed, true);
+    assert.equal(limiter.take('a', limit).allowed, false);
+  });
+
+  it('tracks a bounded number of clients whatever a flood sends', () => {
+    let now = 0;
+    const limiter = new RateLimiter(1000, () => now);
+    for (let i = 0; i < 50_000; i++) {
+      limiter.take(`client-${i}`, limit);
+      now += 0.01;
+    }
+    assert.ok(limiter.size <= 1000, `tracks ${limiter.size}`);
+  });
+
+  it('keeps the buckets of active clients when it evicts', () => {
+    let now = 0;
+    const limiter = new RateLimiter(100, () => now);
+    limiter.take('active', limit);
+    limiter.take('active', limit);
+    for (let i = 0; i < 500; i++) {
+      limiter.take(`idle-${i}`, limit);
+      // The active client keeps sending, so it is never the least recently seen.
+      if (i % 10 === 0) limiter.take('active', limit);
+    }
+    assert.equal(limiter.take('active', limit).allowed, false, 'still limited: its bucket was kept');
+  });
+});

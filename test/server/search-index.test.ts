@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { SourceDocument } from '../../src/server/content/document.js';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import type { SearchIndex } from '../../src/server/search/search-index.js';
+
+const HONO = new URL('../../../shared/corpora/hono/', import.meta.url).pathname;
+
+function page(id: string, title: string, text: string, tags: string[] = []): SourceDocument {
+  return {
+    id,
+    title,
+    description: text.slice(0, 80),
+    tags,
+    link: `/${id}`,
+    assetType: 'webpage',
+    text: `${title}\n\n${text}`,
+    sections: [{ heading: title, anchor: '', level: 1, text }],
+  };
+}
+
+const links = async (index: SearchIndex, query: string, limit = 5): Promise<string[]> =>
+  (await index.search(query, { limit })).map((hit) => hit.document.link);
+
+describe('Orama search index over the Hono docs', () => {
+  let index: SearchIndex;
+
+  before(async () => {
+    const { documents } = await loadContentFolder(HONO);
+    index = createOramaIndex();
+    await index.load(documents);
+  });
+
+  it('counts its documents and answers a health check', async () => {
+    assert.equal(index.documentCount, 113);
+    assert.equal(await index.healthy(), true);
+  });
+
+  it('ranks the page about a topic first', async () => {
+    assert.equal((await links(index, 'cookie'))[0], '/docs/helpers/cookie');
+    assert.equal((await links(index, 'how do I set a cookie'))[0], '/docs/helpers/cookie');
+    assert.equal(
+      (await links(index, 'deploy to cloudflare workers'))[0],
+      '/docs/getting-started/cloudflare-workers',
+    );
+    assert.equal((await links(index, 'validate a json body with zod'))[0], '/docs/guides/validation');
+  });
+
+  it('matches stemmed forms of words', async () => {
+    assert.equal((await links(index, 'cookies'))[0], '/docs/helpers/cookie');
+    assert.ok((await links(index, 'validating requests', 3)).includes('/docs/guides/validation'));
+  });
+
+  it('expands the last word as a prefix while typing', async () => {
+    const middleware = await links(index, 'middlew', 3);
+    assert.ok(
+      middleware.some((link) => link === '/docs/guides/middleware' || link === '/docs/concepts/middleware'),
+      middleware.join(),
+    );
+    assert.equal((await links(index, 'cors hea'))[0], '/docs/middleware/builtin/cors');
+    assert.equal((await links(index, 'cook'))[0], '/docs/helpers/cookie');
+  });
+
+  it('matches the last word exactly when the query ends with a space or prefixLastTerm is false', async () => {
+    assert.deepEqual(await index.search('middlew ', { limit: 5 }), []);
+    assert.deepEqual(await index.search('middlew', { limit: 5, prefixLastTerm: false }), []);
+  });
+
+  it('tolerates typos', async () => {
+    assert.equal((await links(index, 'coookie'))[0], '/docs/helpers/cookie');
+    assert.ok((await links(index, 'midleware', 3)).some((link) => link.includes('middleware')));
+  });
+
+  it('filters by tags, included and excluded', async () => {
+    const included = await index.search('middleware', { limit: 20, includeTags: ['helpers'] });
+    assert.ok(included.length > 0);
+    for (const hit of included) assert.ok(hit.document.tags.includes('helpers'), hit.document.id);
+    const excluded = await index.search('middleware', { limit: 20, excludeTags: ['middleware'] });
+    assert.ok(excluded.length > 0);
+    for (const hit of excluded) assert.ok(!hit.document.tags.includes('middleware'), hit.document.id);
+  });
+
+  it('returns relevance on 0–1, best first, and honours minRelevance', async () => {
+    const hits = await index.search('basic auth', { limit: 10 });
+    assert.ok(hits.length > 1);
+    for (const hit of hits) assert.ok(hit.relevance > 0 && hit.relevance <= 1);
+    assert.equal(hits[0]?.document.link, '/docs/middleware/builtin/basic-auth');
+    const strict = await index.search('basic auth', { limit: 10, minRelevance: 0.9 });
+    assert.ok(strict.length > 0 && strict.length < hits.length);
+    for (const hit of strict) assert.ok(hit.relevance >= 0.9);
+  });
+
+  it('keeps a match on one word of a longer question weak', async () => {
+    const [best] = await index.search('kubernetes ingress controller', { limit: 1 });
+    assert.ok(!best || best.relevance < 0.4, `relevance ${best?.relevance}`);
+    const [good] = await index.search('basic auth middleware', { limit: 1 });
+    assert.ok(good && good.relevance > 0.8, `relevance ${good?.relevance}`);
+  });
+
+  it('answers [] when nothing matches', async () => {
+    assert.deepEqual(await index.search('zzxqvw', { limit: 5 }), []);
+  });
+
+  it('finds passages under headings with their coverage of the query', async () => {
+    const [best] = await index.searchPassages('how to set the allowed origin for cors', {
+      limit: 3,
+      prefixLastTerm: false,
+    });
+    assert.ok(best);
+    assert.equal(best.document.link, '/docs/middleware/builtin/cors');
+    assert.match(best.section.heading, /origin/i);
+    assert.ok(best.coverage > 0.8 && best.coverage <= 1);
+  });
+});
+
+describe('Orama search index on small fixtures', () => {
+  it('puts the page whose title is the query above pages that only mention it', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('a', 'Theming', 'Change colours with CSS custom properties. The theme follows the page.'),
+      page('b', 'Installing', 'Install the package. Theming is described elsewhere.'),
+      page('c', 'Events', 'Listen for events on the element.'),
+    ]);
+    const hits = await index.search('theming', { limit: 5 });
+    assert.deepEqual(
+      hits.map((hit) => hit.document.id),
+      ['a', 'b'],
+    );
+    assert.ok((hits[0]?.relevance ?? 0) > (hits[1]?.relevance ?? 1));
+  });
+
+  it('prefers a passage with the query words close together', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page(
+        'near',
+        'Notes',
+        'You can set the request timeout in the options. Other things follow here for a while.',
+      ),
+      page(
+        'far',
+        'Notes',
+        'Set up the project first. Many unrelated sentences come next, one after another, about nothing in particular, before a request is mentioned, and much later a timeout.',
+      ),
+    ]);
+    const hits = await index.searchPassages('set request timeout', { limit: 2, prefixLastTerm: false });
+    assert.equal(hits[0]?.document.id, 'near');
+  });
+
+  it('replaces its content on load', async () => {
+    const index = createOramaIndex();
+    await index.load([page('old', 'Old page', 'Legacy content.')]);
+    assert.equal((await index.search('legacy', { limit: 5 })).length, 1);
+    await index.load([page('new', 'New page', 'Fresh content.')]);
+    assert.equal(index.documentCount, 1);
+    assert.deepEqual(await index.search('legacy', { limit: 5 }), []);
+    assert.equal((await index.search('fresh', { limit: 5 }))[0]?.document.id, 'new');
+  });
+
+  it('is unhealthy before anything is loaded', async () => {
+    assert.equal(await createOramaIndex().healthy(), false);
+  });
+});

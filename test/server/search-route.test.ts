@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import {
+  DEMO_KEY,
+  FIXTURE_CONTENT,
+  type TestService,
+  configWith,
+  startTestService,
+} from './service-harness.js';
+
+describe('POST /bot/search', () => {
+  let service: TestService;
+  const search = (body: Record<string, unknown>) =>
+    service.postJson('/bot/search', { apiKey: DEMO_KEY, ...body });
+
+  before(async () => {
+    service = await startTestService({ config: configWith() });
+  });
+  after(() => service.close());
+
+  it('answers the spec fields of the best documents, best first', async () => {
+    const { status, body } = await search({ query: 'install the package from npm', numDocs: 3 });
+    assert.equal(status, 200);
+    assert.ok(Array.isArray(body) && body.length > 0 && body.length <= 3);
+    assert.equal(body[0].link, '/guides/install');
+    for (const item of body) {
+      assert.deepEqual(Object.keys(item).sort(), ['assetType', 'description', 'link', 'title']);
+      assert.equal(item.assetType, 'webpage');
+    }
+  });
+
+  it('finds a page from a typeahead prefix', async () => {
+    const { body } = await search({ query: 'accent col', numDocs: 5 });
+    assert.equal(body[0].link, '/guides/theming');
+  });
+
+  it('returns at most numDocs items', async () => {
+    const { body } = await search({ query: 'element', numDocs: 1 });
+    assert.equal(body.length, 1);
+  });
+
+  it('answers [] when nothing matches', async () => {
+    const { status, body } = await search({ query: 'zzqxv wqpzr', numDocs: 5 });
+    assert.equal(status, 200);
+    assert.deepEqual(body, []);
+  });
+
+  it('adds the document text as content when returnContent is true', async () => {
+    const { body } = await search({ query: 'rate limits', numDocs: 1, returnContent: true });
+    assert.equal(body[0].link, '/service/rate-limits');
+    assert.match(body[0].content, /20 requests per second/);
+  });
+
+  it('keeps the best of documents sharing a link unless returnAll is true', async () => {
+    const all = await search({ query: 'install ask-elements', numDocs: 10, returnAll: true });
+    const installLinks = all.body.filter((item: { link: string }) => item.link === '/guides/install');
+    assert.equal(installLinks.length, 2, 'both copies are published at /guides/install');
+
+    const distinct = await search({ query: 'install ask-elements', numDocs: 10 });
+    const kept = distinct.body.filter((item: { link: string }) => item.link === '/guides/install');
+    assert.equal(kept.length, 1);
+    assert.equal(kept[0].title, installLinks[0].title, 'the better ranked copy is kept');
+    const links = distinct.body.map((item: { link: string }) => item.link);
+    assert.equal(new Set(links).size, links.length);
+  });
+
+  it('drops documents without a link unless returnAll is true', async () => {
+    const { documents } = await loadContentFolder(FIXTURE_CONTENT);
+    const unlinked = {
+      ...documents.find((doc) => doc.id === 'service/rate-limits.md')!,
+      id: 'unlinked.md',
+      link: '',
+    };
+    await service.index.load([...documents, unlinked]);
+    try {
+      const all = await search({ query: 'rate limits', numDocs: 10, returnAll: true });
+      assert.ok(all.body.some((item: { link: string }) => item.link === ''));
+      const linked = await search({ query: 'rate limits', numDocs: 10 });
+      assert.ok(linked.body.length > 0);
+      assert.ok(linked.body.every((item: { link: string }) => item.link !== ''));
+    } finally {
+      await service.index.load(documents);
+    }
+  });
+
+  it('honours includeTags and excludeTags', async () => {
+    const included = await search({ query: 'theming accent', numDocs: 10, includeTags: ['elements'] });
+    assert.ok(included.body.every((item: { link: string }) => item.link.startsWith('/elements/')));
+
+    const everything = await search({ query: 'theming accent colour', numDocs: 10 });
+    assert.ok(everything.body.some((item: { link: string }) => item.link === '/internal/draft'));
+    const excluded = await search({ query: 'theming accent colour', numDocs: 10, excludeTags: ['internal'] });
+    assert.ok(excluded.body.length > 0);
+    assert.ok(excluded.body.every((item: { link: string }) => item.link !== '/internal/draft'));
+  });
+
+  it('treats score as a threshold: a higher score keeps fewer, never other, documents', async () => {
+    const loose = await search({ query: 'theming', numDocs: 10, score: 0 });
+    const strict = await search({ query: 'theming', numDocs: 10, score: 0.99 });
+    assert.ok(loose.body.length > 0);
+    assert.ok(strict.body.length <= loose.body.length);
+    const looseLinks = new Set(loose.body.map((item: { link: string }) => item.link));
+    for (const item of strict.body) assert.ok(looseLinks.has(item.link));
+  });
+
+  const badFields: [string, Record<string, unknown>, string][] = [
+    ['a missing query', { numDocs: 5 }, 'query'],
+    ['an empty query', { query: '   ', numDocs: 5 }, 'query'],
+    ['a query over 1000 characters', { query: 'a'.repeat(1001), numDocs: 5 }, 'query'],
+    ['a query that is not a string', { query: 42, numDocs: 5 }, 'query'],
+    ['a missing numDocs', { query: 'install' }, 'numDocs'],
+    ['numDocs 0', { query: 'install', numDocs: 0 }, 'numDocs'],
+    ['numDocs 101', { query: 'install', numDocs: 101 }, 'numDocs'],
+    ['a fractional numDocs', { query: 'install', numDocs: 2.5 }, 'numDocs'],
+    ['numDocs as a string', { query: 'install', numDocs: '5' }, 'numDocs'],
+    ['score 1', { query: 'install', numDocs: 5, score: 1 }, 'score'],
+    ['a negative score', { query: 'install', numDocs: 5, score: -0.1 }, 'score'],
+    ['includeTags not an array', { query: 'install', numDocs: 5, includeTags: 'guides' }, 'includeTags'],
+    ['a tag that is not a string', { query: 'install', numDocs: 5, excludeTags: ['ok', 7] }, 'excludeTags.1'],
+    ['returnContent not a boolean', { query: 'install', numDocs: 5, returnContent: 'yes' }, 'returnContent'],
+    ['returnAll not a boolean', { query: 'install', numDocs: 5, returnAll: 1 }, 'returnAll'],
+  ];
+  for (const [name, body, field] of badFields) {
+    it(`answers 400 naming ${field} for ${name}`, async () => {
+      const { status, body: error } = await search(body);
+      assert.equal(status, 400);
+      assert.equal(error.error.code, 'invalid_field');
+      assert.equal(error.error.field, field);
+      assert.ok(error.error.message.includes(field), error.error.message);
+    });
+  }
+});

@@ -1,0 +1,64 @@
+/**
+ * Starts the real service (content loader, Orama index, extractive answerer, SQLite in memory)
+ * on a random port of 127.0.0.1 and talks to it over HTTP, as a client would.
+ */
+import { fileURLToPath } from 'node:url';
+import { type ConfigFile, parseConfig } from '../../src/server/config.js';
+import { quietLogger } from '../../src/server/logger.js';
+import { type RunningService, type ServiceOptions, startService } from '../../src/server/main.js';
+
+export const FIXTURE_CONTENT = fileURLToPath(new URL('./fixtures/content/', import.meta.url));
+
+export const DEMO_KEY = 'demo-key';
+
+export interface TestService extends RunningService {
+  /** POSTs a JSON body (or a raw string) and returns the response. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** POSTs and parses the JSON answer. */
+  postJson<T = any>(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T; response: Response }>;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function startTestService(
+  options: { config?: ConfigFile } & Omit<ServiceOptions, 'config'> = {},
+): Promise<TestService> {
+  const { config, ...rest } = options;
+  const service = await startService({
+    contentDir: FIXTURE_CONTENT,
+    dbFile: ':memory:',
+    port: 0,
+    host: '127.0.0.1',
+    logger: quietLogger,
+    env: {},
+    ...rest,
+    config: config === undefined ? undefined : parseConfig(config, 'test config'),
+  });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(service.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    ...service,
+    post,
+    async postJson(path, body, headers) {
+      const response = await post(path, body, headers);
+      return { status: response.status, body: await response.json(), response };
+    },
+    get: (path, headers = {}) => fetch(service.url + path, { headers }),
+  };
+}
+
+/** A config with rate limits high enough that only the rate-limit test meets them. */
+export function configWith(overrides: Partial<ConfigFile> = {}): ConfigFile {
+  return {
+    projects: [{ id: 'demo', agents: [{ id: 'docs', apiKey: DEMO_KEY }] }],
+    rateLimit: { requestsPerSecond: 10_000, burst: 10_000 },
+    ...overrides,
+  };
+}

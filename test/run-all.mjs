@@ -10,7 +10,9 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chrome)) {
-  console.error(`No Chromium at ${chrome}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
+  console.error(
+    `No Chromium at ${chrome}: install it with "apt-get install -y chromium" or set CHROME_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -30,7 +32,14 @@ const steps = [
   },
   {
     name: 'browser tests',
-    command: ['node', '--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+    command: [
+      'node',
+      '--import',
+      'tsx',
+      'node_modules/@web/test-runner/dist/bin.js',
+      '--config',
+      'web-test-runner.config.mjs',
+    ],
     counts: summaryLineCounts,
   },
 ];

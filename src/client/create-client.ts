@@ -172,7 +172,11 @@ export function createClient(options: ClientOptions): AskClient {
     }
   }
 
-  const analyticsCall = async <T>(suffix: string, query: AnalyticsQuery, signal?: AbortSignal): Promise<T> => {
+  const analyticsCall = async <T>(
+    suffix: string,
+    query: AnalyticsQuery,
+    signal?: AbortSignal,
+  ): Promise<T> => {
     const params = new URLSearchParams({
       startDate: String(toEpochMs(query.startDate, 'startDate')),
       endDate: String(toEpochMs(query.endDate, 'endDate')),

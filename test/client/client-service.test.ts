@@ -28,7 +28,11 @@ describe('client against the reference service', () => {
 
   it('asks, continues the conversation, gives feedback and reads it back in analytics', async () => {
     const startedAt = Date.now() - 1000;
-    const first = await client().ask({ query: 'How do I install ask-elements?', format: 'markdown', conversationId: '' });
+    const first = await client().ask({
+      query: 'How do I install ask-elements?',
+      format: 'markdown',
+      conversationId: '',
+    });
     assert.equal(first.didAnswer, true);
     assert.equal(first.error, null);
     assert.ok(first.insightId);
@@ -38,9 +42,15 @@ describe('client against the reference service', () => {
       conversationId: first.conversationId,
     });
     assert.equal(second.conversationId, first.conversationId);
-    assert.deepEqual(await client().feedback({ insightId: first.insightId, feedback: -1 }), { success: true });
+    assert.deepEqual(await client().feedback({ insightId: first.insightId, feedback: -1 }), {
+      success: true,
+    });
 
-    const records = await client().analytics({ projectId: 'demo', startDate: startedAt, endDate: new Date() });
+    const records = await client().analytics({
+      projectId: 'demo',
+      startDate: startedAt,
+      endDate: new Date(),
+    });
     const record = records.find((r) => r.insightId === first.insightId);
     assert.equal(record?.feedback, -1);
     const top = await client().topQuestions({

@@ -13,8 +13,10 @@ describe('client against a misbehaving server', () => {
   });
   after(() => server.close());
 
-  const clientFor = (paths: Record<string, string> = {}, extra: Parameters<typeof createClient>[0] | object = {}) =>
-    createClient({ baseUrl: server.url, apiKey: KEY, paths, ...extra });
+  const clientFor = (
+    paths: Record<string, string> = {},
+    extra: Parameters<typeof createClient>[0] | object = {},
+  ) => createClient({ baseUrl: server.url, apiKey: KEY, paths, ...extra });
 
   describe('requests', () => {
     it('sends the key in the JSON body of bot requests, never in the URL', async () => {
@@ -25,7 +27,12 @@ describe('client against a misbehaving server', () => {
       assert.ok(sent);
       assert.equal(sent.method, 'POST');
       assert.equal(sent.headers['content-type'], 'application/json');
-      assert.deepEqual(JSON.parse(sent.body), { query: 'install', numDocs: 5, includeTags: ['guides'], apiKey: KEY });
+      assert.deepEqual(JSON.parse(sent.body), {
+        query: 'install',
+        numDocs: 5,
+        includeTags: ['guides'],
+        apiKey: KEY,
+      });
       assert.ok(!sent.url.includes(KEY));
     });
 
@@ -50,10 +57,24 @@ describe('client against a misbehaving server', () => {
     });
 
     it('sends analytics to the analytics host with a Bearer key and dates as epoch ms', async () => {
-      const client = createClient({ baseUrl: 'http://127.0.0.1:9', analyticsUrl: `${server.url}/ok`, apiKey: KEY });
+      const client = createClient({
+        baseUrl: 'http://127.0.0.1:9',
+        analyticsUrl: `${server.url}/ok`,
+        apiKey: KEY,
+      });
       const start = new Date('2026-01-01T00:00:00Z');
-      await client.analytics({ projectId: 'demo', startDate: start, endDate: '2026-02-01T00:00:00Z', page: 2, limit: 10 });
-      await client.topQuestions({ projectId: 'demo', startDate: start.getTime(), endDate: Date.UTC(2026, 1, 1) });
+      await client.analytics({
+        projectId: 'demo',
+        startDate: start,
+        endDate: '2026-02-01T00:00:00Z',
+        page: 2,
+        limit: 10,
+      });
+      await client.topQuestions({
+        projectId: 'demo',
+        startDate: start.getTime(),
+        endDate: Date.UTC(2026, 1, 1),
+      });
       const [analytics, top] = server.requestsTo('/ok/api/projects/demo/analytics').slice(-2);
       assert.ok(analytics && top);
       const params = new URL(analytics.url, server.url).searchParams;
@@ -123,7 +144,12 @@ describe('client against a misbehaving server', () => {
     });
 
     it('gives a TimeoutError after timeoutMs, per attempt', async () => {
-      const client = createClient({ baseUrl: server.url, paths: { health: '/slow' }, timeoutMs: 100, retries: 0 });
+      const client = createClient({
+        baseUrl: server.url,
+        paths: { health: '/slow' },
+        timeoutMs: 100,
+        retries: 0,
+      });
       const error = await client.health().catch((e: unknown) => e);
       assert.ok(error instanceof TimeoutError);
       assert.equal(error.timeoutMs, 100);
@@ -186,7 +212,8 @@ describe('client against a misbehaving server', () => {
       const before = server.requestsTo('/ratelimited-long').length;
       const pending = client.health({ signal: controller.signal });
       // Abort once the first attempt has been answered 429 and the client waits (capped 10 s).
-      while (server.requestsTo('/ratelimited-long').length === before) await new Promise((r) => setTimeout(r, 5));
+      while (server.requestsTo('/ratelimited-long').length === before)
+        await new Promise((r) => setTimeout(r, 5));
       const abortedAt = Date.now();
       controller.abort();
       const error = await pending.catch((e: unknown) => e);
@@ -197,7 +224,9 @@ describe('client against a misbehaving server', () => {
 
     it('does not retry a 4xx', async () => {
       const before = server.requestsTo('/invalid-field').length;
-      await assert.rejects(clientFor({ feedback: '/invalid-field' }).feedback({ insightId: 'i', feedback: 1 }));
+      await assert.rejects(
+        clientFor({ feedback: '/invalid-field' }).feedback({ insightId: 'i', feedback: 1 }),
+      );
       assert.equal(server.requestsTo('/invalid-field').length - before, 1);
     });
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env.js';
@@ -180,7 +180,7 @@ class FakeChatServer {
     await new Promise((resolve) => this.#server.close(resolve));
   }
 
-  async #handle(request: IncomingMessage, response: import('node:http').ServerResponse): Promise<void> {
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of request) raw += chunk;
     this.requests.push({

@@ -133,7 +133,7 @@ describe('RateLimiter', () => {
   });
 
   it('keeps the buckets of active clients when it evicts', () => {
-    let now = 0;
+    const now = 0;
     const limiter = new RateLimiter(100, () => now);
     limiter.take('active', limit);
     limiter.take('active', limit);

@@ -24,7 +24,12 @@ export interface MisbehavingServer {
 
 type Fault = (request: RecordedRequest, response: ServerResponse, count: number) => void;
 
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 };
@@ -45,7 +50,8 @@ const answerRecord = {
 
 const faults: Record<string, Fault> = {
   // Echoes what it received, as a valid answer of each endpoint.
-  '/ok/bot/search': (_req, res) => json(res, 200, [{ title: 'A', description: 'B', link: '/a', assetType: 'webpage' }]),
+  '/ok/bot/search': (_req, res) =>
+    json(res, 200, [{ title: 'A', description: 'B', link: '/a', assetType: 'webpage' }]),
   '/ok/bot/askai': (_req, res) => json(res, 200, answerRecord),
   '/ok/bot/feedback': (_req, res) => json(res, 200, { success: true }),
   '/ok/api/healthz': (_req, res) => json(res, 200, { status: 'ok' }),
@@ -58,7 +64,9 @@ const faults: Record<string, Fault> = {
   '/error500': (_req, res) => json(res, 500, { error: { code: 'internal', message: 'Something broke.' } }),
   // Fails twice with 503, then succeeds.
   '/flaky': (_req, res, count) =>
-    count <= 2 ? json(res, 503, { error: { code: 'unavailable', message: 'Try later.' } }) : json(res, 200, { success: true }),
+    count <= 2
+      ? json(res, 503, { error: { code: 'unavailable', message: 'Try later.' } })
+      : json(res, 200, { success: true }),
   '/ratelimited': (_req, res, count) =>
     count === 1
       ? json(res, 429, { error: { code: 'rate_limited', message: 'Slow down.' } }, { 'retry-after': '1' })
@@ -83,9 +91,15 @@ const faults: Record<string, Fault> = {
   },
   '/reset': (_req, res) => res.socket?.destroy(),
   '/invalid-field': (_req, res) =>
-    json(res, 400, { error: { code: 'invalid_field', message: 'numDocs must be at most 100', field: 'numDocs' } }),
+    json(res, 400, {
+      error: { code: 'invalid_field', message: 'numDocs must be at most 100', field: 'numDocs' },
+    }),
   '/answer-error': (_req, res) =>
-    json(res, 200, { ...answerRecord, didAnswer: false, error: { code: 'llm_failed', message: 'The model failed.' } }),
+    json(res, 200, {
+      ...answerRecord,
+      didAnswer: false,
+      error: { code: 'llm_failed', message: 'The model failed.' },
+    }),
 };
 
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {

@@ -14,7 +14,13 @@ export interface AnswerSource {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
 }
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /**
  * Escapes plain text so Markdown shows it as written: no emphasis, links, HTML, headings or
@@ -44,7 +50,9 @@ function markdownFence(code: string): string {
 }
 
 function sourceLabel(source: AnswerSource): string {
-  return source.heading && source.heading !== source.title ? `${source.title} › ${source.heading}` : source.title;
+  return source.heading && source.heading !== source.title
+    ? `${source.title} › ${source.heading}`
+    : source.title;
 }
 
 /** The answer in Markdown: escaped prose, fenced code, and a source link. */
@@ -55,17 +63,25 @@ export function renderMarkdown(blocks: AnswerBlock[], source?: AnswerSource): st
     return `${fence}\n${block.text}\n${fence}`;
   });
   const link = source && safeLink(source.link);
-  if (source && link) parts.push(`Source: [${escapeMarkdown(sourceLabel(source))}](<${link.replace(/[<>\s]/g, encodeURIComponent)}>)`);
+  if (source && link)
+    parts.push(
+      `Source: [${escapeMarkdown(sourceLabel(source))}](<${link.replace(/[<>\s]/g, encodeURIComponent)}>)`,
+    );
   return parts.join('\n\n');
 }
 
 /** The answer as an HTML fragment that is safe as it is: every text escaped, only our own tags. */
 export function renderHtml(blocks: AnswerBlock[], source?: AnswerSource): string {
   const parts = blocks.map((block) =>
-    block.kind === 'text' ? `<p>${escapeHtml(block.text)}</p>` : `<pre><code>${escapeHtml(block.text)}</code></pre>`,
+    block.kind === 'text'
+      ? `<p>${escapeHtml(block.text)}</p>`
+      : `<pre><code>${escapeHtml(block.text)}</code></pre>`,
   );
   const link = source && safeLink(source.link);
-  if (source && link) parts.push(`<p class="answer-source">Source: <a href="${escapeHtml(link)}">${escapeHtml(sourceLabel(source))}</a></p>`);
+  if (source && link)
+    parts.push(
+      `<p class="answer-source">Source: <a href="${escapeHtml(link)}">${escapeHtml(sourceLabel(source))}</a></p>`,
+    );
   return parts.join('\n');
 }
 

@@ -54,7 +54,8 @@ export const NOT_FOUND_ANSWER =
   "Sorry, I couldn't find an answer to that in the documentation. Try rephrasing the question, or search for a related topic.";
 
 /** Questions asking how to do something get a code example when the passage has one. */
-const PROCEDURAL = /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
+const PROCEDURAL =
+  /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
 
 /** The link of a passage: its page, at the section's anchor. */
 export function passageLink(hit: PassageHit): string {
@@ -62,7 +63,10 @@ export function passageLink(hit: PassageHit): string {
 }
 
 export function passageRecord(hit: PassageHit): Passage {
-  const text = hit.section.text.length > CONTEXT_PASSAGE_CHARS ? `${hit.section.text.slice(0, CONTEXT_PASSAGE_CHARS)}…` : hit.section.text;
+  const text =
+    hit.section.text.length > CONTEXT_PASSAGE_CHARS
+      ? `${hit.section.text.slice(0, CONTEXT_PASSAGE_CHARS)}…`
+      : hit.section.text;
   return {
     documentId: hit.document.id,
     title: hit.document.title,
@@ -83,7 +87,11 @@ export function contextPassages(hits: PassageHit[]): Passage[] {
 }
 
 /** The answer record for a question the documentation doesn't answer. */
-export function notFoundAnswer(format: AnswerFormat, resolvedQuery: string, relevanceScore: number): DraftAnswer {
+export function notFoundAnswer(
+  format: AnswerFormat,
+  resolvedQuery: string,
+  relevanceScore: number,
+): DraftAnswer {
   return {
     answer: renderAnswer(format, [{ kind: 'text', text: NOT_FOUND_ANSWER }]),
     didAnswer: false,
@@ -133,9 +141,16 @@ export class ExtractiveAnswerer implements Answerer {
     // Evidence, not the raw score, decides: the site must use the words of the question, and
     // one of the best passages must hold most of what was asked, not merely repeat one word.
     const words = questionWords(resolvedQuery, this.#analyser);
-    const coverage = Math.max(0, ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(words, hit, this.#analyser)));
+    const coverage = Math.max(
+      0,
+      ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(words, hit, this.#analyser)),
+    );
     const known = knownShare(words, this.#index.hasWord?.bind(this.#index));
-    const answerable = best !== undefined && coverage >= this.#minCoverage && known >= this.#minKnown && relevanceScore >= input.threshold;
+    const answerable =
+      best !== undefined &&
+      coverage >= this.#minCoverage &&
+      known >= this.#minKnown &&
+      relevanceScore >= input.threshold;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known };
   }
 
@@ -149,7 +164,11 @@ export class ExtractiveAnswerer implements Answerer {
     const best = hits[0];
     if (!answerable || !best) return notFoundAnswer(input.format, resolvedQuery, relevanceScore);
     const blocks = this.#answerBlocks(resolvedQuery, best);
-    const source: AnswerSource = { title: best.document.title, heading: best.section.heading, link: passageLink(best) };
+    const source: AnswerSource = {
+      title: best.document.title,
+      heading: best.section.heading,
+      link: passageLink(best),
+    };
     return {
       answer: renderAnswer(input.format, blocks, source),
       didAnswer: true,
@@ -188,7 +207,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (start) {
       for (let i = start.position; i < sentences.length && length < ANSWER_PROSE_CHARS; i++) {
         const sentence = sentences[i] as (typeof sentences)[number];
-        if (chosen.size > 0 && sentence.paragraph !== start.paragraph && length > ANSWER_PROSE_CHARS / 2) break;
+        if (chosen.size > 0 && sentence.paragraph !== start.paragraph && length > ANSWER_PROSE_CHARS / 2)
+          break;
         chosen.add(i);
         length += sentence.text.length;
       }
@@ -204,8 +224,10 @@ export class ExtractiveAnswerer implements Answerer {
     }
 
     const example = this.#bestCode(questionTerms, [...code]);
-    if (example && (PROCEDURAL.test(question) || blocks.length === 0)) blocks.push({ kind: 'code', text: example });
-    if (blocks.length === 0) blocks.push({ kind: 'text', text: hit.section.text.slice(0, ANSWER_PROSE_CHARS) });
+    if (example && (PROCEDURAL.test(question) || blocks.length === 0))
+      blocks.push({ kind: 'code', text: example });
+    if (blocks.length === 0)
+      blocks.push({ kind: 'text', text: hit.section.text.slice(0, ANSWER_PROSE_CHARS) });
     return blocks;
   }
 

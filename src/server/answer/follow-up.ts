@@ -2,20 +2,44 @@ import type { ConversationTurn } from '../store/store.js';
 import { tagWords } from './language-model.js';
 
 /** Words that point back at something said before. */
-const REFERRING_WORDS = new Set(['it', 'its', 'this', 'that', 'these', 'those', 'they', 'them', 'their', 'one', 'there', 'same']);
+const REFERRING_WORDS = new Set([
+  'it',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'they',
+  'them',
+  'their',
+  'one',
+  'there',
+  'same',
+]);
 /** Openings of a question that continues the previous one ("what about…", "and…", "how about…"). */
-const CONTINUING_OPENINGS = [/^(and|also|but|so|then|or)\b/i, /^(what|how)\s+about\b/i, /^(what|how)\s+if\b/i, /^(same|ok|okay)\b/i];
+const CONTINUING_OPENINGS = [
+  /^(and|also|but|so|then|or)\b/i,
+  /^(what|how)\s+about\b/i,
+  /^(what|how)\s+if\b/i,
+  /^(same|ok|okay)\b/i,
+];
 /** Parts of speech that carry a question's topic. */
 const TOPIC_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 /** At most this many topic words are carried over from the earlier turn. */
 const MAX_CARRIED_WORDS = 4;
 /** "is it possible to…", "it is okay to…": an `it` that points at nothing. */
-const DUMMY_IT = /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
+const DUMMY_IT =
+  /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
 
 /** The words of a question that name what it is about. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
-    .filter((word) => TOPIC_TAGS.has(word.pos) && !REFERRING_WORDS.has(word.text.toLowerCase()) && /[\p{L}\p{N}]/u.test(word.text))
+    .filter(
+      (word) =>
+        TOPIC_TAGS.has(word.pos) &&
+        !REFERRING_WORDS.has(word.text.toLowerCase()) &&
+        /[\p{L}\p{N}]/u.test(word.text),
+    )
     .map((word) => word.text);
 }
 
@@ -29,7 +53,11 @@ export function resolveFollowUp(question: string, history: ConversationTurn[]): 
   const previous = history.at(-1);
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
-  const refers = words.some((word) => REFERRING_WORDS.has(word.text.toLowerCase()) && (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'));
+  const refers = words.some(
+    (word) =>
+      REFERRING_WORDS.has(word.text.toLowerCase()) &&
+      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'),
+  );
   const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
   const own = topicWords(question);
   // A question that names its own subject and points at nothing earlier stands on its own.

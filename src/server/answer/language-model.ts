@@ -37,7 +37,11 @@ export function splitSentences(text: string): string[] {
     const previous = ranges.at(-1);
     // Docs quote code inline (`origin.endsWith('.example.com')`), where wink sees sentence ends:
     // a boundary with no space after it, or before a lower-case word, is not one.
-    if (previous && (!/\s/.test(text.slice(previous[1], start)) || /^[a-z(]/.test(text.slice(start, start + 1)))) previous[1] = end;
+    if (
+      previous &&
+      (!/\s/.test(text.slice(previous[1], start)) || /^[a-z(]/.test(text.slice(start, start + 1)))
+    )
+      previous[1] = end;
     else ranges.push([start, end]);
   }
   return ranges.map(([start, end]) => text.slice(start, end).trim()).filter((sentence) => sentence !== '');
@@ -56,7 +60,9 @@ export function tagWords(text: string): TaggedWord[] {
   const tokens = nlpInstance.readDoc(text).tokens();
   const words = tokens.out(its.value) as string[];
   const tags = tokens.out(its.pos) as string[];
-  return words.map((word, i) => ({ text: word, pos: tags[i] ?? 'X' })).filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
+  return words
+    .map((word, i) => ({ text: word, pos: tags[i] ?? 'X' }))
+    .filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
 }
 
 /** Loads the model now, so that the first question doesn't pay for it. */

@@ -2,7 +2,13 @@ import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { renderMarkdown } from './answer-format.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
-import { contextPassages, ExtractiveAnswerer, notFoundAnswer, passageLink, type Retrieval } from './extractive-answerer.js';
+import {
+  contextPassages,
+  ExtractiveAnswerer,
+  notFoundAnswer,
+  passageLink,
+  type Retrieval,
+} from './extractive-answerer.js';
 import { markdownToSafeHtml } from './markdown-to-html.js';
 
 export interface LlmAnswererOptions {
@@ -39,7 +45,10 @@ interface ChatMessage {
 
 /** Plain text of an earlier answer (which may be HTML), for the prompt only. */
 function plainText(answer: string): string {
-  const text = answer.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = answer
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > TURN_ANSWER_CHARS ? `${text.slice(0, TURN_ANSWER_CHARS)}…` : text;
 }
 
@@ -64,7 +73,8 @@ export class LlmAnswerer implements Answerer {
     const retrieval = await this.#extractive.retrieve(input);
     const best = retrieval.hits[0];
     // A question the documentation doesn't cover is not handed to the model to guess at.
-    if (!retrieval.answerable || !best) return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
+    if (!retrieval.answerable || !best)
+      return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
     try {
       const markdown = await this.#generate(input, retrieval, signal);
       const withSource = `${markdown}\n\n${renderMarkdown([], { title: best.document.title, heading: best.section.heading, link: passageLink(best) })}`;
@@ -90,25 +100,38 @@ export class LlmAnswerer implements Answerer {
     const { baseUrl, model, apiKey, timeoutMs = DEFAULT_LLM_TIMEOUT_MS } = this.#options;
     const passages = retrieval.hits
       .slice(0, PASSAGES_IN_PROMPT)
-      .map((hit, i) => `[${i + 1}] ${hit.document.title}${hit.section.heading ? ` › ${hit.section.heading}` : ''} (${passageLink(hit)})\n${hit.section.text}`)
+      .map(
+        (hit, i) =>
+          `[${i + 1}] ${hit.document.title}${hit.section.heading ? ` › ${hit.section.heading}` : ''} (${passageLink(hit)})\n${hit.section.text}`,
+      )
       .join('\n\n');
     const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
     for (const turn of input.history.slice(-TURNS_IN_PROMPT)) {
-      messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: plainText(turn.answer) });
+      messages.push(
+        { role: 'user', content: turn.query },
+        { role: 'assistant', content: plainText(turn.answer) },
+      );
     }
-    messages.push({ role: 'user', content: `Documentation passages:\n\n${passages}\n\nQuestion: ${input.query}` });
+    messages.push({
+      role: 'user',
+      content: `Documentation passages:\n\n${passages}\n\nQuestion: ${input.query}`,
+    });
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const response = await this.#fetch(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      },
       body: JSON.stringify({ model, messages, temperature: 0.2, max_tokens: 700 }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!response.ok) throw new Error(`chat/completions answered ${response.status} ${response.statusText}`);
     const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
     const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string' || content.trim() === '') throw new Error('chat/completions answered no message content');
+    if (typeof content !== 'string' || content.trim() === '')
+      throw new Error('chat/completions answered no message content');
     return content.trim();
   }
 }

@@ -19,13 +19,23 @@ export const DEFAULT_ASSET_TYPE = 'webpage';
  * first heading then the file name, description from the first prose paragraph, tags from the
  * folders, link from the path, assetType `webpage`.
  */
-export function documentRecord(relativePath: string, fields: DocumentFields, siteUrl?: string): SourceDocument {
+export function documentRecord(
+  relativePath: string,
+  fields: DocumentFields,
+  siteUrl?: string,
+): SourceDocument {
   const { sections } = fields;
   const text = sections
-    .map((section) => (section.heading && section.text ? `${section.heading}\n\n${section.text}` : section.heading || section.text))
+    .map((section) =>
+      section.heading && section.text
+        ? `${section.heading}\n\n${section.text}`
+        : section.heading || section.text,
+    )
     .filter((part) => part !== '')
     .join('\n\n');
-  const firstHeading = sections.find((section) => section.level === 1)?.heading ?? sections.find((section) => section.heading)?.heading;
+  const firstHeading =
+    sections.find((section) => section.level === 1)?.heading ??
+    sections.find((section) => section.heading)?.heading;
   const title = fields.title ?? firstHeading ?? titleFromPath(relativePath);
   const bodyText = sections.map((section) => section.text).join('\n\n');
   const description = fields.description ?? summarise(firstProseParagraph(bodyText));

@@ -18,7 +18,10 @@ export function splitFrontMatter(source: string): MarkdownSource {
   const match = FRONT_MATTER.exec(source);
   if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
   const parsed: unknown = parseYaml(match[1] ?? '');
-  const frontMatter = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  const frontMatter =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   return { frontMatter, body: source.slice(match[0].length) };
 }
 
@@ -28,7 +31,10 @@ function asString(value: unknown): string | undefined {
   return undefined;
 }
 
-export function frontMatterString(frontMatter: Record<string, unknown>, ...keys: string[]): string | undefined {
+export function frontMatterString(
+  frontMatter: Record<string, unknown>,
+  ...keys: string[]
+): string | undefined {
   for (const key of keys) {
     const value = asString(frontMatter[key]);
     if (value !== undefined) return value;
@@ -79,7 +85,9 @@ export function homeLayoutParagraphs(frontMatter: Record<string, unknown>): stri
   const hero = frontMatter['hero'];
   if (hero && typeof hero === 'object' && !Array.isArray(hero)) {
     const h = hero as Record<string, unknown>;
-    const heroText = [asString(h['name']), asString(h['text']), asString(h['tagline'])].filter(Boolean).join('. ');
+    const heroText = [asString(h['name']), asString(h['text']), asString(h['tagline'])]
+      .filter(Boolean)
+      .join('. ');
     if (heroText !== '') paragraphs.push(heroText);
   }
   const features = frontMatter['features'];

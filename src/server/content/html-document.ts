@@ -5,19 +5,61 @@ import { decodeEntities } from './markdown-inline.js';
 import { SectionBuilder } from './section-builder.js';
 
 /** Elements that are never page text. */
-const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'head', 'button', 'select']);
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'head',
+  'button',
+  'select',
+]);
 /** Site chrome around the content, left out when the page has no `<main>` or `<article>`. */
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
 /** Elements that end a paragraph of text. */
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'tr', 'blockquote',
-  'figure', 'figcaption', 'form', 'fieldset', 'details', 'summary', 'hr', 'br', 'address', 'body', 'html',
-  'thead', 'tbody', 'tfoot', 'caption', 'nav', 'header', 'footer', 'aside',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'tr',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'details',
+  'summary',
+  'hr',
+  'br',
+  'address',
+  'body',
+  'html',
+  'thead',
+  'tbody',
+  'tfoot',
+  'caption',
+  'nav',
+  'header',
+  'footer',
+  'aside',
 ]);
 const HEADING = /^h([1-6])$/;
 
 function metaContent(root: HTMLElement, name: string): string | undefined {
-  const meta = root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
+  const meta =
+    root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
   const content = meta?.getAttribute('content')?.trim();
   return content ? decodeEntities(content) : undefined;
 }
@@ -37,7 +79,8 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
     const element = node as HTMLElement;
     const tag = element.rawTagName?.toLowerCase() ?? '';
-    if (HIDDEN.has(tag) || (skipChrome && CHROME.has(tag)) || element.getAttribute('hidden') !== undefined) return;
+    if (HIDDEN.has(tag) || (skipChrome && CHROME.has(tag)) || element.getAttribute('hidden') !== undefined)
+      return;
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
@@ -65,7 +108,10 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
  * at `<h1>`–`<h6>`, whose `id` becomes the anchor when present.
  */
 export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
-  const root = parse(source, { comment: false, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const root = parse(source, {
+    comment: false,
+    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+  });
   const title = root.querySelector('title')?.textContent.trim();
   const keywords = metaContent(root, 'keywords');
   const main = root.querySelector('main') ?? root.querySelector('article');

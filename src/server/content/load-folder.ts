@@ -57,7 +57,10 @@ async function listFiles(dir: string, skipped: SkippedFile[], root: string): Pro
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ? `${(error as NodeJS.ErrnoException).code}: ${error.message}` : error.message;
+  if (error instanceof Error)
+    return (error as NodeJS.ErrnoException).code
+      ? `${(error as NodeJS.ErrnoException).code}: ${error.message}`
+      : error.message;
   return String(error);
 }
 
@@ -73,7 +76,10 @@ const FILES_PER_TURN = 64;
  * that can't be read or parsed (unreadable, not UTF-8, broken front matter) is reported in
  * `skipped` and never stops the load; a missing `dir` rejects.
  */
-export async function loadContentFolder(dir: string, options: LoadFolderOptions = {}): Promise<LoadedContent> {
+export async function loadContentFolder(
+  dir: string,
+  options: LoadFolderOptions = {},
+): Promise<LoadedContent> {
   const skipped: SkippedFile[] = [];
   const files = (await listFiles(dir, skipped, dir)).filter((file) => readerFor(file) !== undefined).sort();
   const decoder = new TextDecoder('utf-8', { fatal: true });

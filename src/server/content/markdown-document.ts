@@ -1,6 +1,12 @@
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
-import { frontMatterString, frontMatterTags, headMetaDescription, homeLayoutParagraphs, splitFrontMatter } from './front-matter.js';
+import {
+  frontMatterString,
+  frontMatterTags,
+  headMetaDescription,
+  homeLayoutParagraphs,
+  splitFrontMatter,
+} from './front-matter.js';
 import { inlineMarkdownToText } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
@@ -16,7 +22,8 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
     sections = [...builder.finish(), ...sections];
   }
   const title = frontMatterString(frontMatter, 'title');
-  const description = frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
+  const description =
+    frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
   return documentRecord(
     relativePath,
     {

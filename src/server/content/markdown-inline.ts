@@ -31,14 +31,17 @@ const XREF_MACROS = new Set([
 /** Element macros render as a tag name in angle brackets, as MDN shows them. */
 const ELEMENT_MACROS = new Set(['htmlelement', 'svgelement', 'mathmlelement']);
 
-const MACRO = /\{\{\s*([A-Za-z_][\w-]*)\s*(?:\(((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)\))?\s*\}\}/g;
+const MACRO =
+  /\{\{\s*([A-Za-z_][\w-]*)\s*(?:\(((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)\))?\s*\}\}/g;
 const MACRO_ARGUMENT = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
 const ANY_MUSTACHE = /\{\{[^{}]*\}\}/g;
 
 function macroText(name: string, argumentList: string | undefined): string {
   const macro = name.toLowerCase();
   if (!XREF_MACROS.has(macro)) return '';
-  const args = [...(argumentList ?? '').matchAll(MACRO_ARGUMENT)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'));
+  const args = [...(argumentList ?? '').matchAll(MACRO_ARGUMENT)].map((m) =>
+    (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'),
+  );
   const [target = '', display] = args;
   if (macro === 'rfc') return target ? `RFC ${target}` : '';
   if (ELEMENT_MACROS.has(macro)) return `<${target}>`;
@@ -50,7 +53,9 @@ function macroText(name: string, argumentList: string | undefined): string {
 /** Replaces KumaScript macros by the text they render (cross-references) or by nothing. */
 export function replaceMacros(text: string): string {
   if (!text.includes('{{')) return text;
-  return text.replace(MACRO, (_all, name: string, args: string | undefined) => macroText(name, args)).replace(ANY_MUSTACHE, '');
+  return text
+    .replace(MACRO, (_all, name: string, args: string | undefined) => macroText(name, args))
+    .replace(ANY_MUSTACHE, '');
 }
 
 const HTML_ENTITIES: Record<string, string> = {
@@ -73,7 +78,10 @@ export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X'
+          ? parseInt(entity.slice(2), 16)
+          : parseInt(entity.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
     }
     return HTML_ENTITIES[entity.toLowerCase()] ?? all;
@@ -96,7 +104,8 @@ const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~])/g;
 /** Converts the parts of a line that are not code spans; each rule runs only when its marker is there. */
 function proseToText(text: string): string {
   let out = text;
-  if (out.includes('<')) out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
+  if (out.includes('<'))
+    out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
   // After the tags are gone, so that `{{HTMLElement("div")}}` can become `<div>`.
   out = replaceMacros(out);
   if (out.includes('](')) out = out.replace(IMAGE, '$1').replace(LINK, '$1');

@@ -96,7 +96,11 @@ export function markdownSections(body: string): DocumentSection[] {
     if (heading) {
       flushParagraph();
       const raw = heading[2] ?? '';
-      builder.startSection(inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, '')), heading[1]?.length ?? 1, explicitAnchor(raw));
+      builder.startSection(
+        inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, '')),
+        heading[1]?.length ?? 1,
+        explicitAnchor(raw),
+      );
       continue;
     }
 

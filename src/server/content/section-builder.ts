@@ -48,7 +48,8 @@ export class SectionBuilder {
     while (lines.length > 0 && lines[0]?.trim() === '') lines = lines.slice(1);
     if (lines.length === 0) return;
     let kept = lines.slice(0, CODE_BLOCK_MAX_LINES).join('\n');
-    if (kept.length > CODE_BLOCK_MAX_CHARS) kept = kept.slice(0, kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS));
+    if (kept.length > CODE_BLOCK_MAX_CHARS)
+      kept = kept.slice(0, kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS));
     // Blank lines separate paragraphs in `text`, so a code block must not contain one.
     kept = kept.replace(/\n[ \t]*(?:\n[ \t]*)+\n?/g, '\n');
     if (kept.trim() === '') return;

@@ -7,7 +7,10 @@ import { SectionBuilder } from './section-builder.js';
  * line reads as the title, as in a README or an RFC.
  */
 export function textDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
-  const paragraphs = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  const paragraphs = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/);
   const first = paragraphs[0]?.trim() ?? '';
   const builder = new SectionBuilder();
   let title: string | undefined;

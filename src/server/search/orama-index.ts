@@ -92,7 +92,9 @@ function passagesOf(section: DocumentSection): DocumentSection[] {
   }
   if (current.length > 0 || parts.length === 0) parts.push({ ...section, text: current.join('\n\n') });
   if (parts.length === 1) return [section];
-  return parts.map((part) => (section.code ? { ...part, code: section.code.filter((block) => part.text.includes(block)) } : part));
+  return parts.map((part) =>
+    section.code ? { ...part, code: section.code.filter((block) => part.text.includes(block)) } : part,
+  );
 }
 
 /** Weights of the ranking score (relevance decides; BM25 and the title break ties). */
@@ -159,7 +161,8 @@ export class OramaSearchIndex implements SearchIndex {
     const vocabulary = new Vocabulary();
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
-    const pageRows: { id: string; title: string; description: string; headings: string[]; tags: string[] }[] = [];
+    const pageRows: { id: string; title: string; description: string; headings: string[]; tags: string[] }[] =
+      [];
     // Token as written → its term ids: each distinct token is analysed once for the whole site,
     // which is most of the indexing speed (a docs site repeats a small vocabulary).
     const tokenIds = new Map<string, number | number[]>();
@@ -178,14 +181,17 @@ export class OramaSearchIndex implements SearchIndex {
       }
       return out;
     };
-    const marked = (ids: Iterable<number>): string => markTerms([...new Set(ids)].map((id) => vocabulary.term(id)));
+    const marked = (ids: Iterable<number>): string =>
+      markTerms([...new Set(ids)].map((id) => vocabulary.term(id)));
 
     for (const document of documents) {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
       const title = termIds(document.title);
       const description = termIds(document.description);
-      const headings = document.sections.filter((section) => section.level > 1).map((section) => termIds(section.heading));
+      const headings = document.sections
+        .filter((section) => section.level > 1)
+        .map((section) => termIds(section.heading));
       const page: IndexedPage = {
         document,
         title: sortedDistinct(title),
@@ -206,11 +212,23 @@ export class OramaSearchIndex implements SearchIndex {
           const distinct = sortedDistinct(terms);
           vocabulary.countPassage(distinct);
           page.passages.push(passages.length);
-          passages.push({ page: pageIndex, section: part, terms, distinct, heading: sortedDistinct(heading) });
+          passages.push({
+            page: pageIndex,
+            section: part,
+            terms,
+            distinct,
+            heading: sortedDistinct(heading),
+          });
         }
       }
       pages.push(page);
-      pageRows.push({ id: String(pageIndex), title: marked(title), description: marked(description), headings: headings.map(marked), tags });
+      pageRows.push({
+        id: String(pageIndex),
+        title: marked(title),
+        description: marked(description),
+        headings: headings.map(marked),
+        tags,
+      });
     }
 
     // Orama's ids are the positions in our arrays, so a hit maps back without a lookup table.
@@ -278,20 +296,30 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   /** Candidate passages from Orama, re-ranked on their evidence. */
-  async #rankedPassages(query: AnalysedQuery, options: SearchOptions): Promise<{ passage: IndexedPassage; relevance: number; rank: number; evidence: MatchEvidence }[]> {
+  async #rankedPassages(
+    query: AnalysedQuery,
+    options: SearchOptions,
+  ): Promise<{ passage: IndexedPassage; relevance: number; rank: number; evidence: MatchEvidence }[]> {
     const postings = this.#postings;
     if (!postings || query.terms.every((term) => term.alternatives.length === 0)) return [];
     const allowed = tagPredicate(options);
     const candidates = postings.top(
       query,
       this.#options.candidatePassages,
-      allowed && ((passage) => allowed((this.#pages[(this.#passages[passage] as IndexedPassage).page] as IndexedPage).tags)),
+      allowed &&
+        ((passage) =>
+          allowed((this.#pages[(this.#passages[passage] as IndexedPassage).page] as IndexedPage).tags)),
     );
     const pageScores = new Map<number, number>();
     const ranked = candidates.map((passageIndex) => {
       const passage = this.#passages[passageIndex] as IndexedPassage;
       const page = this.#pages[passage.page] as IndexedPage;
-      const evidence = matchEvidence(query, passage, [page.title, passage.heading], this.#averagePassageLength);
+      const evidence = matchEvidence(
+        query,
+        passage,
+        [page.title, passage.heading],
+        this.#averagePassageLength,
+      );
       const relevance = relevanceOf(evidence);
       let pageScore = pageScores.get(passage.page);
       if (pageScore === undefined) {
@@ -307,7 +335,12 @@ export class OramaSearchIndex implements SearchIndex {
 
   /** How well a page's outline (title, description, headings) matches the query, 0–1. */
   #pageScore(query: AnalysedQuery, page: IndexedPage): number {
-    const evidence = matchEvidence(query, { terms: page.title, distinct: page.outline }, [page.title, page.summary], this.#averagePassageLength);
+    const evidence = matchEvidence(
+      query,
+      { terms: page.title, distinct: page.outline },
+      [page.title, page.summary],
+      this.#averagePassageLength,
+    );
     return (1 - RANK.title) * relevanceOf(evidence) + RANK.title * titleMatch(query, page);
   }
 
@@ -327,14 +360,23 @@ export class OramaSearchIndex implements SearchIndex {
     ]);
     // Each page is judged on its best passage and on its own title, description and headings.
     const bestPassage = new Map<number, (typeof passageHits)[number]>();
-    for (const hit of passageHits) if (!bestPassage.has(hit.passage.page)) bestPassage.set(hit.passage.page, hit);
-    const candidates = new Set<number>([...bestPassage.keys(), ...(pageResult.hits as { id: string }[]).map((hit) => Number(hit.id))]);
+    for (const hit of passageHits)
+      if (!bestPassage.has(hit.passage.page)) bestPassage.set(hit.passage.page, hit);
+    const candidates = new Set<number>([
+      ...bestPassage.keys(),
+      ...(pageResult.hits as { id: string }[]).map((hit) => Number(hit.id)),
+    ]);
 
     const hits: { document: SourceDocument; relevance: number; rank: number }[] = [];
     for (const pageIndex of candidates) {
       const page = this.#pages[pageIndex] as IndexedPage;
       const best = bestPassage.get(pageIndex);
-      const pageEvidence = matchEvidence(query, { terms: page.title, distinct: page.outline }, [page.title, page.summary], this.#averagePassageLength);
+      const pageEvidence = matchEvidence(
+        query,
+        { terms: page.title, distinct: page.outline },
+        [page.title, page.summary],
+        this.#averagePassageLength,
+      );
       const evidence: MatchEvidence = {
         coverage: pageEvidence.coverage,
         fieldMatch: pageEvidence.fieldMatch,
@@ -343,7 +385,10 @@ export class OramaSearchIndex implements SearchIndex {
         bm25: best?.evidence.bm25 ?? 0,
       };
       const relevance = Math.max(relevanceOf(evidence), best?.relevance ?? 0);
-      const own = PAGE_RANK.relevance * relevance + PAGE_RANK.bm25 * evidence.bm25 + PAGE_RANK.title * titleMatch(query, page);
+      const own =
+        PAGE_RANK.relevance * relevance +
+        PAGE_RANK.bm25 * evidence.bm25 +
+        PAGE_RANK.title * titleMatch(query, page);
       const rank = (1 - PAGE_RANK.bestPassage) * own + PAGE_RANK.bestPassage * (best?.rank ?? 0);
       hits.push({ document: page.document, relevance, rank });
     }
@@ -367,7 +412,8 @@ function titleMatch(query: AnalysedQuery, page: IndexedPage): number {
   let matchedTitleTerms = 0;
   query.terms.forEach((term) => {
     let best = 0;
-    for (const alternative of term.alternatives) if (alternative.weight > best && containsTerm(page.title, alternative.id)) best = alternative.weight;
+    for (const alternative of term.alternatives)
+      if (alternative.weight > best && containsTerm(page.title, alternative.id)) best = alternative.weight;
     if (best > 0) matchedTitleTerms++;
     weight += term.weight * best;
   });
@@ -379,7 +425,8 @@ function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) 
   const include = options.includeTags?.map((tag) => tag.toLowerCase()) ?? [];
   const exclude = options.excludeTags?.map((tag) => tag.toLowerCase()) ?? [];
   if (include.length === 0 && exclude.length === 0) return undefined;
-  return (tags) => (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
+  return (tags) =>
+    (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
 }
 
 /** The tag filters as an Orama where clause. */
@@ -394,7 +441,14 @@ function tagFilter(options: SearchOptions): Record<string, unknown> | undefined 
 }
 
 function cacheKey(query: string, options: SearchOptions): string {
-  return JSON.stringify([query, options.limit, options.includeTags ?? [], options.excludeTags ?? [], options.minRelevance ?? 0, options.prefixLastTerm !== false]);
+  return JSON.stringify([
+    query,
+    options.limit,
+    options.includeTags ?? [],
+    options.excludeTags ?? [],
+    options.minRelevance ?? 0,
+    options.prefixLastTerm !== false,
+  ]);
 }
 
 const round = (value: number): number => Math.round(value * 10000) / 10000;

@@ -51,7 +51,8 @@ export class PassagePostings {
           cursor[term] = at + 1;
         } else {
           const at = (cursor[term] as number) - 1;
-          if ((this.#frequencies[at] as number) < 65535) this.#frequencies[at] = (this.#frequencies[at] as number) + 1;
+          if ((this.#frequencies[at] as number) < 65535)
+            this.#frequencies[at] = (this.#frequencies[at] as number) + 1;
         }
       }
     });
@@ -90,7 +91,8 @@ export class PassagePostings {
     }
     // The best `limit` by a bounded min-heap: a common word touches thousands of passages.
     const heap: number[] = [];
-    const lower = (i: number, j: number): boolean => (scores[heap[i] as number] as number) < (scores[heap[j] as number] as number);
+    const lower = (i: number, j: number): boolean =>
+      (scores[heap[i] as number] as number) < (scores[heap[j] as number] as number);
     const swap = (i: number, j: number): void => {
       const held = heap[i] as number;
       heap[i] = heap[j] as number;
@@ -101,10 +103,11 @@ export class PassagePostings {
       if (allowed && !allowed(passage)) continue;
       if (heap.length < limit) {
         heap.push(passage);
-        for (let at = heap.length - 1; at > 0 && lower(at, (at - 1) >> 1); at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
+        for (let at = heap.length - 1; at > 0 && lower(at, (at - 1) >> 1); at = (at - 1) >> 1)
+          swap(at, (at - 1) >> 1);
       } else if ((scores[passage] as number) > (scores[heap[0] as number] as number)) {
         heap[0] = passage;
-        for (let at = 0; ; ) {
+        for (let at = 0; ;) {
           const left = 2 * at + 1;
           const right = left + 1;
           let least = at;

@@ -52,16 +52,23 @@ export function matchWeight(query: AnalysedQuery, termIndex: number, sorted: Uin
  * Gathers the evidence of one text: `fields` are the sorted term ids of its title and heading,
  * `averageLength` the mean passage length in terms (BM25's length normalisation).
  */
-export function matchEvidence(query: AnalysedQuery, text: ScoredText, fields: Uint32Array[], averageLength: number): MatchEvidence {
+export function matchEvidence(
+  query: AnalysedQuery,
+  text: ScoredText,
+  fields: Uint32Array[],
+  averageLength: number,
+): MatchEvidence {
   const count = query.terms.length;
-  if (count === 0 || query.totalWeight === 0) return { coverage: 0, fieldMatch: 0, proximity: 0, saturation: 0, bm25: 0 };
+  if (count === 0 || query.totalWeight === 0)
+    return { coverage: 0, fieldMatch: 0, proximity: 0, saturation: 0, bm25: 0 };
 
   // Which query word each alternative's term id stands for, with its weight.
   const wordOfTerm = new Map<number, { index: number; weight: number }>();
   query.terms.forEach((term, index) => {
     for (const alternative of term.alternatives) {
       const known = wordOfTerm.get(alternative.id);
-      if (!known || known.weight < alternative.weight) wordOfTerm.set(alternative.id, { index, weight: alternative.weight });
+      if (!known || known.weight < alternative.weight)
+        wordOfTerm.set(alternative.id, { index, weight: alternative.weight });
     }
   });
 

@@ -94,14 +94,21 @@ export class QueryAnalyser {
     if (prefix) {
       const completionWeight = exactId === undefined ? COMPLETION_WEIGHT : COMPLETION_WEIGHT_AFTER_EXACT;
       // A one- or two-letter start fits thousands of words; the few most common are enough.
-      for (const completion of this.vocabulary.completions(word, word.length < 3 ? MAX_COMPLETIONS / 2 : MAX_COMPLETIONS)) {
+      for (const completion of this.vocabulary.completions(
+        word,
+        word.length < 3 ? MAX_COMPLETIONS / 2 : MAX_COMPLETIONS,
+      )) {
         const id = this.vocabulary.id(completion);
-        if (id !== undefined && id !== exactId) alternatives.push({ id, term: completion, weight: completionWeight });
+        if (id !== undefined && id !== exactId)
+          alternatives.push({ id, term: completion, weight: completionWeight });
       }
     }
     if (alternatives.length === 0 && term.length >= 4 && !/\d/.test(term)) {
       const tolerance = term.length >= 8 ? 2 : 1;
-      const corrections = new Set([...this.vocabulary.corrections(term, tolerance, MAX_CORRECTIONS), ...this.vocabulary.corrections(word, tolerance, MAX_CORRECTIONS)]);
+      const corrections = new Set([
+        ...this.vocabulary.corrections(term, tolerance, MAX_CORRECTIONS),
+        ...this.vocabulary.corrections(word, tolerance, MAX_CORRECTIONS),
+      ]);
       for (const correction of [...corrections].slice(0, MAX_CORRECTIONS)) {
         const id = this.vocabulary.id(correction);
         if (id !== undefined) alternatives.push({ id, term: correction, weight: CORRECTION_WEIGHT });
@@ -112,7 +119,12 @@ export class QueryAnalyser {
     const weight =
       alternatives.length === 0
         ? this.vocabulary.unknownTermIdf()
-        : Math.max(MIN_TERM_WEIGHT, Math.max(...alternatives.map((alternative) => this.vocabulary.idf(alternative.id) * alternative.weight)));
+        : Math.max(
+            MIN_TERM_WEIGHT,
+            Math.max(
+              ...alternatives.map((alternative) => this.vocabulary.idf(alternative.id) * alternative.weight),
+            ),
+          );
     return { word, alternatives, weight, prefix };
   }
 }

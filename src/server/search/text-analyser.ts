@@ -13,7 +13,11 @@ export class TextAnalyser {
   readonly #termCache = new Map<string, string>();
 
   constructor() {
-    const tokenizer = components.tokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: false });
+    const tokenizer = components.tokenizer.createTokenizer({
+      language: 'english',
+      stemming: true,
+      stopWords: false,
+    });
     const stemmer = (tokenizer as unknown as { stemmer?: (word: string) => string }).stemmer;
     if (!stemmer) throw new Error("Orama's English stemmer is not available");
     this.#stem = stemmer;
@@ -31,7 +35,10 @@ export class TextAnalyser {
       if (raw === '') continue;
       words.push(raw.toLowerCase());
       if (CASE_CHANGE.test(raw)) {
-        for (const part of raw.replace(CAMEL_BOUNDARY, '$1 $2').replace(ACRONYM_BOUNDARY, '$1 $2').split(' ')) {
+        for (const part of raw
+          .replace(CAMEL_BOUNDARY, '$1 $2')
+          .replace(ACRONYM_BOUNDARY, '$1 $2')
+          .split(' ')) {
           if (part !== '' && part.length < raw.length) words.push(part.toLowerCase());
         }
       }
@@ -65,7 +72,7 @@ export class TextAnalyser {
 
   #normalise(word: string): string {
     if (this.#stopWords.has(word)) return '';
-    const folded = /[^\x00-\x7f]/.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
+    const folded = NON_ASCII.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
     if (folded.length < 2 && !/\d/.test(folded)) return '';
     // Identifiers and numbers are matched as written; only words are stemmed.
     if (/\d|_/.test(folded) || folded.length > 24) return folded;
@@ -76,6 +83,7 @@ export class TextAnalyser {
 /** Anything that is not a letter, a digit or `_` separates words. */
 const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
+const NON_ASCII = /[^\u0020-\u007e]/;
 const CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
 const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
 const ACRONYM_BOUNDARY = /([A-Z])([A-Z][a-z])/g;

@@ -82,7 +82,8 @@ export class Vocabulary {
       else high = middle;
     }
     const matches: string[] = [];
-    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) matches.push(sorted[i] as string);
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++)
+      matches.push(sorted[i] as string);
     if (matches.length <= limit) return matches.sort((a, b) => this.#df(b) - this.#df(a));
     return matches.sort((a, b) => this.#df(b) - this.#df(a)).slice(0, limit);
   }

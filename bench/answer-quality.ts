@@ -1,0 +1,225 @@
+/**
+ * Answer-quality benchmark: search and ask over real documentation (the Hono docs site and
+ * 10,000 MDN pages), against a plain BM25 baseline (Orama over whole pages, default settings)
+ * measured in the same run. Prints numbers, asserts nothing.
+ *
+ *   npx tsx bench/answer-quality.ts            (expands MDN into /tmp/mdn when missing)
+ *   npx tsx bench/answer-quality.ts --hono     (Hono only)
+ *
+ * Questions are in bench/questions/, written in a visitor's words. Every other question is held
+ * out of tuning: figures are given for the tuning half, the held-out half, and all.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { create, insertMultiple, search } from '@orama/orama';
+import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
+import type { SourceDocument } from '../src/server/content/document.js';
+import { loadContentFolder } from '../src/server/content/load-folder.js';
+import { createOramaIndex } from '../src/server/search/orama-index.js';
+
+const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
+const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
+
+interface Question {
+  question: string;
+  expected: string[];
+}
+interface TypeaheadQuery {
+  query: string;
+  expected: string[];
+}
+
+const readJson = <T>(name: string): T => JSON.parse(readFileSync(`${QUESTIONS}${name}`, 'utf8')) as T;
+
+/** A ranker: links of the top results for a query. */
+type Ranker = (query: string) => Promise<string[]>;
+
+interface RankStats {
+  hit1: number;
+  hit3: number;
+  mrr: number;
+  n: number;
+}
+
+async function rankStats(ranker: Ranker, items: { text: string; expected: string[] }[]): Promise<RankStats> {
+  let hit1 = 0;
+  let hit3 = 0;
+  let mrr = 0;
+  for (const item of items) {
+    const links = await ranker(item.text);
+    const rank = links.findIndex((link) => item.expected.includes(link));
+    if (rank === 0) hit1++;
+    if (rank >= 0 && rank < 3) hit3++;
+    if (rank >= 0) mrr += 1 / (rank + 1);
+  }
+  const n = Math.max(items.length, 1);
+  return { hit1: hit1 / n, hit3: hit3 / n, mrr: mrr / n, n: items.length };
+}
+
+/** Plain BM25: Orama over whole pages (title and text), default tokenizer and settings. */
+async function baselineIndex(documents: SourceDocument[]): Promise<{
+  ranker: Ranker;
+  topScore: (query: string) => Promise<{ link: string; score: number } | undefined>;
+}> {
+  const db = create({ schema: { title: 'string', text: 'string', link: 'string' } as const });
+  await insertMultiple(
+    db,
+    documents.map((document) => ({ title: document.title, text: document.text, link: document.link })),
+    2000,
+  );
+  const run = async (query: string, limit: number) => (await search(db, { term: query, limit })).hits;
+  return {
+    ranker: async (query) => (await run(query, 10)).map((hit) => hit.document.link),
+    topScore: async (query) => {
+      const [best] = await run(query, 1);
+      return best ? { link: best.document.link, score: best.score } : undefined;
+    },
+  };
+}
+
+const pct = (value: number): string => `${(value * 100).toFixed(1)}%`.padStart(7);
+const num = (value: number): string => value.toFixed(3).padStart(7);
+
+function printRankRow(label: string, stats: RankStats): void {
+  console.log(
+    `  ${label.padEnd(34)} n=${String(stats.n).padStart(3)}  hit@1 ${num(stats.hit1)}  hit@3 ${num(stats.hit3)}  MRR ${num(stats.mrr)}`,
+  );
+}
+
+const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
+  tune: items.filter((_, i) => i % 2 === 0),
+  holdout: items.filter((_, i) => i % 2 === 1),
+});
+
+async function benchmarkCorpus(
+  name: string,
+  documents: SourceDocument[],
+  questions: Question[],
+  typeahead: TypeaheadQuery[],
+  unanswerable: string[],
+): Promise<void> {
+  console.log(
+    `\n== ${name}: ${documents.length} pages, ${questions.length} questions, ${typeahead.length} typeahead queries, ${unanswerable.length} unanswerable ==`,
+  );
+  const index = createOramaIndex({ resultCacheSize: 0 });
+  let started = performance.now();
+  await index.load(documents);
+  console.log(`  index built in ${Math.round(performance.now() - started)} ms`);
+  started = performance.now();
+  const baseline = await baselineIndex(documents);
+  console.log(`  baseline built in ${Math.round(performance.now() - started)} ms`);
+  const ours: Ranker = async (query) =>
+    (await index.search(query, { limit: 10 })).map((hit) => hit.document.link);
+
+  const questionItems = questions.map((q) => ({ text: q.question, expected: q.expected }));
+  const typeaheadItems = typeahead.map((q) => ({ text: q.query, expected: q.expected }));
+  console.log('\n  Search, questions:');
+  for (const [label, items] of Object.entries({ all: questionItems, ...halves(questionItems) })) {
+    printRankRow(`ours (${label})`, await rankStats(ours, items));
+    printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
+  }
+  console.log('\n  Search, 1–3-word typeahead:');
+  for (const [label, items] of Object.entries({ all: typeaheadItems, ...halves(typeaheadItems) })) {
+    printRankRow(`ours (${label})`, await rankStats(ours, items));
+    printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
+  }
+
+  // Ask: the source is right when the answer's page is an expected one.
+  const answerer = createExtractiveAnswerer({ index });
+  const ask = (query: string) => answerer.answer({ query, history: [], format: 'markdown', threshold: 0 });
+  const askStats = async (items: Question[]) => {
+    let answered = 0;
+    let sourceRight = 0;
+    for (const q of items) {
+      const answer = await ask(q.question);
+      if (answer.didAnswer) answered++;
+      if (answer.didAnswer && q.expected.includes(answer.link)) sourceRight++;
+    }
+    return { answered: answered / items.length, sourceRight: sourceRight / items.length };
+  };
+  let declined = 0;
+  for (const question of unanswerable) if (!(await ask(question)).didAnswer) declined++;
+
+  // The baseline answers when its top BM25 score passes a threshold, set so that it answers 90%
+  // of the answerable questions (the target): how many unanswerable ones does it then decline?
+  const answerableScores = (await Promise.all(questions.map((q) => baseline.topScore(q.question))))
+    .map((best) => best?.score ?? 0)
+    .sort((a, b) => a - b);
+  const threshold = answerableScores[Math.floor(answerableScores.length * 0.1)] ?? 0;
+  let baselineSourceRight = 0;
+  let baselineAnswered = 0;
+  for (const q of questions) {
+    const best = await baseline.topScore(q.question);
+    if (best && best.score >= threshold) {
+      baselineAnswered++;
+      if (q.expected.includes(best.link)) baselineSourceRight++;
+    }
+  }
+  let baselineDeclined = 0;
+  for (const question of unanswerable) {
+    const best = await baseline.topScore(question);
+    if (!best || best.score < threshold) baselineDeclined++;
+  }
+
+  console.log('\n  Ask:');
+  for (const [label, items] of Object.entries({ all: questions, ...halves(questions) })) {
+    const stats = await askStats(items);
+    console.log(
+      `  ours (${label.padEnd(7)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
+    );
+  }
+  console.log(`  ours               didAnswer false on unanswerable ${pct(declined / unanswerable.length)}`);
+  console.log(
+    `  baseline BM25 (top score ≥ ${threshold.toFixed(2)})  source right ${pct(baselineSourceRight / questions.length)}  didAnswer on answerable ${pct(baselineAnswered / questions.length)}  didAnswer false on unanswerable ${pct(baselineDeclined / unanswerable.length)}`,
+  );
+
+  if (process.argv.includes('--misses')) {
+    console.log('\n  Misses (questions not in our top 3):');
+    for (const item of [...questionItems, ...typeaheadItems]) {
+      const links = await ours(item.text);
+      const rank = links.findIndex((link) => item.expected.includes(link));
+      if (rank < 0 || rank > 2)
+        console.log(
+          `    ${item.text} → ${links.slice(0, 3).join(', ')} (expected ${item.expected[0]}, rank ${rank})`,
+        );
+    }
+    for (const q of questions) {
+      const answer = await ask(q.question);
+      if (!answer.didAnswer || !q.expected.includes(answer.link))
+        console.log(
+          `    ask: ${q.question} → ${answer.didAnswer ? answer.link : 'no answer'} (${answer.relevanceScore})`,
+        );
+    }
+    for (const question of unanswerable) {
+      const answer = await ask(question);
+      if (answer.didAnswer)
+        console.log(`    answered unanswerable: ${question} → ${answer.link} (${answer.relevanceScore})`);
+    }
+  }
+}
+
+const unanswerable = readJson<string[]>('unanswerable.json');
+const hono = await loadContentFolder(`${CORPORA}hono`);
+await benchmarkCorpus(
+  'Hono docs',
+  hono.documents,
+  readJson('hono-questions.json'),
+  readJson('hono-typeahead.json'),
+  unanswerable,
+);
+
+if (!process.argv.includes('--hono')) {
+  if (!existsSync(MDN_DIR))
+    execFileSync('node', [`${CORPORA}expand.mjs`, `${CORPORA}mdn-10k.jsonl.gz`, MDN_DIR], {
+      stdio: 'inherit',
+    });
+  const mdn = await loadContentFolder(MDN_DIR);
+  await benchmarkCorpus(
+    'MDN (10,000 pages)',
+    mdn.documents,
+    readJson('mdn-questions.json'),
+    readJson('mdn-typeahead.json'),
+    unanswerable,
+  );
+}

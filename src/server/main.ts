@@ -15,6 +15,8 @@ import { loadContentFolder } from './content/load-folder.js';
 import type { SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { type Logger, createConsoleLogger } from './logger.js';
+import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
+import { createHybridIndex } from './search/hybrid-index.js';
 import { createOramaIndex } from './search/orama-index.js';
 import type { SearchIndex } from './search/search-index.js';
 import { createSqliteStore } from './store/sqlite-store.js';
@@ -117,8 +119,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const started = performance.now();
   const content = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
-  const index = createOramaIndex({ env });
+  const lexical = createOramaIndex({ env });
+  // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
+  const embeddings = createEmbeddingProviderFromEnv(env);
+  const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
+  const index: SearchIndex = hybrid ?? lexical;
   await index.load(content.documents);
+  // When embedding the documents failed, the hybrid index has logged that search is lexical only.
+  if (hybrid?.vectorsReady)
+    logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
   const indexMs = performance.now() - started;
   for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
   const count = index.documentCount;

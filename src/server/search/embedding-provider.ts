@@ -1,0 +1,209 @@
+/**
+ * A client for an OpenAI-compatible embeddings endpoint (`POST {base}/embeddings`), configured by
+ * environment variables. Off unless `EMBEDDINGS_BASE_URL` and `EMBEDDINGS_MODEL` are both set.
+ */
+
+/** Turns texts into vectors, one per text, in the order given. */
+export interface EmbeddingProvider {
+  /** The model name sent with each request (safe to log). */
+  readonly model: string;
+  /** The endpoint's base URL without credentials (safe to log). */
+  readonly endpoint: string;
+  /** Vectors of the texts, in order; rejects on any failure (HTTP, shape, timeout, abort). */
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+
+export interface HttpEmbeddingProviderOptions {
+  /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set; never logged nor put in an error message. */
+  apiKey?: string;
+  /** Sent as `dimensions` (models that can shorten their vectors); absent: the model's own size. */
+  dimensions?: number;
+  /** Texts per request. Default 64. */
+  batchSize?: number;
+  /** Requests in flight at once while embedding many texts. Default 2. */
+  concurrency?: number;
+  /** Each request is abandoned after this many milliseconds. Default 30,000. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_EMBEDDINGS_BATCH = 64;
+export const DEFAULT_EMBEDDINGS_TIMEOUT_MS = 30_000;
+const DEFAULT_CONCURRENCY = 2;
+/** Characters of an error response quoted in the error: enough for the provider's message. */
+const ERROR_BODY_CHARS = 300;
+
+interface EmbeddingsResponse {
+  data?: { index?: unknown; embedding?: unknown }[];
+}
+
+/** The URL as it may be logged: without user name or password. */
+function withoutCredentials(url: URL): string {
+  const safe = new URL(url.href);
+  safe.username = '';
+  safe.password = '';
+  return safe.href.replace(/\/+$/, '');
+}
+
+export class HttpEmbeddingProvider implements EmbeddingProvider {
+  readonly model: string;
+  readonly endpoint: string;
+  readonly #url: string;
+  readonly #options: HttpEmbeddingProviderOptions;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: HttpEmbeddingProviderOptions) {
+    const base = new URL(options.baseUrl);
+    this.model = options.model;
+    this.endpoint = withoutCredentials(base);
+    this.#url = `${base.href.replace(/\/+$/, '')}/embeddings`;
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const batchSize = this.#options.batchSize ?? DEFAULT_EMBEDDINGS_BATCH;
+    const batches: string[][] = [];
+    for (let start = 0; start < texts.length; start += batchSize)
+      batches.push(texts.slice(start, start + batchSize));
+    const vectors: Float32Array[][] = new Array(batches.length);
+    // A few requests at once: a site of thousands of sections embeds in seconds, without
+    // tripping the provider's rate limit the way firing every batch at once would.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < batches.length) {
+        const at = next++;
+        vectors[at] = await this.#request(batches[at] as string[], signal);
+      }
+    };
+    const workers = Math.min(this.#options.concurrency ?? DEFAULT_CONCURRENCY, batches.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return vectors.flat();
+  }
+
+  async #request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const { model, apiKey, dimensions } = this.#options;
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await this.#fetch(this.#url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model, input, ...(dimensions ? { dimensions } : {}) }),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      // The caller gave up (another query superseded this one): not the endpoint's failure.
+      if (signal?.aborted) throw error;
+      if (timeout.aborted)
+        throw new Error(
+          `${this.endpoint}/embeddings did not answer within ${this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS} ms`,
+        );
+      // fetch says only "fetch failed"; the reason (ECONNREFUSED, a DNS failure) is its cause.
+      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+      const reason = String(cause?.code ?? cause?.message ?? (error as Error).message);
+      throw new Error(`${this.endpoint}/embeddings could not be reached: ${this.#redact(reason)}`);
+    }
+    if (!response.ok) {
+      const detail = (await response.text().catch(() => '')).slice(0, ERROR_BODY_CHARS);
+      const hint =
+        response.status === 401 || response.status === 403
+          ? ' (check EMBEDDINGS_API_KEY)'
+          : response.status === 404
+            ? ' (check EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL)'
+            : '';
+      throw new Error(
+        `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${this.#redact(detail)}` : ''}`,
+      );
+    }
+    const body = (await response.json().catch(() => undefined)) as EmbeddingsResponse | undefined;
+    return this.#vectorsOf(body, input.length);
+  }
+
+  /** The vectors of a response, placed by their `index` (the protocol lets them come in any order). */
+  #vectorsOf(body: EmbeddingsResponse | undefined, expected: number): Float32Array[] {
+    const data = body?.data;
+    const where = `${this.endpoint}/embeddings`;
+    if (!Array.isArray(data)) throw new Error(`${where} answered without a data array`);
+    if (data.length !== expected)
+      throw new Error(`${where} answered ${data.length} embeddings for ${expected} inputs`);
+    const vectors: (Float32Array | undefined)[] = new Array(expected);
+    data.forEach((item, position) => {
+      const at = typeof item.index === 'number' ? item.index : position;
+      if (!Number.isInteger(at) || at < 0 || at >= expected || vectors[at] !== undefined)
+        throw new Error(`${where} answered an embedding with a bad or repeated index ${String(item.index)}`);
+      const embedding = item.embedding;
+      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every(Number.isFinite))
+        throw new Error(
+          `${where} answered an embedding that is not a list of numbers (base64 encoding is not supported)`,
+        );
+      vectors[at] = Float32Array.from(embedding as number[]);
+    });
+    const length = vectors[0]?.length;
+    if (vectors.some((vector) => vector?.length !== length))
+      throw new Error(`${where} answered embeddings of different lengths`);
+    return vectors as Float32Array[];
+  }
+
+  /** Providers may echo (part of) the key in an error; it must never reach a log. */
+  #redact(text: string): string {
+    const key = this.#options.apiKey;
+    return key ? text.split(key).join('[EMBEDDINGS_API_KEY]') : text;
+  }
+}
+
+/** A positive integer from a variable, or undefined when unset; anything else names the variable. */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/**
+ * The provider the environment configures, or undefined when embeddings are off (neither
+ * `EMBEDDINGS_BASE_URL` nor `EMBEDDINGS_MODEL` set). Half a configuration or a malformed value
+ * throws an error naming the variable, so a typo doesn't silently turn hybrid search off.
+ *
+ * - `EMBEDDINGS_BASE_URL`: base of an OpenAI-compatible API (`POST {base}/embeddings`)
+ * - `EMBEDDINGS_MODEL`: the model name sent with each request
+ * - `EMBEDDINGS_API_KEY`: optional, sent as a Bearer token
+ * - `EMBEDDINGS_DIMENSIONS`: optional, asks the model for shorter vectors
+ * - `EMBEDDINGS_BATCH`: optional, texts per request (default 64)
+ * - `EMBEDDINGS_TIMEOUT_MS`: optional, per request while indexing (default 30,000)
+ */
+export function createEmbeddingProviderFromEnv(
+  env: NodeJS.ProcessEnv,
+  options: { fetch?: typeof fetch } = {},
+): HttpEmbeddingProvider | undefined {
+  const baseUrl = env['EMBEDDINGS_BASE_URL']?.trim();
+  const model = env['EMBEDDINGS_MODEL']?.trim();
+  if (!baseUrl && !model) return undefined;
+  if (!baseUrl) throw new Error('EMBEDDINGS_BASE_URL must be set when EMBEDDINGS_MODEL is');
+  if (!model) throw new Error('EMBEDDINGS_MODEL must be set when EMBEDDINGS_BASE_URL is');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`EMBEDDINGS_BASE_URL is not a URL: "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`EMBEDDINGS_BASE_URL must be an http(s) URL, got "${withoutCredentials(url)}"`);
+  return new HttpEmbeddingProvider({
+    baseUrl: url.href,
+    model,
+    apiKey: env['EMBEDDINGS_API_KEY']?.trim() || undefined,
+    dimensions: positiveInteger(env, 'EMBEDDINGS_DIMENSIONS'),
+    batchSize: positiveInteger(env, 'EMBEDDINGS_BATCH'),
+    timeoutMs: positiveInteger(env, 'EMBEDDINGS_TIMEOUT_MS'),
+    fetch: options.fetch,
+  });
+}

@@ -10,6 +10,9 @@ import type {
   TopQuestion,
 } from '../wire/index.js';
 import { ApiError, NetworkError, TimeoutError } from './errors.js';
+import { abortError, attemptOnce, fetchOf, timeoutOf, trimBase, withKey } from './request.js';
+import type { Call } from './request.js';
+import { SEARCH_TIMEOUT_MS, createSearchClient } from './search-client.js';
 
 /** Paths of the bot and health endpoints; the hosted service is also seen at `/api/search`, `/api/askai`. */
 export interface ClientPaths {
@@ -82,7 +85,7 @@ const DEFAULT_PATHS: ClientPaths = {
 
 // As-you-type search must give up fast; an answer may take a model a while.
 const DEFAULT_TIMEOUTS: Record<Operation, number> = {
-  search: 8_000,
+  search: SEARCH_TIMEOUT_MS,
   ask: 60_000,
   feedback: 10_000,
   health: 5_000,
@@ -91,35 +94,25 @@ const DEFAULT_TIMEOUTS: Record<Operation, number> = {
 
 const MAX_BACKOFF_MS = 10_000;
 
-interface Call {
+interface RetryableCall extends Omit<Call, 'timeoutMs'> {
   operation: Operation;
-  method: 'GET' | 'POST';
-  url: string;
-  body?: unknown;
-  bearer?: string;
   /** Safe to send again: GETs, and feedback (idempotent by insightId). */
   idempotent: boolean;
 }
 
 /** Creates a client for one service and key. */
 export function createClient(options: ClientOptions): AskClient {
-  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = fetchOf(options);
   const paths = { ...DEFAULT_PATHS, ...options.paths };
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const analyticsBase = (options.analyticsUrl ?? options.baseUrl).replace(/\/+$/, '');
+  const base = trimBase(options.baseUrl);
+  const analyticsBase = trimBase(options.analyticsUrl ?? options.baseUrl);
   const retries = options.retries ?? 2;
-  const timeoutFor = (operation: Operation): number =>
-    typeof options.timeoutMs === 'number'
-      ? options.timeoutMs
-      : (options.timeoutMs?.[operation] ?? DEFAULT_TIMEOUTS[operation]);
 
-  const withKey = (body: object): object =>
-    options.apiKey === undefined ? body : { ...body, apiKey: options.apiKey };
-
-  async function send<T>(call: Call, signal: AbortSignal | undefined): Promise<T> {
+  async function send<T>(call: RetryableCall, signal: AbortSignal | undefined): Promise<T> {
+    const timeoutMs = timeoutOf(options, call.operation, DEFAULT_TIMEOUTS[call.operation]);
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await attemptOnce(call, signal)) as T;
+        return (await attemptOnce(fetchImpl, { ...call, timeoutMs }, signal)) as T;
       } catch (error) {
         const retryable =
           call.idempotent &&
@@ -135,40 +128,6 @@ export function createClient(options: ClientOptions): AskClient {
           error instanceof ApiError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
         await sleep(Math.min(MAX_BACKOFF_MS, Math.max(backoff, hinted)), signal);
       }
-    }
-  }
-
-  async function attemptOnce(call: Call, signal: AbortSignal | undefined): Promise<unknown> {
-    throwIfAborted(signal);
-    const timeoutMs = timeoutFor(call.operation);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
-    if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
-    try {
-      const response = await fetchImpl(call.url, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      return parseResponse(response, text);
-    } catch (error) {
-      throwIfAborted(signal);
-      if (timedOut) throw new TimeoutError(timeoutMs);
-      if (error instanceof ApiError) throw error;
-      throw new NetworkError({ cause: error });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -192,24 +151,15 @@ export function createClient(options: ClientOptions): AskClient {
   };
 
   return {
-    search: (request, { signal } = {}) =>
-      send(
-        {
-          operation: 'search',
-          method: 'POST',
-          url: base + paths.search,
-          body: withKey(request),
-          idempotent: false,
-        },
-        signal,
-      ),
+    // One attempt, never retried: the same code as the search-only client of <search-box>.
+    search: createSearchClient({ ...options, paths }).search,
     ask: async (request, { signal } = {}) => {
       const record = await send<AnswerRecord>(
         {
           operation: 'ask',
           method: 'POST',
           url: base + paths.ask,
-          body: withKey(request),
+          body: withKey(options, request),
           idempotent: false,
         },
         signal,
@@ -236,7 +186,7 @@ export function createClient(options: ClientOptions): AskClient {
           operation: 'feedback',
           method: 'POST',
           url: base + paths.feedback,
-          body: withKey(request),
+          body: withKey(options, request),
           idempotent: true,
         },
         signal,
@@ -248,76 +198,11 @@ export function createClient(options: ClientOptions): AskClient {
   };
 }
 
-function parseResponse(response: Response, text: string): unknown {
-  let body: unknown = text;
-  let parsed = false;
-  try {
-    body = JSON.parse(text);
-    parsed = true;
-  } catch {
-    // Not JSON (an HTML error page, truncated or empty): reported below as a typed error.
-  }
-  if (response.ok) {
-    if (parsed) return body;
-    throw new ApiError(
-      text === ''
-        ? 'The service sent an empty answer.'
-        : 'The service sent an answer that is not valid JSON.',
-      { status: response.status, code: 'invalid_response', body: text },
-    );
-  }
-  const detail = errorDetail(body);
-  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-  throw new ApiError(
-    detail?.message ?? `The service answered ${response.status} ${response.statusText}`.trim(),
-    {
-      status: response.status,
-      code: detail?.code ?? `http_${response.status}`,
-      field: detail?.field,
-      body,
-      retryAfter,
-    },
-  );
-}
-
-/** Reads `{ error: { code, message, field } }` (or `{ error: "message" }`) from an error body. */
-function errorDetail(body: unknown): { code?: string; message?: string; field?: string } | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error === 'string') return { message: error };
-  if (error === null || typeof error !== 'object') return undefined;
-  const { code, message, field } = error as Record<string, unknown>;
-  return {
-    code: typeof code === 'string' ? code : undefined,
-    message: typeof message === 'string' ? message : undefined,
-    field: typeof field === 'string' ? field : undefined,
-  };
-}
-
-function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
-}
-
 function toEpochMs(value: DateInput, name: string): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms))
     throw new RangeError(`${name} is not a valid date: use a Date, epoch ms or ISO 8601.`);
   return ms;
-}
-
-function abortError(signal: AbortSignal): unknown {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error && reason.name === 'AbortError'
-    ? reason
-    : new DOMException('The request was aborted.', 'AbortError');
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal);
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

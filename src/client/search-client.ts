@@ -1,3 +1,4 @@
+import type { SearchResponse } from '../wire/index.js';
 import type { AskClient, ClientOptions } from './create-client.js';
 import { attemptOnce, fetchOf, timeoutOf, trimBase, withKey } from './request.js';
 
@@ -15,9 +16,17 @@ export const SEARCH_TIMEOUT_MS = 8_000;
 export function createSearchClient(options: ClientOptions): SearchClient {
   const fetchImpl = fetchOf(options);
   const url = trimBase(options.baseUrl) + (options.paths?.search ?? '/bot/search');
-  const timeoutMs = timeoutOf(options, 'search', SEARCH_TIMEOUT_MS);
   return {
     search: (request, { signal } = {}) =>
-      attemptOnce(fetchImpl, { method: 'POST', url, body: withKey(options, request), timeoutMs }, signal) as never,
+      attemptOnce(
+        fetchImpl,
+        {
+          method: 'POST',
+          url,
+          body: withKey(options, request),
+          timeoutMs: timeoutOf(options, 'search', SEARCH_TIMEOUT_MS),
+        },
+        signal,
+      ) as Promise<SearchResponse>,
   };
 }

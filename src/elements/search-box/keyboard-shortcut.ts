@@ -12,28 +12,45 @@ export interface Shortcut {
   shift: boolean;
 }
 
+type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
+
+/** Every spelling a shortcut may use for a modifier (`mod` is resolved per platform). */
+const MODIFIERS: Record<string, Modifier> = {
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  meta: 'meta',
+  cmd: 'meta',
+  command: 'meta',
+  alt: 'alt',
+  option: 'alt',
+  shift: 'shift',
+};
+/** Modifier names, in the order platforms write them. */
+const NAMES: Record<Modifier, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta' };
+const APPLE_SIGNS: Record<Modifier, string> = { ctrl: '⌃', alt: '⌥', shift: '⇧', meta: '⌘' };
+/** Inputs that take no typing, so a shortcut pressed there is still the page's. */
+const UNTYPED_INPUT = /^(?:button|checkbox|radio|submit|reset|image|range|color|file)$/;
+
 export function isApplePlatform(): boolean {
   const nav = globalThis.navigator as (Navigator & { userAgentData?: { platform?: string } }) | undefined;
-  const platform = nav?.userAgentData?.platform || nav?.platform || '';
-  return /mac|iphone|ipad|ipod/i.test(platform);
+  return /mac|iphone|ipad|ipod/i.test(nav?.userAgentData?.platform || nav?.platform || '');
 }
 
 /** Parses a shortcut; undefined for an empty or unreadable one. */
 export function parseShortcut(spec: string | undefined, apple = isApplePlatform()): Shortcut | undefined {
-  const trimmed = spec?.trim().toLowerCase();
-  if (!trimmed) return undefined;
   // "mod++" means the plus key: split on "+" that is not the last character.
-  const parts = trimmed.split(/\+(?!$)/);
+  const parts =
+    spec
+      ?.trim()
+      .toLowerCase()
+      .split(/\+(?!$)/) ?? [];
   const key = parts.pop();
   if (!key) return undefined;
   const shortcut: Shortcut = { key, ctrl: false, meta: false, alt: false, shift: false };
-  for (const modifier of parts) {
-    if (modifier === 'mod') shortcut[apple ? 'meta' : 'ctrl'] = true;
-    else if (modifier === 'ctrl' || modifier === 'control') shortcut.ctrl = true;
-    else if (modifier === 'meta' || modifier === 'cmd' || modifier === 'command') shortcut.meta = true;
-    else if (modifier === 'alt' || modifier === 'option') shortcut.alt = true;
-    else if (modifier === 'shift') shortcut.shift = true;
-    else return undefined;
+  for (const part of parts) {
+    const modifier = part === 'mod' ? (apple ? 'meta' : 'ctrl') : MODIFIERS[part];
+    if (!modifier) return undefined;
+    shortcut[modifier] = true;
   }
   return shortcut;
 }
@@ -49,26 +66,20 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boole
   );
 }
 
+function spell(shortcut: Shortcut, names: Record<Modifier, string>, separator: string): string {
+  const modifiers = (Object.keys(names) as Modifier[]).filter((modifier) => shortcut[modifier]);
+  const key = shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key;
+  return [...modifiers.map((modifier) => names[modifier]), key].join(separator);
+}
+
 /** The hint shown on the page, e.g. "⌘ K", "Ctrl K", "/". */
 export function shortcutLabel(shortcut: Shortcut, apple = isApplePlatform()): string {
-  const parts: string[] = [];
-  if (shortcut.ctrl) parts.push(apple ? '⌃' : 'Ctrl');
-  if (shortcut.alt) parts.push(apple ? '⌥' : 'Alt');
-  if (shortcut.shift) parts.push(apple ? '⇧' : 'Shift');
-  if (shortcut.meta) parts.push(apple ? '⌘' : 'Meta');
-  parts.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
-  return parts.join(' ');
+  return spell(shortcut, apple ? APPLE_SIGNS : NAMES, ' ');
 }
 
 /** The value of `aria-keyshortcuts`, e.g. "Control+K", "Meta+K", "/". */
 export function ariaKeyShortcuts(shortcut: Shortcut): string {
-  const parts: string[] = [];
-  if (shortcut.ctrl) parts.push('Control');
-  if (shortcut.alt) parts.push('Alt');
-  if (shortcut.shift) parts.push('Shift');
-  if (shortcut.meta) parts.push('Meta');
-  parts.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
-  return parts.join('+');
+  return spell(shortcut, { ...NAMES, ctrl: 'Control' }, '+');
 }
 
 /**
@@ -80,13 +91,9 @@ export function focusIsInEditable(root: Document = document): boolean {
   let active: Element | null = root.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   if (!active) return false;
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) return true;
-  if (active instanceof HTMLInputElement) {
-    return !['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'range', 'color', 'file'].includes(
-      active.type,
-    );
-  }
-  if (active instanceof HTMLElement && active.isContentEditable) return true;
-  const role = active.getAttribute('role');
-  return role === 'textbox' || role === 'combobox' || role === 'searchbox';
+  if (active instanceof HTMLInputElement) return !UNTYPED_INPUT.test(active.type);
+  return (
+    (active as HTMLElement).isContentEditable === true ||
+    active.matches('textarea,select,[role=textbox],[role=combobox],[role=searchbox]')
+  );
 }

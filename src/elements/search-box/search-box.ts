@@ -3,9 +3,11 @@ import type { ComplexAttributeConverter, PropertyValues, TemplateResult } from '
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
+import { createSearchClient } from '../../client/search-client.js';
+import type { SearchClient } from '../../client/search-client.js';
 import { NetworkError, isAbortError } from '../../client/errors.js';
 import type { SearchResultItem } from '../../wire/index.js';
-import { resolveClient } from '../shared/connection.js';
+import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { themeStyles } from '../shared/theme.js';
@@ -91,18 +93,17 @@ const ANNOUNCE_DELAY_MS = 500;
 const QUERY_MAX_CHARS = 1000;
 const NUM_DOCS_MAX = 100;
 
-/** `include-tags="guides, api"` ⇄ `['guides', 'api']`. */
+/** `include-tags="guides, api"` → `['guides', 'api']` (the tags are not reflected back). */
 const tagListConverter: ComplexAttributeConverter<string[]> = {
   fromAttribute: (value) =>
     (value ?? '')
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean),
-  toAttribute: (value) => value.join(','),
 };
 
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
-const caches = new WeakMap<AskClient, SearchCache<SearchResultItem[]>>();
+const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
 
 const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
   <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" stroke-width="1.8" />
@@ -272,7 +273,7 @@ export class SearchBox extends LitElement {
         this.returnAll,
         this.online,
         this.attempt,
-        resolveClient(this),
+        resolveClientWith(this, createSearchClient),
       ] as const,
     task: async (
       [query, minChars, numDocs, score, includeTags, excludeTags, returnAll, online, , client],
@@ -345,30 +346,21 @@ export class SearchBox extends LitElement {
 
   constructor() {
     super();
-    this.client = undefined;
-    this.baseUrl = undefined;
-    this.apiKey = undefined;
+    // The properties that start undefined need no assignment.
     this.numDocs = 8;
-    this.score = undefined;
     this.includeTags = [];
     this.excludeTags = [];
     this.minChars = 2;
     this.debounce = 100;
-    this.placeholder = undefined;
-    this.label = undefined;
     this.returnAll = false;
-    this.shortcut = undefined;
     this.query = '';
-    this.urlParam = undefined;
     this.variant = 'inline';
-    this.askTarget = undefined;
     this.askAi = false;
     this.noRecent = false;
     this.strings = {};
     this.expanded = false;
     this.activeIndex = -1;
     this.recent = [];
-    this.answered = undefined;
     this.announcement = '';
     this.online = globalThis.navigator?.onLine ?? true;
     this.attempt = 0;
@@ -395,10 +387,7 @@ export class SearchBox extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('keydown', this.#onDocumentKeydown);
-    document.addEventListener('pointerdown', this.#onDocumentPointerdown, true);
-    globalThis.addEventListener('online', this.#onConnectivity);
-    globalThis.addEventListener('offline', this.#onConnectivity);
+    this.#listen('addEventListener');
     this.recent = this.noRecent ? [] : loadRecentSearches();
     if (!this.#urlParamRead && this.urlParam != null && !this.query) {
       this.#urlParamRead = true;
@@ -409,13 +398,18 @@ export class SearchBox extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('keydown', this.#onDocumentKeydown);
-    document.removeEventListener('pointerdown', this.#onDocumentPointerdown, true);
-    globalThis.removeEventListener('online', this.#onConnectivity);
-    globalThis.removeEventListener('offline', this.#onConnectivity);
+    this.#listen('removeEventListener');
     globalThis.visualViewport?.removeEventListener('resize', this.#onViewportResize);
     clearTimeout(this.#announceTimer);
     this.#searchTask.abort();
+  }
+
+  /** The page-wide listeners: the shortcut, a click outside, going offline and online. */
+  #listen(method: 'addEventListener' | 'removeEventListener'): void {
+    document[method]('keydown', this.#onDocumentKeydown as EventListener);
+    document[method]('pointerdown', this.#onDocumentPointerdown as EventListener, true);
+    globalThis[method]('online', this.#onConnectivity);
+    globalThis[method]('offline', this.#onConnectivity);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -449,10 +443,6 @@ export class SearchBox extends LitElement {
     return this.renderRoot?.querySelector('dialog') ?? null;
   }
 
-  get #askEnabled(): boolean {
-    return this.askAi || Boolean(this.askTarget);
-  }
-
   /** What the popup holds right now: its options, a message, the loading indicator. */
   #view(): View {
     const query = this.query.trim();
@@ -483,7 +473,7 @@ export class SearchBox extends LitElement {
         });
       }
     }
-    if (query && this.#askEnabled && this.online) options.push({ kind: 'ask', query });
+    if (query && (this.askAi || this.askTarget) && this.online) options.push({ kind: 'ask', query });
     return { options, message, loading, recentMode };
   }
 
@@ -549,7 +539,7 @@ export class SearchBox extends LitElement {
       case 'Escape': {
         // In the dialog, Escape closes the dialog (its native cancel).
         if (this.variant === 'button') return;
-        if (this.expanded && this.#popupVisible()) {
+        if (this.expanded && this.#hasContent()) {
           this.expanded = false;
           this.activeIndex = -1;
         } else if (this.query) {
@@ -576,8 +566,8 @@ export class SearchBox extends LitElement {
     }
   };
 
-  #popupVisible(): boolean {
-    const view = this.#view();
+  /** True when the popup has something to show (whether it is open or not). */
+  #hasContent(view = this.#view()): boolean {
     return view.options.length > 0 || view.message !== undefined || view.loading;
   }
 
@@ -658,14 +648,10 @@ export class SearchBox extends LitElement {
     const target =
       (root instanceof ShadowRoot ? root.getElementById(this.askTarget) : null) ??
       document.getElementById(this.askTarget);
-    if (!target) {
-      console.warn(`<search-box>: no element with id "${this.askTarget}" for ask-target.`);
-      return;
-    }
     // The chat may be defined later (lazy-loaded): wait for it rather than drop the question.
-    if (target.localName.includes('-')) await customElements.whenDefined(target.localName);
-    if (typeof (target as Partial<AskTarget>).askQuestion !== 'function') {
-      console.warn(`<search-box>: #${this.askTarget} has no askQuestion() method.`);
+    if (target?.localName.includes('-')) await customElements.whenDefined(target.localName);
+    if (!target || typeof (target as Partial<AskTarget>).askQuestion !== 'function') {
+      console.warn(`<search-box>: ask-target "${this.askTarget}" names no element with askQuestion().`);
       return;
     }
     await (target as AskTarget).askQuestion(query, {
@@ -828,15 +814,14 @@ export class SearchBox extends LitElement {
     const view = this.#view();
     const { options, message, loading } = view;
     const inDialog = this.variant === 'button';
-    const visible = (this.expanded || inDialog) && (options.length > 0 || message !== undefined || loading);
+    const visible = (this.expanded || inDialog) && this.#hasContent(view);
     const listed = (this.expanded || inDialog) && options.length > 0;
     const active = listed && this.activeIndex >= 0 && this.activeIndex < options.length;
     const label = this.label || text.label;
     const shortcut = this.#parsedShortcut;
-    let messageText: unknown = '';
-    if (message === 'empty') messageText = withQuery(text.noResults, this.answered?.query ?? '');
-    else if (message === 'error') messageText = text.error;
-    else if (message === 'offline') messageText = text.offline;
+    // The error and offline messages are the strings of the same name.
+    const messageText =
+      message === 'empty' ? withQuery(text.noResults, this.answered?.query ?? '') : message && text[message];
     return html`
       <div class="combobox" @focusout=${this.#onFocusOut}>
         <div class="field" part="field">
@@ -939,13 +924,11 @@ export class SearchBox extends LitElement {
 function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms || 0),
-    );
+    // A negative or NaN delay is no delay, as setTimeout has it.
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason);

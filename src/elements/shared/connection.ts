@@ -1,5 +1,5 @@
 import { createClient } from '../../client/create-client.js';
-import type { AskClient } from '../../client/create-client.js';
+import type { AskClient, ClientOptions } from '../../client/create-client.js';
 
 /** What an element knows of its service: its own attributes, or nothing. */
 export interface ConnectionHost extends HTMLElement {
@@ -12,7 +12,8 @@ export interface ConnectionHost extends HTMLElement {
 }
 
 let defaultClient: AskClient | undefined;
-const clientsByConnection = new Map<string, AskClient>();
+/** The clients built so far, by factory and then by origin and key. */
+const built = new WeakMap<object, Map<string, unknown>>();
 
 /**
  * Sets the client every element on the page uses when it has no `client` property and no
@@ -29,16 +30,30 @@ export function setDefaultClient(client: AskClient | undefined): void {
  * with `setDefaultClient`; else the page's origin with no key.
  */
 export function resolveClient(host: ConnectionHost): AskClient {
+  return resolveClientWith(host, createClient);
+}
+
+/**
+ * `resolveClient` with the factory that builds a client when the page sets none, so an element
+ * that needs one operation can build a smaller client (`createSearchClient`) and leave the rest
+ * of `createClient` out of its bundle. One client per factory, origin and key.
+ */
+export function resolveClientWith<C>(
+  host: ConnectionHost,
+  create: (options: ClientOptions) => C,
+): AskClient | C {
   if (host.client) return host.client;
   const baseUrl = host.baseUrl || closestData(host, 'data-ask-base-url');
   const apiKey = host.apiKey || closestData(host, 'data-ask-api-key');
   if (!baseUrl && !apiKey && defaultClient) return defaultClient;
   const origin = baseUrl || globalThis.location?.origin || '';
   const cacheKey = `${origin}\n${apiKey ?? ''}`;
-  let client = clientsByConnection.get(cacheKey);
+  let clients = built.get(create) as Map<string, C> | undefined;
+  if (!clients) built.set(create, (clients = new Map()));
+  let client = clients.get(cacheKey);
   if (!client) {
-    client = createClient({ baseUrl: origin, apiKey: apiKey || undefined });
-    clientsByConnection.set(cacheKey, client);
+    client = create({ baseUrl: origin, apiKey: apiKey || undefined });
+    clients.set(cacheKey, client);
   }
   return client;
 }

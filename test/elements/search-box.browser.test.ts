@@ -12,12 +12,6 @@ import type {
 } from '../../src/elements/search-box/search-box.js';
 import type { SearchRequest, SearchResultItem } from '../../src/wire/index.js';
 
-// Mocha's globals, as the test runner provides them (no @types/mocha in the project).
-declare function describe(title: string, body: () => void): void;
-declare function it(title: string, body: () => Promise<void> | void): void;
-declare function beforeEach(body: () => unknown): void;
-declare function afterEach(body: () => unknown): void;
-
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 
 // ---- what a user (or a screen reader) perceives ------------------------------------------

@@ -123,6 +123,7 @@ const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" fo
  * reader hears how many results there are. Inline by default; `variant="button"` shows a
  * compact button that opens the search in a modal dialog.
  *
+ * @tagname search-box
  * @summary As-you-type document search with an optional hand-off to `<ask-chat>`.
  *
  * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor submitted the query (Enter with no option active).

@@ -1,0 +1,185 @@
+/**
+ * `npx tsx bench/ask-chat.ts`: what `<ask-chat>` costs a page. Prints numbers, asserts nothing.
+ *
+ * 1. Bytes, gzip -9 of esbuild's minified ESM for the browser: the chat's first load (ask-chat
+ *    and feedback-buttons before the first answer; marked and DOMPurify must sit in the lazily
+ *    imported chunk), and the whole kit with marked and DOMPurify, beside the anchors' figures.
+ * 2. Time to render a 20 KB markdown answer through the renderer (marked, DOMPurify, URL
+ *    allow-list, attached to a live element) in Chromium: median of 40.
+ */
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile, type OutputFile } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const KB = 1024;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Published figures of the anchors, measured the same way (FIELD-NOTES / issue 6). */
+const ANCHORS: [string, number][] = [
+  ['deep-chat', 126.1],
+  ["Orama's web components", 148.2],
+  ['DocSearch 5 with Ask AI (+8.0 KB CSS)', 184.5],
+  ["Inkeep's embed", 444],
+];
+
+const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+async function bundle(entry: string, splitting: boolean) {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts', sourcefile: 'bench-entry.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting,
+    outdir: 'bench-out', // never written (write: false)
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { files: result.outputFiles, metafile: result.metafile };
+}
+
+/** The outputs a page loads before any dynamic import runs: the entry and its static imports. */
+function firstLoad(files: OutputFile[], metafile: Metafile): { eager: OutputFile[]; lazy: OutputFile[] } {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => path.endsWith('/stdin.js'))!;
+  const eager = new Set<string>();
+  const visit = (path: string) => {
+    if (eager.has(path)) return;
+    eager.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  visit(entry);
+  const byPath = (path: string) =>
+    files.find((file) => file.path.endsWith(path.replace(/^.*bench-out/, '')))!;
+  const jsOutputs = Object.keys(outputs).filter((path) => path.endsWith('.js'));
+  return {
+    eager: jsOutputs.filter((path) => eager.has(path)).map(byPath),
+    lazy: jsOutputs.filter((path) => !eager.has(path)).map(byPath),
+  };
+}
+
+async function sizes() {
+  const chatEntry = `
+    import { AskChat } from './src/elements/ask-chat/ask-chat.ts';
+    import { FeedbackButtons } from './src/elements/feedback-buttons/feedback-buttons.ts';
+    customElements.define('ask-chat', AskChat);
+    customElements.define('feedback-buttons', FeedbackButtons);
+  `;
+  const chat = await bundle(chatEntry, true);
+  const { eager, lazy } = firstLoad(chat.files, chat.metafile);
+  const eagerBytes = eager.reduce((sum, file) => sum + gzip(file.text), 0);
+  const lazyBytes = lazy.reduce((sum, file) => sum + gzip(file.text), 0);
+  const lazyHasLibraries = lazy.some((file) => file.text.includes('DOMPurify') || /marked/i.test(file.text));
+  const eagerHasLibraries = eager.some(
+    (file) => /\bDOMPurify\b|sanitize\(/.test(file.text) && file.text.includes('ALLOWED_TAGS'),
+  );
+
+  const kit = await bundle(`import './src/define.ts';`, false);
+  const kitBytes = kit.files
+    .filter((file) => file.path.endsWith('.js'))
+    .reduce((sum, file) => sum + gzip(file.text), 0);
+  const kitSplit = await bundle(`import './src/define.ts';`, true);
+  const kitSplitLoad = firstLoad(kitSplit.files, kitSplit.metafile);
+  const kitFirst = kitSplitLoad.eager.reduce((sum, file) => sum + gzip(file.text), 0);
+
+  console.log('Size (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)');
+  console.log(
+    `  ask-chat + feedback-buttons, first load      ${kb(eagerBytes)}  (target <= 12 KB; ${eager.length} file(s))`,
+  );
+  console.log(
+    `    marked + DOMPurify chunk, on first answer   ${kb(lazyBytes)}  (${lazy.length} file(s); libraries only in it: ${lazyHasLibraries && !eagerHasLibraries})`,
+  );
+  console.log(`  whole kit with marked and DOMPurify, 1 file  ${kb(kitBytes)}  (target <= 42 KB)`);
+  console.log(`  whole kit, split: first load                 ${kb(kitFirst)}`);
+  for (const [name, size] of ANCHORS) console.log(`  ${name.padEnd(44)} ${size.toFixed(1)} KB`);
+}
+
+/** About 20 KB of the markdown an answer holds: headings, prose, lists, code, a table, links. */
+function markdownAnswer(): string {
+  const section = (n: number) =>
+    [
+      `## Step ${n}: configure the element`,
+      '',
+      `Set **base-url** and *api-key* on \`<ask-chat>\`, or pass a [client](/client/create-client#step-${n}) in code. ` +
+        'The answer is rendered through marked, then DOMPurify, then the URL allow-list, so links like ' +
+        '[this one](https://example.com/docs) open in a new tab and `javascript:` never does.',
+      '',
+      '- Install the package with npm',
+      '- Import `ask-elements/define` once',
+      '- Put the element where the visitors are',
+      '',
+      '```html',
+      `<ask-chat api-key="demo-key" include-tags="guides" min-relevance="${n}"></ask-chat>`,
+      '```',
+      '',
+      '| attribute | default | what it does |',
+      '|---|---|---|',
+      '| format | markdown | the answer format asked of the service |',
+      '| persist | false | keeps the conversation in sessionStorage |',
+      '',
+      '> Answers come from the documentation only; sources are shown under each answer.',
+      '',
+    ].join('\n');
+  let text = '';
+  for (let n = 1; text.length < 20 * KB; n++) text += section(n);
+  return text.slice(0, 20 * KB);
+}
+
+async function renderTime() {
+  const page = await bundle(
+    `import { renderAnswer } from './src/render/answer-renderer.ts'; window.renderAnswer = renderAnswer;`,
+    false,
+  );
+  const script = page.files.find((file) => file.path.endsWith('.js'))!.text;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const tab = await browser.newPage();
+    await tab.setContent('<!doctype html><html><body><div id="answer"></div></body></html>');
+    await tab.addScriptTag({ content: script, type: 'module' });
+    await tab.waitForFunction(() => 'renderAnswer' in window);
+    const markdown = markdownAnswer();
+    const times = await tab.evaluate(async (text) => {
+      const render = (window as unknown as { renderAnswer(t: string, f: string): Promise<DocumentFragment> })
+        .renderAnswer;
+      const target = document.getElementById('answer')!;
+      const runs: number[] = [];
+      for (let i = 0; i < 41; i++) {
+        const start = performance.now();
+        const fragment = await render(text, 'markdown');
+        const body = document.createElement('div');
+        body.append(fragment);
+        target.replaceChildren(body);
+        void target.offsetHeight; // layout included: what a visitor waits for
+        runs.push(performance.now() - start);
+      }
+      return runs;
+    }, markdown);
+    const [cold, ...warm] = times;
+    const sorted = [...warm].sort((a, b) => a - b);
+    const median = (sorted[19]! + sorted[20]!) / 2;
+    console.log(
+      `\nRender a ${(markdown.length / KB).toFixed(1)} KB markdown answer (marked + DOMPurify + allow-list + layout), Chromium`,
+    );
+    console.log(`  median of 40   ${median.toFixed(2)} ms`);
+    console.log(`  p90            ${sorted[35]!.toFixed(2)} ms`);
+    console.log(`  first (cold)   ${cold!.toFixed(2)} ms`);
+  } finally {
+    await browser.close();
+  }
+}
+
+await sizes();
+await renderTime();

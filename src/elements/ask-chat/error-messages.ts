@@ -1,0 +1,25 @@
+import { ApiError, NetworkError, TimeoutError } from '../../client/errors.js';
+import { fill, type AskChatStrings } from './chat-strings.js';
+
+/**
+ * A short, polite sentence for a failed question: what happened and what to do, never a stack
+ * or status line. The service's own message is shown when it explains a refused question.
+ */
+export function describeError(error: unknown, strings: AskChatStrings): string {
+  if (error instanceof TimeoutError) return strings.timeout;
+  if (error instanceof NetworkError) return strings.networkError;
+  if (error instanceof ApiError) {
+    // An answer record that carried `error`, or a body that was not an answer.
+    if (error.status === 200)
+      return error.code === 'invalid_response'
+        ? strings.serverError
+        : fill(strings.answerError, { message: error.message });
+    if (error.status === 429)
+      return fill(strings.rateLimited, { seconds: Math.max(1, Math.ceil(error.retryAfter ?? 5)) });
+    if (error.status >= 400 && error.status < 500)
+      return error.field
+        ? fill(strings.rejectedField, { field: error.field, message: error.message })
+        : fill(strings.rejected, { message: error.message });
+  }
+  return strings.serverError;
+}

@@ -1,0 +1,96 @@
+import { css } from 'lit';
+import { themeStyles } from '../shared/theme.js';
+
+export const feedbackButtonsStyles = [
+  themeStyles,
+  css`
+    :host {
+      display: block;
+      font-size: 0.875em;
+      color: var(--_muted);
+    }
+    .base {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: calc(var(--_space) / 2);
+    }
+    button {
+      font: inherit;
+      color: inherit;
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      min-block-size: 2rem;
+      min-inline-size: 2rem;
+      padding: 0.125rem 0.5rem;
+      cursor: pointer;
+    }
+    button:hover {
+      color: var(--_text);
+      border-color: var(--_accent);
+    }
+    button:focus-visible,
+    textarea:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 2px;
+    }
+    button[aria-pressed='true'] {
+      color: var(--_accent-text);
+      background: var(--_accent);
+      border-color: var(--_accent);
+    }
+    button[aria-disabled='true'] {
+      cursor: default;
+      opacity: 0.6;
+    }
+    svg {
+      inline-size: 1.1em;
+      block-size: 1.1em;
+      vertical-align: -0.2em;
+    }
+    svg.down {
+      transform: rotate(180deg);
+    }
+    .message:not(:empty) {
+      margin-inline-start: calc(var(--_space) / 2);
+    }
+    .reason-form {
+      display: grid;
+      gap: var(--_space);
+      margin-block-start: var(--_space);
+      padding: var(--_space);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_surface);
+      color: var(--_text);
+    }
+    fieldset {
+      display: flex;
+      flex-wrap: wrap;
+      gap: calc(var(--_space) / 2);
+      margin: 0;
+      padding: 0;
+      border: 0;
+    }
+    legend {
+      padding: 0 0 calc(var(--_space) / 2);
+    }
+    fieldset button {
+      border-radius: 999px;
+    }
+    textarea {
+      font: inherit;
+      color: var(--_text);
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: 0.25rem 0.5rem;
+      resize: vertical;
+    }
+    .actions {
+      display: flex;
+      gap: calc(var(--_space) / 2);
+    }
+  `,
+];

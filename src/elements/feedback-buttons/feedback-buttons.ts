@@ -1,0 +1,265 @@
+import { LitElement, html, svg, type PropertyValues } from 'lit';
+import { Task, TaskStatus } from '@lit/task';
+import type { AskClient } from '../../client/create-client.js';
+import { isAbortError } from '../../client/errors.js';
+import type { FeedbackValue } from '../../wire/index.js';
+import { resolveClient } from '../shared/connection.js';
+import { emit } from '../shared/events.js';
+import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
+
+/** Every text `<feedback-buttons>` shows or announces; replace any of them with `strings`. */
+export interface FeedbackStrings {
+  /** Visible prompt before the buttons, also the group's accessible name. */
+  prompt: string;
+  helpful: string;
+  notHelpful: string;
+  thanks: string;
+  /** Shown when posting failed and the vote was rolled back. */
+  failed: string;
+  reasonLegend: string;
+  note: string;
+  send: string;
+  skip: string;
+  reasonThanks: string;
+}
+
+export const defaultFeedbackStrings: FeedbackStrings = {
+  prompt: 'Was this answer helpful?',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  thanks: 'Thanks for your feedback.',
+  failed: 'Your feedback could not be sent. Try again.',
+  reasonLegend: 'What was wrong?',
+  note: 'Add a note (optional)',
+  send: 'Send',
+  skip: 'Skip',
+  reasonThanks: 'Thanks, that helps us improve the answers.',
+};
+
+/** The detail of `ask-feedback`. */
+export interface FeedbackDetail {
+  insightId: string;
+  value: FeedbackValue;
+  reason?: string;
+  comment?: string;
+}
+
+const valueConverter = {
+  fromAttribute: (value: string | null): FeedbackValue | null =>
+    value === '1' ? 1 : value === '-1' ? -1 : null,
+  toAttribute: (value: FeedbackValue | null): string | null => (value === null ? null : String(value)),
+};
+
+const thumb = svg`<path d="M7 10v11H3V10zm2 11h8.5a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 19 10h-5l.8-4.2A1.8 1.8 0 0 0 11.5 5L9 10z" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>`;
+
+/**
+ * Thumbs up and down for one answer, posted to the service's feedback endpoint at once.
+ *
+ * @tagname feedback-buttons
+ * @summary "Was this answer helpful?" with two real toggle buttons and an optional reason form.
+ *
+ * @fires ask-feedback - A vote (or its reason) reached the service. `detail`: `{ insightId, value, reason?, comment? }`.
+ *
+ * @csspart base - The group around the prompt and the buttons.
+ * @csspart prompt - The "Was this answer helpful?" text.
+ * @csspart button - Each thumb button (also `up-button`, `down-button`).
+ * @csspart up-button - The "Helpful" button.
+ * @csspart down-button - The "Not helpful" button.
+ * @csspart message - The polite status line (thanks, or why the vote was rolled back).
+ * @csspart reason-form - The form shown after a thumbs-down when `ask-reason` is set.
+ * @csspart reason - Each reason chip.
+ * @csspart note - The note text area.
+ * @csspart send-button - The reason form's submit button.
+ *
+ * @cssprop --ask-color-accent - Colour of a pressed thumb.
+ * @cssprop --ask-color-border - Border of the buttons.
+ * @cssprop --ask-radius - Corner radius of the buttons.
+ */
+export class FeedbackButtons extends LitElement {
+  static override styles = feedbackButtonsStyles;
+
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  };
+
+  static override properties = {
+    client: { attribute: false },
+    baseUrl: { attribute: 'base-url' },
+    apiKey: { attribute: 'api-key' },
+    insightId: { attribute: 'insight-id' },
+    value: { reflect: true, converter: valueConverter },
+    askReason: { type: Boolean, attribute: 'ask-reason' },
+    reasons: { attribute: false },
+    strings: { attribute: false },
+    _message: { state: true },
+    _formOpen: { state: true },
+    _reason: { state: true },
+  };
+
+  /** The client to post with; wins over `base-url`/`api-key`. */
+  declare client: AskClient | undefined;
+  /** Origin of the service, when not the page's own. */
+  declare baseUrl: string | undefined;
+  /** The agent's API key, sent in the body of the request. */
+  declare apiKey: string | undefined;
+  /** The `insightId` of the answer being rated; the buttons are inert without one. */
+  declare insightId: string | undefined;
+  /** The visitor's vote, reflected as `value="1"` or `value="-1"`; setting it posts nothing. */
+  declare value: FeedbackValue | null;
+  /** After a thumbs-down, ask what was wrong (sent as the reference service's `reason`/`comment`). */
+  declare askReason: boolean;
+  /** The reason chips offered by `ask-reason`; the chosen text is sent as `reason`. */
+  declare reasons: string[];
+  /** Texts to replace, merged over the English defaults. */
+  declare strings: Partial<FeedbackStrings>;
+  declare private _message: string;
+  declare private _formOpen: boolean;
+  declare private _reason: string;
+
+  private readonly _post = new Task(this, {
+    autoRun: false,
+    task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
+      try {
+        await resolveClient(this).feedback(
+          {
+            insightId: detail.insightId,
+            feedback: detail.value,
+            ...(detail.reason ? { reason: detail.reason } : {}),
+            ...(detail.comment ? { comment: detail.comment } : {}),
+          },
+          { signal },
+        );
+      } catch (error) {
+        if (isAbortError(error)) return;
+        this.value = previous;
+        this._formOpen = false;
+        this._message = this._strings.failed;
+        return;
+      }
+      const withReason = detail.reason !== undefined || detail.comment !== undefined;
+      this._message = withReason ? this._strings.reasonThanks : this._strings.thanks;
+      this._formOpen = !withReason && detail.value === -1 && this.askReason;
+      emit(this, 'feedback', detail);
+    },
+  });
+
+  constructor() {
+    super();
+    this.value = null;
+    this.askReason = false;
+    this.reasons = ['Incorrect', 'Incomplete', 'Off topic', 'Outdated', 'Hard to follow'];
+    this.strings = {};
+    this._message = '';
+    this._formOpen = false;
+    this._reason = '';
+  }
+
+  private get _strings(): FeedbackStrings {
+    return { ...defaultFeedbackStrings, ...this.strings };
+  }
+
+  private get _busy(): boolean {
+    return this._post.status === TaskStatus.PENDING;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Reused for another answer: its vote is not this one's.
+    if (changed.has('insightId') && changed.get('insightId') !== undefined && !changed.has('value')) {
+      this.value = null;
+      this._message = '';
+      this._formOpen = false;
+    }
+  }
+
+  private _vote(value: FeedbackValue): void {
+    if (this._busy || !this.insightId || this.value === value) return;
+    const previous = this.value;
+    // Optimistic: the button reads as pressed before the service has answered.
+    this.value = value;
+    this._message = '';
+    this._reason = '';
+    void this._post.run([{ insightId: this.insightId, value }, previous]);
+  }
+
+  private _sendReason(event: SubmitEvent): void {
+    event.preventDefault();
+    if (this._busy || !this.insightId) return;
+    const note = (this.renderRoot.querySelector('textarea')?.value ?? '').trim();
+    if (!this._reason && !note) return this._skip();
+    void this._post.run([
+      {
+        insightId: this.insightId,
+        value: -1,
+        ...(this._reason ? { reason: this._reason } : {}),
+        ...(note ? { comment: note } : {}),
+      },
+      -1,
+    ]);
+  }
+
+  private _skip(): void {
+    this._formOpen = false;
+    this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
+  }
+
+  private _button(value: FeedbackValue, name: string, part: string) {
+    const inert = this._busy || !this.insightId;
+    return html`<button
+      type="button"
+      part="button ${part}"
+      title=${name}
+      aria-pressed=${this.value === value ? 'true' : 'false'}
+      aria-disabled=${inert ? 'true' : 'false'}
+      @click=${() => this._vote(value)}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" class=${value === -1 ? 'down' : ''}>${thumb}</svg
+      ><span class="visually-hidden">${name}</span>
+    </button>`;
+  }
+
+  protected override render() {
+    const s = this._strings;
+    return html`
+      <div part="base" class="base" role="group" aria-labelledby="prompt">
+        <span part="prompt" id="prompt">${s.prompt}</span>
+        ${this._button(1, s.helpful, 'up-button')} ${this._button(-1, s.notHelpful, 'down-button')}
+        <span part="message" class="message" role="status">${this._message}</span>
+      </div>
+      ${
+        this._formOpen
+          ? html`<form part="reason-form" class="reason-form" @submit=${this._sendReason}>
+              <fieldset>
+                <legend>${s.reasonLegend}</legend>
+                ${this.reasons.map(
+                  (reason) =>
+                    html`<button
+                      type="button"
+                      part="reason"
+                      aria-pressed=${this._reason === reason ? 'true' : 'false'}
+                      @click=${() => (this._reason = this._reason === reason ? '' : reason)}
+                    >
+                      ${reason}
+                    </button>`,
+                )}
+              </fieldset>
+              <label for="note">${s.note}</label>
+              <textarea id="note" part="note" rows="2" maxlength="1000"></textarea>
+              <div class="actions">
+                <button type="submit" part="send-button" aria-disabled=${this._busy ? 'true' : 'false'}>
+                  ${s.send}
+                </button>
+                <button type="button" part="skip-button" @click=${this._skip}>${s.skip}</button>
+              </div>
+            </form>`
+          : null
+      }
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'feedback-buttons': FeedbackButtons;
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * The heavy half of the answer renderer: marked and DOMPurify. `answer-renderer.ts` loads this
+ * module with a dynamic `import()` on the first answer, so the build writes it as its own chunk
+ * and a page that never asks never downloads it. Nothing but `answer-renderer.ts` imports it.
+ */
+import DOMPurify, { type Config } from 'dompurify';
+import { Marked } from 'marked';
+import { isAllowedUrl } from '../elements/shared/safe-url.js';
+
+/** The answer formats of the ask endpoint (SPEC.md 4.3). */
+export type AnswerFormat = 'markdown' | 'html';
+
+// GitHub-flavoured markdown, synchronous: no extension, no renderer override, no raw-HTML escape.
+// Raw HTML in markdown is allowed through marked because DOMPurify below is what makes it safe.
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+/**
+ * What an answer may contain: prose, lists, code, tables, quotes, images and links. Everything
+ * else is dropped with its content for the forbidden tags, or unwrapped to its text otherwise.
+ */
+const ALLOWED_TAGS = [
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'dd',
+  'del',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'input',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+  'var',
+];
+
+/** Named on top of the allow-list so that a future edit of it cannot let them back in. */
+const FORBIDDEN_TAGS = [
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'link',
+  'form',
+  'button',
+  'select',
+  'textarea',
+  'option',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'portal',
+  'fencedframe',
+  'slot',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'picture',
+];
+
+// No `id`/`name` (clobbering), no `style` (overlay and UI spoofing), no `on*`, no form actions.
+const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'src',
+  'srcset',
+  'alt',
+  'width',
+  'height',
+  'start',
+  'reversed',
+  'type',
+  'checked',
+  'disabled',
+  'colspan',
+  'rowspan',
+  'scope',
+  'align',
+  'lang',
+  'dir',
+  'open',
+  'datetime',
+  'class',
+];
+
+const FORBIDDEN_ATTR = ['style', 'action', 'formaction', 'id', 'name', 'srcdoc', 'xlink:href', 'ping'];
+
+/** The explicit DOMPurify configuration of every answer (documented in guides/security.md). */
+export const PURIFY_CONFIG = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
+  FORBID_TAGS: FORBIDDEN_TAGS,
+  FORBID_ATTR: FORBIDDEN_ATTR,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  ALLOW_SELF_CLOSE_IN_ATTR: false,
+  // DOMPurify's first filter on URL-like values; the allow-list below is the one that decides.
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  WHOLE_DOCUMENT: false,
+  // A DOM fragment, never a string: no code of ours assigns HTML, so Trusted Types hold.
+  RETURN_DOM_FRAGMENT: true,
+} satisfies Config;
+
+/** Every attribute that holds a URL in some element of HTML, SVG or MathML. */
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'srcset',
+  'xlink:href',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'cite',
+  'longdesc',
+  'ping',
+  'data',
+  'codebase',
+  'manifest',
+  'lowsrc',
+  'dynsrc',
+  'usemap',
+  'profile',
+  'classid',
+  'archive',
+  'icon',
+];
+
+/**
+ * Turns untrusted answer text into a clean fragment: markdown through marked (when the format
+ * is markdown), DOMPurify with PURIFY_CONFIG, then the URL allow-list over every URL attribute.
+ */
+export function sanitizeAnswer(text: string, format: AnswerFormat): DocumentFragment {
+  const html = format === 'markdown' ? markdown.parse(text, { async: false }) : text;
+  // Null when the markup has no body to keep (a `<frameset>` document): nothing survives.
+  const fragment =
+    (DOMPurify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??
+    new DocumentFragment();
+  enforceUrlPolicy(fragment);
+  return fragment;
+}
+
+/**
+ * Renames `on*` attributes in start tags (`onerror=` → `data-x-onerror=`) before the markup is
+ * parsed. Not a defence: DOMPurify removes them either way, and nothing here needs to be exact.
+ * It exists because Chromium reports a `script-src-attr` CSP violation as soon as it parses an
+ * inline handler, even in an inert document, so a page with a report-uri would be told of
+ * every hostile answer that was in fact stopped.
+ */
+function renameEventHandlers(html: string): string {
+  let out = '';
+  let i = 0;
+  const length = html.length;
+  const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+  while (i < length) {
+    const open = html.indexOf('<', i);
+    if (open === -1) return out + html.slice(i);
+    out += html.slice(i, open + 1);
+    i = open + 1;
+    if (!/[a-z]/i.test(html[i] ?? '')) continue;
+    while (i < length && !/[\s/>]/.test(html[i]!)) out += html[i++];
+    // Attributes, up to the `>` that ends the tag (left to the text copy above).
+    while (i < length && html[i] !== '>') {
+      if (isSpace(html[i]) || html[i] === '/') {
+        out += html[i++];
+        continue;
+      }
+      let end = i + 1;
+      while (end < length && !/[\s/>=]/.test(html[end]!)) end++;
+      const name = html.slice(i, end);
+      out += /^on/i.test(name) ? `data-x-${name}` : name;
+      i = end;
+      let next = i;
+      while (isSpace(html[next])) next++;
+      if (html[next] !== '=') continue;
+      next++;
+      while (isSpace(html[next])) next++;
+      const quote = html[next];
+      let valueEnd = next;
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, next + 1);
+        valueEnd = close === -1 ? length : close + 1;
+      } else {
+        while (valueEnd < length && !/[\s>]/.test(html[valueEnd]!)) valueEnd++;
+      }
+      out += html.slice(i, valueEnd);
+      i = valueEnd;
+    }
+  }
+  return out;
+}
+
+/** Applied after DOMPurify, element by element, on nodes that are not yet in the page. */
+function enforceUrlPolicy(fragment: DocumentFragment): void {
+  for (const element of Array.from(fragment.querySelectorAll('*'))) {
+    const tag = element.localName;
+    for (const { name } of Array.from(element.attributes)) {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('on') || lower === 'style' || lower === 'action' || lower === 'formaction')
+        element.removeAttribute(name);
+    }
+    for (const name of URL_ATTRIBUTES) {
+      const value = element.getAttribute(name);
+      if (value === null) continue;
+      const allowed =
+        tag === 'img' && name === 'src'
+          ? isAllowedUrl(value, { allowMailto: false, allowDataImage: true })
+          : tag === 'img' && name === 'srcset'
+            ? (srcsetUrls(value)?.every((url) => isAllowedUrl(url, { allowDataImage: true })) ?? false)
+            : tag === 'a' && name === 'href' && isAllowedUrl(value, { allowMailto: true });
+      if (!allowed) element.removeAttribute(name);
+    }
+    if (tag === 'a') {
+      // A link whose URL was rejected (or that had none) reads as its text, not as a dead link.
+      if (!element.hasAttribute('href')) unwrap(element);
+      else {
+        element.setAttribute('rel', 'noopener noreferrer');
+        element.setAttribute('target', '_blank');
+      }
+    } else if (tag === 'img') {
+      if (!element.hasAttribute('src')) {
+        element.replaceWith(element.getAttribute('alt') ?? '');
+        continue;
+      }
+      // Answers may point at third-party images: do not tell them which page asked.
+      element.setAttribute('referrerpolicy', 'no-referrer');
+      element.setAttribute('loading', 'lazy');
+    } else if (tag === 'input') {
+      // Only the read-only check boxes of GitHub task lists.
+      if (element.getAttribute('type') !== 'checkbox') element.remove();
+      else element.setAttribute('disabled', '');
+    }
+    const classes = element.getAttribute('class');
+    if (classes !== null) {
+      // Keep marked's `language-*` on code; other classes could dress an answer as our own UI.
+      const kept = classes.split(/\s+/).filter((name) => /^language-[\w+#-]+$/.test(name));
+      if (kept.length > 0) element.setAttribute('class', kept.join(' '));
+      else element.removeAttribute('class');
+    }
+  }
+}
+
+/**
+ * The URLs of a `srcset` value (comma-separated candidates: a URL, then a descriptor), or null
+ * when the value does not parse, which rejects it. A data: URI has a comma of its own.
+ */
+function srcsetUrls(value: string): string[] | null {
+  const urls: string[] = [];
+  const candidate = /\s*(data:\S+|[^\s,]+)(?:\s+[^,]*)?(?:,|$)/y;
+  while (candidate.lastIndex < value.trimEnd().length) {
+    const match = candidate.exec(value);
+    if (match === null || match[0] === '') return null;
+    urls.push(match[1]!);
+  }
+  return urls.length > 0 ? urls : null;
+}
+
+function unwrap(element: Element): void {
+  element.replaceWith(...Array.from(element.childNodes));
+}

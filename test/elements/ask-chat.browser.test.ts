@@ -1,0 +1,526 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
+import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import type { AnswerRecord } from '../../src/wire/index.js';
+import {
+  RecordingClient,
+  analyticsRecords,
+  answerRecord,
+  defineElements,
+  fakeClient,
+  parts,
+  pasteFiles,
+  pngFile,
+  serviceClient,
+  untilAborted,
+  waitFor,
+} from './chat-test-support.js';
+
+defineElements();
+
+async function chat(client: RecordingClient, attributes = ''): Promise<AskChat> {
+  const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
+  for (const [name, value] of attributes
+    .split(' ')
+    .filter(Boolean)
+    .map((a) => a.split('=')))
+    el.setAttribute(name!, value ?? '');
+  await el.updateComplete;
+  return el;
+}
+
+/** Types a question the way a visitor does and presses Enter. */
+async function ask(el: AskChat, question: string): Promise<void> {
+  const { input } = parts(el);
+  input().focus();
+  await sendKeys({ type: question });
+  await sendKeys({ press: 'Enter' });
+  await el.updateComplete;
+}
+
+async function answered(el: AskChat, count: number): Promise<void> {
+  await waitFor(
+    () =>
+      parts(el)
+        .answers()
+        .filter((a) => a.getAttribute('aria-busy') === 'false').length >= count,
+    `${count} settled answer(s)`,
+    15000,
+  );
+  await el.updateComplete;
+}
+
+describe('<ask-chat>', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  describe('accessibility', () => {
+    it('is accessible when empty, with suggestions', async () => {
+      const el = await chat(fakeClient(async () => answerRecord()));
+      el.suggestions = ['How do I install it?', 'How do I style it?'];
+      await el.updateComplete;
+      const p = parts(el);
+      expect(p.one('transcript')!.getAttribute('role')).to.equal('log');
+      expect(p.all('suggestion').map((b) => b.textContent!.trim())).to.deep.equal(el.suggestions);
+      await expect(el).to.be.accessible();
+    });
+
+    it('is accessible while pending, answered, not answered, and failed', async () => {
+      let release: (record: AnswerRecord) => void = () => undefined;
+      const replies: (() => Promise<AnswerRecord>)[] = [
+        () => new Promise((resolve) => (release = resolve)),
+        async () => answerRecord({ didAnswer: false, title: '', link: '', description: '', answer: '' }),
+        async () => {
+          throw new NetworkError();
+        },
+      ];
+      const el = await chat(fakeClient(() => replies.shift()!()));
+      await ask(el, 'How do I install it?');
+      expect(parts(el).lastAnswer()!.getAttribute('aria-busy')).to.equal('true');
+      await expect(el).to.be.accessible();
+      release(answerRecord());
+      await answered(el, 1);
+      await expect(el).to.be.accessible();
+      await ask(el, 'What is the weather in Paris?');
+      await answered(el, 2);
+      await expect(el).to.be.accessible();
+      await ask(el, 'And now?');
+      await answered(el, 3);
+      expect(parts(el).one('error')).to.exist;
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('against the reference service', () => {
+    it('holds a conversation: the follow-up carries the conversationId and stays on topic', async () => {
+      const client = new RecordingClient(serviceClient());
+      const el = await chat(client);
+      const answers: AnswerRecord[] = [];
+      el.addEventListener('ask-answer', (e) => answers.push((e as CustomEvent).detail.record));
+      await ask(el, 'How do I create a client?');
+      await answered(el, 1);
+      const first = answers[0]!;
+      expect(first.didAnswer).to.equal(true);
+      expect(first.link).to.equal('/client/create-client');
+      const p = parts(el);
+      expect(p.one('source-link')!.textContent).to.equal(first.title);
+      expect(p.one('source-link')!.getAttribute('href')).to.equal('/client/create-client');
+      expect(p.one('confidence')!.textContent).to.contain(String(Math.round(first.relevanceScore)));
+      expect(p.status()).to.equal('Answer ready.');
+      // Focus never left the input.
+      expect(p.root.activeElement).to.equal(p.input());
+
+      // "it" is the client only because of the first turn.
+      await ask(el, 'Which options does it take?');
+      await answered(el, 2);
+      expect(client.asks[0]!.conversationId).to.equal('');
+      expect(client.asks[1]!.conversationId).to.equal(first.conversationId);
+      const second = answers[1]!;
+      expect(second.conversationId).to.equal(first.conversationId);
+      expect(second.didAnswer).to.equal(true);
+      expect(second.link).to.equal('/client/create-client');
+      expect(p.lastAnswer()!.querySelector('[part~="answer-body"]')!.textContent).to.match(
+        /baseUrl|apiKey|option/i,
+      );
+
+      // The control: the same words with no earlier turn do not find the client's page.
+      const control = await chat(new RecordingClient(serviceClient()));
+      const controlAnswers: AnswerRecord[] = [];
+      control.addEventListener('ask-answer', (e) => controlAnswers.push((e as CustomEvent).detail.record));
+      await ask(control, 'Which options does it take?');
+      await answered(control, 1);
+      expect(controlAnswers[0]!.didAnswer && controlAnswers[0]!.link === second.link).to.equal(false);
+    });
+
+    it('posts feedback under an answer and replaces it, as the service records', async () => {
+      const el = await chat(new RecordingClient(serviceClient()));
+      await ask(el, 'How do I install the search box?');
+      await answered(el, 1);
+      const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+      const insightId = feedback.insightId!;
+      const [up, down] = Array.from(feedback.shadowRoot!.querySelectorAll('button'));
+      const message = () => feedback.shadowRoot!.querySelector('[role="status"]')!.textContent;
+      up!.click();
+      await feedback.updateComplete;
+      // Optimistic: pressed at once, confirmed by the thanks once the service has it.
+      expect(feedback.getAttribute('value')).to.equal('1');
+      await waitFor(() => message() === 'Thanks for your feedback.', 'the thanks');
+      let records = await analyticsRecords();
+      expect(records.find((r) => r.insightId === insightId)?.feedback).to.equal(1);
+      down!.click();
+      await feedback.updateComplete;
+      expect(feedback.getAttribute('value')).to.equal('-1');
+      await waitFor(() => !feedback.shadowRoot!.querySelector('[aria-disabled="true"]'), 'the post to end');
+      records = await analyticsRecords();
+      expect(records.filter((r) => r.insightId === insightId).map((r) => r.feedback)).to.deep.equal([-1]);
+    });
+
+    it('starts a new conversation', async () => {
+      const client = new RecordingClient(serviceClient());
+      const el = await chat(client);
+      let resets = 0;
+      el.addEventListener('ask-reset', () => resets++);
+      await ask(el, 'How do I install the search box?');
+      await answered(el, 1);
+      parts(el).one('new-conversation-button')!.click();
+      await el.updateComplete;
+      expect(resets).to.equal(1);
+      expect(parts(el).answers()).to.have.length(0);
+      expect(parts(el).one('empty')!.hidden).to.equal(false);
+      await ask(el, 'How do I style it?');
+      await answered(el, 1);
+      expect(client.asks[1]!.conversationId).to.equal('');
+    });
+
+    it('restores a persisted conversation exactly after a reload', async () => {
+      const client = new RecordingClient(serviceClient());
+      const first = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="docs" .client=${client}></ask-chat>`,
+      );
+      let conversationId = '';
+      first.addEventListener(
+        'ask-answer',
+        (e) => (conversationId = (e as CustomEvent).detail.record.conversationId),
+      );
+      await ask(first, 'How do I install the search box?');
+      await answered(first, 1);
+      expect(conversationId).to.not.equal('');
+      const before = parts(first).one('transcript')!.innerHTML;
+      const text = parts(first).one('transcript')!.innerText;
+      first.remove();
+
+      // A new page load: a new element reading the same sessionStorage.
+      const again = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="docs" .client=${client}></ask-chat>`,
+      );
+      await waitFor(() => parts(again).one('answer-body'), 'the restored answer');
+      await again.updateComplete;
+      expect(parts(again).one('transcript')!.innerText).to.equal(text);
+      expect(stripLitMarkers(parts(again).one('transcript')!.innerHTML)).to.equal(stripLitMarkers(before));
+      await ask(again, 'How do I style it?');
+      await answered(again, 2);
+      expect(client.asks.at(-1)!.conversationId).to.equal(conversationId);
+    });
+  });
+
+  describe('sending', () => {
+    it('sends with Enter, adds a line with Shift+Enter, and keeps focus in the input', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      p.input().focus();
+      await sendKeys({ type: 'first line' });
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ up: 'Shift' });
+      await sendKeys({ type: 'second line' });
+      expect(client.asks).to.have.length(0);
+      expect(p.input().value).to.equal('first line\nsecond line');
+      await sendKeys({ press: 'Enter' });
+      await answered(el, 1);
+      expect(client.asks[0]!.query).to.equal('first line\nsecond line');
+      expect(p.input().value).to.equal('');
+      expect(p.root.activeElement).to.equal(p.input());
+      // The send button keeps focus in the input too.
+      await sendKeys({ type: 'again' });
+      p.one('send-button')!.click();
+      await answered(el, 2);
+      expect(p.root.activeElement).to.equal(p.input());
+    });
+
+    it('sends the format, the page meta, attributes and tags', async () => {
+      const client = fakeClient(async () => answerRecord({ answer: '<p>An <b>html</b> answer</p>' }));
+      document.title = 'Install guide';
+      document.documentElement.lang = 'en-GB';
+      const el = await chat(client, 'format=html include-tags=guides,api exclude-tags=internal');
+      el.askAttributes = { plan: 'pro' };
+      await ask(el, 'How?');
+      await answered(el, 1);
+      expect(client.asks[0]).to.deep.include({
+        query: 'How?',
+        format: 'html',
+        conversationId: '',
+        attributes: { plan: 'pro' },
+        includeTags: ['guides', 'api'],
+        excludeTags: ['internal'],
+      });
+      expect(client.asks[0]!.meta).to.deep.equal({
+        title: 'Install guide',
+        origin: location.href,
+        language: 'en-GB',
+        ...(document.referrer ? { referrer: document.referrer } : {}),
+      });
+      expect(parts(el).one('answer-body')!.querySelector('b')!.textContent).to.equal('html');
+      el.meta = { title: 'Set by the site' };
+      await ask(el, 'And?');
+      await answered(el, 2);
+      expect(client.asks[1]!.meta).to.deep.equal({ title: 'Set by the site' });
+    });
+
+    it('asks through askQuestion right after the element upgrades, with tags for that question', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = document.createElement('ask-chat');
+      el.client = client;
+      document.body.append(el);
+      const record = await el.askQuestion('Ask AI about install', { includeTags: ['guides'] });
+      expect(record?.insightId).to.match(/^insight-/);
+      expect(client.asks[0]).to.deep.include({ query: 'Ask AI about install', includeTags: ['guides'] });
+      await el.updateComplete;
+      expect(parts(el).questions()[0]!.textContent!.trim()).to.equal('Ask AI about install');
+      el.remove();
+    });
+
+    it('lets a listener cancel a question, keeping what was typed', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      el.addEventListener('ask-question', (e) => e.preventDefault());
+      await ask(el, 'Not now');
+      expect(client.asks).to.have.length(0);
+      expect(parts(el).input().value).to.equal('Not now');
+    });
+
+    it('sends a suggestion when it is clicked', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      el.suggestions = ['How do I install it?'];
+      await el.updateComplete;
+      parts(el).one('suggestion')!.click();
+      await answered(el, 1);
+      expect(client.asks[0]!.query).to.equal('How do I install it?');
+      expect(parts(el).one('empty')!.hidden).to.equal(true);
+    });
+  });
+
+  describe('answers', () => {
+    it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {
+      const el = await chat(fakeClient(async () => answerRecord({ relevanceScore: 35.4 })));
+      const clicks: unknown[] = [];
+      el.addEventListener('ask-source-click', (e) => {
+        clicks.push((e as CustomEvent).detail.link);
+        e.preventDefault();
+      });
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      const p = parts(el);
+      expect(p.one('source-description')!.textContent).to.equal(
+        'Install the elements with npm or a script tag.',
+      );
+      expect(p.one('asset-type')!.textContent).to.equal('webpage');
+      expect(p.one('confidence')!.textContent).to.equal('Low confidence (35%)');
+      expect(p.one('confidence')!.dataset.level).to.equal('low');
+      p.one('source-link')!.click();
+      expect(clicks).to.deep.equal(['/guides/install']);
+    });
+
+    it('shows a link the allow-list refuses as plain text', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),
+      );
+      await ask(el, 'x');
+      await answered(el, 1);
+      const source = parts(el).one('source-link')!;
+      expect(source.localName).to.equal('span');
+      expect(source.textContent).to.equal('Evil');
+    });
+
+    it('hides an answer below min-relevance behind a "not sure" notice that offers the sources', async () => {
+      const record = answerRecord({
+        relevanceScore: 22,
+        context: {
+          passages: [
+            { documentId: 'a', title: 'Install ask-elements', link: '/guides/install', text: 'x', score: 1 },
+            { documentId: 'b', title: 'Theming', link: '/guides/theming', text: 'y', score: 0.5 },
+          ],
+        },
+      });
+      const el = await chat(
+        fakeClient(async () => record),
+        'min-relevance=50',
+      );
+      await ask(el, 'How?');
+      await answered(el, 1);
+      const answer = parts(el).lastAnswer()!;
+      expect(parts(el).one('notice')!.textContent).to.contain('not sure');
+      expect(
+        Array.from(answer.querySelectorAll('.documents a')).map((a) => a.getAttribute('href')),
+      ).to.deep.equal(['/guides/install', '/guides/theming']);
+      const details = answer.querySelector('details')!;
+      expect(details.open).to.equal(false);
+      expect(details.querySelector('[part~="answer-body"]')).to.exist;
+      await expect(el).to.be.accessible();
+    });
+
+    it('reads didAnswer:false as "could not find", with no source, and offers to search', async () => {
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({ didAnswer: false, title: '', link: '', description: '', answer: 'Sorry.' }),
+        ),
+      );
+      const searches: string[] = [];
+      el.addEventListener('ask-search', (e) => {
+        searches.push((e as CustomEvent).detail.query);
+        e.preventDefault();
+      });
+      await ask(el, 'What is the weather?');
+      await answered(el, 1);
+      const p = parts(el);
+      expect(p.one('notice')!.textContent).to.contain('could not find');
+      expect(p.one('source')).to.equal(null);
+      expect(p.one('answer-body')).to.equal(null);
+      p.one('search-button')!.click();
+      expect(searches).to.deep.equal(['What is the weather?']);
+      el.searchUrl = '/search?q={query}';
+      await el.updateComplete;
+      expect(p.one('search-link')!.getAttribute('href')).to.equal('/search?q=What%20is%20the%20weather%3F');
+    });
+
+    it('copies an answer as markdown or as plain text', async () => {
+      const copied: string[] = [];
+      const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void copied.push(text) },
+      });
+      try {
+        const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+        await ask(el, 'How?');
+        await answered(el, 1);
+        parts(el).one('copy-button')!.click();
+        await waitFor(() => copied.length === 1, 'a copy');
+        el.copyAs = 'text';
+        await el.updateComplete;
+        parts(el).one('copy-button')!.click();
+        await waitFor(() => copied.length === 2, 'a second copy');
+        expect(copied).to.deep.equal(['Use **npm**.', 'Use npm.']);
+        expect(parts(el).status()).to.equal('Copied');
+      } finally {
+        delete (navigator as unknown as Record<string, unknown>).clipboard;
+        if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+      }
+    });
+  });
+
+  describe('stop, errors and retry', () => {
+    it('stops a pending answer: the request is aborted and the question comes back', async () => {
+      const client = fakeClient((_, options) => untilAborted(options?.signal));
+      const el = await chat(client);
+      await ask(el, 'A long question');
+      const p = parts(el);
+      expect(p.one('stop-button')).to.exist;
+      p.one('stop-button')!.click();
+      await answered(el, 1);
+      expect(client.signals[0]!.aborted).to.equal(true);
+      expect(p.lastAnswer()!.textContent).to.contain('Stopped');
+      expect(p.input().value).to.equal('A long question');
+      expect(p.one('send-button')).to.exist;
+      expect(p.root.activeElement).to.equal(p.input());
+    });
+
+    it('explains each failure politely, keeps the input, and retries', async () => {
+      const failures: unknown[] = [
+        new NetworkError(),
+        new TimeoutError(60000),
+        new ApiError('query must not be empty', { status: 400, code: 'invalid_request', field: 'query' }),
+        new ApiError('The language model is unavailable.', { status: 200, code: 'llm_unavailable' }),
+        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
+        new ApiError('boom', { status: 503, code: 'http_503' }),
+      ];
+      const expected = [
+        'The service could not be reached. Check your connection, then retry.',
+        'The answer took too long to arrive. Please retry.',
+        'The question was not accepted (query): query must not be empty',
+        'The service could not answer: The language model is unavailable.',
+        'Too many questions at once. Please retry in 3 seconds.',
+        'Something went wrong on the service. Please retry in a moment.',
+      ];
+      let calls = 0;
+      const client = fakeClient(async () => {
+        const failure = failures[calls++];
+        if (failure) throw failure;
+        return answerRecord();
+      });
+      const el = await chat(client);
+      const errors: string[] = [];
+      el.addEventListener('ask-error', (e) => errors.push((e as CustomEvent).detail.message));
+      const p = parts(el);
+      for (const [i, message] of expected.entries()) {
+        await ask(el, `Question ${i}`);
+        await answered(el, i + 1);
+        expect(p.lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim()).to.equal(message);
+        expect(p.status()).to.equal(message);
+        // The question is back in the input, ready to send again.
+        expect(p.input().value).to.equal(`Question ${i}`);
+        p.input().value = '';
+        p.input().dispatchEvent(new Event('input'));
+      }
+      expect(errors).to.deep.equal(expected);
+      const lastQuestion = client.asks.length;
+      p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await waitFor(() => p.lastAnswer()!.querySelector('[part~="answer-body"]'), 'the retried answer');
+      expect(client.asks[lastQuestion]!.query).to.equal('Question 5');
+      expect(p.answers()).to.have.length(expected.length);
+    });
+  });
+
+  describe('images', () => {
+    it('attaches pasted images as thumbnails and sends them as data URIs', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png'), await pngFile('two.png')]);
+      await waitFor(() => p.all('thumbnail').length === 2, 'two thumbnails');
+      expect(p.all('thumbnail').map((t) => t.querySelector('img')!.alt)).to.deep.equal([
+        'one.png',
+        'two.png',
+      ]);
+      await expect(el).to.be.accessible();
+      // Remove one, keep the other.
+      p.all('remove-button')[0]!.click();
+      await el.updateComplete;
+      expect(p.all('thumbnail')).to.have.length(1);
+      await ask(el, 'What is in this screenshot?');
+      await answered(el, 1);
+      const images = client.asks[0]!.base64Images!;
+      expect(images).to.have.length(1);
+      expect(images[0]).to.match(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
+      expect(p.all('thumbnail')).to.have.length(0);
+      expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
+    });
+
+    it('refuses files that are not images, too large, or beyond four, saying why', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+      const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
+      pasteFiles(p.input(), [text, svg]);
+      await waitFor(() => p.one('notice') && !p.one('notice')!.hidden, 'a notice');
+      expect(p.one('notice')!.textContent)
+        .to.contain('notes.txt is not a PNG')
+        .and.to.contain('logo.svg is not a PNG');
+      expect(p.all('thumbnail')).to.have.length(0);
+
+      pasteFiles(p.input(), [await pngFile('huge.png', 6 * 1024 * 1024)]);
+      await waitFor(() => p.one('notice')!.textContent!.includes('huge.png'), 'the size notice');
+      expect(p.one('notice')!.textContent).to.equal('huge.png is larger than 5 MB and was not attached.');
+
+      // The file picker path: five files chosen, four attached.
+      const picker = p.root.querySelector<HTMLInputElement>('input[type="file"]')!;
+      const chosen = new DataTransfer();
+      for (let i = 1; i <= 5; i++) chosen.items.add(await pngFile(`shot-${i}.png`));
+      picker.files = chosen.files;
+      picker.dispatchEvent(new Event('change'));
+      await waitFor(() => p.all('thumbnail').length === 4, 'four thumbnails');
+      expect(p.one('notice')!.textContent).to.equal('You can attach up to 4 images.');
+      expect(p.status()).to.equal('You can attach up to 4 images.');
+      await ask(el, 'Four images');
+      await answered(el, 1);
+      expect(client.asks[0]!.base64Images).to.have.length(4);
+    });
+  });
+});
+
+/** Lit's comment markers differ between two renders of the same content. */
+function stripLitMarkers(markup: string): string {
+  return markup.replace(/<!--\?lit\$\d+\$-->|<!---->/g, '');
+}

@@ -1,0 +1,244 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { NetworkError } from '../../src/client/errors.js';
+import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
+import type { AnswerRecord } from '../../src/wire/index.js';
+import {
+  RecordingClient,
+  analyticsRecords,
+  defineElements,
+  serviceClient,
+  waitFor,
+} from './chat-test-support.js';
+
+defineElements();
+
+function view(el: FeedbackButtons) {
+  const root = el.shadowRoot!;
+  return {
+    up: () => root.querySelector<HTMLButtonElement>('[part~="up-button"]')!,
+    down: () => root.querySelector<HTMLButtonElement>('[part~="down-button"]')!,
+    message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
+    form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
+    reasons: () => Array.from(root.querySelectorAll<HTMLButtonElement>('[part~="reason"]')),
+  };
+}
+
+/** A client whose feedback calls wait until the test settles them. */
+function heldClient() {
+  const pending: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const client = new RecordingClient(serviceClient(), {
+    feedback: () =>
+      new Promise((resolve, reject) => pending.push({ resolve: () => resolve({ success: true }), reject })),
+  });
+  return { client, pending };
+}
+
+async function answerFromService(): Promise<AnswerRecord> {
+  return serviceClient().ask({ query: 'How do I create a client?', format: 'markdown', conversationId: '' });
+}
+
+describe('<feedback-buttons>', () => {
+  it('has two named toggle buttons in a labelled group, and is accessible', async () => {
+    const el = await fixture<FeedbackButtons>(html`<feedback-buttons insight-id="i-1"></feedback-buttons>`);
+    const v = view(el);
+    expect(v.up().getAttribute('aria-pressed')).to.equal('false');
+    expect(v.down().getAttribute('aria-pressed')).to.equal('false');
+    expect(v.up().textContent!.trim()).to.equal('Helpful');
+    expect(v.down().textContent!.trim()).to.equal('Not helpful');
+    expect(el.shadowRoot!.querySelector('[role="group"]')!.getAttribute('aria-labelledby')).to.equal(
+      'prompt',
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('takes replacement strings', async () => {
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        insight-id="i-1"
+        .strings=${{ helpful: 'Utile', notHelpful: 'Pas utile' }}
+      ></feedback-buttons>`,
+    );
+    expect(view(el).up().textContent!.trim()).to.equal('Utile');
+    expect(view(el).down().textContent!.trim()).to.equal('Pas utile');
+  });
+
+  it('posts at once, optimistically, never twice while in flight, and lets the other thumb replace the vote', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-2" .client=${client}></feedback-buttons>`,
+    );
+    const events: unknown[] = [];
+    el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
+    const v = view(el);
+    v.up().click();
+    await el.updateComplete;
+    expect(el.getAttribute('value')).to.equal('1');
+    expect(v.up().getAttribute('aria-pressed')).to.equal('true');
+    expect(v.up().getAttribute('aria-disabled')).to.equal('true');
+    // A second click, and the other thumb, while the first is in flight: nothing posted.
+    v.up().click();
+    v.down().click();
+    expect(client.feedbacks).to.deep.equal([{ insightId: 'i-2', feedback: 1 }]);
+    pending[0]!.resolve();
+    await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+    expect(events).to.deep.equal([{ insightId: 'i-2', value: 1 }]);
+    v.down().click();
+    await el.updateComplete;
+    expect(el.getAttribute('value')).to.equal('-1');
+    expect(v.up().getAttribute('aria-pressed')).to.equal('false');
+    expect(v.down().getAttribute('aria-pressed')).to.equal('true');
+    pending[1]!.resolve();
+    await waitFor(() => events.length === 2, 'the second event');
+    expect(client.feedbacks[1]).to.deep.equal({ insightId: 'i-2', feedback: -1 });
+    // Pressing the pressed thumb again posts nothing: the service cannot take a vote back.
+    v.down().click();
+    expect(client.feedbacks).to.have.length(2);
+  });
+
+  it('rolls back with a short message when the post fails', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-3" .client=${client}></feedback-buttons>`,
+    );
+    const events: unknown[] = [];
+    el.addEventListener('ask-feedback', (e) => events.push(e));
+    view(el).up().click();
+    await el.updateComplete;
+    expect(el.value).to.equal(1);
+    pending[0]!.reject(new NetworkError());
+    await waitFor(() => view(el).message() !== '', 'the failure message');
+    expect(view(el).message()).to.equal('Your feedback could not be sent. Try again.');
+    expect(el.value).to.equal(null);
+    expect(el.hasAttribute('value')).to.equal(false);
+    expect(view(el).up().getAttribute('aria-pressed')).to.equal('false');
+    expect(events).to.have.length(0);
+  });
+
+  it('shows a set value without posting it', async () => {
+    const { client } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-4" value="-1" .client=${client}></feedback-buttons>`,
+    );
+    expect(view(el).down().getAttribute('aria-pressed')).to.equal('true');
+    expect(client.feedbacks).to.have.length(0);
+  });
+
+  it('is inert without an insightId', async () => {
+    const { client } = heldClient();
+    const el = await fixture<FeedbackButtons>(html`<feedback-buttons .client=${client}></feedback-buttons>`);
+    view(el).up().click();
+    await el.updateComplete;
+    expect(view(el).up().getAttribute('aria-disabled')).to.equal('true');
+    expect(client.feedbacks).to.have.length(0);
+    expect(el.value).to.equal(null);
+  });
+
+  it('works with the keyboard alone', async () => {
+    const { client, pending } = heldClient();
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    document.body.append(before);
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-5" .client=${client}></feedback-buttons>`,
+    );
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(view(el).up());
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(view(el).down());
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.value).to.equal(-1);
+    pending[0]!.resolve();
+    await waitFor(() => view(el).message() !== '', 'the thanks');
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
+    expect(el.shadowRoot!.activeElement).to.equal(view(el).up());
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(el.value).to.equal(1);
+    before.remove();
+  });
+
+  it('asks why after a thumbs-down when ask-reason is set, and sends reason and comment', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-6" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const events: unknown[] = [];
+    el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
+    const v = view(el);
+    expect(v.form()).to.equal(null);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    await expect(el).to.be.accessible();
+    expect(v.reasons().map((r) => r.textContent!.trim())).to.deep.equal([
+      'Incorrect',
+      'Incomplete',
+      'Off topic',
+      'Outdated',
+      'Hard to follow',
+    ]);
+    v.reasons()[1]!.click();
+    await el.updateComplete;
+    expect(v.reasons()[1]!.getAttribute('aria-pressed')).to.equal('true');
+    const note = el.shadowRoot!.querySelector('textarea')!;
+    note.focus();
+    await sendKeys({ type: 'It does not say how to set the timeout.' });
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => client.feedbacks.length === 2, 'the reason post');
+    expect(client.feedbacks[1]).to.deep.equal({
+      insightId: 'i-6',
+      feedback: -1,
+      reason: 'Incomplete',
+      comment: 'It does not say how to set the timeout.',
+    });
+    pending[1]!.resolve();
+    await waitFor(() => v.form() === null, 'the form to close');
+    expect(v.message()).to.equal('Thanks, that helps us improve the answers.');
+    expect(events.at(-1)).to.deep.equal({
+      insightId: 'i-6',
+      value: -1,
+      reason: 'Incomplete',
+      comment: 'It does not say how to set the timeout.',
+    });
+  });
+
+  it('never shows the reason form unless asked', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-7" .client=${client}></feedback-buttons>`,
+    );
+    view(el).down().click();
+    pending[0]!.resolve();
+    await waitFor(() => view(el).message() !== '', 'the thanks');
+    expect(view(el).form()).to.equal(null);
+  });
+
+  it('stores the vote, its replacement and the reason in the reference service', async () => {
+    const record = await answerFromService();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        insight-id=${record.insightId}
+        api-key="demo-key"
+        ask-reason
+      ></feedback-buttons>`,
+    );
+    const v = view(el);
+    const stored = async () => (await analyticsRecords()).find((r) => r.insightId === record.insightId);
+    v.up().click();
+    await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+    expect((await stored())?.feedback).to.equal(1);
+    v.down().click();
+    await waitFor(() => v.form(), 'the reason form');
+    expect((await stored())?.feedback).to.equal(-1);
+    v.reasons()[0]!.click();
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => v.form() === null, 'the form to close');
+    expect(await stored()).to.deep.include({ feedback: -1, reason: 'Incorrect', comment: null });
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Every payload of ../shared/security-corpus (DOMPurify's fixtures and H5SC, with their
- * triggers) served to `<ask-chat>` by a fake client: as the answer in both formats, and as the
+ * Every payload of the security corpus (DOMPurify's fixtures and H5SC, with their triggers; kept
+ * with their licences in test/fixtures/security-corpus/ so that CI needs nothing outside the repo) served to `<ask-chat>` by a fake client: as the answer in both formats, and as the
  * source's link, title and description. Nothing may run, and the cleaned DOM may hold no `on*`
  * attribute, no script/iframe/object/embed/base/meta/form and no URL outside the allow-list.
  *
@@ -23,7 +23,7 @@ interface Vector {
 }
 
 // Relative to this file; the corpus lives beside the repository and is read, never copied.
-const CORPUS = '../../../shared/security-corpus/';
+const CORPUS = '../fixtures/security-corpus/';
 
 async function loadCorpus(): Promise<{ dompurify: Vector[]; h5sc: Vector[] }> {
   const read = async (name: string) => JSON.parse((await readFile({ path: CORPUS + name }))!) as unknown[];

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 
-const HONO = new URL('../../../shared/corpora/hono/', import.meta.url).pathname;
+const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
 async function writeFixture(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
   for (const [path, content] of Object.entries(files)) {

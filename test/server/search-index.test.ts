@@ -5,7 +5,7 @@ import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { SearchIndex } from '../../src/server/search/search-index.js';
 
-const HONO = new URL('../../../shared/corpora/hono/', import.meta.url).pathname;
+const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
 function page(id: string, title: string, text: string, tags: string[] = []): SourceDocument {
   return {
@@ -156,6 +156,45 @@ describe('Orama search index on small fixtures', () => {
     assert.equal(index.documentCount, 1);
     assert.deepEqual(await index.search('legacy', { limit: 5 }), []);
     assert.equal((await index.search('fresh', { limit: 5 }))[0]?.document.id, 'new');
+  });
+
+  it('matches a hyphenated name whole, also as it is typed', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('z-index', 'z-index', 'The z-index CSS property sets the stacking order of positioned elements.'),
+      page('indexeddb', 'IndexedDB', 'IndexedDB is a low-level index for stored data in the browser.'),
+      page('box-sizing', 'box-sizing', 'Sets how the total width and height of an element is calculated.'),
+    ]);
+    assert.equal((await links(index, 'z-ind'))[0], '/z-index');
+    assert.equal((await links(index, 'z-index'))[0], '/z-index');
+    assert.equal((await links(index, 'box-siz'))[0], '/box-sizing');
+    // Its parts still find it when typed apart.
+    assert.ok((await links(index, 'box sizing')).includes('/box-sizing'));
+  });
+
+  it('ranks the page named by the query above pages that mention it more often', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page(
+        'guide',
+        'Working with layouts',
+        'Borders, borders, borders: a border here, a border there, more borders.',
+      ),
+      page('border', 'border', 'A shorthand property that sets an element border.'),
+    ]);
+    assert.equal((await links(index, 'border'))[0], '/border');
+  });
+
+  it('counts a general synonym of a word, below the word itself', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('remove', 'Removing entries', 'Call remove() with the key to drop an entry from the store.'),
+      page('other', 'Reading entries', 'Call get() with the key to read an entry from the store.'),
+    ]);
+    assert.equal((await links(index, 'delete an entry'))[0], '/remove');
+    const [viaSynonym] = await index.search('delete an entry', { limit: 1 });
+    const [direct] = await index.search('remove an entry', { limit: 1 });
+    assert.ok(viaSynonym && direct && viaSynonym.relevance < direct.relevance);
   });
 
   it('is unhealthy before anything is loaded', async () => {

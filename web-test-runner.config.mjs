@@ -5,14 +5,14 @@ import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
 
 const service = referenceService();
 
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(executablePath)) {
+if (!existsSync(CHROMIUM_PATH)) {
   console.error(
-    `No Chromium at ${executablePath}: install it with "apt-get install -y chromium" or set CHROME_PATH.`,
+    `No Chromium at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" or set CHROME_PATH.`,
   );
   process.exit(1);
 }
@@ -27,17 +27,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath,
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-quic',
-          '--disable-sync',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -10,9 +10,9 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.js';
 
 const KB = 1024;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Published figures of the anchors, measured the same way (FIELD-NOTES / issue 6). */
 const ANCHORS: [string, number][] = [
@@ -136,14 +136,8 @@ async function renderTime() {
   );
   const script = page.files.find((file) => file.path.endsWith('.js'))!.text;
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const tab = await browser.newPage();

@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { quietLogger } from '../src/server/logger.js';
 import { startService } from '../src/server/main.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..');
 const DEBOUNCE_MS = 100;
@@ -138,17 +140,10 @@ writeFileSync(
 </script>`,
 );
 
-const logger = { info() {}, warn() {}, error() {}, debug() {} };
-const service = await startService({ port: 0, staticDir: site, logger: logger as never });
+const service = await startService({ port: 0, staticDir: site, logger: quietLogger });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 try {

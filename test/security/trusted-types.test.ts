@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /** What the security guide tells sites to send. */
 export const STRICT_CSP = [
@@ -23,8 +24,6 @@ export const STRICT_CSP = [
   "require-trusted-types-for 'script'",
   'trusted-types dompurify lit-html',
 ].join('; ');
-
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 describe('answers under a strict CSP with Trusted Types required', () => {
   let server: Server;
@@ -63,14 +62,8 @@ describe('answers under a strict CSP with Trusted Types required', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
   });
 

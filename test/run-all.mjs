@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, format check, type check, the Node suite and the browser suite, in that
- * order, each run even when an earlier one failed so that one run shows everything. Ends with
- * one plain line, `N passed, N failed` (lint, format and types count as one check each), which
+ * `npm test`: lint, format check, type check, the build, the Node suite and the browser suite,
+ * in that order, each run even when an earlier one failed so that one run shows everything. Ends with
+ * one plain line, `N passed, N failed` (lint, format, types and the build count as one check each), which
  * CI reads; exits 1 if anything failed.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +25,8 @@ const steps = [
   { name: 'eslint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'prettier', command: ['npx', 'prettier', '--check', '.'] },
   { name: 'types', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  // The browser suite loads the built script-tag file and demo page.
+  { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'node tests',
     command: ['node', '--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests],

@@ -1,0 +1,38 @@
+import { expect, fixture, html } from '@open-wc/testing';
+
+// Built by `npm run build`, which `npm test` runs before the suites.
+const SCRIPT_TAG_FILE = '/dist/ask-elements.js';
+const DEMO_PAGE = '/dist/demo/index.html';
+const TAGS = ['search-box', 'ask-chat', 'feedback-buttons'];
+
+describe('registering the elements', () => {
+  const errors: string[] = [];
+  const onError = (event: ErrorEvent) => errors.push(event.message);
+  before(() => window.addEventListener('error', onError));
+  after(() => window.removeEventListener('error', onError));
+
+  it('the script-tag file registers the three tags and renders a working element', async () => {
+    await import(/* @vite-ignore */ SCRIPT_TAG_FILE);
+    for (const tag of TAGS) expect(customElements.get(tag), tag).to.be.a('function');
+    const box = await fixture(html`<search-box label="Search the docs"></search-box>`);
+    const input = box.shadowRoot!.querySelector('input')!;
+    expect(input.getAttribute('role')).to.equal('combobox');
+  });
+
+  it('ask-elements/define beside the script-tag file, imported twice, never throws "already defined"', async () => {
+    const fromScriptTag = TAGS.map((tag) => customElements.get(tag));
+    await import('../src/define.js');
+    // A second copy of the module, as a page gets when two bundles each carry one.
+    await import(/* @vite-ignore */ `../src/define.ts?copy=${Date.now()}`);
+    expect(TAGS.map((tag) => customElements.get(tag))).to.deep.equal(fromScriptTag);
+    expect(errors.filter((message) => /already (been )?(defined|used)/i.test(message))).to.deep.equal([]);
+  });
+
+  it('the built demo page loads its bundle without an error', async () => {
+    const page = await (await fetch(DEMO_PAGE)).text();
+    const src = /<script type="module"[^>]*src="\.\/([^"]+)"/.exec(page)?.[1];
+    expect(src, 'the demo page names its module').to.be.a('string');
+    await import(/* @vite-ignore */ `/dist/demo/${src}`);
+    expect(errors).to.deep.equal([]);
+  });
+});

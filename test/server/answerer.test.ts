@@ -71,6 +71,24 @@ describe('extractive answerer over the Hono docs', () => {
     }
   });
 
+  it('takes its source from the page that search ranks first', async () => {
+    const question = 'How do I limit the size of request bodies?';
+    const [top] = await index.search(question, { limit: 1, prefixLastTerm: false });
+    const answer = await createExtractiveAnswerer({ index }).answer(ask(question));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, top?.document.link);
+    assert.equal(answer.link, '/docs/middleware/builtin/body-limit');
+  });
+
+  it('declines a near miss: a topic next to the site that its pages only mention', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const retrieval = await answerer.retrieve(ask('How do I connect Hono to a MongoDB replica set?'));
+    assert.equal(retrieval.answerable, false);
+    // The evidence is reported: the outline share is part of the decision.
+    assert.ok(retrieval.outline >= 0 && retrieval.outline <= 1);
+    assert.equal((await answerer.answer(ask('How do I use WebGPU in Hono?'))).didAnswer, false);
+  });
+
   it("doesn't answer below the agent's threshold", async () => {
     const answer = await createExtractiveAnswerer({ index }).answer(
       ask('How can I set a cookie?', { threshold: 100 }),

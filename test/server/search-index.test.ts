@@ -197,6 +197,15 @@ describe('Orama search index on small fixtures', () => {
     assert.ok(viaSynonym && direct && viaSynonym.relevance < direct.relevance);
   });
 
+  it('knows an identifier as a whole, not by its parts', async () => {
+    const index = createOramaIndex();
+    await index.load([page('web', 'Web servers', 'A web server serves pages. Node.js runs JavaScript.')]);
+    assert.equal(index.hasWord?.('web'), true);
+    assert.equal(index.hasWord?.('servers'), true);
+    assert.equal(index.hasWord?.('WebGPU'), false);
+    assert.equal(index.hasWord?.('Node.js'), true);
+  });
+
   it('is unhealthy before anything is loaded', async () => {
     assert.equal(await createOramaIndex().healthy(), false);
   });

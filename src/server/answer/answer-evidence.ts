@@ -1,3 +1,4 @@
+import type { SourceDocument } from '../content/document.js';
 import type { PassageHit } from '../search/search-index.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import { tagWords } from './language-model.js';
@@ -54,6 +55,20 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
   ]);
   let covered = 0;
   for (const word of words) if (present.has(word.term)) covered += word.weight;
+  return covered / total;
+}
+
+/**
+ * The weighted share (0–1) of the question's words in the page's outline: its title, description
+ * and headings, what the page says it is about.
+ */
+export function outlineCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
+  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  if (total === 0) return 0;
+  const outline = new Set([...analyser.terms(page.title), ...analyser.terms(page.description)]);
+  for (const section of page.sections) for (const term of analyser.terms(section.heading)) outline.add(term);
+  let covered = 0;
+  for (const word of words) if (outline.has(word.term)) covered += word.weight;
   return covered / total;
 }
 

@@ -3,15 +3,18 @@ import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer, type AnswerBlock, type AnswerSource } from './answer-format.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
-import { answerCoverage, knownShare, questionWords } from './answer-evidence.js';
+import { answerCoverage, knownShare, outlineCoverage, questionWords } from './answer-evidence.js';
 import { resolveFollowUp } from './follow-up.js';
 import { splitSentences, warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
   index: SearchIndex;
   /**
-   * Least share of the question (its content words, weighted by part of speech: subjects count
-   * fully, verbs less) that one of the best passages must contain for an answer. Default 0.6.
+   * Least evidence for an answer: the share of the question (its content words, weighted by
+   * part of speech: subjects count fully, verbs less) that one of the best passages contains,
+   * plus half the share that the source page's outline (title, description, headings) holds.
+   * Default 0.8: a passage holding the whole question answers; one holding half of it answers
+   * only on a page about the rest.
    */
   minCoverage?: number;
   /**
@@ -35,6 +38,8 @@ export interface Retrieval {
   coverage: number;
   /** The share of the question's words the site uses anywhere (see `knownShare`). */
   known: number;
+  /** The share of the question the source page's outline holds (see `outlineCoverage`). */
+  outline: number;
 }
 
 /** Passages retrieved per question; the answer quotes the best, the others are its context. */
@@ -45,7 +50,14 @@ const PASSAGES_IN_CONTEXT = 3;
 const ANSWER_PROSE_CHARS = 480;
 /** Text of a passage kept in `context.passages`. */
 const CONTEXT_PASSAGE_CHARS = 1200;
-export const DEFAULT_MIN_COVERAGE = 0.6;
+export const DEFAULT_MIN_COVERAGE = 0.8;
+/**
+ * How much the source page's outline counts beside the passage's coverage. A page about the
+ * question's subject (it is in its title or headings) answers with a passage that holds less of
+ * the question's wording; a page that merely mentions the words, somewhere on a large site,
+ * needs a passage that holds nearly all of it.
+ */
+const OUTLINE_WEIGHT = 0.5;
 export const DEFAULT_MIN_KNOWN = 0.8;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
@@ -146,12 +158,13 @@ export class ExtractiveAnswerer implements Answerer {
       ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(words, hit, this.#analyser)),
     );
     const known = knownShare(words, this.#index.hasWord?.bind(this.#index));
+    const outline = best ? outlineCoverage(words, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
-      coverage >= this.#minCoverage &&
+      coverage + OUTLINE_WEIGHT * outline >= this.#minCoverage &&
       known >= this.#minKnown &&
       relevanceScore >= input.threshold;
-    return { resolvedQuery, hits, answerable, relevanceScore, coverage, known };
+    return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline };
   }
 
   async answer(input: AnswerInput): Promise<DraftAnswer> {

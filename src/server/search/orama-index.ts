@@ -1,18 +1,15 @@
 import { create, insertMultiple, search as oramaSearch, type Orama, type Tokenizer } from '@orama/orama';
+import { warmUpLanguageModel } from '../answer/language-model.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { LruCache } from './lru-cache.js';
-import { PassagePostings } from './passage-postings.js';
-import { containsTerm, matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
+import { PagePostings, type PageFieldTerms } from './page-postings.js';
+import { matchEvidence, matchWeight, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
 import { Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
-  /** Passages taken from the postings per query for re-ranking. Default 100. */
-  candidatePassages?: number;
-  /** Pages fetched from Orama (on title, headings, description) per query. Default 40. */
-  candidatePages?: number;
   /** Search results kept for repeated queries. Default 5,000 (0 turns the cache off). */
   resultCacheSize?: number;
   /**
@@ -34,20 +31,20 @@ interface IndexedPassage {
 
 interface IndexedPage {
   document: SourceDocument;
-  title: Uint32Array;
+  /** Its name: the terms of its title and of its link's last segment. */
+  name: Uint32Array;
   /** Description and headings. */
   summary: Uint32Array;
-  /** The terms of its title, description and headings, sorted: what the page says it is about. */
+  /** The terms of its name, description and headings, sorted: what the page says it is about. */
   outline: Uint32Array;
   passages: number[];
   tags: Set<string>;
-  titleLength: number;
 }
 
 /**
- * Terms are stored in Orama with a trailing `.` (which never occurs inside a term), so that
- * Orama's prefix matching, always on, can't stretch `set.` into `settings`: prefixes are expanded
- * by the query analyser instead, where they can be limited and weighted.
+ * Terms are stored in Orama as the analyser made them, each with a trailing `.` (a term never
+ * ends with one), so that Orama's prefix matching, always on, can't stretch `set.` into
+ * `settings`: prefixes are expanded by the query analyser, where they can be limited and weighted.
  */
 const TERM_END = '.';
 const markTerms = (terms: Iterable<string>): string => {
@@ -63,14 +60,14 @@ const markedTermsTokenizer: Tokenizer = {
   tokenize: (raw: string) => (raw === '' ? [] : [...new Set(raw.split(' '))]),
 };
 
-const PAGE_SCHEMA = { title: 'string', description: 'string', headings: 'string[]', tags: 'enum[]' } as const;
+const PAGE_SCHEMA = { title: 'string', tags: 'enum[]' } as const;
 type PageDb = Orama<typeof PAGE_SCHEMA>;
 
 /** Sections longer than this many words are indexed as several passages, split at paragraphs. */
 const PASSAGE_MAX_WORDS = 350;
 
 /** Splits text into tokens as written; the analyser takes each token from there. */
-const TOKEN_SEPARATOR = /[^\p{L}\p{N}_]+/u;
+const TOKEN_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
 
 const sortedDistinct = (ids: Iterable<number>): Uint32Array => Uint32Array.from(new Set(ids)).sort();
 
@@ -97,29 +94,59 @@ function passagesOf(section: DocumentSection): DocumentSection[] {
   );
 }
 
-/** Weights of the ranking score (relevance decides; BM25 and the title break ties). */
-const RANK = { relevance: 0.7, bm25: 0.2, title: 0.1 } as const;
-/** Share of a passage's rank that is its own; the rest is its page's. */
-const PASSAGE_WEIGHT = 0.6;
 /**
- * A page's rank: its relevance, BM25 of its best passage and its title match, blended with the
- * rank of its best passage. Tuned on half of bench/questions, checked on the other half.
+ * A page's rank for a query, from what one pass over the page postings gathers: BM25F (fields
+ * weighted: name, headings, description, body), the share of the query the page covers
+ * anywhere, in its name, and in its outline (name, headings, description), and how much of its
+ * name was asked for. Tuned on half of bench/questions, checked on the other half (exported, and
+ * mutable, so that a tuning script can vary the weights without rebuilding the index).
  */
-const PAGE_RANK = { relevance: 0.6, bm25: 0.3, title: 0.1, bestPassage: 0.3 } as const;
+export const PAGE_RANK = {
+  bm25: 0.35,
+  coverage: 0.1,
+  name: 0.25,
+  slug: 0.1,
+  outline: 0.15,
+  description: 0.25,
+};
+/**
+ * Second stage: the best candidates of the first are re-ranked with their best section, since a
+ * page with a section about exactly what was asked (`## header()` for "read a header") answers
+ * it better than one that mentions the words here and there. `section` is its share of the rank.
+ */
+export const SECTION_RANK = { candidates: 20, section: 0.4 };
+/** Pages ranked for passages when answering: the answer comes from one of these. */
+const PAGES_FOR_PASSAGES = 8;
+/** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
+const PASSAGES_SCORED_PER_PAGE = 3;
+/** Share of a passage's rank that is its own; the rest is its page's. */
+const PASSAGE_WEIGHT = 0.5;
+/** Candidates ranked beyond the limit, so that a relevance threshold still fills the page. */
+const EXTRA_CANDIDATES = 20;
+
+interface RankedPage {
+  page: number;
+  rank: number;
+  /** Its best passage for the query, when the second stage scored it. */
+  best?: ScoredPassage;
+}
 
 /**
- * The embedded search index: Orama holds the inverted index (BM25 over title, heading and
- * passage text, with boosts) and finds candidates; a re-ranker then scores each candidate on the
- * evidence it holds for the query (coverage, proximity, title/heading matches, BM25) from the
- * index's own forward index of term ids.
+ * The embedded search index. Pages are ranked with BM25F from the index's own page postings
+ * (flat typed arrays; see `PagePostings`), passages (the sections under headings) are scored
+ * on the evidence they hold for the query (coverage, proximity, heading matches, BM25) from a
+ * forward index of term ids. Orama supplies the English stemmer and holds the pages for
+ * `healthy()`; it is not on the query path (see demo/content/service/search-ranking.md: at
+ * 10,000 pages one Orama search took milliseconds, and search must answer in a fraction of one).
  *
  * **Relevance (0–1)**, on pages and passages alike:
  *
  *     relevance = coverage × (0.55 + 0.15 × proximity + 0.2 × fieldMatch + 0.1 × saturation)
  *
  * - coverage: the share of the query's words the text contains, each word weighted by its IDF
- *   (rare words count more), with partial credit for a completed prefix (0.9, or 0.5 beside an
- *   exact match) or a typo correction (0.8); a word the site never uses counts fully against it;
+ *   (rare words count more), with partial credit for a completed prefix (0.9, or 0.85 beside an
+ *   exact match), a typo correction (0.8) or a synonym (0.6); a word the site never uses counts
+ *   fully against it;
  * - proximity: the number of distinct query words found divided by the span of the smallest
  *   window holding them all (1 when side by side, or for one word);
  * - fieldMatch: the IDF-weighted share of the query's words in the title or heading;
@@ -128,7 +155,7 @@ const PAGE_RANK = { relevance: 0.6, bm25: 0.3, title: 0.1, bestPassage: 0.3 } as
  * It means the same across queries: 1.0 only when every word of the query is in the title or
  * heading, side by side, and in the text; a page matching one word of a three-word question
  * stays well under 0.5 however often it repeats it. It is not divided by the best score of the
- * query, so a single weak match stays weak.
+ * query, so a single weak match stays weak. Ranking (the order) is a separate score, above.
  */
 export class OramaSearchIndex implements SearchIndex {
   readonly #analyser = new TextAnalyser();
@@ -138,15 +165,13 @@ export class OramaSearchIndex implements SearchIndex {
   #pages: IndexedPage[] = [];
   #passages: IndexedPassage[] = [];
   #averagePassageLength = 1;
-  #postings: PassagePostings | undefined;
+  #postings: PagePostings | undefined;
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
   readonly #passageResults: LruCache<string, PassageHit[]>;
 
   constructor(options: OramaIndexOptions = {}) {
     this.#options = {
-      candidatePassages: options.candidatePassages ?? 100,
-      candidatePages: options.candidatePages ?? 40,
       resultCacheSize: options.resultCacheSize ?? 5000,
     };
     this.#pageResults = new LruCache(this.#options.resultCacheSize);
@@ -161,13 +186,11 @@ export class OramaSearchIndex implements SearchIndex {
     const vocabulary = new Vocabulary();
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
-    const pageRows: { id: string; title: string; description: string; headings: string[]; tags: string[] }[] =
-      [];
+    const pageFields: PageFieldTerms[] = [];
     // Token as written → its term ids: each distinct token is analysed once for the whole site,
     // which is most of the indexing speed (a docs site repeats a small vocabulary).
     const tokenIds = new Map<string, number | number[]>();
-    const termIds = (text: string): number[] => {
-      const out: number[] = [];
+    const termIds = (text: string, out: number[] = []): number[] => {
       for (const token of text.split(TOKEN_SEPARATOR)) {
         if (token === '') continue;
         let ids = tokenIds.get(token);
@@ -181,36 +204,44 @@ export class OramaSearchIndex implements SearchIndex {
       }
       return out;
     };
-    const marked = (ids: Iterable<number>): string =>
-      markTerms([...new Set(ids)].map((id) => vocabulary.term(id)));
+    let totalPassageLength = 0;
 
     for (const document of documents) {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
-      const title = termIds(document.title);
+      const name = termIds(document.title);
+      const nameFromTitle = new Set(name);
+      // `canvas_api` and `cloudflare-workers` name their pages by their words.
+      const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
+      for (const id of slug) if (!nameFromTitle.has(id)) name.push(id);
+      for (const id of new Set(name)) vocabulary.countName(id);
       const description = termIds(document.description);
-      const headings = document.sections
-        .filter((section) => section.level > 1)
-        .map((section) => termIds(section.heading));
+      const headings: number[] = [];
+      for (const section of document.sections) if (section.level > 1) termIds(section.heading, headings);
       const page: IndexedPage = {
         document,
-        title: sortedDistinct(title),
-        summary: sortedDistinct([...description, ...headings.flat()]),
-        outline: sortedDistinct([...title, ...description, ...headings.flat()]),
+        name: sortedDistinct(name),
+        summary: sortedDistinct([...description, ...headings]),
+        outline: sortedDistinct([...name, ...description, ...headings]),
         passages: [],
         tags: new Set(tags),
-        titleLength: new Set(title).size,
       };
+      const body: number[] = [];
       const sections = document.sections.some((section) => section.text !== '')
         ? document.sections.filter((section) => section.text !== '')
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = termIds(section.heading);
         for (const part of passagesOf(section)) {
-          const terms = Uint32Array.from([...heading, ...termIds(part.text)]);
+          const text = termIds(part.text);
+          const terms = new Uint32Array(heading.length + text.length);
+          terms.set(heading);
+          terms.set(text, heading.length);
           if (terms.length === 0) continue;
+          for (const id of text) body.push(id);
           const distinct = sortedDistinct(terms);
           vocabulary.countPassage(distinct);
+          totalPassageLength += terms.length;
           page.passages.push(passages.length);
           passages.push({
             page: pageIndex,
@@ -222,30 +253,37 @@ export class OramaSearchIndex implements SearchIndex {
         }
       }
       pages.push(page);
-      pageRows.push({
-        id: String(pageIndex),
-        title: marked(title),
-        description: marked(description),
-        headings: headings.map(marked),
-        tags,
+      pageFields.push({
+        name: Uint32Array.from(name),
+        slug: Uint32Array.from(slug),
+        headings: Uint32Array.from(headings),
+        description: Uint32Array.from(description),
+        body: Uint32Array.from(body),
       });
     }
 
-    // Orama's ids are the positions in our arrays, so a hit maps back without a lookup table.
+    const postings = new PagePostings(pageFields, vocabulary.size);
+    // Orama holds each page's title, description, tags and headings: what `healthy()` asks.
     const pageDb = create({ schema: PAGE_SCHEMA, components: { tokenizer: markedTermsTokenizer } });
-    await insertMultiple(pageDb, pageRows as never, 1000);
-    const postings = new PassagePostings(
-      passages.map((passage) => passage.terms),
-      vocabulary.size,
+    await insertMultiple(
+      pageDb,
+      pages.map((page, index) => ({
+        id: String(index),
+        title: markTerms([...page.name].map((id) => vocabulary.term(id))),
+        tags: [...page.tags],
+      })) as never,
+      1000,
     );
 
     vocabulary.prepare();
+    // Questions are weighted by part of speech: load the tagger now, not on the first question.
+    warmUpLanguageModel();
     this.#vocabulary = vocabulary;
     this.#queries = new QueryAnalyser(this.#analyser, vocabulary);
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
-    this.#averagePassageLength = postings.averageLength;
+    this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
     this.#pageResults.clear();
     this.#passageResults.clear();
@@ -256,7 +294,7 @@ export class OramaSearchIndex implements SearchIndex {
     const cached = this.#pageResults.get(key);
     if (cached) return cached;
     const analysed = this.#queries.analyse(query, options.prefixLastTerm !== false);
-    const hits = await this.#searchPages(analysed, options);
+    const hits = this.#searchPages(analysed, options);
     this.#pageResults.set(key, hits);
     return hits;
   }
@@ -266,9 +304,8 @@ export class OramaSearchIndex implements SearchIndex {
     const cached = this.#passageResults.get(key);
     if (cached) return cached;
     const analysed = this.#queries.analyse(query, options.prefixLastTerm !== false);
-    const ranked = await this.#rankedPassages(analysed, options);
     const minRelevance = options.minRelevance ?? 0;
-    const hits = ranked
+    const hits = this.#rankedPassages(analysed, options)
       .filter((hit) => hit.relevance > 0 && hit.relevance >= minRelevance)
       .slice(0, options.limit)
       .map(({ passage, relevance, evidence }) => ({
@@ -281,8 +318,16 @@ export class OramaSearchIndex implements SearchIndex {
     return hits;
   }
 
+  /**
+   * A word the site uses: an identifier as a whole (`WebGPU` is not known because `web` is), a
+   * word written with punctuation (`Node.js`) when each of its parts is.
+   */
   hasWord(word: string): boolean {
-    return this.#analyser.terms(word).some((term) => this.#vocabulary.id(term) !== undefined);
+    const words = this.#analyser.words(word);
+    const whole = words[0];
+    const parts = whole !== undefined && whole === word.toLowerCase() ? [whole] : words;
+    const terms = parts.map((part) => this.#analyser.term(part)).filter((term) => term !== '');
+    return terms.length > 0 && terms.every((term) => this.#vocabulary.id(term) !== undefined);
   }
 
   async healthy(): Promise<boolean> {
@@ -295,129 +340,206 @@ export class OramaSearchIndex implements SearchIndex {
     }
   }
 
-  /** Candidate passages from Orama, re-ranked on their evidence. */
-  async #rankedPassages(
-    query: AnalysedQuery,
-    options: SearchOptions,
-  ): Promise<{ passage: IndexedPassage; relevance: number; rank: number; evidence: MatchEvidence }[]> {
+  /** The best `limit` pages for the query, best first, from one pass over the page postings. */
+  #rankPages(query: AnalysedQuery, options: SearchOptions, limit: number): RankedPage[] {
     const postings = this.#postings;
-    if (!postings || query.terms.every((term) => term.alternatives.length === 0)) return [];
+    if (!postings || query.totalWeight === 0 || query.terms.every((term) => term.alternatives.length === 0))
+      return [];
     const allowed = tagPredicate(options);
-    const candidates = postings.top(
-      query,
-      this.#options.candidatePassages,
-      allowed &&
-        ((passage) =>
-          allowed((this.#pages[(this.#passages[passage] as IndexedPassage).page] as IndexedPage).tags)),
-    );
-    const pageScores = new Map<number, number>();
-    const ranked = candidates.map((passageIndex) => {
-      const passage = this.#passages[passageIndex] as IndexedPassage;
-      const page = this.#pages[passage.page] as IndexedPage;
-      const evidence = matchEvidence(
-        query,
-        passage,
-        [page.title, passage.heading],
-        this.#averagePassageLength,
-      );
-      const relevance = relevanceOf(evidence);
-      let pageScore = pageScores.get(passage.page);
-      if (pageScore === undefined) {
-        pageScore = this.#pageScore(query, page);
-        pageScores.set(passage.page, pageScore);
-      }
-      // A passage is judged with its page: the same words under a page about them are worth more.
-      const own = RANK.relevance * relevance + RANK.bm25 * evidence.bm25;
-      return { passage, relevance, evidence, rank: PASSAGE_WEIGHT * own + (1 - PASSAGE_WEIGHT) * pageScore };
-    });
-    return ranked.sort((a, b) => b.rank - a.rank);
+    const evidence = postings.gather(query);
+    const {
+      pages,
+      bm25,
+      covered,
+      coveredInName,
+      coveredInOutline,
+      coveredInDescription,
+      nameWords,
+      slugWords,
+    } = evidence;
+    let maxBm25 = 0;
+    for (let i = 0; i < evidence.count; i++) maxBm25 = Math.max(maxBm25, bm25[pages[i] as number] as number);
+    const total = query.totalWeight;
+    const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
+    for (let i = 0; i < evidence.count; i++) {
+      const page = pages[i] as number;
+      const nameLength = postings.nameLength[page] as number;
+      // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
+      const nameAsked = nameLength === 0 ? 0 : Math.min(1, (nameWords[page] as number) / nameLength);
+      // The whole of the page's slug asked for: `border` for /…/properties/border.
+      const slugLength = postings.slugLength[page] as number;
+      const slugAsked = slugLength === 0 ? 0 : Math.min(1, (slugWords[page] as number) / slugLength);
+      const rank =
+        PAGE_RANK.bm25 * ((bm25[page] as number) / maxBm25) +
+        PAGE_RANK.coverage * ((covered[page] as number) / total) +
+        PAGE_RANK.name * ((coveredInName[page] as number) / total) * (0.5 + 0.5 * nameAsked) +
+        PAGE_RANK.outline * ((coveredInOutline[page] as number) / total) +
+        PAGE_RANK.description * ((coveredInDescription[page] as number) / total) +
+        PAGE_RANK.slug * slugAsked * slugAsked;
+      if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
+        heap.add(page, rank);
+    }
+    postings.release(evidence);
+    const candidates = heap.sorted();
+    const topRank = candidates[0]?.rank ?? 1;
+    for (const candidate of candidates.slice(0, SECTION_RANK.candidates)) {
+      const page = this.#pages[candidate.page] as IndexedPage;
+      const [best] = this.#bestPassages(query, page, 1);
+      candidate.best = best;
+      candidate.rank =
+        (1 - SECTION_RANK.section) * (candidate.rank / topRank) +
+        SECTION_RANK.section * (best?.relevance ?? 0);
+    }
+    return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);
   }
 
-  /** How well a page's outline (title, description, headings) matches the query, 0–1. */
-  #pageScore(query: AnalysedQuery, page: IndexedPage): number {
-    const evidence = matchEvidence(
+  /**
+   * The page's relevance (0–1): the better of its outline's (name, description, headings) and
+   * its best passage's, the passage found by coverage and then scored in full.
+   */
+  #pageRelevance(query: AnalysedQuery, page: IndexedPage, bestKnown?: ScoredPassage): number {
+    const outline = matchEvidence(
       query,
-      { terms: page.title, distinct: page.outline },
-      [page.title, page.summary],
+      { terms: page.name, distinct: page.outline },
+      [page.name, page.summary],
       this.#averagePassageLength,
     );
-    return (1 - RANK.title) * relevanceOf(evidence) + RANK.title * titleMatch(query, page);
+    const best = bestKnown ?? this.#bestPassages(query, page, 1)[0];
+    const outlineEvidence: MatchEvidence = {
+      ...outline,
+      proximity: Math.max(best?.evidence.proximity ?? 0, outline.proximity * outline.fieldMatch),
+      saturation: best?.evidence.saturation ?? 0,
+    };
+    return Math.max(relevanceOf(outlineEvidence), best?.relevance ?? 0);
   }
 
-  async #searchPages(query: AnalysedQuery, options: SearchOptions): Promise<SearchHit[]> {
-    const db = this.#pageDb;
-    const terms = query.terms.flatMap((term) => term.alternatives.map((alternative) => alternative.term));
-    if (!db || terms.length === 0) return [];
-    const [passageHits, pageResult] = await Promise.all([
-      this.#rankedPassages(query, options),
-      oramaSearch(db, {
-        term: markTerms(terms),
-        properties: ['title', 'description', 'headings'],
-        boost: { title: 3, headings: 1.5 },
-        limit: this.#options.candidatePages,
-        where: tagFilter(options),
-      } as never),
-    ]);
-    // Each page is judged on its best passage and on its own title, description and headings.
-    const bestPassage = new Map<number, (typeof passageHits)[number]>();
-    for (const hit of passageHits)
-      if (!bestPassage.has(hit.passage.page)) bestPassage.set(hit.passage.page, hit);
-    const candidates = new Set<number>([
-      ...bestPassage.keys(),
-      ...(pageResult.hits as { id: string }[]).map((hit) => Number(hit.id)),
-    ]);
-
-    const hits: { document: SourceDocument; relevance: number; rank: number }[] = [];
-    for (const pageIndex of candidates) {
-      const page = this.#pages[pageIndex] as IndexedPage;
-      const best = bestPassage.get(pageIndex);
-      const pageEvidence = matchEvidence(
-        query,
-        { terms: page.title, distinct: page.outline },
-        [page.title, page.summary],
-        this.#averagePassageLength,
-      );
-      const evidence: MatchEvidence = {
-        coverage: pageEvidence.coverage,
-        fieldMatch: pageEvidence.fieldMatch,
-        proximity: Math.max(best?.evidence.proximity ?? 0, pageEvidence.proximity * pageEvidence.fieldMatch),
-        saturation: best?.evidence.saturation ?? 0,
-        bm25: best?.evidence.bm25 ?? 0,
-      };
-      const relevance = Math.max(relevanceOf(evidence), best?.relevance ?? 0);
-      const own =
-        PAGE_RANK.relevance * relevance +
-        PAGE_RANK.bm25 * evidence.bm25 +
-        PAGE_RANK.title * titleMatch(query, page);
-      const rank = (1 - PAGE_RANK.bestPassage) * own + PAGE_RANK.bestPassage * (best?.rank ?? 0);
-      hits.push({ document: page.document, relevance, rank });
+  /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
+  #bestPassages(query: AnalysedQuery, page: IndexedPage, count: number): ScoredPassage[] {
+    const byCoverage: { passage: IndexedPassage; coverage: number }[] = [];
+    for (const passageIndex of page.passages) {
+      const passage = this.#passages[passageIndex] as IndexedPassage;
+      let coverage = 0;
+      for (let t = 0; t < query.terms.length; t++) {
+        const weight = matchWeight(query, t, passage.distinct);
+        coverage +=
+          (query.terms[t] as { weight: number }).weight * (weight + matchWeight(query, t, passage.heading));
+      }
+      if (coverage > 0) byCoverage.push({ passage, coverage });
     }
+    byCoverage.sort((a, b) => b.coverage - a.coverage);
+    return byCoverage
+      .slice(0, count)
+      .map(({ passage }) => {
+        const evidence = matchEvidence(
+          query,
+          passage,
+          [page.name, passage.heading],
+          this.#averagePassageLength,
+        );
+        return { passage, evidence, relevance: relevanceOf(evidence) };
+      })
+      .sort((a, b) => b.relevance - a.relevance);
+  }
+
+  /** Passages of the best pages, each ranked on its own evidence and its page's rank. */
+  #rankedPassages(query: AnalysedQuery, options: SearchOptions): (ScoredPassage & { rank: number })[] {
+    const ranked = this.#rankPages(query, options, PAGES_FOR_PASSAGES);
+    const topRank = ranked[0]?.rank ?? 1;
+    const passages: (ScoredPassage & { rank: number })[] = [];
+    for (const { page, rank } of ranked) {
+      const pageShare = rank / topRank;
+      for (const scored of this.#bestPassages(
+        query,
+        this.#pages[page] as IndexedPage,
+        PASSAGES_SCORED_PER_PAGE,
+      )) {
+        const own = 0.8 * scored.relevance + 0.2 * scored.evidence.bm25;
+        passages.push({ ...scored, rank: PASSAGE_WEIGHT * own + (1 - PASSAGE_WEIGHT) * pageShare });
+      }
+    }
+    return passages.sort((a, b) => b.rank - a.rank);
+  }
+
+  #searchPages(query: AnalysedQuery, options: SearchOptions): SearchHit[] {
     const minRelevance = options.minRelevance ?? 0;
-    return hits
-      .filter((hit) => hit.relevance > 0 && hit.relevance >= minRelevance)
-      .sort((a, b) => b.rank - a.rank)
-      .slice(0, options.limit)
-      .map(({ document, relevance }) => ({ document, relevance: round(relevance) }));
+    const ranked = this.#rankPages(query, options, options.limit + EXTRA_CANDIDATES);
+    const hits: SearchHit[] = [];
+    for (const { page, best } of ranked) {
+      const indexed = this.#pages[page] as IndexedPage;
+      const relevance = this.#pageRelevance(query, indexed, best);
+      if (relevance > 0 && relevance >= minRelevance)
+        hits.push({ document: indexed.document, relevance: round(relevance) });
+      if (hits.length === options.limit) break;
+    }
+    return hits;
   }
 }
 
-/**
- * How well the page's title names what was asked: the IDF-weighted share of the query in the
- * title times the share of the title that was asked for, so that "Middleware" beats "Basic Auth
- * Middleware" for `middleware`.
- */
-function titleMatch(query: AnalysedQuery, page: IndexedPage): number {
-  if (query.totalWeight === 0 || page.titleLength === 0) return 0;
-  let weight = 0;
-  let matchedTitleTerms = 0;
-  query.terms.forEach((term) => {
-    let best = 0;
-    for (const alternative of term.alternatives)
-      if (alternative.weight > best && containsTerm(page.title, alternative.id)) best = alternative.weight;
-    if (best > 0) matchedTitleTerms++;
-    weight += term.weight * best;
-  });
-  return (weight / query.totalWeight) * Math.min(1, matchedTitleTerms / page.titleLength);
+interface ScoredPassage {
+  passage: IndexedPassage;
+  evidence: MatchEvidence;
+  relevance: number;
+}
+
+/** The best `limit` pages by rank: a bounded min-heap (a common word touches thousands of pages). */
+class TopRanked {
+  readonly #pages: number[] = [];
+  readonly #ranks: number[] = [];
+
+  constructor(readonly limit: number) {}
+
+  /** True when a page of this rank would be kept. */
+  accepts(rank: number): boolean {
+    return this.limit > 0 && (this.#ranks.length < this.limit || rank > (this.#ranks[0] as number));
+  }
+
+  add(page: number, rank: number): void {
+    const pages = this.#pages;
+    const ranks = this.#ranks;
+    let at: number;
+    if (ranks.length < this.limit) {
+      // Sift up from the end.
+      at = ranks.length;
+      pages.push(page);
+      ranks.push(rank);
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (rank >= (ranks[parent] as number)) break;
+        pages[at] = pages[parent] as number;
+        ranks[at] = ranks[parent] as number;
+        at = parent;
+      }
+    } else {
+      // Replace the least and sift down.
+      at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= ranks.length) break;
+        const right = left + 1;
+        const child =
+          right < ranks.length && (ranks[right] as number) < (ranks[left] as number) ? right : left;
+        if ((ranks[child] as number) >= rank) break;
+        pages[at] = pages[child] as number;
+        ranks[at] = ranks[child] as number;
+        at = child;
+      }
+    }
+    pages[at] = page;
+    ranks[at] = rank;
+  }
+
+  sorted(): RankedPage[] {
+    return this.#pages
+      .map((page, i) => ({ page, rank: this.#ranks[i] as number }))
+      .sort((a, b) => b.rank - a.rank || a.page - b.page);
+  }
+}
+
+/** The last segment of a link's path (`/docs/helpers/cookie` → `cookie`), part of a page's name. */
+function lastLinkSegment(link: string): string {
+  const path = link.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  return /^index(\.\w+)?$/i.test(segment) ? '' : segment;
 }
 
 /** The tag filters as a test on a page's tags, or undefined when there are none. */
@@ -427,17 +549,6 @@ function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) 
   if (include.length === 0 && exclude.length === 0) return undefined;
   return (tags) =>
     (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
-}
-
-/** The tag filters as an Orama where clause. */
-function tagFilter(options: SearchOptions): Record<string, unknown> | undefined {
-  const include = options.includeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  const exclude = options.excludeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  const conditions: Record<string, unknown>[] = [];
-  if (include.length > 0) conditions.push({ tags: { containsAny: include } });
-  if (exclude.length > 0) conditions.push({ not: { tags: { containsAny: exclude } } });
-  if (conditions.length === 0) return undefined;
-  return conditions.length === 1 ? conditions[0] : { and: conditions };
 }
 
 function cacheKey(query: string, options: SearchOptions): string {

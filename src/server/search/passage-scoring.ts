@@ -48,6 +48,25 @@ export function matchWeight(query: AnalysedQuery, termIndex: number, sorted: Uin
   return best;
 }
 
+/** Which query word each alternative's term id stands for, with its weight; built once per query. */
+const termLookups = new WeakMap<AnalysedQuery, Map<number, { index: number; weight: number }>>();
+
+function wordsOfTerms(query: AnalysedQuery): Map<number, { index: number; weight: number }> {
+  let lookup = termLookups.get(query);
+  if (!lookup) {
+    lookup = new Map();
+    for (let index = 0; index < query.terms.length; index++) {
+      for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
+        const known = lookup.get(alternative.id);
+        if (!known || known.weight < alternative.weight)
+          lookup.set(alternative.id, { index, weight: alternative.weight });
+      }
+    }
+    termLookups.set(query, lookup);
+  }
+  return lookup;
+}
+
 /**
  * Gathers the evidence of one text: `fields` are the sorted term ids of its title and heading,
  * `averageLength` the mean passage length in terms (BM25's length normalisation).
@@ -62,15 +81,7 @@ export function matchEvidence(
   if (count === 0 || query.totalWeight === 0)
     return { coverage: 0, fieldMatch: 0, proximity: 0, saturation: 0, bm25: 0 };
 
-  // Which query word each alternative's term id stands for, with its weight.
-  const wordOfTerm = new Map<number, { index: number; weight: number }>();
-  query.terms.forEach((term, index) => {
-    for (const alternative of term.alternatives) {
-      const known = wordOfTerm.get(alternative.id);
-      if (!known || known.weight < alternative.weight)
-        wordOfTerm.set(alternative.id, { index, weight: alternative.weight });
-    }
-  });
+  const wordOfTerm = wordsOfTerms(query);
 
   // One pass over the text: term frequencies and the positions of query words.
   const frequency = new Float64Array(count);
@@ -122,21 +133,27 @@ export function matchEvidence(
  * window holding all of them widens (window = number of words / span of the window).
  */
 function proximity(positions: number[], wordAt: number[], wordCount: number): number {
-  const distinct = new Set(wordAt).size;
+  const inWindow = new Int32Array(wordCount);
+  let distinct = 0;
+  for (const word of wordAt) {
+    if (inWindow[word] === 0) distinct++;
+    inWindow[word] = 1;
+  }
   if (distinct === 0) return 0;
   if (distinct === 1 || wordCount === 1) return 1;
-  const inWindow = new Map<number, number>();
+  inWindow.fill(0);
+  let held = 0;
   let best = Infinity;
   let start = 0;
   for (let end = 0; end < positions.length; end++) {
     const word = wordAt[end] as number;
-    inWindow.set(word, (inWindow.get(word) ?? 0) + 1);
-    while (inWindow.size === distinct) {
+    if (inWindow[word] === 0) held++;
+    inWindow[word] = (inWindow[word] as number) + 1;
+    while (held === distinct) {
       best = Math.min(best, (positions[end] as number) - (positions[start] as number) + 1);
       const first = wordAt[start] as number;
-      const left = (inWindow.get(first) as number) - 1;
-      if (left === 0) inWindow.delete(first);
-      else inWindow.set(first, left);
+      inWindow[first] = (inWindow[first] as number) - 1;
+      if (inWindow[first] === 0) held--;
       start++;
     }
   }

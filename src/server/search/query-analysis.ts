@@ -1,4 +1,6 @@
 import { LruCache } from './lru-cache.js';
+import { tagWords } from '../answer/language-model.js';
+import { SYNONYMS } from './synonyms.js';
 import type { TextAnalyser } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -18,6 +20,12 @@ export interface QueryTerm {
   alternatives: TermAlternative[];
   /** How much this word matters (its IDF): rare words decide relevance, common ones barely. */
   weight: number;
+  /**
+   * How much the word names what is asked (0–1), beside its rarity: 1 for most words; less for
+   * the generic verbs visitors wrap a question in ("make", "get", "use"). Scales its BM25, and is
+   * already part of `weight`.
+   */
+  importance: number;
   /** True when the word was matched as a prefix (the last word while typing). */
   prefix: boolean;
 }
@@ -28,6 +36,9 @@ export interface AnalysedQuery {
   totalWeight: number;
 }
 
+/** Splits a query into chunks: a hyphen or a dot joins the parts of a name (`z-index`, `Promise.all`). */
+const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+
 /** Completions kept for a partial last word: the most frequent ones are what visitors mean. */
 const MAX_COMPLETIONS = 12;
 const MAX_CORRECTIONS = 3;
@@ -35,9 +46,74 @@ const MAX_CORRECTIONS = 3;
  * A completion of a word that is also a word itself ("work" → "workers") counts nearly as much:
  * while typing, the visitor may well be on the way to it.
  */
-const COMPLETION_WEIGHT_AFTER_EXACT = 0.85;
+const COMPLETION_WEIGHT_AFTER_EXACT = 0.5;
 const COMPLETION_WEIGHT = 0.9;
 const CORRECTION_WEIGHT = 0.8;
+/** A general synonym of the word (`make` for `create`): evidence, but less than the word itself. */
+const SYNONYM_WEIGHT = 0.6;
+/**
+ * Verbs and fillers that say what a visitor wants to do rather than what about: they count less
+ * in ranking (still fully in coverage, so a passage must hold them to count as covering them).
+ */
+const GENERIC_WORDS = new Set([
+  'make',
+  'get',
+  'use',
+  'using',
+  'used',
+  'want',
+  'need',
+  'way',
+  'work',
+  'works',
+  'thing',
+  'things',
+  'something',
+  'know',
+  'like',
+  'possible',
+  'best',
+  'good',
+  'right',
+  'able',
+  'happen',
+  'happens',
+  'mean',
+  'means',
+  'try',
+  'let',
+  'put',
+  'give',
+  'keep',
+  'take',
+  'go',
+  'help',
+  'instead',
+  'really',
+  'correct',
+  'properly',
+  'example',
+  'simple',
+  'easy',
+  'tell',
+  'find',
+  'see',
+  'look',
+]);
+const GENERIC_IMPORTANCE = 0.4;
+/**
+ * In a question (four words or more), how much a word names what is asked, by its part of
+ * speech: nouns and names say what it is about, verbs what to do with it ("read", "sent"), and
+ * visitors pick those freely where the page uses others.
+ */
+const QUESTION_WEIGHTING = {
+  minWords: 4,
+  byPartOfSpeech: { NOUN: 1, PROPN: 1, NUM: 1, X: 1, SYM: 0.7, ADJ: 0.7, VERB: 0.5, ADV: 0.4 } as Record<
+    string,
+    number
+  >,
+  other: 0.5,
+} as const;
 /** Even a term found in every passage says something about the query. */
 const MIN_TERM_WEIGHT = 0.2;
 
@@ -69,20 +145,55 @@ export class QueryAnalyser {
   }
 
   #analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
-    const words = this.analyser.words(query);
     // A query ending in a space or punctuation has a complete last word.
     const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]$/u.test(query);
+    // The words to look up, chunk by chunk: a hyphenated name (`z-index`, `set-cookie`) is looked
+    // up whole first, since the site indexes it whole; its parts only when the site doesn't know it.
+    const chunks = query.split(CHUNK_SEPARATOR).filter((chunk) => /[\p{L}\p{N}_]/u.test(chunk));
+    const words: { word: string; prefix: boolean }[] = [];
+    chunks.forEach((chunk, chunkIndex) => {
+      const partialChunk = lastIsPartial && chunkIndex === chunks.length - 1;
+      const chunkWords = this.analyser.words(chunk);
+      const compound = chunkWords.at(-1);
+      if (compound !== undefined && /[.-]/.test(compound)) {
+        const known =
+          this.vocabulary.id(compound) !== undefined ||
+          (partialChunk && this.vocabulary.completions(compound, 1).length > 0);
+        if (known) {
+          words.push({ word: compound, prefix: partialChunk });
+          return;
+        }
+        chunkWords.pop();
+      }
+      chunkWords.forEach((word, index) =>
+        words.push({ word, prefix: partialChunk && index === chunkWords.length - 1 && word.length >= 2 }),
+      );
+    });
     const terms: QueryTerm[] = [];
     const seen = new Set<string>();
-    words.forEach((word, index) => {
-      const prefix = lastIsPartial && index === words.length - 1 && word.length >= 2;
+    const partOfSpeech = new Map<string, string>();
+    if (words.length >= QUESTION_WEIGHTING.minWords)
+      for (const tagged of tagWords(query)) {
+        const lower = tagged.text.toLowerCase();
+        if (!partOfSpeech.has(lower)) partOfSpeech.set(lower, tagged.pos);
+      }
+    for (const { word, prefix } of words) {
       const term = this.analyser.term(word);
-      if (term === '' && !(prefix && words.length === 1 && !this.analyser.isStopWord(word))) return;
+      if (term === '' && !(prefix && words.length === 1 && !this.analyser.isStopWord(word))) continue;
       const key = term || word;
-      if (seen.has(key)) return;
+      if (seen.has(key)) continue;
       seen.add(key);
-      terms.push(this.#queryTerm(word, term, prefix));
-    });
+      const queryTerm = this.#queryTerm(word, term, prefix);
+      const pos = partOfSpeech.get(word);
+      if (pos !== undefined) {
+        const byPos = QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other;
+        queryTerm.importance = Math.min(queryTerm.importance, byPos);
+      }
+      // Coverage counts what names the question too: a passage holding "cookie" covers more of
+      // "read a cookie the browser sent" than one holding "sent".
+      queryTerm.weight *= queryTerm.importance;
+      terms.push(queryTerm);
+    }
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
     return { terms, totalWeight };
   }
@@ -103,6 +214,14 @@ export class QueryAnalyser {
           alternatives.push({ id, term: completion, weight: completionWeight });
       }
     }
+    const synonyms = SYNONYMS.get(word) ?? SYNONYMS.get(term);
+    if (synonyms && !prefix)
+      for (const synonym of synonyms) {
+        const synonymTerm = this.analyser.term(synonym);
+        const id = synonymTerm === '' ? undefined : this.vocabulary.id(synonymTerm);
+        if (id !== undefined && !alternatives.some((alternative) => alternative.id === id))
+          alternatives.push({ id, term: synonymTerm, weight: SYNONYM_WEIGHT });
+      }
     if (alternatives.length === 0 && term.length >= 4 && !/\d/.test(term)) {
       const tolerance = term.length >= 8 ? 2 : 1;
       const corrections = new Set([
@@ -116,15 +235,13 @@ export class QueryAnalyser {
     }
     // Weight by the best alternative's IDF; a word the index doesn't know at all weighs like the
     // rarest term, since a question about something the site never mentions is not answered by it.
-    const weight =
-      alternatives.length === 0
-        ? this.vocabulary.unknownTermIdf()
-        : Math.max(
-            MIN_TERM_WEIGHT,
-            Math.max(
-              ...alternatives.map((alternative) => this.vocabulary.idf(alternative.id) * alternative.weight),
-            ),
-          );
-    return { word, alternatives, weight, prefix };
+    // The word's own rarity when the site uses it; else that of what stands for it.
+    let weight = exactId === undefined ? 0 : this.vocabulary.idf(exactId);
+    if (exactId === undefined)
+      for (const alternative of alternatives)
+        weight = Math.max(weight, this.vocabulary.idf(alternative.id) * alternative.weight);
+    weight = alternatives.length === 0 ? this.vocabulary.unknownTermIdf() : Math.max(MIN_TERM_WEIGHT, weight);
+    const importance = GENERIC_WORDS.has(word) ? GENERIC_IMPORTANCE : 1;
+    return { word, alternatives, weight, importance, prefix };
   }
 }

@@ -31,6 +31,27 @@ export class TextAnalyser {
    */
   words(text: string): string[] {
     const words: string[] = [];
+    if (!text.includes('-') && !text.includes('.')) {
+      this.#plainWords(text, words);
+      return words;
+    }
+    for (const chunk of text.split(CHUNK_SEPARATOR)) {
+      this.#plainWords(chunk, words);
+      // `z-index`, `set-cookie`, `Promise.all`, `Math.floor`: the name whole, after its parts.
+      const compound = chunk.replace(EDGE_JOINERS, '');
+      const parts = compound.split(JOINER);
+      if (
+        parts.length > 1 &&
+        parts.length <= MAX_COMPOUND_PARTS &&
+        compound.length <= 40 &&
+        parts.every((part) => part !== '')
+      )
+        words.push(compound.toLowerCase());
+    }
+    return words;
+  }
+
+  #plainWords(text: string, words: string[]): void {
     for (const raw of text.split(WORD_SEPARATOR)) {
       if (raw === '') continue;
       words.push(raw.toLowerCase());
@@ -43,7 +64,6 @@ export class TextAnalyser {
         }
       }
     }
-    return words;
   }
 
   /** The term a word stands for ('' for a stop word or a single letter). */
@@ -74,12 +94,22 @@ export class TextAnalyser {
     if (this.#stopWords.has(word)) return '';
     const folded = NON_ASCII.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
     if (folded.length < 2 && !/\d/.test(folded)) return '';
-    // Identifiers and numbers are matched as written; only words are stemmed.
-    if (/\d|_/.test(folded) || folded.length > 24) return folded;
+    // Identifiers, hyphenated names and numbers are matched as written; only words are stemmed.
+    if (/\d|_|-|\./.test(folded) || folded.length > 24) return folded;
     return this.#stem(folded);
   }
 }
 
+/**
+ * Text split at anything but letters, digits, `_`, `-` and `.`: a hyphenated or dotted name
+ * (`z-index`, `Promise.all`) stays one chunk.
+ */
+const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+/** What joins the parts of such a name, and the same at its ends (a sentence's full stop). */
+const JOINER = /[.-]/;
+const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
+/** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
+const MAX_COMPOUND_PARTS = 4;
 /** Anything that is not a letter, a digit or `_` separates words. */
 const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;

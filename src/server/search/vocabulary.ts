@@ -1,4 +1,8 @@
 import { withinEditDistance } from './edit-distance.js';
+import { LruCache } from './lru-cache.js';
+
+/** A page name holding a term counts as this many passages when ranking completions. */
+const NAME_FREQUENCY_WEIGHT = 20;
 
 /**
  * The terms of the index, each with an id and the number of passages holding it. Term ids let
@@ -8,11 +12,17 @@ export class Vocabulary {
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
   #documentFrequency: Uint32Array = new Uint32Array(1024);
+  /** Number of page names (titles, slugs) holding each term: what visitors type. */
+  #nameFrequency: Uint32Array = new Uint32Array(1024);
   #passageCount = 0;
   /** Terms in sorted order, built on first use, for prefix look-ups. */
   #sorted: string[] | undefined;
   /** Terms bucketed by first letter and length, for typo look-ups. */
   #byLength: Map<string, string[]> | undefined;
+  /** `#typedFrequency` of each term of `#sorted`, in the same order. */
+  #sortedFrequencies: Float64Array | undefined;
+  /** Completions found per prefix: typing repeats the same prefixes. */
+  readonly #completions = new LruCache<string, string[]>(20_000);
 
   get size(): number {
     return this.#terms.length;
@@ -33,9 +43,14 @@ export class Vocabulary {
         const grown = new Uint32Array(this.#documentFrequency.length * 2);
         grown.set(this.#documentFrequency);
         this.#documentFrequency = grown;
+        const grownNames = new Uint32Array(this.#nameFrequency.length * 2);
+        grownNames.set(this.#nameFrequency);
+        this.#nameFrequency = grownNames;
       }
       this.#sorted = undefined;
+      this.#sortedFrequencies = undefined;
       this.#byLength = undefined;
+      this.#completions.clear();
     }
     return id;
   }
@@ -44,6 +59,12 @@ export class Vocabulary {
   countPassage(distinctTermIds: Uint32Array): void {
     this.#passageCount++;
     for (const id of distinctTermIds) this.#documentFrequency[id] = (this.#documentFrequency[id] ?? 0) + 1;
+  }
+
+  /** Counts one page name holding this term id. */
+  countName(id: number): void {
+    this.#nameFrequency[id] = (this.#nameFrequency[id] ?? 0) + 1;
+    this.#sortedFrequencies = undefined;
   }
 
   id(term: string): number | undefined {
@@ -73,6 +94,16 @@ export class Vocabulary {
 
   /** The most frequent terms starting with `prefix`, most frequent first. */
   completions(prefix: string, limit: number): string[] {
+    const key = `${limit} ${prefix}`;
+    let found = this.#completions.get(key);
+    if (!found) {
+      found = this.#findCompletions(prefix, limit);
+      this.#completions.set(key, found);
+    }
+    return found;
+  }
+
+  #findCompletions(prefix: string, limit: number): string[] {
     const sorted = (this.#sorted ??= [...this.#terms].sort());
     let low = 0;
     let high = sorted.length;
@@ -81,11 +112,21 @@ export class Vocabulary {
       if ((sorted[middle] as string) < prefix) low = middle + 1;
       else high = middle;
     }
-    const matches: string[] = [];
-    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++)
-      matches.push(sorted[i] as string);
-    if (matches.length <= limit) return matches.sort((a, b) => this.#df(b) - this.#df(a));
-    return matches.sort((a, b) => this.#df(b) - this.#df(a)).slice(0, limit);
+    // The `limit` most frequent, kept in order while scanning (no sort of thousands of matches).
+    const frequencies = (this.#sortedFrequencies ??= Float64Array.from(sorted, (term) =>
+      this.#typedFrequency(term),
+    ));
+    const best: { term: string; df: number }[] = [];
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) {
+      const term = sorted[i] as string;
+      const df = frequencies[i] as number;
+      if (best.length === limit && df <= (best[limit - 1] as { df: number }).df) continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1] as { df: number }).df < df) at--;
+      best.splice(at, 0, { term, df });
+      if (best.length > limit) best.pop();
+    }
+    return best.map((entry) => entry.term);
   }
 
   /**
@@ -109,6 +150,16 @@ export class Vocabulary {
     return id === undefined ? 0 : this.documentFrequency(id);
   }
 
+  /**
+   * How likely a visitor typing a prefix means this term: how often it occurs, a page name
+   * (title or slug) holding it counting as much as NAME_FREQUENCY_WEIGHT passages.
+   */
+  #typedFrequency(term: string): number {
+    const id = this.#ids.get(term);
+    if (id === undefined) return 0;
+    return this.documentFrequency(id) + NAME_FREQUENCY_WEIGHT * (this.#nameFrequency[id] ?? 0);
+  }
+
   #bucketByLength(): Map<string, string[]> {
     const buckets = new Map<string, string[]>();
     for (const term of this.#terms) {
@@ -124,5 +175,6 @@ export class Vocabulary {
   prepare(): void {
     this.#sorted ??= [...this.#terms].sort();
     this.#byLength ??= this.#bucketByLength();
+    this.completions('', 1);
   }
 }

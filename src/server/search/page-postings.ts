@@ -1,0 +1,314 @@
+import type { AnalysedQuery } from './query-analysis.js';
+
+/** The term ids of one page, field by field. */
+export interface PageFieldTerms {
+  /** The page's name: its title and the last segment of its link (`/docs/helpers/cookie`). */
+  name: Uint32Array;
+  /** The last segment of its link alone: `cookie`, `z-index`, `canvas_api`. */
+  slug: Uint32Array;
+  headings: Uint32Array;
+  description: Uint32Array;
+  /** Every section's text. */
+  body: Uint32Array;
+}
+
+/**
+ * BM25F: how much an occurrence in each field counts, and how strongly each field's length
+ * normalises it. A page's name is what it is about (MDN's `Array.prototype.map()`, Hono's
+ * `Cookie Helper`); its headings and description say what it covers; its body mentions things.
+ */
+const FIELDS: readonly { key: keyof PageFieldTerms; weight: number; b: number; bit: number }[] = [
+  { key: 'name', weight: 6, b: 0.5, bit: 1 },
+  { key: 'headings', weight: 2, b: 0.6, bit: 2 },
+  { key: 'description', weight: 1.5, b: 0.5, bit: 4 },
+  { key: 'body', weight: 1, b: 0.75, bit: 8 },
+];
+export const IN_NAME = 1;
+export const IN_HEADINGS = 2;
+export const IN_DESCRIPTION = 4;
+export const IN_SLUG = 16;
+const OUTLINE = IN_NAME | IN_HEADINGS | IN_DESCRIPTION;
+
+const K1 = 1.2;
+/** A word on more than this share of the pages (and at least COMMON_MIN_PAGES) is common. */
+const COMMON_SHARE = 0.02;
+const COMMON_MIN_PAGES = 50;
+
+/** What one query gathers about each page it touches, in reusable arrays indexed by page. */
+export interface PageEvidence {
+  /** Pages touched by the query, `count` of them. */
+  readonly pages: Uint32Array;
+  count: number;
+  /** BM25F of the page for the query. */
+  readonly bm25: Float64Array;
+  /** Sum of the weights of the query words the page contains anywhere (× the match's weight). */
+  readonly covered: Float64Array;
+  /** The same, for words in the page's name. */
+  readonly coveredInName: Float64Array;
+  /** The same, for words in its name, headings or description. */
+  readonly coveredInOutline: Float64Array;
+  /** The same, for words in its description. */
+  readonly coveredInDescription: Float64Array;
+  /** Distinct query words found in the page's name, each by the weight of its match there. */
+  readonly nameWords: Float64Array;
+  /** Distinct query words found in the page's slug, each by the weight of its match there. */
+  readonly slugWords: Float64Array;
+}
+
+/**
+ * The inverted index of pages: for each term, the pages holding it, with the term's BM25F
+ * weighted frequency (fields weighted and length-normalised at build time, so a query only adds)
+ * and the fields it occurs in, in flat typed arrays. One pass over the postings of the query's
+ * terms gives every page's BM25F score and how much of the query it covers, where.
+ */
+export class PagePostings {
+  /** offsets[t]..offsets[t+1] delimit term t's postings. */
+  readonly #offsets: Uint32Array;
+  readonly #pages: Uint32Array;
+  readonly #frequencies: Float32Array;
+  readonly #fields: Uint8Array;
+  readonly #pageCount: number;
+  /** Number of terms in each page's name (distinct). */
+  readonly nameLength: Uint16Array;
+  /** Number of terms in each page's slug (distinct). */
+  readonly slugLength: Uint16Array;
+
+  /** Scratch space, reused across queries: the best match of the current query word per page. */
+  readonly #wordScore: Float64Array;
+  readonly #wordCovered: Float64Array;
+  readonly #wordFields: Uint8Array;
+  /** The best weight with which the current word matches the page's name, and its slug. */
+  readonly #wordInName: Float64Array;
+  readonly #wordInSlug: Float64Array;
+  readonly #wordTouched: Uint32Array;
+  readonly #evidence: PageEvidence;
+  /** 1 for the pages the current query has touched. */
+  readonly #touched: Uint8Array;
+
+  constructor(pages: PageFieldTerms[], vocabularySize: number) {
+    const pageCount = pages.length;
+    this.#pageCount = pageCount;
+    this.nameLength = new Uint16Array(pageCount);
+    this.slugLength = new Uint16Array(pageCount);
+
+    const averages = FIELDS.map(({ key }) => {
+      let total = 0;
+      for (const page of pages) total += page[key].length;
+      return Math.max(1, total / Math.max(1, pageCount));
+    });
+
+    // Per page: its distinct terms with weighted frequencies and fields.
+    const frequency = new Float64Array(vocabularySize);
+    const fields = new Uint8Array(vocabularySize);
+    const touched = new Uint32Array(vocabularySize);
+    const counts = new Uint32Array(vocabularySize + 1);
+    const perPage: { ids: Uint32Array; frequencies: Float32Array; fields: Uint8Array }[] = [];
+    pages.forEach((page, pageIndex) => {
+      let touchedCount = 0;
+      FIELDS.forEach(({ key, weight, b, bit }, fieldIndex) => {
+        const terms = page[key];
+        if (terms.length === 0) return;
+        const norm = weight / (1 - b + (b * terms.length) / (averages[fieldIndex] as number));
+        for (const term of terms) {
+          if (fields[term] === 0) touched[touchedCount++] = term;
+          fields[term] = (fields[term] as number) | bit;
+          frequency[term] = (frequency[term] as number) + norm;
+        }
+      });
+      for (const term of page.slug) {
+        if (fields[term] === 0) touched[touchedCount++] = term;
+        fields[term] = (fields[term] as number) | IN_SLUG;
+      }
+      const ids = touched.slice(0, touchedCount);
+      const pageFrequencies = new Float32Array(touchedCount);
+      const pageFields = new Uint8Array(touchedCount);
+      let nameTerms = 0;
+      let slugTerms = 0;
+      for (let i = 0; i < touchedCount; i++) {
+        const term = ids[i] as number;
+        pageFrequencies[i] = frequency[term] as number;
+        pageFields[i] = fields[term] as number;
+        if ((pageFields[i] as number) & IN_NAME) nameTerms++;
+        if ((pageFields[i] as number) & IN_SLUG) slugTerms++;
+        counts[term + 1] = (counts[term + 1] as number) + 1;
+        frequency[term] = 0;
+        fields[term] = 0;
+      }
+      this.nameLength[pageIndex] = Math.min(65535, nameTerms);
+      this.slugLength[pageIndex] = Math.min(65535, slugTerms);
+
+      perPage.push({ ids, frequencies: pageFrequencies, fields: pageFields });
+    });
+    for (let t = 1; t <= vocabularySize; t++) counts[t] = (counts[t] as number) + (counts[t - 1] as number);
+    this.#offsets = counts;
+    const total = counts[vocabularySize] as number;
+    this.#pages = new Uint32Array(total);
+    this.#frequencies = new Float32Array(total);
+    this.#fields = new Uint8Array(total);
+    const cursor = counts.slice(0, vocabularySize);
+    perPage.forEach(({ ids, frequencies, fields: pageFields }, pageIndex) => {
+      for (let i = 0; i < ids.length; i++) {
+        const term = ids[i] as number;
+        const at = cursor[term] as number;
+        this.#pages[at] = pageIndex;
+        this.#frequencies[at] = frequencies[i] as number;
+        this.#fields[at] = pageFields[i] as number;
+        cursor[term] = at + 1;
+      }
+    });
+
+    this.#wordScore = new Float64Array(pageCount);
+    this.#wordCovered = new Float64Array(pageCount);
+    this.#wordFields = new Uint8Array(pageCount);
+    this.#wordInName = new Float64Array(pageCount);
+    this.#wordInSlug = new Float64Array(pageCount);
+    this.#wordTouched = new Uint32Array(pageCount);
+    this.#touched = new Uint8Array(pageCount);
+    this.#evidence = {
+      pages: new Uint32Array(pageCount),
+      count: 0,
+      bm25: new Float64Array(pageCount),
+      covered: new Float64Array(pageCount),
+      coveredInName: new Float64Array(pageCount),
+      coveredInOutline: new Float64Array(pageCount),
+      coveredInDescription: new Float64Array(pageCount),
+      nameWords: new Float64Array(pageCount),
+      slugWords: new Float64Array(pageCount),
+    };
+  }
+
+  /** Number of pages holding the term. */
+  documentFrequency(term: number): number {
+    return (this.#offsets[term + 1] as number) - (this.#offsets[term] as number);
+  }
+
+  /** BM25's inverse document frequency over pages. */
+  idf(term: number): number {
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (this.#pageCount - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * Scores every page holding a word of the query. Each query word counts once per page, by its
+   * best alternative (the word itself, a completion, a correction, a synonym). The evidence is
+   * valid until the next call (its arrays are reused), and must be released with `release`.
+   */
+  gather(query: AnalysedQuery): PageEvidence {
+    const evidence = this.#evidence;
+    const {
+      pages,
+      bm25,
+      covered,
+      coveredInName,
+      coveredInOutline,
+      coveredInDescription,
+      nameWords,
+      slugWords,
+    } = evidence;
+    const wordScore = this.#wordScore;
+    const wordCovered = this.#wordCovered;
+    const wordFields = this.#wordFields;
+    const wordInName = this.#wordInName;
+    const wordInSlug = this.#wordInSlug;
+    const wordTouched = this.#wordTouched;
+    let count = 0;
+    // Rare words first. Once they have found pages, a word on a large share of the site (`use`,
+    // `element`, the completions of `a`) only adds to pages already found: a page matching
+    // nothing but common words is not what was asked, and scoring thousands of them is most of
+    // the cost of a query on a large site.
+    const commonAbove = Math.max(COMMON_MIN_PAGES, this.#pageCount * COMMON_SHARE);
+    const ordered = query.terms.map((term) => ({ term, df: this.#rarest(term) })).sort((a, b) => a.df - b.df);
+    for (const { term, df } of ordered) {
+      // A query of common words only (`local`, `requ`): the pages naming or outlining them are
+      // the candidates, not every page that mentions them (all of them when none does).
+      const outlineOnly = count === 0 && df > commonAbove && this.#outlineFrequency(term) > 0;
+      let touchedCount = 0;
+      for (const alternative of term.alternatives) {
+        const start = this.#offsets[alternative.id] as number;
+        const end = this.#offsets[alternative.id + 1] as number;
+        const idf = Math.log(1 + (this.#pageCount - (end - start) + 0.5) / (end - start + 0.5));
+        const weight = idf * alternative.weight * term.importance;
+        const onlyFound = count > 0 && end - start > commonAbove;
+        for (let i = start; i < end; i++) {
+          const page = this.#pages[i] as number;
+          if (onlyFound && this.#touched[page] === 0) continue;
+          if (outlineOnly && ((this.#fields[i] as number) & OUTLINE) === 0) continue;
+          const tf = this.#frequencies[i] as number;
+          const score = (weight * tf * (K1 + 1)) / (tf + K1);
+          if (wordFields[page] === 0) wordTouched[touchedCount++] = page;
+          if (score > (wordScore[page] as number)) wordScore[page] = score;
+          if (alternative.weight > (wordCovered[page] as number)) wordCovered[page] = alternative.weight;
+          const fieldBits = this.#fields[i] as number;
+          wordFields[page] = (wordFields[page] as number) | fieldBits;
+          // A completion (`fetch` → `fetchLater`) names a page less than the word itself does.
+          if (fieldBits & IN_NAME && alternative.weight > (wordInName[page] as number))
+            wordInName[page] = alternative.weight;
+          if (fieldBits & IN_SLUG && alternative.weight > (wordInSlug[page] as number))
+            wordInSlug[page] = alternative.weight;
+        }
+      }
+      for (let i = 0; i < touchedCount; i++) {
+        const page = wordTouched[i] as number;
+        if (this.#touched[page] === 0) {
+          this.#touched[page] = 1;
+          pages[count++] = page;
+        }
+        bm25[page] = (bm25[page] as number) + (wordScore[page] as number);
+        const share = term.weight * (wordCovered[page] as number);
+        covered[page] = (covered[page] as number) + share;
+        const where = wordFields[page] as number;
+        if (where & IN_NAME) {
+          coveredInName[page] = (coveredInName[page] as number) + term.weight * (wordInName[page] as number);
+          nameWords[page] = (nameWords[page] as number) + (wordInName[page] as number);
+        }
+        if (where & (IN_NAME | IN_HEADINGS | IN_DESCRIPTION))
+          coveredInOutline[page] = (coveredInOutline[page] as number) + share;
+        if (where & IN_DESCRIPTION)
+          coveredInDescription[page] = (coveredInDescription[page] as number) + share;
+        if (where & IN_SLUG) slugWords[page] = (slugWords[page] as number) + (wordInSlug[page] as number);
+        wordScore[page] = 0;
+        wordInName[page] = 0;
+        wordInSlug[page] = 0;
+        wordCovered[page] = 0;
+        wordFields[page] = 0;
+      }
+    }
+    evidence.count = count;
+    return evidence;
+  }
+
+  /** The number of pages holding the rarest of the word's alternatives. */
+  #rarest(term: AnalysedQuery['terms'][number]): number {
+    let least = Infinity;
+    for (const alternative of term.alternatives)
+      least = Math.min(least, this.documentFrequency(alternative.id));
+    return least;
+  }
+
+  /** Number of postings of the word's alternatives in a page's name, headings or description. */
+  #outlineFrequency(term: AnalysedQuery['terms'][number]): number {
+    let found = 0;
+    for (const alternative of term.alternatives) {
+      const end = this.#offsets[alternative.id + 1] as number;
+      for (let i = this.#offsets[alternative.id] as number; i < end; i++)
+        if ((this.#fields[i] as number) & OUTLINE) found++;
+    }
+    return found;
+  }
+
+  /** Clears the evidence of the last query, touching only the pages it touched. */
+  release(evidence: PageEvidence): void {
+    for (let i = 0; i < evidence.count; i++) {
+      const page = evidence.pages[i] as number;
+      evidence.bm25[page] = 0;
+      evidence.covered[page] = 0;
+      evidence.coveredInName[page] = 0;
+      evidence.coveredInOutline[page] = 0;
+      evidence.coveredInDescription[page] = 0;
+      evidence.nameWords[page] = 0;
+      evidence.slugWords[page] = 0;
+      this.#touched[page] = 0;
+    }
+    evidence.count = 0;
+  }
+}

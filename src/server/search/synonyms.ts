@@ -1,0 +1,82 @@
+/**
+ * Words a visitor uses where documentation often uses another: general English and web
+ * vocabulary, both directions listed where both hold, British and American spellings. A synonym
+ * counts less than the word itself (see `SYNONYM_WEIGHT` in query-analysis.ts), so a page using
+ * the visitor's own word still comes first. Deliberately general: nothing here names a page.
+ */
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['make', 'create'],
+  ['create', 'new'],
+  ['delete', 'remove'],
+  ['erase', 'delete', 'remove'],
+  ['show', 'display'],
+  ['hide', 'hidden'],
+  ['stop', 'prevent', 'cancel', 'abort'],
+  ['begin', 'start'],
+  ['end', 'finish'],
+  ['error', 'exception'],
+  ['wait', 'await'],
+  ['delay', 'timeout'],
+  ['loop', 'iterate'],
+  ['item', 'element', 'entry'],
+  ['mandatory', 'required'],
+  ['required', 'mandatory'],
+  ['change', 'modify', 'update', 'set'],
+  ['combine', 'join', 'merge', 'concatenate'],
+  ['link', 'anchor', 'hyperlink'],
+  ['parameter', 'argument'],
+  ['argument', 'parameter'],
+  ['check', 'test', 'verify'],
+  ['verify', 'validate', 'check'],
+  ['picture', 'image'],
+  ['photo', 'image'],
+  ['movie', 'video'],
+  ['sound', 'audio'],
+  ['colour', 'color'],
+  ['behaviour', 'behavior'],
+  ['centre', 'center'],
+  ['grey', 'gray'],
+  ['optimise', 'optimize'],
+  ['customise', 'customize'],
+  ['initialise', 'initialize'],
+  ['serialise', 'serialize'],
+  ['authorise', 'authorize'],
+  ['login', 'authentication', 'auth'],
+  ['log', 'logger', 'logging'],
+  ['save', 'store', 'storage'],
+  ['store', 'storage'],
+  ['copy', 'clone'],
+  ['folder', 'directory'],
+  ['directory', 'folder'],
+  ['webpage', 'page', 'document'],
+  ['site', 'website'],
+  ['website', 'site'],
+  ['js', 'javascript'],
+  ['javascript', 'js'],
+  ['ts', 'typescript'],
+  ['typescript', 'ts'],
+  ['db', 'database'],
+  ['database', 'db'],
+  ['env', 'environment'],
+  ['environment', 'env'],
+  ['config', 'configuration'],
+  ['configuration', 'config'],
+  ['auth', 'authentication'],
+  ['authentication', 'auth'],
+  ['deploy', 'deployment'],
+  ['publish', 'deploy'],
+  ['number', 'integer'],
+  ['integer', 'number'],
+];
+
+/** Word → the words that may stand for it, as written (not yet stemmed). */
+export const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [word, ...others] of SYNONYM_GROUPS) {
+    if (!word) continue;
+    const known = map.get(word) ?? [];
+    for (const other of others) if (!known.includes(other)) known.push(other);
+    map.set(word, known);
+  }
+  return map;
+})();

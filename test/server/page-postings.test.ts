@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { IN_NAME, PagePostings, type PageFieldTerms } from '../../src/server/search/page-postings.js';
+import type { AnalysedQuery } from '../../src/server/search/query-analysis.js';
+
+const fields = (name: number[], body: number[], description: number[] = []): PageFieldTerms => ({
+  name: Uint32Array.from(name),
+  slug: Uint32Array.from([]),
+  headings: Uint32Array.from([]),
+  description: Uint32Array.from(description),
+  body: Uint32Array.from(body),
+});
+
+/** A query of whole words (term ids), each weighing 1. */
+const query = (...ids: number[]): AnalysedQuery => ({
+  terms: ids.map((id) => ({
+    word: String(id),
+    alternatives: [{ id, term: String(id), weight: 1 }],
+    weight: 1,
+    importance: 1,
+    prefix: false,
+  })),
+  totalWeight: ids.length,
+});
+
+describe('PagePostings (BM25F over page fields)', () => {
+  // Terms: 0 "cookie", 1 "helper", 2 "header", 3 "set".
+  const postings = new PagePostings(
+    [fields([0, 1], [0, 3]), fields([2], [0, 2, 2, 3]), fields([3], [3, 3])],
+    4,
+  );
+
+  it('scores a word in the name above the same word in the body', () => {
+    const evidence = postings.gather(query(0));
+    try {
+      assert.equal(evidence.count, 2);
+      assert.ok((evidence.bm25[0] as number) > (evidence.bm25[1] as number));
+      assert.equal(evidence.nameWords[0], 1);
+      assert.equal(evidence.nameWords[1], 0);
+    } finally {
+      postings.release(evidence);
+    }
+  });
+
+  it('gathers how much of the query each page covers, and where', () => {
+    const evidence = postings.gather(query(0, 2));
+    try {
+      assert.equal(evidence.covered[1], 2);
+      assert.equal(evidence.covered[0], 1);
+      assert.equal(evidence.coveredInName[1], 1);
+      assert.equal(evidence.bm25[2], 0);
+    } finally {
+      postings.release(evidence);
+    }
+  });
+
+  it('leaves nothing behind for the next query', () => {
+    postings.release(postings.gather(query(0, 2, 3)));
+    const evidence = postings.gather(query(1));
+    try {
+      assert.equal(evidence.count, 1);
+      assert.equal(evidence.covered[1], 0);
+      assert.equal(evidence.bm25[1], 0);
+    } finally {
+      postings.release(evidence);
+    }
+  });
+
+  it('knows document frequencies and the fields of each name', () => {
+    assert.equal(postings.documentFrequency(3), 3);
+    assert.equal(postings.documentFrequency(1), 1);
+    assert.ok(postings.idf(1) > postings.idf(3));
+    assert.equal(postings.nameLength[0], 2);
+    assert.equal(IN_NAME, 1);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The hand-off a visitor makes from the search box to the chat ("Ask AI about …"), with both real
+ * elements on one page talking to the reference service: the query must reach the chat and be
+ * answered (DocSearch #3010 lost it).
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import { RecordingClient, defineElements, parts, serviceClient } from './chat-test-support.js';
+
+defineElements();
+if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
+
+describe('search box → chat hand-off', () => {
+  it('asks the chat the typed query, with the tags, when the visitor picks "Ask AI about …"', async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div data-ask-api-key="demo-key">
+        <search-box ask-target="assistant" include-tags="elements" min-chars="2"></search-box>
+        <ask-chat id="assistant"></ask-chat>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    const recording = new RecordingClient(serviceClient());
+    chat.client = recording;
+
+    box.focus();
+    await sendKeys({ type: 'which events does the chat fire' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option', { timeout: 5000 });
+    expect(askOption()!.textContent).to.contain('which events does the chat fire');
+
+    // The keyboard path: the ask option is the last one; ArrowUp from the input wraps to it.
+    await sendKeys({ press: 'ArrowUp' });
+    await waitUntil(() => askOption()!.getAttribute('aria-selected') === 'true', 'the ask option active');
+    await sendKeys({ press: 'Enter' });
+
+    const chatParts = parts(chat);
+    await waitUntil(() => chatParts.questions().length === 1, 'the question in the chat', { timeout: 5000 });
+    expect(chatParts.questions()[0]!.textContent).to.contain('which events does the chat fire');
+    await waitUntil(() => chatParts.answers().length === 1 && !chatParts.one('stop-button'), 'an answer', {
+      timeout: 8000,
+    });
+    expect(recording.asks).to.have.length(1);
+    expect(recording.asks[0]!.query).to.equal('which events does the chat fire');
+    expect(recording.asks[0]!.includeTags).to.deep.equal(['elements']);
+    expect(chatParts.lastAnswer()!.textContent!.trim()).not.to.equal('');
+  });
+});

@@ -11,7 +11,7 @@ import type { ServiceConfig } from './config.js';
 import { AgentKeys } from './http/agent-keys.js';
 import { ApiError } from './http/api-error.js';
 import type { AppEnv, ServiceApp } from './http/app-env.js';
-import { botGuard } from './http/bot-guard.js';
+import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
@@ -48,7 +48,7 @@ export function createApp(options: AppOptions): ServiceApp {
   const app: ServiceApp = new OpenAPIHono<AppEnv>();
   const keys = new AgentKeys(config.agents);
   const limiter = new RateLimiter(config.rateLimit.maxTrackedClients);
-  const guard = (maxBodyBytes: number) => botGuard({ keys, limiter, config }, maxBodyBytes);
+  const guard: BotGuard = (maxBodyBytes) => botGuard({ keys, limiter, config }, maxBodyBytes);
 
   if (logger.request) {
     const logRequest = logger.request;
@@ -80,7 +80,7 @@ export function createApp(options: AppOptions): ServiceApp {
   registerAskRoute(app, { store, answerer, guard });
   registerFeedbackRoute(app, { store, guard });
   registerHealthRoutes(app, { store, index });
-  registerAnalyticsRoutes(app, { store, keys });
+  registerAnalyticsRoutes(app, { store, keys, limiter, config });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -193,8 +193,6 @@ export const ErrorBodySchema = z
   })
   .openapi('ErrorBody');
 
-export const AnalyticsSortSchema = z.enum(['createdAt', '-createdAt', 'relevanceScore', '-relevanceScore']);
-
 /** Query of both analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
 export const AnalyticsQuerySchema = z.object({
   startDate: z.string().min(1),

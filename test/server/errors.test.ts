@@ -218,6 +218,36 @@ describe('CORS', () => {
     }
   });
 
+  it('lets a page read the error of a refused request: 401 and 429 carry the CORS headers', async () => {
+    const service = await startTestService({
+      config: configWith({ rateLimit: { requestsPerSecond: 0.5, burst: 1 } }),
+    });
+    try {
+      const origin = { origin: 'https://blog.example.org' };
+      const unknownKey = await service.post(
+        '/bot/search',
+        { apiKey: 'guess-0001', query: 'x', numDocs: 1 },
+        origin,
+      );
+      assert.equal(unknownKey.status, 401);
+      assert.equal(unknownKey.headers.get('access-control-allow-origin'), '*');
+      assertErrorBody(await unknownKey.json(), 'invalid_api_key');
+
+      const limited = await service.post(
+        '/bot/search',
+        { apiKey: 'guess-0002', query: 'x', numDocs: 1 },
+        origin,
+      );
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('access-control-allow-origin'), '*');
+      assert.match(limited.headers.get('access-control-expose-headers') ?? '', /Retry-After/i);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assertErrorBody(await limited.json(), 'rate_limited');
+    } finally {
+      await service.close();
+    }
+  });
+
   it("allows only an agent's configured origins", async () => {
     const service = await startTestService({
       config: configWith({

@@ -69,6 +69,25 @@ describe('rate limit', () => {
     }
   });
 
+  it('limits wrong analytics keys like wrong bot keys, and never the right one', async () => {
+    const service = await startTestService({
+      config: configWith({ rateLimit: { requestsPerSecond: 0.5, burst: 2 } }),
+    });
+    const analytics = (key: string) =>
+      service.get('/api/projects/demo/analytics?startDate=0&endDate=1', { authorization: `Bearer ${key}` });
+    try {
+      assert.equal((await analytics('guess-0001')).status, 401);
+      assert.equal((await service.post('/bot/search', searchBody('guess-0002'))).status, 401);
+      const limited = await analytics('guess-0003');
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assert.equal((await limited.json()).error.code, 'rate_limited');
+      for (let i = 0; i < 5; i++) assert.equal((await analytics(DEMO_KEY)).status, 200);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('uses an agent’s own rate limit over the service-wide one', async () => {
     const service = await startTestService({
       config: configWith({

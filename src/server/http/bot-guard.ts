@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AgentConfig, ServiceConfig } from '../config.js';
 import type { AgentKeys } from './agent-keys.js';
 import { ApiError } from './api-error.js';
@@ -11,6 +11,26 @@ export interface BotGuardDependencies {
   keys: AgentKeys;
   limiter: RateLimiter;
   config: ServiceConfig;
+}
+
+/**
+ * Spends a token of the request's bucket: the agent it addresses (or none, for a request without
+ * a valid key, so that guessing keys is limited too) at the client's address. Over the limit, a
+ * 429 with Retry-After.
+ */
+export function limitRequest(
+  c: Context,
+  deps: Pick<BotGuardDependencies, 'limiter' | 'config'>,
+  agent: AgentConfig | undefined,
+): void {
+  const owner = agent === undefined ? '(unauthenticated)' : `${agent.projectId}/${agent.id}`;
+  const limit = agent?.rateLimit ?? deps.config.rateLimit;
+  const decision = deps.limiter.take(`${owner} ${clientAddress(c, deps.config.trustProxy)}`, limit);
+  if (!decision.allowed) {
+    throw new ApiError(429, 'rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
+      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    });
+  }
 }
 
 /** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
@@ -28,6 +48,9 @@ function originAllowed(agent: AgentConfig, origin: string | undefined): boolean 
   return origin === undefined || agent.allowedOrigins.includes('*') || agent.allowedOrigins.includes(origin);
 }
 
+/** The guard of a bot endpoint, given that endpoint's body limit. */
+export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
+
 /**
  * What every bot endpoint checks before its own fields, in this order: the body (413 over
  * `maxBodyBytes`, 400 unless a JSON object), the rate limit (429), the key (401), the page's
@@ -39,14 +62,7 @@ export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): Midd
   return async (c, next) => {
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     const agent = agentOf(deps.keys, body);
-    const bucketOwner = agent instanceof ApiError ? '(unauthenticated)' : `${agent.projectId}/${agent.id}`;
-    const limit = agent instanceof ApiError ? deps.config.rateLimit : agent.rateLimit;
-    const decision = deps.limiter.take(`${bucketOwner} ${clientAddress(c, deps.config.trustProxy)}`, limit);
-    if (!decision.allowed) {
-      throw new ApiError(429, 'rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
+    limitRequest(c, deps, agent instanceof ApiError ? undefined : agent);
     if (agent instanceof ApiError) throw agent;
     const origin = c.req.header('origin');
     if (!originAllowed(agent, origin)) {

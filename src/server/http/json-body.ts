@@ -58,14 +58,14 @@ export function parseJsonSafely(text: string): unknown {
  */
 export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const text = await readBodyText(request, maxBytes);
-  if (text.trim() === '') {
-    throw new ApiError(400, 'invalid_json', 'Request body is empty; send a JSON object');
-  }
   let value: unknown;
   try {
     value = parseJsonSafely(text);
   } catch {
-    throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
+    // An empty body fails to parse too; it is told apart only then, off the path of good requests.
+    const message =
+      text.trim() === '' ? 'Request body is empty; send a JSON object' : 'Request body is not valid JSON';
+    throw new ApiError(400, 'invalid_json', message);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;

@@ -4,6 +4,7 @@ import { AnalyticsQuerySchema, AnalyticsRecordSchema, TopQuestionSchema } from '
 import type { AgentKeys } from '../http/agent-keys.js';
 import { ApiError } from '../http/api-error.js';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
+import { type BotGuardDependencies, limitRequest } from '../http/bot-guard.js';
 import {
   type AnalyticsReport,
   analyticsFilter,
@@ -20,6 +21,7 @@ const projectParams = z.object({
 const analyticsErrors = {
   400: errorResponse('A parameter is invalid (`error.field` names it). The hosted service answers 500 here.'),
   401: errorResponse('The Bearer key is missing, unknown, or not a key of this project.'),
+  429: errorResponse('Too many refused keys from this address; the Retry-After header says when to retry.'),
 };
 
 export const analyticsRoutes = [
@@ -64,23 +66,40 @@ function unauthorized(message: string): ApiError {
   return new ApiError(401, 'unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
-/** The `Authorization: Bearer <key>` must be the key of an agent of the project in the path. */
-function authorizeProject(keys: AgentKeys, authorization: string | undefined, projectId: string): void {
+/**
+ * Why the request may not read the project's analytics, if it may not: the
+ * `Authorization: Bearer <key>` must be the key of an agent of the project in the path.
+ */
+function refusal(
+  keys: AgentKeys,
+  authorization: string | undefined,
+  projectId: string,
+): ApiError | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (match === null) throw unauthorized('Authorization: Bearer <API key> is required');
+  if (match === null) return unauthorized('Authorization: Bearer <API key> is required');
   const agent = keys.findByKey(match[1]!);
   if (agent === undefined || agent.projectId !== projectId) {
-    throw unauthorized('The API key is not valid for this project');
+    return unauthorized('The API key is not valid for this project');
   }
+  return undefined;
 }
 
-export function registerAnalyticsRoutes(app: ServiceApp, deps: { store: Store; keys: AgentKeys }): void {
+export function registerAnalyticsRoutes(
+  app: ServiceApp,
+  deps: { store: Store } & BotGuardDependencies,
+): void {
   for (const route of analyticsRoutes) app.openAPIRegistry.registerPath(route);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
   const handle = (report: AnalyticsReport) => async (c: Context<AppEnv>) => {
     const projectId = c.req.param('projectId')!;
-    authorizeProject(deps.keys, c.req.header('authorization'), projectId);
+    const refused = refusal(deps.keys, c.req.header('authorization'), projectId);
+    if (refused !== undefined) {
+      // Only refusals spend from the limit (the bot endpoints' bucket for requests without a valid
+      // key), so keys can't be guessed here faster than there, and an owner's reports never wait.
+      limitRequest(c, deps, undefined);
+      throw refused;
+    }
     const parameters = analyticsParameters(c.req.param('pathParameters'), new URL(c.req.url).searchParams);
     const filter = analyticsFilter(report, projectId, parameters);
     return c.json(await analyticsReport(deps.store, report, filter));

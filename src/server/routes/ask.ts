@@ -1,13 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { AnswerRecordSchema, AskRequestSchema, LIMITS } from '../../wire/schemas.js';
 import type { Answerer } from '../answer/answerer.js';
-import type { AppEnv, ServiceApp } from '../http/app-env.js';
-import { parseFields } from '../http/request-validation.js';
+import type { ServiceApp } from '../http/app-env.js';
+import type { BotGuard } from '../http/bot-guard.js';
 import { answerQuestion } from '../service/answer-question.js';
 import type { Store } from '../store/store.js';
+import { registerBotRoute } from './bot-route.js';
 import { botErrorResponses } from './error-responses.js';
-import { methodNotAllowed } from './method-not-allowed.js';
 
 export const askRoute = createRoute({
   method: 'post',
@@ -30,12 +29,12 @@ export const askRoute = createRoute({
 
 export function registerAskRoute(
   app: ServiceApp,
-  deps: { store: Store; answerer: Answerer; guard: (maxBodyBytes: number) => MiddlewareHandler<AppEnv> },
+  deps: { store: Store; answerer: Answerer; guard: BotGuard },
 ): void {
-  app.openAPIRegistry.registerPath(askRoute);
-  app.post(askRoute.path, deps.guard(LIMITS.askBodyMaxBytes), async (c) => {
-    const request = parseFields(AskRequestSchema, c.var.body);
-    return c.json(await answerQuestion(deps, c.var.agent, request, c.req.raw.signal));
+  registerBotRoute(app, deps.guard, {
+    route: askRoute,
+    schema: AskRequestSchema,
+    maxBodyBytes: LIMITS.askBodyMaxBytes,
+    handle: (request, c) => answerQuestion(deps, c.var.agent, request, c.req.raw.signal),
   });
-  app.all(askRoute.path, methodNotAllowed(['POST']));
 }

@@ -1,12 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { FeedbackRequestSchema, FeedbackResponseSchema, LIMITS } from '../../wire/schemas.js';
-import type { AppEnv, ServiceApp } from '../http/app-env.js';
-import { parseFields } from '../http/request-validation.js';
+import type { ServiceApp } from '../http/app-env.js';
+import type { BotGuard } from '../http/bot-guard.js';
 import { recordFeedback } from '../service/record-feedback.js';
 import type { Store } from '../store/store.js';
+import { registerBotRoute } from './bot-route.js';
 import { botErrorResponses, errorResponse } from './error-responses.js';
-import { methodNotAllowed } from './method-not-allowed.js';
 
 export const feedbackRoute = createRoute({
   method: 'post',
@@ -22,14 +21,11 @@ export const feedbackRoute = createRoute({
   },
 });
 
-export function registerFeedbackRoute(
-  app: ServiceApp,
-  deps: { store: Store; guard: (maxBodyBytes: number) => MiddlewareHandler<AppEnv> },
-): void {
-  app.openAPIRegistry.registerPath(feedbackRoute);
-  app.post(feedbackRoute.path, deps.guard(LIMITS.feedbackBodyMaxBytes), async (c) => {
-    const request = parseFields(FeedbackRequestSchema, c.var.body);
-    return c.json(await recordFeedback(deps.store, request));
+export function registerFeedbackRoute(app: ServiceApp, deps: { store: Store; guard: BotGuard }): void {
+  registerBotRoute(app, deps.guard, {
+    route: feedbackRoute,
+    schema: FeedbackRequestSchema,
+    maxBodyBytes: LIMITS.feedbackBodyMaxBytes,
+    handle: (request) => recordFeedback(deps.store, request),
   });
-  app.all(feedbackRoute.path, methodNotAllowed(['POST']));
 }

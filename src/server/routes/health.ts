@@ -17,22 +17,15 @@ const healthResponses = {
   },
 };
 
-export const healthRoutes = [
+export const healthRoutes = (['get', 'post'] as const).map((method) =>
   createRoute({
-    method: 'get',
+    method,
     path: '/api/healthz',
     tags: ['health'],
     summary: 'Health check',
     responses: healthResponses,
   }),
-  createRoute({
-    method: 'post',
-    path: '/api/healthz',
-    tags: ['health'],
-    summary: 'Health check',
-    responses: healthResponses,
-  }),
-];
+);
 
 export function registerHealthRoutes(app: ServiceApp, deps: { store: Store; index: SearchIndex }): void {
   for (const route of healthRoutes) app.openAPIRegistry.registerPath(route);

@@ -1,12 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LIMITS, SearchRequestSchema, SearchResponseSchema } from '../../wire/schemas.js';
-import type { AppEnv, ServiceApp } from '../http/app-env.js';
-import type { MiddlewareHandler } from 'hono';
-import { parseFields } from '../http/request-validation.js';
+import type { ServiceApp } from '../http/app-env.js';
+import type { BotGuard } from '../http/bot-guard.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { searchDocuments } from '../service/search-documents.js';
+import { registerBotRoute } from './bot-route.js';
 import { botErrorResponses } from './error-responses.js';
-import { methodNotAllowed } from './method-not-allowed.js';
 
 export const searchRoute = createRoute({
   method: 'post',
@@ -26,14 +25,11 @@ export const searchRoute = createRoute({
   },
 });
 
-export function registerSearchRoute(
-  app: ServiceApp,
-  deps: { index: SearchIndex; guard: (maxBodyBytes: number) => MiddlewareHandler<AppEnv> },
-): void {
-  app.openAPIRegistry.registerPath(searchRoute);
-  app.post(searchRoute.path, deps.guard(LIMITS.searchBodyMaxBytes), async (c) => {
-    const request = parseFields(SearchRequestSchema, c.var.body);
-    return c.json(await searchDocuments(deps.index, request));
+export function registerSearchRoute(app: ServiceApp, deps: { index: SearchIndex; guard: BotGuard }): void {
+  registerBotRoute(app, deps.guard, {
+    route: searchRoute,
+    schema: SearchRequestSchema,
+    maxBodyBytes: LIMITS.searchBodyMaxBytes,
+    handle: (request) => searchDocuments(deps.index, request),
   });
-  app.all(searchRoute.path, methodNotAllowed(['POST']));
 }

@@ -112,12 +112,15 @@ interface TopQuestionRow {
 class SqliteStore implements Store {
   readonly #db: Database.Database;
   readonly #statements;
+  readonly #saveInsightTransaction: (row: InsightRow) => void;
+  /** The analytics statements, by their SQL (see #page). */
+  readonly #pageStatements = new Map<string, Database.Statement<unknown[], unknown>>();
 
   constructor(db: Database.Database) {
     this.#db = db;
     this.#statements = {
-      conversationOwner: db.prepare<[string], { project_id: string; agent_id: string }>(
-        'SELECT project_id, agent_id FROM conversations WHERE id = ?',
+      conversationExists: db.prepare<[string, string, string], { found: number }>(
+        'SELECT 1 AS found FROM conversations WHERE id = ? AND project_id = ? AND agent_id = ?',
       ),
       createConversation: db.prepare<[string, string, string, number]>(
         'INSERT OR IGNORE INTO conversations (id, project_id, agent_id, created_at) VALUES (?, ?, ?, ?)',
@@ -143,35 +146,21 @@ class SqliteStore implements Store {
       ),
       ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
     };
+    const { createConversation, saveInsight } = this.#statements;
+    this.#saveInsightTransaction = db.transaction((row: InsightRow) => {
+      // The conversation and its first insight commit together: one fsync, never half a turn.
+      createConversation.run(row.conversationId, row.projectId, row.agentId, row.createdAt);
+      saveInsight.run({ ...row, questionKey: questionKey(row.query), didAnswer: row.didAnswer ? 1 : 0 });
+    });
   }
 
-  async hasConversation(conversationId: string, projectId?: string, agentId?: string): Promise<boolean> {
-    const owner = this.#statements.conversationOwner.get(conversationId);
-    if (owner === undefined) return false;
-    if (projectId !== undefined && owner.project_id !== projectId) return false;
-    if (agentId !== undefined && owner.agent_id !== agentId) return false;
-    return true;
-  }
-
-  async createConversation(conversationId: string, projectId: string, agentId: string): Promise<void> {
-    this.#statements.createConversation.run(conversationId, projectId, agentId, Date.now());
+  async hasConversation(conversationId: string, projectId: string, agentId: string): Promise<boolean> {
+    return this.#statements.conversationExists.get(conversationId, projectId, agentId) !== undefined;
   }
 
   async conversationTurns(conversationId: string, limit: number): Promise<ConversationTurn[]> {
     return this.#statements.turns.all(conversationId, limit).reverse();
   }
-
-  readonly #saveInsightTransaction = (row: InsightRow): void => {
-    this.#db.transaction(() => {
-      // The conversation and its first insight commit together: one fsync, never half a turn.
-      this.#statements.createConversation.run(row.conversationId, row.projectId, row.agentId, row.createdAt);
-      this.#statements.saveInsight.run({
-        ...row,
-        questionKey: questionKey(row.query),
-        didAnswer: row.didAnswer ? 1 : 0,
-      });
-    })();
-  };
 
   async saveInsight(row: InsightRow): Promise<void> {
     this.#saveInsightTransaction(row);
@@ -188,28 +177,35 @@ class SqliteStore implements Store {
     return true;
   }
 
-  #where(filter: AnalyticsFilter): { sql: string; params: unknown[] } {
+  /**
+   * One page of `select` (a query up to its WHERE) over the filter's project, time range and
+   * agent, followed by `orderBy` (GROUP BY and ORDER BY). The SQL varies only with the sort and
+   * whether an agent is given, so each shape is prepared once and kept.
+   */
+  #page<Row>(select: string, orderBy: string, filter: AnalyticsFilter): Row[] {
     const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
-    let sql = 'i.project_id = ? AND i.created_at >= ? AND i.created_at <= ?';
+    let where = 'i.project_id = ? AND i.created_at >= ? AND i.created_at <= ?';
     if (filter.agentId !== undefined) {
-      sql += ' AND i.agent_id = ?';
+      where += ' AND i.agent_id = ?';
       params.push(filter.agentId);
     }
-    return { sql, params };
+    const sql = `${select} WHERE ${where} ${orderBy} LIMIT ? OFFSET ?`;
+    let statement = this.#pageStatements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#pageStatements.set(sql, statement);
+    }
+    return statement.all(...params, filter.limit, (filter.page - 1) * filter.limit) as Row[];
   }
 
   async analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]> {
-    const where = this.#where(filter);
-    const rows = this.#db
-      .prepare<unknown[], AnalyticsRow>(
-        `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.did_answer,
-           i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
-         FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id
-         WHERE ${where.sql}
-         ORDER BY ${ANALYTICS_ORDER[filter.sort]}
-         LIMIT ? OFFSET ?`,
-      )
-      .all(...where.params, filter.limit, (filter.page - 1) * filter.limit);
+    const rows = this.#page<AnalyticsRow>(
+      `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.did_answer,
+         i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
+       FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
+      `ORDER BY ${ANALYTICS_ORDER[filter.sort]}`,
+      filter,
+    );
     return rows.map((row) => ({
       insightId: row.insight_id,
       conversationId: row.conversation_id,
@@ -228,22 +224,17 @@ class SqliteStore implements Store {
   }
 
   async topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]> {
-    const where = this.#where(filter);
     // SQLite takes a bare column (query) from the row holding MAX(created_at): the latest wording.
-    const rows = this.#db
-      .prepare<unknown[], TopQuestionRow>(
-        `SELECT i.query AS question, MAX(i.created_at) AS last_asked_at, COUNT(*) AS count,
-           SUM(i.did_answer) AS answered,
-           SUM(CASE WHEN f.value = 1 THEN 1 ELSE 0 END) AS positive,
-           SUM(CASE WHEN f.value = -1 THEN 1 ELSE 0 END) AS negative,
-           AVG(i.relevance_score) AS average_score
-         FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id
-         WHERE ${where.sql}
-         GROUP BY i.question_key
-         ORDER BY ${TOP_QUESTION_ORDER[filter.sort]}, i.question_key
-         LIMIT ? OFFSET ?`,
-      )
-      .all(...where.params, filter.limit, (filter.page - 1) * filter.limit);
+    const rows = this.#page<TopQuestionRow>(
+      `SELECT i.query AS question, MAX(i.created_at) AS last_asked_at, COUNT(*) AS count,
+         SUM(i.did_answer) AS answered,
+         SUM(CASE WHEN f.value = 1 THEN 1 ELSE 0 END) AS positive,
+         SUM(CASE WHEN f.value = -1 THEN 1 ELSE 0 END) AS negative,
+         AVG(i.relevance_score) AS average_score
+       FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
+      `GROUP BY i.question_key ORDER BY ${TOP_QUESTION_ORDER[filter.sort]}, i.question_key`,
+      filter,
+    );
     return rows.map((row) => ({
       question: row.question,
       count: row.count,

@@ -47,12 +47,10 @@ export interface AnalyticsFilter {
  */
 export interface Store {
   /**
-   * True if the conversation exists (and, when given, belongs to this project and agent, so
-   * one agent's conversation id never reveals another's history).
+   * True if the conversation exists and belongs to this project and agent, so one agent's
+   * conversation id never reveals another's history.
    */
-  hasConversation(conversationId: string, projectId?: string, agentId?: string): Promise<boolean>;
-  /** Creates a conversation for a project and agent. */
-  createConversation(conversationId: string, projectId: string, agentId: string): Promise<void>;
+  hasConversation(conversationId: string, projectId: string, agentId: string): Promise<boolean>;
   /** The turns of a conversation, oldest first (at most `limit`, the latest ones). */
   conversationTurns(conversationId: string, limit: number): Promise<ConversationTurn[]>;
   /**

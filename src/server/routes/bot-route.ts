@@ -1,0 +1,33 @@
+import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv, ServiceApp } from '../http/app-env.js';
+import type { BotGuard } from '../http/bot-guard.js';
+import { parseFields } from '../http/request-validation.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+
+export interface BotRoute<S extends z.ZodType> {
+  /** The OpenAPI description; its path is where the endpoint is served. */
+  route: RouteConfig;
+  /** The wire schema the body's fields are checked against, after the guard's checks. */
+  schema: S;
+  maxBodyBytes: number;
+  /** The endpoint's work on the validated request; its result is answered as JSON. */
+  handle(request: z.output<S>, c: Context<AppEnv>): Promise<unknown>;
+}
+
+/**
+ * Registers a bot endpoint the way all three are served: documented in /openapi.json, POST
+ * behind the bot guard (body, rate limit, key, origin) then its own fields, and 405 for any
+ * other method.
+ */
+export function registerBotRoute<S extends z.ZodType>(
+  app: ServiceApp,
+  guard: BotGuard,
+  bot: BotRoute<S>,
+): void {
+  app.openAPIRegistry.registerPath(bot.route);
+  app.post(bot.route.path, guard(bot.maxBodyBytes), async (c) =>
+    c.json(await bot.handle(parseFields(bot.schema, c.var.body), c)),
+  );
+  app.all(bot.route.path, methodNotAllowed(['POST']));
+}

@@ -1,11 +1,18 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { TextAnalyser } from '../search/text-analyser.js';
-import { renderAnswer, type AnswerBlock, type AnswerSource } from './answer-format.js';
+import { renderAnswer } from './answer-format.js';
+import { selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
-import { answerCoverage, knownShare, outlineCoverage, questionWords } from './answer-evidence.js';
+import {
+  answerCoverage,
+  knownShare,
+  outlineCoverage,
+  questionWords,
+  type QuestionWord,
+} from './answer-evidence.js';
 import { resolveFollowUp } from './follow-up.js';
-import { splitSentences, warmUpLanguageModel } from './language-model.js';
+import { warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
   index: SearchIndex;
@@ -46,8 +53,8 @@ export interface Retrieval {
 const PASSAGES_RETRIEVED = 20;
 /** Passages listed in `context.passages`. */
 const PASSAGES_IN_CONTEXT = 3;
-/** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
-const ANSWER_PROSE_CHARS = 480;
+/** Sections of the source page whose sentences may be quoted: its best few for the question. */
+const CANDIDATE_SECTIONS = 3;
 /** Text of a passage kept in `context.passages`. */
 const CONTEXT_PASSAGE_CHARS = 1200;
 export const DEFAULT_MIN_COVERAGE = 0.8;
@@ -64,10 +71,6 @@ const PASSAGES_JUDGED = 3;
 
 export const NOT_FOUND_ANSWER =
   "Sorry, I couldn't find an answer to that in the documentation. Try rephrasing the question, or search for a related topic.";
-
-/** Questions asking how to do something get a code example when the passage has one. */
-const PROCEDURAL =
-  /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
 
 /** The link of a passage: its page, at the section's anchor. */
 export function passageLink(hit: PassageHit): string {
@@ -173,91 +176,57 @@ export class ExtractiveAnswerer implements Answerer {
 
   /** The extractive answer from what `retrieve` found. */
   compose(input: AnswerInput, retrieval: Retrieval): DraftAnswer {
-    const { resolvedQuery, hits, answerable, relevanceScore } = retrieval;
-    const best = hits[0];
+    const { resolvedQuery, answerable, relevanceScore } = retrieval;
+    const best = retrieval.hits[0];
     if (!answerable || !best) return notFoundAnswer(input.format, resolvedQuery, relevanceScore);
-    const blocks = this.#answerBlocks(resolvedQuery, best);
-    const source: AnswerSource = {
-      title: best.document.title,
-      heading: best.section.heading,
-      link: passageLink(best),
-    };
+    // The sentences that answer may stand in another of the source page's best sections (the
+    // page's introduction often names the whole question, a section below it answers it).
+    const words = questionWords(resolvedQuery, this.#analyser);
+    const candidates = this.#candidateSections(best, retrieval.hits, words);
+    const selected = selectAnswer(
+      resolvedQuery,
+      words,
+      candidates.map((hit) => ({ section: hit.section, title: hit.document.title })),
+      this.#analyser,
+      best.document.sections,
+    );
+    const quoted = candidates[selected.section] ?? best;
+    const hits = [quoted, ...retrieval.hits.filter((hit) => hit !== quoted)];
     return {
-      answer: renderAnswer(input.format, blocks, source),
+      answer: renderAnswer(input.format, selected.blocks),
       didAnswer: true,
       relevanceScore,
-      title: best.document.title,
-      link: best.document.link,
-      description: best.document.description,
-      assetType: best.document.assetType,
+      title: quoted.document.title,
+      link: quoted.document.link,
+      description: quoted.document.description,
+      assetType: quoted.document.assetType,
       passages: contextPassages(hits),
       resolvedQuery,
     };
   }
 
-  /** The sentences of the passage that match the question best, in page order, and maybe its code. */
-  #answerBlocks(question: string, hit: PassageHit): AnswerBlock[] {
-    const questionTerms = new Set(this.#analyser.terms(question));
-    const code = new Set(hit.section.code ?? []);
-    const paragraphs = hit.section.text.split('\n\n');
-    const sentences: { text: string; paragraph: number; position: number; score: number }[] = [];
-    paragraphs.forEach((paragraph, index) => {
-      if (code.has(paragraph)) return;
-      for (const text of splitSentences(paragraph.replace(/\n/g, ' '))) {
-        const terms = new Set(this.#analyser.terms(text));
-        let overlap = 0;
-        for (const term of questionTerms) if (terms.has(term)) overlap++;
-        sentences.push({ text, paragraph: index, position: sentences.length, score: overlap });
-      }
-    });
-
-    const chosen = new Set<number>();
-    let length = 0;
-    // The best-matching sentence first (the earliest among equals: pages define before they elaborate),
-    // then the sentences after it, which usually finish the thought.
-    const ranked = [...sentences].sort((a, b) => b.score - a.score || a.position - b.position);
-    const start = ranked[0];
-    if (start) {
-      for (let i = start.position; i < sentences.length && length < ANSWER_PROSE_CHARS; i++) {
-        const sentence = sentences[i] as (typeof sentences)[number];
-        if (chosen.size > 0 && sentence.paragraph !== start.paragraph && length > ANSWER_PROSE_CHARS / 2)
-          break;
-        chosen.add(i);
-        length += sentence.text.length;
-      }
-    }
-    const blocks: AnswerBlock[] = [];
-    let currentParagraph = -1;
-    for (const sentence of sentences) {
-      if (!chosen.has(sentence.position)) continue;
-      const last = blocks.at(-1);
-      if (sentence.paragraph === currentParagraph && last?.kind === 'text') last.text += ` ${sentence.text}`;
-      else blocks.push({ kind: 'text', text: sentence.text });
-      currentParagraph = sentence.paragraph;
-    }
-
-    const example = this.#bestCode(questionTerms, [...code]);
-    if (example && (PROCEDURAL.test(question) || blocks.length === 0))
-      blocks.push({ kind: 'code', text: example });
-    if (blocks.length === 0)
-      blocks.push({ kind: 'text', text: hit.section.text.slice(0, ANSWER_PROSE_CHARS) });
-    return blocks;
-  }
-
-  /** The code block sharing most terms with the question (the first among equals). */
-  #bestCode(questionTerms: Set<string>, blocks: string[]): string | undefined {
-    let best: string | undefined;
-    let bestOverlap = -1;
-    for (const block of blocks) {
-      const terms = new Set(this.#analyser.terms(block));
-      let overlap = 0;
-      for (const term of questionTerms) if (terms.has(term)) overlap++;
-      if (overlap > bestOverlap) {
-        best = block;
-        bestOverlap = overlap;
-      }
-    }
-    return best;
+  /**
+   * The sections of the source page whose sentences may answer: its best passages for the
+   * question, then its other sections whose heading or text hold most of the question's words.
+   */
+  #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
+    const fromHits = hits.filter((hit) => hit.document.id === best.document.id).slice(0, CANDIDATE_SECTIONS);
+    const taken = new Set(fromHits.map((hit) => hit.section));
+    const others = best.document.sections
+      .filter((section) => !taken.has(section) && section.text !== '')
+      .map((section) => {
+        const heading = new Set(this.#analyser.terms(section.heading));
+        const text = new Set(this.#analyser.terms(section.text));
+        let score = 0;
+        for (const word of words)
+          score += word.weight * (heading.has(word.term) ? 2 : text.has(word.term) ? 1 : 0);
+        return { section, score };
+      })
+      .filter((candidate) => candidate.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, CANDIDATE_SECTIONS)
+      .map(({ section }) => ({ ...best, section }));
+    return [...fromHits, ...others];
   }
 }
 

@@ -25,6 +25,8 @@ const CONTINUING_OPENINGS = [
 ];
 /** Parts of speech that carry a question's topic. */
 const TOPIC_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+/** Parts of speech that say what a question asks to do or know about its subject. */
+const ACTION_TAGS = new Set(['VERB', 'ADJ']);
 /** At most this many topic words are carried over from the earlier turn. */
 const MAX_CARRIED_WORDS = 4;
 /** "is it possible to…", "it is okay to…": an `it` that points at nothing. */
@@ -43,10 +45,25 @@ export function topicWords(question: string): string[] {
     .map((word) => word.text);
 }
 
+/** The verbs and adjectives of a question: what it asks to do or know about its subject. */
+function actionWords(question: string, exclude: Set<string>): string[] {
+  return tagWords(question)
+    .filter(
+      (word) =>
+        ACTION_TAGS.has(word.pos) &&
+        !exclude.has(word.text.toLowerCase()) &&
+        !REFERRING_WORDS.has(word.text.toLowerCase()) &&
+        /[\p{L}\p{N}]/u.test(word.text),
+    )
+    .map((word) => word.text);
+}
+
 /**
  * Resolves a follow-up question against the conversation so far: a question that points back
  * ("how do I change it?", "what about its default?") or names no subject of its own gets the
- * topic words of the previous question appended, so the search looks for the same subject.
+ * topic words of the previous question appended, so the search looks for the same subject. One
+ * that continues it with a subject of its own ("and the chat?", "what about Deno?") gets the
+ * previous question's verbs and adjectives instead: the same asked of another subject.
  * A question that stands on its own is searched as asked.
  */
 export function resolveFollowUp(question: string, history: ConversationTurn[]): string {
@@ -65,7 +82,12 @@ export function resolveFollowUp(question: string, history: ConversationTurn[]): 
 
   const ownLower = new Set(own.map((word) => word.toLowerCase()));
   const carried: string[] = [];
-  for (const word of topicWords(previous.resolvedQuery || previous.query)) {
+  const earlier = previous.resolvedQuery || previous.query;
+  // "And the chat?" after "How do I translate the search box?" asks the same of another subject:
+  // what was done or asked about (its verbs and adjectives) carries over, its subject doesn't.
+  const candidates =
+    continues && !refers && own.length > 0 ? actionWords(earlier, ownLower) : topicWords(earlier);
+  for (const word of candidates) {
     const lower = word.toLowerCase();
     if (ownLower.has(lower) || carried.some((kept) => kept.toLowerCase() === lower)) continue;
     carried.push(word);

@@ -1,6 +1,5 @@
 import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../search/search-index.js';
-import { renderMarkdown } from './answer-format.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   contextPassages,
@@ -77,9 +76,8 @@ export class LlmAnswerer implements Answerer {
       return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
     try {
       const markdown = await this.#generate(input, retrieval, signal);
-      const withSource = `${markdown}\n\n${renderMarkdown([], { title: best.document.title, heading: best.section.heading, link: passageLink(best) })}`;
       return {
-        answer: input.format === 'markdown' ? withSource : markdownToSafeHtml(withSource),
+        answer: input.format === 'markdown' ? markdown : markdownToSafeHtml(markdown),
         didAnswer: true,
         relevanceScore: retrieval.relevanceScore,
         title: best.document.title,

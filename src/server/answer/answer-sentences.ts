@@ -1,0 +1,376 @@
+import type { DocumentSection as Section } from '../content/document.js';
+import { SYNONYMS } from '../search/synonyms.js';
+import type { TextAnalyser } from '../search/text-analyser.js';
+import type { QuestionWord } from './answer-evidence.js';
+import type { AnswerBlock } from './answer-format.js';
+import { splitSentences } from './language-model.js';
+
+/** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
+export const ANSWER_PROSE_CHARS = 480;
+/**
+ * A question word that is also in the page title tells one sentence of the page from another
+ * only this much: every section of the page is about the title.
+ */
+const TITLE_WORD_WEIGHT = 0.3;
+/** A question word in a section's own heading counts this much towards each of its sentences. */
+const HEADING_WEIGHT = 1;
+/** A title word found in at most this share of the page's sections (by specificity) still tells them apart. */
+const INFORMATIVE_SPECIFICITY = 0.75;
+/** The least a question word counts for being in every section of the page. */
+const MIN_SPECIFICITY = 0.2;
+/** A general synonym of a question word counts this much of the word. */
+const SYNONYM_WEIGHT = 0.6;
+/** How much standing close together adds to a sentence holding several question words. */
+const PROXIMITY_WEIGHT = 0.25;
+/** Other sentences of the section join the answer when they score at least this share of the best. */
+const RELATED_SHARE = 0.6;
+/** A sentence starting like this leans on the one before it ("It", "This", "Then"…). */
+const LEANS_ON_PREVIOUS =
+  /^(it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|in that case)\b/i;
+/** Questions asking for a list of things ("Which events…", "What options are there"). */
+const LIST_QUESTION =
+  /^\s*(which|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+/** A table's header row names its columns in a few words each. */
+const MAX_HEADER_CELL = 32;
+/** In a how-to question, a code block matching it counts this much more than a sentence: it shows how. */
+const CODE_WEIGHT = 1.25;
+/** Code blocks quoted at most. */
+const MAX_CODE_BLOCKS = 2;
+/** Names listed from a table's first column. */
+const MAX_LISTED = 24;
+/** Questions asking how to do something get a code example when the section has one. */
+export const PROCEDURAL =
+  /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
+
+/** One sentence, table row or code block of a section, in page order. */
+interface Unit {
+  kind: 'text' | 'row' | 'code';
+  text: string;
+  paragraph: number;
+  terms: string[];
+  score: number;
+}
+
+/** What the answer quotes: which of the candidate sections, and its blocks. */
+export interface SelectedAnswer {
+  /** Index of the section quoted, in the candidates given. */
+  section: number;
+  blocks: AnswerBlock[];
+}
+
+/** A paragraph is a table row when it has as many `; ` cells as the header row. */
+function cellCount(paragraph: string): number {
+  return paragraph.includes('\n') ? 0 : paragraph.split('; ').length;
+}
+
+/** The sentences, table rows and code blocks of a section, in order. */
+function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
+  const code = new Set(section.code ?? []);
+  const units: Unit[] = [];
+  const paragraphs = section.text.split('\n\n');
+  let tableCells = 0;
+  paragraphs.forEach((paragraph, index) => {
+    if (code.has(paragraph)) {
+      units.push({
+        kind: 'code',
+        text: paragraph,
+        paragraph: index,
+        terms: analyser.terms(paragraph),
+        score: 0,
+      });
+      tableCells = 0;
+      return;
+    }
+    const cells = cellCount(paragraph);
+    const next = paragraphs[index + 1];
+    // A table: a header row followed by a row of as many cells, and the rows after it (a cell
+    // may itself hold "; ").
+    const header = cells >= 2 && paragraph.split('; ').every((cell) => cell.length <= MAX_HEADER_CELL);
+    if (cells >= 2 && (tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells))) {
+      tableCells = cells;
+      units.push({
+        kind: 'row',
+        text: paragraph,
+        paragraph: index,
+        terms: analyser.terms(paragraph),
+        score: 0,
+      });
+      return;
+    }
+    tableCells = 0;
+    for (const text of splitSentences(paragraph.replace(/\n/g, ' ')))
+      units.push({ kind: 'text', text, paragraph: index, terms: analyser.terms(text), score: 0 });
+  });
+  return units;
+}
+
+/**
+ * How well a unit matches the question: the weighted question words it holds (rarer ones within
+ * the candidates count more), plus how closely they stand together.
+ */
+function scoreUnit(unit: Unit, weights: Map<string, number>, idf: (term: string) => number): number {
+  let score = 0;
+  const positions: number[] = [];
+  const found = new Set<string>();
+  unit.terms.forEach((term, position) => {
+    const weight = weights.get(term);
+    if (weight === undefined) return;
+    positions.push(position);
+    if (found.has(term)) return;
+    found.add(term);
+    score += weight * idf(term);
+  });
+  if (found.size >= 2 && positions.length >= 2) {
+    // Distinct words found over the span of the words found: 1 when they stand side by side.
+    const span = (positions.at(-1) as number) - (positions[0] as number) + 1;
+    score *= 1 + PROXIMITY_WEIGHT * Math.min(1, found.size / span);
+  }
+  return score;
+}
+
+/**
+ * Chooses what an extractive answer quotes from the candidate sections (the source page's best
+ * sections, best first): the sentence or table row that matches the question best, with the
+ * sentence before it when it leans on it, the sentences after it that finish the thought, other
+ * sentences of the section that match nearly as well, a table's header row, and the code block
+ * that follows a chosen sentence (or the section's best-matching code for a how-to question),
+ * in page order.
+ */
+export function selectAnswer(
+  question: string,
+  words: QuestionWord[],
+  candidates: { section: Section; title: string }[],
+  analyser: TextAnalyser,
+  /** All sections of the source page, to tell which words are specific to a section. */
+  pageSections: Section[] = candidates.map((candidate) => candidate.section),
+): SelectedAnswer {
+  const first = candidates[0];
+  if (!first) return { section: 0, blocks: [] };
+  const titleTerms = new Set(analyser.terms(first.title));
+  // A word found in most sections of the page (its subject) tells one section from another less
+  // than one found in a few ("translate" on a page about styling and translating the search box).
+  const sectionTerms = pageSections.map(
+    (section) => new Set([...analyser.terms(section.heading), ...analyser.terms(section.text)]),
+  );
+  const specificity = (term: string): number => {
+    if (sectionTerms.length <= 1) return 1;
+    const holding = sectionTerms.filter((terms) => terms.has(term)).length;
+    return Math.max(MIN_SPECIFICITY, 1 - Math.max(0, holding - 1) / sectionTerms.length);
+  };
+  // A word that tells sections apart: outside the title, or in few of the page's sections.
+  const informative = new Set<string>();
+  const weights = new Map<string, number>();
+  for (const word of words) {
+    if (!titleTerms.has(word.term) || specificity(word.term) >= INFORMATIVE_SPECIFICITY)
+      informative.add(word.term);
+    // Within a page about the question's subject, its verb says which section answers.
+    const base = (1 + word.weight) / 2;
+    const weight = base * (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) * specificity(word.term);
+    weights.set(word.term, Math.max(weights.get(word.term) ?? 0, weight));
+    for (const synonym of SYNONYMS.get(word.word.toLowerCase()) ?? []) {
+      const term = analyser.term(synonym);
+      if (term !== '' && !weights.has(term)) weights.set(term, weight * SYNONYM_WEIGHT);
+    }
+  }
+
+  const procedural = PROCEDURAL.test(question);
+  const sections = candidates.map((candidate) => unitsOf(candidate.section, analyser));
+  // Rarity within the candidates: a word in every sentence doesn't tell them apart.
+  const all = sections.flat().filter((unit) => unit.kind !== 'code');
+  const frequency = new Map<string, number>();
+  for (const unit of all)
+    for (const term of new Set(unit.terms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const idf = (term: string): number => Math.log(1 + (all.length + 1) / ((frequency.get(term) ?? 0) + 1));
+
+  let bestSection = 0;
+  let bestUnit = -1;
+  let bestScore = 0;
+  let bestOwnScore = 0;
+  sections.forEach((units, sectionIndex) => {
+    const candidate = candidates[sectionIndex] as (typeof candidates)[number];
+    // A heading below the page title says what its sentences are about: its words count for
+    // each of them, once.
+    const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];
+    units.forEach((unit, unitIndex) => {
+      // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
+      if (unit.kind === 'code' && !procedural) return;
+      unit.score = scoreUnit(unit, weights, idf) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
+      const own = new Set(unit.terms);
+      let headingScore = 0;
+      for (const term of new Set(heading))
+        if (!own.has(term)) headingScore += HEADING_WEIGHT * (weights.get(term) ?? 0) * idf(term);
+      // A sentence that only repeats the page title's words says no more than the section's opening.
+      const telling = [...own, ...heading].some((term) => informative.has(term));
+      if (!telling) {
+        unit.score = 0;
+        return;
+      }
+      const total = unit.score + headingScore;
+      if (total > bestScore + 1e-9) {
+        bestScore = total;
+        bestOwnScore = unit.score;
+        bestSection = sectionIndex;
+        bestUnit = unitIndex;
+      }
+    });
+  });
+
+  const units = sections[bestSection] as Unit[];
+  const chosen = new Set<number>();
+  let length = 0;
+  const choose = (index: number): void => {
+    const unit = units[index];
+    if (!unit || unit.kind === 'code' || chosen.has(index)) return;
+    chosen.add(index);
+    length += unit.text.length;
+    // A sentence starting "They…" or "This…" comes with the sentence it leans on.
+    const previous = units[index - 1];
+    if (
+      unit.kind === 'text' &&
+      previous?.kind === 'text' &&
+      previous.paragraph === unit.paragraph &&
+      LEANS_ON_PREVIOUS.test(unit.text)
+    )
+      choose(index - 1);
+  };
+  // Without a matching sentence, or when the section's heading is what matches the question
+  // more than any of its sentences, the section's opening, which explains the heading.
+  const opening = units.findIndex((unit) => unit.kind !== 'code');
+  const headingMatchesMore = bestUnit >= 0 && bestOwnScore < bestScore - bestOwnScore;
+  const bestIsCode = !headingMatchesMore && units[bestUnit]?.kind === 'code';
+  const start =
+    bestUnit < 0 || headingMatchesMore
+      ? opening
+      : bestIsCode
+        ? // Code is quoted with the sentence that introduces it, if there is one.
+          units[bestUnit - 1]?.kind === 'text'
+          ? bestUnit - 1
+          : -1
+        : bestUnit;
+  // Quoted code comes with the sentence that follows it up ("Then, in your application:").
+  const followUp = units[bestUnit + 1];
+  if (bestIsCode && followUp?.kind === 'text' && LEANS_ON_PREVIOUS.test(followUp.text)) choose(bestUnit + 1);
+  const startUnit = units[start];
+  if (startUnit) {
+    if (startUnit.kind === 'row') {
+      // The header row names the columns.
+      let header = start;
+      while (
+        units[header - 1]?.kind === 'row' &&
+        units[header - 1]?.paragraph === (units[header]?.paragraph ?? 0) - 1
+      )
+        header--;
+      if (header !== start) choose(header);
+    }
+    choose(start);
+    // The sentences after it finish the thought, within its paragraph (prose only).
+    if (startUnit.kind === 'text')
+      for (let i = start + 1; i < units.length && length < ANSWER_PROSE_CHARS / 2; i++) {
+        const unit = units[i] as Unit;
+        if (unit.kind !== 'text' || unit.paragraph !== startUnit.paragraph) break;
+        choose(i);
+      }
+    // Other sentences or rows that match nearly as well, best first, within the budget.
+    const related = units
+      .map((unit, index) => ({ unit, index }))
+      .filter(
+        ({ unit, index }) =>
+          unit.kind !== 'code' &&
+          !chosen.has(index) &&
+          unit.score >= RELATED_SHARE * Math.max(bestScore, startUnit.score) &&
+          unit.score > 0,
+      )
+      .sort((a, b) => b.unit.score - a.unit.score || a.index - b.index);
+    for (const { unit, index } of related) {
+      if (length + unit.text.length > ANSWER_PROSE_CHARS) continue;
+      choose(index);
+    }
+  }
+
+  // "Which events…?", "What options are there?": a table's first column lists them all.
+  const listing = LIST_QUESTION.test(question) ? tableListing(units) : undefined;
+  if (listing)
+    for (const index of [...chosen]) if ((units[index] as Unit).kind === 'row') chosen.delete(index);
+
+  const blocks: AnswerBlock[] = [];
+  let lastParagraph = -1;
+  let listed = false;
+  let codeShown = false;
+  // Code blocks that belong to the chosen sentences: one a sentence introduces ("…like this:",
+  // or any chosen sentence before it in a how-to question), one a chosen sentence follows up
+  // ("Then, in your application:").
+  const codeChosen = new Set<number>(bestIsCode ? [bestUnit] : []);
+  units.forEach((unit, index) => {
+    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS) return;
+    const before = units[index - 1];
+    const after = units[index + 1];
+    const introduced =
+      before !== undefined && chosen.has(index - 1) && (procedural || /:\s*$/.test(before.text));
+    const followedUp =
+      after !== undefined &&
+      chosen.has(index + 1) &&
+      after.kind === 'text' &&
+      LEANS_ON_PREVIOUS.test(after.text);
+    if (introduced || followedUp) codeChosen.add(index);
+  });
+  units.forEach((unit, index) => {
+    if (unit.kind === 'code') {
+      if (codeChosen.has(index)) {
+        blocks.push({ kind: 'code', text: unit.text });
+        codeShown = true;
+        lastParagraph = -1;
+      }
+      return;
+    }
+    if (listing && !listed && unit.paragraph === listing.paragraph) {
+      blocks.push({ kind: 'text', text: listing.text });
+      listed = true;
+      lastParagraph = -1;
+    }
+    if (!chosen.has(index)) return;
+    const last = blocks.at(-1);
+    if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
+      last.text += ` ${unit.text}`;
+    else blocks.push({ kind: 'text', text: unit.text });
+    lastParagraph = unit.paragraph;
+  });
+  if (!codeShown && procedural) {
+    const example = bestCode(weights, units, analyser);
+    if (example) blocks.push({ kind: 'code', text: example });
+  }
+  if (blocks.length === 0 && units.length > 0) {
+    const text = (candidates[bestSection] as (typeof candidates)[number]).section.text;
+    blocks.push({ kind: 'text', text: text.slice(0, ANSWER_PROSE_CHARS) });
+  }
+  return { section: bestSection, blocks };
+}
+
+/** The first column of the section's first table, as one line: "event: ask-question, ask-answer, …". */
+function tableListing(units: Unit[]): { paragraph: number; text: string } | undefined {
+  const start = units.findIndex((unit) => unit.kind === 'row');
+  const header = units[start];
+  if (!header) return undefined;
+  const names: string[] = [];
+  for (let i = start + 1; i < units.length && units[i]?.kind === 'row'; i++)
+    names.push((units[i] as Unit).text.split('; ')[0] as string);
+  if (names.length < 2) return undefined;
+  const shown = names.slice(0, MAX_LISTED);
+  const more = names.length > shown.length ? ', …' : '';
+  return { paragraph: header.paragraph, text: `${header.text.split('; ')[0]}: ${shown.join(', ')}${more}` };
+}
+
+/** The code block of the section sharing most weighted words with the question (the first among equals). */
+function bestCode(weights: Map<string, number>, units: Unit[], analyser: TextAnalyser): string | undefined {
+  let best: string | undefined;
+  let bestOverlap = -1;
+  for (const unit of units) {
+    if (unit.kind !== 'code') continue;
+    let overlap = 0;
+    for (const term of new Set(analyser.terms(unit.text))) overlap += weights.get(term) ?? 0;
+    if (overlap > bestOverlap) {
+      best = unit.text;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}

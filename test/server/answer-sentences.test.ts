@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { AnswerInput } from '../../src/server/answer/answerer.js';
+import { questionWords } from '../../src/server/answer/answer-evidence.js';
+import { selectAnswer } from '../../src/server/answer/answer-sentences.js';
+import {
+  createExtractiveAnswerer,
+  type ExtractiveAnswerer,
+} from '../../src/server/answer/extractive-answerer.js';
+import { resolveFollowUp } from '../../src/server/answer/follow-up.js';
+import type { DocumentSection } from '../../src/server/content/document.js';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { TextAnalyser } from '../../src/server/search/text-analyser.js';
+import type { ConversationTurn } from '../../src/server/store/store.js';
+
+const DEMO = new URL('../../demo/content/', import.meta.url).pathname;
+const analyser = new TextAnalyser();
+
+function section(heading: string, text: string, level = 2, code: string[] = []): DocumentSection {
+  return { heading, anchor: heading.toLowerCase().replace(/\W+/g, '-'), level, text, code };
+}
+
+/** Selects from these sections of one page, all of them candidates. */
+function select(question: string, title: string, sections: DocumentSection[]) {
+  return selectAnswer(
+    question,
+    questionWords(question, analyser),
+    sections.map((candidate) => ({ section: candidate, title })),
+    analyser,
+    sections,
+  );
+}
+
+const texts = (blocks: { kind: string; text: string }[]) =>
+  blocks.map((block) => `${block.kind}: ${block.text}`);
+
+describe('choosing the sentences an answer quotes', () => {
+  const widget = [
+    section(
+      'Styling and translating the widget',
+      'The widget renders in shadow DOM: the page CSS does not reach inside. Change colours and fonts with custom properties.',
+      1,
+    ),
+    section(
+      'Custom properties',
+      'The widget adds a few properties of its own. They are read on every render.\n\nproperty; default; used for\n\n--widget-width; 20rem; width of the widget panel\n\n--widget-gap; 1rem; space between widget items',
+    ),
+    section('Parts', 'Style the inside of the widget with ::part(): its input, panel and list.'),
+    section(
+      'Dark mode',
+      'The defaults follow the visitor preference; a site theme sets the properties itself.',
+    ),
+    section(
+      'Right-to-left pages',
+      'The widget uses logical properties only, so it looks right under dir=rtl.',
+    ),
+    section(
+      'Translating every string',
+      'Set the strings property to the words you want to change. The others keep their English default.\n\nStrings are inserted as text, never as HTML.',
+    ),
+  ];
+
+  it('quotes the section that answers, not the page opening that repeats the title', () => {
+    const selected = select('How do I translate the widget?', 'Styling and translating the widget', widget);
+    assert.equal(selected.section, 5);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: Set the strings property to the words you want to change. The others keep their English default.',
+    ]);
+  });
+
+  it('keeps the sentence that a chosen one leans on, in page order', () => {
+    const selected = select('When are the properties read?', 'Styling and translating the widget', widget);
+    assert.equal(selected.section, 1);
+    assert.equal(
+      selected.blocks[0]?.text,
+      'The widget adds a few properties of its own. They are read on every render.',
+    );
+  });
+
+  it('quotes a table row with its header row, not the rows that do not match', () => {
+    const cli = [
+      section(
+        'Flags',
+        'Flag; Default; Meaning\n\n--content DIR; the demo; Folder of documents; hidden folders are skipped.\n\n--port N; 8787; Port to listen on.\n\n--host HOST; 127.0.0.1; Interface to listen on.',
+      ),
+    ];
+    const selected = select('What is the default port?', 'The command line', cli);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: Flag; Default; Meaning',
+      'text: --port N; 8787; Port to listen on.',
+    ]);
+  });
+
+  it('lists the first column of a table for a question asking which ones there are', () => {
+    const events = [
+      section(
+        'Events',
+        'All events bubble. They fire for what visitors do.\n\nevent; detail; when\n\nw-open; {}; the panel opened\n\nw-close; {}; the panel closed\n\nw-pick; { item }; an item was picked',
+        1,
+      ),
+    ];
+    const selected = select('Which events does the widget fire?', 'Widget events', events);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: All events bubble. They fire for what visitors do.',
+      'text: event: w-open, w-close, w-pick',
+    ]);
+  });
+
+  it('keeps the code blocks that belong to the quoted sentences', () => {
+    const install = 'npm install widget-kit';
+    const define = "import 'widget-kit/define';";
+    const npm = [
+      section(
+        'With npm',
+        `${install}\n\nThen, in your application:\n\n${define}\n\nThe package has two entry points.`,
+        2,
+        [install, define],
+      ),
+    ];
+    const selected = select('How do I install widget-kit?', 'Install widget-kit', npm);
+    assert.deepEqual(texts(selected.blocks), [
+      `code: ${install}`,
+      'text: Then, in your application:',
+      `code: ${define}`,
+    ]);
+  });
+
+  it('answers a how-to question with the code that does it', () => {
+    const code = "app.get('/cookie', (c) => {\n  setCookie(c, 'name', 'value')\n})";
+    const cookies = [
+      section('Cookie Helper', 'The Cookie Helper provides an interface to manage cookies.', 1),
+      section('Signed cookies', 'NOTE: Setting and retrieving signed cookies returns a Promise.'),
+      section('Regular cookies', code, 3, [code]),
+    ];
+    const selected = select('How can I set a cookie?', 'Cookie Helper', cookies);
+    assert.equal(selected.section, 2);
+    assert.deepEqual(texts(selected.blocks), [`code: ${code}`]);
+  });
+});
+
+describe('answers over the demo documentation', () => {
+  let answerer: ExtractiveAnswerer;
+  const ask = (query: string, history: ConversationTurn[] = []): AnswerInput => ({
+    query,
+    history,
+    format: 'markdown',
+    threshold: 0,
+  });
+
+  before(async () => {
+    const { documents } = await loadContentFolder(DEMO);
+    const index = createOramaIndex();
+    await index.load(documents);
+    answerer = createExtractiveAnswerer({ index });
+  });
+
+  it('tells how to translate the search box: the strings property, from its section', async () => {
+    const answer = await answerer.answer(ask('How do I translate the search box?'));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/elements/search-box-styling');
+    assert.match(answer.answer, /^Set the strings property/);
+    assert.equal(answer.passages[0]?.link, '/elements/search-box-styling#translating-every-string');
+    assert.doesNotMatch(answer.answer, /Source:/);
+  });
+
+  it('lists the events of the chat', async () => {
+    const answer = await answerer.answer(ask('Which events does the chat fire?'));
+    assert.match(answer.answer, /event: ask-question, ask-answer, ask-error/);
+  });
+
+  it('quotes the score row of the search request for what the score field does', async () => {
+    const answer = await answerer.answer(ask('What does the score field do in search?'));
+    assert.equal(answer.link, '/service/api-search');
+    assert.match(answer.answer, /score; number; no; Relevance threshold/);
+  });
+});
+
+describe('follow-up questions that continue the previous one', () => {
+  const turn = (query: string): ConversationTurn[] => [
+    { query, resolvedQuery: query, answer: '', link: '', title: '' },
+  ];
+
+  it('asks the same of the new subject: the verbs carry over, the old subject does not', () => {
+    const resolved = resolveFollowUp('and the chat?', turn('How do I translate the search box?'));
+    assert.match(resolved, /translate/);
+    assert.doesNotMatch(resolved, /search|box/);
+    assert.match(resolveFollowUp('and for Deno?', turn('How do I deploy to Cloudflare Workers?')), /deploy/);
+  });
+
+  it('still carries the subject into a question that points back at it', () => {
+    const resolved = resolveFollowUp('how do I change its default?', turn('How do I enable CORS?'));
+    assert.match(resolved, /CORS/);
+  });
+});

@@ -10,7 +10,7 @@ import type {
   TopQuestion,
 } from '../wire/index.js';
 import { ApiError, NetworkError, TimeoutError } from './errors.js';
-import { abortError, attemptOnce, fetchOf, timeoutOf, trimBase, withKey } from './request.js';
+import { attemptOnce, delay, fetchOf, timeoutOf, trimBase, withKey } from './request.js';
 import type { Call } from './request.js';
 import { SEARCH_TIMEOUT_MS, createSearchClient } from './search-client.js';
 
@@ -126,7 +126,7 @@ export function createClient(options: ClientOptions): AskClient {
         const backoff = Math.random() * 250 * 2 ** attempt;
         const hinted =
           error instanceof ApiError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
-        await sleep(Math.min(MAX_BACKOFF_MS, Math.max(backoff, hinted)), signal);
+        await delay(Math.min(MAX_BACKOFF_MS, Math.max(backoff, hinted)), signal);
       }
     }
   }
@@ -203,20 +203,4 @@ function toEpochMs(value: DateInput, name: string): number {
   if (!Number.isFinite(ms))
     throw new RangeError(`${name} is not a valid date: use a Date, epoch ms or ISO 8601.`);
   return ms;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const done = () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -119,11 +119,31 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
-export function abortError(signal: AbortSignal): unknown {
+function abortError(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;
   return reason instanceof Error && reason.name === 'AbortError'
     ? reason
     : new DOMException('The request was aborted.', 'AbortError');
+}
+
+/**
+ * Resolves after `ms` (a negative or NaN delay is none, as setTimeout has it), or rejects with
+ * an AbortError as soon as `signal` aborts: the client's backoff and `<search-box>`'s debounce.
+ */
+export function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

@@ -292,6 +292,27 @@ describe('<ask-chat>', () => {
   });
 
   describe('answers', () => {
+    it('brings a follow-up question to the top of the transcript, and keeps the place when rating', async () => {
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
+      el.style.setProperty('--ask-chat-max-height', '16rem');
+      await ask(el, 'First question?');
+      await answered(el, 1);
+      await ask(el, 'And a follow-up?');
+      await answered(el, 2);
+      const transcript = parts(el).one('transcript')!;
+      const followUp = parts(el).questions()[1]!;
+      const offset = () => followUp.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      expect(transcript.scrollTop).to.be.greaterThan(0);
+      expect(offset()).to.be.within(0, 16);
+      transcript.scrollTop = 0;
+      const rated = new Promise((resolve) => el.addEventListener('ask-feedback', resolve, { once: true }));
+      parts(el).all('feedback')[0]!.shadowRoot!.querySelector<HTMLElement>('[part~="up-button"]')!.click();
+      await rated;
+      await el.updateComplete;
+      expect(transcript.scrollTop).to.equal(0);
+    });
+
     it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {
       const el = await chat(fakeClient(async () => answerRecord({ relevanceScore: 35.4 })));
       const clicks: unknown[] = [];

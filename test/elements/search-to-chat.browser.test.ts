@@ -6,7 +6,14 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
-import { RecordingClient, defineElements, parts, serviceClient } from './chat-test-support.js';
+import {
+  RecordingClient,
+  answerRecord,
+  defineElements,
+  fakeClient,
+  parts,
+  serviceClient,
+} from './chat-test-support.js';
 
 defineElements();
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
@@ -45,5 +52,24 @@ describe('search box → chat hand-off', () => {
     expect(recording.asks[0]!.query).to.equal('which events does the chat fire');
     expect(recording.asks[0]!.includeTags).to.deep.equal(['elements']);
     expect(chatParts.lastAnswer()!.textContent!.trim()).not.to.equal('');
+  });
+
+  it('hands a "not found" question back to the search box of the page when nobody takes ask-search', async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <search-box no-recent></search-box>
+        <ask-chat></ask-chat>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    chat.client = fakeClient(async () => answerRecord({ didAnswer: false, link: '', answer: 'Sorry.' }));
+    await chat.askQuestion('where is the changelog');
+    await chat.updateComplete;
+    parts(chat).one('search-button')!.click();
+    await box.updateComplete;
+    expect(box.query).to.equal('where is the changelog');
+    expect(box.shadowRoot!.querySelector('input')!.value).to.equal('where is the changelog');
+    expect(box.shadowRoot!.activeElement).to.equal(box.shadowRoot!.querySelector('input'));
   });
 });

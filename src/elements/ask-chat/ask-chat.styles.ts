@@ -181,7 +181,8 @@ export const askChatStyles = [
     .actions {
       display: flex;
       flex-wrap: wrap;
-      align-items: center;
+      /* Copy stays on the line of the feedback prompt when the reason form opens below it. */
+      align-items: baseline;
       gap: var(--_space);
       margin-block-start: var(--_space);
     }

@@ -8,8 +8,10 @@ import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { resolveClient } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
+import { fill, freshAnnouncement } from '../shared/strings.js';
+import { tagListConverter } from '../shared/tag-list.js';
 import { askChatStyles } from './ask-chat.styles.js';
-import { defaultChatStrings, fill, type AskChatStrings } from './chat-strings.js';
+import { defaultChatStrings, type AskChatStrings } from './chat-strings.js';
 import {
   clearConversation,
   loadConversation,
@@ -25,24 +27,15 @@ import {
   type ImageAttachment,
 } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
-// Registers nothing: the type of the element rendered under each answer.
+// Register nothing: the types of the element rendered under each answer and of the page's search box.
 import type {} from '../feedback-buttons/feedback-buttons.js';
+import type {} from '../search-box/search-box.js';
 
 /** Options of `askQuestion`, for this question only. */
 export interface AskQuestionOptions {
   includeTags?: string[];
   excludeTags?: string[];
 }
-
-/** Comma-separated tags in an attribute, a list in the property. */
-const tagList = {
-  fromAttribute: (value: string | null): string[] =>
-    (value ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
-  toAttribute: (value: string[]): string => value.join(','),
-};
 
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
@@ -120,8 +113,8 @@ export class AskChat extends LitElement {
     storageKey: { attribute: 'storage-key' },
     meta: { attribute: false },
     askAttributes: { attribute: false },
-    includeTags: { attribute: 'include-tags', converter: tagList },
-    excludeTags: { attribute: 'exclude-tags', converter: tagList },
+    includeTags: { attribute: 'include-tags', converter: tagListConverter },
+    excludeTags: { attribute: 'exclude-tags', converter: tagListConverter },
     suggestions: { type: Array },
     copyAs: { attribute: 'copy-as' },
     feedbackReason: { type: Boolean, attribute: 'feedback-reason' },
@@ -176,6 +169,7 @@ export class AskChat extends LitElement {
 
   private _conversationId = '';
   private _restored = false;
+  private _copiedTimer: ReturnType<typeof setTimeout> | undefined;
   /** The sanitized answer of each turn, rendered once and kept as a node. */
   private readonly _answers = new Map<string, HTMLElement>();
 
@@ -208,12 +202,20 @@ export class AskChat extends LitElement {
     if (this.persist && !this._restored) this._restore();
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this._copiedTimer);
+    this._copied = '';
+  }
+
   protected override updated(changed: PropertyValues): void {
-    if (changed.has('_turns')) {
+    // The latest question comes to the top of the transcript when it is asked and when its answer
+    // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
+    const [before, now] = [(changed.get('_turns') as ChatTurn[] | undefined)?.at(-1), this._turns.at(-1)];
+    if (changed.has('_turns') && now && (now.id !== before?.id || now.status !== before.status)) {
       const transcript = this.renderRoot.querySelector('[part~="transcript"]');
-      const last = transcript?.querySelector('[part~="question"]:last-of-type');
-      // Bring the latest question to the top of the transcript; its answer follows below.
-      if (transcript && last instanceof HTMLElement)
+      const last = Array.from(this.renderRoot.querySelectorAll('[part~="question"]')).at(-1);
+      if (transcript && last)
         transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
     }
   }
@@ -359,8 +361,7 @@ export class AskChat extends LitElement {
   }
 
   private _announce(message: string): void {
-    // The same words twice in a row must still be announced: alternate a trailing space.
-    this._announcement = message === this._announcement.trim() ? `${message}\u00a0` : message;
+    this._announcement = freshAnnouncement(message, this._announcement);
   }
 
   private _send(): void {
@@ -447,17 +448,15 @@ export class AskChat extends LitElement {
       await navigator.clipboard.writeText(text.trim());
       this._copied = turn.id;
       this._announce(s.copied);
-      setTimeout(() => {
-        if (this._copied === turn.id) this._copied = '';
-      }, 2000);
+      clearTimeout(this._copiedTimer);
+      this._copiedTimer = setTimeout(() => (this._copied = ''), 2000);
     } catch {
       this._announce(s.copyFailed);
     }
   }
 
   private _onFeedback(turn: ChatTurn, event: CustomEvent<{ value: FeedbackValue }>): void {
-    this._turns = this._turns.map((t) => (t.id === turn.id ? { ...t, feedback: event.detail.value } : t));
-    this._save();
+    this._settle(turn, { feedback: event.detail.value });
   }
 
   private _onNewConversation(): void {
@@ -473,10 +472,10 @@ export class AskChat extends LitElement {
   private _onSearch(query: string): void {
     if (!emit(this, 'search', { query }, { cancelable: true })) return;
     // Nobody took it: hand the query to a <search-box> of the page, if there is one.
-    const box = document.querySelector('search-box') as (HTMLElement & { value?: string }) | null;
+    const box = document.querySelector('search-box');
     if (box) {
-      box.value = query;
-      box.focus();
+      box.query = query;
+      box.show();
     }
   }
 
@@ -531,7 +530,7 @@ export class AskChat extends LitElement {
     </ul>`;
   }
 
-  private _renderAnswerTurn(turn: ChatTurn) {
+  private _renderAnswerTurn(turn: ChatTurn, client: AskClient) {
     const s = this._strings;
     const record = turn.record;
     if (turn.status === 'pending')
@@ -580,7 +579,7 @@ export class AskChat extends LitElement {
         <feedback-buttons
           part="feedback"
           exportparts="button: feedback-button"
-          .client=${resolveClient(this)}
+          .client=${client}
           insight-id=${record.insightId}
           .value=${turn.feedback ?? null}
           ?ask-reason=${this.feedbackReason}
@@ -593,6 +592,8 @@ export class AskChat extends LitElement {
     const s = this._strings;
     const pending = this._pending;
     const empty = this._turns.length === 0;
+    // Once per render, not once per answer: the feedback buttons of every answer share it.
+    const client = resolveClient(this);
     return html`<div
       part="base"
       class="base"
@@ -653,7 +654,7 @@ export class AskChat extends LitElement {
                 aria-label=${s.answer}
                 aria-busy=${turn.status === 'pending' ? 'true' : 'false'}
               >
-                ${this._renderAnswerTurn(turn)}
+                ${this._renderAnswerTurn(turn, client)}
               </article>`,
         )}
       </div>

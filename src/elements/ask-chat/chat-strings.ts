@@ -93,10 +93,3 @@ export const defaultChatStrings: AskChatStrings = {
   rateLimited: 'Too many questions at once. Please retry in {seconds} seconds.',
   answerError: 'The service could not answer: {message}',
 };
-
-/** Fills the `{name}` placeholders of a string. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}

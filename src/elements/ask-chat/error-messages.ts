@@ -1,5 +1,6 @@
 import { ApiError, NetworkError, TimeoutError } from '../../client/errors.js';
-import { fill, type AskChatStrings } from './chat-strings.js';
+import { fill } from '../shared/strings.js';
+import type { AskChatStrings } from './chat-strings.js';
 
 /**
  * A short, polite sentence for a failed question: what happened and what to do, never a stack

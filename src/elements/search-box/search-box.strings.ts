@@ -1,3 +1,5 @@
+import { fill } from '../shared/strings.js';
+
 /**
  * A string with placeholders (`{query}`, `{count}`), or a function of the value, for languages
  * whose grammar needs more than a placeholder (plurals, case endings).
@@ -71,5 +73,5 @@ export function formatString<T extends string | number>(
   name: string,
   value: T,
 ): string {
-  return typeof template === 'function' ? template(value) : template.split(`{${name}}`).join(String(value));
+  return typeof template === 'function' ? template(value) : fill(template, { [name]: value });
 }

@@ -1,15 +1,18 @@
 import { LitElement, html, nothing } from 'lit';
-import type { ComplexAttributeConverter, PropertyValues, TemplateResult } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
 import type { SearchClient } from '../../client/search-client.js';
 import { NetworkError, isAbortError } from '../../client/errors.js';
+import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
+import { freshAnnouncement } from '../shared/strings.js';
+import { tagListConverter } from '../shared/tag-list.js';
 import { themeStyles } from '../shared/theme.js';
 import { highlightPieces } from './highlight.js';
 import {
@@ -92,15 +95,6 @@ const ANNOUNCE_DELAY_MS = 500;
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
 const NUM_DOCS_MAX = 100;
-
-/** `include-tags="guides, api"` → `['guides', 'api']` (the tags are not reflected back). */
-const tagListConverter: ComplexAttributeConverter<string[]> = {
-  fromAttribute: (value) =>
-    (value ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
-};
 
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
 const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
@@ -302,7 +296,7 @@ export class SearchBox extends LitElement {
       if (cached) return { query, items: cached };
 
       // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
-      await abortableDelay(this.debounce, signal);
+      await delay(this.debounce, signal);
       const timer = setTimeout(() => {
         this.#slowRun = run;
         this.requestUpdate();
@@ -381,8 +375,7 @@ export class SearchBox extends LitElement {
 
   /** Closes the popup, and the dialog of `variant="button"` (focus returns to its button). */
   hide(): void {
-    this.expanded = false;
-    this.activeIndex = -1;
+    this.#collapse();
     if (this.#dialog?.open) this.#dialog.close();
   }
 
@@ -483,6 +476,12 @@ export class SearchBox extends LitElement {
     this.expanded = true;
   }
 
+  /** Closes the inline popup; the dialog's list stays open while the dialog is. */
+  #collapse(): void {
+    if (this.variant !== 'button') this.expanded = false;
+    this.activeIndex = -1;
+  }
+
   #setQueryFromUser(value: string): void {
     this.query = value;
     this.activeIndex = -1;
@@ -492,8 +491,7 @@ export class SearchBox extends LitElement {
   #announce(text: string): void {
     clearTimeout(this.#announceTimer);
     this.#announceTimer = setTimeout(() => {
-      // The same words twice would not be read again: a trailing no-break space makes them new.
-      this.announcement = text === this.announcement.trim() ? `${text}\u00a0` : text;
+      this.announcement = freshAnnouncement(text, this.announcement);
     }, ANNOUNCE_DELAY_MS);
   }
 
@@ -541,8 +539,7 @@ export class SearchBox extends LitElement {
         // In the dialog, Escape closes the dialog (its native cancel).
         if (this.variant === 'button') return;
         if (this.expanded && this.#hasContent()) {
-          this.expanded = false;
-          this.activeIndex = -1;
+          this.#collapse();
         } else if (this.query) {
           this.query = '';
         } else {
@@ -561,8 +558,7 @@ export class SearchBox extends LitElement {
         this.activeIndex = -1;
         return;
       case 'Tab':
-        if (this.variant !== 'button') this.expanded = false;
-        this.activeIndex = -1;
+        this.#collapse();
         return;
     }
   };
@@ -681,14 +677,12 @@ export class SearchBox extends LitElement {
   readonly #onFocusOut = (event: FocusEvent): void => {
     const next = event.relatedTarget as Node | null;
     if (next && (this.renderRoot.contains(next) || this.contains(next))) return;
-    if (this.variant !== 'button') this.expanded = false;
-    this.activeIndex = -1;
+    this.#collapse();
   };
 
   readonly #onDocumentPointerdown = (event: PointerEvent): void => {
     if (this.variant === 'button' || event.composedPath().includes(this)) return;
-    this.expanded = false;
-    this.activeIndex = -1;
+    this.#collapse();
   };
 
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
@@ -705,8 +699,7 @@ export class SearchBox extends LitElement {
   };
 
   readonly #onDialogClose = (): void => {
-    this.expanded = false;
-    this.activeIndex = -1;
+    this.#collapse();
     this.#watchViewport(false);
     this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
   };
@@ -755,9 +748,8 @@ export class SearchBox extends LitElement {
     );
   }
 
-  #renderOption(option: Option, index: number): TemplateResult {
+  #renderOption(option: Option, index: number, text: SearchBoxStrings): TemplateResult {
     const active = index === this.activeIndex;
-    const text = this.#text;
     const parts = `option option-${option.kind === 'clear-recent' ? 'clear' : option.kind}${active ? ' option-active' : ''}`;
     let content: TemplateResult;
     let disabled = false;
@@ -886,7 +878,7 @@ export class SearchBox extends LitElement {
             ${view.recentMode ? text.recent : text.results}
           </div>
           <ul id="listbox" role="listbox" part="listbox" aria-labelledby="listbox-label" ?hidden=${!listed}>
-            ${options.map((option, index) => this.#renderOption(option, index))}
+            ${options.map((option, index) => this.#renderOption(option, index, text))}
           </ul>
         </div>
         <div role="status" part="status" class="visually-hidden">${this.announcement}</div>
@@ -919,23 +911,6 @@ export class SearchBox extends LitElement {
       </dialog>
     `;
   }
-}
-
-/** Resolves after `ms`, or rejects with the signal's AbortError as soon as it aborts. */
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    // A negative or NaN delay is no delay, as setTimeout has it.
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** A string with its `{query}` isolated, so a query in one script reads right in a page of another. */

@@ -1,0 +1,16 @@
+/** Helpers for the texts every element shows or announces. */
+
+/** Fills the `{name}` placeholders of a string; an unknown name is left as it is. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/**
+ * The text to put in a live region that holds `current`: a screen reader does not read the same
+ * words twice, so a repeat gets a trailing no-break space that makes it new.
+ */
+export function freshAnnouncement(text: string, current: string): string {
+  return text === current.trim() ? `${text}\u00a0` : text;
+}

@@ -366,7 +366,9 @@ export class OramaSearchIndex implements SearchIndex {
       const nameLength = postings.nameLength[page] as number;
       // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
       const nameAsked = nameLength === 0 ? 0 : Math.min(1, (nameWords[page] as number) / nameLength);
-      // The whole of the page's slug asked for: `border` for /…/properties/border.
+      // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
+      // the share of the query its name covers: /helpers/route is not what "send back plain text
+      // from a route" asks about, though the question holds the whole of its slug.
       const slugLength = postings.slugLength[page] as number;
       const slugAsked = slugLength === 0 ? 0 : Math.min(1, (slugWords[page] as number) / slugLength);
       const rank =
@@ -375,7 +377,7 @@ export class OramaSearchIndex implements SearchIndex {
         PAGE_RANK.name * ((coveredInName[page] as number) / total) * (0.5 + 0.5 * nameAsked) +
         PAGE_RANK.outline * ((coveredInOutline[page] as number) / total) +
         PAGE_RANK.description * ((coveredInDescription[page] as number) / total) +
-        PAGE_RANK.slug * slugAsked * slugAsked;
+        PAGE_RANK.slug * slugAsked * slugAsked * ((coveredInName[page] as number) / total);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }

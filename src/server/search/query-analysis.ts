@@ -48,6 +48,11 @@ const MAX_CORRECTIONS = 3;
  */
 const COMPLETION_WEIGHT_AFTER_EXACT = 0.5;
 const COMPLETION_WEIGHT = 0.9;
+/**
+ * Share of a completion's weight that falls with the letters it adds: a completion far longer
+ * than what was typed is less likely what is meant (`fetch` → `fetchlaterresult`).
+ */
+const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
 /** A general synonym of the word (`make` for `create`): evidence, but less than the word itself. */
 const SYNONYM_WEIGHT = 0.6;
@@ -210,12 +215,18 @@ export class QueryAnalyser {
         word.length < 3 ? MAX_COMPLETIONS / 2 : MAX_COMPLETIONS,
       )) {
         const id = this.vocabulary.id(completion);
-        if (id !== undefined && id !== exactId)
-          alternatives.push({ id, term: completion, weight: completionWeight });
+        if (id !== undefined && id !== exactId) {
+          const typedShare = word.length / Math.max(word.length, completion.length);
+          const weight =
+            completionWeight * (1 - COMPLETION_LENGTH_SHARE + COMPLETION_LENGTH_SHARE * typedShare);
+          alternatives.push({ id, term: completion, weight });
+        }
       }
     }
+    // A partial word has no synonyms; a last word the site knows whole ("… after a delay") may be
+    // complete, and its synonyms count as for any other word.
     const synonyms = SYNONYMS.get(word) ?? SYNONYMS.get(term);
-    if (synonyms && !prefix)
+    if (synonyms && (!prefix || exactId !== undefined))
       for (const synonym of synonyms) {
         const synonymTerm = this.analyser.term(synonym);
         const id = synonymTerm === '' ? undefined : this.vocabulary.id(synonymTerm);

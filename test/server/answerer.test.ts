@@ -91,6 +91,17 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal((await answerer.answer(ask('How do I use WebGPU in Hono?'))).didAnswer, false);
   });
 
+  it('answers on a page titled with the subject when the question words the rest its own way', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // The cookie page never says "browser" or "sent"; its title names the subject.
+    const question = ask('How do I read the cookies the browser sent?');
+    const retrieval = await answerer.retrieve(question);
+    assert.ok(retrieval.title > 0 && retrieval.title <= 1);
+    const answer = answerer.compose(question, retrieval);
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/cookie');
+  });
+
   it("doesn't answer below the agent's threshold", async () => {
     const answer = await createExtractiveAnswerer({ index }).answer(
       ask('How can I set a cookie?', { threshold: 100 }),

@@ -73,6 +73,19 @@ export function outlineCoverage(words: QuestionWord[], page: SourceDocument, ana
 }
 
 /**
+ * The weighted share (0–1) of the question's words in the page's title: what the page is
+ * about, more surely than its headings, which on a long page name many things.
+ */
+export function titleCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
+  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  if (total === 0) return 0;
+  const title = new Set(analyser.terms(page.title));
+  let covered = 0;
+  for (const word of words) if (title.has(word.term)) covered += word.weight;
+  return covered / total;
+}
+
+/**
  * The weighted share (0–1) of the question's words that the site uses anywhere. A question whose
  * subject the site never mentions ("Minecraft", "sourdough") is not answered by it, however well
  * a passage matches the rest of the question.

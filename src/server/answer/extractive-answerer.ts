@@ -9,6 +9,7 @@ import {
   knownShare,
   outlineCoverage,
   questionWords,
+  titleCoverage,
   type QuestionWord,
 } from './answer-evidence.js';
 import { resolveFollowUp } from './follow-up.js';
@@ -19,9 +20,9 @@ export interface ExtractiveAnswererOptions {
   /**
    * Least evidence for an answer: the share of the question (its content words, weighted by
    * part of speech: subjects count fully, verbs less) that one of the best passages contains,
-   * plus half the share that the source page's outline (title, description, headings) holds.
-   * Default 0.8: a passage holding the whole question answers; one holding half of it answers
-   * only on a page about the rest.
+   * plus half the share that the source page's outline (title, description, headings) holds,
+   * plus the share its title holds. Default 0.84: a passage holding the whole question answers;
+   * one holding half of it answers only on a page about the rest.
    */
   minCoverage?: number;
   /**
@@ -47,6 +48,8 @@ export interface Retrieval {
   known: number;
   /** The share of the question the source page's outline holds (see `outlineCoverage`). */
   outline: number;
+  /** The share of the question the source page's title holds (see `titleCoverage`). */
+  title: number;
 }
 
 /** Passages retrieved per question; the answer quotes the best, the others are its context. */
@@ -57,7 +60,7 @@ const PASSAGES_IN_CONTEXT = 3;
 const CANDIDATE_SECTIONS = 3;
 /** Text of a passage kept in `context.passages`. */
 const CONTEXT_PASSAGE_CHARS = 1200;
-export const DEFAULT_MIN_COVERAGE = 0.8;
+export const DEFAULT_MIN_COVERAGE = 0.84;
 /**
  * How much the source page's outline counts beside the passage's coverage. A page about the
  * question's subject (it is in its title or headings) answers with a passage that holds less of
@@ -65,6 +68,12 @@ export const DEFAULT_MIN_COVERAGE = 0.8;
  * needs a passage that holds nearly all of it.
  */
 const OUTLINE_WEIGHT = 0.5;
+/**
+ * How much the source page's title counts besides: a page titled with the question's subject
+ * ("Cookie Helper", "IP Restriction") is about it, and answers a question that words the rest
+ * differently from the page ("read a cookie that the browser sent").
+ */
+const TITLE_WEIGHT = 1;
 export const DEFAULT_MIN_KNOWN = 0.8;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
@@ -162,12 +171,13 @@ export class ExtractiveAnswerer implements Answerer {
     );
     const known = knownShare(words, this.#index.hasWord?.bind(this.#index));
     const outline = best ? outlineCoverage(words, best.document, this.#analyser) : 0;
+    const title = best ? titleCoverage(words, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
-      coverage + OUTLINE_WEIGHT * outline >= this.#minCoverage &&
+      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&
       known >= this.#minKnown &&
       relevanceScore >= input.threshold;
-    return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline };
+    return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
   }
 
   async answer(input: AnswerInput): Promise<DraftAnswer> {

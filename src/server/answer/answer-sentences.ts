@@ -1,5 +1,5 @@
 import type { DocumentSection as Section } from '../content/document.js';
-import { SYNONYMS } from '../search/synonyms.js';
+import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
 import type { AnswerBlock } from './answer-format.js';
@@ -18,8 +18,6 @@ const HEADING_WEIGHT = 1;
 const INFORMATIVE_SPECIFICITY = 0.75;
 /** The least a question word counts for being in every section of the page. */
 const MIN_SPECIFICITY = 0.2;
-/** A general synonym of a question word counts this much of the word. */
-const SYNONYM_WEIGHT = 0.6;
 /** How much standing close together adds to a sentence holding several question words. */
 const PROXIMITY_WEIGHT = 0.25;
 /** Other sentences of the section join the answer when they score at least this share of the best. */

@@ -1,6 +1,6 @@
 import { LruCache } from './lru-cache.js';
 import { tagWords } from '../answer/language-model.js';
-import { SYNONYMS } from './synonyms.js';
+import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
 import type { TextAnalyser } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -54,8 +54,6 @@ const COMPLETION_WEIGHT = 0.9;
  */
 const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
-/** A general synonym of the word (`make` for `create`): evidence, but less than the word itself. */
-const SYNONYM_WEIGHT = 0.6;
 /**
  * Verbs and fillers that say what a visitor wants to do rather than what about: they count less
  * in ranking (still fully in coverage, so a passage must hold them to count as covering them).

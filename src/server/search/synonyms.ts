@@ -1,9 +1,12 @@
 /**
  * Words a visitor uses where documentation often uses another: general English and web
  * vocabulary, both directions listed where both hold, British and American spellings. A synonym
- * counts less than the word itself (see `SYNONYM_WEIGHT` in query-analysis.ts), so a page using
+ * counts less than the word itself (`SYNONYM_WEIGHT`), so a page using
  * the visitor's own word still comes first. Deliberately general: nothing here names a page.
  */
+/** What a general synonym of a word (`make` for `create`) counts, as a share of the word itself. */
+export const SYNONYM_WEIGHT = 0.6;
+
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['make', 'create'],
   ['create', 'new'],

@@ -10,6 +10,8 @@ export interface DocumentFields {
   link?: string;
   assetType?: string;
   sections: DocumentSection[];
+  /** Link targets as written in the page. */
+  links?: string[];
 }
 
 export const DEFAULT_ASSET_TYPE = 'webpage';
@@ -48,5 +50,6 @@ export function documentRecord(
     assetType: fields.assetType ?? DEFAULT_ASSET_TYPE,
     text,
     sections,
+    ...(fields.links && fields.links.length > 0 ? { links: fields.links } : {}),
   };
 }

@@ -12,6 +12,11 @@ export interface SourceDocument {
   text: string;
   /** The document split at its headings; the answerer quotes from these. */
   sections: DocumentSection[];
+  /**
+   * Where the page links to, as written (`/docs/api/routing#base-path`, `../request`): the site's
+   * own link graph, from which the index learns which pages the site points readers to most.
+   */
+  links?: string[];
 }
 
 export interface DocumentSection {

@@ -116,7 +116,14 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   const keywords = metaContent(root, 'keywords');
   const main = root.querySelector('main') ?? root.querySelector('article');
   const builder = new SectionBuilder();
-  collectSections(main ?? root.querySelector('body') ?? root, builder, main === null);
+  const content = main ?? root.querySelector('body') ?? root;
+  collectSections(content, builder, main === null);
+  // Links of the content only: navigation links every page alike.
+  const links = content
+    .querySelectorAll('a[href]')
+    .filter((anchor) => main !== null || anchor.closest('nav, header, footer') === null)
+    .map((anchor) => anchor.getAttribute('href') ?? '')
+    .filter((href) => href !== '');
   return documentRecord(
     relativePath,
     {
@@ -127,6 +134,7 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
         .map((keyword) => keyword.trim())
         .filter((keyword) => keyword !== ''),
       sections: builder.finish(),
+      links,
     },
     siteUrl,
   );

@@ -7,7 +7,7 @@ import {
   homeLayoutParagraphs,
   splitFrontMatter,
 } from './front-matter.js';
-import { inlineMarkdownToText } from './markdown-inline.js';
+import { inlineMarkdownToText, markdownLinkTargets } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
 
@@ -33,6 +33,7 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
       link: frontMatterString(frontMatter, 'link', 'url', 'permalink'),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
       sections,
+      links: markdownLinkTargets(body),
     },
     siteUrl,
   );

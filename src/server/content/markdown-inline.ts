@@ -141,3 +141,66 @@ export function inlineMarkdownToText(markdown: string): string {
   }
   return (out + proseToText(rest)).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
 }
+
+const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
+const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
+
+/**
+ * The targets of a Markdown page's links, as written, outside code blocks: inline links,
+ * reference definitions and `href`s of inline HTML. Images are left out (they link no page).
+ */
+export function markdownLinkTargets(markdown: string): string[] {
+  const prose = markdown.replace(FENCED_CODE, '');
+  const targets: string[] = [];
+  for (const match of prose.matchAll(INLINE_LINK_TARGET)) {
+    const before = prose.lastIndexOf('[', match.index);
+    if (before > 0 && prose[before - 1] === '!') continue;
+    targets.push(match[1] as string);
+  }
+  for (const match of prose.matchAll(REFERENCE_DEFINITION)) targets.push(match[1] as string);
+  for (const match of prose.matchAll(HREF)) targets.push(match[1] as string);
+  if (prose.includes('{{'))
+    for (const match of prose.matchAll(MACRO)) {
+      const target = macroLinkTarget(match[1] as string, match[2]);
+      if (target) targets.push(target);
+    }
+  return targets;
+}
+
+/** Where MDN's cross-reference macros link, as MDN writes the URL (`/en-US/docs/Web/CSS/opacity`). */
+const MACRO_LINK_FOLDERS: Record<string, string> = {
+  domxref: 'Web/API',
+  cssxref: 'Web/CSS',
+  jsxref: 'Web/JavaScript/Reference/Global_Objects',
+  htmlelement: 'Web/HTML/Element',
+  svgelement: 'Web/SVG/Element',
+  mathmlelement: 'Web/MathML/Element',
+  svgattr: 'Web/SVG/Attribute',
+  glossary: 'Glossary',
+  httpheader: 'Web/HTTP/Headers',
+  httpmethod: 'Web/HTTP/Methods',
+  httpstatus: 'Web/HTTP/Status',
+  wasmxref: 'WebAssembly/Reference',
+};
+
+/** The page a cross-reference macro links to (`{{jsxref("Array.prototype.map()")}}`), if any. */
+function macroLinkTarget(name: string, argumentList: string | undefined): string | undefined {
+  const macro = name.toLowerCase();
+  const folder = MACRO_LINK_FOLDERS[macro];
+  if (!folder || !argumentList) return undefined;
+  const [first] = [...argumentList.matchAll(MACRO_ARGUMENT)];
+  const target = (first?.[1] ?? first?.[2] ?? '').trim();
+  if (target === '') return undefined;
+  // `Array.prototype.map()` → `Array/map`, `Window.fetch` → `Window/fetch`, `Statements/for`.
+  let path = target.replace(/\(\)$/, '').replace(/\.prototype\./, '.');
+  // A target written as a path (`Statements/for...of`) keeps its dots.
+  if ((macro === 'domxref' || macro === 'jsxref') && !path.includes('/')) path = path.replace(/\./g, '/');
+  // jsxref names statements and operators by their folder (`Statements/for`), not a global.
+  const base =
+    macro === 'jsxref' && /^(Statements|Operators|Functions|Classes|Errors|Lexical_grammar)\b/.test(path)
+      ? 'Web/JavaScript/Reference'
+      : folder;
+  return `/en-US/docs/${base}/${path.replace(/ /g, '_')}`;
+}

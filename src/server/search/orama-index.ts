@@ -1,6 +1,7 @@
 import { create, insertMultiple, search as oramaSearch, type Orama, type Tokenizer } from '@orama/orama';
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
+import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, matchWeight, relevanceOf, type MatchEvidence } from './passage-scoring.js';
@@ -108,13 +109,14 @@ export const PAGE_RANK = {
   slug: 0.1,
   outline: 0.15,
   description: 0.25,
+  links: 0.3,
 };
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
  * it better than one that mentions the words here and there. `section` is its share of the rank.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4 };
+export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
@@ -166,6 +168,8 @@ export class OramaSearchIndex implements SearchIndex {
   #passages: IndexedPassage[] = [];
   #averagePassageLength = 1;
   #postings: PagePostings | undefined;
+  /** Each page's standing in the site's link graph, 0–1 (see `linkStanding`). */
+  #standing: Float32Array = new Float32Array(0);
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
   readonly #passageResults: LruCache<string, PassageHit[]>;
@@ -283,6 +287,7 @@ export class OramaSearchIndex implements SearchIndex {
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
+    this.#standing = linkStanding(inboundLinkCounts(documents));
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
     this.#pageResults.clear();
@@ -377,7 +382,8 @@ export class OramaSearchIndex implements SearchIndex {
         PAGE_RANK.name * ((coveredInName[page] as number) / total) * (0.5 + 0.5 * nameAsked) +
         PAGE_RANK.outline * ((coveredInOutline[page] as number) / total) +
         PAGE_RANK.description * ((coveredInDescription[page] as number) / total) +
-        PAGE_RANK.slug * slugAsked * slugAsked * ((coveredInName[page] as number) / total);
+        PAGE_RANK.slug * slugAsked * slugAsked * ((coveredInName[page] as number) / total) +
+        PAGE_RANK.links * (this.#standing[page] as number) * ((covered[page] as number) / total);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }
@@ -389,8 +395,9 @@ export class OramaSearchIndex implements SearchIndex {
       const [best] = this.#bestPassages(query, page, 1);
       candidate.best = best;
       candidate.rank =
-        (1 - SECTION_RANK.section) * (candidate.rank / topRank) +
-        SECTION_RANK.section * (best?.relevance ?? 0);
+        ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
+          SECTION_RANK.section * (best?.relevance ?? 0)) *
+        (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
     }
     return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);
   }
@@ -535,6 +542,38 @@ class TopRanked {
       .map((page, i) => ({ page, rank: this.#ranks[i] as number }))
       .sort((a, b) => b.rank - a.rank || a.page - b.page);
   }
+}
+
+/**
+ * Links per page from which a site's link graph counts, and at which it counts fully (MDN's pages
+ * link each other 9 times per page, Hono's docs 0.6: their visitors navigate by the sidebar).
+ */
+const LINKS_PER_PAGE_IGNORED = 1;
+const LINKS_PER_PAGE_TRUSTED = 3;
+
+/**
+ * A page's standing from the number of pages linking to it, 0–1 on a log scale relative to the
+ * most linked page: 10 links are worth much more than 1, 500 not much more than 100. A site that
+ * links little says little about which pages matter, so standing is scaled by how densely the
+ * site links: nothing under one link per page (a sidebar-driven docs site), fully from three.
+ */
+function linkStanding(counts: Uint32Array): Float32Array {
+  let most = 0;
+  let total = 0;
+  for (const count of counts) {
+    most = Math.max(most, count);
+    total += count;
+  }
+  const standing = new Float32Array(counts.length);
+  if (most === 0) return standing;
+  const perPage = total / counts.length;
+  const trust = Math.min(
+    1,
+    Math.max(0, (perPage - LINKS_PER_PAGE_IGNORED) / (LINKS_PER_PAGE_TRUSTED - LINKS_PER_PAGE_IGNORED)),
+  );
+  const scale = Math.log1p(most);
+  for (let i = 0; i < counts.length; i++) standing[i] = (trust * Math.log1p(counts[i] as number)) / scale;
+  return standing;
 }
 
 /** The last segment of a link's path (`/docs/helpers/cookie` → `cookie`), part of a page's name. */

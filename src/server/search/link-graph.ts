@@ -1,0 +1,123 @@
+import type { SourceDocument } from '../content/document.js';
+
+/** Leading path segments a link may carry that the site's page links don't (`/en-US/docs`). */
+const MAX_PREFIX_SEGMENTS = 3;
+
+/**
+ * A link's path as a key: no origin, query or fragment, no extension, no trailing `/` or
+ * `/index`, lower case. `/Docs/API/Routing.md#x` and `/docs/api/routing/` are the same page.
+ */
+function pathKey(path: string): string {
+  return path
+    .replace(/[?#].*$/, '')
+    .replace(/\.(md|markdown|html?|txt)$/i, '')
+    .replace(/\/index$/i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/** The page's own link as a URL to resolve relative links against. */
+function baseOf(link: string): URL | undefined {
+  try {
+    // A root-relative page link (`/docs/api/routing`) gets a placeholder origin.
+    return new URL(link, 'http://site.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For each page, how many other pages of the site link to it: the site's own judgement of which
+ * pages matter (MDN links to `Array.prototype.map()` from hundreds of pages, to
+ * `SVGTransformList.appendItem()` from a handful). Links are resolved against the linking page,
+ * and a link whose path the site doesn't know is tried without its first segments, so that
+ * `/en-US/docs/Web/CSS/opacity` finds the page published as `/web/css/opacity`. Each linking page
+ * counts once per target; links to itself don't count.
+ */
+export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32Array {
+  const counts = new Uint32Array(documents.length);
+  const byPath = new Map<string, number>();
+  const paths: string[] = [];
+  const origins = new Set<string>();
+  documents.forEach((document, index) => {
+    const base = baseOf(document.link);
+    if (!base) return;
+    origins.add(base.origin);
+    paths[index] = pathKey(base.pathname);
+    byPath.set(paths[index], index);
+  });
+  if (byPath.size === 0) return counts;
+  // Pages by the last segment of their path, for links to a page that has moved.
+  const bySegment = new Map<string, number[]>();
+  for (const [path, index] of byPath) {
+    const segment = path.slice(path.lastIndexOf('/') + 1);
+    const pages = bySegment.get(segment);
+    if (pages) pages.push(index);
+    else bySegment.set(segment, [index]);
+  }
+  const find = (key: string): number | undefined => {
+    const found = byPath.get(key);
+    if (found !== undefined) return found;
+    const segments = key.split('/');
+    for (let drop = 1; drop <= MAX_PREFIX_SEGMENTS && drop < segments.length - 1; drop++) {
+      const shorter = byPath.get(`/${segments.slice(drop + 1).join('/')}`);
+      if (shorter !== undefined) return shorter;
+    }
+    return movedPage(segments);
+  };
+  // A link to a path the site no longer has (`/web/css/opacity`, since moved to
+  // `/web/css/reference/properties/opacity`): the page of the same name sharing the most folders
+  // with it, when it shares at least one.
+  const movedPage = (segments: string[]): number | undefined => {
+    const candidates = bySegment.get(segments[segments.length - 1] ?? '');
+    if (!candidates) return undefined;
+    const folders = new Set(segments.slice(0, -1).filter((segment) => segment !== ''));
+    let best: number | undefined;
+    let bestShared = 0;
+    let bestLength = Infinity;
+    for (const candidate of candidates) {
+      const path = (paths[candidate] as string).split('/');
+      let shared = 0;
+      for (const folder of path.slice(0, -1)) if (folders.has(folder)) shared++;
+      if (shared > bestShared || (shared === bestShared && shared > 0 && path.length < bestLength)) {
+        best = candidate;
+        bestShared = shared;
+        bestLength = path.length;
+      }
+    }
+    return best;
+  };
+  // Root-relative links, the common case, need no URL parsing, and a site links the same few
+  // thousand targets again and again: each is resolved once (-1 when it is no page).
+  const rootRelative = new Map<string, number>();
+  const resolve = (written: string, base: URL): number | undefined => {
+    if (written.startsWith('/') && !written.startsWith('//') && !written.includes('/.')) {
+      let target = rootRelative.get(written);
+      if (target === undefined) {
+        target = find(pathKey(written)) ?? -1;
+        rootRelative.set(written, target);
+      }
+      return target >= 0 ? target : undefined;
+    }
+    let url: URL;
+    try {
+      url = new URL(written, base);
+    } catch {
+      return undefined;
+    }
+    return origins.has(url.origin) ? find(pathKey(url.pathname)) : undefined;
+  };
+  documents.forEach((document, from) => {
+    if (!document.links || document.links.length === 0) return;
+    const base = baseOf(document.link);
+    if (!base) return;
+    const targets = new Set<number>();
+    for (const written of document.links) {
+      if (written.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(written)) continue;
+      const target = resolve(written, base);
+      if (target !== undefined && target !== from) targets.add(target);
+    }
+    for (const target of targets) counts[target] = (counts[target] as number) + 1;
+  });
+  return counts;
+}

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SourceDocument } from '../../src/server/content/document.js';
+import { htmlDocument } from '../../src/server/content/html-document.js';
+import { markdownDocument } from '../../src/server/content/markdown-document.js';
+import { markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
+
+const page = (link: string, links: string[] = [], title = link): SourceDocument => ({
+  id: link,
+  title,
+  description: '',
+  tags: [],
+  link,
+  assetType: 'webpage',
+  text: title,
+  sections: [{ heading: title, anchor: '', level: 1, text: title }],
+  links,
+});
+
+const countsByLink = (documents: SourceDocument[]) => {
+  const counts = inboundLinkCounts(documents);
+  return Object.fromEntries(documents.map((document, i) => [document.link, counts[i]]));
+};
+
+describe('markdownLinkTargets', () => {
+  it('lists inline, reference and HTML links, not images nor links inside code blocks', () => {
+    const markdown = [
+      'See [routing](/docs/api/routing#base-path) and [the request](../request "Request").',
+      '![a logo](/images/logo.png)',
+      '<a href="/docs/helpers/cookie">cookies</a>',
+      '[ref]: /docs/api/context',
+      '```ts',
+      "const link = '[not a link](/docs/nowhere)'",
+      '```',
+    ].join('\n');
+    assert.deepEqual(markdownLinkTargets(markdown).sort(), [
+      '../request',
+      '/docs/api/context',
+      '/docs/api/routing#base-path',
+      '/docs/helpers/cookie',
+    ]);
+  });
+
+  it("turns MDN's cross-reference macros into the URLs MDN renders for them", () => {
+    const markdown =
+      'Call {{jsxref("Array.prototype.map()")}} or {{domxref("Window.fetch", "fetch()")}}, set ' +
+      '{{cssxref("opacity")}}, read {{HTTPHeader("Content-Type")}}, use {{jsxref("Statements/for...of", "for...of")}}. {{Compat}}';
+    assert.deepEqual(markdownLinkTargets(markdown), [
+      '/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/map',
+      '/en-US/docs/Web/API/Window/fetch',
+      '/en-US/docs/Web/CSS/opacity',
+      '/en-US/docs/Web/HTTP/Headers/Content-Type',
+      '/en-US/docs/Web/JavaScript/Reference/Statements/for...of',
+    ]);
+  });
+
+  it('are kept on the document a Markdown file becomes', () => {
+    const document = markdownDocument('docs/a.md', '# A\n\nSee [B](./b).\n');
+    assert.deepEqual(document.links, ['./b']);
+  });
+
+  it("are an HTML page's content links, without its navigation", () => {
+    const html =
+      '<html><head><title>A</title></head><body><nav><a href="/everywhere">All</a></nav>' +
+      '<p>See <a href="/docs/b">B</a> and <a href="#top">top</a>.</p><footer><a href="/legal">Legal</a></footer></body></html>';
+    assert.deepEqual(htmlDocument('a.html', html).links, ['/docs/b', '#top']);
+    const withMain = '<body><nav><a href="/n">N</a></nav><main><a href="/m">M</a></main></body>';
+    assert.deepEqual(htmlDocument('b.html', withMain).links, ['/m']);
+  });
+});
+
+describe('inboundLinkCounts', () => {
+  it('counts the distinct pages linking to each page, resolving relative links and ignoring self links', () => {
+    const counts = countsByLink([
+      page('/docs/a', ['./b', '/docs/b#x', '/docs/a', '/docs/c.md', 'https://elsewhere.example/docs/b']),
+      page('/docs/b', ['../docs/c/', 'mailto:someone@example.com', '#top']),
+      page('/docs/c', ['/docs/B']),
+      page('/docs/d'),
+    ]);
+    assert.deepEqual(counts, { '/docs/a': 0, '/docs/b': 2, '/docs/c': 2, '/docs/d': 0 });
+  });
+
+  it('finds pages behind a locale prefix and pages that have moved to another folder', () => {
+    const counts = countsByLink([
+      page('/web/css/reference/properties/opacity/', ['/en-US/docs/Web/HTML/Element/div']),
+      page('/web/svg/reference/attribute/opacity/'),
+      page('/web/html/reference/elements/div/'),
+      page('/web/css/guide/', ['/en-US/docs/Web/CSS/opacity', '/en-US/docs/web/css/guide']),
+    ]);
+    assert.deepEqual(counts, {
+      '/web/css/reference/properties/opacity/': 1,
+      '/web/svg/reference/attribute/opacity/': 0,
+      '/web/html/reference/elements/div/': 1,
+      '/web/css/guide/': 0,
+    });
+  });
+
+  it('works with absolute page links under a site URL', () => {
+    const counts = countsByLink([
+      page('https://docs.example.com/guide', ['/api', 'https://docs.example.com/api#x']),
+      page('https://docs.example.com/api', ['guide']),
+    ]);
+    assert.deepEqual(counts, { 'https://docs.example.com/guide': 1, 'https://docs.example.com/api': 1 });
+  });
+});
+
+describe('link standing in ranking', () => {
+  it('puts the page a densely linked site points to most above an equally matching one', async () => {
+    // Two pages about the same words; thirty others link each other and one of the two.
+    const others = Array.from({ length: 30 }, (_, i) =>
+      page(
+        `/misc/${i}`,
+        ['/api/popular', ...Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 30}`)],
+        `Topic ${i}`,
+      ),
+    );
+    const index = createOramaIndex();
+    await index.load([
+      page('/api/obscure', [], 'Widget frobnicate method'),
+      page('/api/popular', [], 'Widget frobnicate method'),
+      ...others,
+    ]);
+    const hits = await index.search('widget frobnicate', { limit: 2 });
+    assert.deepEqual(
+      hits.map((hit) => hit.document.link),
+      ['/api/popular', '/api/obscure'],
+    );
+  });
+
+  it('ignores the link graph of a site whose pages rarely link each other', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('/api/first', [], 'Widget frobnicate method'),
+      page('/api/second', [], 'Widget frobnicate method'),
+      page('/guide', ['/api/second']),
+      ...Array.from({ length: 5 }, (_, i) => page(`/misc/${i}`, [], `Topic ${i}`)),
+    ]);
+    const hits = await index.search('widget frobnicate', { limit: 2 });
+    assert.deepEqual(
+      hits.map((hit) => hit.document.link),
+      ['/api/first', '/api/second'],
+    );
+  });
+});

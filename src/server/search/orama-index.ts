@@ -191,6 +191,7 @@ export class OramaSearchIndex implements SearchIndex {
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
     const pageFields: PageFieldTerms[] = [];
+    const pageNames = new Set<number>();
     // Token as written → its term ids: each distinct token is analysed once for the whole site,
     // which is most of the indexing speed (a docs site repeats a small vocabulary).
     const tokenIds = new Map<string, number | number[]>();
@@ -218,6 +219,7 @@ export class OramaSearchIndex implements SearchIndex {
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
       const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
       for (const id of slug) if (!nameFromTitle.has(id)) name.push(id);
+      if (slug.length === 1) pageNames.add(slug[0] as number);
       for (const id of new Set(name)) vocabulary.countName(id);
       const description = termIds(document.description);
       const headings: number[] = [];
@@ -283,7 +285,7 @@ export class OramaSearchIndex implements SearchIndex {
     // Questions are weighted by part of speech: load the tagger now, not on the first question.
     warmUpLanguageModel();
     this.#vocabulary = vocabulary;
-    this.#queries = new QueryAnalyser(this.#analyser, vocabulary);
+    this.#queries = new QueryAnalyser(this.#analyser, vocabulary, pageNames);
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;

@@ -128,9 +128,14 @@ const MIN_TERM_WEIGHT = 0.2;
 export class QueryAnalyser {
   readonly #cache = new LruCache<string, AnalysedQuery>(2000);
 
+  /**
+   * @param pageNames Ids of the terms that are the whole last segment of a page's link
+   *   (`/array/includes`, `/helpers/proxy`).
+   */
   constructor(
     private readonly analyser: TextAnalyser,
     private readonly vocabulary: Vocabulary,
+    private readonly pageNames: ReadonlySet<number> = new Set(),
   ) {}
 
   analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
@@ -188,7 +193,12 @@ export class QueryAnalyser {
       seen.add(key);
       const queryTerm = this.#queryTerm(word, term, prefix);
       const pos = partOfSpeech.get(word);
-      if (pos !== undefined) {
+      // A word that is the whole name of a page (`includes` for `Array.prototype.includes()`,
+      // `sort`, `redirect`, `proxy`) names what is asked even where the question uses it as a
+      // verb ("check if an array includes a value").
+      const exact = queryTerm.alternatives[0];
+      const namesAPage = exact?.weight === 1 && this.pageNames.has(exact.id);
+      if (pos !== undefined && !namesAPage) {
         const byPos = QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other;
         queryTerm.importance = Math.min(queryTerm.importance, byPos);
       }

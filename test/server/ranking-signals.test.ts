@@ -6,6 +6,9 @@ import { markdownDocument } from '../../src/server/content/markdown-document.js'
 import { markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
+import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
+import { TextAnalyser } from '../../src/server/search/text-analyser.js';
+import { Vocabulary } from '../../src/server/search/vocabulary.js';
 
 const page = (link: string, links: string[] = [], title = link): SourceDocument => ({
   id: link,
@@ -142,5 +145,21 @@ describe('link standing in ranking', () => {
       hits.map((hit) => hit.document.link),
       ['/api/first', '/api/second'],
     );
+  });
+});
+
+describe('words that name a page', () => {
+  it('keep their full weight in a question even when used as a verb', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    for (const word of ['check', 'array', 'includes', 'value']) vocabulary.add(analyser.term(word));
+    vocabulary.prepare();
+    const includes = vocabulary.id(analyser.term('includes')) as number;
+    const importanceOfIncludes = (pageNames: Set<number>) =>
+      new QueryAnalyser(analyser, vocabulary, pageNames)
+        .analyse('check if an array includes a value', false)
+        .terms.find((term) => term.word === 'includes')?.importance;
+    assert.equal(importanceOfIncludes(new Set()), 0.5);
+    assert.equal(importanceOfIncludes(new Set([includes])), 1);
   });
 });

@@ -163,3 +163,23 @@ describe('words that name a page', () => {
     assert.equal(importanceOfIncludes(new Set([includes])), 1);
   });
 });
+
+describe('two words the site writes as one', () => {
+  it('match the compound, each as fully as its own spelling', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    for (const word of ['query', 'string', 'querystring', 'values']) vocabulary.add(analyser.term(word));
+    vocabulary.prepare();
+    const analysed = new QueryAnalyser(analyser, vocabulary).analyse('read query string values', false);
+    const compound = analyser.term('querystring');
+    for (const word of ['query', 'string']) {
+      const term = analysed.terms.find((candidate) => candidate.word === word);
+      assert.ok(
+        term?.alternatives.some((alternative) => alternative.term === compound && alternative.weight === 1),
+        `${word} matches ${compound}`,
+      );
+    }
+    const values = analysed.terms.find((candidate) => candidate.word === 'values');
+    assert.ok(!values?.alternatives.some((alternative) => alternative.term === compound));
+  });
+});

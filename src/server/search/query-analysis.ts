@@ -207,8 +207,30 @@ export class QueryAnalyser {
       queryTerm.weight *= queryTerm.importance;
       terms.push(queryTerm);
     }
+    this.#addCompounds(words, terms);
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
     return { terms, totalWeight };
+  }
+
+  /**
+   * Two words the site writes as one (`query string` → `querystring`, `data set` → `dataset`,
+   * `web socket` → `websocket`): a page using the compound covers both, as fully as their own
+   * spelling would.
+   */
+  #addCompounds(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+    for (let i = 0; i + 1 < words.length; i++) {
+      const first = words[i] as { word: string };
+      const second = words[i + 1] as { word: string; prefix: boolean };
+      if (second.prefix) continue;
+      const compound = this.analyser.term(first.word + second.word);
+      const id = compound === '' ? undefined : this.vocabulary.id(compound);
+      if (id === undefined) continue;
+      for (const word of [first.word, second.word]) {
+        const term = terms.find((candidate) => candidate.word === word);
+        if (term && !term.alternatives.some((alternative) => alternative.id === id))
+          term.alternatives.push({ id, term: compound, weight: 1 });
+      }
+    }
   }
 
   #queryTerm(word: string, term: string, prefix: boolean): QueryTerm {

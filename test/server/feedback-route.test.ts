@@ -93,3 +93,44 @@ describe('POST /bot/feedback', () => {
     assert.equal((await recordOf(insightId))?.feedback, 1);
   });
 });
+
+describe("POST /bot/feedback on another project's insight", () => {
+  it('is not found for the other key, and the first project keeps its own feedback', async () => {
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          { id: 'demo', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
+          { id: 'other', agents: [{ id: 'bot', apiKey: 'other-project-key' }] },
+        ],
+      }),
+    });
+    try {
+      const asked = await service.postJson('/bot/askai', {
+        apiKey: DEMO_KEY,
+        query: 'How do I install ask-elements?',
+      });
+      const insightId = asked.body.insightId as string;
+      assert.equal(
+        (await service.postJson('/bot/feedback', { apiKey: DEMO_KEY, insightId, feedback: 1 })).status,
+        200,
+      );
+
+      const foreign = await service.postJson('/bot/feedback', {
+        apiKey: 'other-project-key',
+        insightId,
+        feedback: -1,
+      });
+      assert.equal(foreign.status, 404);
+      assert.equal(foreign.body.success, false);
+      assert.equal(foreign.body.error.field, 'insightId');
+
+      const response = await service.get('/api/projects/demo/analytics?startDate=0&endDate=9999999999999', {
+        authorization: `Bearer ${DEMO_KEY}`,
+      });
+      const records = (await response.json()) as { insightId: string; feedback: number | null }[];
+      assert.equal(records.find((record) => record.insightId === insightId)?.feedback, 1);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -17,7 +17,9 @@ export const feedbackRoute = createRoute({
   responses: {
     200: { description: 'Stored.', content: { 'application/json': { schema: FeedbackResponseSchema } } },
     ...botErrorResponses,
-    404: errorResponse('No insight has this insightId; the body also carries `success: false`.'),
+    404: errorResponse(
+      "This key's project has no insight with this insightId (another project's insights are not found either); the body also carries `success: false`.",
+    ),
   },
 });
 
@@ -26,6 +28,6 @@ export function registerFeedbackRoute(app: ServiceApp, deps: { store: Store; gua
     route: feedbackRoute,
     schema: FeedbackRequestSchema,
     maxBodyBytes: LIMITS.feedbackBodyMaxBytes,
-    handle: (request) => recordFeedback(deps.store, request),
+    handle: (request, c) => recordFeedback(deps.store, c.var.agent, request),
   });
 }

@@ -135,8 +135,8 @@ class SqliteStore implements Store {
          VALUES (@insightId, @conversationId, @projectId, @agentId, @query, @questionKey,
            @resolvedQuery, @answer, @format, @didAnswer, @relevanceScore, @title, @link, @contextJson, @createdAt)`,
       ),
-      insightExists: db.prepare<[string], { found: number }>(
-        'SELECT 1 AS found FROM insights WHERE insight_id = ?',
+      insightExists: db.prepare<[string, string], { found: number }>(
+        'SELECT 1 AS found FROM insights WHERE insight_id = ? AND project_id = ?',
       ),
       setFeedback: db.prepare<[string, number, string | null, string | null, number]>(
         `INSERT INTO feedback (insight_id, value, reason, comment, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -168,11 +168,12 @@ class SqliteStore implements Store {
 
   async setFeedback(
     insightId: string,
+    projectId: string,
     value: FeedbackValue,
     reason?: string,
     comment?: string,
   ): Promise<boolean> {
-    if (this.#statements.insightExists.get(insightId) === undefined) return false;
+    if (this.#statements.insightExists.get(insightId, projectId) === undefined) return false;
     this.#statements.setFeedback.run(insightId, value, reason ?? null, comment ?? null, Date.now());
     return true;
   }

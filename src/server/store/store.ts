@@ -58,8 +58,17 @@ export interface Store {
    * resolves.
    */
   saveInsight(row: InsightRow): Promise<void>;
-  /** Sets (or replaces) the feedback of an insight; false when the insight does not exist. */
-  setFeedback(insightId: string, value: FeedbackValue, reason?: string, comment?: string): Promise<boolean>;
+  /**
+   * Sets (or replaces) the feedback of one of a project's insights; false when the project has no
+   * such insight (another project's insight is not found either).
+   */
+  setFeedback(
+    insightId: string,
+    projectId: string,
+    value: FeedbackValue,
+    reason?: string,
+    comment?: string,
+  ): Promise<boolean>;
   /** Insights of a project in a date range, with their feedback. */
   analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]>;
   /** The most asked questions of a project in a date range. */

@@ -132,6 +132,15 @@ describe('errors', () => {
     assertErrorBody(await response.json(), 'method_not_allowed');
   });
 
+  it('answers a write to a read-only report path with 405 and Allow: GET', async () => {
+    for (const path of ['/api/projects/demo/analytics', '/api/projects/demo/analytics/topquestions']) {
+      const response = await service.postJson(path, {});
+      assert.equal(response.status, 405, path);
+      assert.equal(response.response.headers.get('allow'), 'GET');
+      assertErrorBody(response.body, 'method_not_allowed');
+    }
+  });
+
   it('cannot be polluted through __proto__ or constructor keys', async () => {
     const raw =
       '{"__proto__": {"polluted": true, "apiKey": "demo-key"},' +

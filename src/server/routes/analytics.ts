@@ -12,6 +12,7 @@ import {
   analyticsReport,
 } from '../service/analytics-report.js';
 import type { Store } from '../store/store.js';
+import { methodNotAllowed } from './method-not-allowed.js';
 import { errorResponse } from './error-responses.js';
 
 const projectParams = z.object({
@@ -107,4 +108,7 @@ export function registerAnalyticsRoutes(
   // topquestions first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.
   app.get('/api/projects/:projectId/analytics/topquestions/:pathParameters?', handle('topquestions'));
   app.get('/api/projects/:projectId/analytics/:pathParameters?', handle('analytics'));
+  // Reports are read-only: another method on their paths is told so, not "not found".
+  app.all('/api/projects/:projectId/analytics/*', methodNotAllowed(['GET']));
+  app.all('/api/projects/:projectId/analytics', methodNotAllowed(['GET']));
 }

@@ -20,6 +20,7 @@ Options:
   --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits
                    (default: project "demo", agent "docs", key "demo-key")
   --static DIR     also serve this folder at / (e.g. the built demo page)
+  --watch          re-index the content folder when a file in it changes
   --quiet          do not log one line per request
   -h, --help       show this help
 `;
@@ -64,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
         config: { type: 'string' },
         static: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -109,6 +111,7 @@ async function main(argv: string[]): Promise<void> {
       dbFile: values.db ?? 'ask-elements.db',
       config: values.config,
       staticDir: values.static,
+      watch: values.watch,
       logger: createConsoleLogger({ requests: !values.quiet }),
     });
   } catch (error) {

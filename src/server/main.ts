@@ -12,6 +12,7 @@ import { createAnswererFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import { loadContentFolder } from './content/load-folder.js';
+import { watchFolder } from './content/watch-folder.js';
 import type { SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { type Logger, createConsoleLogger } from './logger.js';
@@ -49,6 +50,11 @@ export interface ServiceOptions {
   logger?: Logger;
   /** Environment for the optional LLM and embedding settings. Default: process.env. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Re-index the content folder whenever a file in it changes (added, edited, removed), while
+   * serving: search and answers use the old index until the new one is built.
+   */
+  watch?: boolean;
 }
 
 export interface RunningService {
@@ -62,8 +68,10 @@ export interface RunningService {
   answerer: Answerer;
   documentCount: number;
   skipped: SkippedFile[];
-  /** Milliseconds spent reading the content and building the index. */
+  /** Milliseconds spent reading the content and building the index (the first time). */
   indexMs: number;
+  /** With `watch`: resolves after the next re-index following a change. */
+  reindexed?: () => Promise<number>;
   /** Stops accepting connections, lets requests in flight finish, closes the store. */
   close(): Promise<void>;
 }
@@ -157,6 +165,29 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   for (const line of describeKeys(config, isDefaultConfig)) logger.info(line);
   logger.info(`Listening on ${url}`);
 
+  // Re-indexing on change: the index swaps in its new state when built, so requests meanwhile
+  // are answered from the old one.
+  const waiting: ((count: number) => void)[] = [];
+  const watcher =
+    options.watch === true
+      ? watchFolder(
+          contentDir,
+          async () => {
+            const reindexStarted = performance.now();
+            const changed = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
+            await index.load(changed.documents);
+            for (const file of changed.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
+            const now = index.documentCount;
+            logger.info(
+              `Re-indexed ${now} document${now === 1 ? '' : 's'} in ${Math.round(performance.now() - reindexStarted)} ms`,
+            );
+            for (const resolveWait of waiting.splice(0)) resolveWait(now);
+          },
+          (error) => logger.error(`Re-indexing ${contentDir} failed: ${String(error)}`),
+        )
+      : undefined;
+  if (watcher) logger.info(`Watching ${contentDir} for changes`);
+
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -169,7 +200,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     documentCount: index.documentCount,
     skipped: content.skipped,
     indexMs,
+    ...(watcher ? { reindexed: () => new Promise<number>((resolveWait) => waiting.push(resolveWait)) } : {}),
     close: () => {
+      watcher?.close();
       closing ??= closeServer(listening.server).then(() => store.close());
       return closing;
     },

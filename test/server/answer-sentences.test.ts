@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
+import { type AnswerBlock, renderHtml, renderMarkdown } from '../../src/server/answer/answer-format.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
 import { selectAnswer } from '../../src/server/answer/answer-sentences.js';
 import {
@@ -32,8 +33,12 @@ function select(question: string, title: string, sections: DocumentSection[]) {
   );
 }
 
-const texts = (blocks: { kind: string; text: string }[]) =>
-  blocks.map((block) => `${block.kind}: ${block.text}`);
+const texts = (blocks: AnswerBlock[]) =>
+  blocks.map((block) =>
+    block.kind === 'table'
+      ? `table: ${[block.header, ...block.rows].map((row) => row.join(' | ')).join(' / ')}`
+      : `${block.kind}: ${block.text}`,
+  );
 
 describe('choosing the sentences an answer quotes', () => {
   const widget = [
@@ -73,8 +78,8 @@ describe('choosing the sentences an answer quotes', () => {
     const selected = select('When are the properties read?', 'Styling and translating the widget', widget);
     assert.equal(selected.section, 1);
     assert.equal(
-      selected.blocks[0]?.text,
-      'The widget adds a few properties of its own. They are read on every render.',
+      texts(selected.blocks)[0],
+      'text: The widget adds a few properties of its own. They are read on every render.',
     );
   });
 
@@ -87,9 +92,33 @@ describe('choosing the sentences an answer quotes', () => {
     ];
     const selected = select('What is the default port?', 'The command line', cli);
     assert.deepEqual(texts(selected.blocks), [
-      'text: Flag; Default; Meaning',
-      'text: --port N; 8787; Port to listen on.',
+      'table: Flag | Default | Meaning / --port N | 8787 | Port to listen on.',
     ]);
+  });
+
+  it('renders a quoted row as a table, a cell holding "; " kept whole, in both formats', () => {
+    const cli = [
+      section(
+        'Flags',
+        'Flag; Default; Meaning\n\n--content DIR; the demo; Folder of documents; hidden folders are skipped.\n\n--port N; 8787; Port to listen on.',
+      ),
+    ];
+    const selected = select('What folder does --content DIR index?', 'The command line', cli);
+    assert.deepEqual(texts(selected.blocks), [
+      'table: Flag | Default | Meaning / --content DIR | the demo | Folder of documents; hidden folders are skipped.',
+    ]);
+    assert.equal(
+      renderMarkdown(selected.blocks),
+      '| Flag | Default | Meaning |\n| --- | --- | --- |\n| --content DIR | the demo | Folder of documents; hidden folders are skipped. |',
+    );
+    assert.equal(
+      renderHtml([{ kind: 'table', header: ['a', 'b'], rows: [['<x>', 'y | z']] }]),
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>&lt;x&gt;</td><td>y | z</td></tr></tbody></table>',
+    );
+    assert.equal(
+      renderMarkdown([{ kind: 'table', header: ['a', 'b'], rows: [['<x>', 'y | z']] }]),
+      '| a | b |\n| --- | --- |\n| \\<x\\> | y \\| z |',
+    );
   });
 
   it('lists the first column of a table for a question asking which ones there are', () => {
@@ -172,7 +201,7 @@ describe('answers over the demo documentation', () => {
   it('quotes the score row of the search request for what the score field does', async () => {
     const answer = await answerer.answer(ask('What does the score field do in search?'));
     assert.equal(answer.link, '/service/api-search');
-    assert.match(answer.answer, /score; number; no; Relevance threshold/);
+    assert.match(answer.answer, /\| score \| number \| no \| Relevance threshold/);
   });
 });
 

@@ -1,7 +1,11 @@
 import type { AnswerFormat } from '../../wire/index.js';
 
-/** A piece of an answer: a paragraph of prose or a block of code, both plain text. */
-export type AnswerBlock = { kind: 'text'; text: string } | { kind: 'code'; text: string };
+/** A piece of an answer: a paragraph of prose, a block of code or a table, all plain text. */
+export type AnswerBlock =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  /** Rows of a table quoted under its header row, each row as many cells as the header. */
+  | { kind: 'table'; header: string[]; rows: string[][] };
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -49,6 +53,13 @@ function markdownFence(code: string): string {
 export function renderMarkdown(blocks: AnswerBlock[]): string {
   const parts = blocks.map((block) => {
     if (block.kind === 'text') return escapeMarkdown(block.text);
+    if (block.kind === 'table') {
+      const row = (cells: string[]) =>
+        `| ${cells.map((cell) => escapeMarkdown(cell).replace(/\n/g, ' ')).join(' | ')} |`;
+      return [row(block.header), `|${' --- |'.repeat(block.header.length)}`, ...block.rows.map(row)].join(
+        '\n',
+      );
+    }
     const fence = markdownFence(block.text);
     return `${fence}\n${block.text}\n${fence}`;
   });
@@ -57,11 +68,16 @@ export function renderMarkdown(blocks: AnswerBlock[]): string {
 
 /** The answer as an HTML fragment that is safe as it is: every text escaped, only our own tags. */
 export function renderHtml(blocks: AnswerBlock[]): string {
-  const parts = blocks.map((block) =>
-    block.kind === 'text'
-      ? `<p>${escapeHtml(block.text)}</p>`
-      : `<pre><code>${escapeHtml(block.text)}</code></pre>`,
-  );
+  const cells = (tag: string, row: string[]) =>
+    `<tr>${row.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
+  const parts = blocks.map((block) => {
+    if (block.kind === 'text') return `<p>${escapeHtml(block.text)}</p>`;
+    if (block.kind === 'table')
+      return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows
+        .map((row) => cells('td', row))
+        .join('')}</tbody></table>`;
+    return `<pre><code>${escapeHtml(block.text)}</code></pre>`;
+  });
   return parts.join('\n');
 }
 

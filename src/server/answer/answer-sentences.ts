@@ -327,6 +327,22 @@ export function selectAnswer(
     }
     if (!chosen.has(index)) return;
     const last = blocks.at(-1);
+    if (unit.kind === 'row') {
+      // A row is quoted in its table, under the table's header row.
+      const start = tableStart(units, index);
+      const header = (units[start] as Unit).text.split('; ');
+      if (last?.kind === 'table' && lastParagraph === -2 - start) {
+        if (index !== start) last.rows.push(rowCells(unit.text, header.length));
+      } else {
+        blocks.push({
+          kind: 'table',
+          header,
+          rows: index === start ? [] : [rowCells(unit.text, header.length)],
+        });
+      }
+      lastParagraph = -2 - start;
+      return;
+    }
     if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
       last.text += ` ${unit.text}`;
     else blocks.push({ kind: 'text', text: unit.text });
@@ -341,6 +357,20 @@ export function selectAnswer(
     blocks.push({ kind: 'text', text: text.slice(0, ANSWER_PROSE_CHARS) });
   }
   return { section: bestSection, blocks };
+}
+
+/** Index of the header row of the table holding row `index`: the first of its run of rows. */
+function tableStart(units: Unit[], index: number): number {
+  let start = index;
+  while (start > 0 && units[start - 1]?.kind === 'row') start--;
+  return start;
+}
+
+/** A row's cells, as many as the header's: a cell that itself holds "; " is kept whole. */
+function rowCells(text: string, count: number): string[] {
+  const cells = text.split('; ');
+  if (cells.length <= count) return cells;
+  return [...cells.slice(0, count - 1), cells.slice(count - 1).join('; ')];
 }
 
 /** The first column of the section's first table, as one line: "event: ask-question, ask-answer, …". */

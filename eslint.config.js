@@ -7,7 +7,8 @@ import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'custom-elements.json', 'coverage/**'] },
+  // tmp/ is git-ignored scratch space.
+  { ignores: ['dist/**', 'node_modules/**', 'custom-elements.json', 'coverage/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

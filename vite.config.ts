@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
-import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 
-/** The CSS of the elements' css`…` templates, minified (npm run build does the same to dist/). */
-const cssLiterals: Plugin = {
-  name: 'minify-css-literals',
+/** The elements' css`…`, html`…` and svg`…` templates, minified (npm run build does the same to dist/). */
+const templateLiterals: Plugin = {
+  name: 'minify-template-literals',
   enforce: 'pre',
   transform(code, id) {
     // Line breaks are kept, so the source map needs no change.
-    if (/\/src\/.*\.ts$/.test(id)) return { code: minifyCssLiterals(code), map: null };
+    if (/\/src\/.*\.ts$/.test(id)) return { code: minifyTemplateLiterals(code, id), map: null };
   },
 };
 
@@ -22,7 +22,7 @@ const cssLiterals: Plugin = {
 export default defineConfig(({ mode }) =>
   mode === 'demo'
     ? {
-        plugins: [cssLiterals],
+        plugins: [templateLiterals],
         root: resolve(import.meta.dirname, 'demo'),
         base: './',
         build: {
@@ -32,7 +32,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
-        plugins: [cssLiterals],
+        plugins: [templateLiterals],
         build: {
           outDir: 'dist',
           emptyOutDir: false,

@@ -3,10 +3,13 @@
  *
  * 1. Bytes, gzip -9 of esbuild's minified ESM for the browser: the chat's first load (ask-chat
  *    and feedback-buttons before the first answer; marked and DOMPurify must sit in the lazily
- *    imported chunk), and the whole kit with marked and DOMPurify, beside the anchors' figures.
+ *    imported chunk, as must the image reading and sessionStorage code), and the whole kit with
+ *    marked and DOMPurify, beside the anchors' figures. Each from `src/` as written and from the
+ *    published `dist/` modules (`npm run build` minifies their css`…` and html`…` templates).
  * 2. Time to render a 20 KB markdown answer through the renderer (marked, DOMPurify, URL
  *    allow-list, attached to a live element) in Chromium: median of 40.
  */
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -62,39 +65,55 @@ function firstLoad(files: OutputFile[], metafile: Metafile): { eager: OutputFile
   };
 }
 
-async function sizes() {
+async function sizesFrom(root: './src' | './dist', ext: 'ts' | 'js') {
   const chatEntry = `
-    import { AskChat } from './src/elements/ask-chat/ask-chat.ts';
-    import { FeedbackButtons } from './src/elements/feedback-buttons/feedback-buttons.ts';
+    import { AskChat } from '${root}/elements/ask-chat/ask-chat.${ext}';
+    import { FeedbackButtons } from '${root}/elements/feedback-buttons/feedback-buttons.${ext}';
     customElements.define('ask-chat', AskChat);
     customElements.define('feedback-buttons', FeedbackButtons);
   `;
   const chat = await bundle(chatEntry, true);
   const { eager, lazy } = firstLoad(chat.files, chat.metafile);
-  const eagerBytes = eager.reduce((sum, file) => sum + gzip(file.text), 0);
-  const lazyBytes = lazy.reduce((sum, file) => sum + gzip(file.text), 0);
+  const kit = await bundle(`import '${root}/define.${ext}';`, false);
+  const kitSplit = await bundle(`import '${root}/define.${ext}';`, true);
+  return {
+    eager,
+    lazy,
+    eagerBytes: eager.reduce((sum, file) => sum + gzip(file.text), 0),
+    lazyBytes: lazy.reduce((sum, file) => sum + gzip(file.text), 0),
+    kitBytes: kit.files
+      .filter((file) => file.path.endsWith('.js'))
+      .reduce((sum, file) => sum + gzip(file.text), 0),
+    kitFirst: firstLoad(kitSplit.files, kitSplit.metafile).eager.reduce(
+      (sum, file) => sum + gzip(file.text),
+      0,
+    ),
+  };
+}
+
+async function sizes() {
+  const src = await sizesFrom('./src', 'ts');
+  const dist = existsSync('dist/define.js') ? await sizesFrom('./dist', 'js') : undefined;
+  const { eager, lazy } = src;
   const lazyHasLibraries = lazy.some((file) => file.text.includes('DOMPurify') || /marked/i.test(file.text));
   const eagerHasLibraries = eager.some(
     (file) => /\bDOMPurify\b|sanitize\(/.test(file.text) && file.text.includes('ALLOWED_TAGS'),
   );
-
-  const kit = await bundle(`import './src/define.ts';`, false);
-  const kitBytes = kit.files
-    .filter((file) => file.path.endsWith('.js'))
-    .reduce((sum, file) => sum + gzip(file.text), 0);
-  const kitSplit = await bundle(`import './src/define.ts';`, true);
-  const kitSplitLoad = firstLoad(kitSplit.files, kitSplit.metafile);
-  const kitFirst = kitSplitLoad.eager.reduce((sum, file) => sum + gzip(file.text), 0);
+  const both = (from: number | undefined, published: number | undefined) =>
+    `${kb(from!)}${published === undefined ? '' : ` from src/, ${kb(published)} from dist/`}`;
 
   console.log('Size (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)');
   console.log(
-    `  ask-chat + feedback-buttons, first load      ${kb(eagerBytes)}  (target <= 12 KB; ${eager.length} file(s))`,
+    `  ask-chat + feedback-buttons, first load      ${both(src.eagerBytes, dist?.eagerBytes)}  (target <= 12 KB; ${eager.length} file(s))`,
   );
   console.log(
-    `    marked + DOMPurify chunk, on first answer   ${kb(lazyBytes)}  (${lazy.length} file(s); libraries only in it: ${lazyHasLibraries && !eagerHasLibraries})`,
+    `    lazy chunks (renderer on first answer, images, persist)  ${kb(src.lazyBytes)}  (${lazy.length} file(s); marked and DOMPurify only in them: ${lazyHasLibraries && !eagerHasLibraries})`,
   );
-  console.log(`  whole kit with marked and DOMPurify, 1 file  ${kb(kitBytes)}  (target <= 42 KB)`);
-  console.log(`  whole kit, split: first load                 ${kb(kitFirst)}`);
+  console.log(
+    `  whole kit with marked and DOMPurify, 1 file  ${both(src.kitBytes, dist?.kitBytes)}  (target <= 42 KB)`,
+  );
+  console.log(`  whole kit, split: first load                 ${both(src.kitFirst, dist?.kitFirst)}`);
+  if (!dist) console.log('  (no dist/ yet: run npm run build for the published figures)');
   for (const [name, size] of ANCHORS) console.log(`  ${name.padEnd(44)} ${size.toFixed(1)} KB`);
 }
 

@@ -3,10 +3,12 @@
  * asserts nothing.
  *
  * (a) gzip -9 size of a page that imports only `search-box` (esbuild --bundle --minify
- *     --format=esm --platform=browser; the CSS lives in the JS), and whether marked or
+ *     --format=esm --platform=browser --splitting; the CSS lives in the JS), and whether marked or
  *     DOMPurify entered its module graph: once from `src/` as written, and once from the
  *     published `dist/` modules, what a site's bundler gets from npm (`npm run build` minifies
- *     the CSS of the css`…` templates there; run it first);
+ *     the css`…` and html`…` templates there; run it first). The first load counts the files
+ *     the page loads at once; the dialog of variant="button" and the keyboard shortcut are
+ *     chunks fetched when a page uses them, counted apart;
  * (b) search requests sent while typing a 24-character query at 60 ms and at 250 ms per key;
  * (c) median time from the last keystroke to results painted, debounce subtracted, against the
  *     reference service started in this process, in Debian's headless Chromium.
@@ -16,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildResult, type OutputFile } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { quietLogger } from '../src/server/logger.js';
 import { startService } from '../src/server/main.js';
@@ -29,8 +31,18 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ---- (a) size ----------------------------------------------------------------------------
 
-const pageImporting = (module: string) =>
-  build({
+const OUT = join(ROOT, 'bench-out'); // never written (write: false)
+
+interface Page {
+  result: BuildResult<{ metafile: true; write: false }>;
+  /** The entry and the files it imports statically: what the page loads at once. */
+  eager: OutputFile[];
+  /** Chunks behind a dynamic import(). */
+  lazy: OutputFile[];
+}
+
+async function pageImporting(module: string): Promise<Page> {
+  const result = await build({
     stdin: {
       contents: `import { SearchBox } from '${module}';\ncustomElements.define('search-box', SearchBox);\n`,
       resolveDir: ROOT,
@@ -41,23 +53,55 @@ const pageImporting = (module: string) =>
     minify: true,
     format: 'esm',
     platform: 'browser',
+    splitting: true,
+    outdir: OUT,
     metafile: true,
     write: false,
     logLevel: 'silent',
   });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)!;
+  const eager = new Set<string>();
+  const visit = (path: string) => {
+    if (eager.has(path)) return;
+    eager.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entry);
+  const isEager = (file: OutputFile) => eager.has(relative(ROOT, file.path));
+  return {
+    result,
+    eager: result.outputFiles.filter(isEager),
+    lazy: result.outputFiles.filter((file) => !isEager(file)),
+  };
+}
+const gzipOf = (files: OutputFile[]) =>
+  files.reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).length, 0);
+const rawOf = (files: OutputFile[]) => files.reduce((sum, file) => sum + file.contents.length, 0);
+
 const bundle = await pageImporting('./src/elements/search-box/search-box.ts');
-const code = bundle.outputFiles[0]!.contents;
-const gzipped = gzipSync(code, { level: 9 }).length;
+const gzipped = gzipOf(bundle.eager);
 const published = existsSync(join(ROOT, 'dist/elements/search-box/search-box.js'))
-  ? (await pageImporting('./dist/elements/search-box/search-box.js')).outputFiles[0]!.contents
+  ? await pageImporting('./dist/elements/search-box/search-box.js')
   : undefined;
-const inputs = Object.keys(bundle.metafile.inputs);
+const inputs = Object.keys(bundle.result.metafile.inputs);
 const forbidden = inputs.filter((path) => /node_modules\/(marked|dompurify)\//i.test(path));
 const byPackage = new Map<string, number>();
-for (const [path, info] of Object.entries(Object.values(bundle.metafile.outputs)[0]!.inputs)) {
-  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ask-elements (src/)';
-  byPackage.set(name, (byPackage.get(name) ?? 0) + info.bytesInOutput);
+for (const file of bundle.eager) {
+  for (const [path, info] of Object.entries(
+    bundle.result.metafile.outputs[relative(ROOT, file.path)]!.inputs,
+  )) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ask-elements (src/)';
+    byPackage.set(name, (byPackage.get(name) ?? 0) + info.bytesInOutput);
+  }
 }
+const lazyChunks = (page: Page) =>
+  page.lazy
+    .map(
+      (file) => `${/^(.*)-[A-Z0-9]+\.js$/.exec(file.path.slice(OUT.length + 1))?.[1]} ${kb(gzipOf([file]))}`,
+    )
+    .join(', ');
 
 // What every element pays before its own code: Lit, @lit/task, the (search) client and the shared theme.
 const baseline = await build({
@@ -88,15 +132,18 @@ const baseline = await build({
 });
 const baselineGzip = gzipSync(baseline.outputFiles[0]!.contents, { level: 9 }).length;
 
-console.log('(a) Page that imports only <search-box> (esbuild --bundle --minify --format=esm, gzip -9)');
 console.log(
-  `    search-box from src/ ${kb(gzipped).padStart(8)} gzip, CSS included (${kb(code.length)} minified)`,
+  '(a) Page that imports only <search-box> (esbuild --bundle --minify --format=esm --splitting, gzip -9)',
+);
+console.log(
+  `    search-box from src/ ${kb(gzipped).padStart(8)} gzip first load, CSS included (${kb(rawOf(bundle.eager))} minified, ${bundle.eager.length} file)`,
 );
 console.log(
   published
-    ? `    search-box from dist/ ${kb(gzipSync(published, { level: 9 }).length).padStart(7)} gzip, as npm users bundle it (${kb(published.length)} minified)`
+    ? `    search-box from dist/ ${kb(gzipOf(published.eager)).padStart(7)} gzip first load, as npm users bundle it (${kb(rawOf(published.eager))} minified, ${published.eager.length} file)`
     : '    search-box from dist/: no dist/ yet (npm run build)',
 );
+console.log(`    lazy chunks, fetched when a page uses them: ${lazyChunks(published ?? bundle)}`);
 console.log(
   `    of which Lit + @lit/task + client + shared theme ${kb(baselineGzip)}, the search box's own code and CSS ${kb(gzipped - baselineGzip)}`,
 );
@@ -114,7 +161,11 @@ console.log(
 // ---- a page with the element, served by the reference service ---------------------------
 
 const site = mkdtempSync(join(tmpdir(), 'search-box-bench-'));
-writeFileSync(join(site, 'search-box.js'), code);
+// The entry as search-box.js, its chunks beside it under their own names.
+for (const file of [...bundle.eager, ...bundle.lazy]) {
+  const name = relative(OUT, file.path);
+  writeFileSync(join(site, name === 'stdin.js' ? 'search-box.js' : name), file.contents);
+}
 writeFileSync(
   join(site, 'index.html'),
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>

@@ -85,6 +85,46 @@ describe('entry points', () => {
     );
   });
 
+  it('the rarely used parts load only through a dynamic import', async () => {
+    const eager = await eagerModuleGraph('src/define.ts');
+    const lazy = [
+      'src/elements/search-box/search-dialog.ts',
+      'src/elements/search-box/keyboard-shortcut.ts',
+      'src/elements/ask-chat/conversation-storage.ts',
+      'src/elements/ask-chat/image-attachments.ts',
+      'src/render/sanitizer-chunk.ts',
+    ];
+    assert.deepEqual(
+      eager.filter((file) => lazy.includes(file)),
+      [],
+    );
+    const all = await browserModuleGraph('src/define.ts');
+    assert.deepEqual(
+      lazy.filter((file) => !all.includes(file)),
+      [],
+    );
+  });
+
+  it('a lazy chunk shares no module with the first load, so a page loads one file first', async () => {
+    const result = await build({
+      entryPoints: ['src/define.ts'],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      splitting: true,
+      outdir: 'unused',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const outputs = result.metafile.outputs;
+    const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'src/define.ts')!;
+    assert.deepEqual(
+      outputs[entry]!.imports.filter((imported) => imported.kind === 'import-statement'),
+      [],
+    );
+  });
+
   it('marked and DOMPurify load only through a dynamic import (not on first load)', async () => {
     const eager = await eagerModuleGraph('src/define.ts');
     assert.deepEqual(

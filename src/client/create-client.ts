@@ -9,10 +9,9 @@ import type {
   SearchResponse,
   TopQuestion,
 } from '../wire/index.js';
-import { ApiError, NetworkError, TimeoutError } from './errors.js';
-import { attemptOnce, delay, fetchOf, timeoutOf, trimBase, withKey } from './request.js';
-import type { Call } from './request.js';
-import { SEARCH_TIMEOUT_MS, createSearchClient } from './search-client.js';
+import { createChatClient } from './chat-client.js';
+import { fetchOf, send, timeoutOf, trimBase } from './request.js';
+import { createSearchClient } from './search-client.js';
 
 /** Paths of the bot and health endpoints; the hosted service is also seen at `/api/search`, `/api/askai`. */
 export interface ClientPaths {
@@ -76,61 +75,41 @@ export interface AskClient {
   topQuestions(query: AnalyticsQuery, options?: RequestOptions): Promise<TopQuestion[]>;
 }
 
-const DEFAULT_PATHS: ClientPaths = {
-  search: '/bot/search',
-  ask: '/bot/askai',
-  feedback: '/bot/feedback',
-  health: '/api/healthz',
-};
+const HEALTH_TIMEOUT_MS = 5_000;
+const ANALYTICS_TIMEOUT_MS = 30_000;
 
-// As-you-type search must give up fast; an answer may take a model a while.
-const DEFAULT_TIMEOUTS: Record<Operation, number> = {
-  search: SEARCH_TIMEOUT_MS,
-  ask: 60_000,
-  feedback: 10_000,
-  health: 5_000,
-  analytics: 30_000,
-};
-
-const MAX_BACKOFF_MS = 10_000;
-
-interface RetryableCall extends Omit<Call, 'timeoutMs'> {
-  operation: Operation;
-  /** Safe to send again: GETs, and feedback (idempotent by insightId). */
-  idempotent: boolean;
-}
-
-/** Creates a client for one service and key. */
+/**
+ * Creates a client for one service and key. Search, ask and feedback are the elements' own
+ * smaller clients (`createSearchClient`, `createChatClient`), so each operation has one code path.
+ */
 export function createClient(options: ClientOptions): AskClient {
   const fetchImpl = fetchOf(options);
-  const paths = { ...DEFAULT_PATHS, ...options.paths };
   const base = trimBase(options.baseUrl);
   const analyticsBase = trimBase(options.analyticsUrl ?? options.baseUrl);
-  const retries = options.retries ?? 2;
+  const get = <T>(
+    operation: 'health' | 'analytics',
+    url: string,
+    bearer: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<T> =>
+    send<T>(
+      fetchImpl,
+      options,
+      {
+        method: 'GET',
+        url,
+        bearer,
+        timeoutMs: timeoutOf(
+          options,
+          operation,
+          operation === 'health' ? HEALTH_TIMEOUT_MS : ANALYTICS_TIMEOUT_MS,
+        ),
+        idempotent: true,
+      },
+      signal,
+    );
 
-  async function send<T>(call: RetryableCall, signal: AbortSignal | undefined): Promise<T> {
-    const timeoutMs = timeoutOf(options, call.operation, DEFAULT_TIMEOUTS[call.operation]);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return (await attemptOnce(fetchImpl, { ...call, timeoutMs }, signal)) as T;
-      } catch (error) {
-        const retryable =
-          call.idempotent &&
-          attempt < retries &&
-          !signal?.aborted &&
-          (error instanceof NetworkError ||
-            error instanceof TimeoutError ||
-            (error instanceof ApiError &&
-              (error.status === 408 || error.status === 429 || error.status >= 500)));
-        if (!retryable) throw error;
-        const backoff = Math.random() * 250 * 2 ** attempt;
-        const hinted =
-          error instanceof ApiError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
-        await delay(Math.min(MAX_BACKOFF_MS, Math.max(backoff, hinted)), signal);
-      }
-    }
-  }
-
+  // async: an invalid date rejects the returned promise, as every other failure does.
   const analyticsCall = async <T>(
     suffix: string,
     query: AnalyticsQuery,
@@ -144,55 +123,14 @@ export function createClient(options: ClientOptions): AskClient {
     if (query.page !== undefined) params.set('page', String(query.page));
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     const url = `${analyticsBase}/api/projects/${encodeURIComponent(query.projectId)}/analytics${suffix}?${params}`;
-    return send<T>(
-      { operation: 'analytics', method: 'GET', url, bearer: options.apiKey, idempotent: true },
-      signal,
-    );
+    return get<T>('analytics', url, options.apiKey, signal);
   };
 
   return {
-    // One attempt, never retried: the same code as the search-only client of <search-box>.
-    search: createSearchClient({ ...options, paths }).search,
-    ask: async (request, { signal } = {}) => {
-      const record = await send<AnswerRecord>(
-        {
-          operation: 'ask',
-          method: 'POST',
-          url: base + paths.ask,
-          body: withKey(options, request),
-          idempotent: false,
-        },
-        signal,
-      );
-      if (record === null || typeof record !== 'object' || typeof record.answer !== 'string') {
-        throw new ApiError('The service sent an answer in an unexpected shape.', {
-          status: 200,
-          code: 'invalid_response',
-          body: record,
-        });
-      }
-      if (record.error) {
-        throw new ApiError(record.error.message || 'The service could not answer.', {
-          status: 200,
-          code: record.error.code || 'answer_error',
-          body: record,
-        });
-      }
-      return record;
-    },
-    feedback: (request, { signal } = {}) =>
-      send(
-        {
-          operation: 'feedback',
-          method: 'POST',
-          url: base + paths.feedback,
-          body: withKey(options, request),
-          idempotent: true,
-        },
-        signal,
-      ),
+    ...createSearchClient(options),
+    ...createChatClient(options),
     health: ({ signal } = {}) =>
-      send({ operation: 'health', method: 'GET', url: base + paths.health, idempotent: true }, signal),
+      get('health', base + (options.paths?.health ?? '/api/healthz'), undefined, signal),
     analytics: (query, { signal } = {}) => analyticsCall('', query, signal),
     topQuestions: (query, { signal } = {}) => analyticsCall('/topquestions', query, signal),
   };

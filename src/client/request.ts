@@ -1,6 +1,7 @@
 /**
- * One HTTP attempt, shared by `createClient` and the search-only client of `<search-box>`: a
- * timeout per attempt, the caller's abort passed through, and a parsed JSON body or a typed error.
+ * The HTTP calls every client shares (`createClient`, and the smaller clients of the elements):
+ * one attempt with a timeout, the caller's abort passed through, and a parsed JSON body or a
+ * typed error; and the retries of idempotent calls.
  */
 import type { ClientOptions, Operation } from './create-client.js';
 import { ApiError, NetworkError, TimeoutError } from './errors.js';
@@ -12,6 +13,13 @@ export interface Call {
   bearer?: string;
   timeoutMs: number;
 }
+
+export interface RetryableCall extends Call {
+  /** Safe to send again: GETs, and feedback (idempotent by insightId). */
+  idempotent: boolean;
+}
+
+const MAX_BACKOFF_MS = 10_000;
 
 /** The fetch of the options, or the global one looked up at call time (so tests can stub it). */
 export const fetchOf = (options: ClientOptions): typeof fetch =>
@@ -65,50 +73,71 @@ export async function attemptOnce(
   }
 }
 
+/**
+ * `call`, retried when it is idempotent (up to `options.retries`, default 2) after a network
+ * error, a timeout, 408, 429 or 5xx, with exponential backoff, full jitter and `Retry-After`.
+ */
+export async function send<T>(
+  fetchImpl: typeof fetch,
+  options: ClientOptions,
+  call: RetryableCall,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  const retries = options.retries ?? 2;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await attemptOnce(fetchImpl, call, signal)) as T;
+    } catch (error) {
+      const retryable =
+        call.idempotent &&
+        attempt < retries &&
+        !signal?.aborted &&
+        (error instanceof NetworkError ||
+          error instanceof TimeoutError ||
+          (error instanceof ApiError &&
+            (error.status === 408 || error.status === 429 || error.status >= 500)));
+      if (!retryable) throw error;
+      const backoff = Math.random() * 250 * 2 ** attempt;
+      const hinted =
+        error instanceof ApiError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
+      await delay(Math.min(MAX_BACKOFF_MS, Math.max(backoff, hinted)), signal);
+    }
+  }
+}
+
 function parseResponse(response: Response, text: string): unknown {
+  const { ok, status } = response;
   let body: unknown = text;
-  let parsed = false;
   try {
     body = JSON.parse(text);
-    parsed = true;
   } catch {
-    // Not JSON (an HTML error page, truncated or empty): reported below as a typed error.
+    // Not JSON (an HTML error page, truncated or empty): a typed error, whatever the status.
+    if (ok)
+      throw new ApiError(
+        text === ''
+          ? 'The service sent an empty answer.'
+          : 'The service sent an answer that is not valid JSON.',
+        { status, code: 'invalid_response', body: text },
+      );
   }
-  if (response.ok) {
-    if (parsed) return body;
-    throw new ApiError(
-      text === ''
-        ? 'The service sent an empty answer.'
-        : 'The service sent an answer that is not valid JSON.',
-      { status: response.status, code: 'invalid_response', body: text },
-    );
-  }
-  const detail = errorDetail(body);
-  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  if (ok) return body;
+  // `{ error: { code, message, field } }`, or `{ error: "message" }`.
+  const error = (body as { error?: unknown } | null)?.error;
+  const detail = ((typeof error === 'string' ? { message: error } : error) ?? {}) as Record<string, unknown>;
   throw new ApiError(
-    detail?.message ?? `The service answered ${response.status} ${response.statusText}`.trim(),
+    stringOr(detail.message, `The service answered ${status} ${response.statusText}`.trim()),
     {
-      status: response.status,
-      code: detail?.code ?? `http_${response.status}`,
-      field: detail?.field,
+      status,
+      code: stringOr(detail.code, `http_${status}`),
+      field: stringOr(detail.field, undefined),
       body,
-      retryAfter,
+      retryAfter: parseRetryAfter(response.headers.get('retry-after')),
     },
   );
 }
 
-/** Reads `{ error: { code, message, field } }` (or `{ error: "message" }`) from an error body. */
-function errorDetail(body: unknown): { code?: string; message?: string; field?: string } | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error === 'string') return { message: error };
-  if (error === null || typeof error !== 'object') return undefined;
-  const { code, message, field } = error as Record<string, unknown>;
-  return {
-    code: typeof code === 'string' ? code : undefined,
-    message: typeof message === 'string' ? message : undefined,
-    field: typeof field === 'string' ? field : undefined,
-  };
+function stringOr<T>(value: unknown, fallback: T): string | T {
+  return typeof value === 'string' ? value : fallback;
 }
 
 function parseRetryAfter(value: string | null): number | undefined {

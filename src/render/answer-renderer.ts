@@ -9,6 +9,7 @@
  * answer (the build writes it as a chunk beside the main file), so a page that never asks never
  * pays for them.
  */
+import { isAllowedUrl } from '../elements/shared/safe-url.js';
 import type * as SanitizerModule from './sanitizer-chunk.js';
 import type { AnswerFormat } from './sanitizer-chunk.js';
 
@@ -39,5 +40,5 @@ export async function renderAnswer(
   format: AnswerFormat = 'markdown',
 ): Promise<DocumentFragment> {
   const { sanitizeAnswer } = await loadRenderer();
-  return sanitizeAnswer(text, format);
+  return sanitizeAnswer(text, format, isAllowedUrl);
 }

@@ -5,7 +5,9 @@
  */
 import DOMPurify, { type Config } from 'dompurify';
 import { Marked } from 'marked';
-import { isAllowedUrl } from '../elements/shared/safe-url.js';
+// Only the type: `answer-renderer.ts` hands the function over, so that this chunk shares no module
+// with the main file (bundlers would split a shared one into a third file that every page loads).
+import type { isAllowedUrl as IsAllowedUrl } from '../elements/shared/safe-url.js';
 
 /** The answer formats of the ask endpoint (SPEC.md 4.3). */
 export type AnswerFormat = 'markdown' | 'html';
@@ -178,13 +180,17 @@ const URL_ATTRIBUTES = [
  * Turns untrusted answer text into a clean fragment: markdown through marked (when the format
  * is markdown), DOMPurify with PURIFY_CONFIG, then the URL allow-list over every URL attribute.
  */
-export function sanitizeAnswer(text: string, format: AnswerFormat): DocumentFragment {
+export function sanitizeAnswer(
+  text: string,
+  format: AnswerFormat,
+  isAllowedUrl: typeof IsAllowedUrl,
+): DocumentFragment {
   const html = format === 'markdown' ? markdown.parse(text, { async: false }) : text;
   // Null when the markup has no body to keep (a `<frameset>` document): nothing survives.
   const fragment =
     (DOMPurify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??
     new DocumentFragment();
-  enforceUrlPolicy(fragment);
+  enforceUrlPolicy(fragment, isAllowedUrl);
   return fragment;
 }
 
@@ -239,7 +245,7 @@ function renameEventHandlers(html: string): string {
 }
 
 /** Applied after DOMPurify, element by element, on nodes that are not yet in the page. */
-function enforceUrlPolicy(fragment: DocumentFragment): void {
+function enforceUrlPolicy(fragment: DocumentFragment, isAllowedUrl: typeof IsAllowedUrl): void {
   for (const element of Array.from(fragment.querySelectorAll('*'))) {
     const tag = element.localName;
     for (const { name } of Array.from(element.attributes)) {

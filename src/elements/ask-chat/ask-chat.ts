@@ -1,31 +1,21 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
-import { live } from 'lit/directives/live.js';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
+import { createChatClient, type ChatClient } from '../../client/chat-client.js';
 import type { AskClient } from '../../client/create-client.js';
 import { isAbortError } from '../../client/errors.js';
 import type { AnswerFormat, AnswerRecord, AskMeta, AskRequest, FeedbackValue } from '../../wire/index.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
-import { resolveClient } from '../shared/connection.js';
+import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { fill, freshAnnouncement } from '../shared/strings.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { askChatStyles } from './ask-chat.styles.js';
 import { defaultChatStrings, type AskChatStrings } from './chat-strings.js';
-import {
-  clearConversation,
-  loadConversation,
-  saveConversation,
-  type ChatTurn,
-} from './conversation-storage.js';
+import type * as ConversationStorage from './conversation-storage.js';
+import type { ChatTurn } from './conversation-storage.js';
 import { describeError } from './error-messages.js';
-import {
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES,
-  pastedFiles,
-  readImages,
-  type ImageAttachment,
-} from './image-attachments.js';
+import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.
 import type {} from '../feedback-buttons/feedback-buttons.js';
@@ -37,12 +27,27 @@ export interface AskQuestionOptions {
   excludeTags?: string[];
 }
 
+/** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
+let storage: Promise<typeof ConversationStorage> | undefined;
+const loadStorage = (): Promise<typeof ConversationStorage> =>
+  (storage ??= import('./conversation-storage.js').catch((error: unknown) => {
+    storage = undefined;
+    throw error;
+  }));
+
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
 
 const icon = (path: string) =>
   html`<svg viewBox="0 0 24 24" aria-hidden="true">
-    ${svg`<path d=${path} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`}
+    <path
+      d=${path}
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    />
   </svg>`;
 const SEND = 'M4 12l16-8-6 16-3-7z';
 const STOP = 'M7 7h10v10H7z';
@@ -167,15 +172,17 @@ export class AskChat extends LitElement {
   declare private _announcement: string;
   declare private _copied: string;
 
-  private _conversationId = '';
-  private _restored = false;
-  private _copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  #conversationId = '';
+  #restored = false;
+  /** The saved conversation being read (persist); questions wait for it, to continue it. */
+  #restoring: Promise<void> | undefined;
+  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   /** The sanitized answer of each turn, rendered once and kept as a node. */
-  private readonly _answers = new Map<string, HTMLElement>();
+  readonly #answers = new Map<string, HTMLElement>();
 
-  private readonly _ask = new Task(this, {
+  readonly #ask = new Task(this, {
     autoRun: false,
-    task: async ([turn]: readonly [ChatTurn], { signal }) => this._answer(turn, signal),
+    task: async ([turn]: readonly [ChatTurn], { signal }) => this.#answer(turn, signal),
   });
 
   constructor() {
@@ -199,12 +206,12 @@ export class AskChat extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.persist && !this._restored) this._restore();
+    if (this.persist && !this.#restored) this.#restore();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this._copiedTimer);
+    clearTimeout(this.#copiedTimer);
     this._copied = '';
   }
 
@@ -226,45 +233,52 @@ export class AskChat extends LitElement {
    * when the question was cancelled, stopped or failed (the chat shows why).
    */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
-    return this._start(query, [], options) ?? undefined;
+    return this.#start(query, [], options) ?? undefined;
   }
 
   /** Starts a new conversation: forgets the turns, the conversationId and the saved copy. */
   reset(): void {
-    this._ask.abort();
+    this.#ask.abort();
     this._turns = [];
-    this._conversationId = '';
-    this._answers.clear();
+    this.#conversationId = '';
+    this.#answers.clear();
     this._attachments = [];
     this._notice = '';
-    if (this._storageName) clearConversation(this._storageName);
+    this.#restoring = undefined;
+    const name = this.#storageName;
+    if (name) loadStorage().then(({ clearConversation }) => clearConversation(name), ignore);
   }
 
-  private get _strings(): AskChatStrings {
+  get #strings(): AskChatStrings {
     return { ...defaultChatStrings, ...this.strings };
   }
 
-  private get _pending(): boolean {
-    return this._ask.status === TaskStatus.PENDING;
+  get #pending(): boolean {
+    return this.#ask.status === TaskStatus.PENDING;
   }
 
-  private get _storageName(): string | undefined {
+  /** The client of the question and of the feedback buttons under each answer. */
+  get #client(): ChatClient {
+    return resolveClientWith<ChatClient>(this, createChatClient);
+  }
+
+  get #storageName(): string | undefined {
     return this.persist ? this.storageKey || this.id || 'default' : undefined;
   }
 
-  private get _input(): HTMLTextAreaElement | null {
+  get #input(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');
   }
 
   /** Adds a turn and asks; null when there is nothing to ask or a listener cancelled it. */
-  private _start(
+  #start(
     rawQuery: string,
     images: string[],
     options: AskQuestionOptions,
   ): Promise<AnswerRecord | undefined> | null {
     const query = rawQuery.trim();
     if (!query) return null;
-    const detail = { query, conversationId: this._conversationId, images: images.length };
+    const detail = { query, conversationId: this.#conversationId, images: images.length };
     if (!emit(this, 'question', detail, { cancelable: true })) return null;
     const turn: ChatTurn = {
       id: newTurnId(),
@@ -276,22 +290,23 @@ export class AskChat extends LitElement {
       status: 'pending',
     };
     this._turns = [...this._turns, turn];
-    return this._run(turn);
+    return this.#run(turn);
   }
 
-  private async _run(turn: ChatTurn): Promise<AnswerRecord | undefined> {
+  async #run(turn: ChatTurn): Promise<AnswerRecord | undefined> {
     // marked and DOMPurify download while the service thinks.
     loadRenderer().catch(() => undefined);
-    await this._ask.run([turn]);
+    await this.#ask.run([turn]);
     return this._turns.find((t) => t.id === turn.id)?.record;
   }
 
-  private async _answer(turn: ChatTurn, signal: AbortSignal): Promise<void> {
-    const strings = this._strings;
+  async #answer(turn: ChatTurn, signal: AbortSignal): Promise<void> {
+    const strings = this.#strings;
+    await this.#restoring;
     const request: Omit<AskRequest, 'apiKey'> = {
       query: turn.query,
       format: turn.format,
-      conversationId: this._conversationId,
+      conversationId: this.#conversationId,
       meta: this.meta ?? pageMeta(),
     };
     if (this.askAttributes) request.attributes = this.askAttributes;
@@ -300,16 +315,16 @@ export class AskChat extends LitElement {
     if (turn.excludeTags?.length) request.excludeTags = turn.excludeTags;
     let record: AnswerRecord;
     try {
-      record = await resolveClient(this).ask(request, { signal });
-      await this._renderAnswer(turn.id, record.answer, turn.format);
+      record = await this.#client.ask(request, { signal });
+      await this.#renderAnswer(turn.id, record.answer, turn.format);
     } catch (error) {
       if (signal.aborted || isAbortError(error)) {
-        this._settle(turn, { status: 'stopped' });
-        this._announce(strings.stopped);
+        this.#settle(turn, { status: 'stopped' });
+        this.#announce(strings.stopped);
       } else {
         const message = describeError(error, strings);
-        this._settle(turn, { status: 'error', error: message });
-        this._announce(message);
+        this.#settle(turn, { status: 'error', error: message });
+        this.#announce(message);
         emit(this, 'error', { query: turn.query, error, message });
       }
       // The question goes back into an empty input, so that nothing typed is ever lost.
@@ -318,84 +333,92 @@ export class AskChat extends LitElement {
         this._attachments = turn.images.map((dataUri, i) => ({ name: `image ${i + 1}`, dataUri }));
       return;
     }
-    if (signal.aborted) return this._settle(turn, { status: 'stopped' });
-    this._conversationId = record.conversationId;
-    this._settle(turn, { status: 'answered', record, feedback: null });
-    this._announce(strings.answerReady);
+    if (signal.aborted) return this.#settle(turn, { status: 'stopped' });
+    this.#conversationId = record.conversationId;
+    this.#settle(turn, { status: 'answered', record, feedback: null });
+    this.#announce(strings.answerReady);
     emit(this, 'answer', { query: turn.query, record });
   }
 
-  private async _renderAnswer(id: string, text: string, format: AnswerFormat): Promise<void> {
+  async #renderAnswer(id: string, text: string, format: AnswerFormat): Promise<void> {
     const body = document.createElement('div');
     body.setAttribute('part', 'answer-body');
     body.className = 'answer-body';
     body.append(await renderAnswer(text, format));
-    this._answers.set(id, body);
+    this.#answers.set(id, body);
   }
 
-  private _settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
+  #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
     this._turns = this._turns.map((t) => (t.id === turn.id ? { ...t, ...change } : t));
-    this._save();
+    this.#save();
   }
 
-  private _save(): void {
-    const name = this._storageName;
-    if (name) saveConversation(name, { conversationId: this._conversationId, turns: this._turns });
+  #save(): void {
+    const name = this.#storageName;
+    const conversation = { conversationId: this.#conversationId, turns: this._turns };
+    if (name) loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
   }
 
-  private _restore(): void {
-    this._restored = true;
-    const name = this._storageName;
-    const saved = name ? loadConversation(name) : undefined;
-    if (!saved) return;
-    // A question asked before the element was connected (askQuestion) comes after the saved ones.
-    this._turns = [...saved.turns, ...this._turns];
-    if (!this._conversationId) this._conversationId = saved.conversationId;
-    for (const turn of saved.turns) {
-      if (turn.status === 'answered' && turn.record)
-        this._renderAnswer(turn.id, turn.record.answer, turn.format).then(
-          () => this.requestUpdate(),
-          () => undefined,
-        );
-    }
+  #restore(): void {
+    this.#restored = true;
+    const name = this.#storageName;
+    if (!name) return;
+    const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
+      const saved = loadConversation(name);
+      // Nothing saved, or the visitor started a new conversation meanwhile.
+      if (!saved || this.#restoring !== restoring) return;
+      // A question asked before the conversation was read (askQuestion) comes after the saved ones.
+      this._turns = [...saved.turns, ...this._turns];
+      if (!this.#conversationId) this.#conversationId = saved.conversationId;
+      for (const turn of saved.turns) {
+        if (turn.status === 'answered' && turn.record)
+          this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(
+            () => this.requestUpdate(),
+            ignore,
+          );
+      }
+    }, ignore);
+    this.#restoring = restoring;
   }
 
-  private _announce(message: string): void {
+  #announce(message: string): void {
     this._announcement = freshAnnouncement(message, this._announcement);
   }
 
-  private _send(): void {
-    if (this._pending || !this._draft.trim()) return;
+  #send(): void {
+    if (this.#pending || !this._draft.trim()) return;
     const images = this._attachments.map((image) => image.dataUri);
     // Cancelled by a listener of ask-question: the text and images stay where they are.
-    if (this._start(this._draft, images, {}) === null) return;
+    if (this.#start(this._draft, images, {}) === null) return;
     this._draft = '';
     this._attachments = [];
     this._notice = '';
-    this._input?.focus();
+    this.#input?.focus();
   }
 
-  private _retry(turn: ChatTurn): void {
-    if (this._pending) return;
+  #retry(turn: ChatTurn): void {
+    if (this.#pending) return;
     if (this._draft.trim() === turn.query) this._draft = '';
     if (this._attachments.every((a) => turn.images.includes(a.dataUri))) this._attachments = [];
     const again: ChatTurn = { ...turn, status: 'pending', error: undefined };
     this._turns = this._turns.map((t) => (t.id === turn.id ? again : t));
-    void this._run(again);
-    this._input?.focus();
+    void this.#run(again);
+    this.#input?.focus();
   }
 
-  private _onKeydown(event: KeyboardEvent): void {
+  #onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
       event.preventDefault();
-      this._send();
-    } else if (event.key === 'Escape' && this._pending) {
-      this._ask.abort();
+      this.#send();
+    } else if (event.key === 'Escape' && this.#pending) {
+      this.#ask.abort();
     }
   }
 
-  private async _attach(files: Iterable<File>): Promise<void> {
-    const s = this._strings;
+  async #attach(files: Iterable<File>): Promise<void> {
+    const s = this.#strings;
+    // Fetched the first time a visitor attaches an image.
+    const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = await import('./image-attachments.js');
     const { accepted, rejected } = await readImages(files, this._attachments.length);
     this._attachments = [...this._attachments, ...accepted];
     const messages = rejected.map(({ name, reason }) =>
@@ -406,70 +429,70 @@ export class AskChat extends LitElement {
           : fill(s.tooManyImages, { max: MAX_IMAGES }),
     );
     this._notice = [...new Set(messages)].join(' ');
-    if (this._notice) this._announce(this._notice);
+    if (this._notice) this.#announce(this._notice);
   }
 
-  private _onPaste(event: ClipboardEvent): void {
-    const files = pastedFiles(event);
+  #onPaste(event: ClipboardEvent): void {
+    const files = Array.from(event.clipboardData?.files ?? []);
     if (files.length === 0) return;
     // A screenshot pastes as a file; text that also carries files (an office document) stays text.
     if (!event.clipboardData?.getData('text/plain')) {
       event.preventDefault();
-      void this._attach(files);
+      void this.#attach(files);
     }
   }
 
-  private _onDrop(event: DragEvent): void {
+  #onDrop(event: DragEvent): void {
     const files = Array.from(event.dataTransfer?.files ?? []);
     if (files.length === 0) return;
     event.preventDefault();
-    void this._attach(files);
+    void this.#attach(files);
   }
 
-  private _onFiles(event: Event): void {
+  #onFiles(event: Event): void {
     const input = event.target as HTMLInputElement;
-    void this._attach(Array.from(input.files ?? []));
+    void this.#attach(Array.from(input.files ?? []));
     input.value = '';
   }
 
-  private _removeAttachment(index: number): void {
+  #removeAttachment(index: number): void {
     this._attachments = this._attachments.filter((_, i) => i !== index);
     this._notice = '';
-    this._input?.focus();
+    this.#input?.focus();
   }
 
-  private async _copy(turn: ChatTurn): Promise<void> {
-    const s = this._strings;
+  async #copy(turn: ChatTurn): Promise<void> {
+    const s = this.#strings;
     const text =
       this.copyAs === 'text' || turn.format === 'html'
-        ? (this._answers.get(turn.id)?.innerText ?? '')
+        ? (this.#answers.get(turn.id)?.innerText ?? '')
         : (turn.record?.answer ?? '');
     try {
       await navigator.clipboard.writeText(text.trim());
       this._copied = turn.id;
-      this._announce(s.copied);
-      clearTimeout(this._copiedTimer);
-      this._copiedTimer = setTimeout(() => (this._copied = ''), 2000);
+      this.#announce(s.copied);
+      clearTimeout(this.#copiedTimer);
+      this.#copiedTimer = setTimeout(() => (this._copied = ''), 2000);
     } catch {
-      this._announce(s.copyFailed);
+      this.#announce(s.copyFailed);
     }
   }
 
-  private _onFeedback(turn: ChatTurn, event: CustomEvent<{ value: FeedbackValue }>): void {
-    this._settle(turn, { feedback: event.detail.value });
+  #onFeedback(turn: ChatTurn, event: CustomEvent<{ value: FeedbackValue }>): void {
+    this.#settle(turn, { feedback: event.detail.value });
   }
 
-  private _onNewConversation(): void {
+  #onNewConversation(): void {
     this.reset();
     emit(this, 'reset', {});
-    this._input?.focus();
+    this.#input?.focus();
   }
 
-  private _onSourceClick(event: MouseEvent, record: AnswerRecord, link: string, title: string): void {
+  #onSourceClick(event: MouseEvent, record: AnswerRecord, link: string, title: string): void {
     if (!emit(this, 'source-click', { record, link, title }, { cancelable: true })) event.preventDefault();
   }
 
-  private _onSearch(query: string): void {
+  #onSearch(query: string): void {
     if (!emit(this, 'search', { query }, { cancelable: true })) return;
     // Nobody took it: hand the query to a <search-box> of the page, if there is one.
     const box = document.querySelector('search-box');
@@ -479,7 +502,7 @@ export class AskChat extends LitElement {
     }
   }
 
-  private _link(record: AnswerRecord, link: string, title: string, part: string) {
+  #link(record: AnswerRecord, link: string, title: string, part: string) {
     const text = title || link;
     return isAllowedUrl(link)
       ? html`<a
@@ -487,14 +510,14 @@ export class AskChat extends LitElement {
           href=${link}
           target="_blank"
           rel="noopener noreferrer"
-          @click=${(event: MouseEvent) => this._onSourceClick(event, record, link, text)}
+          @click=${(event: MouseEvent) => this.#onSourceClick(event, record, link, text)}
           >${text}</a
         >`
       : html`<span part=${part}>${text}</span>`;
   }
 
-  private _renderSource(record: AnswerRecord) {
-    const s = this._strings;
+  #renderSource(record: AnswerRecord) {
+    const s = this.#strings;
     const score = Math.round(record.relevanceScore);
     const [level, label] =
       score >= 70
@@ -504,7 +527,7 @@ export class AskChat extends LitElement {
           : ['low', s.confidenceLow];
     return html`<div part="source" class="source">
       <span class="source-label">${s.source}:</span>
-      ${this._link(record, record.link, record.title, 'source-link')}
+      ${this.#link(record, record.link, record.title, 'source-link')}
       ${record.assetType ? html`<span part="asset-type" class="badge">${record.assetType}</span>` : nothing}
       <span part="confidence" class="confidence" data-level=${level}
         ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
@@ -520,18 +543,18 @@ export class AskChat extends LitElement {
   }
 
   /** The source and up to three other documents the answer was drawn from, each once. */
-  private _renderDocuments(record: AnswerRecord) {
+  #renderDocuments(record: AnswerRecord) {
     const seen = new Set<string>();
     const documents = [{ link: record.link, title: record.title }, ...(record.context?.passages ?? [])]
       .filter(({ link }) => link && !seen.has(link) && seen.add(link))
       .slice(0, 4);
     return html`<ul class="documents">
-      ${documents.map(({ link, title }) => html`<li>${this._link(record, link, title, 'source-link')}</li>`)}
+      ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
     </ul>`;
   }
 
-  private _renderAnswerTurn(turn: ChatTurn, client: AskClient) {
-    const s = this._strings;
+  #renderAnswerTurn(turn: ChatTurn, client: ChatClient) {
+    const s = this.#strings;
     const record = turn.record;
     if (turn.status === 'pending')
       return html`<p class="thinking"><span class="dots" aria-hidden="true"></span>${s.thinking}</p>`;
@@ -540,7 +563,7 @@ export class AskChat extends LitElement {
           ${turn.status === 'error' ? turn.error : s.stopped}
         </p>
         <div part="actions" class="actions">
-          <button part="button retry-button" type="button" @click=${() => this._retry(turn)}>
+          <button part="button retry-button" type="button" @click=${() => this.#retry(turn)}>
             ${s.retry}
           </button>
         </div>`;
@@ -554,26 +577,26 @@ export class AskChat extends LitElement {
             : html`<button
                 part="button search-button"
                 type="button"
-                @click=${() => this._onSearch(turn.query)}
+                @click=${() => this.#onSearch(turn.query)}
               >
                 ${label}
               </button>`
         }`;
     }
-    const body = this._answers.get(turn.id) ?? nothing;
+    const body = this.#answers.get(turn.id) ?? nothing;
     const unsure = this.minRelevance > 0 && record.relevanceScore < this.minRelevance;
     return html`${
         unsure
           ? html`<p part="notice" class="notice">${s.notSure}</p>
-              ${this._renderDocuments(record)}
+              ${this.#renderDocuments(record)}
               <details>
                 <summary>${s.showAnyway}</summary>
                 ${body}
               </details>`
-          : html`${body}${this._renderSource(record)}`
+          : html`${body}${this.#renderSource(record)}`
       }
       <div part="actions" class="actions">
-        <button part="button copy-button" type="button" @click=${() => this._copy(turn)}>
+        <button part="button copy-button" type="button" @click=${() => this.#copy(turn)}>
           ${this._copied === turn.id ? s.copied : s.copy}
         </button>
         <feedback-buttons
@@ -583,25 +606,25 @@ export class AskChat extends LitElement {
           insight-id=${record.insightId}
           .value=${turn.feedback ?? null}
           ?ask-reason=${this.feedbackReason}
-          @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this._onFeedback(turn, event)}
+          @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
       </div>`;
   }
 
   protected override render() {
-    const s = this._strings;
-    const pending = this._pending;
+    const s = this.#strings;
+    const pending = this.#pending;
     const empty = this._turns.length === 0;
     // Once per render, not once per answer: the feedback buttons of every answer share it.
-    const client = resolveClient(this);
+    const client = this.#client;
     return html`<div
       part="base"
       class="base"
       @dragover=${(e: DragEvent) => e.preventDefault()}
-      @drop=${this._onDrop}
+      @drop=${this.#onDrop}
     >
       <div part="header" class="header" ?hidden=${empty}>
-        <button part="button new-conversation-button" type="button" @click=${this._onNewConversation}>
+        <button part="button new-conversation-button" type="button" @click=${this.#onNewConversation}>
           ${s.newConversation}
         </button>
       </div>
@@ -624,7 +647,7 @@ export class AskChat extends LitElement {
                         <button
                           part="button suggestion"
                           type="button"
-                          @click=${() => void this._start(question, [], {})}
+                          @click=${() => void this.#start(question, [], {})}
                         >
                           ${question}
                         </button>
@@ -654,12 +677,12 @@ export class AskChat extends LitElement {
                 aria-label=${s.answer}
                 aria-busy=${turn.status === 'pending' ? 'true' : 'false'}
               >
-                ${this._renderAnswerTurn(turn, client)}
+                ${this.#renderAnswerTurn(turn, client)}
               </article>`,
         )}
       </div>
       <div class="visually-hidden" role="status">${this._announcement}</div>
-      <form part="form" class="form" @submit=${(e: SubmitEvent) => (e.preventDefault(), this._send())}>
+      <form part="form" class="form" @submit=${(e: SubmitEvent) => (e.preventDefault(), this.#send())}>
         ${
           this._attachments.length > 0
             ? html`<ul part="attachments" class="attachments" aria-label=${s.attachmentsLabel}>
@@ -674,7 +697,7 @@ export class AskChat extends LitElement {
                         part="button remove-button"
                         type="button"
                         aria-label=${fill(s.removeImage, { name: image.name })}
-                        @click=${() => this._removeAttachment(i)}
+                        @click=${() => this.#removeAttachment(i)}
                       >
                         ×
                       </button>
@@ -692,10 +715,10 @@ export class AskChat extends LitElement {
             rows="1"
             maxlength="1000"
             placeholder=${s.placeholder}
-            .value=${live(this._draft)}
+            .value=${this._draft}
             @input=${(e: InputEvent) => (this._draft = (e.target as HTMLTextAreaElement).value)}
-            @keydown=${this._onKeydown}
-            @paste=${this._onPaste}
+            @keydown=${this.#onKeydown}
+            @paste=${this.#onPaste}
           ></textarea>
           <input
             id="files"
@@ -703,7 +726,7 @@ export class AskChat extends LitElement {
             accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
             multiple
             hidden
-            @change=${this._onFiles}
+            @change=${this.#onFiles}
           />
           <button
             part="button attach-button"
@@ -721,7 +744,7 @@ export class AskChat extends LitElement {
                   type="button"
                   title=${s.stop}
                   aria-label=${s.stop}
-                  @click=${() => (this._ask.abort(), this._input?.focus())}
+                  @click=${() => (this.#ask.abort(), this.#input?.focus())}
                 >
                   ${icon(STOP)}
                 </button>`
@@ -735,6 +758,8 @@ export class AskChat extends LitElement {
     </div>`;
   }
 }
+
+function ignore(): void {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,3 +1,7 @@
+/**
+ * The conversation of `<ask-chat persist>` in sessionStorage. The element imports this module
+ * dynamically, only when a chat persists; a page without `persist` never downloads it.
+ */
 import type { AnswerFormat, AnswerRecord, FeedbackValue } from '../../wire/index.js';
 
 /** One question and what became of it. */

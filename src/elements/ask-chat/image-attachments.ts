@@ -1,7 +1,8 @@
 /**
  * Images a visitor attaches to a question: checked, then read as data URIs (the ask endpoint's
  * `base64Images`). The limits are the reference service's (`LIMITS` in `src/wire/schemas.ts`),
- * repeated here because browser code imports only types from the wire module.
+ * repeated here because browser code imports only types from the wire module. `<ask-chat>` imports
+ * this module dynamically, the first time a visitor attaches an image.
  */
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -35,11 +36,6 @@ export async function readImages(
     else accepted.push({ name, dataUri: await readAsDataUri(file) });
   }
   return { accepted, rejected };
-}
-
-/** The files of a paste (a screenshot, or files copied in a file manager). */
-export function pastedFiles(event: ClipboardEvent): File[] {
-  return Array.from(event.clipboardData?.files ?? []);
 }
 
 function readAsDataUri(file: File): Promise<string> {

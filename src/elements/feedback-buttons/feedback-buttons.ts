@@ -1,9 +1,10 @@
-import { LitElement, html, svg, type PropertyValues } from 'lit';
+import { LitElement, html, type PropertyValues } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
+import { createChatClient } from '../../client/chat-client.js';
 import type { AskClient } from '../../client/create-client.js';
 import { isAbortError } from '../../client/errors.js';
 import type { FeedbackValue } from '../../wire/index.js';
-import { resolveClient } from '../shared/connection.js';
+import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
 
@@ -36,6 +37,9 @@ export const defaultFeedbackStrings: FeedbackStrings = {
   reasonThanks: 'Thanks, that helps us improve the answers.',
 };
 
+/** What `<feedback-buttons>` needs of a client: `feedback()`. Any AskClient has it. */
+export type FeedbackClient = Pick<AskClient, 'feedback'>;
+
 /** The detail of `ask-feedback`. */
 export interface FeedbackDetail {
   insightId: string;
@@ -49,8 +53,6 @@ const valueConverter = {
     value === '1' ? 1 : value === '-1' ? -1 : null,
   toAttribute: (value: FeedbackValue | null): string | null => (value === null ? null : String(value)),
 };
-
-const thumb = svg`<path d="M7 10v11H3V10zm2 11h8.5a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 19 10h-5l.8-4.2A1.8 1.8 0 0 0 11.5 5L9 10z" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>`;
 
 /**
  * Thumbs up and down for one answer, posted to the service's feedback endpoint at once.
@@ -97,8 +99,8 @@ export class FeedbackButtons extends LitElement {
     _reason: { state: true },
   };
 
-  /** The client to post with; wins over `base-url`/`api-key`. */
-  declare client: AskClient | undefined;
+  /** The client to post with (an AskClient, or anything with its `feedback()`); wins over `base-url`/`api-key`. */
+  declare client: FeedbackClient | undefined;
   /** Origin of the service, when not the page's own. */
   declare baseUrl: string | undefined;
   /** The agent's API key, sent in the body of the request. */
@@ -121,7 +123,7 @@ export class FeedbackButtons extends LitElement {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       try {
-        await resolveClient(this).feedback(
+        await resolveClientWith<FeedbackClient>(this, createChatClient).feedback(
           {
             insightId: detail.insightId,
             feedback: detail.value,
@@ -213,7 +215,14 @@ export class FeedbackButtons extends LitElement {
       aria-disabled=${inert ? 'true' : 'false'}
       @click=${() => this._vote(value)}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" class=${value === -1 ? 'down' : ''}>${thumb}</svg
+      <svg viewBox="0 0 24 24" aria-hidden="true" class=${value === -1 ? 'down' : ''}>
+        <path
+          d="M7 10v11H3V10zm2 11h8.5a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 19 10h-5l.8-4.2A1.8 1.8 0 0 0 11.5 5L9 10z"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="1.8"
+          stroke-linejoin="round"
+        /></svg
       ><span class="visually-hidden">${name}</span>
     </button>`;
   }

@@ -1,6 +1,7 @@
 /**
  * The opt-in page-wide shortcut of `<search-box>`: written like `mod+k`, `ctrl+shift+f` or `/`,
  * where `mod` is ⌘ on Apple platforms and Ctrl elsewhere.
+ * `<search-box>` imports this module dynamically, only when a page sets a shortcut.
  */
 
 export interface Shortcut {
@@ -95,5 +96,27 @@ export function focusIsInEditable(root: Document = document): boolean {
   return (
     (active as HTMLElement).isContentEditable === true ||
     active.matches('textarea,select,[role=textbox],[role=combobox],[role=searchbox]')
+  );
+}
+
+/** What `<search-box>` keeps of its `shortcut` attribute. */
+export interface PageShortcut {
+  /** The hint shown on the page. */
+  label: string;
+  /** The value of `aria-keyshortcuts`. */
+  aria: string;
+  /** True for a keydown that is the shortcut, pressed while the visitor is not typing elsewhere. */
+  matches(event: KeyboardEvent): boolean;
+}
+
+/** The shortcut `spec` as `<search-box>` uses it, or undefined for an empty or unreadable one. */
+export function pageShortcut(spec: string | undefined): PageShortcut | undefined {
+  const shortcut = parseShortcut(spec);
+  return (
+    shortcut && {
+      label: shortcutLabel(shortcut),
+      aria: ariaKeyShortcuts(shortcut),
+      matches: (event) => matchesShortcut(event, shortcut) && !focusIsInEditable(),
+    }
   );
 }

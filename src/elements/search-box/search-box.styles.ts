@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
-/** Styles of `<search-box>`, after the shared theme. Logical properties only, for right-to-left pages. */
+/**
+ * Styles of `<search-box>`, after the shared theme; the dialog's are in `search-dialog.ts`. Logical
+ * properties only, for right-to-left pages.
+ */
 export const styles = css`
   :host {
     display: block;
@@ -190,19 +193,13 @@ export const styles = css`
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
-  .retry,
-  .close {
+  .retry {
     margin-inline-start: var(--_space);
     padding: 0.1em 0.6em;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_surface);
     font-size: 0.875em;
-  }
-  .close {
-    margin: 0;
-    color: var(--_muted);
-    font-size: 0.75em;
   }
   .trigger {
     display: inline-flex;
@@ -216,64 +213,6 @@ export const styles = css`
   }
   .trigger:hover {
     border-color: var(--_accent);
-  }
-  dialog {
-    box-sizing: border-box;
-    inline-size: min(var(--ask-search-dialog-inline-size, 40rem), calc(100vw - 2rem));
-    max-inline-size: none;
-    max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh);
-    margin-block: 10vh auto;
-    margin-inline: auto;
-    padding: 0;
-    overflow: hidden;
-    background: var(--_bg);
-    color: var(--_text);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    box-shadow: var(--_shadow);
-  }
-  dialog[open] {
-    display: flex;
-    flex-direction: column;
-  }
-  dialog::backdrop {
-    background: var(--ask-search-backdrop, rgb(0 0 0 / 0.45));
-  }
-  .panel,
-  .panel .combobox {
-    display: flex;
-    flex: 1 1 auto;
-    flex-direction: column;
-    min-block-size: 0;
-  }
-  .panel .field {
-    border: none;
-    border-block-end: 1px solid var(--_border);
-    border-radius: 0;
-    padding-block: calc(var(--_space) / 2);
-  }
-  .panel .field:focus-within {
-    outline: none;
-  }
-  .panel .popup {
-    position: static;
-    flex: 1 1 auto;
-    min-block-size: 0;
-    max-block-size: none;
-    border: none;
-    border-radius: 0;
-    box-shadow: none;
-  }
-  /* Phones: the dialog fills the visual viewport, so the input stays above the on-screen keyboard. */
-  @media (max-width: 40rem) {
-    dialog {
-      inline-size: 100vw;
-      block-size: var(--_viewport-block-size, 100dvh);
-      max-block-size: var(--_viewport-block-size, 100dvh);
-      margin: 0;
-      border: none;
-      border-radius: 0;
-    }
   }
   @media (forced-colors: active) {
     .option[aria-selected='true'] {

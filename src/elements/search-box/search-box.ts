@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
@@ -15,14 +14,8 @@ import { freshAnnouncement } from '../shared/strings.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { themeStyles } from '../shared/theme.js';
 import { highlightPieces } from './highlight.js';
-import {
-  ariaKeyShortcuts,
-  focusIsInEditable,
-  matchesShortcut,
-  parseShortcut,
-  shortcutLabel,
-} from './keyboard-shortcut.js';
-import type { Shortcut } from './keyboard-shortcut.js';
+import type { PageShortcut } from './keyboard-shortcut.js';
+import type * as Dialog from './search-dialog.js';
 import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
 import { SearchCache } from './search-cache.js';
 import { styles } from './search-box.styles.js';
@@ -99,15 +92,19 @@ const NUM_DOCS_MAX = 100;
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
 const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
 
-const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+// The dialog of variant="button", fetched when a page first sets that variant.
+let dialogModule: typeof Dialog | undefined;
+const loadDialog = () => import('./search-dialog.js').then((module) => (dialogModule = module));
+
+const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" stroke-width="1.8" />
   <path d="m13 13 4.5 4.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
 </svg>`;
-const recentIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+const recentIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="1.6" />
   <path d="M10 6v4.2l2.8 1.8" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
 </svg>`;
-const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <path d="M10 2.5 11.8 8.2 17.5 10l-5.7 1.8L10 17.5l-1.8-5.7L2.5 10l5.7-1.8z" fill="currentColor" />
 </svg>`;
 
@@ -249,7 +246,9 @@ export class SearchBox extends LitElement {
   declare private online: boolean;
   declare private attempt: number;
 
-  #parsedShortcut: Shortcut | undefined;
+  #shortcut: PageShortcut | undefined;
+  /** The lazily imported modules this element waits for (see getUpdateComplete). */
+  #loading: Promise<unknown> = Promise.resolve();
   #runId = 0;
   #slowRun = -1;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -268,7 +267,7 @@ export class SearchBox extends LitElement {
         this.returnAll,
         this.online,
         this.attempt,
-        resolveClientWith(this, createSearchClient),
+        resolveClientWith<SearchClient>(this, createSearchClient),
       ] as const,
     task: async (
       [query, minChars, numDocs, score, includeTags, excludeTags, returnAll, online, , client],
@@ -365,8 +364,12 @@ export class SearchBox extends LitElement {
   show(): void {
     const dialog = this.#dialog;
     if (dialog && !dialog.open) {
-      dialog.showModal();
-      this.#watchViewport(true);
+      // Shown before its module arrived (it is requested as soon as the variant is set).
+      if (!dialogModule) {
+        loadDialog().then(() => this.show(), reportLoadError);
+        return;
+      }
+      dialogModule.openDialog(dialog, () => this.#lastKeyComposing, this.#onDialogClose);
     }
     this.#input?.focus();
     if (dialog) this.#input?.select();
@@ -393,7 +396,8 @@ export class SearchBox extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#listen('removeEventListener');
-    globalThis.visualViewport?.removeEventListener('resize', this.#onViewportResize);
+    // Its listeners (backdrop, viewport) go with it.
+    this.#dialog?.close();
     clearTimeout(this.#announceTimer);
     this.#searchTask.abort();
   }
@@ -406,8 +410,30 @@ export class SearchBox extends LitElement {
     globalThis[method]('offline', this.#onConnectivity);
   }
 
+  /** Resolves once rendered, with the lazily imported shortcut and dialog in place. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await this.#loading;
+    return super.getUpdateComplete();
+  }
+
+  /** Waits for a lazily imported module (and runs `use` with it), then renders again. */
+  #lazy<T>(module: Promise<T>, use?: (module: T) => void): void {
+    const loaded = module.then(use).then(() => this.requestUpdate(), reportLoadError);
+    this.#loading = Promise.all([this.#loading, loaded]);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('shortcut')) this.#parsedShortcut = parseShortcut(this.shortcut);
+    if (changed.has('shortcut')) {
+      const spec = this.shortcut;
+      this.#shortcut = undefined;
+      if (spec)
+        this.#lazy(import('./keyboard-shortcut.js'), ({ pageShortcut }) => {
+          if (this.shortcut === spec) this.#shortcut = pageShortcut(spec);
+        });
+    }
+    // Requested with the variant, so the dialog is there by the time someone opens it.
+    if (changed.has('variant') && this.variant === 'button' && !dialogModule) this.#lazy(loadDialog());
     if (changed.has('noRecent')) this.recent = this.noRecent ? [] : loadRecentSearches();
     if ((changed.has('query') || changed.has('minChars')) && [...this.query.trim()].length < this.minChars) {
       // Too short to search: the list turns to recent searches and nothing is announced.
@@ -418,8 +444,6 @@ export class SearchBox extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
-    // A click on the backdrop closes the dialog; Escape is its native keyboard equivalent.
-    if (changed.has('variant')) this.#dialog?.addEventListener('click', this.#onDialogClick);
     if (changed.has('activeIndex') && this.activeIndex >= 0) {
       this.renderRoot.querySelector(`#option-${this.activeIndex}`)?.scrollIntoView({ block: 'nearest' });
     }
@@ -686,9 +710,9 @@ export class SearchBox extends LitElement {
   };
 
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
-    const shortcut = this.#parsedShortcut;
+    const shortcut = this.#shortcut;
     if (!shortcut || event.defaultPrevented || event.isComposing || event.repeat) return;
-    if (!matchesShortcut(event, shortcut) || focusIsInEditable()) return;
+    if (!shortcut.matches(event)) return;
     event.preventDefault();
     this.show();
   };
@@ -700,41 +724,7 @@ export class SearchBox extends LitElement {
 
   readonly #onDialogClose = (): void => {
     this.#collapse();
-    this.#watchViewport(false);
     this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
-  };
-
-  readonly #onDialogCancel = (event: Event): void => {
-    // Escape that ends an IME composition must not close the dialog (DocSearch PR #2909).
-    if (this.#lastKeyComposing) event.preventDefault();
-  };
-
-  readonly #onDialogClick = (event: MouseEvent): void => {
-    const dialog = event.currentTarget as HTMLDialogElement;
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) dialog.close();
-  };
-
-  /** Keeps the dialog within the visual viewport, above a mobile on-screen keyboard. */
-  #watchViewport(on: boolean): void {
-    const viewport = globalThis.visualViewport;
-    if (!viewport) return;
-    viewport.removeEventListener('resize', this.#onViewportResize);
-    if (on) {
-      viewport.addEventListener('resize', this.#onViewportResize);
-      this.#onViewportResize();
-    }
-  }
-
-  readonly #onViewportResize = (): void => {
-    const height = globalThis.visualViewport?.height;
-    if (height) this.#dialog?.style.setProperty('--_viewport-block-size', `${height}px`);
   };
 
   readonly #keepFocusInInput = (event: MouseEvent): void => {
@@ -794,7 +784,7 @@ export class SearchBox extends LitElement {
       class="option ${option.kind}"
       data-index=${index}
       aria-selected=${active ? 'true' : 'false'}
-      aria-disabled=${ifDefined(disabled ? 'true' : undefined)}
+      aria-disabled=${disabled ? 'true' : nothing}
       @click=${this.#onOptionClick}
       @auxclick=${this.#onOptionClick}
     >
@@ -811,7 +801,7 @@ export class SearchBox extends LitElement {
     const listed = (this.expanded || inDialog) && options.length > 0;
     const active = listed && this.activeIndex >= 0 && this.activeIndex < options.length;
     const label = this.label || text.label;
-    const shortcut = this.#parsedShortcut;
+    const shortcut = this.#shortcut;
     // The error and offline messages are the strings of the same name.
     const messageText =
       message === 'empty' ? withQuery(text.noResults, this.answered?.query ?? '') : message && text[message];
@@ -835,8 +825,8 @@ export class SearchBox extends LitElement {
             aria-autocomplete="list"
             aria-expanded=${listed ? 'true' : 'false'}
             aria-controls="listbox"
-            aria-activedescendant=${ifDefined(active ? `option-${this.activeIndex}` : undefined)}
-            aria-keyshortcuts=${ifDefined(shortcut && !inDialog ? ariaKeyShortcuts(shortcut) : undefined)}
+            aria-activedescendant=${active ? `option-${this.activeIndex}` : nothing}
+            aria-keyshortcuts=${(!inDialog && shortcut?.aria) || nothing}
             @input=${this.#onInput}
             @compositionend=${this.#onCompositionEnd}
             @keydown=${this.#onKeydown}
@@ -845,9 +835,7 @@ export class SearchBox extends LitElement {
           />
           ${
             shortcut && !inDialog && !this.query
-              ? html`<kbd part="shortcut" class="shortcut" aria-hidden="true"
-                  >${shortcutLabel(shortcut)}</kbd
-                >`
+              ? html`<kbd part="shortcut" class="shortcut" aria-hidden="true">${shortcut.label}</kbd>`
               : nothing
           }
           ${
@@ -888,7 +876,7 @@ export class SearchBox extends LitElement {
 
   override render(): TemplateResult {
     if (this.variant !== 'button') return html`<div part="base" class="base">${this.#renderCombobox()}</div>`;
-    const shortcut = this.#parsedShortcut;
+    const shortcut = this.#shortcut;
     const label = this.label || this.#text.label;
     return html`
       <button
@@ -896,21 +884,25 @@ export class SearchBox extends LitElement {
         class="trigger"
         type="button"
         aria-haspopup="dialog"
-        aria-keyshortcuts=${ifDefined(shortcut ? ariaKeyShortcuts(shortcut) : undefined)}
+        aria-keyshortcuts=${shortcut?.aria ?? nothing}
         @click=${() => this.show()}
       >
         ${searchIcon}<span class="trigger-label">${this.#text.button}</span>
         ${
           shortcut
-            ? html`<kbd part="shortcut" class="shortcut" aria-hidden="true">${shortcutLabel(shortcut)}</kbd>`
+            ? html`<kbd part="shortcut" class="shortcut" aria-hidden="true">${shortcut.label}</kbd>`
             : nothing
         }
       </button>
-      <dialog part="dialog" aria-label=${label} @close=${this.#onDialogClose} @cancel=${this.#onDialogCancel}>
+      <dialog part="dialog" aria-label=${label}>
         <div class="panel">${this.#renderCombobox()}</div>
       </dialog>
     `;
   }
+}
+
+function reportLoadError(error: unknown): void {
+  console.error('<search-box>: a part of the element could not be loaded.', error);
 }
 
 /** A string with its `{query}` isolated, so a query in one script reads right in a page of another. */

@@ -1,10 +1,9 @@
-import { createClient } from '../../client/create-client.js';
 import type { AskClient, ClientOptions } from '../../client/create-client.js';
 
 /** What an element knows of its service: its own attributes, or nothing. */
-export interface ConnectionHost extends HTMLElement {
+export interface ConnectionHost<C> extends HTMLElement {
   /** A client set in code; wins over every attribute. */
-  client?: AskClient | undefined;
+  client?: C | undefined;
   /** `base-url` attribute. */
   baseUrl?: string | undefined;
   /** `api-key` attribute. */
@@ -27,25 +26,21 @@ export function setDefaultClient(client: AskClient | undefined): void {
  * The client of an element, configured once per page or per element. In order: the element's
  * `client` property; its own `base-url`/`api-key` attributes, completed by the nearest ancestor
  * (across shadow roots) carrying `data-ask-base-url`/`data-ask-api-key`; the default client set
- * with `setDefaultClient`; else the page's origin with no key.
+ * with `setDefaultClient`; else one built by `create` for the page's origin with no key.
+ *
+ * Each element passes the factory of the operations it uses (`createSearchClient`,
+ * `createChatClient`), so a page carries no code of the others. One client per factory, origin
+ * and key.
  */
-export function resolveClient(host: ConnectionHost): AskClient {
-  return resolveClientWith(host, createClient);
-}
-
-/**
- * `resolveClient` with the factory that builds a client when the page sets none, so an element
- * that needs one operation can build a smaller client (`createSearchClient`) and leave the rest
- * of `createClient` out of its bundle. One client per factory, origin and key.
- */
-export function resolveClientWith<C>(
-  host: ConnectionHost,
+export function resolveClientWith<C extends Partial<AskClient>>(
+  host: ConnectionHost<C>,
   create: (options: ClientOptions) => C,
-): AskClient | C {
+): C {
   if (host.client) return host.client;
   const baseUrl = host.baseUrl || closestData(host, 'data-ask-base-url');
   const apiKey = host.apiKey || closestData(host, 'data-ask-api-key');
-  if (!baseUrl && !apiKey && defaultClient) return defaultClient;
+  // A whole AskClient: it has every element's part.
+  if (!baseUrl && !apiKey && defaultClient) return defaultClient as C;
   const origin = baseUrl || globalThis.location?.origin || '';
   const cacheKey = `${origin}\n${apiKey ?? ''}`;
   let clients = built.get(create) as Map<string, C> | undefined;

@@ -7,8 +7,6 @@ import { css } from 'lit';
  */
 export const themeStyles = css`
   :host {
-    --_font: var(--ask-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    --_font-size: var(--ask-font-size, 1rem);
     --_radius: var(--ask-radius, 0.5rem);
     --_space: var(--ask-space, 0.5rem);
     --_text: var(--ask-color-text, #1c1e21);
@@ -23,8 +21,8 @@ export const themeStyles = css`
     --_error: var(--ask-color-error, #b3261e);
     --_focus: var(--ask-color-focus, #3451b2);
     --_shadow: var(--ask-shadow, 0 8px 24px rgb(0 0 0 / 0.14));
-    font-family: var(--_font);
-    font-size: var(--_font-size);
+    font-family: var(--ask-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--ask-font-size, 1rem);
     color: var(--_text);
     line-height: 1.5;
   }

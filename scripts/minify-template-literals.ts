@@ -1,0 +1,92 @@
+/**
+ * Build step: minifies the static text of Lit's tagged templates, which no JavaScript minifier
+ * touches: the CSS of css`…` templates, and the indentation of html`…` and svg`…` templates.
+ * `npm run build` runs it over the ES modules tsc writes to `dist/` (what a site's bundler
+ * consumes), and vite.config.ts applies it to the script-tag file, so a page pays for the rules
+ * and the markup and not for their indentation.
+ *
+ * Every rewrite keeps the line count, so source maps stay right:
+ * - a css`…` literal without `${…}` and without backslashes is minified by esbuild, its line
+ *   breaks moved after the closing backtick;
+ * - in html`…`/svg`…` literals, a run of white space that holds line breaks becomes those line
+ *   breaks alone. White space stays white space (HTML renders a line break as a space), so
+ *   nothing a visitor sees changes.
+ *
+ * `tsx scripts/minify-template-literals.ts dist` rewrites every .js file under dist/.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import ts from 'typescript';
+
+/** The static pieces of every template tagged with one of `tags`, as offsets into `code`. */
+function taggedPieces(code: string, fileName: string, tags: string[]): Array<{ start: number; end: number }> {
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
+  const pieces: Array<{ start: number; end: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && tags.includes(node.tag.text)) {
+      const template = node.template;
+      const literals = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      for (const literal of literals) pieces.push({ start: literal.getStart(source), end: literal.end });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return pieces;
+}
+
+/** Rewrites the pieces of `code` (last first, so that earlier offsets stay right). */
+function rewrite(
+  code: string,
+  pieces: Array<{ start: number; end: number }>,
+  change: (text: string) => string,
+): string {
+  let out = code;
+  for (const { start, end } of [...pieces].sort((a, b) => b.start - a.start))
+    out = out.slice(0, start) + change(out.slice(start, end)) + out.slice(end);
+  return out;
+}
+
+/** Minifies css`…` templates that have no `${…}` and no backslash. */
+export function minifyCssLiterals(code: string, fileName = 'module.js'): string {
+  return rewrite(code, taggedPieces(code, fileName, ['css']), (literal) => {
+    if (!literal.endsWith('`') || !literal.startsWith('`') || literal.includes('\\')) return literal;
+    const text = literal.slice(1, -1);
+    const minified = transformSync(text, { loader: 'css', minify: true, charset: 'utf8' }).code.trim();
+    // A backslash would be read as a JavaScript escape inside the template: keep the original.
+    if (minified.includes('\\') || minified.includes('`') || minified.includes('${')) return literal;
+    return `\`${minified}\`${'\n'.repeat(text.split('\n').length - 1)}`;
+  });
+}
+
+/** Drops the indentation of html`…` and svg`…` templates (their expressions are left alone). */
+export function minifyHtmlLiterals(code: string, fileName = 'module.js'): string {
+  return rewrite(code, taggedPieces(code, fileName, ['html', 'svg']), (text) =>
+    text.replace(/[ \t\r]*\n\s*/g, (space) => '\n'.repeat(space.split('\n').length - 1)),
+  );
+}
+
+/** Both of the above. */
+export function minifyTemplateLiterals(code: string, fileName?: string): string {
+  return minifyHtmlLiterals(minifyCssLiterals(code, fileName), fileName);
+}
+
+function* jsFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* jsFiles(path);
+    else if (entry.name.endsWith('.js')) yield path;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? 'dist';
+  for (const file of jsFiles(dir)) {
+    const code = readFileSync(file, 'utf8');
+    const minified = minifyTemplateLiterals(code, file);
+    if (minified !== code) writeFileSync(file, minified);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The modal presentation of `<search-box variant="button">`: the dialog's styles and what opening
+ * it involves (closing on a click on the backdrop, keeping Escape for an IME composition, fitting
+ * above a mobile on-screen keyboard). The element imports this module dynamically when its variant
+ * becomes `button`, so a page with an inline search box never downloads it.
+ *
+ * It imports nothing, Lit included: a module that a lazy chunk shared with the element would make
+ * bundlers split it into a third file, which every page would then load.
+ */
+
+/** A plain template tag, named `css` so that the build minifies the rules below like Lit's. */
+const css = String.raw;
+
+/** The dialog's rules, added to the element's shadow root when the dialog first opens. */
+export const dialogStyles = css`
+  dialog {
+    box-sizing: border-box;
+    inline-size: min(var(--ask-search-dialog-inline-size, 40rem), calc(100vw - 2rem));
+    max-inline-size: none;
+    max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh);
+    margin-block: 10vh auto;
+    margin-inline: auto;
+    padding: 0;
+    overflow: hidden;
+    background: var(--_bg);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  dialog::backdrop {
+    background: var(--ask-search-backdrop, rgb(0 0 0 / 0.45));
+  }
+  .panel,
+  .panel .combobox {
+    display: flex;
+    flex: 1 1 auto;
+    flex-direction: column;
+    min-block-size: 0;
+  }
+  .panel .field {
+    border: none;
+    border-block-end: 1px solid var(--_border);
+    border-radius: 0;
+    padding-block: calc(var(--_space) / 2);
+  }
+  .panel .field:focus-within {
+    outline: none;
+  }
+  .panel .popup {
+    position: static;
+    flex: 1 1 auto;
+    min-block-size: 0;
+    max-block-size: none;
+    border: none;
+    border-radius: 0;
+    box-shadow: none;
+  }
+  .close {
+    padding: 0.1em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    color: var(--_muted);
+    font-size: 0.75em;
+  }
+  /* Phones: the dialog fills the visual viewport, so the input stays above the on-screen keyboard. */
+  @media (max-width: 40rem) {
+    dialog {
+      inline-size: 100vw;
+      block-size: var(--_viewport-block-size, 100dvh);
+      max-block-size: var(--_viewport-block-size, 100dvh);
+      margin: 0;
+      border: none;
+      border-radius: 0;
+    }
+  }
+`;
+
+const styled = new WeakSet<ShadowRoot>();
+
+/**
+ * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
+ * backdrop closes it, and Escape does unless `composing()` says the key ends an IME composition
+ * (DocSearch PR #2909). `onClose` runs once it has closed, whatever closed it.
+ */
+export function openDialog(dialog: HTMLDialogElement, composing: () => boolean, onClose: () => void): void {
+  const root = dialog.getRootNode() as ShadowRoot;
+  if (!styled.has(root)) {
+    styled.add(root);
+    if (root.adoptedStyleSheets) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(dialogStyles);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } else {
+      // No constructable style sheets (Safari before 16.4): a <style>, as Lit's own fallback does.
+      const style = document.createElement('style');
+      const nonce = (globalThis as { litNonce?: string }).litNonce;
+      if (nonce) style.setAttribute('nonce', nonce);
+      style.textContent = dialogStyles;
+      root.append(style);
+    }
+  }
+  const viewport = globalThis.visualViewport;
+  // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard.
+  const fit = () => {
+    if (viewport?.height) dialog.style.setProperty('--_viewport-block-size', `${viewport.height}px`);
+  };
+  const listening = new AbortController();
+  const options = { signal: listening.signal };
+  dialog.addEventListener(
+    'cancel',
+    (event) => {
+      if (composing()) event.preventDefault();
+    },
+    options,
+  );
+  dialog.addEventListener(
+    'click',
+    (event) => {
+      if (event.target !== dialog) return;
+      const box = dialog.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    },
+    options,
+  );
+  dialog.addEventListener(
+    'close',
+    () => {
+      listening.abort();
+      onClose();
+    },
+    options,
+  );
+  viewport?.addEventListener('resize', fit, options);
+  dialog.showModal();
+  fit();
+}

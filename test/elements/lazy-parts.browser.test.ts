@@ -1,0 +1,156 @@
+/**
+ * The rarely used parts of the elements are modules fetched by a dynamic import() the first time
+ * a page needs them: search-box's dialog (variant="button") and keyboard shortcut, ask-chat's
+ * image reading and sessionStorage. This file runs in a page of its own, in this order, so that
+ * each test here is the first use of its module: it proves the module is not fetched before it is
+ * needed, and that the first use works.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { AskClient } from '../../src/client/create-client.js';
+import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import type { SearchResultItem } from '../../src/wire/index.js';
+import {
+  answerRecord,
+  defineElements,
+  fakeClient,
+  parts,
+  pasteFiles,
+  pngFile,
+  waitFor,
+} from './chat-test-support.js';
+
+if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
+defineElements();
+
+const LAZY_MODULES = ['search-dialog', 'keyboard-shortcut', 'image-attachments', 'conversation-storage'];
+
+/** The lazy modules this page has fetched so far. */
+const fetched = () =>
+  LAZY_MODULES.filter((name) =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}.`)),
+  );
+
+const results: SearchResultItem[] = ['Theming', 'Dark mode', 'Right-to-left pages'].map((title) => ({
+  title,
+  description: `About ${title}`,
+  link: `#${title}`,
+  assetType: 'webpage',
+}));
+
+/** A client whose searches answer at once; nothing else is used by <search-box>. */
+const searchClient = { search: async () => results } as unknown as AskClient;
+
+const input = (el: SearchBox) => el.shadowRoot!.querySelector('input')!;
+const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="option"]');
+
+describe('lazily loaded parts', () => {
+  before(() => sessionStorage.clear());
+
+  it('are not fetched by an inline search box, nor by a chat that neither persists nor attaches', async () => {
+    const box = await fixture<SearchBox>(
+      html`<search-box debounce="0" no-recent .client=${searchClient}></search-box>`,
+    );
+    input(box).focus();
+    await sendKeys({ type: 'theme' });
+    await waitUntil(() => options(box).length === 3, 'results');
+
+    const chat = await fixture<AskChat>(
+      html`<ask-chat .client=${fakeClient(async () => answerRecord())}></ask-chat>`,
+    );
+    await chat.askQuestion('How do I install it?');
+    expect(parts(chat).all('answer-body')).to.have.length(1);
+    expect(fetched()).to.deep.equal([]);
+  });
+
+  it('search-box: show() called before the dialog module has arrived opens the dialog once it has', async () => {
+    const el = document.createElement('search-box');
+    el.variant = 'button';
+    el.debounce = 0;
+    el.client = searchClient;
+    document.body.append(el);
+    try {
+      // The first render, within microtasks: the module is requested, and cannot have arrived.
+      while (!el.shadowRoot?.querySelector('dialog')) await Promise.resolve();
+      expect(fetched()).to.deep.equal([]);
+      el.show();
+      const dialog = el.shadowRoot.querySelector('dialog')!;
+      await waitUntil(() => dialog.open, 'the dialog opens');
+      expect(dialog.matches(':modal')).to.equal(true);
+      expect(el.shadowRoot.activeElement).to.equal(input(el));
+      expect(fetched()).to.deep.equal(['search-dialog']);
+      await sendKeys({ type: 'theme' });
+      await waitUntil(() => options(el).length === 3, 'results in the dialog');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !dialog.open, 'Escape closes it');
+      expect(el.shadowRoot.activeElement).to.equal(el.shadowRoot.querySelector('[part="button"]'));
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('search-box: the first press of the shortcut opens the dialog, its hint in place', async () => {
+    expect(fetched()).to.not.include('keyboard-shortcut');
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" shortcut="mod+k" .client=${searchClient}></search-box>`,
+    );
+    // updateComplete (which fixture awaits) includes the lazily imported shortcut.
+    const button = el.shadowRoot!.querySelector('[part="button"]')!;
+    expect(button.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Search Ctrl K');
+    expect(button.getAttribute('aria-keyshortcuts')).to.equal('Control+K');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'k' });
+    await sendKeys({ up: 'Control' });
+    const dialog = el.shadowRoot!.querySelector('dialog')!;
+    await waitUntil(() => dialog.open, 'the dialog opens at the first press');
+    expect(el.shadowRoot!.activeElement).to.equal(input(el));
+    expect(fetched()).to.include('keyboard-shortcut');
+    dialog.close();
+  });
+
+  it('ask-chat: the first pasted image is read and shown as a thumbnail', async () => {
+    expect(fetched()).to.not.include('image-attachments');
+    const client = fakeClient(async () => answerRecord());
+    const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
+    const p = parts(el);
+    pasteFiles(p.input(), [await pngFile('first.png')]);
+    await waitFor(() => p.all('thumbnail').length === 1, 'a thumbnail');
+    expect(p.all('thumbnail')[0]!.querySelector('img')!.alt).to.equal('first.png');
+    expect(fetched()).to.include('image-attachments');
+    p.input().focus();
+    await sendKeys({ type: 'What is in this screenshot?' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => client.asks.length === 1, 'the question');
+    expect(client.asks[0]!.base64Images).to.have.length(1);
+  });
+
+  it('ask-chat: the first persisted conversation is saved and restored, and a question asked at once continues it', async () => {
+    expect(fetched()).to.not.include('conversation-storage');
+    const client = fakeClient(async () => answerRecord({ conversationId: 'conversation-42' }));
+    const first = await fixture<AskChat>(
+      html`<ask-chat persist storage-key="lazy" .client=${client}></ask-chat>`,
+    );
+    await first.askQuestion('How do I install it?');
+    await waitFor(() => sessionStorage.getItem('ask-chat:lazy')?.includes('conversation-42'), 'the save');
+    expect(fetched()).to.include('conversation-storage');
+    first.remove();
+
+    // A reload: a new element reading the same sessionStorage, asked a question as soon as it is connected.
+    const again = document.createElement('ask-chat');
+    Object.assign(again, { persist: true, storageKey: 'lazy', client });
+    document.body.append(again);
+    try {
+      await again.askQuestion('And the chat?');
+      expect(client.asks.at(-1)!.conversationId).to.equal('conversation-42');
+      await again.updateComplete;
+      expect(
+        parts(again)
+          .questions()
+          .map((question) => question.textContent!.trim()),
+      ).to.deep.equal(['How do I install it?', 'And the chat?']);
+    } finally {
+      again.remove();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  minifyCssLiterals,
+  minifyHtmlLiterals,
+  minifyTemplateLiterals,
+} from '../../scripts/minify-template-literals.js';
+
+describe('minifyCssLiterals', () => {
+  it('minifies the CSS of a css`…` template and keeps the line count', () => {
+    const code =
+      'const a = css `\n  :host {\n    display: block;\n  }\n  [hidden] {\n    display: none !important;\n  }\n`;\nx();';
+    const out = minifyCssLiterals(code);
+    assert.match(
+      out,
+      /^const a = css `:host\{display:block\}\[hidden\]\{display:none!important\}`\n+;\nx\(\);$/,
+    );
+    assert.equal(out.split('\n').length, code.split('\n').length);
+  });
+
+  it('leaves templates with expressions or backslashes, and other tags, as they are', () => {
+    const code = "css`a { color: ${c}; }`; css`a::before { content: '\\2014'; }`; html`<p>  x  </p>`;";
+    assert.equal(minifyCssLiterals(code), code);
+  });
+});
+
+describe('minifyHtmlLiterals', () => {
+  it('drops the indentation of html`…` and svg`…` templates, nested ones too, and keeps the line count', () => {
+    const code = [
+      'const a = html `<ul>',
+      '    ${items.map((item) => html`<li',
+      '        class="x"',
+      '      >${item}</li>`)}',
+      '  </ul>`;',
+      'const b = svg`<path',
+      '  d="M0 0" />`;',
+    ].join('\n');
+    const out = minifyHtmlLiterals(code);
+    assert.equal(
+      out,
+      [
+        'const a = html `<ul>',
+        '${items.map((item) => html`<li',
+        'class="x"',
+        '>${item}</li>`)}',
+        '</ul>`;',
+        'const b = svg`<path',
+        'd="M0 0" />`;',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves white space within a line, expressions, strings and other tags as they are', () => {
+    const code = 'html`<p>  a  ${"  x\\n  "}  b</p>`; css`\n  a {}\n`; const s = `\n  keep\n`;';
+    assert.equal(minifyHtmlLiterals(code), code);
+  });
+
+  it('minifyTemplateLiterals applies both', () => {
+    assert.equal(
+      minifyTemplateLiterals('css`\n  a {\n    color: red;\n  }\n`; html`<p>\n  x\n</p>`;'),
+      'css`a{color:red}`\n\n\n\n; html`<p>\nx\n</p>`;',
+    );
+  });
+});

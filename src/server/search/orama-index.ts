@@ -4,7 +4,8 @@ import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
-import { matchEvidence, matchWeight, relevanceOf, type MatchEvidence } from './passage-scoring.js';
+import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
+import { PassageCoverageScorer, passageTermsOf, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
@@ -39,6 +40,8 @@ interface IndexedPage {
   /** The terms of its name, description and headings, sorted: what the page says it is about. */
   outline: Uint32Array;
   passages: number[];
+  /** Its passages by term: which hold each term, and in their heading or not. */
+  passageTerms: PassageTerms;
   tags: Set<string>;
 }
 
@@ -69,6 +72,12 @@ const PASSAGE_MAX_WORDS = 350;
 
 /** Splits text into tokens as written; the analyser takes each token from there. */
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+
+const NO_PASSAGE_TERMS: PassageTerms = {
+  terms: new Uint32Array(0),
+  offsets: new Uint32Array(1),
+  entries: new Uint32Array(0),
+};
 
 const sortedDistinct = (ids: Iterable<number>): Uint32Array => Uint32Array.from(new Set(ids)).sort();
 
@@ -170,6 +179,7 @@ export class OramaSearchIndex implements SearchIndex {
   #postings: PagePostings | undefined;
   /** Each page's standing in the site's link graph, 0–1 (see `linkStanding`). */
   #standing: Float32Array = new Float32Array(0);
+  readonly #coverage = new PassageCoverageScorer();
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
   readonly #passageResults: LruCache<string, PassageHit[]>;
@@ -230,6 +240,7 @@ export class OramaSearchIndex implements SearchIndex {
         summary: sortedDistinct([...description, ...headings]),
         outline: sortedDistinct([...name, ...description, ...headings]),
         passages: [],
+        passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
       };
       const body: number[] = [];
@@ -258,6 +269,7 @@ export class OramaSearchIndex implements SearchIndex {
           });
         }
       }
+      page.passageTerms = passageTermsOf(page.passages.map((index) => passages[index] as IndexedPassage));
       pages.push(page);
       pageFields.push({
         name: Uint32Array.from(name),
@@ -427,16 +439,11 @@ export class OramaSearchIndex implements SearchIndex {
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
   #bestPassages(query: AnalysedQuery, page: IndexedPage, count: number): ScoredPassage[] {
     const byCoverage: { passage: IndexedPassage; coverage: number }[] = [];
-    for (const passageIndex of page.passages) {
-      const passage = this.#passages[passageIndex] as IndexedPassage;
-      let coverage = 0;
-      for (let t = 0; t < query.terms.length; t++) {
-        const weight = matchWeight(query, t, passage.distinct);
-        coverage +=
-          (query.terms[t] as { weight: number }).weight * (weight + matchWeight(query, t, passage.heading));
-      }
-      if (coverage > 0) byCoverage.push({ passage, coverage });
-    }
+    for (const { local, coverage } of this.#coverage.covered(query, page.passageTerms, page.passages.length))
+      byCoverage.push({
+        passage: this.#passages[page.passages[local] as number] as IndexedPassage,
+        coverage,
+      });
     byCoverage.sort((a, b) => b.coverage - a.coverage);
     return byCoverage
       .slice(0, count)

@@ -1,0 +1,141 @@
+import type { AnalysedQuery } from './query-analysis.js';
+
+/**
+ * A page's passages by term, built once at indexing time: for each term any of its passages
+ * holds, which passages hold it and whether in their heading. Finding a page's passages that
+ * match a query then takes one look-up per alternative of each query word, rather than one per
+ * alternative, word and passage.
+ */
+export interface PassageTerms {
+  /** The distinct term ids of the page's passages, sorted. */
+  readonly terms: Uint32Array;
+  /** `offsets[i]..offsets[i + 1]` delimit the entries of `terms[i]`. */
+  readonly offsets: Uint32Array;
+  /** Per term, in passage order: `passage << 1`, plus 1 when the term is in that passage's heading. */
+  readonly entries: Uint32Array;
+}
+
+/**
+ * Indexes a page's passages (in page order) by term. `distinct` and `heading` are sorted term
+ * ids; a passage's heading terms are among its distinct terms.
+ */
+export function passageTermsOf(
+  passages: readonly { distinct: Uint32Array; heading: Uint32Array }[],
+): PassageTerms {
+  let total = 0;
+  for (const passage of passages) total += passage.distinct.length;
+  const all = new Uint32Array(total);
+  let at = 0;
+  for (const passage of passages) {
+    all.set(passage.distinct, at);
+    at += passage.distinct.length;
+  }
+  all.sort();
+  let distinctCount = 0;
+  for (let i = 0; i < total; i++)
+    if (i === 0 || all[i] !== all[i - 1]) all[distinctCount++] = all[i] as number;
+  const terms = all.slice(0, distinctCount);
+  // Counting sort of (term, passage) pairs by term; passages go in in order, so stay in order.
+  const offsets = new Uint32Array(distinctCount + 1);
+  for (const passage of passages)
+    for (const id of passage.distinct) {
+      const slot = indexOfTerm(terms, id) + 1;
+      offsets[slot] = (offsets[slot] as number) + 1;
+    }
+  for (let i = 1; i <= distinctCount; i++) offsets[i] = (offsets[i] as number) + (offsets[i - 1] as number);
+  const cursor = offsets.slice(0, distinctCount);
+  const entries = new Uint32Array(total);
+  passages.forEach(({ distinct, heading }, local) => {
+    let h = 0;
+    for (const id of distinct) {
+      while (h < heading.length && (heading[h] as number) < id) h++;
+      const inHeading = h < heading.length && heading[h] === id ? 1 : 0;
+      const slot = indexOfTerm(terms, id);
+      entries[cursor[slot] as number] = local * 2 + inHeading;
+      cursor[slot] = (cursor[slot] as number) + 1;
+    }
+  });
+  return { terms, offsets, entries };
+}
+
+/** The index of `id` in a sorted id array, or -1. */
+export function indexOfTerm(sorted: Uint32Array, id: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = sorted[middle] as number;
+    if (value === id) return middle;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** A passage of a page (its index in the page) and how much of the query it covers. */
+export interface PassageCoverage {
+  local: number;
+  coverage: number;
+}
+
+/**
+ * Scores the coverage of a page's passages, reusing its scratch arrays across queries:
+ *
+ *     coverage = Σ over query words (weight × (best match in the passage + best match in its heading))
+ *
+ * a match counting by its alternative's weight (the word itself, a completion, a correction, a
+ * synonym), as `matchWeight` does.
+ */
+export class PassageCoverageScorer {
+  /** Per passage and query word: the best weight in the passage, then in its heading. */
+  #best = new Float64Array(1024);
+  #touched = new Uint8Array(256);
+
+  /** The passages holding a word of the query, in page order, with their coverage (> 0). */
+  covered(query: AnalysedQuery, index: PassageTerms, passageCount: number): PassageCoverage[] {
+    const words = query.terms.length;
+    if (this.#best.length < passageCount * words * 2) this.#best = new Float64Array(passageCount * words * 4);
+    if (this.#touched.length < passageCount) this.#touched = new Uint8Array(passageCount * 2);
+    const best = this.#best;
+    const touched = this.#touched;
+    const { terms, offsets, entries } = index;
+    let first = passageCount;
+    let last = -1;
+    for (let t = 0; t < words; t++) {
+      for (const alternative of (query.terms[t] as AnalysedQuery['terms'][number]).alternatives) {
+        const weight = alternative.weight;
+        // A match counts only above 0, as in `matchWeight`.
+        if (!(weight > 0)) continue;
+        const at = indexOfTerm(terms, alternative.id);
+        if (at < 0) continue;
+        const end = offsets[at + 1] as number;
+        for (let e = offsets[at] as number; e < end; e++) {
+          const entry = entries[e] as number;
+          const local = entry >>> 1;
+          const slot = (local * words + t) * 2;
+          if (weight > (best[slot] as number)) best[slot] = weight;
+          if (entry & 1 && weight > (best[slot + 1] as number)) best[slot + 1] = weight;
+          touched[local] = 1;
+          if (local < first) first = local;
+          if (local > last) last = local;
+        }
+      }
+    }
+    const out: PassageCoverage[] = [];
+    for (let local = first; local <= last; local++) {
+      if (touched[local] === 0) continue;
+      touched[local] = 0;
+      let coverage = 0;
+      for (let t = 0; t < words; t++) {
+        const slot = (local * words + t) * 2;
+        coverage +=
+          (query.terms[t] as { weight: number }).weight *
+          ((best[slot] as number) + (best[slot + 1] as number));
+        best[slot] = 0;
+        best[slot + 1] = 0;
+      }
+      if (coverage > 0) out.push({ local, coverage });
+    }
+    return out;
+  }
+}

@@ -48,20 +48,42 @@ export function matchWeight(query: AnalysedQuery, termIndex: number, sorted: Uin
   return best;
 }
 
-/** Which query word each alternative's term id stands for, with its weight; built once per query. */
-const termLookups = new WeakMap<AnalysedQuery, Map<number, { index: number; weight: number }>>();
+/** Which query word an alternative's term id stands for, with its weight. */
+interface WordOfTerm {
+  index: number;
+  weight: number;
+}
 
-function wordsOfTerms(query: AnalysedQuery): Map<number, { index: number; weight: number }> {
+/**
+ * Which query word each alternative's term id stands for, with its weight; built once per query.
+ * `filter` has bit `id % FILTER_BITS` set for each of those ids: most terms of a text are not
+ * the query's, and one bit test turns them away before the map look-up.
+ */
+interface TermLookup {
+  words: Map<number, WordOfTerm>;
+  filter: Int32Array;
+}
+
+const FILTER_BITS = 4096;
+const FILTER_MASK = FILTER_BITS - 1;
+
+const termLookups = new WeakMap<AnalysedQuery, TermLookup>();
+
+function wordsOfTerms(query: AnalysedQuery): TermLookup {
   let lookup = termLookups.get(query);
   if (!lookup) {
-    lookup = new Map();
+    const words = new Map<number, WordOfTerm>();
+    const filter = new Int32Array(FILTER_BITS / 32);
     for (let index = 0; index < query.terms.length; index++) {
       for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
-        const known = lookup.get(alternative.id);
+        const known = words.get(alternative.id);
         if (!known || known.weight < alternative.weight)
-          lookup.set(alternative.id, { index, weight: alternative.weight });
+          words.set(alternative.id, { index, weight: alternative.weight });
+        const bit = alternative.id & FILTER_MASK;
+        filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
       }
     }
+    lookup = { words, filter };
     termLookups.set(query, lookup);
   }
   return lookup;
@@ -81,7 +103,7 @@ export function matchEvidence(
   if (count === 0 || query.totalWeight === 0)
     return { coverage: 0, fieldMatch: 0, proximity: 0, saturation: 0, bm25: 0 };
 
-  const wordOfTerm = wordsOfTerms(query);
+  const { words: wordOfTerm, filter } = wordsOfTerms(query);
 
   // One pass over the text: term frequencies and the positions of query words.
   const frequency = new Float64Array(count);
@@ -89,7 +111,10 @@ export function matchEvidence(
   const wordAt: number[] = [];
   const { terms } = text;
   for (let position = 0; position < terms.length; position++) {
-    const match = wordOfTerm.get(terms[position] as number);
+    const id = terms[position] as number;
+    const bit = id & FILTER_MASK;
+    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) continue;
+    const match = wordOfTerm.get(id);
     if (!match) continue;
     frequency[match.index] = (frequency[match.index] as number) + match.weight;
     positions.push(position);

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IN_NAME, PagePostings, type PageFieldTerms } from '../../src/server/search/page-postings.js';
+import {
+  EVIDENCE,
+  EVIDENCE_STRIDE,
+  IN_NAME,
+  PagePostings,
+  type PageEvidence,
+  type PageFieldTerms,
+} from '../../src/server/search/page-postings.js';
 import type { AnalysedQuery } from '../../src/server/search/query-analysis.js';
 
 const fields = (name: number[], body: number[], description: number[] = []): PageFieldTerms => ({
@@ -23,6 +30,10 @@ const query = (...ids: number[]): AnalysedQuery => ({
   totalWeight: ids.length,
 });
 
+/** One of a page's gathered values. */
+const value = (evidence: PageEvidence, key: keyof typeof EVIDENCE, page: number): number =>
+  evidence.values[page * EVIDENCE_STRIDE + EVIDENCE[key]] as number;
+
 describe('PagePostings (BM25F over page fields)', () => {
   // Terms: 0 "cookie", 1 "helper", 2 "header", 3 "set".
   const postings = new PagePostings(
@@ -34,9 +45,9 @@ describe('PagePostings (BM25F over page fields)', () => {
     const evidence = postings.gather(query(0));
     try {
       assert.equal(evidence.count, 2);
-      assert.ok((evidence.bm25[0] as number) > (evidence.bm25[1] as number));
-      assert.equal(evidence.nameWords[0], 1);
-      assert.equal(evidence.nameWords[1], 0);
+      assert.ok(value(evidence, 'bm25', 0) > value(evidence, 'bm25', 1));
+      assert.equal(value(evidence, 'nameWords', 0), 1);
+      assert.equal(value(evidence, 'nameWords', 1), 0);
     } finally {
       postings.release(evidence);
     }
@@ -45,10 +56,10 @@ describe('PagePostings (BM25F over page fields)', () => {
   it('gathers how much of the query each page covers, and where', () => {
     const evidence = postings.gather(query(0, 2));
     try {
-      assert.equal(evidence.covered[1], 2);
-      assert.equal(evidence.covered[0], 1);
-      assert.equal(evidence.coveredInName[1], 1);
-      assert.equal(evidence.bm25[2], 0);
+      assert.equal(value(evidence, 'covered', 1), 2);
+      assert.equal(value(evidence, 'covered', 0), 1);
+      assert.equal(value(evidence, 'coveredInName', 1), 1);
+      assert.equal(value(evidence, 'bm25', 2), 0);
     } finally {
       postings.release(evidence);
     }
@@ -59,8 +70,8 @@ describe('PagePostings (BM25F over page fields)', () => {
     const evidence = postings.gather(query(1));
     try {
       assert.equal(evidence.count, 1);
-      assert.equal(evidence.covered[1], 0);
-      assert.equal(evidence.bm25[1], 0);
+      assert.equal(value(evidence, 'covered', 1), 0);
+      assert.equal(value(evidence, 'bm25', 1), 0);
     } finally {
       postings.release(evidence);
     }

@@ -3,7 +3,7 @@ import { warmUpLanguageModel } from '../answer/language-model.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
-import { PagePostings, type PageFieldTerms } from './page-postings.js';
+import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
@@ -366,38 +366,34 @@ export class OramaSearchIndex implements SearchIndex {
       return [];
     const allowed = tagPredicate(options);
     const evidence = postings.gather(query);
-    const {
-      pages,
-      bm25,
-      covered,
-      coveredInName,
-      coveredInOutline,
-      coveredInDescription,
-      nameWords,
-      slugWords,
-    } = evidence;
+    const { pages, values } = evidence;
     let maxBm25 = 0;
-    for (let i = 0; i < evidence.count; i++) maxBm25 = Math.max(maxBm25, bm25[pages[i] as number] as number);
+    for (let i = 0; i < evidence.count; i++)
+      maxBm25 = Math.max(maxBm25, values[(pages[i] as number) * EVIDENCE_STRIDE + EVIDENCE.bm25] as number);
     const total = query.totalWeight;
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
     for (let i = 0; i < evidence.count; i++) {
       const page = pages[i] as number;
+      const at = page * EVIDENCE_STRIDE;
+      const coveredInName = values[at + EVIDENCE.coveredInName] as number;
       const nameLength = postings.nameLength[page] as number;
       // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
-      const nameAsked = nameLength === 0 ? 0 : Math.min(1, (nameWords[page] as number) / nameLength);
+      const nameAsked =
+        nameLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.nameWords] as number) / nameLength);
       // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
       // the share of the query its name covers: /helpers/route is not what "send back plain text
       // from a route" asks about, though the question holds the whole of its slug.
       const slugLength = postings.slugLength[page] as number;
-      const slugAsked = slugLength === 0 ? 0 : Math.min(1, (slugWords[page] as number) / slugLength);
+      const slugAsked =
+        slugLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.slugWords] as number) / slugLength);
       const rank =
-        PAGE_RANK.bm25 * ((bm25[page] as number) / maxBm25) +
-        PAGE_RANK.coverage * ((covered[page] as number) / total) +
-        PAGE_RANK.name * ((coveredInName[page] as number) / total) * (0.5 + 0.5 * nameAsked) +
-        PAGE_RANK.outline * ((coveredInOutline[page] as number) / total) +
-        PAGE_RANK.description * ((coveredInDescription[page] as number) / total) +
-        PAGE_RANK.slug * slugAsked * slugAsked * ((coveredInName[page] as number) / total) +
-        PAGE_RANK.links * (this.#standing[page] as number) * ((covered[page] as number) / total);
+        PAGE_RANK.bm25 * ((values[at + EVIDENCE.bm25] as number) / maxBm25) +
+        PAGE_RANK.coverage * ((values[at + EVIDENCE.covered] as number) / total) +
+        PAGE_RANK.name * (coveredInName / total) * (0.5 + 0.5 * nameAsked) +
+        PAGE_RANK.outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
+        PAGE_RANK.description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
+        PAGE_RANK.slug * slugAsked * slugAsked * (coveredInName / total) +
+        PAGE_RANK.links * (this.#standing[page] as number) * ((values[at + EVIDENCE.covered] as number) / total);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }

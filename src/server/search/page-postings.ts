@@ -34,26 +34,39 @@ const K1 = 1.2;
 const COMMON_SHARE = 0.02;
 const COMMON_MIN_PAGES = 50;
 
-/** What one query gathers about each page it touches, in reusable arrays indexed by page. */
+/**
+ * What one query gathers about each page it touches, in one reusable array: page `p`'s values
+ * are `values[p * EVIDENCE_STRIDE + …]`, at these offsets, side by side in one cache line (a
+ * query touches thousands of pages here and there in the site; one line each is the fastest).
+ */
+export const EVIDENCE = {
+  /** BM25F of the page for the query. */
+  bm25: 0,
+  /** Sum of the weights of the query words the page contains anywhere (× the match's weight). */
+  covered: 1,
+  /** The same, for words in the page's name. */
+  coveredInName: 2,
+  /** The same, for words in its name, headings or description. */
+  coveredInOutline: 3,
+  /** The same, for words in its description. */
+  coveredInDescription: 4,
+  /** Distinct query words found in the page's name, each by the weight of its match there. */
+  nameWords: 5,
+  /** Distinct query words found in the page's slug, each by the weight of its match there. */
+  slugWords: 6,
+} as const;
+export const EVIDENCE_STRIDE = 8;
+
 export interface PageEvidence {
   /** Pages touched by the query, `count` of them. */
   readonly pages: Uint32Array;
   count: number;
-  /** BM25F of the page for the query. */
-  readonly bm25: Float64Array;
-  /** Sum of the weights of the query words the page contains anywhere (× the match's weight). */
-  readonly covered: Float64Array;
-  /** The same, for words in the page's name. */
-  readonly coveredInName: Float64Array;
-  /** The same, for words in its name, headings or description. */
-  readonly coveredInOutline: Float64Array;
-  /** The same, for words in its description. */
-  readonly coveredInDescription: Float64Array;
-  /** Distinct query words found in the page's name, each by the weight of its match there. */
-  readonly nameWords: Float64Array;
-  /** Distinct query words found in the page's slug, each by the weight of its match there. */
-  readonly slugWords: Float64Array;
+  /** The values of each page (see `EVIDENCE`), 0 for pages the query did not touch. */
+  readonly values: Float64Array;
 }
+
+/** The current query word's best match per page: score, coverage weight, weight in name, in slug. */
+const WORD_STRIDE = 4;
 
 /**
  * The inverted index of pages: for each term, the pages holding it, with the term's BM25F
@@ -73,13 +86,13 @@ export class PagePostings {
   /** Number of terms in each page's slug (distinct). */
   readonly slugLength: Uint16Array;
 
-  /** Scratch space, reused across queries: the best match of the current query word per page. */
-  readonly #wordScore: Float64Array;
-  readonly #wordCovered: Float64Array;
+  /**
+   * Scratch space, reused across queries: the best match of the current query word per page
+   * (WORD_STRIDE values each: its BM25F score, its weight, and the best weight with which it
+   * matches the page's name, and its slug), and the fields it was found in.
+   */
+  readonly #word: Float64Array;
   readonly #wordFields: Uint8Array;
-  /** The best weight with which the current word matches the page's name, and its slug. */
-  readonly #wordInName: Float64Array;
-  readonly #wordInSlug: Float64Array;
   readonly #wordTouched: Uint32Array;
   readonly #evidence: PageEvidence;
   /** 1 for the pages the current query has touched. */
@@ -157,23 +170,14 @@ export class PagePostings {
       }
     });
 
-    this.#wordScore = new Float64Array(pageCount);
-    this.#wordCovered = new Float64Array(pageCount);
+    this.#word = new Float64Array(pageCount * WORD_STRIDE);
     this.#wordFields = new Uint8Array(pageCount);
-    this.#wordInName = new Float64Array(pageCount);
-    this.#wordInSlug = new Float64Array(pageCount);
     this.#wordTouched = new Uint32Array(pageCount);
     this.#touched = new Uint8Array(pageCount);
     this.#evidence = {
       pages: new Uint32Array(pageCount),
       count: 0,
-      bm25: new Float64Array(pageCount),
-      covered: new Float64Array(pageCount),
-      coveredInName: new Float64Array(pageCount),
-      coveredInOutline: new Float64Array(pageCount),
-      coveredInDescription: new Float64Array(pageCount),
-      nameWords: new Float64Array(pageCount),
-      slugWords: new Float64Array(pageCount),
+      values: new Float64Array(pageCount * EVIDENCE_STRIDE),
     };
   }
 
@@ -195,22 +199,15 @@ export class PagePostings {
    */
   gather(query: AnalysedQuery): PageEvidence {
     const evidence = this.#evidence;
-    const {
-      pages,
-      bm25,
-      covered,
-      coveredInName,
-      coveredInOutline,
-      coveredInDescription,
-      nameWords,
-      slugWords,
-    } = evidence;
-    const wordScore = this.#wordScore;
-    const wordCovered = this.#wordCovered;
+    const { pages: touchedPages, values } = evidence;
+    const word = this.#word;
     const wordFields = this.#wordFields;
-    const wordInName = this.#wordInName;
-    const wordInSlug = this.#wordInSlug;
     const wordTouched = this.#wordTouched;
+    const postingPages = this.#pages;
+    const postingFields = this.#fields;
+    const frequencies = this.#frequencies;
+    const offsets = this.#offsets;
+    const touched = this.#touched;
     let count = 0;
     // Rare words first. Once they have found pages, a word on a large share of the site (`use`,
     // `element`, the completions of `a`) only adds to pages already found: a page matching
@@ -224,52 +221,62 @@ export class PagePostings {
       const outlineOnly = count === 0 && df > commonAbove && this.#outlineFrequency(term) > 0;
       let touchedCount = 0;
       for (const alternative of term.alternatives) {
-        const start = this.#offsets[alternative.id] as number;
-        const end = this.#offsets[alternative.id + 1] as number;
+        const start = offsets[alternative.id] as number;
+        const end = offsets[alternative.id + 1] as number;
         const idf = Math.log(1 + (this.#pageCount - (end - start) + 0.5) / (end - start + 0.5));
         const weight = idf * alternative.weight * term.importance;
+        const matchWeight = alternative.weight;
         const onlyFound = count > 0 && end - start > commonAbove;
         for (let i = start; i < end; i++) {
-          const page = this.#pages[i] as number;
-          if (onlyFound && this.#touched[page] === 0) continue;
-          if (outlineOnly && ((this.#fields[i] as number) & OUTLINE) === 0) continue;
-          const tf = this.#frequencies[i] as number;
+          const page = postingPages[i] as number;
+          if (onlyFound && touched[page] === 0) continue;
+          const fieldBits = postingFields[i] as number;
+          if (outlineOnly && (fieldBits & OUTLINE) === 0) continue;
+          const tf = frequencies[i] as number;
           const score = (weight * tf * (K1 + 1)) / (tf + K1);
-          if (wordFields[page] === 0) wordTouched[touchedCount++] = page;
-          if (score > (wordScore[page] as number)) wordScore[page] = score;
-          if (alternative.weight > (wordCovered[page] as number)) wordCovered[page] = alternative.weight;
-          const fieldBits = this.#fields[i] as number;
-          wordFields[page] = (wordFields[page] as number) | fieldBits;
+          const at = page * WORD_STRIDE;
+          const fieldsBefore = wordFields[page] as number;
+          if (fieldsBefore === 0) wordTouched[touchedCount++] = page;
+          if (score > (word[at] as number)) word[at] = score;
+          if (matchWeight > (word[at + 1] as number)) word[at + 1] = matchWeight;
+          wordFields[page] = fieldsBefore | fieldBits;
           // A completion (`fetch` → `fetchLater`) names a page less than the word itself does.
-          if (fieldBits & IN_NAME && alternative.weight > (wordInName[page] as number))
-            wordInName[page] = alternative.weight;
-          if (fieldBits & IN_SLUG && alternative.weight > (wordInSlug[page] as number))
-            wordInSlug[page] = alternative.weight;
+          if (fieldBits & IN_NAME && matchWeight > (word[at + 2] as number)) word[at + 2] = matchWeight;
+          if (fieldBits & IN_SLUG && matchWeight > (word[at + 3] as number)) word[at + 3] = matchWeight;
         }
       }
+      const termWeight = term.weight;
       for (let i = 0; i < touchedCount; i++) {
         const page = wordTouched[i] as number;
-        if (this.#touched[page] === 0) {
-          this.#touched[page] = 1;
-          pages[count++] = page;
+        if (touched[page] === 0) {
+          touched[page] = 1;
+          touchedPages[count++] = page;
         }
-        bm25[page] = (bm25[page] as number) + (wordScore[page] as number);
-        const share = term.weight * (wordCovered[page] as number);
-        covered[page] = (covered[page] as number) + share;
+        const at = page * WORD_STRIDE;
+        const base = page * EVIDENCE_STRIDE;
+        values[base + EVIDENCE.bm25] = (values[base + EVIDENCE.bm25] as number) + (word[at] as number);
+        const share = termWeight * (word[at + 1] as number);
+        values[base + EVIDENCE.covered] = (values[base + EVIDENCE.covered] as number) + share;
         const where = wordFields[page] as number;
         if (where & IN_NAME) {
-          coveredInName[page] = (coveredInName[page] as number) + term.weight * (wordInName[page] as number);
-          nameWords[page] = (nameWords[page] as number) + (wordInName[page] as number);
+          const inName = word[at + 2] as number;
+          values[base + EVIDENCE.coveredInName] =
+            (values[base + EVIDENCE.coveredInName] as number) + termWeight * inName;
+          values[base + EVIDENCE.nameWords] = (values[base + EVIDENCE.nameWords] as number) + inName;
         }
         if (where & (IN_NAME | IN_HEADINGS | IN_DESCRIPTION))
-          coveredInOutline[page] = (coveredInOutline[page] as number) + share;
+          values[base + EVIDENCE.coveredInOutline] =
+            (values[base + EVIDENCE.coveredInOutline] as number) + share;
         if (where & IN_DESCRIPTION)
-          coveredInDescription[page] = (coveredInDescription[page] as number) + share;
-        if (where & IN_SLUG) slugWords[page] = (slugWords[page] as number) + (wordInSlug[page] as number);
-        wordScore[page] = 0;
-        wordInName[page] = 0;
-        wordInSlug[page] = 0;
-        wordCovered[page] = 0;
+          values[base + EVIDENCE.coveredInDescription] =
+            (values[base + EVIDENCE.coveredInDescription] as number) + share;
+        if (where & IN_SLUG)
+          values[base + EVIDENCE.slugWords] =
+            (values[base + EVIDENCE.slugWords] as number) + (word[at + 3] as number);
+        word[at] = 0;
+        word[at + 1] = 0;
+        word[at + 2] = 0;
+        word[at + 3] = 0;
         wordFields[page] = 0;
       }
     }
@@ -298,15 +305,17 @@ export class PagePostings {
 
   /** Clears the evidence of the last query, touching only the pages it touched. */
   release(evidence: PageEvidence): void {
+    const { pages, values } = evidence;
     for (let i = 0; i < evidence.count; i++) {
-      const page = evidence.pages[i] as number;
-      evidence.bm25[page] = 0;
-      evidence.covered[page] = 0;
-      evidence.coveredInName[page] = 0;
-      evidence.coveredInOutline[page] = 0;
-      evidence.coveredInDescription[page] = 0;
-      evidence.nameWords[page] = 0;
-      evidence.slugWords[page] = 0;
+      const page = pages[i] as number;
+      const at = page * EVIDENCE_STRIDE;
+      values[at] = 0;
+      values[at + 1] = 0;
+      values[at + 2] = 0;
+      values[at + 3] = 0;
+      values[at + 4] = 0;
+      values[at + 5] = 0;
+      values[at + 6] = 0;
       this.#touched[page] = 0;
     }
     evidence.count = 0;

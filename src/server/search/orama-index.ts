@@ -367,9 +367,7 @@ export class OramaSearchIndex implements SearchIndex {
     const allowed = tagPredicate(options);
     const evidence = postings.gather(query);
     const { pages, values } = evidence;
-    let maxBm25 = 0;
-    for (let i = 0; i < evidence.count; i++)
-      maxBm25 = Math.max(maxBm25, values[(pages[i] as number) * EVIDENCE_STRIDE + EVIDENCE.bm25] as number);
+    const { maxBm25 } = evidence;
     const total = query.totalWeight;
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
     for (let i = 0; i < evidence.count; i++) {
@@ -434,16 +432,10 @@ export class OramaSearchIndex implements SearchIndex {
 
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
   #bestPassages(query: AnalysedQuery, page: IndexedPage, count: number): ScoredPassage[] {
-    const byCoverage: { passage: IndexedPassage; coverage: number }[] = [];
-    for (const { local, coverage } of this.#coverage.covered(query, page.passageTerms, page.passages.length))
-      byCoverage.push({
-        passage: this.#passages[page.passages[local] as number] as IndexedPassage,
-        coverage,
-      });
-    byCoverage.sort((a, b) => b.coverage - a.coverage);
-    return byCoverage
-      .slice(0, count)
-      .map(({ passage }) => {
+    return this.#coverage
+      .best(query, page.passageTerms, page.passages.length, count)
+      .map(({ local }) => {
+        const passage = this.#passages[page.passages[local] as number] as IndexedPassage;
         const evidence = matchEvidence(
           query,
           passage,

@@ -56,6 +56,8 @@ export const EVIDENCE = {
   slugWords: 6,
 } as const;
 export const EVIDENCE_STRIDE = 8;
+/** The last of a page's values is 1 when the query touched it (in the same cache line). */
+const TOUCHED = 7;
 
 export interface PageEvidence {
   /** Pages touched by the query, `count` of them. */
@@ -63,6 +65,8 @@ export interface PageEvidence {
   count: number;
   /** The values of each page (see `EVIDENCE`), 0 for pages the query did not touch. */
   readonly values: Float64Array;
+  /** The highest BM25F of a page. */
+  maxBm25: number;
 }
 
 /** The current query word's best match per page: score, coverage weight, weight in name, in slug. */
@@ -95,8 +99,6 @@ export class PagePostings {
   readonly #wordFields: Uint8Array;
   readonly #wordTouched: Uint32Array;
   readonly #evidence: PageEvidence;
-  /** 1 for the pages the current query has touched. */
-  readonly #touched: Uint8Array;
 
   constructor(pages: PageFieldTerms[], vocabularySize: number) {
     const pageCount = pages.length;
@@ -173,11 +175,11 @@ export class PagePostings {
     this.#word = new Float64Array(pageCount * WORD_STRIDE);
     this.#wordFields = new Uint8Array(pageCount);
     this.#wordTouched = new Uint32Array(pageCount);
-    this.#touched = new Uint8Array(pageCount);
     this.#evidence = {
       pages: new Uint32Array(pageCount),
       count: 0,
       values: new Float64Array(pageCount * EVIDENCE_STRIDE),
+      maxBm25: 0,
     };
   }
 
@@ -207,8 +209,9 @@ export class PagePostings {
     const postingFields = this.#fields;
     const frequencies = this.#frequencies;
     const offsets = this.#offsets;
-    const touched = this.#touched;
     let count = 0;
+    // A page's BM25F only grows (each word adds its best score, at least 0): its highest is the highest seen.
+    let maxBm25 = 0;
     // Rare words first. Once they have found pages, a word on a large share of the site (`use`,
     // `element`, the completions of `a`) only adds to pages already found: a page matching
     // nothing but common words is not what was asked, and scoring thousands of them is most of
@@ -229,7 +232,7 @@ export class PagePostings {
         const onlyFound = count > 0 && end - start > commonAbove;
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
-          if (onlyFound && touched[page] === 0) continue;
+          if (onlyFound && values[page * EVIDENCE_STRIDE + TOUCHED] === 0) continue;
           const fieldBits = postingFields[i] as number;
           if (outlineOnly && (fieldBits & OUTLINE) === 0) continue;
           const tf = frequencies[i] as number;
@@ -248,13 +251,15 @@ export class PagePostings {
       const termWeight = term.weight;
       for (let i = 0; i < touchedCount; i++) {
         const page = wordTouched[i] as number;
-        if (touched[page] === 0) {
-          touched[page] = 1;
-          touchedPages[count++] = page;
-        }
         const at = page * WORD_STRIDE;
         const base = page * EVIDENCE_STRIDE;
-        values[base + EVIDENCE.bm25] = (values[base + EVIDENCE.bm25] as number) + (word[at] as number);
+        if (values[base + TOUCHED] === 0) {
+          values[base + TOUCHED] = 1;
+          touchedPages[count++] = page;
+        }
+        const bm25 = (values[base + EVIDENCE.bm25] as number) + (word[at] as number);
+        values[base + EVIDENCE.bm25] = bm25;
+        if (bm25 > maxBm25) maxBm25 = bm25;
         const share = termWeight * (word[at + 1] as number);
         values[base + EVIDENCE.covered] = (values[base + EVIDENCE.covered] as number) + share;
         const where = wordFields[page] as number;
@@ -281,6 +286,7 @@ export class PagePostings {
       }
     }
     evidence.count = count;
+    evidence.maxBm25 = maxBm25;
     return evidence;
   }
 
@@ -316,8 +322,9 @@ export class PagePostings {
       values[at + 4] = 0;
       values[at + 5] = 0;
       values[at + 6] = 0;
-      this.#touched[page] = 0;
+      values[at + 7] = 0;
     }
     evidence.count = 0;
+    evidence.maxBm25 = 0;
   }
 }

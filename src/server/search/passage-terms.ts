@@ -91,8 +91,12 @@ export class PassageCoverageScorer {
   #best = new Float64Array(1024);
   #touched = new Uint8Array(256);
 
-  /** The passages holding a word of the query, in page order, with their coverage (> 0). */
-  covered(query: AnalysedQuery, index: PassageTerms, passageCount: number): PassageCoverage[] {
+  /**
+   * The `limit` passages of the page that cover most of the query (coverage > 0), most first,
+   * of equal ones the first in the page.
+   */
+  best(query: AnalysedQuery, index: PassageTerms, passageCount: number, limit: number): PassageCoverage[] {
+    if (limit <= 0) return [];
     const words = query.terms.length;
     if (this.#best.length < passageCount * words * 2) this.#best = new Float64Array(passageCount * words * 4);
     if (this.#touched.length < passageCount) this.#touched = new Uint8Array(passageCount * 2);
@@ -134,7 +138,16 @@ export class PassageCoverageScorer {
         best[slot] = 0;
         best[slot + 1] = 0;
       }
-      if (coverage > 0) out.push({ local, coverage });
+      if (
+        !(coverage > 0) ||
+        (out.length === limit && coverage <= (out[limit - 1] as PassageCoverage).coverage)
+      )
+        continue;
+      // Kept in order: after every passage covering as much or more.
+      let at = out.length;
+      while (at > 0 && (out[at - 1] as PassageCoverage).coverage < coverage) at--;
+      out.splice(at, 0, { local, coverage });
+      if (out.length > limit) out.pop();
     }
     return out;
   }

@@ -391,7 +391,9 @@ export class OramaSearchIndex implements SearchIndex {
         PAGE_RANK.outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
         PAGE_RANK.description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
         PAGE_RANK.slug * slugAsked * slugAsked * (coveredInName / total) +
-        PAGE_RANK.links * (this.#standing[page] as number) * ((values[at + EVIDENCE.covered] as number) / total);
+        PAGE_RANK.links *
+          (this.#standing[page] as number) *
+          ((values[at + EVIDENCE.covered] as number) / total);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }

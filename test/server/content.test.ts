@@ -252,3 +252,15 @@ describe('loadContentFolder over the Hono docs', () => {
     assert.match(home.description, /ultrafast web framework/);
   });
 });
+
+describe('front matter text', () => {
+  it('keeps a tag name written in a title or description, and converts its Markdown', async () => {
+    const { markdownDocument } = await import('../../src/server/content/markdown-document.js');
+    const document = markdownDocument(
+      'elements/chat.md',
+      '---\ntitle: "<ask-chat> attributes"\ndescription: "Every `min-relevance` of <ask-chat>: **all** of them."\n---\n\nBody.\n',
+    );
+    assert.equal(document.title, '<ask-chat> attributes');
+    assert.equal(document.description, 'Every min-relevance of <ask-chat>: all of them.');
+  });
+});

@@ -100,6 +100,11 @@ export const askChatStyles = [
     .answer-body :is(pre, table) {
       overflow-x: auto;
     }
+    .answer-body table {
+      display: block;
+      max-inline-size: 100%;
+      border-collapse: collapse;
+    }
     .answer-body pre {
       padding: var(--_space);
       background: var(--_bg);
@@ -111,6 +116,10 @@ export const askChatStyles = [
     .answer-body :is(th, td) {
       border: 1px solid var(--_border);
       padding: 0.25rem 0.5rem;
+      /* Whole words: a narrow chat scrolls a wide table rather than splitting its words. */
+      overflow-wrap: normal;
+      text-align: start;
+      vertical-align: top;
     }
     .answer-body blockquote {
       margin-inline: 0;

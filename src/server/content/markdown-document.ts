@@ -27,8 +27,8 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
   return documentRecord(
     relativePath,
     {
-      title: title === undefined ? undefined : inlineMarkdownToText(title),
-      description: description === undefined ? undefined : inlineMarkdownToText(description),
+      title: title === undefined ? undefined : frontMatterText(title),
+      description: description === undefined ? undefined : frontMatterText(description),
       tags: frontMatterTags(frontMatter),
       link: frontMatterString(frontMatter, 'link', 'url', 'permalink'),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
@@ -37,4 +37,12 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
     },
     siteUrl,
   );
+}
+
+/**
+ * A front matter value as text: its Markdown (`` `display` CSS property``) converted, but a tag
+ * name written in it (`<ask-chat> attributes`) kept, since front matter is not HTML.
+ */
+function frontMatterText(value: string): string {
+  return inlineMarkdownToText(value.replace(/</g, '\uE000')).replace(/\uE000/g, '<');
 }

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { build } from 'esbuild';
 
-/** The inputs esbuild bundles for a browser entry, with their imports. */
-async function browserInputs(entry: string) {
+/** What esbuild makes of a browser entry, split into chunks: its inputs and outputs. */
+async function browserMetafile(entry: string) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -15,7 +15,12 @@ async function browserInputs(entry: string) {
     metafile: true,
     logLevel: 'silent',
   });
-  return result.metafile.inputs;
+  return result.metafile;
+}
+
+/** The inputs esbuild bundles for a browser entry, with their imports. */
+async function browserInputs(entry: string) {
+  return (await browserMetafile(entry)).inputs;
 }
 
 /** Every module of a browser entry's graph, as paths relative to the repository. */
@@ -106,18 +111,7 @@ describe('entry points', () => {
   });
 
   it('a lazy chunk shares no module with the first load, so a page loads one file first', async () => {
-    const result = await build({
-      entryPoints: ['src/define.ts'],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      splitting: true,
-      outdir: 'unused',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const outputs = result.metafile.outputs;
+    const { outputs } = await browserMetafile('src/define.ts');
     const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'src/define.ts')!;
     assert.deepEqual(
       outputs[entry]!.imports.filter((imported) => imported.kind === 'import-statement'),

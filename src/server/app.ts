@@ -33,16 +33,6 @@ export interface AppOptions {
 }
 
 /**
- * The origins the CORS preflight allows: the union over all agents, since a preflight carries
- * no body and so no key. Each request is then checked against its own agent's list.
- */
-function corsOrigin(config: ServiceConfig): string | ((origin: string) => string | null) {
-  const origins = new Set(config.agents.flatMap((agent) => agent.allowedOrigins));
-  if (origins.has('*')) return '*';
-  return (origin) => (origins.has(origin) ? origin : null);
-}
-
-/**
  * CORS for the bot endpoints: a preflight answers 204 with what it may send (POST, JSON, cached
  * 10 minutes); other requests get the allowed origin and `Retry-After` exposed. The headers are
  * prepared before the handler runs (`c.header`), not written on a placeholder response as Hono's
@@ -50,12 +40,13 @@ function corsOrigin(config: ServiceConfig): string | ((origin: string) => string
  * distinct searches, that placeholder and its re-wrapping cost about a seventh of the CPU.
  */
 function botCors(config: ServiceConfig): MiddlewareHandler<AppEnv> {
-  const allow = corsOrigin(config);
-  const anyOrigin = allow === '*';
+  // The union over all agents, since a preflight carries no body and so no key. Each request is
+  // then checked against its own agent's list.
+  const origins = new Set(config.agents.flatMap((agent) => agent.allowedOrigins));
+  const anyOrigin = origins.has('*');
   return async (c, next) => {
-    const origin = anyOrigin
-      ? '*'
-      : (allow as (origin: string) => string | null)(c.req.header('origin') ?? '');
+    const requested = c.req.header('origin') ?? '';
+    const origin = anyOrigin ? '*' : origins.has(requested) ? requested : undefined;
     if (c.req.method === 'OPTIONS') {
       const headers = new Headers({
         'Access-Control-Allow-Methods': 'POST,OPTIONS',

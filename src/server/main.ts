@@ -125,23 +125,29 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`static folder ${options.staticDir} does not exist`);
   }
 
-  const started = performance.now();
-  const content = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
   const lexical = createOramaIndex({ env });
   // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
   const embeddings = createEmbeddingProviderFromEnv(env);
   const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
   const index: SearchIndex = hybrid ?? lexical;
-  await index.load(content.documents);
+  /** Reads the content folder into the index (at start, and on change with `watch`). */
+  const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
+    const started = performance.now();
+    const content = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
+    await index.load(content.documents);
+    for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
+    const count = index.documentCount;
+    return {
+      skipped: content.skipped,
+      ms: performance.now() - started,
+      documents: `${count} document${count === 1 ? '' : 's'}`,
+    };
+  };
+  const indexed = await indexContent();
   // When embedding the documents failed, the hybrid index has logged that search is lexical only.
   if (hybrid?.vectorsReady)
     logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
-  const indexMs = performance.now() - started;
-  for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
-  const count = index.documentCount;
-  logger.info(
-    `Indexed ${count} document${count === 1 ? '' : 's'} from ${contentDir} in ${Math.round(indexMs)} ms`,
-  );
+  logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
 
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
@@ -173,15 +179,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       ? watchFolder(
           contentDir,
           async () => {
-            const reindexStarted = performance.now();
-            const changed = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
-            await index.load(changed.documents);
-            for (const file of changed.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
-            const now = index.documentCount;
-            logger.info(
-              `Re-indexed ${now} document${now === 1 ? '' : 's'} in ${Math.round(performance.now() - reindexStarted)} ms`,
-            );
-            for (const resolveWait of waiting.splice(0)) resolveWait(now);
+            const reindexed = await indexContent();
+            logger.info(`Re-indexed ${reindexed.documents} in ${Math.round(reindexed.ms)} ms`);
+            for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
           (error) => logger.error(`Re-indexing ${contentDir} failed: ${String(error)}`),
         )
@@ -198,8 +198,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     index,
     answerer,
     documentCount: index.documentCount,
-    skipped: content.skipped,
-    indexMs,
+    skipped: indexed.skipped,
+    indexMs: indexed.ms,
     ...(watcher ? { reindexed: () => new Promise<number>((resolveWait) => waiting.push(resolveWait)) } : {}),
     close: () => {
       watcher?.close();

@@ -292,6 +292,8 @@ export function selectAnswer(
 
   const blocks: AnswerBlock[] = [];
   let lastParagraph = -1;
+  /** The table block of each table quoted, by the index of its header row. */
+  const tables = new Map<number, Extract<AnswerBlock, { kind: 'table' }>>();
   let listed = false;
   let codeShown = false;
   // Code blocks that belong to the chosen sentences: one a sentence introduces ("…like this:",
@@ -330,17 +332,14 @@ export function selectAnswer(
     if (unit.kind === 'row') {
       // A row is quoted in its table, under the table's header row.
       const start = tableStart(units, index);
-      const header = (units[start] as Unit).text.split('; ');
-      if (last?.kind === 'table' && lastParagraph === -2 - start) {
-        if (index !== start) last.rows.push(rowCells(unit.text, header.length));
-      } else {
-        blocks.push({
-          kind: 'table',
-          header,
-          rows: index === start ? [] : [rowCells(unit.text, header.length)],
-        });
+      let table = tables.get(start);
+      if (!table || table !== last) {
+        table = { kind: 'table', header: (units[start] as Unit).text.split('; '), rows: [] };
+        tables.set(start, table);
+        blocks.push(table);
       }
-      lastParagraph = -2 - start;
+      if (index !== start) table.rows.push(rowCells(unit.text, table.header.length));
+      lastParagraph = -1;
       return;
     }
     if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)

@@ -183,3 +183,29 @@ describe('two words the site writes as one', () => {
     assert.ok(!values?.alternatives.some((alternative) => alternative.term === compound));
   });
 });
+
+describe('the subject of a clause that sets the scene', () => {
+  const importances = (question: string) => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    for (const word of question.toLowerCase().split(/\W+/)) if (word) vocabulary.add(analyser.term(word));
+    vocabulary.prepare();
+    const analysed = new QueryAnalyser(analyser, vocabulary).analyse(question, false);
+    return Object.fromEntries(analysed.terms.map((term) => [term.word, term.importance]));
+  };
+
+  it('counts less than what is asked about, with or without "that"', () => {
+    const posted = importances('How do I read the JSON body that the client posted?');
+    assert.equal(posted['body'], 1);
+    assert.equal(posted['client'], 0.5);
+    const sent = importances('how do I read a header the client sent');
+    assert.equal(sent['header'], 1);
+    assert.equal(sent['client'], 0.5);
+  });
+
+  it('leaves the object of an instruction alone', () => {
+    const shown = importances('show a pointer hand when hovering over a button');
+    assert.equal(shown['pointer'], 1);
+    assert.equal(shown['hand'], 1);
+  });
+});

@@ -125,7 +125,7 @@ export const PAGE_RANK = {
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
  * it better than one that mentions the words here and there. `section` is its share of the rank.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
+export const SECTION_RANK = { candidates: 12, section: 0.4, links: 0.3 };
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
@@ -370,30 +370,33 @@ export class OramaSearchIndex implements SearchIndex {
     const { maxBm25 } = evidence;
     const total = query.totalWeight;
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
+    const standing = this.#standing;
+    const { nameLength, slugLength } = postings;
+    // Weights read once per query into locals: this loop runs for every page the query touches.
+    const bm25Weight = PAGE_RANK.bm25 / maxBm25;
+    const { coverage, name, slug, outline, description, links } = PAGE_RANK;
     for (let i = 0; i < evidence.count; i++) {
       const page = pages[i] as number;
       const at = page * EVIDENCE_STRIDE;
-      const coveredInName = values[at + EVIDENCE.coveredInName] as number;
-      const nameLength = postings.nameLength[page] as number;
+      const covered = (values[at + EVIDENCE.covered] as number) / total;
+      const coveredInName = (values[at + EVIDENCE.coveredInName] as number) / total;
       // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
+      const pageNameLength = nameLength[page] as number;
       const nameAsked =
-        nameLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.nameWords] as number) / nameLength);
+        pageNameLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.nameWords] as number) / pageNameLength);
       // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
       // the share of the query its name covers: /helpers/route is not what "send back plain text
       // from a route" asks about, though the question holds the whole of its slug.
-      const slugLength = postings.slugLength[page] as number;
+      const pageSlugLength = slugLength[page] as number;
       const slugAsked =
-        slugLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.slugWords] as number) / slugLength);
+        pageSlugLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.slugWords] as number) / pageSlugLength);
       const rank =
-        PAGE_RANK.bm25 * ((values[at + EVIDENCE.bm25] as number) / maxBm25) +
-        PAGE_RANK.coverage * ((values[at + EVIDENCE.covered] as number) / total) +
-        PAGE_RANK.name * (coveredInName / total) * (0.5 + 0.5 * nameAsked) +
-        PAGE_RANK.outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
-        PAGE_RANK.description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
-        PAGE_RANK.slug * slugAsked * slugAsked * (coveredInName / total) +
-        PAGE_RANK.links *
-          (this.#standing[page] as number) *
-          ((values[at + EVIDENCE.covered] as number) / total);
+        bm25Weight * (values[at + EVIDENCE.bm25] as number) +
+        (coverage + links * (standing[page] as number)) * covered +
+        name * coveredInName * (0.5 + 0.5 * nameAsked) +
+        outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
+        description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
+        slug * slugAsked * slugAsked * coveredInName;
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }

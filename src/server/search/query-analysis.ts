@@ -1,5 +1,5 @@
 import { LruCache } from './lru-cache.js';
-import { tagWords } from '../answer/language-model.js';
+import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
 import type { TextAnalyser } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -116,7 +116,56 @@ const QUESTION_WEIGHTING = {
     number
   >,
   other: 0.5,
+  /**
+   * The subject of a clause that only sets the scene, as "client" in "read the JSON body that
+   * the client posted" or "a header the client sent": who does something, not what is asked about.
+   */
+  clauseSubject: 0.5,
 } as const;
+
+/** Words that open a subordinate clause ("… that the client posted", "… so the site works offline"). */
+const SUBORDINATORS = new Set([
+  'that',
+  'who',
+  'when',
+  'whenever',
+  'while',
+  'where',
+  'so',
+  'because',
+  'if',
+  'unless',
+  'until',
+  'once',
+]);
+const NOUNS = new Set(['NOUN', 'PROPN']);
+const MODIFIERS = new Set(['DET', 'ADJ', 'NUM']);
+
+/**
+ * The nouns that are the subject of a subordinate clause: after a subordinator ("that the client
+ * posted") or right after another noun phrase (a relative clause without "that": "a header the
+ * client sent"), when a verb follows them. Lower-cased.
+ */
+function subordinateClauseSubjects(tagged: readonly TaggedWord[]): Set<string> {
+  const subjects = new Set<string>();
+  for (let i = 0; i < tagged.length; i++) {
+    const opener = tagged[i] as TaggedWord;
+    // Not after the first word: an instruction's verb is often tagged a noun ("show a pointer …").
+    const afterNoun = i > 1 && NOUNS.has((tagged[i - 1] as TaggedWord).pos) && opener.pos === 'DET';
+    if (!SUBORDINATORS.has(opener.text.toLowerCase()) && !afterNoun) continue;
+    let at = opener.pos === 'DET' ? i : i + 1;
+    while (at < tagged.length && MODIFIERS.has((tagged[at] as TaggedWord).pos)) at++;
+    const nounsFrom = at;
+    while (at < tagged.length && NOUNS.has((tagged[at] as TaggedWord).pos)) at++;
+    if (at === nounsFrom) continue;
+    const nounsTo = at;
+    while (at < tagged.length && ['AUX', 'PART', 'ADV'].includes((tagged[at] as TaggedWord).pos)) at++;
+    if ((tagged[at] as TaggedWord | undefined)?.pos !== 'VERB') continue;
+    for (let noun = nounsFrom; noun < nounsTo; noun++)
+      subjects.add((tagged[noun] as TaggedWord).text.toLowerCase());
+  }
+  return subjects;
+}
 /** Even a term found in every passage says something about the query. */
 const MIN_TERM_WEIGHT = 0.2;
 
@@ -180,11 +229,15 @@ export class QueryAnalyser {
     const terms: QueryTerm[] = [];
     const seen = new Set<string>();
     const partOfSpeech = new Map<string, string>();
-    if (words.length >= QUESTION_WEIGHTING.minWords)
-      for (const tagged of tagWords(query)) {
-        const lower = tagged.text.toLowerCase();
-        if (!partOfSpeech.has(lower)) partOfSpeech.set(lower, tagged.pos);
+    let clauseSubjects = new Set<string>();
+    if (words.length >= QUESTION_WEIGHTING.minWords) {
+      const tagged = tagWords(query);
+      for (const word of tagged) {
+        const lower = word.text.toLowerCase();
+        if (!partOfSpeech.has(lower)) partOfSpeech.set(lower, word.pos);
       }
+      clauseSubjects = subordinateClauseSubjects(tagged);
+    }
     for (const { word, prefix } of words) {
       const term = this.analyser.term(word);
       if (term === '' && !(prefix && words.length === 1 && !this.analyser.isStopWord(word))) continue;
@@ -199,7 +252,9 @@ export class QueryAnalyser {
       const exact = queryTerm.alternatives[0];
       const namesAPage = exact?.weight === 1 && this.pageNames.has(exact.id);
       if (pos !== undefined && !namesAPage) {
-        const byPos = QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other;
+        const byPos = clauseSubjects.has(word)
+          ? QUESTION_WEIGHTING.clauseSubject
+          : (QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other);
         queryTerm.importance = Math.min(queryTerm.importance, byPos);
       }
       // Coverage counts what names the question too: a passage holding "cookie" covers more of

@@ -209,3 +209,31 @@ describe('the subject of a clause that sets the scene', () => {
     assert.equal(shown['hand'], 1);
   });
 });
+
+describe('members named by a stop word', () => {
+  const site = async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('/reference/promise', [], 'Promise'),
+      page('/reference/promise/all', [], 'Promise.all()'),
+      page('/reference/promise/any', [], 'Promise.any()'),
+      page('/reference/array', [], 'Array'),
+      page('/reference/array/some', [], 'Array.prototype.some()'),
+      page('/reference/statements/with', [], 'with'),
+      page('/guides/using-fetch', [], 'Using fetch with JSON'),
+    ]);
+    return index;
+  };
+  const top = async (query: string) =>
+    (await (await site()).search(query, { limit: 1 })).map((hit) => hit.document.link)[0];
+
+  it('are found by the name and the member typed apart', async () => {
+    assert.equal(await top('promise all'), '/reference/promise/all');
+    assert.equal(await top('promise any'), '/reference/promise/any');
+    assert.equal(await top('array some'), '/reference/array/some');
+  });
+
+  it('do not take over a search where the stop word is only a stop word', async () => {
+    assert.equal(await top('fetch with json'), '/guides/using-fetch');
+  });
+});

@@ -228,6 +228,13 @@ export class OramaSearchIndex implements SearchIndex {
       const nameFromTitle = new Set(name);
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
       const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
+      // A member named by a stop word (`/array/some` for `Array.prototype.some()`) is also
+      // named `array.some`, as "array some" asks for it (see `QueryAnalyser`).
+      const member = memberName(document.link);
+      if (member !== undefined && this.#analyser.isStopWord(member.name)) {
+        const id = vocabulary.add(`${member.parent}.${member.name}`);
+        if (!nameFromTitle.has(id)) name.push(id);
+      }
       for (const id of slug) if (!nameFromTitle.has(id)) name.push(id);
       if (slug.length === 1) pageNames.add(slug[0] as number);
       for (const id of new Set(name)) vocabulary.countName(id);
@@ -583,6 +590,20 @@ function lastLinkSegment(link: string): string {
   const path = link.replace(/[?#].*$/, '').replace(/\/+$/, '');
   const segment = path.slice(path.lastIndexOf('/') + 1);
   return /^index(\.\w+)?$/i.test(segment) ? '' : segment;
+}
+
+/** The last two segments of a link's path, lower-cased: `/…/promise/all` → promise, all. */
+function memberName(link: string): { parent: string; name: string } | undefined {
+  const segments = link
+    .replace(/[?#].*$/, '')
+    .toLowerCase()
+    .split('/')
+    .filter(Boolean);
+  const name = segments.at(-1);
+  const parent = segments.at(-2);
+  return name !== undefined && parent !== undefined && /^\w+$/.test(name) && /^\w+$/.test(parent)
+    ? { parent, name }
+    : undefined;
 }
 
 /** The tag filters as a test on a page's tags, or undefined when there are none. */

@@ -263,6 +263,7 @@ export class QueryAnalyser {
       terms.push(queryTerm);
     }
     this.#addCompounds(words, terms);
+    if (words.length < QUESTION_WEIGHTING.minWords) this.#addMemberNames(words, terms);
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
     return { terms, totalWeight };
   }
@@ -285,6 +286,24 @@ export class QueryAnalyser {
         if (term && !term.alternatives.some((alternative) => alternative.id === id))
           term.alternatives.push({ id, term: compound, weight: 1 });
       }
+    }
+  }
+
+  /**
+   * A stop word after the name it is a member of, when the site has that member (`promise all`
+   * → `promise.all`, `array from` → `array.from`): a term of its own, matched by the member's
+   * name only. Searches only; in a question "an array of numbers" is not `Array.of()`.
+   */
+  #addMemberNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+    for (let i = 1; i < words.length; i++) {
+      const { word, prefix } = words[i] as { word: string; prefix: boolean };
+      // A last word still being typed counts too: a stop word is short, and typed whole.
+      if (!this.analyser.isStopWord(word)) continue;
+      const member = `${(words[i - 1] as { word: string }).word}.${word}`;
+      const id = this.vocabulary.id(member);
+      if (id === undefined) continue;
+      const weight = this.vocabulary.idf(id);
+      terms.push({ word, alternatives: [{ id, term: member, weight: 1 }], weight, importance: 1, prefix });
     }
   }
 

@@ -182,6 +182,19 @@ describe('two words the site writes as one', () => {
     const values = analysed.terms.find((candidate) => candidate.word === 'values');
     assert.ok(!values?.alternatives.some((alternative) => alternative.term === compound));
   });
+
+  it('stand for a word that is no term of its own: "for each" finds forEach, "z index" z-index', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('/reference/array/foreach', [], 'Array.prototype.forEach()'),
+      page('/reference/css/z-index', [], 'z-index'),
+      page('/reference/css/index', [], 'CSS index'),
+      page('/guides/loops', [], 'Loops and iteration'),
+    ]);
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('for each'), '/reference/array/foreach');
+    assert.equal(await top('z index'), '/reference/css/z-index');
+  });
 });
 
 describe('the subject of a clause that sets the scene', () => {

@@ -270,21 +270,40 @@ export class QueryAnalyser {
 
   /**
    * Two words the site writes as one (`query string` → `querystring`, `data set` → `dataset`,
-   * `web socket` → `websocket`): a page using the compound covers both, as fully as their own
-   * spelling would.
+   * `web socket` → `websocket`) or hyphenated (`z index` → `z-index`): a page using the compound
+   * covers both, as fully as their own spelling would. When a word of the pair is not a term
+   * (a stop word or a letter: `for each` → `forEach`, `z index`), the compound is a term of its
+   * own, since only it can stand for that word; in a search only: in a question two stop words
+   * side by side are just that ("in to" is not `into`).
    */
   #addCompounds(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
     for (let i = 0; i + 1 < words.length; i++) {
-      const first = words[i] as { word: string };
-      const second = words[i + 1] as { word: string; prefix: boolean };
-      if (second.prefix) continue;
-      const compound = this.analyser.term(first.word + second.word);
-      const id = compound === '' ? undefined : this.vocabulary.id(compound);
+      const first = (words[i] as { word: string }).word;
+      const second = (words[i + 1] as { word: string }).word;
+      // An exact compound only, so a last word still being typed may count.
+      const pair = [first, second].map((word) => terms.find((candidate) => candidate.word === word));
+      const bothTerms = pair.every((term) => term !== undefined);
+      // Hyphenated only for a word that is no term: `z index` → `z-index`; `cloudflare workers`
+      // finds `cloudflare-workers` by its words already.
+      const [compound, id] = [this.analyser.term(first + second), bothTerms ? '' : `${first}-${second}`]
+        .map(
+          (candidate) => [candidate, candidate === '' ? undefined : this.vocabulary.id(candidate)] as const,
+        )
+        .find(([, candidateId]) => candidateId !== undefined) ?? ['', undefined];
       if (id === undefined) continue;
-      for (const word of [first.word, second.word]) {
-        const term = terms.find((candidate) => candidate.word === word);
-        if (term && !term.alternatives.some((alternative) => alternative.id === id))
-          term.alternatives.push({ id, term: compound, weight: 1 });
+      if (bothTerms || words.length >= QUESTION_WEIGHTING.minWords) {
+        for (const term of pair)
+          if (term && !term.alternatives.some((alternative) => alternative.id === id))
+            term.alternatives.push({ id, term: compound, weight: 1 });
+      } else if (!terms.some((term) => term.alternatives.some((alternative) => alternative.id === id))) {
+        const weight = this.vocabulary.idf(id);
+        terms.push({
+          word: `${first} ${second}`,
+          alternatives: [{ id, term: compound, weight: 1 }],
+          weight,
+          importance: 1,
+          prefix: false,
+        });
       }
     }
   }

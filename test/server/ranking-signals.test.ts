@@ -250,3 +250,21 @@ describe('members named by a stop word', () => {
     assert.equal(await top('fetch with json'), '/guides/using-fetch');
   });
 });
+
+describe('a dotted name typed whole', () => {
+  it('finds the page titled by its parts, not only pages that quote it', async () => {
+    const quoting = (link: string, title: string): SourceDocument => {
+      const text = `Call document.querySelector('button') first. ${title} examples follow.`;
+      return { ...page(link, [], title), text, sections: [{ heading: title, anchor: '', level: 1, text }] };
+    };
+    const index = createOramaIndex();
+    await index.load([
+      quoting('/api/eventtarget/addeventlistener', 'EventTarget: addEventListener() method'),
+      quoting('/api/element/click', 'Element: click event'),
+      page('/api/document/queryselector', [], 'Document: querySelector() method'),
+      page('/api/document', [], 'Document'),
+    ]);
+    const hits = await index.search('document.querySelector', { limit: 1 });
+    assert.equal(hits[0]?.document.link, '/api/document/queryselector');
+  });
+});

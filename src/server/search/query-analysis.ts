@@ -104,6 +104,8 @@ const GENERIC_WORDS = new Set([
   'look',
 ]);
 const GENERIC_IMPORTANCE = 0.4;
+/** A part of a dotted name typed whole (`get` of `app.get`): the name itself counts most. */
+const PART_IMPORTANCE = 0.5;
 /**
  * In a question (four words or more), how much a word names what is asked, by its part of
  * speech: nouns and names say what it is about, verbs what to do with it ("read", "sent"), and
@@ -207,7 +209,7 @@ export class QueryAnalyser {
     // The words to look up, chunk by chunk: a hyphenated name (`z-index`, `set-cookie`) is looked
     // up whole first, since the site indexes it whole; its parts only when the site doesn't know it.
     const chunks = query.split(CHUNK_SEPARATOR).filter((chunk) => /[\p{L}\p{N}_]/u.test(chunk));
-    const words: { word: string; prefix: boolean }[] = [];
+    const words: { word: string; prefix: boolean; part?: boolean }[] = [];
     chunks.forEach((chunk, chunkIndex) => {
       const partialChunk = lastIsPartial && chunkIndex === chunks.length - 1;
       const chunkWords = this.analyser.words(chunk);
@@ -218,6 +220,15 @@ export class QueryAnalyser {
           (partialChunk && this.vocabulary.completions(compound, 1).length > 0);
         if (known) {
           words.push({ word: compound, prefix: partialChunk });
+          // A dotted name (`document.querySelector`, `c.json`) is also its parts: the reference
+          // page is titled by them ("Document: querySelector() method", `## json()`).
+          if (compound.includes('.'))
+            for (const [index, word] of chunkWords.slice(0, -1).entries())
+              words.push({
+                word,
+                prefix: partialChunk && index === chunkWords.length - 2 && word.length >= 2,
+                part: true,
+              });
           return;
         }
         chunkWords.pop();
@@ -238,7 +249,7 @@ export class QueryAnalyser {
       }
       clauseSubjects = subordinateClauseSubjects(tagged);
     }
-    for (const { word, prefix } of words) {
+    for (const { word, prefix, part } of words) {
       const term = this.analyser.term(word);
       if (term === '' && !(prefix && words.length === 1 && !this.analyser.isStopWord(word))) continue;
       const key = term || word;
@@ -257,6 +268,7 @@ export class QueryAnalyser {
           : (QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other);
         queryTerm.importance = Math.min(queryTerm.importance, byPos);
       }
+      if (part) queryTerm.importance = Math.min(queryTerm.importance, PART_IMPORTANCE);
       // Coverage counts what names the question too: a passage holding "cookie" covers more of
       // "read a cookie the browser sent" than one holding "sent".
       queryTerm.weight *= queryTerm.importance;

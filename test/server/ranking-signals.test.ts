@@ -194,6 +194,8 @@ describe('two words the site writes as one', () => {
     const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
     assert.equal(await top('for each'), '/reference/array/foreach');
     assert.equal(await top('z index'), '/reference/css/z-index');
+    // On the way there: a stop word being typed is completed when nothing else is a term.
+    assert.equal(await top('z in'), '/reference/css/z-index');
   });
 });
 

@@ -251,7 +251,7 @@ export class QueryAnalyser {
     }
     for (const { word, prefix, part } of words) {
       const term = this.analyser.term(word);
-      if (term === '' && !(prefix && words.length === 1 && !this.analyser.isStopWord(word))) continue;
+      if (term === '' && !(prefix && words.length === 1)) continue;
       const key = term || word;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -276,6 +276,14 @@ export class QueryAnalyser {
     }
     this.#addCompounds(words, terms);
     if (words.length < QUESTION_WEIGHTING.minWords) this.#addMemberNames(words, terms);
+    // A last word still being typed is the start of a word even if it is a stop word so far, when
+    // nothing else of the query is a term: "z in" is on its way to "z index" (by its completions;
+    // the stop word itself matches nothing).
+    const last = words.at(-1);
+    if (terms.length === 0 && last?.prefix && last.word.length >= 2) {
+      const completing = this.#queryTerm(last.word, '', true);
+      if (completing.alternatives.length > 0) terms.push(completing);
+    }
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
     return { terms, totalWeight };
   }
@@ -291,8 +299,10 @@ export class QueryAnalyser {
   #addCompounds(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
     for (let i = 0; i + 1 < words.length; i++) {
       const first = (words[i] as { word: string }).word;
-      const second = (words[i + 1] as { word: string }).word;
-      // An exact compound only, so a last word still being typed may count.
+      const { word: second, prefix } = words[i + 1] as { word: string; prefix: boolean };
+      // An exact compound only, so a last word still being typed may count, once it is more than
+      // a letter or two; a letter after a word is no part of it ("promise a" is not `promiseA`).
+      if (second.length < (prefix ? 3 : 2)) continue;
       const pair = [first, second].map((word) => terms.find((candidate) => candidate.word === word));
       const bothTerms = pair.every((term) => term !== undefined);
       // Hyphenated only for a word that is no term: `z index` → `z-index`; `cloudflare workers`

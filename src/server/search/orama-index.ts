@@ -125,7 +125,7 @@ export const PAGE_RANK = {
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
  * it better than one that mentions the words here and there. `section` is its share of the rank.
  */
-export const SECTION_RANK = { candidates: 12, section: 0.4, links: 0.3 };
+export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */

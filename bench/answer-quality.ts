@@ -131,6 +131,23 @@ async function benchmarkCorpus(
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
   }
+  // While typing: every state of each typeahead query from its second letter ("ar", "arr", …,
+  // "array ma"), as the search box asks them. Empty: states that found nothing at all.
+  const typingStates = typeahead.flatMap((q) =>
+    Array.from({ length: Math.max(0, q.query.length - 1) }, (_, i) => ({
+      text: q.query.slice(0, i + 2),
+      expected: q.expected,
+    })),
+  );
+  const emptyStates = async (ranker: Ranker) => {
+    let empty = 0;
+    for (const state of typingStates) if ((await ranker(state.text)).length === 0) empty++;
+    return empty;
+  };
+  console.log(`\n  Search, while typing (${typingStates.length} states of the typeahead queries):`);
+  printRankRow('ours', await rankStats(ours, typingStates));
+  console.log(`  ${'ours: states with no result'.padEnd(34)} ${await emptyStates(ours)}`);
+  if (baseline) printRankRow('baseline BM25', await rankStats(baseline.ranker, typingStates));
 
   // Ask: the source is right when the answer's page is an expected one.
   const answerer = createExtractiveAnswerer({ index });

@@ -44,6 +44,9 @@ export default defineConfig(({ mode }) =>
             fileName: () => 'ask-elements.js',
           },
           rolldownOptions: {
+            // Modules that a lazy chunk shares with the first load stay in ask-elements.js, which
+            // the chunk then imports (by its name, beside it), so a page loads one file first.
+            preserveEntrySignatures: 'allow-extension',
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',
               // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.

@@ -2,8 +2,9 @@
  * `npx tsx bench/ask-chat.ts`: what `<ask-chat>` costs a page. Prints numbers, asserts nothing.
  *
  * 1. Bytes, gzip -9 of esbuild's minified ESM for the browser: the chat's first load (ask-chat
- *    and feedback-buttons before the first answer; marked and DOMPurify must sit in the lazily
- *    imported chunk, as must the image reading and sessionStorage code), and the whole kit with
+ *    and feedback-buttons before the first answer; the chat's behaviour, marked and DOMPurify
+ *    must sit in lazily imported chunks, as must the image reading and sessionStorage code), and
+ *    the whole kit with
  *    marked and DOMPurify, beside the anchors' figures. Each from `src/` as written and from the
  *    published `dist/` modules (`npm run build` minifies their css`…` and html`…` templates).
  * 2. Time to render a 20 KB markdown answer through the renderer (marked, DOMPurify, URL
@@ -107,7 +108,7 @@ async function sizes() {
     `  ask-chat + feedback-buttons, first load      ${both(src.eagerBytes, dist?.eagerBytes)}  (target <= 12 KB; ${eager.length} file(s))`,
   );
   console.log(
-    `    lazy chunks (renderer on first answer, images, persist)  ${kb(src.lazyBytes)}  (${lazy.length} file(s); marked and DOMPurify only in them: ${lazyHasLibraries && !eagerHasLibraries})`,
+    `    lazy chunks (behaviour, renderer, images, persist)  ${kb(src.lazyBytes)}  (${lazy.length} file(s); marked and DOMPurify only in them: ${lazyHasLibraries && !eagerHasLibraries})`,
   );
   console.log(
     `  whole kit with marked and DOMPurify, 1 file  ${both(src.kitBytes, dist?.kitBytes)}  (target <= 42 KB)`,

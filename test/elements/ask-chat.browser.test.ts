@@ -32,7 +32,10 @@ async function chat(client: RecordingClient, attributes = ''): Promise<AskChat> 
 
 /** Types a question the way a visitor does and presses Enter. */
 async function ask(el: AskChat, question: string): Promise<void> {
-  const { input } = parts(el);
+  const { input, one } = parts(el);
+  // What the chat does arrives after its first render (ask-chat-lazy.browser.test.ts sends before
+  // that); these tests look at the transcript at once, so they wait for it: its header bar is the sign.
+  await waitFor(() => one('header'), 'the chat behaviour');
   input().focus();
   await sendKeys({ type: question });
   await sendKeys({ press: 'Enter' });

@@ -93,6 +93,10 @@ describe('answers under a strict CSP with Trusted Types required', () => {
     });
     await page.goto(origin + '/');
     await page.waitForFunction(() => (window as unknown as { chat?: unknown }).chat);
+    // The chat's behaviour comes when the page is idle, before anyone asks.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chat-behaviour-')),
+    );
     await page.waitForTimeout(100);
     const beforeAsking = [...scripts];
 

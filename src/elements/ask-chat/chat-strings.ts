@@ -1,6 +1,8 @@
 /**
  * Every text `<ask-chat>` shows or announces, in English. A site replaces any of them through the
- * `strings` property; `{name}` placeholders are filled in when shown.
+ * `strings` property; `{name}` placeholders are filled in when shown. The texts of the first
+ * render are here; those of questions and answers come with the chat's behaviour
+ * (`answer-strings.ts`).
  */
 export interface AskChatStrings {
   transcriptLabel: string;
@@ -53,43 +55,14 @@ export interface AskChatStrings {
   answerError: string;
 }
 
-export const defaultChatStrings: AskChatStrings = {
+/** The texts the chat shows before its behaviour has arrived (networkError: when it cannot). */
+export const shellStrings = {
   transcriptLabel: 'Conversation',
   empty: 'Ask a question about the documentation.',
   suggestionsLabel: 'Suggested questions',
   inputLabel: 'Your question',
   placeholder: 'Ask a question…',
   send: 'Send',
-  stop: 'Stop',
-  newConversation: 'New conversation',
   attach: 'Attach images',
-  removeImage: 'Remove {name}',
-  attachmentsLabel: 'Attached images',
-  imageTooLarge: '{name} is larger than {max} MB and was not attached.',
-  notAnImage: '{name} is not a PNG, JPEG, GIF, WebP or AVIF image and was not attached.',
-  tooManyImages: 'You can attach up to {max} images.',
-  you: 'You',
-  answer: 'Answer',
-  thinking: 'Thinking…',
-  answerReady: 'Answer ready.',
-  stopped: 'Stopped before the answer arrived.',
-  retry: 'Retry',
-  copy: 'Copy',
-  copied: 'Copied',
-  copyFailed: 'Could not copy the answer.',
-  source: 'Source',
-  confidenceHigh: 'High confidence ({score}%)',
-  confidenceMedium: 'Medium confidence ({score}%)',
-  confidenceLow: 'Low confidence ({score}%)',
-  notSure: 'I am not sure about this answer. These documents may help:',
-  showAnyway: 'Show the answer anyway',
-  notFound: 'I could not find an answer to that in the documentation.',
-  searchInstead: 'Search the documentation for “{query}”',
   networkError: 'The service could not be reached. Check your connection, then retry.',
-  timeout: 'The answer took too long to arrive. Please retry.',
-  serverError: 'Something went wrong on the service. Please retry in a moment.',
-  rejected: 'The question was not accepted: {message}',
-  rejectedField: 'The question was not accepted ({field}): {message}',
-  rateLimited: 'Too many questions at once. Please retry in {seconds} seconds.',
-  answerError: 'The service could not answer: {message}',
-};
+} satisfies Partial<AskChatStrings>;

@@ -1,10 +1,7 @@
 import { LitElement, html, type PropertyValues } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
-import { createChatClient } from '../../client/chat-client.js';
 import type { AskClient } from '../../client/create-client.js';
-import { isAbortError } from '../../client/errors.js';
 import type { FeedbackValue } from '../../wire/index.js';
-import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
 
@@ -123,7 +120,11 @@ export class FeedbackButtons extends LitElement {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       try {
-        await resolveClientWith<FeedbackClient>(this, createChatClient).feedback(
+        // A client set in code (as under a chat's answers) is used at once; otherwise the code
+        // that builds one comes with the first vote.
+        const client =
+          this.client ?? (await import('../ask-chat/chat-connection.js')).chatClientOf<FeedbackClient>(this);
+        await client.feedback(
           {
             insightId: detail.insightId,
             feedback: detail.value,
@@ -132,8 +133,9 @@ export class FeedbackButtons extends LitElement {
           },
           { signal },
         );
-      } catch (error) {
-        if (isAbortError(error)) return;
+      } catch {
+        // Replaced by a newer run: that one reports.
+        if (signal.aborted) return;
         this.value = previous;
         this._formOpen = false;
         this._message = this._strings.failed;

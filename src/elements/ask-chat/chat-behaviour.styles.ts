@@ -1,0 +1,194 @@
+import { css } from 'lit';
+
+/**
+ * The styles of what the chat's behaviour renders: the header, messages, answers and their
+ * sources, notices, actions and image thumbnails. They join the element's shadow root, after
+ * `ask-chat.styles.ts`, when the behaviour arrives.
+ */
+export const chatBehaviourStyles = css`
+  .header {
+    display: flex;
+    justify-content: flex-end;
+  }
+  a {
+    color: var(--_accent);
+  }
+  .question,
+  .answer {
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-radius: var(--_radius);
+    overflow-wrap: anywhere;
+  }
+  .question {
+    align-self: flex-end;
+    max-inline-size: 85%;
+    color: var(--_accent-text);
+    background: var(--_accent);
+  }
+  .question p,
+  .answer-body > :first-child {
+    margin-block-start: 0;
+  }
+  .question p {
+    margin: 0;
+    white-space: pre-wrap;
+  }
+  .answer {
+    align-self: stretch;
+    background: var(--_surface);
+  }
+  .answer-body :is(pre, table) {
+    overflow-x: auto;
+  }
+  .answer-body table {
+    display: block;
+    max-inline-size: 100%;
+    border-collapse: collapse;
+  }
+  .answer-body pre {
+    padding: var(--_space);
+    background: var(--_bg);
+    border-radius: var(--_radius);
+  }
+  .answer-body img {
+    max-inline-size: 100%;
+  }
+  .answer-body :is(th, td) {
+    border: 1px solid var(--_border);
+    padding: 0.25rem 0.5rem;
+    /* Whole words: a narrow chat scrolls a wide table rather than splitting its words. */
+    overflow-wrap: normal;
+    text-align: start;
+    vertical-align: top;
+  }
+  .answer-body blockquote {
+    margin-inline: 0;
+    padding-inline-start: var(--_space);
+    border-inline-start: 3px solid var(--_border);
+  }
+  .source,
+  .thinking,
+  .notice,
+  .stopped {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .source {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.25rem 0.5rem;
+    padding-block-start: var(--_space);
+    border-block-start: 1px solid var(--_border);
+  }
+  .description {
+    flex-basis: 100%;
+    margin: 0;
+  }
+  .badge {
+    padding: 0 0.4rem;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+  }
+  .meter {
+    display: inline-flex;
+    gap: 2px;
+    margin-inline-end: 0.25rem;
+  }
+  .meter i {
+    inline-size: 0.4rem;
+    block-size: 0.7rem;
+    border-radius: 1px;
+    background: var(--_border);
+  }
+  [data-level='high'] i,
+  [data-level='medium'] i:nth-child(-n + 2),
+  [data-level='low'] i:first-child {
+    background: var(--_accent);
+  }
+  .documents {
+    list-style: disc;
+    padding-inline-start: 1.25rem;
+  }
+  details {
+    margin-block-start: var(--_space);
+  }
+  summary {
+    cursor: pointer;
+  }
+  .error,
+  .answer > .notice,
+  .stopped {
+    margin-block-start: 0;
+  }
+  .error {
+    color: var(--_error);
+  }
+  [part~='search-button'] {
+    text-align: start;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    /* Copy stays on the line of the feedback prompt when the reason form opens below it. */
+    align-items: baseline;
+    gap: var(--_space);
+    margin-block-start: var(--_space);
+  }
+  .thinking {
+    margin: 0;
+  }
+  .dots::before {
+    content: '';
+    display: inline-block;
+    inline-size: 0.6em;
+    block-size: 0.6em;
+    margin-inline-end: 0.5em;
+    border-radius: 50%;
+    background: var(--_accent);
+    animation: pulse 1s ease-in-out infinite alternate;
+  }
+  @keyframes pulse {
+    to {
+      opacity: 0.2;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .dots::before {
+      animation: none;
+    }
+  }
+  .sent-images,
+  .attachments {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+  }
+  .sent-images {
+    margin-block-start: calc(var(--_space) / 2);
+  }
+  img {
+    display: block;
+  }
+  .sent-images img,
+  .attachments img {
+    inline-size: 4rem;
+    block-size: 4rem;
+    object-fit: cover;
+    border-radius: calc(var(--_radius) / 2);
+    border: 1px solid var(--_border);
+  }
+  .attachments li {
+    position: relative;
+  }
+  .attachments button {
+    position: absolute;
+    inset-block-start: -0.5rem;
+    inset-inline-end: -0.5rem;
+    min-block-size: 1.5rem;
+    inline-size: 1.5rem;
+    padding: 0;
+    border-radius: 50%;
+    line-height: 1;
+  }
+`;

@@ -1,0 +1,575 @@
+/**
+ * What `<ask-chat>` does once a visitor (or the page) needs it: the ask task and its client, the
+ * turns and how they are drawn (questions, answers, sources, confidence, notices, copy, retry,
+ * stop, new conversation, the feedback buttons), image attachments and `persist`. The element
+ * imports this module after its first render, when the browser is idle or at the first sign of
+ * use, and hands it what happened meanwhile; its styles join the shadow root when it arrives.
+ */
+import { adoptStyles, html, nothing, supportsAdoptingStyleSheets, type ReactiveController } from 'lit';
+import { Task, TaskStatus } from '@lit/task';
+import type { ChatClient } from '../../client/chat-client.js';
+import { isAbortError } from '../../client/errors.js';
+import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
+import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
+import { emit } from '../shared/events.js';
+import { isAllowedUrl } from '../shared/safe-url.js';
+import { fill, freshAnnouncement } from '../shared/strings.js';
+import { defaultChatStrings } from './answer-strings.js';
+import type { AskChat, AskQuestionOptions } from './ask-chat.js';
+import { chatBehaviourStyles } from './chat-behaviour.styles.js';
+import { chatClientOf } from './chat-connection.js';
+import { STOP, icon } from './chat-icons.js';
+import type { AskChatStrings } from './chat-strings.js';
+import type * as ConversationStorage from './conversation-storage.js';
+import type { ChatTurn } from './conversation-storage.js';
+import { describeError } from './error-messages.js';
+import type { ImageAttachment } from './image-attachments.js';
+import { pageMeta } from './page-meta.js';
+// Register nothing: the types of the element rendered under each answer and of the page's search box.
+import type {} from '../feedback-buttons/feedback-buttons.js';
+import type {} from '../search-box/search-box.js';
+
+/** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
+let storage: Promise<typeof ConversationStorage> | undefined;
+const loadStorage = (): Promise<typeof ConversationStorage> =>
+  (storage ??= import('./conversation-storage.js').catch((error: unknown) => {
+    storage = undefined;
+    throw error;
+  }));
+
+let turnCounter = 0;
+const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
+
+/**
+ * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
+ * the places the element's template leaves for it.
+ */
+export class ChatBehaviour implements ReactiveController {
+  /** The questions asked and what became of them. */
+  turns: ChatTurn[] = [];
+  /** The images waiting to be sent with the next question. */
+  attachments: ImageAttachment[] = [];
+  /** Why an attachment was refused, shown under the composer. */
+  notice = '';
+  /** The text of the polite status line. */
+  announcement = '';
+
+  readonly #host: AskChat;
+  #copied = '';
+  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  #conversationId = '';
+  #restored = false;
+  /** The saved conversation being read (persist); questions wait for it, to continue it. */
+  #restoring: Promise<void> | undefined;
+  /** The sanitized answer of each turn, rendered once and kept as a node. */
+  readonly #answers = new Map<string, HTMLElement>();
+  /** The last turn as the transcript last scrolled to it: `id status`. */
+  #scrolledTo: string | undefined;
+  #styled = false;
+
+  readonly #ask: Task<readonly [ChatTurn], void>;
+
+  constructor(host: AskChat) {
+    this.#host = host;
+    this.#ask = new Task(host, {
+      autoRun: false,
+      task: async ([turn]: readonly [ChatTurn], { signal }) => this.#answer(turn, signal),
+    });
+    host.addController(this);
+    host.requestUpdate();
+  }
+
+  hostConnected(): void {
+    this.#adoptStyles();
+    if (this.#host.persist && !this.#restored) this.#restore();
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.#copiedTimer);
+    this.#copied = '';
+  }
+
+  hostUpdated(): void {
+    // The latest question comes to the top of the transcript when it is asked and when its answer
+    // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
+    const now = this.turns.at(-1);
+    const shown = now && `${now.id} ${now.status}`;
+    if (shown === this.#scrolledTo) return;
+    this.#scrolledTo = shown;
+    const root = this.#host.renderRoot;
+    const transcript = root.querySelector('[part~="transcript"]');
+    const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
+    if (now && transcript && last)
+      transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
+  }
+
+  get pending(): boolean {
+    return this.#ask.status === TaskStatus.PENDING;
+  }
+
+  /** `askQuestion()` of the element. */
+  async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
+    return this.#start(query, [], options) ?? undefined;
+  }
+
+  /** `reset()` of the element. */
+  reset(): void {
+    this.#ask.abort();
+    this.#set(() => {
+      this.turns = [];
+      this.attachments = [];
+      this.notice = '';
+    });
+    this.#conversationId = '';
+    this.#answers.clear();
+    this.#restoring = undefined;
+    const name = this.#storageName;
+    if (name) loadStorage().then(({ clearConversation }) => clearConversation(name), ignore);
+  }
+
+  /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
+  send(text: string): void {
+    if (this.pending || !text.trim()) return;
+    const images = this.attachments.map((image) => image.dataUri);
+    // Cancelled by a listener of ask-question: the text and images stay where they are.
+    if (this.#start(text, images, {}) === null) return;
+    const input = this.#input;
+    // Sent before the behaviour arrived, and typed on since: what was typed since stays.
+    if (input?.value === text) input.value = '';
+    this.#set(() => {
+      this.attachments = [];
+      this.notice = '';
+    });
+    input?.focus();
+  }
+
+  /** Escape, or the stop button: cancels the pending answer. */
+  stop(): void {
+    if (this.pending) this.#ask.abort();
+  }
+
+  async attach(files: Iterable<File>): Promise<void> {
+    const s = this.#strings;
+    // Fetched the first time a visitor attaches an image.
+    const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = await import('./image-attachments.js');
+    const { accepted, rejected } = await readImages(files, this.attachments.length);
+    const messages = rejected.map(({ name, reason }) =>
+      reason === 'type'
+        ? fill(s.notAnImage, { name })
+        : reason === 'size'
+          ? fill(s.imageTooLarge, { name, max: MAX_IMAGE_BYTES / 1024 / 1024 })
+          : fill(s.tooManyImages, { max: MAX_IMAGES }),
+    );
+    this.#set(() => {
+      this.attachments = [...this.attachments, ...accepted];
+      this.notice = [...new Set(messages)].join(' ');
+    });
+    if (this.notice) this.#announce(this.notice);
+  }
+
+  get #strings(): AskChatStrings {
+    return { ...defaultChatStrings, ...this.#host.strings };
+  }
+
+  /** The client of the question and of the feedback buttons under each answer. */
+  get #client(): ChatClient {
+    return chatClientOf<ChatClient>(this.#host);
+  }
+
+  get #storageName(): string | undefined {
+    const host = this.#host;
+    return host.persist ? host.storageKey || host.id || 'default' : undefined;
+  }
+
+  /** The composer's text area; none before the element was first connected. */
+  get #input(): HTMLTextAreaElement | null {
+    return this.#host.shadowRoot?.querySelector('textarea') ?? null;
+  }
+
+  /** Changes what the element renders. */
+  #set(change: () => void): void {
+    change();
+    this.#host.requestUpdate();
+  }
+
+  /** The styles of what this module renders join the element's own, once. */
+  #adoptStyles(): void {
+    const root = this.#host.renderRoot;
+    if (this.#styled || !(root instanceof ShadowRoot)) return;
+    this.#styled = true;
+    // Without constructable style sheets, Lit's adoptStyles appends a <style> element instead.
+    adoptStyles(root, [...(supportsAdoptingStyleSheets ? root.adoptedStyleSheets : []), chatBehaviourStyles]);
+  }
+
+  /** Adds a turn and asks; null when there is nothing to ask or a listener cancelled it. */
+  #start(
+    rawQuery: string,
+    images: string[],
+    options: AskQuestionOptions,
+  ): Promise<AnswerRecord | undefined> | null {
+    const host = this.#host;
+    const query = rawQuery.trim();
+    if (!query) return null;
+    const detail = { query, conversationId: this.#conversationId, images: images.length };
+    if (!emit(host, 'question', detail, { cancelable: true })) return null;
+    const turn: ChatTurn = {
+      id: newTurnId(),
+      query,
+      images,
+      format: host.format === 'html' ? 'html' : 'markdown',
+      includeTags: options.includeTags ?? host.includeTags,
+      excludeTags: options.excludeTags ?? host.excludeTags,
+      status: 'pending',
+    };
+    this.#set(() => (this.turns = [...this.turns, turn]));
+    return this.#run(turn);
+  }
+
+  async #run(turn: ChatTurn): Promise<AnswerRecord | undefined> {
+    // marked and DOMPurify download while the service thinks.
+    loadRenderer().catch(() => undefined);
+    await this.#ask.run([turn]);
+    return this.turns.find((t) => t.id === turn.id)?.record;
+  }
+
+  async #answer(turn: ChatTurn, signal: AbortSignal): Promise<void> {
+    const host = this.#host;
+    const strings = this.#strings;
+    await this.#restoring;
+    const request: Omit<AskRequest, 'apiKey'> = {
+      query: turn.query,
+      format: turn.format,
+      conversationId: this.#conversationId,
+      meta: host.meta ?? pageMeta(),
+    };
+    if (host.askAttributes) request.attributes = host.askAttributes;
+    if (turn.images.length > 0) request.base64Images = turn.images;
+    if (turn.includeTags?.length) request.includeTags = turn.includeTags;
+    if (turn.excludeTags?.length) request.excludeTags = turn.excludeTags;
+    let record: AnswerRecord;
+    try {
+      record = await this.#client.ask(request, { signal });
+      await this.#renderAnswer(turn.id, record.answer, turn.format);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) {
+        this.#settle(turn, { status: 'stopped' });
+        this.#announce(strings.stopped);
+      } else {
+        const message = describeError(error, strings);
+        this.#settle(turn, { status: 'error', error: message });
+        this.#announce(message);
+        emit(host, 'error', { query: turn.query, error, message });
+      }
+      // The question goes back into an empty input, so that nothing typed is ever lost.
+      const input = this.#input;
+      if (input && !input.value) input.value = turn.query;
+      if (this.attachments.length === 0 && turn.images.length > 0)
+        this.attachments = turn.images.map((dataUri, i) => ({ name: `image ${i + 1}`, dataUri }));
+      return;
+    }
+    if (signal.aborted) return this.#settle(turn, { status: 'stopped' });
+    this.#conversationId = record.conversationId;
+    this.#settle(turn, { status: 'answered', record, feedback: null });
+    this.#announce(strings.answerReady);
+    emit(host, 'answer', { query: turn.query, record });
+  }
+
+  async #renderAnswer(id: string, text: string, format: AnswerFormat): Promise<void> {
+    const body = document.createElement('div');
+    body.setAttribute('part', 'answer-body');
+    body.className = 'answer-body';
+    body.append(await renderAnswer(text, format));
+    this.#answers.set(id, body);
+  }
+
+  #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
+    this.#set(() => (this.turns = this.turns.map((t) => (t.id === turn.id ? { ...t, ...change } : t))));
+    this.#save();
+  }
+
+  #save(): void {
+    const name = this.#storageName;
+    const conversation = { conversationId: this.#conversationId, turns: this.turns };
+    if (name) loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
+  }
+
+  #restore(): void {
+    this.#restored = true;
+    const name = this.#storageName;
+    if (!name) return;
+    const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
+      const saved = loadConversation(name);
+      // Nothing saved, or the visitor started a new conversation meanwhile.
+      if (!saved || this.#restoring !== restoring) return;
+      // A question asked before the conversation was read (askQuestion) comes after the saved ones.
+      this.#set(() => (this.turns = [...saved.turns, ...this.turns]));
+      if (!this.#conversationId) this.#conversationId = saved.conversationId;
+      for (const turn of saved.turns) {
+        if (turn.status === 'answered' && turn.record)
+          this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(
+            () => this.#host.requestUpdate(),
+            ignore,
+          );
+      }
+    }, ignore);
+    this.#restoring = restoring;
+  }
+
+  #announce(message: string): void {
+    this.#set(() => (this.announcement = freshAnnouncement(message, this.announcement)));
+  }
+
+  #retry(turn: ChatTurn): void {
+    if (this.pending) return;
+    const input = this.#input;
+    if (input && input.value.trim() === turn.query) input.value = '';
+    const again: ChatTurn = { ...turn, status: 'pending', error: undefined };
+    this.#set(() => {
+      if (this.attachments.every((a) => turn.images.includes(a.dataUri))) this.attachments = [];
+      this.turns = this.turns.map((t) => (t.id === turn.id ? again : t));
+    });
+    void this.#run(again);
+    input?.focus();
+  }
+
+  #removeAttachment(index: number): void {
+    this.#set(() => {
+      this.attachments = this.attachments.filter((_, i) => i !== index);
+      this.notice = '';
+    });
+    this.#input?.focus();
+  }
+
+  async #copy(turn: ChatTurn): Promise<void> {
+    const s = this.#strings;
+    const text =
+      this.#host.copyAs === 'text' || turn.format === 'html'
+        ? (this.#answers.get(turn.id)?.innerText ?? '')
+        : (turn.record?.answer ?? '');
+    try {
+      await navigator.clipboard.writeText(text.trim());
+      this.#copied = turn.id;
+      this.#announce(s.copied);
+      clearTimeout(this.#copiedTimer);
+      this.#copiedTimer = setTimeout(() => this.#set(() => (this.#copied = '')), 2000);
+    } catch {
+      this.#announce(s.copyFailed);
+    }
+  }
+
+  #onFeedback(turn: ChatTurn, event: CustomEvent<{ value: FeedbackValue }>): void {
+    this.#settle(turn, { feedback: event.detail.value });
+  }
+
+  #onNewConversation(): void {
+    this.reset();
+    emit(this.#host, 'reset', {});
+    this.#input?.focus();
+  }
+
+  #onSourceClick(event: MouseEvent, record: AnswerRecord, link: string, title: string): void {
+    if (!emit(this.#host, 'source-click', { record, link, title }, { cancelable: true }))
+      event.preventDefault();
+  }
+
+  #onSearch(query: string): void {
+    if (!emit(this.#host, 'search', { query }, { cancelable: true })) return;
+    // Nobody took it: hand the query to a <search-box> of the page, if there is one.
+    const box = document.querySelector('search-box');
+    if (box) {
+      box.query = query;
+      box.show();
+    }
+  }
+
+  #link(record: AnswerRecord, link: string, title: string, part: string) {
+    const text = title || link;
+    return isAllowedUrl(link)
+      ? html`<a
+          part=${part}
+          href=${link}
+          target="_blank"
+          rel="noopener noreferrer"
+          @click=${(event: MouseEvent) => this.#onSourceClick(event, record, link, text)}
+          >${text}</a
+        >`
+      : html`<span part=${part}>${text}</span>`;
+  }
+
+  #renderSource(record: AnswerRecord) {
+    const s = this.#strings;
+    const score = Math.round(record.relevanceScore);
+    const [level, label] =
+      score >= 70
+        ? ['high', s.confidenceHigh]
+        : score >= 40
+          ? ['medium', s.confidenceMedium]
+          : ['low', s.confidenceLow];
+    return html`<div part="source" class="source">
+      <span class="source-label">${s.source}:</span>
+      ${this.#link(record, record.link, record.title, 'source-link')}
+      ${record.assetType ? html`<span part="asset-type" class="badge">${record.assetType}</span>` : nothing}
+      <span part="confidence" class="confidence" data-level=${level}
+        ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
+          score,
+        })}</span
+      >
+      ${
+        record.description
+          ? html`<p part="source-description" class="description">${record.description}</p>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  /** The source and up to three other documents the answer was drawn from, each once. */
+  #renderDocuments(record: AnswerRecord) {
+    const seen = new Set<string>();
+    const documents = [{ link: record.link, title: record.title }, ...(record.context?.passages ?? [])]
+      .filter(({ link }) => link && !seen.has(link) && seen.add(link))
+      .slice(0, 4);
+    return html`<ul class="documents">
+      ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
+    </ul>`;
+  }
+
+  #renderAnswerTurn(turn: ChatTurn, client: ChatClient) {
+    const s = this.#strings;
+    const host = this.#host;
+    const record = turn.record;
+    if (turn.status === 'pending')
+      return html`<p class="thinking"><span class="dots" aria-hidden="true"></span>${s.thinking}</p>`;
+    if (turn.status !== 'answered' || !record)
+      return html`<p part=${turn.status === 'error' ? 'error' : 'notice'} class=${turn.status}>
+          ${turn.status === 'error' ? turn.error : s.stopped}
+        </p>
+        <div part="actions" class="actions">
+          <button part="button retry-button" type="button" @click=${() => this.#retry(turn)}>
+            ${s.retry}
+          </button>
+        </div>`;
+    if (!record.didAnswer) {
+      const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
+      const label = fill(s.searchInstead, { query: turn.query });
+      return html`<p part="notice" class="notice">${s.notFound}</p>
+        ${
+          href && isAllowedUrl(href)
+            ? html`<a part="search-link" href=${href}>${label}</a>`
+            : html`<button
+                part="button search-button"
+                type="button"
+                @click=${() => this.#onSearch(turn.query)}
+              >
+                ${label}
+              </button>`
+        }`;
+    }
+    const body = this.#answers.get(turn.id) ?? nothing;
+    const unsure = host.minRelevance > 0 && record.relevanceScore < host.minRelevance;
+    return html`${
+        unsure
+          ? html`<p part="notice" class="notice">${s.notSure}</p>
+              ${this.#renderDocuments(record)}
+              <details>
+                <summary>${s.showAnyway}</summary>
+                ${body}
+              </details>`
+          : html`${body}${this.#renderSource(record)}`
+      }
+      <div part="actions" class="actions">
+        <button part="button copy-button" type="button" @click=${() => this.#copy(turn)}>
+          ${this.#copied === turn.id ? s.copied : s.copy}
+        </button>
+        <feedback-buttons
+          part="feedback"
+          exportparts="button: feedback-button"
+          .client=${client}
+          insight-id=${record.insightId}
+          .value=${turn.feedback ?? null}
+          ?ask-reason=${host.feedbackReason}
+          @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
+        ></feedback-buttons>
+      </div>`;
+  }
+
+  /** The bar above the transcript: "New conversation", once there is a conversation. */
+  renderHeader() {
+    return html`<div part="header" class="header" ?hidden=${this.turns.length === 0}>
+      <button part="button new-conversation-button" type="button" @click=${() => this.#onNewConversation()}>
+        ${this.#strings.newConversation}
+      </button>
+    </div>`;
+  }
+
+  /** Every question and its answer, in the transcript. */
+  renderTurns() {
+    const s = this.#strings;
+    // Once per render, not once per answer: the feedback buttons of every answer share it.
+    const client = this.#client;
+    return this.turns.map(
+      (turn) =>
+        html`<article part="message question" class="question" aria-label=${s.you}>
+            <p>${turn.query}</p>
+            ${
+              turn.images.length > 0
+                ? html`<div class="sent-images">
+                    ${turn.images
+                      .filter((uri) => isAllowedUrl(uri, { allowDataImage: true }))
+                      .map((uri, i) => html`<img src=${uri} alt=${`${s.attachmentsLabel} ${i + 1}`} />`)}
+                  </div>`
+                : nothing
+            }
+          </article>
+          <article
+            part="message answer"
+            class="answer"
+            aria-label=${s.answer}
+            aria-busy=${turn.status === 'pending' ? 'true' : 'false'}
+          >
+            ${this.#renderAnswerTurn(turn, client)}
+          </article>`,
+    );
+  }
+
+  /** The thumbnails of the attached images, above the composer. */
+  renderAttachments() {
+    const s = this.#strings;
+    return this.attachments.length > 0
+      ? html`<ul part="attachments" class="attachments" aria-label=${s.attachmentsLabel}>
+          ${this.attachments.map(
+            (image, i) =>
+              html`<li part="thumbnail">
+                <img
+                  src=${isAllowedUrl(image.dataUri, { allowDataImage: true }) ? image.dataUri : ''}
+                  alt=${image.name}
+                />
+                <button
+                  part="button remove-button"
+                  type="button"
+                  aria-label=${fill(s.removeImage, { name: image.name })}
+                  @click=${() => this.#removeAttachment(i)}
+                >
+                  ×
+                </button>
+              </li>`,
+          )}
+        </ul>`
+      : nothing;
+  }
+
+  /** The stop button, in place of send while an answer is pending. */
+  renderStop() {
+    const s = this.#strings;
+    return html`<button
+      part="button stop-button"
+      type="button"
+      title=${s.stop}
+      aria-label=${s.stop}
+      @click=${() => (this.#ask.abort(), this.#input?.focus())}
+    >
+      ${icon(STOP)}
+    </button>`;
+  }
+}
+
+function ignore(): void {}

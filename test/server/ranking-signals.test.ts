@@ -270,3 +270,17 @@ describe('a dotted name typed whole', () => {
     assert.equal(hits[0]?.document.link, '/api/document/queryselector');
   });
 });
+
+describe('a word typed halfway into its ending', () => {
+  it('finds the stem it is on its way to ("routin" → routing)', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('/docs/routing', [], 'Routing'),
+      page('/docs/streaming', [], 'Streaming helper'),
+      page('/docs/round-trips', [], 'Round trips'),
+    ]);
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('routin'), '/docs/routing');
+    assert.equal(await top('streamin'), '/docs/streaming');
+  });
+});

@@ -54,6 +54,13 @@ const COMPLETION_WEIGHT = 0.9;
  */
 const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
+/** Endings a word may be typed halfway into, and what finishes them ("routin" → "routing"). */
+const PARTIAL_ENDINGS: readonly (readonly [string, string])[] = [
+  ['in', 'g'],
+  ['i', 'ng'],
+  ['io', 'n'],
+  ['ti', 'on'],
+];
 /**
  * Verbs and fillers that say what a visitor wants to do rather than what about: they count less
  * in ranking (still fully in coverage, so a passage must hold them to count as covering them).
@@ -368,6 +375,17 @@ export class QueryAnalyser {
         }
       }
     }
+    // A word being typed in the middle of its ending: the site's terms are stems (`routing` is
+    // `rout`), so "routin" or "streamin" starts none of them, or only a long identifier
+    // (`streamingContext`). Finished, it is the stem it is on its way to.
+    if (prefix && exactId === undefined)
+      for (const [typed, rest] of PARTIAL_ENDINGS) {
+        if (!word.endsWith(typed) || word.length - typed.length < 3) continue;
+        const finishedTerm = this.analyser.term(word + rest);
+        const finishedId = finishedTerm === '' ? undefined : this.vocabulary.id(finishedTerm);
+        if (finishedId !== undefined && !alternatives.some((alternative) => alternative.id === finishedId))
+          alternatives.push({ id: finishedId, term: finishedTerm, weight: COMPLETION_WEIGHT });
+      }
     // A partial word has no synonyms; a last word the site knows whole ("… after a delay") may be
     // complete, and its synonyms count as for any other word.
     const synonyms = SYNONYMS.get(word) ?? SYNONYMS.get(term);

@@ -16,7 +16,8 @@ const templateLiterals: Plugin = {
 /**
  * Two builds of the browser code:
  * - `vite build`: the script-tag file `dist/ask-elements.js`, the define entry with every
- *   dependency inlined, plus the lazily loaded renderer chunk (marked + DOMPurify) beside it;
+ *   dependency inlined, plus its lazily loaded chunks beside it (the renderer, search-box's
+ *   behaviour, the rarely used parts);
  * - `vite build --mode demo`: the demo page into `dist/demo/`, which `npm start` serves.
  */
 export default defineConfig(({ mode }) =>
@@ -44,6 +45,10 @@ export default defineConfig(({ mode }) =>
             fileName: () => 'ask-elements.js',
           },
           rolldownOptions: {
+            // Lets the modules that a lazy chunk shares with the first load (Lit and the client, for
+            // search-box's behaviour) stay in ask-elements.js, which then exports them to the chunk,
+            // rather than move to a third file that every page would load at once.
+            preserveEntrySignatures: 'allow-extension',
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',
               // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.

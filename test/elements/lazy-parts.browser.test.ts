@@ -68,7 +68,14 @@ describe('lazily loaded parts', () => {
       await aTimeout(300);
       expect(idle, 'an idle moment asked for').to.have.length(1);
       expect(wasFetched('search-controller.'), 'not fetched before it is needed').to.equal(false);
+      // Before it arrives the box is a labelled, closed combobox: the same to axe as after.
+      expect(input(box).getAttribute('role')).to.equal('combobox');
       expect(input(box).getAttribute('aria-expanded')).to.equal('false');
+      expect(box.shadowRoot!.getElementById(input(box).getAttribute('aria-controls')!)!.role).to.equal(
+        'listbox',
+      );
+      await expect(box).to.be.accessible();
+      expect(wasFetched('search-controller.'), 'axe needed nothing of it').to.equal(false);
 
       // The visitor types and presses keys in one go, before the module can have arrived.
       const submitted = oneEvent(box, 'ask-search');

@@ -16,7 +16,8 @@ const templateLiterals: Plugin = {
 /**
  * Two builds of the browser code:
  * - `vite build`: the script-tag file `dist/ask-elements.js`, the define entry with every
- *   dependency inlined, plus the lazily loaded renderer chunk (marked + DOMPurify) beside it;
+ *   dependency inlined, plus its lazily loaded chunks beside it (the renderer, search-box's
+ *   behaviour, the rarely used parts);
  * - `vite build --mode demo`: the demo page into `dist/demo/`, which `npm start` serves.
  */
 export default defineConfig(({ mode }) =>
@@ -44,8 +45,9 @@ export default defineConfig(({ mode }) =>
             fileName: () => 'ask-elements.js',
           },
           rolldownOptions: {
-            // Modules that a lazy chunk shares with the first load stay in ask-elements.js, which
-            // the chunk then imports (by its name, beside it), so a page loads one file first.
+            // Modules that a lazy chunk shares with the first load (Lit, the client) stay in
+            // ask-elements.js, which the chunks then import by its name, beside them, rather than
+            // move to a third file that every page would load at once.
             preserveEntrySignatures: 'allow-extension',
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',

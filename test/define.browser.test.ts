@@ -19,6 +19,15 @@ describe('registering the elements', () => {
     expect(input.getAttribute('role')).to.equal('combobox');
   });
 
+  it('the script-tag file is the whole first load: its lazy chunks import from it, it imports nothing', async () => {
+    const source = await (await fetch(SCRIPT_TAG_FILE)).text();
+    // Static imports come first in a module; dynamic import() calls are the chunks.
+    expect(/^\s*import\s*[\w${*"'`]/.test(source), 'ask-elements.js starts with a static import').to.equal(
+      false,
+    );
+    expect(source).to.match(/import\((["'`])\.\/ask-elements-search-controller-[\w-]+\.js\1\)/);
+  });
+
   it('ask-elements/define beside the script-tag file, imported twice, never throws "already defined"', async () => {
     const fromScriptTag = TAGS.map((tag) => customElements.get(tag));
     await import('../src/define.js');

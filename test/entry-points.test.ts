@@ -97,6 +97,7 @@ describe('entry points', () => {
   it('the rarely used parts load only through a dynamic import', async () => {
     const eager = await eagerModuleGraph('src/define.ts');
     const lazy = [
+      'src/elements/search-box/search-controller.ts',
       'src/elements/search-box/search-dialog.ts',
       'src/elements/search-box/keyboard-shortcut.ts',
       'src/elements/ask-chat/chat-behaviour.ts',
@@ -145,6 +146,52 @@ describe('entry points', () => {
       assert.ok(chunks.length > 0 && chunks.every(({ path }) => /^\.\/ask-elements-[\w-]+\.js$/.test(path)));
     } finally {
       rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it("search-box's first load is its shell: the search, the client and the popup come in its behaviour chunk", async () => {
+    const eager = await eagerModuleGraph('src/elements/search-box/search-box.ts');
+    assert.deepEqual(
+      eager.filter((file) =>
+        /node_modules\/@lit\/task\/|src\/client\/|search-box\/(search-controller|search-popup\.styles|highlight|recent-searches|search-cache)\.ts$/.test(
+          file,
+        ),
+      ),
+      [],
+    );
+  });
+
+  it('the lazy chunks share no module with the first load, but Lit, the client and the strings the behaviours use', async () => {
+    const { outputs } = await browserMetafile('src/define.ts');
+    const staticImports = (file: string) =>
+      outputs[file]!.imports.filter((imported) => imported.kind === 'import-statement').map(
+        ({ path }) => path,
+      );
+    const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'src/define.ts')!;
+    // esbuild moves what the entry shares with a lazy chunk to chunks that the entry imports, one
+    // per set of sharers: the search box's and the chat's behaviours (the script-tag build keeps
+    // it all in ask-elements.js: vite.config.ts, test/define.browser.test.ts).
+    const shared = staticImports(entry);
+    assert.ok(shared.length <= 2, `the first load is three files at most, got ${JSON.stringify(shared)}`);
+    const sharedModules = shared.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    assert.deepEqual(
+      sharedModules.filter(
+        (file) =>
+          !/node_modules\/(lit|lit-html|lit-element|@lit\/[^/]+)\/|src\/client\/|src\/elements\/(shared\/|search-box\/search-box\.strings\.ts|ask-chat\/(chat-strings|chat-icons)\.ts)/.test(
+            file,
+          ),
+      ),
+      [],
+    );
+    // The rarely used parts import nothing: one file each, whatever the bundler.
+    for (const [file, output] of Object.entries(outputs)) {
+      if (
+        output.entryPoint &&
+        !/src\/define\.ts|search-controller\.ts|chat-behaviour\.ts|chat-connection\.ts/.test(
+          output.entryPoint,
+        )
+      )
+        assert.deepEqual(staticImports(file), [], output.entryPoint);
     }
   });
 

@@ -1,11 +1,12 @@
 /**
  * The rarely used parts of the elements are modules fetched by a dynamic import() the first time
  * a page needs them: search-box's dialog (variant="button") and keyboard shortcut, ask-chat's
- * image reading and sessionStorage. This file runs in a page of its own, in this order, so that
- * each test here is the first use of its module: it proves the module is not fetched before it is
- * needed, and that the first use works.
+ * image reading and sessionStorage. search-box's behaviour (search, popup, keys) is one too,
+ * fetched once the page is idle or as soon as the visitor needs it. This file runs in a page of
+ * its own, in this order, so that each test here is the first use of its module: it proves the
+ * module is not fetched before it is needed, and that the first use works.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AskClient } from '../../src/client/create-client.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -26,11 +27,11 @@ defineElements();
 
 const LAZY_MODULES = ['search-dialog', 'keyboard-shortcut', 'image-attachments', 'conversation-storage'];
 
+const wasFetched = (name: string, page: Window = window) =>
+  page.performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}`));
+
 /** The lazy modules this page has fetched so far. */
-const fetched = () =>
-  LAZY_MODULES.filter((name) =>
-    performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}.`)),
-  );
+const fetched = () => LAZY_MODULES.filter((name) => wasFetched(`${name}.`));
 
 const results: SearchResultItem[] = ['Theming', 'Dark mode', 'Right-to-left pages'].map((title) => ({
   title,
@@ -47,6 +48,106 @@ const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="optio
 
 describe('lazily loaded parts', () => {
   before(() => sessionStorage.clear());
+
+  it('search-box: its behaviour waits for the page to be idle or the visitor; what was typed before it arrived is searched in full', async () => {
+    // The page's idle moments are held, so that only the visitor can make the box fetch it.
+    const idle: IdleRequestCallback[] = [];
+    const requestIdleCallback = window.requestIdleCallback;
+    window.requestIdleCallback = (callback) => idle.push(callback);
+    const errors: string[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      const searched: string[] = [];
+      const client = {
+        search: async ({ query }: { query: string }) => (searched.push(query), results),
+      } as unknown as AskClient;
+      const box = await fixture<SearchBox>(
+        html`<search-box debounce="0" no-recent .client=${client}></search-box>`,
+      );
+      await aTimeout(300);
+      expect(idle, 'an idle moment asked for').to.have.length(1);
+      expect(wasFetched('search-controller.'), 'not fetched before it is needed').to.equal(false);
+      // Before it arrives the box is a labelled, closed combobox: the same to axe as after.
+      expect(input(box).getAttribute('role')).to.equal('combobox');
+      expect(input(box).getAttribute('aria-expanded')).to.equal('false');
+      expect(box.shadowRoot!.getElementById(input(box).getAttribute('aria-controls')!)!.role).to.equal(
+        'listbox',
+      );
+      await expect(box).to.be.accessible();
+      expect(wasFetched('search-controller.'), 'axe needed nothing of it').to.equal(false);
+
+      // The visitor types and presses keys in one go, before the module can have arrived.
+      const submitted = oneEvent(box, 'ask-search');
+      const field = input(box);
+      field.focus();
+      for (const text of ['t', 'th', 'the', 'them', 'theme']) {
+        field.value = text;
+        field.dispatchEvent(
+          new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }),
+        );
+      }
+      for (const key of ['ArrowDown', 'ArrowUp', 'Enter'])
+        field.dispatchEvent(
+          new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }),
+        );
+      expect(options(box), 'nothing yet').to.have.length(0);
+
+      await waitUntil(() => options(box).length === 3, 'the results of the whole text');
+      expect(searched).to.deep.equal(['theme']);
+      expect(((await submitted) as CustomEvent<{ query: string }>).detail.query, 'Enter submitted').to.equal(
+        'theme',
+      );
+      expect(wasFetched('search-controller.')).to.equal(true);
+      expect(input(box).getAttribute('aria-expanded')).to.equal('true');
+      expect(field.value).to.equal('theme');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.requestIdleCallback = requestIdleCallback;
+      window.removeEventListener('error', onError);
+    }
+  });
+
+  it('search-box: a page with only an inline box (the script-tag file) fetches its behaviour when idle, without an error, and searches', async () => {
+    const frame = document.createElement('iframe');
+    // The frame holds its idle callback and records every error, before the script-tag file runs.
+    frame.srcdoc = `<!doctype html><html lang="en"><title>search</title><body>
+      <script>
+        window.errors = [];
+        addEventListener('error', (event) => errors.push(event.message));
+        addEventListener('unhandledrejection', (event) => errors.push(String(event.reason)));
+        const consoleError = console.error;
+        console.error = (...args) => (errors.push(args.join(' ')), consoleError(...args));
+        requestIdleCallback = (callback) => (window.idle = callback, 1);
+      </script>
+      <search-box base-url="${location.origin}" api-key="demo-key"></search-box>
+      <script type="module" src="/dist/ask-elements.js"></script>`;
+    frame.style.blockSize = '30rem';
+    document.body.append(frame);
+    try {
+      const page = frame.contentWindow as Window &
+        typeof globalThis & { errors: string[]; idle?: () => void };
+      const chunk = 'ask-elements-search-controller-';
+      await waitUntil(() => page.idle, 'the box, rendered, waits for an idle moment', { timeout: 5000 });
+      const box = page.document.querySelector('search-box')!;
+      expect(box.shadowRoot!.querySelector('input')!.getAttribute('role')).to.equal('combobox');
+      await aTimeout(300);
+      expect(wasFetched(chunk, page), 'not fetched before the page is idle').to.equal(false);
+
+      page.idle!();
+      await waitUntil(() => wasFetched(chunk, page), 'fetched when the page is idle', { timeout: 5000 });
+      box.shadowRoot!.querySelector('input')!.focus();
+      await sendKeys({ type: 'theming' });
+      await waitUntil(() => box.shadowRoot!.querySelectorAll('[role="option"]').length > 0, 'results', {
+        timeout: 5000,
+      });
+      const popup = box.shadowRoot!.querySelector('[part="popup"]')!;
+      expect(page.getComputedStyle(popup).position, "the popup's styles came with it").to.equal('absolute');
+      expect(page.errors).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
 
   it('are not fetched by an inline search box, nor by a chat that neither persists nor attaches', async () => {
     const box = await fixture<SearchBox>(

@@ -840,6 +840,8 @@ describe('<search-box> keyboard shortcut', () => {
     );
     const el = wrapper.querySelector('search-box')!;
     const other = wrapper.querySelector<HTMLInputElement>('#other')!;
+    // The wrapper's fixture waits a frame; the box's updateComplete includes the lazily imported shortcut.
+    await el.updateComplete;
     expect(shadow(el).querySelector('[part="shortcut"]')!.textContent).to.equal('/');
     expect(input(el).getAttribute('aria-keyshortcuts')).to.equal('/');
 

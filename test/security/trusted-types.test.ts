@@ -1,14 +1,14 @@
 /**
- * A page under a strict Content-Security-Policy that requires Trusted Types renders answers with
- * no violation: the page bundle (esbuild, split like the published build) is served with the
- * header below and driven in Debian's Chromium through playwright-core.
+ * Pages under a strict Content-Security-Policy that requires Trusted Types render answers and
+ * search results with no violation: the page bundles (esbuild, split like the published build)
+ * are served with the header below and driven in Debian's Chromium through playwright-core.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /** What the security guide tells sites to send. */
@@ -25,14 +25,20 @@ export const STRICT_CSP = [
   'trusted-types dompurify lit-html',
 ].join('; ');
 
-describe('answers under a strict CSP with Trusted Types required', () => {
+/** The pages, by path, and the bundle each loads. */
+const PAGES: Record<string, string> = { '/': '/page.js', '/search': '/search-page.js' };
+
+describe('answers and search results under a strict CSP with Trusted Types required', () => {
   let server: Server;
   let origin: string;
   let browser: Browser;
 
   before(async () => {
     const result = await build({
-      entryPoints: { page: 'test/security/fixtures/trusted-types-page.ts' },
+      entryPoints: {
+        page: 'test/security/fixtures/trusted-types-page.ts',
+        'search-page': 'test/security/fixtures/trusted-types-search-page.ts',
+      },
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -46,10 +52,10 @@ describe('answers under a strict CSP with Trusted Types required', () => {
     server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
       response.setHeader('content-security-policy', STRICT_CSP);
-      if (path === '/') {
+      if (PAGES[path]) {
         response.setHeader('content-type', 'text/html; charset=utf-8');
         response.end(
-          '<!doctype html><html lang="en"><title>CSP</title><body><script type="module" src="/page.js"></script></body></html>',
+          `<!doctype html><html lang="en"><title>CSP</title><body><script type="module" src="${PAGES[path]}"></script></body></html>`,
         );
       } else if (files.has(path)) {
         response.setHeader('content-type', 'text/javascript; charset=utf-8');
@@ -72,7 +78,8 @@ describe('answers under a strict CSP with Trusted Types required', () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  it('renders markdown and html answers, loading the sanitizer only on the first answer, with no violation', async () => {
+  /** Opens `path` in a new page that records policy violations, errors and the scripts it loads. */
+  async function open(path: string) {
     const page = await browser.newPage();
     const errors: string[] = [];
     const scripts: string[] = [];
@@ -91,7 +98,36 @@ describe('answers under a strict CSP with Trusted Types required', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(origin + '/');
+    await page.goto(origin + path);
+    return { page, errors, scripts };
+  }
+
+  /**
+   * What the page saw: policy violations, whether a payload ran, its errors (but missing files:
+   * the answer's `<img src=x>` and the favicon are not on this server, not a policy matter), and
+   * last a control proving that Trusted Types are enforced.
+   */
+  async function verdict(page: Page, errors: string[]) {
+    const problems = errors.filter((text) => !text.startsWith('Failed to load resource'));
+    const executed = await page.evaluate(
+      () => (window as unknown as { __executed?: boolean }).__executed ?? false,
+    );
+    const violations = await page.evaluate(
+      () => (window as unknown as { __violations: string[] }).__violations,
+    );
+    const control = await page.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<b>x</b>';
+        return 'assigned';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    });
+    return { executed, violations, problems, control };
+  }
+
+  it('renders markdown and html answers, loading the sanitizer only on the first answer, with no violation', async () => {
+    const { page, errors, scripts } = await open('/');
     await page.waitForFunction(() => (window as unknown as { chat?: unknown }).chat);
     // The chat's behaviour comes when the page is idle, before anyone asks.
     await page.waitForFunction(() =>
@@ -130,22 +166,7 @@ describe('answers under a strict CSP with Trusted Types required', () => {
       return bodies[1]?.innerHTML;
     });
     await page.waitForTimeout(200);
-    const executed = await page.evaluate(
-      () => (window as unknown as { __executed?: boolean }).__executed ?? false,
-    );
-    const seen = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-    // The answer's `<img src=x>` and the favicon are missing on this server: not a policy matter.
-    const problems = errors.filter((text) => !text.startsWith('Failed to load resource'));
-
-    // The control: Trusted Types really are enforced on this page.
-    const control = await page.evaluate(() => {
-      try {
-        document.createElement('div').innerHTML = '<b>x</b>';
-        return 'assigned';
-      } catch (error) {
-        return (error as Error).name;
-      }
-    });
+    const seen = await verdict(page, errors);
     await page.close();
 
     assert.deepEqual(markdown, {
@@ -160,12 +181,44 @@ describe('answers under a strict CSP with Trusted Types required', () => {
       htmlAnswer,
       '<p>An <em>html</em> answer <img src="x" referrerpolicy="no-referrer" loading="lazy"></p>',
     );
-    assert.equal(executed, false);
-    assert.deepEqual(seen, []);
-    assert.deepEqual(problems, []);
-    assert.equal(control, 'TypeError');
+    // The control: Trusted Types really are enforced on this page.
+    assert.deepEqual(seen, { executed: false, violations: [], problems: [], control: 'TypeError' });
     // First load: the page script and its shared chunks; the sanitizer chunk came with the first answer.
     const lazy = scripts.filter((path) => !beforeAsking.includes(path));
     assert.equal(lazy.length, 1, `one chunk loaded on the first answer, got ${JSON.stringify(scripts)}`);
+  });
+
+  it('a search box fetches its behaviour and shows results as text, its popup styled, with no violation', async () => {
+    const { page, errors, scripts } = await open('/search');
+    await page.locator('search-box input').focus();
+    await page.keyboard.type('install');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('search-box')!.shadowRoot!.querySelectorAll('[role="option"]').length === 1,
+    );
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('search-box')!.shadowRoot!;
+      return {
+        title: root.querySelector('[part~="option-title"]')!.textContent,
+        marks: Array.from(root.querySelectorAll('mark'), (mark) => mark.textContent),
+        elements: root.querySelectorAll('[role="option"] img, [role="option"] b').length,
+        popup: getComputedStyle(root.querySelector('[part="popup"]')!).position,
+      };
+    });
+    await page.waitForTimeout(200);
+    const seen = await verdict(page, errors);
+    await page.close();
+
+    assert.deepEqual(shown, {
+      title: '<img src=x onerror="window.__executed = true"> Install guide',
+      marks: ['Install', 'install'],
+      elements: 0,
+      popup: 'absolute',
+    });
+    assert.deepEqual(seen, { executed: false, violations: [], problems: [], control: 'TypeError' });
+    assert.ok(
+      scripts.some((path) => path.startsWith('/search-controller-')),
+      `the behaviour came as a chunk of its own, got ${JSON.stringify(scripts)}`,
+    );
   });
 });

@@ -1,5 +1,3 @@
-import { fill } from '../shared/strings.js';
-
 /**
  * A string with placeholders (`{query}`, `{count}`), or a function of the value, for languages
  * whose grammar needs more than a placeholder (plurals, case endings).
@@ -47,31 +45,14 @@ export interface SearchBoxStrings {
   assetTypes: Record<string, string>;
 }
 
-export const defaultStrings: SearchBoxStrings = {
+/** The strings of what the element shows before its behaviour arrives: the input, the button, the dialog. */
+export type FieldStrings = Pick<SearchBoxStrings, 'label' | 'placeholder' | 'button' | 'close' | 'results'>;
+
+/** Their defaults; the popup's come with it (`search-popup.strings.ts`). */
+export const fieldStrings: FieldStrings = {
   label: 'Search',
   placeholder: 'Search the docs',
   button: 'Search',
   close: 'Close',
   results: 'Search results',
-  recent: 'Recent searches',
-  clearRecent: 'Clear recent searches',
-  recentCleared: 'Recent searches cleared',
-  loading: 'Searching…',
-  noResults: 'No results for “{query}”',
-  resultsOne: '1 result',
-  resultsOther: '{count} results',
-  error: 'Search is not available right now.',
-  retry: 'Try again',
-  offline: 'You are offline. Search resumes when the connection is back.',
-  askAi: 'Ask AI about “{query}”',
-  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
 };
-
-/** Fills the `{name}` placeholder of a template with `value`, or calls it with `value`. */
-export function formatString<T extends string | number>(
-  template: StringTemplate<T>,
-  name: string,
-  value: T,
-): string {
-  return typeof template === 'function' ? template(value) : fill(template, { [name]: value });
-}

@@ -1,8 +1,9 @@
 import { css } from 'lit';
 
 /**
- * Styles of `<search-box>`, after the shared theme; the dialog's are in `search-dialog.ts`. Logical
- * properties only, for right-to-left pages.
+ * Styles of `<search-box>` from its first render, after the shared theme: the field, the input and
+ * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
+ * added when their modules arrive. Logical properties only, for right-to-left pages.
  */
 export const styles = css`
   :host {
@@ -65,125 +66,6 @@ export const styles = css`
     font-size: 0.75em;
     white-space: nowrap;
   }
-  .popup {
-    position: absolute;
-    inset-inline: 0;
-    inset-block-start: calc(100% + 0.25rem);
-    z-index: var(--ask-z-index, 1000);
-    box-sizing: border-box;
-    max-block-size: var(--ask-search-popup-max-block-size, min(28rem, 70vh));
-    overflow-y: auto;
-    overscroll-behavior: contain;
-    padding: calc(var(--_space) / 2);
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    box-shadow: var(--_shadow);
-  }
-  ul {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .heading {
-    padding: var(--_space) calc(var(--_space) * 1.25) calc(var(--_space) / 2);
-    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
-    color: var(--_muted);
-    font-size: 0.75em;
-    font-weight: 600;
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
-  }
-  .option {
-    display: flex;
-    align-items: center;
-    gap: var(--_space);
-    padding: calc(var(--_space) * 0.9) calc(var(--_space) * 1.25);
-    border-inline-start: 3px solid transparent;
-    border-radius: calc(var(--_radius) * 0.75);
-    cursor: pointer;
-  }
-  .option.result {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
-    grid-template-areas: 'title type' 'description description' 'link link';
-    gap: 0.1em var(--_space);
-  }
-  .option:hover {
-    background: var(--_surface);
-  }
-  .option[aria-selected='true'] {
-    background: var(--_surface);
-    border-inline-start-color: var(--_accent);
-  }
-  .option[aria-disabled='true'] {
-    cursor: default;
-  }
-  .title {
-    grid-area: title;
-    min-inline-size: 0;
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  .recent .title,
-  .clear-recent .title {
-    font-weight: 400;
-  }
-  .clear-recent {
-    color: var(--_muted);
-    font-size: 0.875em;
-  }
-  .ask .icon {
-    color: var(--_accent);
-  }
-  .type {
-    grid-area: type;
-    align-self: start;
-    padding: 0 0.5em;
-    border: 1px solid var(--_border);
-    border-radius: 999px;
-    color: var(--_muted);
-    font-size: 0.75em;
-    line-height: 1.6;
-    white-space: nowrap;
-  }
-  .description {
-    grid-area: description;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    overflow: hidden;
-    color: var(--_muted);
-    font-size: 0.875em;
-  }
-  .link {
-    grid-area: link;
-    overflow: hidden;
-    color: var(--_accent);
-    font-size: 0.8em;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  mark {
-    padding-inline: 1px;
-    border-radius: 2px;
-    background: var(--_highlight);
-    color: var(--_highlight-text);
-  }
-  .message,
-  .loading {
-    margin: 0;
-    /* Lined up with the options' text, after their 3px marker. */
-    padding: var(--_space) calc(var(--_space) * 1.25);
-    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
-    color: var(--_muted);
-  }
-  .loading {
-    font-size: 0.875em;
-  }
-  .message.error {
-    color: var(--_error);
-  }
   button {
     font: inherit;
     color: inherit;
@@ -192,14 +74,6 @@ export const styles = css`
   button:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
-  }
-  .retry {
-    margin-inline-start: var(--_space);
-    padding: 0.1em 0.6em;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_surface);
-    font-size: 0.875em;
   }
   .trigger {
     display: inline-flex;
@@ -213,10 +87,5 @@ export const styles = css`
   }
   .trigger:hover {
     border-color: var(--_accent);
-  }
-  @media (forced-colors: active) {
-    .option[aria-selected='true'] {
-      outline: 2px solid Highlight;
-    }
   }
 `;

@@ -1,26 +1,15 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, supportsAdoptingStyleSheets } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
-import { createSearchClient } from '../../client/search-client.js';
-import type { SearchClient } from '../../client/search-client.js';
-import { NetworkError, isAbortError } from '../../client/errors.js';
-import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
-import { resolveClientWith } from '../shared/connection.js';
-import { emit } from '../shared/events.js';
-import { isAllowedUrl } from '../shared/safe-url.js';
-import { freshAnnouncement } from '../shared/strings.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { themeStyles } from '../shared/theme.js';
-import { highlightPieces } from './highlight.js';
 import type { PageShortcut } from './keyboard-shortcut.js';
+import type * as Controller from './search-controller.js';
 import type * as Dialog from './search-dialog.js';
-import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
-import { SearchCache } from './search-cache.js';
 import { styles } from './search-box.styles.js';
-import { defaultStrings, formatString } from './search-box.strings.js';
-import type { SearchBoxStrings, StringTemplate } from './search-box.strings.js';
+import { fieldStrings } from './search-box.strings.js';
+import type { FieldStrings, SearchBoxStrings } from './search-box.strings.js';
 
 export type { SearchBoxStrings, StringTemplate } from './search-box.strings.js';
 
@@ -61,51 +50,34 @@ export interface AskTarget extends HTMLElement {
   askQuestion(query: string, options?: { includeTags?: string[]; excludeTags?: string[] }): unknown;
 }
 
-type SearchRequest = Parameters<AskClient['search']>[0];
-
-interface Answered {
-  query: string;
-  items: SearchResultItem[];
-}
-
-type Option =
-  | { kind: 'recent'; query: string }
-  | { kind: 'clear-recent' }
-  | { kind: 'result'; item: SearchResultItem; position: number; href: string | undefined }
-  | { kind: 'ask'; query: string };
-
-interface View {
-  options: Option[];
-  message: 'empty' | 'error' | 'offline' | undefined;
-  loading: boolean;
-  recentMode: boolean;
-}
-
-/** A request that takes longer than this shows "Searching…"; faster ones never flicker. */
-const LOADING_DELAY_MS = 400;
-/** Screen readers hear the count once typing settles, not once per keystroke. */
-const ANNOUNCE_DELAY_MS = 500;
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
-const NUM_DOCS_MAX = 100;
+/** The longest wait for an idle moment before the behaviour is fetched anyway. */
+const IDLE_TIMEOUT_MS = 2000;
 
-// One cache per client, so two boxes on the same service share answers and a new key starts afresh.
-const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
-
-// The dialog of variant="button", fetched when a page first sets that variant.
+// The element's behaviour (search, popup, keys), fetched after the first render once the browser
+// is idle, or at once when the visitor needs it; and the dialog of variant="button", fetched when
+// a page first sets that variant. One request each, for every box of the page.
+let controllerModule: typeof Controller | undefined;
+let controllerRequest: Promise<typeof Controller> | undefined;
+const loadController = () =>
+  (controllerRequest ??= import('./search-controller.js').then(
+    (module) => (controllerModule = module),
+    (error: unknown) => {
+      // Asked again at the next focus or key, should the network come back.
+      controllerRequest = undefined;
+      throw error;
+    },
+  ));
 let dialogModule: typeof Dialog | undefined;
 const loadDialog = () => import('./search-dialog.js').then((module) => (dialogModule = module));
+
+/** The constructed sheets of the lazily loaded rules, shared by every box of the page. */
+const sheets = new Map<string, CSSStyleSheet>();
 
 const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" stroke-width="1.8" />
   <path d="m13 13 4.5 4.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
-</svg>`;
-const recentIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
-  <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="1.6" />
-  <path d="M10 6v4.2l2.8 1.8" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
-</svg>`;
-const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
-  <path d="M10 2.5 11.8 8.2 17.5 10l-5.7 1.8L10 17.5l-1.8-5.7L2.5 10l5.7-1.8z" fill="currentColor" />
 </svg>`;
 
 /**
@@ -188,13 +160,6 @@ export class SearchBox extends LitElement {
     askAi: { type: Boolean, attribute: 'ask-ai' },
     noRecent: { type: Boolean, attribute: 'no-recent' },
     strings: { attribute: false },
-    expanded: { state: true },
-    activeIndex: { state: true },
-    recent: { state: true },
-    answered: { state: true },
-    announcement: { state: true },
-    online: { state: true },
-    attempt: { state: true },
   };
 
   /** A client set in code; wins over `base-url`, `api-key` and the page's defaults. */
@@ -238,105 +203,15 @@ export class SearchBox extends LitElement {
   /** Replacements for any user-visible string, for translation. */
   declare strings: Partial<SearchBoxStrings>;
 
-  declare private expanded: boolean;
-  declare private activeIndex: number;
-  declare private recent: string[];
-  declare private answered: Answered | undefined;
-  declare private announcement: string;
-  declare private online: boolean;
-  declare private attempt: number;
-
+  #controller: Controller.SearchController | undefined;
+  #controllerRequested = false;
   #shortcut: PageShortcut | undefined;
   /** The lazily imported modules this element waits for (see getUpdateComplete). */
   #loading: Promise<unknown> = Promise.resolve();
-  #runId = 0;
-  #slowRun = -1;
-  #announceTimer: ReturnType<typeof setTimeout> | undefined;
   #lastKeyComposing = false;
   #urlParamRead = false;
-
-  readonly #searchTask = new Task(this, {
-    args: () =>
-      [
-        this.query.trim(),
-        this.minChars,
-        this.numDocs,
-        this.score,
-        this.includeTags.join('\n'),
-        this.excludeTags.join('\n'),
-        this.returnAll,
-        this.online,
-        this.attempt,
-        resolveClientWith<SearchClient>(this, createSearchClient),
-      ] as const,
-    task: async (
-      [query, minChars, numDocs, score, includeTags, excludeTags, returnAll, online, , client],
-      { signal },
-    ): Promise<Answered | typeof initialState> => {
-      const run = ++this.#runId;
-      if ([...query].length < minChars) return initialState;
-      if (!online) {
-        this.#announce(this.#text.offline);
-        return initialState;
-      }
-      const request: SearchRequest = {
-        query,
-        numDocs: Math.min(NUM_DOCS_MAX, Math.max(1, Math.round(numDocs) || 1)),
-      };
-      if (score !== undefined && Number.isFinite(score)) request.score = Math.min(0.99, Math.max(0, score));
-      if (includeTags) request.includeTags = includeTags.split('\n');
-      if (excludeTags) request.excludeTags = excludeTags.split('\n');
-      if (returnAll) request.returnAll = true;
-
-      let cache = caches.get(client);
-      if (!cache) caches.set(client, (cache = new SearchCache()));
-      const key = JSON.stringify(request);
-      const cached = cache.get(key);
-      if (cached) return { query, items: cached };
-
-      // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
-      await delay(this.debounce, signal);
-      const timer = setTimeout(() => {
-        this.#slowRun = run;
-        this.requestUpdate();
-      }, LOADING_DELAY_MS);
-      try {
-        const response = await client.search(request, { signal });
-        const items = (Array.isArray(response) ? response : []).filter(
-          (item): item is SearchResultItem => item !== null && typeof item === 'object',
-        );
-        cache.set(key, items);
-        return { query, items };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    // Called only for the latest run: an older answer never reaches the screen.
-    onComplete: (value) => {
-      this.answered = value;
-      this.activeIndex = -1;
-      const count = value.items.length;
-      this.#announce(
-        count === 0
-          ? formatString(this.#text.noResults, 'query', value.query)
-          : count === 1
-            ? this.#text.resultsOne
-            : formatString(this.#text.resultsOther, 'count', count),
-      );
-    },
-    onError: (error) => {
-      if (isAbortError(error)) return;
-      this.answered = undefined;
-      this.activeIndex = -1;
-      if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
-        this.online = false;
-        this.#announce(this.#text.offline);
-        return;
-      }
-      this.#announce(this.#text.error);
-      emit<SearchBoxErrorDetail>(this, 'error', { error, query: this.query.trim() });
-    },
-  });
+  /** The lazily loaded rules already added to the shadow root. */
+  readonly #styled = new Set<string>();
 
   constructor() {
     super();
@@ -352,16 +227,13 @@ export class SearchBox extends LitElement {
     this.askAi = false;
     this.noRecent = false;
     this.strings = {};
-    this.expanded = false;
-    this.activeIndex = -1;
-    this.recent = [];
-    this.announcement = '';
-    this.online = globalThis.navigator?.onLine ?? true;
-    this.attempt = 0;
+    // The pointer on its way to the box: fetch the behaviour now, so that it is there on the click.
+    this.addEventListener('pointerenter', () => this.#requestController(), { once: true });
   }
 
   /** Opens the search: focuses the input, or opens the dialog of `variant="button"`. */
   show(): void {
+    this.#requestController();
     const dialog = this.#dialog;
     if (dialog && !dialog.open) {
       // Shown before its module arrived (it is requested as soon as the variant is set).
@@ -369,23 +241,25 @@ export class SearchBox extends LitElement {
         loadDialog().then(() => this.show(), reportLoadError);
         return;
       }
+      this.#addStyles(dialogModule.dialogStyles);
       dialogModule.openDialog(dialog, () => this.#lastKeyComposing, this.#onDialogClose);
     }
     this.#input?.focus();
     if (dialog) this.#input?.select();
-    this.#openPopup();
+    this.#controller?.open();
   }
 
   /** Closes the popup, and the dialog of `variant="button"` (focus returns to its button). */
   hide(): void {
-    this.#collapse();
+    this.#controller?.collapse();
     if (this.#dialog?.open) this.#dialog.close();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#listen('addEventListener');
-    this.recent = this.noRecent ? [] : loadRecentSearches();
+    document.addEventListener('keydown', this.#onDocumentKeydown);
+    // Already fetched for another box: no reason to wait.
+    if (controllerModule) this.#requestController();
     if (!this.#urlParamRead && this.urlParam != null && !this.query) {
       this.#urlParamRead = true;
       const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
@@ -395,22 +269,12 @@ export class SearchBox extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#listen('removeEventListener');
+    document.removeEventListener('keydown', this.#onDocumentKeydown);
     // Its listeners (backdrop, viewport) go with it.
     this.#dialog?.close();
-    clearTimeout(this.#announceTimer);
-    this.#searchTask.abort();
   }
 
-  /** The page-wide listeners: the shortcut, a click outside, going offline and online. */
-  #listen(method: 'addEventListener' | 'removeEventListener'): void {
-    document[method]('keydown', this.#onDocumentKeydown as EventListener);
-    document[method]('pointerdown', this.#onDocumentPointerdown as EventListener, true);
-    globalThis[method]('online', this.#onConnectivity);
-    globalThis[method]('offline', this.#onConnectivity);
-  }
-
-  /** Resolves once rendered, with the lazily imported shortcut and dialog in place. */
+  /** Resolves once rendered, with the lazily imported modules it asked for in place. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await this.#loading;
@@ -421,6 +285,60 @@ export class SearchBox extends LitElement {
   #lazy<T>(module: Promise<T>, use?: (module: T) => void): void {
     const loaded = module.then(use).then(() => this.requestUpdate(), reportLoadError);
     this.#loading = Promise.all([this.#loading, loaded]);
+  }
+
+  /**
+   * Gives the element its behaviour, fetching it first if no box of the page has yet. What the
+   * visitor does meanwhile is kept in the element (the query, the focus) or waits for it (Enter).
+   */
+  #requestController(): void {
+    if (this.#controller || this.#controllerRequested) return;
+    if (controllerModule) return this.#attach(controllerModule);
+    this.#controllerRequested = true;
+    const loaded = loadController().finally(() => (this.#controllerRequested = false));
+    this.#lazy(loaded, (module) => this.#attach(module));
+  }
+
+  #attach(module: typeof Controller): void {
+    // Not rendered yet (never connected): connectedCallback attaches it.
+    if (this.#controller || !this.renderRoot) return;
+    this.#addStyles(module.popupStyles);
+    this.#controller = new module.SearchController(this, () => this.#text);
+    this.requestUpdate();
+  }
+
+  /**
+   * Adds the rules of a lazily loaded part after the element's own: a constructed style sheet,
+   * which a strict CSP allows, or where there is none a `<style>` with Lit's nonce.
+   */
+  #addStyles(cssText: string): void {
+    if (this.#styled.has(cssText)) return;
+    this.#styled.add(cssText);
+    const root = this.renderRoot as ShadowRoot;
+    if (supportsAdoptingStyleSheets) {
+      let sheet = sheets.get(cssText);
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(cssText);
+        sheets.set(cssText, sheet);
+      }
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } else {
+      // No constructable style sheets (Safari before 16.4): a <style>, as Lit's own fallback does.
+      const style = document.createElement('style');
+      const nonce = (globalThis as { litNonce?: string }).litNonce;
+      if (nonce) style.setAttribute('nonce', nonce);
+      style.textContent = cssText;
+      root.append(style);
+    }
+  }
+
+  protected override firstUpdated(): void {
+    if (this.#controller) return;
+    const request = () => this.#requestController();
+    // Where there is no requestIdleCallback (Safari), soon after the first render.
+    if ('requestIdleCallback' in globalThis) requestIdleCallback(request, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(request, 1);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -434,23 +352,14 @@ export class SearchBox extends LitElement {
     }
     // Requested with the variant, so the dialog is there by the time someone opens it.
     if (changed.has('variant') && this.variant === 'button' && !dialogModule) this.#lazy(loadDialog());
-    if (changed.has('noRecent')) this.recent = this.noRecent ? [] : loadRecentSearches();
-    if ((changed.has('query') || changed.has('minChars')) && [...this.query.trim()].length < this.minChars) {
-      // Too short to search: the list turns to recent searches and nothing is announced.
-      this.answered = undefined;
-      clearTimeout(this.#announceTimer);
-      this.announcement = '';
-    }
+    // A query to search, from the page or its URL.
+    if (changed.has('query') && this.query) this.#requestController();
+    this.#controller?.willUpdate(changed);
   }
 
-  protected override updated(changed: PropertyValues): void {
-    if (changed.has('activeIndex') && this.activeIndex >= 0) {
-      this.renderRoot.querySelector(`#option-${this.activeIndex}`)?.scrollIntoView({ block: 'nearest' });
-    }
-  }
-
-  get #text(): SearchBoxStrings {
-    return { ...defaultStrings, ...this.strings };
+  /** The strings of the input, the button and the dialog, with the page's replacements (of the popup's too). */
+  get #text(): FieldStrings & Partial<SearchBoxStrings> {
+    return { ...fieldStrings, ...this.strings };
   }
 
   get #input(): HTMLInputElement | null {
@@ -459,64 +368,6 @@ export class SearchBox extends LitElement {
 
   get #dialog(): HTMLDialogElement | null {
     return this.renderRoot?.querySelector('dialog') ?? null;
-  }
-
-  /** What the popup holds right now: its options, a message, the loading indicator. */
-  #view(): View {
-    const query = this.query.trim();
-    const options: Option[] = [];
-    let message: View['message'];
-    let loading = false;
-    const recentMode = [...query].length < this.minChars;
-    if (recentMode) {
-      for (const entry of this.recent) options.push({ kind: 'recent', query: entry });
-      if (options.length) options.push({ kind: 'clear-recent' });
-    } else if (!this.online) {
-      message = 'offline';
-    } else {
-      const status = this.#searchTask.status;
-      loading = status === TaskStatus.PENDING && this.#slowRun === this.#runId;
-      if (status === TaskStatus.ERROR) message = 'error';
-      else if (this.answered) {
-        // While a newer query is pending, the last answer stays in place: no flicker.
-        if (this.answered.items.length === 0) message = 'empty';
-        this.answered.items.forEach((item, index) => {
-          const link = String(item.link ?? '');
-          options.push({
-            kind: 'result',
-            item,
-            position: index + 1,
-            href: isAllowedUrl(link) ? link : undefined,
-          });
-        });
-      }
-    }
-    if (query && (this.askAi || this.askTarget) && this.online) options.push({ kind: 'ask', query });
-    return { options, message, loading, recentMode };
-  }
-
-  #openPopup(): void {
-    if (!this.noRecent) this.recent = loadRecentSearches();
-    this.expanded = true;
-  }
-
-  /** Closes the inline popup; the dialog's list stays open while the dialog is. */
-  #collapse(): void {
-    if (this.variant !== 'button') this.expanded = false;
-    this.activeIndex = -1;
-  }
-
-  #setQueryFromUser(value: string): void {
-    this.query = value;
-    this.activeIndex = -1;
-    this.#openPopup();
-  }
-
-  #announce(text: string): void {
-    clearTimeout(this.#announceTimer);
-    this.#announceTimer = setTimeout(() => {
-      this.announcement = freshAnnouncement(text, this.announcement);
-    }, ANNOUNCE_DELAY_MS);
   }
 
   readonly #onInput = (event: Event): void => {
@@ -529,185 +380,46 @@ export class SearchBox extends LitElement {
     this.#setQueryFromUser((event.target as HTMLInputElement).value);
   };
 
+  #setQueryFromUser(value: string): void {
+    this.query = value;
+    this.#controller?.open();
+  }
+
   readonly #onKeydown = (event: KeyboardEvent): void => {
     // Keys that confirm or cancel an IME composition belong to the IME (DocSearch #2111).
     this.#lastKeyComposing = event.isComposing || event.keyCode === 229;
     if (this.#lastKeyComposing) return;
-    const { options } = this.#view();
-    const count = options.length;
-    const wasExpanded = this.expanded && count > 0;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
+    this.#requestController();
+    const controller = this.#controller;
+    if (controller?.keydown(event)) return;
+    if (!controller) {
+      // Before the behaviour arrives there is nothing to move to: the arrows keep the caret
+      // where it is, and Enter submits the query once it has arrived.
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') event.preventDefault();
+      if (event.key === 'Enter') {
         event.preventDefault();
-        if (event.altKey) {
-          if (event.key === 'ArrowDown') this.#openPopup();
-          else this.hide();
-          return;
-        }
-        this.#openPopup();
-        if (count === 0) return;
-        const down = event.key === 'ArrowDown';
-        if (!wasExpanded || this.activeIndex < 0) this.activeIndex = down ? 0 : count - 1;
-        else this.activeIndex = (this.activeIndex + (down ? 1 : -1) + count) % count;
-        return;
-      }
-      case 'Enter': {
-        event.preventDefault();
-        const option = wasExpanded ? options[this.activeIndex] : undefined;
-        if (option) this.#choose(option, event.ctrlKey || event.metaKey || event.shiftKey);
-        else this.#submit();
-        return;
-      }
-      case 'Escape': {
-        // In the dialog, Escape closes the dialog (its native cancel).
-        if (this.variant === 'button') return;
-        if (this.expanded && this.#hasContent()) {
-          this.#collapse();
-        } else if (this.query) {
-          this.query = '';
-        } else {
-          return;
-        }
-        // Handled here: a dialog or menu around the search box must not close too.
-        event.preventDefault();
-        event.stopPropagation();
-        return;
-      }
-      case 'Home':
-      case 'End':
-      case 'ArrowLeft':
-      case 'ArrowRight':
-        // The caret moves in the input; the visual focus returns to it.
-        this.activeIndex = -1;
-        return;
-      case 'Tab':
-        this.#collapse();
-        return;
-    }
-  };
-
-  /** True when the popup has something to show (whether it is open or not). */
-  #hasContent(view = this.#view()): boolean {
-    return view.options.length > 0 || view.message !== undefined || view.loading;
-  }
-
-  #submit(): void {
-    const query = this.query.trim();
-    if (!query) return;
-    this.#remember(query);
-    emit<SearchBoxSearchDetail>(this, 'search', { query });
-    // Enter after an error is the keyboard's retry.
-    if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
-  }
-
-  #retry(): void {
-    this.attempt++;
-    this.online = globalThis.navigator?.onLine ?? true;
-  }
-
-  #choose(option: Option, newTab: boolean): void {
-    switch (option.kind) {
-      case 'recent':
-        this.query = option.query;
-        this.activeIndex = -1;
-        this.expanded = true;
-        void this.updateComplete.then(() => {
-          const input = this.#input;
-          input?.setSelectionRange(input.value.length, input.value.length);
+        const query = this.query;
+        this.#lazy(loadController(), (module) => {
+          this.#attach(module);
+          this.#controller?.submit(query);
         });
-        return;
-      case 'clear-recent':
-        clearRecentSearches();
-        this.recent = [];
-        this.activeIndex = -1;
-        this.#announce(this.#text.recentCleared);
-        return;
-      case 'result':
-        this.#follow(option, newTab);
-        return;
-      case 'ask':
-        void this.#handOff(option.query);
-        return;
+      }
     }
-  }
-
-  #follow(option: Extract<Option, { kind: 'result' }>, newTab: boolean): void {
-    const href = option.href;
-    // A link outside the allow-list is shown as text and never followed.
-    if (!href) return;
-    this.#remember(this.query);
-    const proceed = emit<SearchBoxSelectDetail>(
-      this,
-      'select',
-      {
-        result: option.item,
-        position: option.position,
-        query: this.answered?.query ?? this.query.trim(),
-        href,
-        newTab,
-      },
-      { cancelable: true },
-    );
-    if (!newTab) this.hide();
-    if (!proceed) return;
-    if (newTab) globalThis.open(href, '_blank', 'noopener');
-    else globalThis.location.assign(href);
-  }
-
-  async #handOff(query: string): Promise<void> {
-    const detail: SearchBoxHandoffDetail = {
-      query,
-      includeTags: [...this.includeTags],
-      excludeTags: [...this.excludeTags],
-    };
-    this.#remember(query);
-    const proceed = emit(this, 'handoff', detail, { cancelable: true });
-    this.hide();
-    if (!proceed || !this.askTarget) return;
-    const root = this.getRootNode();
-    const target =
-      (root instanceof ShadowRoot ? root.getElementById(this.askTarget) : null) ??
-      document.getElementById(this.askTarget);
-    // The chat may be defined later (lazy-loaded): wait for it rather than drop the question.
-    if (target?.localName.includes('-')) await customElements.whenDefined(target.localName);
-    if (!target || typeof (target as Partial<AskTarget>).askQuestion !== 'function') {
-      console.warn(`<search-box>: ask-target "${this.askTarget}" names no element with askQuestion().`);
-      return;
+    // Escape with nothing shown clears the text (in the dialog, it closes the dialog).
+    if (event.key === 'Escape' && this.variant !== 'button' && this.query) {
+      this.query = '';
+      // Handled here: a dialog or menu around the search box must not close too.
+      event.preventDefault();
+      event.stopPropagation();
     }
-    await (target as AskTarget).askQuestion(query, {
-      includeTags: detail.includeTags,
-      excludeTags: detail.excludeTags,
-    });
-    target.focus();
-  }
-
-  #remember(query: string): void {
-    if (!this.noRecent && query.trim()) this.recent = addRecentSearch(query);
-  }
-
-  readonly #onOptionClick = (event: MouseEvent): void => {
-    const index = Number((event.currentTarget as HTMLElement).dataset.index);
-    const option = this.#view().options[index];
-    if (!option) return;
-    // A middle click is an auxclick; a Ctrl/Cmd/Shift click opens a new tab, as on a link.
-    const newTab = event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey;
-    if (event.button > 1) return;
-    this.#choose(option, newTab);
   };
 
-  readonly #onFocus = (): void => this.#openPopup();
-
-  readonly #onFocusOut = (event: FocusEvent): void => {
-    const next = event.relatedTarget as Node | null;
-    if (next && (this.renderRoot.contains(next) || this.contains(next))) return;
-    this.#collapse();
+  readonly #onFocus = (): void => {
+    this.#requestController();
+    this.#controller?.open();
   };
 
-  readonly #onDocumentPointerdown = (event: PointerEvent): void => {
-    if (this.variant === 'button' || event.composedPath().includes(this)) return;
-    this.#collapse();
-  };
+  readonly #onFocusOut = (event: FocusEvent): void => this.#controller?.focusOut(event);
 
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
     const shortcut = this.#shortcut;
@@ -717,94 +429,21 @@ export class SearchBox extends LitElement {
     this.show();
   };
 
-  readonly #onConnectivity = (): void => {
-    // Going offline or online reruns the search task, which announces the offline state.
-    this.online = globalThis.navigator?.onLine ?? true;
-  };
-
   readonly #onDialogClose = (): void => {
-    this.#collapse();
+    this.#controller?.collapse();
     this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
   };
 
-  readonly #keepFocusInInput = (event: MouseEvent): void => {
-    // Clicking an option or Retry must not take the focus (and the screen reader's place) from the input.
-    event.preventDefault();
-  };
-
-  #renderHighlighted(text: unknown, query: string): Array<TemplateResult | string> {
-    return highlightPieces(String(text ?? ''), query).map((piece) =>
-      piece.match ? html`<mark part="highlight">${piece.text}</mark>` : piece.text,
-    );
-  }
-
-  #renderOption(option: Option, index: number, text: SearchBoxStrings): TemplateResult {
-    const active = index === this.activeIndex;
-    const parts = `option option-${option.kind === 'clear-recent' ? 'clear' : option.kind}${active ? ' option-active' : ''}`;
-    let content: TemplateResult;
-    let disabled = false;
-    switch (option.kind) {
-      case 'recent':
-        content = html`${recentIcon}<span class="title" dir="auto">${option.query}</span>`;
-        break;
-      case 'clear-recent':
-        content = html`<span class="title" dir="auto">${text.clearRecent}</span>`;
-        break;
-      case 'ask':
-        content = html`${askIcon}<span class="title" dir="auto"
-            >${withQuery(text.askAi, option.query)}</span
-          >`;
-        break;
-      case 'result': {
-        const { item, href } = option;
-        const query = this.answered?.query ?? '';
-        const type = String(item.assetType ?? '');
-        disabled = href === undefined;
-        content = html`<span class="title" dir="auto" part="option-title"
-            >${this.#renderHighlighted(item.title, query)}</span
-          >
-          ${type ? html`<span class="type" part="option-type">${text.assetTypes[type] ?? type}</span>` : nothing}
-          ${
-            item.description
-              ? html`<span class="description" part="option-description" dir="auto"
-                  >${this.#renderHighlighted(item.description, query)}</span
-                >`
-              : nothing
-          }
-          ${href ? html`<span class="link" part="option-link"><bdi>${displayLink(href)}</bdi></span>` : nothing}`;
-        break;
-      }
-    }
-    // Keys reach the options through the input (aria-activedescendant), as the combobox pattern has it.
-    // eslint-disable-next-line lit-a11y/click-events-have-key-events
-    return html`<li
-      id="option-${index}"
-      role="option"
-      part=${parts}
-      class="option ${option.kind}"
-      data-index=${index}
-      aria-selected=${active ? 'true' : 'false'}
-      aria-disabled=${disabled ? 'true' : nothing}
-      @click=${this.#onOptionClick}
-      @auxclick=${this.#onOptionClick}
-    >
-      ${content}
-    </li>`;
-  }
-
   #renderCombobox(): TemplateResult {
     const text = this.#text;
-    const view = this.#view();
-    const { options, message, loading } = view;
     const inDialog = this.variant === 'button';
-    const visible = (this.expanded || inDialog) && this.#hasContent(view);
-    const listed = (this.expanded || inDialog) && options.length > 0;
-    const active = listed && this.activeIndex >= 0 && this.activeIndex < options.length;
     const label = this.label || text.label;
     const shortcut = this.#shortcut;
-    // The error and offline messages are the strings of the same name.
-    const messageText =
-      message === 'empty' ? withQuery(text.noResults, this.answered?.query ?? '') : message && text[message];
+    // Until the behaviour arrives, the list is empty and closed.
+    const { popup, listed, activeId, announcement } = this.#controller?.render() ?? {
+      popup: html`<ul id="listbox" role="listbox" part="listbox" aria-label=${text.results} hidden></ul>`,
+      listed: false,
+    };
     return html`
       <div class="combobox" @focusout=${this.#onFocusOut}>
         <div class="field" part="field">
@@ -825,7 +464,7 @@ export class SearchBox extends LitElement {
             aria-autocomplete="list"
             aria-expanded=${listed ? 'true' : 'false'}
             aria-controls="listbox"
-            aria-activedescendant=${active ? `option-${this.activeIndex}` : nothing}
+            aria-activedescendant=${activeId ?? nothing}
             aria-keyshortcuts=${(!inDialog && shortcut?.aria) || nothing}
             @input=${this.#onInput}
             @compositionend=${this.#onCompositionEnd}
@@ -846,30 +485,8 @@ export class SearchBox extends LitElement {
               : nothing
           }
         </div>
-        <div class="popup" part="popup" ?hidden=${!visible} @mousedown=${this.#keepFocusInInput}>
-          ${loading ? html`<p class="loading" part="loading">${text.loading}</p>` : nothing}
-          ${
-            messageText
-              ? html`<p class="message ${message}" part="message">
-                  ${messageText}
-                  ${
-                    message === 'error'
-                      ? html`<button type="button" part="retry" class="retry" @click=${() => this.#retry()}>
-                          ${text.retry}
-                        </button>`
-                      : nothing
-                  }
-                </p>`
-              : nothing
-          }
-          <div id="listbox-label" part="heading" class="heading" ?hidden=${!view.recentMode || !listed}>
-            ${view.recentMode ? text.recent : text.results}
-          </div>
-          <ul id="listbox" role="listbox" part="listbox" aria-labelledby="listbox-label" ?hidden=${!listed}>
-            ${options.map((option, index) => this.#renderOption(option, index, text))}
-          </ul>
-        </div>
-        <div role="status" part="status" class="visually-hidden">${this.announcement}</div>
+        ${popup}
+        <div role="status" part="status" class="visually-hidden">${announcement}</div>
       </div>
     `;
   }
@@ -903,26 +520,6 @@ export class SearchBox extends LitElement {
 
 function reportLoadError(error: unknown): void {
   console.error('<search-box>: a part of the element could not be loaded.', error);
-}
-
-/** A string with its `{query}` isolated, so a query in one script reads right in a page of another. */
-function withQuery(template: StringTemplate<string>, query: string): Array<string | TemplateResult> {
-  if (typeof template === 'function') return [template(query)];
-  return template
-    .split('{query}')
-    .flatMap((part, index) => (index ? [html`<bdi>${query}</bdi>`, part] : [part]));
-}
-
-/** The link as a visitor reads it: a path on this site, host and path elsewhere. */
-function displayLink(href: string): string {
-  try {
-    const url = new URL(href, document.baseURI);
-    const shown =
-      url.origin === location.origin ? url.pathname + url.search + url.hash : url.host + url.pathname;
-    return decodeURI(shown);
-  } catch {
-    return href;
-  }
 }
 
 declare global {

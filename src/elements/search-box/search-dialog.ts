@@ -4,14 +4,14 @@
  * above a mobile on-screen keyboard). The element imports this module dynamically when its variant
  * becomes `button`, so a page with an inline search box never downloads it.
  *
- * It imports nothing, Lit included: a module that a lazy chunk shared with the element would make
- * bundlers split it into a third file, which every page would then load.
+ * It imports nothing, Lit included, so that it stays one small file of its own in any bundler's
+ * output; its rules are plain text, which the element adds to its shadow root.
  */
 
 /** A plain template tag, named `css` so that the build minifies the rules below like Lit's. */
 const css = String.raw;
 
-/** The dialog's rules, added to the element's shadow root when the dialog first opens. */
+/** The dialog's rules, which the element adds to its shadow root when the dialog first opens. */
 export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
@@ -81,30 +81,12 @@ export const dialogStyles = css`
   }
 `;
 
-const styled = new WeakSet<ShadowRoot>();
-
 /**
  * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
  * backdrop closes it, and Escape does unless `composing()` says the key ends an IME composition
  * (DocSearch PR #2909). `onClose` runs once it has closed, whatever closed it.
  */
 export function openDialog(dialog: HTMLDialogElement, composing: () => boolean, onClose: () => void): void {
-  const root = dialog.getRootNode() as ShadowRoot;
-  if (!styled.has(root)) {
-    styled.add(root);
-    if (root.adoptedStyleSheets) {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(dialogStyles);
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // No constructable style sheets (Safari before 16.4): a <style>, as Lit's own fallback does.
-      const style = document.createElement('style');
-      const nonce = (globalThis as { litNonce?: string }).litNonce;
-      if (nonce) style.setAttribute('nonce', nonce);
-      style.textContent = dialogStyles;
-      root.append(style);
-    }
-  }
   const viewport = globalThis.visualViewport;
   // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard.
   const fit = () => {

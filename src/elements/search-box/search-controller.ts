@@ -1,0 +1,640 @@
+/**
+ * What `<search-box>` does once the visitor uses it: the search task and the client, the popup
+ * (results with their highlights, messages, recent searches, "Ask AI about …"), the keys of the
+ * combobox beyond typing, and the events. The element renders its input, button and live region
+ * at once and imports this module dynamically, when the browser is first idle or as soon as the
+ * visitor needs it (focus, a key, a query), so a page does not wait for it to show the search.
+ */
+import { html, nothing } from 'lit';
+import type { PropertyValues, ReactiveController, TemplateResult } from 'lit';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import type { AskClient } from '../../client/create-client.js';
+import { createSearchClient } from '../../client/search-client.js';
+import type { SearchClient } from '../../client/search-client.js';
+import { NetworkError, isAbortError } from '../../client/errors.js';
+import { delay } from '../../client/request.js';
+import type { SearchResultItem } from '../../wire/index.js';
+import { resolveClientWith } from '../shared/connection.js';
+import { emit } from '../shared/events.js';
+import { isAllowedUrl } from '../shared/safe-url.js';
+import { freshAnnouncement } from '../shared/strings.js';
+import { highlightPieces } from './highlight.js';
+import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
+import type {
+  AskTarget,
+  SearchBox,
+  SearchBoxErrorDetail,
+  SearchBoxHandoffDetail,
+  SearchBoxSearchDetail,
+  SearchBoxSelectDetail,
+} from './search-box.js';
+import type { FieldStrings, SearchBoxStrings, StringTemplate } from './search-box.strings.js';
+import { formatString, popupStrings } from './search-popup.strings.js';
+import { SearchCache } from './search-cache.js';
+
+export { popupStyles } from './search-popup.styles.js';
+
+type SearchRequest = Parameters<AskClient['search']>[0];
+
+interface Answered {
+  query: string;
+  items: SearchResultItem[];
+}
+
+type Option =
+  | { kind: 'recent'; query: string }
+  | { kind: 'clear-recent' }
+  | { kind: 'result'; item: SearchResultItem; position: number; href: string | undefined }
+  | { kind: 'ask'; query: string };
+
+interface View {
+  options: Option[];
+  message: 'empty' | 'error' | 'offline' | undefined;
+  loading: boolean;
+  recentMode: boolean;
+}
+
+/** What the controller gives the element to render. */
+export interface Rendered {
+  popup: TemplateResult;
+  listed: boolean;
+  activeId: string | undefined;
+  announcement: string;
+}
+
+/** What the popup shows; every change renders the element again. */
+interface PopupState {
+  expanded: boolean;
+  activeIndex: number;
+  recent: string[];
+  answered: Answered | undefined;
+  announcement: string;
+  online: boolean;
+  attempt: number;
+}
+
+/** A request that takes longer than this shows "Searching…"; faster ones never flicker. */
+const LOADING_DELAY_MS = 400;
+/** Screen readers hear the count once typing settles, not once per keystroke. */
+const ANNOUNCE_DELAY_MS = 500;
+const NUM_DOCS_MAX = 100;
+
+// One cache per client, so two boxes on the same service share answers and a new key starts afresh.
+const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
+
+const recentIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
+  <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="1.6" />
+  <path d="M10 6v4.2l2.8 1.8" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
+</svg>`;
+const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
+  <path d="M10 2.5 11.8 8.2 17.5 10l-5.7 1.8L10 17.5l-1.8-5.7L2.5 10l5.7-1.8z" fill="currentColor" />
+</svg>`;
+
+/**
+ * The behaviour of one `<search-box>`, a Lit reactive controller of the element. The element
+ * hands it the visitor's keys and focus changes and renders what it returns; it reads the
+ * element's public properties (the query, the request settings, `strings` through `text`).
+ */
+export class SearchController implements ReactiveController {
+  readonly #host: SearchBox;
+  readonly #text: () => SearchBoxStrings;
+  readonly #state: PopupState;
+  #runId = 0;
+  #slowRun = -1;
+  #announceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The active option last scrolled into view. */
+  #scrolledTo = -1;
+
+  readonly #searchTask: Task;
+
+  /**
+   * `text` gives the element's strings with the page's replacements. Whatever the visitor did before this
+   * module arrived is in the element already: the typed query is searched at once, and the
+   * popup opens if the input has the focus.
+   */
+  constructor(host: SearchBox, text: () => FieldStrings & Partial<SearchBoxStrings>) {
+    this.#host = host;
+    this.#text = () => ({ ...popupStrings, ...text() });
+    this.#state = {
+      expanded: (host.renderRoot as ShadowRoot).activeElement?.localName === 'input',
+      activeIndex: -1,
+      recent: host.noRecent ? [] : loadRecentSearches(),
+      answered: undefined,
+      announcement: '',
+      online: globalThis.navigator?.onLine ?? true,
+      attempt: 0,
+    };
+    this.#searchTask = this.#createTask();
+    host.addController(this);
+  }
+
+  #createTask() {
+    const host = this.#host;
+    return new Task(host, {
+      args: () =>
+        [
+          host.query.trim(),
+          host.minChars,
+          host.numDocs,
+          host.score,
+          host.includeTags.join('\n'),
+          host.excludeTags.join('\n'),
+          host.returnAll,
+          this.#state.online,
+          this.#state.attempt,
+          resolveClientWith<SearchClient>(host, createSearchClient),
+        ] as const,
+      task: async (
+        [query, minChars, numDocs, score, includeTags, excludeTags, returnAll, online, , client],
+        { signal },
+      ): Promise<Answered | typeof initialState> => {
+        const run = ++this.#runId;
+        if ([...query].length < minChars) return initialState;
+        if (!online) {
+          this.#announce(this.#text().offline);
+          return initialState;
+        }
+        const request: SearchRequest = {
+          query,
+          numDocs: Math.min(NUM_DOCS_MAX, Math.max(1, Math.round(numDocs) || 1)),
+        };
+        if (score !== undefined && Number.isFinite(score)) request.score = Math.min(0.99, Math.max(0, score));
+        if (includeTags) request.includeTags = includeTags.split('\n');
+        if (excludeTags) request.excludeTags = excludeTags.split('\n');
+        if (returnAll) request.returnAll = true;
+
+        let cache = caches.get(client);
+        if (!cache) caches.set(client, (cache = new SearchCache()));
+        const key = JSON.stringify(request);
+        const cached = cache.get(key);
+        if (cached) return { query, items: cached };
+
+        // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
+        await delay(host.debounce, signal);
+        const timer = setTimeout(() => {
+          this.#slowRun = run;
+          host.requestUpdate();
+        }, LOADING_DELAY_MS);
+        try {
+          const response = await client.search(request, { signal });
+          const items = Array.isArray(response) ? response : [];
+          cache.set(key, items);
+          return { query, items };
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      onComplete: (value) => {
+        const text = this.#text();
+        const count = value.items.length;
+        this.#set({ answered: value, activeIndex: -1 });
+        this.#announce(
+          count === 0
+            ? formatString(text.noResults, 'query', value.query)
+            : count === 1
+              ? text.resultsOne
+              : formatString(text.resultsOther, 'count', count),
+        );
+      },
+      onError: (error) => {
+        if (isAbortError(error)) return;
+        const text = this.#text();
+        this.#set({ answered: undefined, activeIndex: -1 });
+        if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
+          this.#set({ online: false });
+          this.#announce(text.offline);
+          return;
+        }
+        this.#announce(text.error);
+        emit<SearchBoxErrorDetail>(host, 'error', { error, query: host.query.trim() });
+      },
+    });
+  }
+
+  hostConnected(): void {
+    this.#listen('addEventListener');
+  }
+
+  hostDisconnected(): void {
+    this.#listen('removeEventListener');
+    clearTimeout(this.#announceTimer);
+    this.#searchTask.abort();
+  }
+
+  hostUpdated(): void {
+    const index = this.#state.activeIndex;
+    if (index >= 0 && index !== this.#scrolledTo)
+      this.#host.renderRoot.querySelector(`#option-${index}`)?.scrollIntoView({ block: 'nearest' });
+    this.#scrolledTo = index;
+  }
+
+  /** The page-wide listeners: a click outside, going offline and online. */
+  #listen(method: 'addEventListener' | 'removeEventListener'): void {
+    document[method]('pointerdown', this.#onDocumentPointerdown as EventListener, true);
+    globalThis[method]('online', this.#onConnectivity);
+    globalThis[method]('offline', this.#onConnectivity);
+  }
+
+  /** Called by the element's willUpdate. */
+  willUpdate(changed: PropertyValues<SearchBox>): void {
+    const host = this.#host;
+    if (changed.has('noRecent')) this.#state.recent = host.noRecent ? [] : loadRecentSearches();
+    // Another query has other options: none is active.
+    if (changed.has('query')) this.#state.activeIndex = -1;
+    if ((changed.has('query') || changed.has('minChars')) && [...host.query.trim()].length < host.minChars) {
+      // Too short to search: the list turns to recent searches and nothing is announced.
+      this.#state.answered = undefined;
+      clearTimeout(this.#announceTimer);
+      this.#state.announcement = '';
+    }
+  }
+
+  #set(changes: Partial<PopupState>): void {
+    const keys = Object.keys(changes) as Array<keyof PopupState>;
+    if (keys.every((key) => this.#state[key] === changes[key])) return;
+    Object.assign(this.#state, changes);
+    this.#host.requestUpdate();
+  }
+
+  get #inDialog(): boolean {
+    return this.#host.variant === 'button';
+  }
+
+  /** What the popup holds right now: its options, a message, the loading indicator. */
+  #view(): View {
+    const host = this.#host;
+    const { recent, online, answered } = this.#state;
+    const query = host.query.trim();
+    const options: Option[] = [];
+    let message: View['message'];
+    let loading = false;
+    const recentMode = [...query].length < host.minChars;
+    if (recentMode) {
+      for (const entry of recent) options.push({ kind: 'recent', query: entry });
+      if (options.length) options.push({ kind: 'clear-recent' });
+    } else if (!online) {
+      message = 'offline';
+    } else {
+      const status = this.#searchTask.status;
+      loading = status === TaskStatus.PENDING && this.#slowRun === this.#runId;
+      if (status === TaskStatus.ERROR) message = 'error';
+      else if (answered) {
+        // While a newer query is pending, the last answer stays in place: no flicker.
+        if (answered.items.length === 0) message = 'empty';
+        answered.items.forEach((item, index) => {
+          const link = String(item.link ?? '');
+          options.push({
+            kind: 'result',
+            item,
+            position: index + 1,
+            href: isAllowedUrl(link) ? link : undefined,
+          });
+        });
+      }
+    }
+    if (query && (host.askAi || host.askTarget) && online) options.push({ kind: 'ask', query });
+    return { options, message, loading, recentMode };
+  }
+
+  /** True when the popup has something to show (whether it is open or not). */
+  #hasContent(view = this.#view()): boolean {
+    return view.options.length > 0 || view.message !== undefined || view.loading;
+  }
+
+  /** Opens the popup (the input got the focus or the visitor typed). */
+  open(): void {
+    this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
+  }
+
+  /** Closes the inline popup; the dialog's list stays open while the dialog is. */
+  collapse(): void {
+    this.#set({ expanded: this.#state.expanded && this.#inDialog, activeIndex: -1 });
+  }
+
+  #announce(text: string): void {
+    clearTimeout(this.#announceTimer);
+    this.#announceTimer = setTimeout(() => {
+      this.#set({ announcement: freshAnnouncement(text, this.#state.announcement) });
+    }, ANNOUNCE_DELAY_MS);
+  }
+
+  /**
+   * The keys of the combobox beyond typing, in the input (not during an IME composition).
+   * Returns false for a key it leaves to the element.
+   */
+  keydown(event: KeyboardEvent): boolean {
+    const { options } = this.#view();
+    const count = options.length;
+    const { expanded, activeIndex } = this.#state;
+    const wasExpanded = expanded && count > 0;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (event.altKey) {
+          if (event.key === 'ArrowDown') this.open();
+          else this.#host.hide();
+          return true;
+        }
+        this.open();
+        if (count === 0) return true;
+        const down = event.key === 'ArrowDown';
+        this.#set({
+          activeIndex:
+            !wasExpanded || activeIndex < 0
+              ? down
+                ? 0
+                : count - 1
+              : (activeIndex + (down ? 1 : -1) + count) % count,
+        });
+        return true;
+      }
+      case 'Enter': {
+        event.preventDefault();
+        const option = wasExpanded ? options[activeIndex] : undefined;
+        if (option) this.#choose(option, event.ctrlKey || event.metaKey || event.shiftKey);
+        else this.submit();
+        return true;
+      }
+      case 'Escape':
+        // In the dialog, Escape closes the dialog (its native cancel); with nothing open, it is the element's.
+        if (this.#inDialog || !expanded || !this.#hasContent()) return false;
+        this.collapse();
+        // Handled here: a dialog or menu around the search box must not close too.
+        event.preventDefault();
+        event.stopPropagation();
+        return true;
+      case 'Home':
+      case 'End':
+      case 'ArrowLeft':
+      case 'ArrowRight':
+        // The caret moves in the input; the visual focus returns to it.
+        this.#set({ activeIndex: -1 });
+        return true;
+      case 'Tab':
+        this.collapse();
+        return true;
+    }
+    return false;
+  }
+
+  /** Submits `query` (Enter with no option active): fires `ask-search`. */
+  submit(query = this.#host.query): void {
+    const trimmed = query.trim();
+    if (!trimmed) return;
+    this.#remember(trimmed);
+    emit<SearchBoxSearchDetail>(this.#host, 'search', { query: trimmed });
+    // Enter after an error is the keyboard's retry.
+    if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
+  }
+
+  #retry(): void {
+    this.#set({ attempt: this.#state.attempt + 1, online: globalThis.navigator?.onLine ?? true });
+  }
+
+  #choose(option: Option, newTab: boolean): void {
+    const host = this.#host;
+    switch (option.kind) {
+      case 'recent':
+        host.query = option.query;
+        this.#set({ activeIndex: -1, expanded: true });
+        void host.updateComplete.then(() => {
+          const input = host.renderRoot.querySelector('input');
+          input?.setSelectionRange(input.value.length, input.value.length);
+        });
+        return;
+      case 'clear-recent':
+        clearRecentSearches();
+        this.#set({ recent: [], activeIndex: -1 });
+        this.#announce(this.#text().recentCleared);
+        return;
+      case 'result':
+        this.#follow(option, newTab);
+        return;
+      case 'ask':
+        void this.#handOff(option.query);
+        return;
+    }
+  }
+
+  #follow(option: Extract<Option, { kind: 'result' }>, newTab: boolean): void {
+    const host = this.#host;
+    const href = option.href;
+    // A link outside the allow-list is shown as text and never followed.
+    if (!href) return;
+    this.#remember(host.query);
+    const proceed = emit<SearchBoxSelectDetail>(
+      host,
+      'select',
+      {
+        result: option.item,
+        position: option.position,
+        query: this.#state.answered?.query ?? host.query.trim(),
+        href,
+        newTab,
+      },
+      { cancelable: true },
+    );
+    if (!newTab) host.hide();
+    if (!proceed) return;
+    if (newTab) globalThis.open(href, '_blank', 'noopener');
+    else globalThis.location.assign(href);
+  }
+
+  async #handOff(query: string): Promise<void> {
+    const host = this.#host;
+    const detail: SearchBoxHandoffDetail = {
+      query,
+      includeTags: [...host.includeTags],
+      excludeTags: [...host.excludeTags],
+    };
+    this.#remember(query);
+    const proceed = emit(host, 'handoff', detail, { cancelable: true });
+    host.hide();
+    const targetId = host.askTarget;
+    if (!proceed || !targetId) return;
+    const root = host.getRootNode();
+    const target =
+      (root instanceof ShadowRoot ? root.getElementById(targetId) : null) ??
+      document.getElementById(targetId);
+    // The chat may be defined later (lazy-loaded): wait for it rather than drop the question.
+    if (target?.localName.includes('-')) await customElements.whenDefined(target.localName);
+    if (!target || typeof (target as Partial<AskTarget>).askQuestion !== 'function') {
+      console.warn(`<search-box>: ask-target "${targetId}" names no element with askQuestion().`);
+      return;
+    }
+    await (target as AskTarget).askQuestion(query, {
+      includeTags: detail.includeTags,
+      excludeTags: detail.excludeTags,
+    });
+    target.focus();
+  }
+
+  #remember(query: string): void {
+    if (!this.#host.noRecent && query.trim()) this.#set({ recent: addRecentSearch(query) });
+  }
+
+  readonly #onOptionClick = (event: MouseEvent): void => {
+    const index = Number((event.currentTarget as HTMLElement).dataset.index);
+    const option = this.#view().options[index];
+    if (!option) return;
+    // A middle click is an auxclick; a Ctrl/Cmd/Shift click opens a new tab, as on a link.
+    const newTab = event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey;
+    if (event.button > 1) return;
+    this.#choose(option, newTab);
+  };
+
+  /** The focus left the combobox (the element's focusout). */
+  focusOut(event: FocusEvent): void {
+    const next = event.relatedTarget as Node | null;
+    const host = this.#host;
+    if (next && (host.renderRoot.contains(next) || host.contains(next))) return;
+    this.collapse();
+  }
+
+  readonly #onDocumentPointerdown = (event: PointerEvent): void => {
+    if (this.#inDialog || event.composedPath().includes(this.#host)) return;
+    this.collapse();
+  };
+
+  readonly #onConnectivity = (): void => {
+    // Going offline or online reruns the search task, which announces the offline state.
+    this.#set({ online: globalThis.navigator?.onLine ?? true });
+  };
+
+  readonly #keepFocusInInput = (event: MouseEvent): void => {
+    // Clicking an option or Retry must not take the focus (and the screen reader's place) from the input.
+    event.preventDefault();
+  };
+
+  #renderHighlighted(text: unknown, query: string): Array<TemplateResult | string> {
+    return highlightPieces(String(text ?? ''), query).map((piece) =>
+      piece.match ? html`<mark part="highlight">${piece.text}</mark>` : piece.text,
+    );
+  }
+
+  #renderOption(option: Option, index: number, text: SearchBoxStrings): TemplateResult {
+    const active = index === this.#state.activeIndex;
+    const parts = `option option-${option.kind === 'clear-recent' ? 'clear' : option.kind}${active ? ' option-active' : ''}`;
+    let content: TemplateResult;
+    let disabled = false;
+    switch (option.kind) {
+      case 'recent':
+        content = html`${recentIcon}<span class="title" dir="auto">${option.query}</span>`;
+        break;
+      case 'clear-recent':
+        content = html`<span class="title" dir="auto">${text.clearRecent}</span>`;
+        break;
+      case 'ask':
+        content = html`${askIcon}<span class="title" dir="auto"
+            >${withQuery(text.askAi, option.query)}</span
+          >`;
+        break;
+      case 'result': {
+        const { item, href } = option;
+        const query = this.#state.answered?.query ?? '';
+        const type = String(item.assetType ?? '');
+        disabled = href === undefined;
+        content = html`<span class="title" dir="auto" part="option-title"
+            >${this.#renderHighlighted(item.title, query)}</span
+          >
+          ${type ? html`<span class="type" part="option-type">${text.assetTypes[type] ?? type}</span>` : nothing}
+          ${
+            item.description
+              ? html`<span class="description" part="option-description" dir="auto"
+                  >${this.#renderHighlighted(item.description, query)}</span
+                >`
+              : nothing
+          }
+          ${href ? html`<span class="link" part="option-link"><bdi>${displayLink(href)}</bdi></span>` : nothing}`;
+        break;
+      }
+    }
+    // Keys reach the options through the input (aria-activedescendant), as the combobox pattern has it.
+    // eslint-disable-next-line lit-a11y/click-events-have-key-events
+    return html`<li
+      id="option-${index}"
+      role="option"
+      part=${parts}
+      class="option ${option.kind}"
+      data-index=${index}
+      aria-selected=${active ? 'true' : 'false'}
+      aria-disabled=${disabled ? 'true' : nothing}
+      @click=${this.#onOptionClick}
+      @auxclick=${this.#onOptionClick}
+    >
+      ${content}
+    </li>`;
+  }
+
+  /**
+   * What the element renders: the popup under the input (the loading indicator, a message, the
+   * listbox), the input's `aria-expanded` (`listed`) and `aria-activedescendant`, and what the
+   * live region says.
+   */
+  render(): Rendered {
+    const text = this.#text();
+    const view = this.#view();
+    const { options, message, loading } = view;
+    const { expanded, activeIndex } = this.#state;
+    const shown = expanded || this.#inDialog;
+    const visible = shown && this.#hasContent(view);
+    const listed = shown && options.length > 0;
+    const activeId =
+      listed && activeIndex >= 0 && activeIndex < options.length ? `option-${activeIndex}` : undefined;
+    // The error and offline messages are the strings of the same name.
+    const messageText =
+      message === 'empty'
+        ? withQuery(text.noResults, this.#state.answered?.query ?? '')
+        : message && text[message];
+    const popup = html`<div
+      class="popup"
+      part="popup"
+      ?hidden=${!visible}
+      @mousedown=${this.#keepFocusInInput}
+    >
+      ${loading ? html`<p class="loading" part="loading">${text.loading}</p>` : nothing}
+      ${
+        messageText
+          ? html`<p class="message ${message}" part="message">
+              ${messageText}
+              ${
+                message === 'error'
+                  ? html`<button type="button" part="retry" class="retry" @click=${() => this.#retry()}>
+                      ${text.retry}
+                    </button>`
+                  : nothing
+              }
+            </p>`
+          : nothing
+      }
+      <div id="listbox-label" part="heading" class="heading" ?hidden=${!view.recentMode || !listed}>
+        ${view.recentMode ? text.recent : text.results}
+      </div>
+      <ul id="listbox" role="listbox" part="listbox" aria-labelledby="listbox-label" ?hidden=${!listed}>
+        ${options.map((option, index) => this.#renderOption(option, index, text))}
+      </ul>
+    </div>`;
+    return { popup, listed, activeId, announcement: this.#state.announcement };
+  }
+}
+
+/** A string with its `{query}` isolated, so a query in one script reads right in a page of another. */
+function withQuery(template: StringTemplate<string>, query: string): Array<string | TemplateResult> {
+  if (typeof template === 'function') return [template(query)];
+  return template
+    .split('{query}')
+    .flatMap((part, index) => (index ? [html`<bdi>${query}</bdi>`, part] : [part]));
+}
+
+/** The link as a visitor reads it: a path on this site, host and path elsewhere. */
+function displayLink(href: string): string {
+  try {
+    const url = new URL(href, document.baseURI);
+    const shown =
+      url.origin === location.origin ? url.pathname + url.search + url.hash : url.host + url.pathname;
+    return decodeURI(shown);
+  } catch {
+    return href;
+  }
+}

@@ -1,0 +1,27 @@
+import { fill } from '../shared/strings.js';
+import type { FieldStrings, SearchBoxStrings, StringTemplate } from './search-box.strings.js';
+
+/** The defaults of the strings only the popup shows or announces; they arrive with it. */
+export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
+  recent: 'Recent searches',
+  clearRecent: 'Clear recent searches',
+  recentCleared: 'Recent searches cleared',
+  loading: 'Searching…',
+  noResults: 'No results for “{query}”',
+  resultsOne: '1 result',
+  resultsOther: '{count} results',
+  error: 'Search is not available right now.',
+  retry: 'Try again',
+  offline: 'You are offline. Search resumes when the connection is back.',
+  askAi: 'Ask AI about “{query}”',
+  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
+};
+
+/** Fills the `{name}` placeholder of a template with `value`, or calls it with `value`. */
+export function formatString<T extends string | number>(
+  template: StringTemplate<T>,
+  name: string,
+  value: T,
+): string {
+  return typeof template === 'function' ? template(value) : fill(template, { [name]: value });
+}

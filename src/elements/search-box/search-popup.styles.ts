@@ -1,0 +1,145 @@
+/**
+ * The rules of `<search-box>`'s popup (messages, listbox, options), which `search-controller.ts`
+ * renders: they arrive with it and are added to the element's shadow root after its own styles.
+ * Logical properties only, for right-to-left pages.
+ *
+ * Plain text rather than Lit's `css`, as `search-dialog.ts` does: the element adds both alike.
+ */
+
+/** A plain template tag, named `css` so that the build minifies the rules below like Lit's. */
+const css = String.raw;
+
+export const popupStyles = css`
+  .popup {
+    position: absolute;
+    inset-inline: 0;
+    inset-block-start: calc(100% + 0.25rem);
+    z-index: var(--ask-z-index, 1000);
+    box-sizing: border-box;
+    max-block-size: var(--ask-search-popup-max-block-size, min(28rem, 70vh));
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: calc(var(--_space) / 2);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .heading {
+    padding: var(--_space) calc(var(--_space) * 1.25) calc(var(--_space) / 2);
+    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
+    color: var(--_muted);
+    font-size: 0.75em;
+    font-weight: 600;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 0.9) calc(var(--_space) * 1.25);
+    border-inline-start: 3px solid transparent;
+    border-radius: calc(var(--_radius) * 0.75);
+    cursor: pointer;
+  }
+  .option.result {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'title type' 'description description' 'link link';
+    gap: 0.1em var(--_space);
+  }
+  .option:hover {
+    background: var(--_surface);
+  }
+  .option[aria-selected='true'] {
+    background: var(--_surface);
+    border-inline-start-color: var(--_accent);
+  }
+  .option[aria-disabled='true'] {
+    cursor: default;
+  }
+  .title {
+    grid-area: title;
+    min-inline-size: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .recent .title,
+  .clear-recent .title {
+    font-weight: 400;
+  }
+  .clear-recent {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .ask .icon {
+    color: var(--_accent);
+  }
+  .type {
+    grid-area: type;
+    align-self: start;
+    padding: 0 0.5em;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    color: var(--_muted);
+    font-size: 0.75em;
+    line-height: 1.6;
+    white-space: nowrap;
+  }
+  .description {
+    grid-area: description;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .link {
+    grid-area: link;
+    overflow: hidden;
+    color: var(--_accent);
+    font-size: 0.8em;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  mark {
+    padding-inline: 1px;
+    border-radius: 2px;
+    background: var(--_highlight);
+    color: var(--_highlight-text);
+  }
+  .message,
+  .loading {
+    margin: 0;
+    /* Lined up with the options' text, after their 3px marker. */
+    padding: var(--_space) calc(var(--_space) * 1.25);
+    padding-inline-start: calc(var(--_space) * 1.25 + 3px);
+    color: var(--_muted);
+  }
+  .loading {
+    font-size: 0.875em;
+  }
+  .message.error {
+    color: var(--_error);
+  }
+  .retry {
+    margin-inline-start: var(--_space);
+    padding: 0.1em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_surface);
+    font-size: 0.875em;
+  }
+  @media (forced-colors: active) {
+    .option[aria-selected='true'] {
+      outline: 2px solid Highlight;
+    }
+  }
+`;

@@ -62,7 +62,7 @@ async function pageImporting(module: string): Promise<Page> {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)!;
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'page.ts')!;
   const eager = new Set<string>();
   const visit = (path: string) => {
     if (eager.has(path)) return;

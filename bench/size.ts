@@ -44,7 +44,7 @@ async function bundleEntry(entry: string): Promise<{ first: Sizes; lazy: Sizes }
     legalComments: 'none',
   });
   const outputs = result.metafile.outputs;
-  const entryOut = Object.keys(outputs).find((file) => outputs[file]?.entryPoint);
+  const entryOut = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === entry);
   if (!entryOut) throw new Error(`no output for ${entry}`);
   // Files loaded at once: the entry and its static imports; the rest are lazy chunks.
   const eager = new Set<string>();

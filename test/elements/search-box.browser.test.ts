@@ -334,6 +334,15 @@ describe('<search-box> states', () => {
     await waitUntil(() => statusText(el) === 'No results for “zzz”');
   });
 
+  it('drops malformed entries of a result list instead of failing on them', async () => {
+    const malformed = [null, 'text', item('Theming')] as unknown as SearchResultItem[];
+    const el = await fakeBox(answering(malformed));
+    await type(el, 'theme');
+    await waitUntil(() => optionTitles(el).includes('Theming'));
+    expect(optionTitles(el)).to.deep.equal(['Theming']);
+    await waitUntil(() => statusText(el) === '1 result');
+  });
+
   it('announces the number of results once typing settles', async () => {
     const el = await fakeBox(answering(threeResults));
     expect(status(el).getAttribute('role')).to.equal('status');

@@ -177,7 +177,10 @@ export class SearchController implements ReactiveController {
         }, LOADING_DELAY_MS);
         try {
           const response = await client.search(request, { signal });
-          const items = Array.isArray(response) ? response : [];
+          // A malformed entry (null, a string) is dropped, not rendered into a crash.
+          const items = (Array.isArray(response) ? response : []).filter(
+            (item): item is SearchResultItem => item !== null && typeof item === 'object',
+          );
           cache.set(key, items);
           return { query, items };
         } finally {

@@ -113,6 +113,8 @@ const GENERIC_WORDS = new Set([
 const GENERIC_IMPORTANCE = 0.4;
 /** A part of a dotted name typed whole (`get` of `app.get`): the name itself counts most. */
 const PART_IMPORTANCE = 0.5;
+/** A part in more passages than this IDF says (about one in five) is left out. */
+const PART_MIN_IDF = 1.5;
 /**
  * In a question (four words or more), how much a word names what is asked, by its part of
  * speech: nouns and names say what it is about, verbs what to do with it ("read", "sent"), and
@@ -262,6 +264,10 @@ export class QueryAnalyser {
       const key = term || word;
       if (seen.has(key)) continue;
       seen.add(key);
+      // A part that half the site says (`app` and `get` of `app.get` on a framework's docs) says
+      // nothing the whole name doesn't say better.
+      const partId = part && term !== '' ? this.vocabulary.id(term) : undefined;
+      if (partId !== undefined && this.vocabulary.idf(partId) < PART_MIN_IDF) continue;
       const queryTerm = this.#queryTerm(word, term, prefix);
       const pos = partOfSpeech.get(word);
       // A word that is the whole name of a page (`includes` for `Array.prototype.includes()`,
@@ -349,7 +355,12 @@ export class QueryAnalyser {
       if (!this.analyser.isStopWord(word)) continue;
       const member = `${(words[i - 1] as { word: string }).word}.${word}`;
       const id = this.vocabulary.id(member);
-      if (id === undefined) continue;
+      // Typed as `promise.all`, the member is already a term of the query.
+      if (
+        id === undefined ||
+        terms.some((term) => term.alternatives.some((alternative) => alternative.id === id))
+      )
+        continue;
       const weight = this.vocabulary.idf(id);
       terms.push({ word, alternatives: [{ id, term: member, weight: 1 }], weight, importance: 1, prefix });
     }

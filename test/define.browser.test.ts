@@ -45,3 +45,43 @@ describe('registering the elements', () => {
     expect(errors).to.deep.equal([]);
   });
 });
+
+describe('when a lazy part cannot be fetched', () => {
+  it('the search box says so politely, keeps the text, and fires its error event', async () => {
+    const source = await (await fetch(SCRIPT_TAG_FILE)).text();
+    const chunk = /ask-elements-search-controller-[\w-]+\.js/.exec(source)![0];
+    // A page of its own whose import map sends the behaviour chunk to a missing file.
+    const frame = document.createElement('iframe');
+    const origin = location.origin;
+    frame.srcdoc = `<!doctype html><script type="importmap">${JSON.stringify({
+      imports: { [`${origin}/dist/${chunk}`]: `${origin}/dist/missing-${chunk}` },
+    })}</script><script type="module" src="${origin}${SCRIPT_TAG_FILE}"></script><search-box></search-box>`;
+    document.body.append(frame);
+    try {
+      const page = frame.contentWindow!;
+      await new Promise<void>((resolve) => {
+        const ready = () => (page.customElements?.get('search-box') ? resolve() : setTimeout(ready, 20));
+        ready();
+      });
+      const box = page.document.querySelector('search-box')!;
+      const errorEvents: CustomEvent[] = [];
+      box.addEventListener('ask-error', (event) => errorEvents.push(event as CustomEvent));
+      await (box as unknown as { updateComplete: Promise<boolean> }).updateComplete;
+      const input = box.shadowRoot!.querySelector('input')!;
+      input.focus();
+      input.value = 'theme';
+      input.dispatchEvent(new page.InputEvent('input', { bubbles: true, composed: true }));
+      const message = () => box.shadowRoot!.querySelector('[part="message"]')?.textContent ?? '';
+      for (let i = 0; i < 100 && message() === ''; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(message()).to.equal('Search is not available right now.');
+      expect(box.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal(
+        'Search is not available right now.',
+      );
+      expect(input.value, 'the text stays').to.equal('theme');
+      expect(errorEvents.length).to.be.greaterThan(0);
+      expect(errorEvents[0]!.detail.query).to.equal('theme');
+    } finally {
+      frame.remove();
+    }
+  });
+});

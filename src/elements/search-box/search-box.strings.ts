@@ -45,8 +45,11 @@ export interface SearchBoxStrings {
   assetTypes: Record<string, string>;
 }
 
-/** The strings of what the element shows before its behaviour arrives: the input, the button, the dialog. */
-export type FieldStrings = Pick<SearchBoxStrings, 'label' | 'placeholder' | 'button' | 'close' | 'results'>;
+/** The strings of what the element shows before its behaviour arrives: the input, the button, the dialog, the error. */
+export type FieldStrings = Pick<
+  SearchBoxStrings,
+  'label' | 'placeholder' | 'button' | 'close' | 'results' | 'error'
+>;
 
 /** Their defaults; the popup's come with it (`search-popup.strings.ts`). */
 export const fieldStrings: FieldStrings = {
@@ -55,4 +58,6 @@ export const fieldStrings: FieldStrings = {
   button: 'Search',
   close: 'Close',
   results: 'Search results',
+  // Also shown when the element's behaviour could not be fetched.
+  error: 'Search is not available right now.',
 };

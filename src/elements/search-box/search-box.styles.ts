@@ -88,4 +88,17 @@ export const styles = css`
   .trigger:hover {
     border-color: var(--_accent);
   }
+  .unreachable {
+    position: absolute;
+    inset-inline: 0;
+    inset-block-start: calc(100% + 0.25rem);
+    z-index: var(--ask-z-index, 1000);
+    margin: 0;
+    padding: var(--_space) calc(var(--_space) * 1.25);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+    color: var(--_muted);
+  }
 `;

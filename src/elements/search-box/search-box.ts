@@ -2,6 +2,7 @@ import { LitElement, html, nothing, supportsAdoptingStyleSheets } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { SearchResultItem } from '../../wire/index.js';
+import { emit } from '../shared/events.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { themeStyles } from '../shared/theme.js';
 import type { PageShortcut } from './keyboard-shortcut.js';
@@ -160,6 +161,7 @@ export class SearchBox extends LitElement {
     askAi: { type: Boolean, attribute: 'ask-ai' },
     noRecent: { type: Boolean, attribute: 'no-recent' },
     strings: { attribute: false },
+    _unreachable: { state: true },
   };
 
   /** A client set in code; wins over `base-url`, `api-key` and the page's defaults. */
@@ -205,6 +207,10 @@ export class SearchBox extends LitElement {
 
   #controller: Controller.SearchController | undefined;
   #controllerRequested = false;
+  /** A visitor focused, typed or pressed Enter while the behaviour was on its way. */
+  #visitorWaiting = false;
+  /** The behaviour could not be fetched when the visitor needed it. */
+  declare private _unreachable: boolean;
   #shortcut: PageShortcut | undefined;
   /** The lazily imported modules this element waits for (see getUpdateComplete). */
   #loading: Promise<unknown> = Promise.resolve();
@@ -227,8 +233,9 @@ export class SearchBox extends LitElement {
     this.askAi = false;
     this.noRecent = false;
     this.strings = {};
+    this._unreachable = false;
     // The pointer on its way to the box: fetch the behaviour now, so that it is there on the click.
-    this.addEventListener('pointerenter', () => this.#requestController(), { once: true });
+    this.addEventListener('pointerenter', () => this.#requestController(false), { once: true });
   }
 
   /** Opens the search: focuses the input, or opens the dialog of `variant="button"`. */
@@ -291,17 +298,38 @@ export class SearchBox extends LitElement {
    * Gives the element its behaviour, fetching it first if no box of the page has yet. What the
    * visitor does meanwhile is kept in the element (the query, the focus) or waits for it (Enter).
    */
-  #requestController(): void {
-    if (this.#controller || this.#controllerRequested) return;
+  #requestController(byVisitor = true): void {
+    if (this.#controller) return;
     if (controllerModule) return this.#attach(controllerModule);
+    // A visitor who needs it while an idle fetch is under way hears of its failure too.
+    this.#visitorWaiting ||= byVisitor;
+    if (this.#controllerRequested) return;
     this.#controllerRequested = true;
     const loaded = loadController().finally(() => (this.#controllerRequested = false));
-    this.#lazy(loaded, (module) => this.#attach(module));
+    this.#lazy(
+      loaded.catch((error: unknown) => {
+        if (this.#visitorWaiting) this.#unreachable(error);
+        throw error;
+      }),
+      (module) => this.#attach(module),
+    );
+  }
+
+  /**
+   * The behaviour could not be fetched when the visitor needed it: a polite message under the
+   * field and in the live region, and the error event; the text stays, and the next focus or key
+   * asks again.
+   */
+  #unreachable(error: unknown): void {
+    this.#visitorWaiting = false;
+    this._unreachable = true;
+    emit(this, 'error', { error, query: this.query.trim() });
   }
 
   #attach(module: typeof Controller): void {
     // Not rendered yet (never connected): connectedCallback attaches it.
     if (this.#controller || !this.renderRoot) return;
+    this._unreachable = false;
     this.#addStyles(module.popupStyles);
     this.#controller = new module.SearchController(this, () => this.#text);
     this.requestUpdate();
@@ -335,7 +363,7 @@ export class SearchBox extends LitElement {
 
   protected override firstUpdated(): void {
     if (this.#controller) return;
-    const request = () => this.#requestController();
+    const request = () => this.#requestController(false);
     // Where there is no requestIdleCallback (Safari), soon after the first render.
     if ('requestIdleCallback' in globalThis) requestIdleCallback(request, { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(request, 1);
@@ -353,7 +381,7 @@ export class SearchBox extends LitElement {
     // Requested with the variant, so the dialog is there by the time someone opens it.
     if (changed.has('variant') && this.variant === 'button' && !dialogModule) this.#lazy(loadDialog());
     // A query to search, from the page or its URL.
-    if (changed.has('query') && this.query) this.#requestController();
+    if (changed.has('query') && this.query) this.#requestController(false);
     this.#controller?.willUpdate(changed);
   }
 
@@ -399,10 +427,16 @@ export class SearchBox extends LitElement {
       if (event.key === 'Enter') {
         event.preventDefault();
         const query = this.query;
-        this.#lazy(loadController(), (module) => {
-          this.#attach(module);
-          this.#controller?.submit(query);
-        });
+        this.#lazy(
+          loadController().catch((error: unknown) => {
+            this.#unreachable(error);
+            throw error;
+          }),
+          (module) => {
+            this.#attach(module);
+            this.#controller?.submit(query);
+          },
+        );
       }
     }
     // Escape with nothing shown clears the text (in the dialog, it closes the dialog).
@@ -419,7 +453,15 @@ export class SearchBox extends LitElement {
     this.#controller?.open();
   };
 
-  readonly #onFocusOut = (event: FocusEvent): void => this.#controller?.focusOut(event);
+  readonly #onFocusOut = (event: FocusEvent): void => {
+    // The message of a failed fetch goes with the focus.
+    if (
+      !this.contains(event.relatedTarget as Node | null) &&
+      !this.renderRoot.contains(event.relatedTarget as Node | null)
+    )
+      this._unreachable = false;
+    this.#controller?.focusOut(event);
+  };
 
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
     const shortcut = this.#shortcut;
@@ -486,7 +528,14 @@ export class SearchBox extends LitElement {
           }
         </div>
         ${popup}
-        <div role="status" part="status" class="visually-hidden">${announcement}</div>
+        ${
+          this._unreachable && !this.#controller
+            ? html`<p part="message" class="unreachable">${text.error}</p>`
+            : nothing
+        }
+        <div role="status" part="status" class="visually-hidden">
+          ${announcement ?? (this._unreachable ? text.error : '')}
+        </div>
       </div>
     `;
   }

@@ -10,7 +10,6 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   noResults: 'No results for “{query}”',
   resultsOne: '1 result',
   resultsOther: '{count} results',
-  error: 'Search is not available right now.',
   retry: 'Try again',
   offline: 'You are offline. Search resumes when the connection is back.',
   askAi: 'Ask AI about “{query}”',

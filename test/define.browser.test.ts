@@ -70,7 +70,7 @@ describe('when a lazy part cannot be fetched', () => {
       const input = box.shadowRoot!.querySelector('input')!;
       input.focus();
       input.value = 'theme';
-      input.dispatchEvent(new page.InputEvent('input', { bubbles: true, composed: true }));
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
       const message = () => box.shadowRoot!.querySelector('[part="message"]')?.textContent ?? '';
       for (let i = 0; i < 100 && message() === ''; i++) await new Promise((r) => setTimeout(r, 20));
       expect(message()).to.equal('Search is not available right now.');

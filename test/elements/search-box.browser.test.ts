@@ -377,6 +377,27 @@ describe('<search-box> states', () => {
     expect(messageText(el)).to.equal('');
   });
 
+  it('fires no error event for a search the page started in code, but shows the message', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    let errors = 0;
+    el.addEventListener('ask-error', () => errors++);
+    el.query = 'theme';
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Service down', { status: 503, code: 'http_503' }),
+    );
+    await waitUntil(() => statusText(el) === 'Search is not available right now.');
+    expect(errors, 'not a user action').to.equal(0);
+    // The visitor asks again: now it is theirs.
+    input(el).focus();
+    await waitUntil(() => shadow(el).querySelector('[part="retry"]') !== null);
+    await clickAt(shadow(el).querySelector('[part="retry"]')!);
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Service down', { status: 503, code: 'http_503' }),
+    );
+    await waitUntil(() => errors === 1, 'the retry failed, and the event says so');
+  });
+
   it('says it is offline, sends nothing, and searches again when back online', async () => {
     const client = answering(threeResults);
     const el = await fakeBox(client);

@@ -207,6 +207,8 @@ export class SearchBox extends LitElement {
 
   #controller: Controller.SearchController | undefined;
   #controllerRequested = false;
+  /** The last query the visitor typed or chose; events follow their searches only. */
+  #visitorQuery: string | undefined;
   /** A visitor focused, typed or pressed Enter while the behaviour was on its way. */
   #visitorWaiting = false;
   /** The behaviour could not be fetched when the visitor needed it. */
@@ -385,6 +387,24 @@ export class SearchBox extends LitElement {
     this.#controller?.willUpdate(changed);
   }
 
+  /**
+   * Whether the query is the one the visitor typed or chose: a search the page started by setting
+   * `query` fires no events, which follow user actions only.
+   * @internal
+   */
+  get queryIsVisitors(): boolean {
+    return this.query === this.#visitorQuery;
+  }
+
+  /**
+   * Sets the query as the visitor's own (a recent search chosen in the list).
+   * @internal
+   */
+  setVisitorQuery(value: string): void {
+    this.#visitorQuery = value;
+    this.query = value;
+  }
+
   /** The strings of the input, the button and the dialog, with the page's replacements (of the popup's too). */
   get #text(): FieldStrings & Partial<SearchBoxStrings> {
     return { ...fieldStrings, ...this.strings };
@@ -409,6 +429,7 @@ export class SearchBox extends LitElement {
   };
 
   #setQueryFromUser(value: string): void {
+    this.#visitorQuery = value;
     this.query = value;
     this.#controller?.open();
   }

@@ -101,6 +101,8 @@ export class SearchController implements ReactiveController {
   readonly #state: PopupState;
   #runId = 0;
   #slowRun = -1;
+  /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
+  #retried = false;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** The active option last scrolled into view. */
   #scrolledTo = -1;
@@ -209,7 +211,11 @@ export class SearchController implements ReactiveController {
           return;
         }
         this.#announce(text.error);
-        emit<SearchBoxErrorDetail>(host, 'error', { error, query: host.query.trim() });
+        // Events follow user actions: a search the page started in code fails quietly (the
+        // message is still shown), unless the visitor asked again with retry.
+        if (host.queryIsVisitors || this.#retried)
+          emit<SearchBoxErrorDetail>(host, 'error', { error, query: host.query.trim() });
+        this.#retried = false;
       },
     });
   }
@@ -392,6 +398,7 @@ export class SearchController implements ReactiveController {
   }
 
   #retry(): void {
+    this.#retried = true;
     this.#set({ attempt: this.#state.attempt + 1, online: globalThis.navigator?.onLine ?? true });
   }
 
@@ -399,7 +406,7 @@ export class SearchController implements ReactiveController {
     const host = this.#host;
     switch (option.kind) {
       case 'recent':
-        host.query = option.query;
+        host.setVisitorQuery(option.query);
         this.#set({ activeIndex: -1, expanded: true });
         void host.updateComplete.then(() => {
           const input = host.renderRoot.querySelector('input');

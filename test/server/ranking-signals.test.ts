@@ -194,6 +194,14 @@ describe('two words the site writes as one', () => {
     const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
     assert.equal(await top('for each'), '/reference/array/foreach');
     assert.equal(await top('z index'), '/reference/css/z-index');
+    // A stop word beside a word is no compound with it: "what is cors" is not `isCors`.
+    await index.load([
+      page('/reference/array/foreach', [], 'Array.prototype.forEach()'),
+      page('/reference/css/z-index', [], 'z-index'),
+      page('/guides/cors', [], 'Cross-origin resource sharing (CORS)'),
+      page('/reference/iscors', [], 'request.isCors and cors'),
+    ]);
+    assert.equal(await top('what is cors'), '/guides/cors');
     // On the way there: a stop word being typed is completed when nothing else is a term.
     assert.equal(await top('z in'), '/reference/css/z-index');
   });

@@ -318,9 +318,16 @@ export class QueryAnalyser {
       if (second.length < (prefix ? 3 : 2)) continue;
       const pair = [first, second].map((word) => terms.find((candidate) => candidate.word === word));
       const bothTerms = pair.every((term) => term !== undefined);
-      // Hyphenated only for a word that is no term: `z index` → `z-index`; `cloudflare workers`
-      // finds `cloudflare-workers` by its words already.
-      const [compound, id] = [this.analyser.term(first + second), bothTerms ? '' : `${first}-${second}`]
+      const noTerm = pair.every((term) => term === undefined);
+      // Beside a word that is no term, only the site's spelling of the pair can stand for it, and
+      // only as a name: two stop words joined (`for each` → `forEach`), a letter hyphenated
+      // (`z index` → `z-index`). A stop word beside a word is just that: "is cors" is no `isCORS`.
+      const missing = [first, second][pair.findIndex((term) => term === undefined)];
+      const joined = this.analyser.term(first + second);
+      const question = words.length >= QUESTION_WEIGHTING.minWords;
+      const candidates =
+        bothTerms || noTerm || question ? [joined] : missing?.length === 1 ? [`${first}-${second}`] : [];
+      const [compound, id] = candidates
         .map(
           (candidate) => [candidate, candidate === '' ? undefined : this.vocabulary.id(candidate)] as const,
         )

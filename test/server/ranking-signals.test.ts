@@ -22,6 +22,14 @@ const page = (link: string, links: string[] = [], title = link): SourceDocument 
   links,
 });
 
+/** An index of `documents`, and the link it ranks first for a query. */
+async function siteOf(documents: SourceDocument[]) {
+  const index = createOramaIndex();
+  await index.load(documents);
+  const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+  return { index, top };
+}
+
 const countsByLink = (documents: SourceDocument[]) => {
   const counts = inboundLinkCounts(documents);
   return Object.fromEntries(documents.map((document, i) => [document.link, counts[i]]));
@@ -184,14 +192,12 @@ describe('two words the site writes as one', () => {
   });
 
   it('stand for a word that is no term of its own: "for each" finds forEach, "z index" z-index', async () => {
-    const index = createOramaIndex();
-    await index.load([
+    const { index, top } = await siteOf([
       page('/reference/array/foreach', [], 'Array.prototype.forEach()'),
       page('/reference/css/z-index', [], 'z-index'),
       page('/reference/css/index', [], 'CSS index'),
       page('/guides/loops', [], 'Loops and iteration'),
     ]);
-    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
     assert.equal(await top('for each'), '/reference/array/foreach');
     assert.equal(await top('z index'), '/reference/css/z-index');
     // A stop word beside a word is no compound with it: "what is cors" is not `isCors`.
@@ -234,21 +240,18 @@ describe('the subject of a clause that sets the scene', () => {
 });
 
 describe('members named by a stop word', () => {
-  const site = async () => {
-    const index = createOramaIndex();
-    await index.load([
-      page('/reference/promise', [], 'Promise'),
-      page('/reference/promise/all', [], 'Promise.all()'),
-      page('/reference/promise/any', [], 'Promise.any()'),
-      page('/reference/array', [], 'Array'),
-      page('/reference/array/some', [], 'Array.prototype.some()'),
-      page('/reference/statements/with', [], 'with'),
-      page('/guides/using-fetch', [], 'Using fetch with JSON'),
-    ]);
-    return index;
-  };
   const top = async (query: string) =>
-    (await (await site()).search(query, { limit: 1 })).map((hit) => hit.document.link)[0];
+    (
+      await siteOf([
+        page('/reference/promise', [], 'Promise'),
+        page('/reference/promise/all', [], 'Promise.all()'),
+        page('/reference/promise/any', [], 'Promise.any()'),
+        page('/reference/array', [], 'Array'),
+        page('/reference/array/some', [], 'Array.prototype.some()'),
+        page('/reference/statements/with', [], 'with'),
+        page('/guides/using-fetch', [], 'Using fetch with JSON'),
+      ])
+    ).top(query);
 
   it('are found by the name and the member typed apart', async () => {
     assert.equal(await top('promise all'), '/reference/promise/all');
@@ -283,13 +286,11 @@ describe('a dotted name typed whole', () => {
 
 describe('a word typed halfway into its ending', () => {
   it('finds the stem it is on its way to ("routin" → routing)', async () => {
-    const index = createOramaIndex();
-    await index.load([
+    const { top } = await siteOf([
       page('/docs/routing', [], 'Routing'),
       page('/docs/streaming', [], 'Streaming helper'),
       page('/docs/round-trips', [], 'Round trips'),
     ]);
-    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
     assert.equal(await top('routin'), '/docs/routing');
     assert.equal(await top('streamin'), '/docs/streaming');
   });

@@ -448,16 +448,11 @@ export class SearchBox extends LitElement {
       if (event.key === 'Enter') {
         event.preventDefault();
         const query = this.query;
-        this.#lazy(
-          loadController().catch((error: unknown) => {
-            this.#unreachable(error);
-            throw error;
-          }),
-          (module) => {
-            this.#attach(module);
-            this.#controller?.submit(query);
-          },
-        );
+        // A failed fetch is the visitor's to hear of once: #requestController, above, tells them.
+        this.#lazy(loadController(), (module) => {
+          this.#attach(module);
+          this.#controller?.submit(query);
+        });
       }
     }
     // Escape with nothing shown clears the text (in the dialog, it closes the dialog).

@@ -585,22 +585,22 @@ function linkStanding(counts: Uint32Array): Float32Array {
   return standing;
 }
 
+/** The segments of a link's path, without its query and fragment. */
+const linkSegments = (link: string): string[] =>
+  link
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter(Boolean);
+
 /** The last segment of a link's path (`/docs/helpers/cookie` → `cookie`), part of a page's name. */
 function lastLinkSegment(link: string): string {
-  const path = link.replace(/[?#].*$/, '').replace(/\/+$/, '');
-  const segment = path.slice(path.lastIndexOf('/') + 1);
+  const segment = linkSegments(link).at(-1) ?? '';
   return /^index(\.\w+)?$/i.test(segment) ? '' : segment;
 }
 
 /** The last two segments of a link's path, lower-cased: `/…/promise/all` → promise, all. */
 function memberName(link: string): { parent: string; name: string } | undefined {
-  const segments = link
-    .replace(/[?#].*$/, '')
-    .toLowerCase()
-    .split('/')
-    .filter(Boolean);
-  const name = segments.at(-1);
-  const parent = segments.at(-2);
+  const [parent, name] = linkSegments(link.toLowerCase()).slice(-2);
   return name !== undefined && parent !== undefined && /^\w+$/.test(name) && /^\w+$/.test(parent)
     ? { parent, name }
     : undefined;

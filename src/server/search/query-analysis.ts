@@ -177,6 +177,10 @@ function subordinateClauseSubjects(tagged: readonly TaggedWord[]): Set<string> {
   }
   return subjects;
 }
+/** Whether a term of the query already stands for the indexed term `id`. */
+const standsFor = (terms: readonly QueryTerm[], id: number): boolean =>
+  terms.some((term) => term.alternatives.some((alternative) => alternative.id === id));
+
 /** Even a term found in every passage says something about the query. */
 const MIN_TERM_WEIGHT = 0.2;
 
@@ -249,8 +253,9 @@ export class QueryAnalyser {
     const terms: QueryTerm[] = [];
     const seen = new Set<string>();
     const partOfSpeech = new Map<string, string>();
+    const question = words.length >= QUESTION_WEIGHTING.minWords;
     let clauseSubjects = new Set<string>();
-    if (words.length >= QUESTION_WEIGHTING.minWords) {
+    if (question) {
       const tagged = tagWords(query);
       for (const word of tagged) {
         const lower = word.text.toLowerCase();
@@ -287,8 +292,8 @@ export class QueryAnalyser {
       queryTerm.weight *= queryTerm.importance;
       terms.push(queryTerm);
     }
-    this.#addCompounds(words, terms);
-    if (words.length < QUESTION_WEIGHTING.minWords) this.#addMemberNames(words, terms);
+    this.#addCompounds(words, terms, question);
+    if (!question) this.#addMemberNames(words, terms);
     // A last word still being typed is the start of a word even if it is a stop word so far, when
     // nothing else of the query is a term: "z in" is on its way to "z index" (by its completions;
     // the stop word itself matches nothing).
@@ -309,7 +314,11 @@ export class QueryAnalyser {
    * own, since only it can stand for that word; in a search only: in a question two stop words
    * side by side are just that ("in to" is not `into`).
    */
-  #addCompounds(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+  #addCompounds(
+    words: readonly { word: string; prefix: boolean }[],
+    terms: QueryTerm[],
+    question: boolean,
+  ): void {
     for (let i = 0; i + 1 < words.length; i++) {
       const first = (words[i] as { word: string }).word;
       const { word: second, prefix } = words[i + 1] as { word: string; prefix: boolean };
@@ -323,30 +332,19 @@ export class QueryAnalyser {
       // only as a name: two stop words joined (`for each` → `forEach`), a letter hyphenated
       // (`z index` → `z-index`). A stop word beside a word is just that: "is cors" is no `isCORS`.
       const missing = [first, second][pair.findIndex((term) => term === undefined)];
-      const joined = this.analyser.term(first + second);
-      const question = words.length >= QUESTION_WEIGHTING.minWords;
-      const candidates =
-        bothTerms || noTerm || question ? [joined] : missing?.length === 1 ? [`${first}-${second}`] : [];
-      const [compound, id] = candidates
-        .map(
-          (candidate) => [candidate, candidate === '' ? undefined : this.vocabulary.id(candidate)] as const,
-        )
-        .find(([, candidateId]) => candidateId !== undefined) ?? ['', undefined];
+      const compound =
+        bothTerms || noTerm || question
+          ? this.analyser.term(first + second)
+          : missing?.length === 1
+            ? `${first}-${second}`
+            : '';
+      const id = compound === '' ? undefined : this.vocabulary.id(compound);
       if (id === undefined) continue;
-      if (bothTerms || words.length >= QUESTION_WEIGHTING.minWords) {
+      if (bothTerms || question) {
         for (const term of pair)
           if (term && !term.alternatives.some((alternative) => alternative.id === id))
             term.alternatives.push({ id, term: compound, weight: 1 });
-      } else if (!terms.some((term) => term.alternatives.some((alternative) => alternative.id === id))) {
-        const weight = this.vocabulary.idf(id);
-        terms.push({
-          word: `${first} ${second}`,
-          alternatives: [{ id, term: compound, weight: 1 }],
-          weight,
-          importance: 1,
-          prefix: false,
-        });
-      }
+      } else if (!standsFor(terms, id)) terms.push(this.#nameTerm(`${first} ${second}`, id, compound, false));
     }
   }
 
@@ -363,14 +361,19 @@ export class QueryAnalyser {
       const member = `${(words[i - 1] as { word: string }).word}.${word}`;
       const id = this.vocabulary.id(member);
       // Typed as `promise.all`, the member is already a term of the query.
-      if (
-        id === undefined ||
-        terms.some((term) => term.alternatives.some((alternative) => alternative.id === id))
-      )
-        continue;
-      const weight = this.vocabulary.idf(id);
-      terms.push({ word, alternatives: [{ id, term: member, weight: 1 }], weight, importance: 1, prefix });
+      if (id !== undefined && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, member, prefix));
     }
+  }
+
+  /** A term matched by one name of the site only (a compound, a member), weighted by its rarity. */
+  #nameTerm(word: string, id: number, name: string, prefix: boolean): QueryTerm {
+    return {
+      word,
+      alternatives: [{ id, term: name, weight: 1 }],
+      weight: this.vocabulary.idf(id),
+      importance: 1,
+      prefix,
+    };
   }
 
   #queryTerm(word: string, term: string, prefix: boolean): QueryTerm {

@@ -4,6 +4,7 @@ import type { SourceDocument } from '../../src/server/content/document.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
+import { questionWords } from '../../src/server/answer/answer-evidence.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
@@ -293,5 +294,41 @@ describe('a word typed halfway into its ending', () => {
     ]);
     assert.equal(await top('routin'), '/docs/routing');
     assert.equal(await top('streamin'), '/docs/streaming');
+  });
+});
+
+describe('words of place, time and quantity', () => {
+  const described = (link: string, title: string, description: string): SourceDocument => ({
+    ...page(link, [], title),
+    description,
+    text: description,
+    sections: [{ heading: title, anchor: '', level: 1, text: description }],
+  });
+  const site = () =>
+    siteOf([
+      described(
+        '/css/before',
+        '::before',
+        'Creates a pseudo-element that is the first child of the element.',
+      ),
+      described('/css/after', '::after', 'Creates a pseudo-element that is the last child of the element.'),
+      described('/math/floor', 'Math.floor()', 'Rounds a number down to the largest integer.'),
+      described('/math/ceil', 'Math.ceil()', 'Rounds a number up to the smallest integer.'),
+    ]);
+
+  it('are searched: "round down" and "round up", ::before and ::after', async () => {
+    const { top } = await site();
+    assert.equal(await top('how do I round a number down'), '/math/floor');
+    assert.equal(await top('how do I round a number up'), '/math/ceil');
+    assert.equal(await top('before pseudo element'), '/css/before');
+    assert.equal(await top('after pseudo element'), '/css/after');
+  });
+
+  it('are not what a question is about when judging whether a passage answers it', () => {
+    const words = questionWords('How do I run code before every request?', new TextAnalyser());
+    assert.deepEqual(
+      words.map((word) => word.word),
+      ['run', 'code', 'request'],
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../content/document.js';
 import type { PassageHit } from '../search/search-index.js';
+import { RELATIONAL_WORDS } from '../search/stop-words.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import { tagWords } from './language-model.js';
 
@@ -20,6 +21,8 @@ const WEIGHT_BY_PART_OF_SPEECH: Record<string, number> = {
   ADV: 0.3,
 };
 const OTHER_WEIGHT = 0.3;
+/** Searched for, but not what a question is about: "before" in "run code before every request". */
+const NOT_A_SUBJECT = new Set(RELATIONAL_WORDS);
 
 export interface QuestionWord {
   /** The word as asked. */
@@ -32,6 +35,7 @@ export interface QuestionWord {
 export function questionWords(question: string, analyser: TextAnalyser): QuestionWord[] {
   const words = new Map<string, QuestionWord>();
   for (const tagged of tagWords(question)) {
+    if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     for (const term of analyser.terms(tagged.text)) {
       const known = words.get(term);

@@ -10,7 +10,9 @@
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
  *
  * Questions are in bench/questions/, written in a visitor's words. Every other question is held
- * out of tuning: figures are given for the tuning half, the held-out half, and all. Unanswerable
+ * out of tuning: figures are given for the tuning half, the held-out half, and all. The fresh
+ * sets (*-fresh.json) were written later by someone who never saw the rankings, and are never
+ * tuned on: they show how the figures hold on questions nobody has looked at. Unanswerable
  * questions are off-topic ones shared by both corpora (unanswerable.json) and near misses per
  * corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the site's, not covered.
  */
@@ -104,6 +106,7 @@ async function benchmarkCorpus(
   typeahead: TypeaheadQuery[],
   offTopic: string[],
   nearMiss: string[],
+  fresh: Question[],
 ): Promise<void> {
   const unanswerable = [...offTopic, ...nearMiss];
   console.log(
@@ -121,8 +124,13 @@ async function benchmarkCorpus(
 
   const questionItems = questions.map((q) => ({ text: q.question, expected: q.expected }));
   const typeaheadItems = typeahead.map((q) => ({ text: q.query, expected: q.expected }));
+  const freshItems = fresh.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
-  for (const [label, items] of Object.entries({ all: questionItems, ...halves(questionItems) })) {
+  for (const [label, items] of Object.entries({
+    all: questionItems,
+    ...halves(questionItems),
+    fresh: freshItems,
+  })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
   }
@@ -169,7 +177,7 @@ async function benchmarkCorpus(
   };
 
   console.log('\n  Ask:');
-  for (const [label, items] of Object.entries({ all: questions, ...halves(questions) })) {
+  for (const [label, items] of Object.entries({ all: questions, ...halves(questions), fresh })) {
     const stats = await askStats(items);
     console.log(
       `  ours (${label.padEnd(7)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
@@ -252,6 +260,7 @@ await benchmarkCorpus(
   readJson('hono-typeahead.json'),
   unanswerable,
   readJson('hono-unanswerable.json'),
+  readJson('hono-fresh.json'),
 );
 
 if (!process.argv.includes('--hono')) {
@@ -267,5 +276,6 @@ if (!process.argv.includes('--hono')) {
     readJson('mdn-typeahead.json'),
     unanswerable,
     readJson('mdn-unanswerable.json'),
+    readJson('mdn-fresh.json'),
   );
 }

@@ -5,10 +5,11 @@ import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
+import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
-import { TextAnalyser } from '../../src/server/search/text-analyser.js';
+import { operatorNames, TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { Vocabulary } from '../../src/server/search/vocabulary.js';
 
 const page = (link: string, links: string[] = [], title = link): SourceDocument => ({
@@ -330,5 +331,49 @@ describe('words of place, time and quantity', () => {
       words.map((word) => word.word),
       ['run', 'code', 'request'],
     );
+  });
+});
+
+describe('operators', () => {
+  it('are read from titles and queries, a lone character only in parentheses', () => {
+    assert.deepEqual(operatorNames('Nullish coalescing operator (??)'), ['??']);
+    assert.deepEqual(operatorNames('What is the difference between == and ===?'), ['==', '===']);
+    assert.deepEqual(operatorNames('Subtraction (-)'), ['-']);
+    assert.deepEqual(operatorNames('Hono - Web framework, a / b'), []);
+  });
+
+  it('find the page named by the operator, and the ask answers from it', async () => {
+    const operator = (link: string, title: string, text: string): SourceDocument => ({
+      ...page(link, [], title),
+      text,
+      sections: [{ heading: title, anchor: '', level: 1, text }],
+    });
+    const documents = [
+      operator(
+        '/operators/nullish',
+        'Nullish coalescing operator (??)',
+        'Returns its right-hand side when its left-hand side is null or undefined: `a ?? b`.',
+      ),
+      operator('/operators/or', 'Logical OR (||)', 'Returns true when either operand is true: `a || b`.'),
+      operator(
+        '/operators/strict-equality',
+        'Strict equality (===)',
+        'Compares without type conversion: `a === b`.',
+      ),
+      operator('/operators/equality', 'Equality (==)', 'Compares after type conversion: `a == b`.'),
+      page('/guide/expressions', [], 'Expressions and operators'),
+    ];
+    const { index, top } = await siteOf(documents);
+    assert.equal(await top('??'), '/operators/nullish');
+    assert.equal(await top('what does ?? return'), '/operators/nullish');
+    assert.equal(await top('strict ==='), '/operators/strict-equality');
+    const answer = await createExtractiveAnswerer({ index }).answer({
+      query: 'What does the ?? operator return?',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/operators/nullish');
   });
 });

@@ -1,7 +1,7 @@
 import type { SourceDocument } from '../content/document.js';
 import type { PassageHit } from '../search/search-index.js';
 import { RELATIONAL_WORDS } from '../search/stop-words.js';
-import type { TextAnalyser } from '../search/text-analyser.js';
+import { operatorNames, type TextAnalyser } from '../search/text-analyser.js';
 import { tagWords } from './language-model.js';
 
 /**
@@ -42,8 +42,19 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
       if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight });
     }
   }
+  // An operator asked about (`??`, `===`) is what the question is about.
+  for (const operator of operatorNames(question))
+    words.set(operator, { word: operator, term: operator, weight: 1 });
   return [...words.values()];
 }
+
+const IS_OPERATOR = /^[^\p{L}\p{N}]+$/u;
+
+/** The terms of a text and the operators it writes (`a ?? b`), as question words are matched. */
+const termsAndOperators = (text: string, analyser: TextAnalyser): string[] => [
+  ...analyser.terms(text),
+  ...operatorNames(text),
+];
 
 /**
  * The weighted share (0–1) of the question's words that the passage, its heading or its page
@@ -53,9 +64,9 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   if (total === 0) return 0;
   const present = new Set([
-    ...analyser.terms(hit.document.title),
-    ...analyser.terms(hit.section.heading),
-    ...analyser.terms(hit.section.text),
+    ...termsAndOperators(hit.document.title, analyser),
+    ...termsAndOperators(hit.section.heading, analyser),
+    ...termsAndOperators(hit.section.text, analyser),
   ]);
   let covered = 0;
   for (const word of words) if (present.has(word.term)) covered += word.weight;
@@ -69,8 +80,12 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
 export function outlineCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   if (total === 0) return 0;
-  const outline = new Set([...analyser.terms(page.title), ...analyser.terms(page.description)]);
-  for (const section of page.sections) for (const term of analyser.terms(section.heading)) outline.add(term);
+  const outline = new Set([
+    ...termsAndOperators(page.title, analyser),
+    ...termsAndOperators(page.description, analyser),
+  ]);
+  for (const section of page.sections)
+    for (const term of termsAndOperators(section.heading, analyser)) outline.add(term);
   let covered = 0;
   for (const word of words) if (outline.has(word.term)) covered += word.weight;
   return covered / total;
@@ -83,7 +98,7 @@ export function outlineCoverage(words: QuestionWord[], page: SourceDocument, ana
 export function titleCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   if (total === 0) return 0;
-  const title = new Set(analyser.terms(page.title));
+  const title = new Set(termsAndOperators(page.title, analyser));
   let covered = 0;
   for (const word of words) if (title.has(word.term)) covered += word.weight;
   return covered / total;
@@ -98,6 +113,7 @@ export function knownShare(words: QuestionWord[], hasWord: ((word: string) => bo
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   if (total === 0 || !hasWord) return 1;
   let known = 0;
-  for (const word of words) if (hasWord(word.word)) known += word.weight;
+  // An operator is syntax, not a topic the site could lack: whether a passage holds it is what counts.
+  for (const word of words) if (IS_OPERATOR.test(word.word) || hasWord(word.word)) known += word.weight;
   return known / total;
 }

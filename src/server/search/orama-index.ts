@@ -8,7 +8,7 @@ import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scorin
 import { PassageCoverageScorer, passageTermsOf, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
-import { TextAnalyser } from './text-analyser.js';
+import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
@@ -225,6 +225,8 @@ export class OramaSearchIndex implements SearchIndex {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
       const name = termIds(document.title);
+      // "Nullish coalescing operator (??)" is also named `??`.
+      for (const operator of operatorNames(document.title)) name.push(vocabulary.add(operator));
       const nameFromTitle = new Set(name);
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
       const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));

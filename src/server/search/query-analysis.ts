@@ -1,7 +1,7 @@
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
-import type { TextAnalyser } from './text-analyser.js';
+import { operatorNames, type TextAnalyser } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** One indexed term a query word may stand for, and how much a match on it counts (0–1). */
@@ -294,6 +294,11 @@ export class QueryAnalyser {
     }
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
+    // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
+    for (const operator of operatorNames(query)) {
+      const id = this.vocabulary.id(operator);
+      if (id !== undefined) terms.push(this.#nameTerm(operator, id, operator, false));
+    }
     // A last word still being typed is the start of a word even if it is a stop word so far, when
     // nothing else of the query is a term: "z in" is on its way to "z index" (by its completions;
     // the stop word itself matches nothing).

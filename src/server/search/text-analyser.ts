@@ -101,6 +101,28 @@ export class TextAnalyser {
 }
 
 /**
+ * The operators a text writes on their own, as names: `??` in "Nullish coalescing operator (??)",
+ * `===` and `?.` in a question about them. The analyser's words have no punctuation, so without
+ * these a page named by its operator could not be found by it. A lone one-character operator
+ * counts only in parentheses, as a title names it ("Subtraction (-)"): elsewhere `-` or `/` is
+ * punctuation ("Hono - Web framework").
+ */
+export function operatorNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(OPERATOR)) {
+    let operator = match[1] as string;
+    // A question's own mark: "between == and ===?" asks about `===`.
+    if (operator.length > 2 && operator.endsWith('?') && !match[0].endsWith(')'))
+      operator = operator.slice(0, -1);
+    if (operator.length > 1 || (match[0].startsWith('(') && match[0].endsWith(')'))) names.add(operator);
+  }
+  return [...names];
+}
+
+/** An operator: one to four operator characters, between spaces, parentheses or the text's ends. */
+const OPERATOR = /(?<=^|\s)\(?([!%&*+\-./:<=>?^|~]{1,4})\)?(?=$|[\s,;:?!]|\)?$)/g;
+
+/**
  * Text split at anything but letters, digits, `_`, `-` and `.`: a hyphenated or dotted name
  * (`z-index`, `Promise.all`) stays one chunk.
  */

@@ -377,3 +377,34 @@ describe('operators', () => {
     assert.equal(answer.link, '/operators/nullish');
   });
 });
+
+describe('a word of the question the site never uses', () => {
+  it('is judged once, by the known share, not again by coverage', async () => {
+    const guide = (link: string, title: string, text: string): SourceDocument => ({
+      ...page(link, [], title),
+      text,
+      sections: [{ heading: title, anchor: '', level: 1, text }],
+    });
+    const { index } = await siteOf([
+      guide(
+        '/helpers/ssg',
+        'Static site generation',
+        'Generate a static HTML page for every id when building the site.',
+      ),
+      guide('/helpers/cookie', 'Cookie helper', 'Read and set cookies.'),
+      ...Array.from({ length: 8 }, (_, i) =>
+        guide(`/misc/${i}`, `Topic ${i}`, `Routing and middleware, part ${i}.`),
+      ),
+    ]);
+    const answerer = createExtractiveAnswerer({ index });
+    const retrieval = await answerer.retrieve({
+      query: 'generate a static HTML page for every shop id when building the site',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.ok(retrieval.known < 1, 'shop is not a word of the site');
+    assert.equal(retrieval.coverage, 1);
+    assert.equal(retrieval.answerable, true);
+  });
+});

@@ -105,15 +105,23 @@ export function titleCoverage(words: QuestionWord[], page: SourceDocument, analy
 }
 
 /**
+ * The question's words that the site uses somewhere. An operator always counts: it is syntax,
+ * not a topic the site could lack; whether a passage holds it is what counts.
+ */
+export function wordsTheSiteUses(
+  words: QuestionWord[],
+  hasWord: ((word: string) => boolean) | undefined,
+): QuestionWord[] {
+  return hasWord ? words.filter((word) => IS_OPERATOR.test(word.word) || hasWord(word.word)) : words;
+}
+
+/**
  * The weighted share (0–1) of the question's words that the site uses anywhere. A question whose
  * subject the site never mentions ("Minecraft", "sourdough") is not answered by it, however well
  * a passage matches the rest of the question.
  */
 export function knownShare(words: QuestionWord[], hasWord: ((word: string) => boolean) | undefined): number {
   const total = words.reduce((sum, word) => sum + word.weight, 0);
-  if (total === 0 || !hasWord) return 1;
-  let known = 0;
-  // An operator is syntax, not a topic the site could lack: whether a passage holds it is what counts.
-  for (const word of words) if (IS_OPERATOR.test(word.word) || hasWord(word.word)) known += word.weight;
-  return known / total;
+  if (total === 0) return 1;
+  return wordsTheSiteUses(words, hasWord).reduce((sum, word) => sum + word.weight, 0) / total;
 }

@@ -10,6 +10,7 @@ import {
   outlineCoverage,
   questionWords,
   titleCoverage,
+  wordsTheSiteUses,
   type QuestionWord,
 } from './answer-evidence.js';
 import { resolveFollowUp } from './follow-up.js';
@@ -18,10 +19,10 @@ import { warmUpLanguageModel } from './language-model.js';
 export interface ExtractiveAnswererOptions {
   index: SearchIndex;
   /**
-   * Least evidence for an answer: the share of the question (its content words, weighted by
-   * part of speech: subjects count fully, verbs less) that one of the best passages contains,
-   * plus half the share that the source page's outline (title, description, headings) holds,
-   * plus the share its title holds. Default 0.84: a passage holding the whole question answers;
+   * Least evidence for an answer: the share of the question (its content words the site uses,
+   * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
+   * that one of the best passages contains, plus half the share that the source page's outline
+   * (title, description, headings) holds, plus the share its title holds. Default 0.84: a passage holding the whole question answers;
    * one holding half of it answers only on a page about the rest.
    */
   minCoverage?: number;
@@ -165,13 +166,17 @@ export class ExtractiveAnswerer implements Answerer {
     // Evidence, not the raw score, decides: the site must use the words of the question, and
     // one of the best passages must hold most of what was asked, not merely repeat one word.
     const words = questionWords(resolvedQuery, this.#analyser);
+    const hasWord = this.#index.hasWord?.bind(this.#index);
+    const known = knownShare(words, hasWord);
+    // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
+    // cover: `known` judges it, once. Coverage is of the words a passage could hold.
+    const judged = wordsTheSiteUses(words, hasWord);
     const coverage = Math.max(
       0,
-      ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(words, hit, this.#analyser)),
+      ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(judged, hit, this.#analyser)),
     );
-    const known = knownShare(words, this.#index.hasWord?.bind(this.#index));
-    const outline = best ? outlineCoverage(words, best.document, this.#analyser) : 0;
-    const title = best ? titleCoverage(words, best.document, this.#analyser) : 0;
+    const outline = best ? outlineCoverage(judged, best.document, this.#analyser) : 0;
+    const title = best ? titleCoverage(judged, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
       coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&

@@ -116,7 +116,7 @@ export class FeedbackButtons extends LitElement {
   declare private _formOpen: boolean;
   declare private _reason: string;
 
-  private readonly _post = new Task(this, {
+  readonly #post = new Task(this, {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       try {
@@ -138,11 +138,11 @@ export class FeedbackButtons extends LitElement {
         if (signal.aborted) return;
         this.value = previous;
         this._formOpen = false;
-        this._message = this._strings.failed;
+        this._message = this.#strings.failed;
         return;
       }
       const withReason = detail.reason !== undefined || detail.comment !== undefined;
-      this._message = withReason ? this._strings.reasonThanks : this._strings.thanks;
+      this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
       this._formOpen = !withReason && detail.value === -1 && this.askReason;
       emit(this, 'feedback', detail);
     },
@@ -159,12 +159,12 @@ export class FeedbackButtons extends LitElement {
     this._reason = '';
   }
 
-  private get _strings(): FeedbackStrings {
+  get #strings(): FeedbackStrings {
     return { ...defaultFeedbackStrings, ...this.strings };
   }
 
-  private get _busy(): boolean {
-    return this._post.status === TaskStatus.PENDING;
+  get #busy(): boolean {
+    return this.#post.status === TaskStatus.PENDING;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -176,22 +176,22 @@ export class FeedbackButtons extends LitElement {
     }
   }
 
-  private _vote(value: FeedbackValue): void {
-    if (this._busy || !this.insightId || this.value === value) return;
+  #vote(value: FeedbackValue): void {
+    if (this.#busy || !this.insightId || this.value === value) return;
     const previous = this.value;
     // Optimistic: the button reads as pressed before the service has answered.
     this.value = value;
     this._message = '';
     this._reason = '';
-    void this._post.run([{ insightId: this.insightId, value }, previous]);
+    void this.#post.run([{ insightId: this.insightId, value }, previous]);
   }
 
-  private _sendReason(event: SubmitEvent): void {
+  #sendReason(event: SubmitEvent): void {
     event.preventDefault();
-    if (this._busy || !this.insightId) return;
+    if (this.#busy || !this.insightId) return;
     const note = (this.renderRoot.querySelector('textarea')?.value ?? '').trim();
-    if (!this._reason && !note) return this._skip();
-    void this._post.run([
+    if (!this._reason && !note) return this.#skip();
+    void this.#post.run([
       {
         insightId: this.insightId,
         value: -1,
@@ -202,20 +202,20 @@ export class FeedbackButtons extends LitElement {
     ]);
   }
 
-  private _skip(): void {
+  #skip(): void {
     this._formOpen = false;
     this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
   }
 
-  private _button(value: FeedbackValue, name: string, part: string) {
-    const inert = this._busy || !this.insightId;
+  #button(value: FeedbackValue, name: string, part: string) {
+    const inert = this.#busy || !this.insightId;
     return html`<button
       type="button"
       part="button ${part}"
       title=${name}
       aria-pressed=${this.value === value ? 'true' : 'false'}
       aria-disabled=${inert ? 'true' : 'false'}
-      @click=${() => this._vote(value)}
+      @click=${() => this.#vote(value)}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" class=${value === -1 ? 'down' : ''}>
         <path
@@ -230,16 +230,16 @@ export class FeedbackButtons extends LitElement {
   }
 
   protected override render() {
-    const s = this._strings;
+    const s = this.#strings;
     return html`
       <div part="base" class="base" role="group" aria-labelledby="prompt">
         <span part="prompt" id="prompt">${s.prompt}</span>
-        ${this._button(1, s.helpful, 'up-button')} ${this._button(-1, s.notHelpful, 'down-button')}
+        ${this.#button(1, s.helpful, 'up-button')} ${this.#button(-1, s.notHelpful, 'down-button')}
         <span part="message" class="message" role="status">${this._message}</span>
       </div>
       ${
         this._formOpen
-          ? html`<form part="reason-form" class="reason-form" @submit=${this._sendReason}>
+          ? html`<form part="reason-form" class="reason-form" @submit=${this.#sendReason}>
               <fieldset>
                 <legend>${s.reasonLegend}</legend>
                 ${this.reasons.map(
@@ -257,10 +257,10 @@ export class FeedbackButtons extends LitElement {
               <label for="note">${s.note}</label>
               <textarea id="note" part="note" rows="2" maxlength="1000"></textarea>
               <div class="actions">
-                <button type="submit" part="send-button" aria-disabled=${this._busy ? 'true' : 'false'}>
+                <button type="submit" part="send-button" aria-disabled=${this.#busy ? 'true' : 'false'}>
                   ${s.send}
                 </button>
-                <button type="button" part="skip-button" @click=${this._skip}>${s.skip}</button>
+                <button type="button" part="skip-button" @click=${this.#skip}>${s.skip}</button>
               </div>
             </form>`
           : null

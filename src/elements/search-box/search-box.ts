@@ -1,5 +1,5 @@
-import { LitElement, html, nothing, supportsAdoptingStyleSheets } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
+import { LitElement, adoptStyles, html, nothing, supportsAdoptingStyleSheets, unsafeCSS } from 'lit';
+import type { CSSResult, PropertyValues, TemplateResult } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
@@ -73,8 +73,8 @@ const loadController = () =>
 let dialogModule: typeof Dialog | undefined;
 const loadDialog = () => import('./search-dialog.js').then((module) => (dialogModule = module));
 
-/** The constructed sheets of the lazily loaded rules, shared by every box of the page. */
-const sheets = new Map<string, CSSStyleSheet>();
+/** The lazily loaded rules as Lit styles, shared by every box of the page (one sheet for each). */
+const lazyStyles = new Map<string, CSSResult>();
 
 const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" stroke-width="1.8" />
@@ -339,28 +339,16 @@ export class SearchBox extends LitElement {
 
   /**
    * Adds the rules of a lazily loaded part after the element's own: a constructed style sheet,
-   * which a strict CSP allows, or where there is none a `<style>` with Lit's nonce.
+   * which a strict CSP allows, or where there is none (Safari before 16.4) a `<style>` with Lit's
+   * nonce, as Lit's adoptStyles does.
    */
   #addStyles(cssText: string): void {
     if (this.#styled.has(cssText)) return;
     this.#styled.add(cssText);
+    let styles = lazyStyles.get(cssText);
+    if (!styles) lazyStyles.set(cssText, (styles = unsafeCSS(cssText)));
     const root = this.renderRoot as ShadowRoot;
-    if (supportsAdoptingStyleSheets) {
-      let sheet = sheets.get(cssText);
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(cssText);
-        sheets.set(cssText, sheet);
-      }
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // No constructable style sheets (Safari before 16.4): a <style>, as Lit's own fallback does.
-      const style = document.createElement('style');
-      const nonce = (globalThis as { litNonce?: string }).litNonce;
-      if (nonce) style.setAttribute('nonce', nonce);
-      style.textContent = cssText;
-      root.append(style);
-    }
+    adoptStyles(root, [...(supportsAdoptingStyleSheets ? root.adoptedStyleSheets : []), styles]);
   }
 
   protected override firstUpdated(): void {

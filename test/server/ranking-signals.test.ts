@@ -408,3 +408,16 @@ describe('a word of the question the site never uses', () => {
     assert.equal(retrieval.answerable, true);
   });
 });
+
+describe('British and American spellings', () => {
+  it('find each other both ways, also where the site uses the other spelling elsewhere', async () => {
+    const { top } = await siteOf([
+      page('/guides/theming', [], 'Theming: colours and fonts'),
+      page('/reference/color-input', [], 'The color input'),
+      page('/reference/fonts', [], 'Loading fonts'),
+      page('/guides/other', [], 'Routing'),
+    ]);
+    assert.equal(await top('change the colors and fonts'), '/guides/theming');
+    assert.equal(await top('colours fonts'), '/guides/theming');
+  });
+});

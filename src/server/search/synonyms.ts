@@ -7,6 +7,12 @@
 /** What a general synonym of a word (`make` for `create`) counts, as a share of the word itself. */
 export const SYNONYM_WEIGHT = 0.6;
 
+/** A pair of words that stand for each other: each a synonym of the other. */
+const bothWays = ([one, other]: string[]): string[][] => [
+  [one as string, other as string],
+  [other as string, one as string],
+];
+
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['make', 'create'],
   ['create', 'new'],
@@ -35,15 +41,6 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['photo', 'image'],
   ['movie', 'video'],
   ['sound', 'audio'],
-  ['colour', 'color'],
-  ['behaviour', 'behavior'],
-  ['centre', 'center'],
-  ['grey', 'gray'],
-  ['optimise', 'optimize'],
-  ['customise', 'customize'],
-  ['initialise', 'initialize'],
-  ['serialise', 'serialize'],
-  ['authorise', 'authorize'],
   ['login', 'authentication', 'auth'],
   ['log', 'logger', 'logging'],
   ['save', 'store', 'storage'],
@@ -98,6 +95,18 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['translate', 'localization', 'i18n'],
   ['timer', 'timeout', 'interval'],
   ['upload', 'file'],
+  // British and American spellings, both ways: a page may use either, and so may a visitor.
+  ...[
+    ['colour', 'color'],
+    ['behaviour', 'behavior'],
+    ['centre', 'center'],
+    ['grey', 'gray'],
+    ['optimise', 'optimize'],
+    ['customise', 'customize'],
+    ['initialise', 'initialize'],
+    ['serialise', 'serialize'],
+    ['authorise', 'authorize'],
+  ].flatMap(bothWays),
   // Abbreviations a visitor or a page may use for the whole word, both ways.
   ...[
     ['param', 'parameter'],
@@ -133,10 +142,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     ['temp', 'temporary'],
     ['max', 'maximum'],
     ['min', 'minimum'],
-  ].flatMap(([short, long]) => [
-    [short as string, long as string],
-    [long as string, short as string],
-  ]),
+  ].flatMap(bothWays),
 ];
 
 /** Word → the words that may stand for it, as written (not yet stemmed). */

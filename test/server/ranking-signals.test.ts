@@ -24,6 +24,13 @@ const page = (link: string, links: string[] = [], title = link): SourceDocument 
   links,
 });
 
+/** A page with its own text, in one section under its title. */
+const pageWithText = (link: string, title: string, text: string): SourceDocument => ({
+  ...page(link, [], title),
+  text,
+  sections: [{ heading: title, anchor: '', level: 1, text }],
+});
+
 /** An index of `documents`, and the link it ranks first for a query. */
 async function siteOf(documents: SourceDocument[]) {
   const index = createOramaIndex();
@@ -300,10 +307,8 @@ describe('a word typed halfway into its ending', () => {
 
 describe('words of place, time and quantity', () => {
   const described = (link: string, title: string, description: string): SourceDocument => ({
-    ...page(link, [], title),
+    ...pageWithText(link, title, description),
     description,
-    text: description,
-    sections: [{ heading: title, anchor: '', level: 1, text: description }],
   });
   const site = () =>
     siteOf([
@@ -343,24 +348,19 @@ describe('operators', () => {
   });
 
   it('find the page named by the operator, and the ask answers from it', async () => {
-    const operator = (link: string, title: string, text: string): SourceDocument => ({
-      ...page(link, [], title),
-      text,
-      sections: [{ heading: title, anchor: '', level: 1, text }],
-    });
     const documents = [
-      operator(
+      pageWithText(
         '/operators/nullish',
         'Nullish coalescing operator (??)',
         'Returns its right-hand side when its left-hand side is null or undefined: `a ?? b`.',
       ),
-      operator('/operators/or', 'Logical OR (||)', 'Returns true when either operand is true: `a || b`.'),
-      operator(
+      pageWithText('/operators/or', 'Logical OR (||)', 'Returns true when either operand is true: `a || b`.'),
+      pageWithText(
         '/operators/strict-equality',
         'Strict equality (===)',
         'Compares without type conversion: `a === b`.',
       ),
-      operator('/operators/equality', 'Equality (==)', 'Compares after type conversion: `a == b`.'),
+      pageWithText('/operators/equality', 'Equality (==)', 'Compares after type conversion: `a == b`.'),
       page('/guide/expressions', [], 'Expressions and operators'),
     ];
     const { index, top } = await siteOf(documents);
@@ -380,20 +380,15 @@ describe('operators', () => {
 
 describe('a word of the question the site never uses', () => {
   it('is judged once, by the known share, not again by coverage', async () => {
-    const guide = (link: string, title: string, text: string): SourceDocument => ({
-      ...page(link, [], title),
-      text,
-      sections: [{ heading: title, anchor: '', level: 1, text }],
-    });
     const { index } = await siteOf([
-      guide(
+      pageWithText(
         '/helpers/ssg',
         'Static site generation',
         'Generate a static HTML page for every id when building the site.',
       ),
-      guide('/helpers/cookie', 'Cookie helper', 'Read and set cookies.'),
+      pageWithText('/helpers/cookie', 'Cookie helper', 'Read and set cookies.'),
       ...Array.from({ length: 8 }, (_, i) =>
-        guide(`/misc/${i}`, `Topic ${i}`, `Routing and middleware, part ${i}.`),
+        pageWithText(`/misc/${i}`, `Topic ${i}`, `Routing and middleware, part ${i}.`),
       ),
     ]);
     const answerer = createExtractiveAnswerer({ index });

@@ -384,7 +384,7 @@ export class OramaSearchIndex implements SearchIndex {
     const { coverage, name, slug, outline, description, links } = PAGE_RANK;
     for (let i = 0; i < evidence.count; i++) {
       const page = pages[i] as number;
-      const at = page * EVIDENCE_STRIDE;
+      const at = i * EVIDENCE_STRIDE;
       const covered = (values[at + EVIDENCE.covered] as number) / total;
       const coveredInName = (values[at + EVIDENCE.coveredInName] as number) / total;
       // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.

@@ -37,8 +37,6 @@ interface IndexedPage {
   name: Uint32Array;
   /** Description and headings. */
   summary: Uint32Array;
-  /** The terms of its name, description and headings, sorted: what the page says it is about. */
-  outline: Uint32Array;
   passages: number[];
   /** Its passages by term: which hold each term, and in their heading or not. */
   passageTerms: PassageTerms;
@@ -245,7 +243,6 @@ export class OramaSearchIndex implements SearchIndex {
         document,
         name: sortedDistinct(name),
         summary: sortedDistinct([...description, ...headings]),
-        outline: sortedDistinct([...name, ...description, ...headings]),
         passages: [],
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
@@ -427,12 +424,8 @@ export class OramaSearchIndex implements SearchIndex {
    * its best passage's, the passage found by coverage and then scored in full.
    */
   #pageRelevance(query: AnalysedQuery, page: IndexedPage, bestKnown?: ScoredPassage): number {
-    const outline = matchEvidence(
-      query,
-      { terms: page.name, distinct: page.outline },
-      [page.name, page.summary],
-      this.#averagePassageLength,
-    );
+    // The outline's text is the name; its description and headings count as a field.
+    const outline = matchEvidence(query, page.name, [page.name, page.summary], this.#averagePassageLength);
     const best = bestKnown ?? this.#bestPassages(query, page, 1)[0];
     const outlineEvidence: MatchEvidence = {
       ...outline,
@@ -450,7 +443,7 @@ export class OramaSearchIndex implements SearchIndex {
         const passage = this.#passages[page.passages[local] as number] as IndexedPassage;
         const evidence = matchEvidence(
           query,
-          passage,
+          passage.terms,
           [page.name, passage.heading],
           this.#averagePassageLength,
         );

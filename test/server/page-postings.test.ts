@@ -30,9 +30,11 @@ const query = (...ids: number[]): AnalysedQuery => ({
   totalWeight: ids.length,
 });
 
-/** One of a page's gathered values. */
-const value = (evidence: PageEvidence, key: keyof typeof EVIDENCE, page: number): number =>
-  evidence.values[page * EVIDENCE_STRIDE + EVIDENCE[key]] as number;
+/** One of a page's gathered values (0 for a page the query did not touch). */
+function value(evidence: PageEvidence, key: keyof typeof EVIDENCE, page: number): number {
+  const row = evidence.pages.subarray(0, evidence.count).indexOf(page);
+  return row < 0 ? 0 : (evidence.values[row * EVIDENCE_STRIDE + EVIDENCE[key]] as number);
+}
 
 describe('PagePostings (BM25F over page fields)', () => {
   // Terms: 0 "cookie", 1 "helper", 2 "header", 3 "set".

@@ -37,8 +37,6 @@ interface IndexedPage {
   name: Uint32Array;
   /** Description and headings. */
   summary: Uint32Array;
-  /** The terms of its name, description and headings, sorted: what the page says it is about. */
-  outline: Uint32Array;
   passages: number[];
   /** Its passages by term: which hold each term, and in their heading or not. */
   passageTerms: PassageTerms;
@@ -247,7 +245,6 @@ export class OramaSearchIndex implements SearchIndex {
         document,
         name: sortedDistinct(name),
         summary: sortedDistinct([...description, ...headings]),
-        outline: sortedDistinct([...name, ...description, ...headings]),
         passages: [],
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
@@ -386,7 +383,7 @@ export class OramaSearchIndex implements SearchIndex {
     const { coverage, name, slug, outline, description, links } = PAGE_RANK;
     for (let i = 0; i < evidence.count; i++) {
       const page = pages[i] as number;
-      const at = page * EVIDENCE_STRIDE;
+      const at = i * EVIDENCE_STRIDE;
       const covered = (values[at + EVIDENCE.covered] as number) / total;
       const coveredInName = (values[at + EVIDENCE.coveredInName] as number) / total;
       // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
@@ -429,12 +426,8 @@ export class OramaSearchIndex implements SearchIndex {
    * its best passage's, the passage found by coverage and then scored in full.
    */
   #pageRelevance(query: AnalysedQuery, page: IndexedPage, bestKnown?: ScoredPassage): number {
-    const outline = matchEvidence(
-      query,
-      { terms: page.name, distinct: page.outline },
-      [page.name, page.summary],
-      this.#averagePassageLength,
-    );
+    // The outline's text is the name; its description and headings count as a field.
+    const outline = matchEvidence(query, page.name, [page.name, page.summary], this.#averagePassageLength);
     const best = bestKnown ?? this.#bestPassages(query, page, 1)[0];
     const outlineEvidence: MatchEvidence = {
       ...outline,
@@ -452,7 +445,7 @@ export class OramaSearchIndex implements SearchIndex {
         const passage = this.#passages[page.passages[local] as number] as IndexedPassage;
         const evidence = matchEvidence(
           query,
-          passage,
+          passage.terms,
           [page.name, passage.heading],
           this.#averagePassageLength,
         );

@@ -1,13 +1,5 @@
 import type { AnalysedQuery } from './query-analysis.js';
 
-/** What the scorer needs to know of an indexed passage. */
-export interface ScoredText {
-  /** Term ids in text order: the passage's heading, then its text. */
-  terms: Uint32Array;
-  /** The distinct term ids of `terms`, sorted, for membership tests. */
-  distinct: Uint32Array;
-}
-
 /** The evidence that a text answers a query, each part 0–1. */
 export interface MatchEvidence {
   /** IDF-weighted share of the query's words the text contains (partial credit for completions and corrections). */
@@ -48,20 +40,24 @@ export function matchWeight(query: AnalysedQuery, termIndex: number, sorted: Uin
   return best;
 }
 
-/** Which query word an alternative's term id stands for, with its weight. */
-interface WordOfTerm {
-  index: number;
-  weight: number;
-}
-
 /**
- * Which query word each alternative's term id stands for, with its weight; built once per query.
- * `filter` has bit `id % FILTER_BITS` set for each of those ids: most terms of a text are not
- * the query's, and one bit test turns them away before the map look-up.
+ * What a query's alternatives stand for, built once per query: for each alternative's term id,
+ * the query word it counts for in term frequencies (the one it matches best, the first of
+ * equals) and every word it matches, with the weight of the match. `filter` has bit
+ * `id % FILTER_BITS` set for each of those ids: most terms of a text are not the query's, and one
+ * bit test turns them away before the map look-up.
  */
 interface TermLookup {
-  words: Map<number, WordOfTerm>;
+  words: Map<number, TermMatches>;
   filter: Int32Array;
+}
+
+interface TermMatches {
+  /** The word the term's occurrences count for, and by how much. */
+  index: number;
+  weight: number;
+  /** Every word the term matches (weight above 0), as pairs: word index, weight. */
+  matches: number[];
 }
 
 const FILTER_BITS = 4096;
@@ -72,13 +68,20 @@ const termLookups = new WeakMap<AnalysedQuery, TermLookup>();
 function wordsOfTerms(query: AnalysedQuery): TermLookup {
   let lookup = termLookups.get(query);
   if (!lookup) {
-    const words = new Map<number, WordOfTerm>();
+    const words = new Map<number, TermMatches>();
     const filter = new Int32Array(FILTER_BITS / 32);
     for (let index = 0; index < query.terms.length; index++) {
       for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
-        const known = words.get(alternative.id);
-        if (!known || known.weight < alternative.weight)
-          words.set(alternative.id, { index, weight: alternative.weight });
+        let known = words.get(alternative.id);
+        if (!known) {
+          known = { index, weight: alternative.weight, matches: [] };
+          words.set(alternative.id, known);
+        } else if (known.weight < alternative.weight) {
+          known.index = index;
+          known.weight = alternative.weight;
+        }
+        // A match counts only above 0, as in `matchWeight`.
+        if (alternative.weight > 0) known.matches.push(index, alternative.weight);
         const bit = alternative.id & FILTER_MASK;
         filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
       }
@@ -90,12 +93,25 @@ function wordsOfTerms(query: AnalysedQuery): TermLookup {
 }
 
 /**
- * Gathers the evidence of one text: `fields` are the sorted term ids of its title and heading,
- * `averageLength` the mean passage length in terms (BM25's length normalisation).
+ * Scratch arrays of `matchEvidence`, reused across calls (it runs for dozens of texts per
+ * query): per query word, its frequency and best match in the text; per occurrence of a query
+ * word, its position and which word it is.
+ */
+let frequencyOf = new Float64Array(16);
+let inTextOf = new Float64Array(16);
+let positionsOf: Int32Array = new Int32Array(256);
+let wordAtOf: Int32Array = new Int32Array(256);
+let inWindowOf = new Int32Array(16);
+
+/**
+ * Gathers the evidence of one text, `terms` its term ids in text order (a passage's heading,
+ * then its text): `fields` are the sorted term ids of its title and heading, `averageLength` the
+ * mean passage length in terms (BM25's length normalisation). A query word is in the text when
+ * it is in its terms or in one of its fields.
  */
 export function matchEvidence(
   query: AnalysedQuery,
-  text: ScoredText,
+  terms: Uint32Array,
   fields: Uint32Array[],
   averageLength: number,
 ): MatchEvidence {
@@ -105,11 +121,18 @@ export function matchEvidence(
 
   const { words: wordOfTerm, filter } = wordsOfTerms(query);
 
-  // One pass over the text: term frequencies and the positions of query words.
-  const frequency = new Float64Array(count);
-  const positions: number[] = [];
-  const wordAt: number[] = [];
-  const { terms } = text;
+  // One pass over the text: term frequencies, the best match of each query word (what
+  // `matchWeight` would find in the set of its terms), and the positions of query words.
+  if (frequencyOf.length < count) {
+    frequencyOf = new Float64Array(count * 2);
+    inTextOf = new Float64Array(count * 2);
+    inWindowOf = new Int32Array(count * 2);
+  }
+  const frequency = frequencyOf;
+  const inText = inTextOf;
+  frequency.fill(0, 0, count);
+  inText.fill(0, 0, count);
+  let found = 0;
   for (let position = 0; position < terms.length; position++) {
     const id = terms[position] as number;
     const bit = id & FILTER_MASK;
@@ -117,8 +140,19 @@ export function matchEvidence(
     const match = wordOfTerm.get(id);
     if (!match) continue;
     frequency[match.index] = (frequency[match.index] as number) + match.weight;
-    positions.push(position);
-    wordAt.push(match.index);
+    const { matches } = match;
+    for (let m = 0; m < matches.length; m += 2) {
+      const index = matches[m] as number;
+      const weight = matches[m + 1] as number;
+      if (weight > (inText[index] as number)) inText[index] = weight;
+    }
+    if (found === positionsOf.length) {
+      positionsOf = growInt32(positionsOf);
+      wordAtOf = growInt32(wordAtOf);
+    }
+    positionsOf[found] = position;
+    wordAtOf[found] = match.index;
+    found++;
   }
 
   let covered = 0;
@@ -128,11 +162,11 @@ export function matchEvidence(
   let bm25 = 0;
   let bm25Max = 0;
   const lengthNorm = 1 - BM25_B + (BM25_B * terms.length) / Math.max(averageLength, 1);
-  query.terms.forEach((term, index) => {
-    const inText = matchWeight(query, index, text.distinct);
+  for (let index = 0; index < count; index++) {
+    const term = query.terms[index] as AnalysedQuery['terms'][number];
     let inField = 0;
     for (const field of fields) inField = Math.max(inField, matchWeight(query, index, field));
-    const matched = Math.max(inText, inField);
+    const matched = Math.max(inText[index] as number, inField);
     covered += term.weight * matched;
     inFields += term.weight * inField;
     const tf = frequency[index] as number;
@@ -142,35 +176,44 @@ export function matchEvidence(
     }
     bm25 += (term.weight * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * lengthNorm);
     bm25Max += term.weight * (BM25_K1 + 1);
-  });
+  }
 
   return {
     coverage: covered / query.totalWeight,
     fieldMatch: inFields / query.totalWeight,
-    proximity: proximity(positions, wordAt, count),
+    proximity: proximity(positionsOf, wordAtOf, found, count),
     saturation: matchedWords === 0 ? 0 : saturationSum / matchedWords,
     bm25: bm25Max === 0 ? 0 : bm25 / bm25Max,
   };
 }
 
+const growInt32 = (array: Int32Array): Int32Array => {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+};
+
 /**
  * 1 when the distinct query words found stand side by side, falling towards 0 as the smallest
- * window holding all of them widens (window = number of words / span of the window).
+ * window holding all of them widens (window = number of words / span of the window). The first
+ * `found` of `positions` and `wordAt` are the occurrences of query words.
  */
-function proximity(positions: number[], wordAt: number[], wordCount: number): number {
-  const inWindow = new Int32Array(wordCount);
+function proximity(positions: Int32Array, wordAt: Int32Array, found: number, wordCount: number): number {
+  const inWindow = inWindowOf;
+  inWindow.fill(0, 0, wordCount);
   let distinct = 0;
-  for (const word of wordAt) {
+  for (let i = 0; i < found; i++) {
+    const word = wordAt[i] as number;
     if (inWindow[word] === 0) distinct++;
     inWindow[word] = 1;
   }
   if (distinct === 0) return 0;
   if (distinct === 1 || wordCount === 1) return 1;
-  inWindow.fill(0);
+  inWindow.fill(0, 0, wordCount);
   let held = 0;
   let best = Infinity;
   let start = 0;
-  for (let end = 0; end < positions.length; end++) {
+  for (let end = 0; end < found; end++) {
     const word = wordAt[end] as number;
     if (inWindow[word] === 0) held++;
     inWindow[word] = (inWindow[word] as number) + 1;

@@ -188,20 +188,20 @@ describe('answers over the demo documentation', () => {
     const answer = await answerer.answer(ask('How do I translate the search box?'));
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/elements/search-box-styling');
-    assert.match(answer.answer, /^Set the strings property/);
+    assert.match(answer.answer, /^Set the `strings` property/);
     assert.equal(answer.passages[0]?.link, '/elements/search-box-styling#translating-every-string');
     assert.doesNotMatch(answer.answer, /Source:/);
   });
 
   it('lists the events of the chat', async () => {
     const answer = await answerer.answer(ask('Which events does the chat fire?'));
-    assert.match(answer.answer, /event: ask-question, ask-answer, ask-error/);
+    assert.match(answer.answer, /event: `ask-question`, `ask-answer`, `ask-error`/);
   });
 
   it('quotes the score row of the search request for what the score field does', async () => {
     const answer = await answerer.answer(ask('What does the score field do in search?'));
     assert.equal(answer.link, '/service/api-search');
-    assert.match(answer.answer, /\| score \| number \| no \| Relevance threshold/);
+    assert.match(answer.answer, /\| `score` \| number \| no \| Relevance threshold/);
   });
 });
 

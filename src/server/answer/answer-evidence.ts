@@ -1,3 +1,4 @@
+import { sectionPlainText } from '../content/code-spans.js';
 import type { SourceDocument } from '../content/document.js';
 import type { PassageHit } from '../search/search-index.js';
 import { RELATIONAL_WORDS } from '../search/stop-words.js';
@@ -66,7 +67,7 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
   const present = new Set([
     ...termsAndOperators(hit.document.title, analyser),
     ...termsAndOperators(hit.section.heading, analyser),
-    ...termsAndOperators(hit.section.text, analyser),
+    ...termsAndOperators(sectionPlainText(hit.section), analyser),
   ]);
   let covered = 0;
   for (const word of words) if (present.has(word.term)) covered += word.weight;

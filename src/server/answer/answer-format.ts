@@ -1,6 +1,11 @@
 import type { AnswerFormat } from '../../wire/index.js';
+import { codeSpan, textRuns } from '../content/code-spans.js';
 
-/** A piece of an answer: a paragraph of prose, a block of code or a table, all plain text. */
+/**
+ * A piece of an answer: a paragraph of prose, a block of code or a table. Prose and table cells
+ * are section text, plain text with inline code as Markdown code spans (see `code-spans.ts`);
+ * code is as written.
+ */
 export type AnswerBlock =
   | { kind: 'text'; text: string }
   | { kind: 'code'; text: string }
@@ -41,21 +46,46 @@ export function safeLink(link: string): string | undefined {
   }
 }
 
+/** Section text in Markdown: prose escaped, inline code as code spans. */
+function inlineMarkdown(text: string): string {
+  return textRuns(text)
+    .map((run) => (run.code ? codeSpan(run.text) : escapeMarkdown(run.text)))
+    .join('');
+}
+
+/** A table cell of section text in Markdown, on one line. */
+function tableCellMarkdown(cell: string): string {
+  return textRuns(cell)
+    .map((run) =>
+      // A pipe ends a table cell even inside a code span, unless escaped (GFM).
+      run.code ? codeSpan(run.text).replace(/\|/g, '\\|') : escapeMarkdown(run.text),
+    )
+    .join('')
+    .replace(/\n/g, ' ');
+}
+
+/** Section text as HTML: prose escaped, inline code in `<code>`. */
+function inlineHtml(text: string): string {
+  return textRuns(text)
+    .map((run) => (run.code ? `<code>${escapeHtml(run.text)}</code>` : escapeHtml(run.text)))
+    .join('');
+}
+
 function markdownFence(code: string): string {
   const longestRun = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
   return '`'.repeat(longestRun + 1);
 }
 
 /**
- * The answer in Markdown: escaped prose and fenced code. The source is not repeated in the text:
- * the record carries it (`title`, `link`, `description`) and `<ask-chat>` shows it under the answer.
+ * The answer in Markdown: escaped prose with its code spans, and fenced code. The source is not
+ * repeated in the text: the record carries it (`title`, `link`, `description`) and `<ask-chat>`
+ * shows it under the answer.
  */
 export function renderMarkdown(blocks: AnswerBlock[]): string {
   const parts = blocks.map((block) => {
-    if (block.kind === 'text') return escapeMarkdown(block.text);
+    if (block.kind === 'text') return inlineMarkdown(block.text);
     if (block.kind === 'table') {
-      const row = (cells: string[]) =>
-        `| ${cells.map((cell) => escapeMarkdown(cell).replace(/\n/g, ' ')).join(' | ')} |`;
+      const row = (cells: string[]) => `| ${cells.map(tableCellMarkdown).join(' | ')} |`;
       return [row(block.header), `|${' --- |'.repeat(block.header.length)}`, ...block.rows.map(row)].join(
         '\n',
       );
@@ -69,9 +99,9 @@ export function renderMarkdown(blocks: AnswerBlock[]): string {
 /** The answer as an HTML fragment that is safe as it is: every text escaped, only our own tags. */
 export function renderHtml(blocks: AnswerBlock[]): string {
   const cells = (tag: string, row: string[]) =>
-    `<tr>${row.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
+    `<tr>${row.map((cell) => `<${tag}>${inlineHtml(cell)}</${tag}>`).join('')}</tr>`;
   const parts = blocks.map((block) => {
-    if (block.kind === 'text') return `<p>${escapeHtml(block.text)}</p>`;
+    if (block.kind === 'text') return `<p>${inlineHtml(block.text)}</p>`;
     if (block.kind === 'table')
       return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows
         .map((row) => cells('td', row))

@@ -1,9 +1,10 @@
+import { sectionPlainText, splitOutsideCode, textRuns, withoutCodeMarks } from '../content/code-spans.js';
 import type { DocumentSection as Section } from '../content/document.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
 import type { AnswerBlock } from './answer-format.js';
-import { splitSentences } from './language-model.js';
+import { sentenceRanges } from './language-model.js';
 
 /** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
 export const ANSWER_PROSE_CHARS = 480;
@@ -43,8 +44,12 @@ export const PROCEDURAL =
 /** One sentence, table row or code block of a section, in page order. */
 interface Unit {
   kind: 'text' | 'row' | 'code';
+  /** As quoted: a sentence or row with its code spans (see `code-spans.ts`), a code block as it is. */
   text: string;
+  /** Characters a reader sees of it: its text without code spans' marks. */
+  length: number;
   paragraph: number;
+  /** Its words, as the index reads them (without code spans' marks). */
   terms: string[];
   score: number;
 }
@@ -56,9 +61,55 @@ export interface SelectedAnswer {
   blocks: AnswerBlock[];
 }
 
+/** A table row's cells: a code span holding "; " is in one cell. */
+function cellsOf(row: string): string[] {
+  return splitOutsideCode(row, '; ');
+}
+
 /** A paragraph is a table row when it has as many `; ` cells as the header row. */
 function cellCount(paragraph: string): number {
-  return paragraph.includes('\n') ? 0 : paragraph.split('; ').length;
+  return paragraph.includes('\n') ? 0 : cellsOf(paragraph).length;
+}
+
+/**
+ * The sentences of a paragraph of section text. wink-nlp reads it without code spans' marks, as
+ * it read it before they were kept; a boundary it finds inside a code span (`a. B` in code) is
+ * none, so that no sentence holds half a code span.
+ */
+export function paragraphSentences(paragraph: string): string[] {
+  const line = paragraph.replace(/\n/g, ' ');
+  const runs = textRuns(line);
+  /** Where each run starts in the plain text. */
+  const plainStarts: number[] = [];
+  let plain = '';
+  for (const run of runs) {
+    plainStarts.push(plain.length);
+    plain += run.text;
+  }
+  const codeRuns = runs.flatMap((run, index) => {
+    const start = plainStarts[index] as number;
+    return run.code ? [[start, start + run.text.length]] : [];
+  });
+  const ranges: [number, number][] = [];
+  for (const [start, end] of sentenceRanges(plain)) {
+    const previous = ranges.at(-1);
+    if (previous && codeRuns.some(([from, to]) => from < start && to > previous[1])) previous[1] = end;
+    else ranges.push([start, end]);
+  }
+  // A plain offset in the paragraph as written: code spans are taken whole, fences included.
+  const runAt = (offset: number, isEnd: boolean): number => {
+    const index = runs.findIndex((run, i) => {
+      const start = plainStarts[i] as number;
+      return isEnd ? offset > start && offset <= start + run.text.length : offset < start + run.text.length;
+    });
+    const run = runs[index];
+    if (!run) return isEnd ? line.length : 0;
+    if (run.code) return isEnd ? run.end : run.start;
+    return run.start + offset - (plainStarts[index] as number);
+  };
+  return ranges
+    .map(([start, end]) => line.slice(runAt(start, false), runAt(end, true)).trim())
+    .filter((sentence) => sentence !== '');
 }
 
 /** The sentences, table rows and code blocks of a section, in order. */
@@ -72,6 +123,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       units.push({
         kind: 'code',
         text: paragraph,
+        length: paragraph.length,
         paragraph: index,
         terms: analyser.terms(paragraph),
         score: 0,
@@ -83,21 +135,33 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
     const next = paragraphs[index + 1];
     // A table: a header row followed by a row of as many cells, and the rows after it (a cell
     // may itself hold "; ").
-    const header = cells >= 2 && paragraph.split('; ').every((cell) => cell.length <= MAX_HEADER_CELL);
+    const header =
+      cells >= 2 && cellsOf(paragraph).every((cell) => withoutCodeMarks(cell).length <= MAX_HEADER_CELL);
     if (cells >= 2 && (tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells))) {
       tableCells = cells;
+      const plain = withoutCodeMarks(paragraph);
       units.push({
         kind: 'row',
         text: paragraph,
+        length: plain.length,
         paragraph: index,
-        terms: analyser.terms(paragraph),
+        terms: analyser.terms(plain),
         score: 0,
       });
       return;
     }
     tableCells = 0;
-    for (const text of splitSentences(paragraph.replace(/\n/g, ' ')))
-      units.push({ kind: 'text', text, paragraph: index, terms: analyser.terms(text), score: 0 });
+    for (const text of paragraphSentences(paragraph)) {
+      const plain = withoutCodeMarks(text);
+      units.push({
+        kind: 'text',
+        text,
+        length: plain.length,
+        paragraph: index,
+        terms: analyser.terms(plain),
+        score: 0,
+      });
+    }
   });
   return units;
 }
@@ -148,7 +212,7 @@ export function selectAnswer(
   // A word found in most sections of the page (its subject) tells one section from another less
   // than one found in a few ("translate" on a page about styling and translating the search box).
   const sectionTerms = pageSections.map(
-    (section) => new Set([...analyser.terms(section.heading), ...analyser.terms(section.text)]),
+    (section) => new Set([...analyser.terms(section.heading), ...analyser.terms(sectionPlainText(section))]),
   );
   const specificity = (term: string): number => {
     if (sectionTerms.length <= 1) return 1;
@@ -220,7 +284,7 @@ export function selectAnswer(
     const unit = units[index];
     if (!unit || unit.kind === 'code' || chosen.has(index)) return;
     chosen.add(index);
-    length += unit.text.length;
+    length += unit.length;
     // A sentence starting "They…" or "This…" comes with the sentence it leans on.
     const previous = units[index - 1];
     if (
@@ -280,7 +344,7 @@ export function selectAnswer(
       )
       .sort((a, b) => b.unit.score - a.unit.score || a.index - b.index);
     for (const { unit, index } of related) {
-      if (length + unit.text.length > ANSWER_PROSE_CHARS) continue;
+      if (length + unit.length > ANSWER_PROSE_CHARS) continue;
       choose(index);
     }
   }
@@ -334,7 +398,7 @@ export function selectAnswer(
       const start = tableStart(units, index);
       let table = tables.get(start);
       if (!table || table !== last) {
-        table = { kind: 'table', header: (units[start] as Unit).text.split('; '), rows: [] };
+        table = { kind: 'table', header: cellsOf((units[start] as Unit).text), rows: [] };
         tables.set(start, table);
         blocks.push(table);
       }
@@ -347,13 +411,10 @@ export function selectAnswer(
     else blocks.push({ kind: 'text', text: unit.text });
     lastParagraph = unit.paragraph;
   });
-  if (!codeShown && procedural) {
+  // A section of code alone quotes its code, for any question.
+  if (!codeShown && (procedural || blocks.length === 0)) {
     const example = bestCode(weights, units, analyser);
     if (example) blocks.push({ kind: 'code', text: example });
-  }
-  if (blocks.length === 0 && units.length > 0) {
-    const text = (candidates[bestSection] as (typeof candidates)[number]).section.text;
-    blocks.push({ kind: 'text', text: text.slice(0, ANSWER_PROSE_CHARS) });
   }
   return { section: bestSection, blocks };
 }
@@ -367,7 +428,7 @@ function tableStart(units: Unit[], index: number): number {
 
 /** A row's cells, as many as the header's: a cell that itself holds "; " is kept whole. */
 function rowCells(text: string, count: number): string[] {
-  const cells = text.split('; ');
+  const cells = cellsOf(text);
   if (cells.length <= count) return cells;
   return [...cells.slice(0, count - 1), cells.slice(count - 1).join('; ')];
 }
@@ -379,11 +440,11 @@ function tableListing(units: Unit[]): { paragraph: number; text: string } | unde
   if (!header) return undefined;
   const names: string[] = [];
   for (let i = start + 1; i < units.length && units[i]?.kind === 'row'; i++)
-    names.push((units[i] as Unit).text.split('; ')[0] as string);
+    names.push(cellsOf((units[i] as Unit).text)[0] as string);
   if (names.length < 2) return undefined;
   const shown = names.slice(0, MAX_LISTED);
   const more = names.length > shown.length ? ', …' : '';
-  return { paragraph: header.paragraph, text: `${header.text.split('; ')[0]}: ${shown.join(', ')}${more}` };
+  return { paragraph: header.paragraph, text: `${cellsOf(header.text)[0]}: ${shown.join(', ')}${more}` };
 }
 
 /** The code block of the section sharing most weighted words with the question (the first among equals). */

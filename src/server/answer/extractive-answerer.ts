@@ -1,4 +1,5 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
+import { sectionPlainText } from '../content/code-spans.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer } from './answer-format.js';
@@ -87,11 +88,13 @@ export function passageLink(hit: PassageHit): string {
   return hit.section.anchor ? `${hit.document.link}#${hit.section.anchor}` : hit.document.link;
 }
 
+/**
+ * A passage as listed in `context.passages`: its text plain, as `content` is, since it is not
+ * rendered in the answer's format (code spans' marks are for the answer).
+ */
 export function passageRecord(hit: PassageHit): Passage {
-  const text =
-    hit.section.text.length > CONTEXT_PASSAGE_CHARS
-      ? `${hit.section.text.slice(0, CONTEXT_PASSAGE_CHARS)}…`
-      : hit.section.text;
+  const plain = sectionPlainText(hit.section);
+  const text = plain.length > CONTEXT_PASSAGE_CHARS ? `${plain.slice(0, CONTEXT_PASSAGE_CHARS)}…` : plain;
   return {
     documentId: hit.document.id,
     title: hit.document.title,
@@ -231,7 +234,7 @@ export class ExtractiveAnswerer implements Answerer {
       .filter((section) => !taken.has(section) && section.text !== '')
       .map((section) => {
         const heading = new Set(this.#analyser.terms(section.heading));
-        const text = new Set(this.#analyser.terms(section.text));
+        const text = new Set(this.#analyser.terms(sectionPlainText(section)));
         let score = 0;
         for (const word of words)
           score += word.weight * (heading.has(word.term) ? 2 : text.has(word.term) ? 1 : 0);

@@ -13,11 +13,12 @@ function language(): WinkMethods {
 }
 
 /**
- * The sentences of a paragraph, exactly as written: wink-nlp finds the boundaries (token spans),
- * and each sentence is cut from the original text, since wink's own reconstruction respaces
- * tokens (`example.com` would come out as `example. com`).
+ * Where the sentences of a paragraph stand in it, as [start, end) without the spaces around
+ * them: wink-nlp finds the boundaries (token spans), and each sentence is cut from the original
+ * text, since wink's own reconstruction respaces tokens (`example.com` would come out as
+ * `example. com`).
  */
-export function splitSentences(text: string): string[] {
+export function sentenceRanges(text: string): [number, number][] {
   const nlpInstance = language();
   const doc = nlpInstance.readDoc(text);
   const tokens = doc.tokens().out() as string[];
@@ -44,7 +45,13 @@ export function splitSentences(text: string): string[] {
       previous[1] = end;
     else ranges.push([start, end]);
   }
-  return ranges.map(([start, end]) => text.slice(start, end).trim()).filter((sentence) => sentence !== '');
+  return ranges
+    .map(([start, end]): [number, number] => {
+      const sentence = text.slice(start, end);
+      const leading = sentence.length - sentence.trimStart().length;
+      return [start + leading, start + leading + sentence.trim().length];
+    })
+    .filter(([start, end]) => end > start);
 }
 
 export interface TaggedWord {

@@ -1,3 +1,4 @@
+import { sectionPlainText } from './code-spans.js';
 import type { DocumentSection, SourceDocument } from './document.js';
 import { documentLink, folderTags, titleFromPath } from './document-link.js';
 import { firstProseParagraph, summarise } from './summary.js';
@@ -27,19 +28,20 @@ export function documentRecord(
   siteUrl?: string,
 ): SourceDocument {
   const { sections } = fields;
+  // The document's text is plain, as the API describes `content`: code spans' marks are for answers.
+  const plainTexts = sections.map(sectionPlainText);
   const text = sections
-    .map((section) =>
-      section.heading && section.text
-        ? `${section.heading}\n\n${section.text}`
-        : section.heading || section.text,
-    )
+    .map((section, index) => {
+      const plain = plainTexts[index] as string;
+      return section.heading && plain ? `${section.heading}\n\n${plain}` : section.heading || plain;
+    })
     .filter((part) => part !== '')
     .join('\n\n');
   const firstHeading =
     sections.find((section) => section.level === 1)?.heading ??
     sections.find((section) => section.heading)?.heading;
   const title = fields.title ?? firstHeading ?? titleFromPath(relativePath);
-  const bodyText = sections.map((section) => section.text).join('\n\n');
+  const bodyText = plainTexts.join('\n\n');
   const description = fields.description ?? summarise(firstProseParagraph(bodyText));
   return {
     id: relativePath,

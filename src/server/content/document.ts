@@ -8,7 +8,7 @@ export interface SourceDocument {
   /** Absolute URL with `--site-url`, else the root-relative path (`/docs/api/routing`). */
   link: string;
   assetType: string;
-  /** The document's plain text (markup removed), returned as `content` by search. */
+  /** The document's plain text (markup removed, code spans' too), returned as `content` by search. */
   text: string;
   /** The document split at its headings; the answerer quotes from these. */
   sections: DocumentSection[];
@@ -26,7 +26,10 @@ export interface DocumentSection {
   anchor: string;
   /** Heading level 1–6 (0 for the text before the first heading). */
   level: number;
-  /** Plain text of the section, markup removed, paragraphs separated by blank lines. */
+  /**
+   * Plain text of the section, markup removed but inline code kept as Markdown code spans (see
+   * `code-spans.ts`; `sectionPlainText` gives it without them), paragraphs separated by blank lines.
+   */
   text: string;
   /**
    * The section's code blocks, each exactly as it appears as a paragraph of `text`, so that an

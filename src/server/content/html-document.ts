@@ -1,4 +1,5 @@
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
+import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { decodeEntities } from './markdown-inline.js';
@@ -64,7 +65,24 @@ function metaContent(root: HTMLElement, name: string): string | undefined {
   return content ? decodeEntities(content) : undefined;
 }
 
-/** Walks the content in document order, feeding paragraphs, code and headings to the builder. */
+/**
+ * The text of inline `<code>` as one line: what a code span shows (a line break or a block
+ * inside it is a space).
+ */
+function inlineCodeText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return decodeEntities(node.rawText).replace(/\n/g, ' ');
+  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+  const element = node as HTMLElement;
+  const tag = element.rawTagName?.toLowerCase() ?? '';
+  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
+  const text = element.childNodes.map(inlineCodeText).join('');
+  return BLOCKS.has(tag) ? ` ${text} ` : text;
+}
+
+/**
+ * Walks the content in document order, feeding paragraphs (plain text with `<code>` as code
+ * spans, see `code-spans.ts`), code blocks and headings to the builder.
+ */
 function collectSections(content: HTMLElement, builder: SectionBuilder, skipChrome: boolean): void {
   let paragraph = '';
   const flush = (): void => {
@@ -73,7 +91,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   };
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
-      paragraph += decodeEntities(node.rawText);
+      paragraph = appendSectionText(paragraph, literalText(decodeEntities(node.rawText)));
       return;
     }
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
@@ -90,6 +108,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (tag === 'pre') {
       flush();
       builder.addCode(decodeEntities(element.textContent));
+      return;
+    }
+    if (tag === 'code') {
+      const code = inlineCodeText(element);
+      // Whitespace alone is no code to show, but still separates the words around it.
+      paragraph = appendSectionText(paragraph, code.trim() === '' ? code : codeSpan(code));
       return;
     }
     const block = BLOCKS.has(tag);

@@ -1,3 +1,4 @@
+import { literalText } from './code-spans.js';
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import {
@@ -18,7 +19,7 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
     const builder = new SectionBuilder();
-    for (const paragraph of home) builder.addParagraph(paragraph);
+    for (const paragraph of home) builder.addParagraph(literalText(paragraph));
     sections = [...builder.finish(), ...sections];
   }
   const title = frontMatterString(frontMatter, 'title');

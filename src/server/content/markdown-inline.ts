@@ -1,3 +1,5 @@
+import { appendSectionText, codeSpan, literalText } from './code-spans.js';
+
 /**
  * Inline Markdown to plain text: what a reader sees of a line once the page is rendered.
  *
@@ -123,8 +125,41 @@ function proseToText(text: string): string {
  * verbatim; everything around them loses its markup.
  */
 export function inlineMarkdownToText(markdown: string): string {
-  if (!markdown.includes('`')) return proseToText(markdown);
+  return inlineParts(markdown)
+    .map((part) => part.text)
+    .join('');
+}
+
+/**
+ * One line (or paragraph) of inline Markdown to section text: plain text as
+ * `inlineMarkdownToText` gives it, but with its code spans kept as code spans (see
+ * `code-spans.ts`), so that an answer quoting it shows code as code.
+ */
+export function inlineMarkdownToSectionText(markdown: string): string {
+  return inlineParts(markdown).reduce(
+    (text, part) =>
+      appendSectionText(text, part.code ? codeSpan(codeOnOneLine(part.text)) : literalText(part.text)),
+    '',
+  );
+}
+
+/**
+ * A code span's text as one line: a line break inside is a space (CommonMark), one at either end
+ * nothing, as when a paragraph's lines are trimmed.
+ */
+function codeOnOneLine(code: string): string {
+  if (!code.includes('\n')) return code;
+  return code.replace(/^\s*\n|\n\s*$/g, '').replace(/[ \t]*\n[ \t]*/g, ' ');
+}
+
+const LINK_AROUND_CODE = /\[([^\]]*)\]\([^)]*\)/g;
+
+/** Inline Markdown as converted prose and code spans' content, in order. */
+function inlineParts(markdown: string): { text: string; code: boolean }[] {
+  if (!markdown.includes('`')) return [{ text: proseToText(markdown), code: false }];
   let out = '';
+  /** Where `out` holds code spans' content: [start, end) pairs, in order. */
+  const code: number[] = [];
   let rest = markdown;
   for (;;) {
     const open = /(`+)/.exec(rest);
@@ -133,13 +168,38 @@ export function inlineMarkdownToText(markdown: string): string {
     const start = open.index;
     const close = rest.indexOf(ticks, start + ticks.length);
     if (close < 0) break;
-    // A link around a code span (`[`fetch()`](/url)`) must be converted as one piece.
-    const before = rest.slice(0, start);
-    const code = rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1');
-    out += proseToText(before) + code;
+    out += proseToText(rest.slice(0, start));
+    code.push(out.length);
+    out += rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1');
+    code.push(out.length);
     rest = rest.slice(close + ticks.length);
   }
-  return (out + proseToText(rest)).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  out += proseToText(rest);
+  const isCode = new Uint8Array(out.length);
+  for (let i = 0; i < code.length; i += 2) isCode.fill(1, code[i], code[i + 1]);
+  // A link around a code span (`[`fetch()`](/url)`) is converted as one piece, over the whole
+  // line: each character kept remembers whether it was code.
+  let linked = '';
+  const linkedIsCode: number[] = [];
+  let copied = 0;
+  const copy = (from: number, to: number): void => {
+    linked += out.slice(from, to);
+    for (let i = from; i < to; i++) linkedIsCode.push(isCode[i] as number);
+  };
+  for (const match of out.matchAll(LINK_AROUND_CODE)) {
+    copy(copied, match.index);
+    copy(match.index + 1, match.index + 1 + (match[1] as string).length);
+    copied = match.index + match[0].length;
+  }
+  copy(copied, out.length);
+  const parts: { text: string; code: boolean }[] = [];
+  for (let start = 0; start < linked.length;) {
+    let end = start + 1;
+    while (end < linked.length && linkedIsCode[end] === linkedIsCode[start]) end++;
+    parts.push({ text: linked.slice(start, end), code: linkedIsCode[start] === 1 });
+    start = end;
+  }
+  return parts;
 }
 
 const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;

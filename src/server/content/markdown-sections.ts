@@ -1,5 +1,5 @@
 import type { DocumentSection } from './document.js';
-import { inlineMarkdownToText } from './markdown-inline.js';
+import { inlineMarkdownToSectionText, inlineMarkdownToText } from './markdown-inline.js';
 import { SectionBuilder } from './section-builder.js';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
@@ -45,14 +45,15 @@ function tableRowText(line: string): string {
     .trim()
     .replace(/^\||\|$/g, '')
     .split(/(?<!\\)\|/)
-    .map((cell) => inlineMarkdownToText(cell.trim()))
+    .map((cell) => inlineMarkdownToSectionText(cell.trim()))
     .filter((cell) => cell !== '')
     .join('; ');
 }
 
 /**
- * The body of a Markdown page as sections of plain text, split at its ATX and setext headings.
- * VitePress containers (`::: tip`) keep only a custom title, fences keep their visible code.
+ * The body of a Markdown page as sections of plain text with its code spans kept (see
+ * `code-spans.ts`), split at its ATX and setext headings, whose text is plain. VitePress
+ * containers (`::: tip`) keep only a custom title, fences keep their visible code.
  */
 export function markdownSections(body: string): DocumentSection[] {
   const builder = new SectionBuilder();
@@ -60,7 +61,7 @@ export function markdownSections(body: string): DocumentSection[] {
   let paragraph: string[] = [];
   const flushParagraph = (): void => {
     if (paragraph.length === 0) return;
-    builder.addParagraph(inlineMarkdownToText(paragraph.join('\n')));
+    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n')));
     paragraph = [];
   };
 
@@ -122,7 +123,8 @@ export function markdownSections(body: string): DocumentSection[] {
       flushParagraph();
       const kind = container[1] ?? '';
       const title = (container[2] ?? '').replace(/\{[^}]*\}\s*$/, '').trim();
-      if (title !== '' && !UNTITLED_CONTAINERS.has(kind)) builder.addParagraph(inlineMarkdownToText(title));
+      if (title !== '' && !UNTITLED_CONTAINERS.has(kind))
+        builder.addParagraph(inlineMarkdownToSectionText(title));
       continue;
     }
 

@@ -1,3 +1,4 @@
+import { literalText } from './code-spans.js';
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder } from './section-builder.js';
@@ -19,6 +20,6 @@ export function textDocument(relativePath: string, source: string, siteUrl?: str
     builder.startSection(first, 1);
     paragraphs.shift();
   }
-  for (const paragraph of paragraphs) builder.addParagraph(paragraph);
+  for (const paragraph of paragraphs) builder.addParagraph(literalText(paragraph));
   return documentRecord(relativePath, { title, sections: builder.finish() }, siteUrl);
 }

@@ -1,3 +1,4 @@
+import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { createConsoleLogger, type Logger } from '../logger.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
@@ -116,7 +117,7 @@ function sectionText(document: SourceDocument, section: DocumentSection, chars: 
     section.heading && section.heading !== document.title
       ? `${document.title} › ${section.heading}`
       : document.title;
-  return truncate(`${heading}\n\n${section.text}`, chars);
+  return truncate(`${heading}\n\n${sectionPlainText(section)}`, chars);
 }
 
 /** The vector scaled to length 1, or undefined for a zero vector (nothing to compare). */
@@ -430,7 +431,9 @@ export class HybridSearchIndex implements SearchIndex {
   /** The share of the query's terms a passage found by meaning contains (its title and heading included). */
   #coverage(queryTerms: Set<string>, document: SourceDocument, section: DocumentSection): number {
     if (queryTerms.size === 0) return 0;
-    const present = new Set(this.#analyser.terms(`${document.title} ${section.heading} ${section.text}`));
+    const present = new Set(
+      this.#analyser.terms(`${document.title} ${section.heading} ${sectionPlainText(section)}`),
+    );
     let covered = 0;
     for (const term of queryTerms) if (present.has(term)) covered++;
     return round(covered / queryTerms.size);

@@ -1,5 +1,6 @@
 import { create, insertMultiple, search as oramaSearch, type Orama, type Tokenizer } from '@orama/orama';
 import { warmUpLanguageModel } from '../answer/language-model.js';
+import { plainParagraph, sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
@@ -86,7 +87,7 @@ function passagesOf(section: DocumentSection): DocumentSection[] {
   let current: string[] = [];
   let words = 0;
   for (const paragraph of paragraphs) {
-    const count = paragraph.split(/\s+/).length;
+    const count = plainParagraph(paragraph, section).split(/\s+/).length;
     if (words > 0 && words + count > PASSAGE_MAX_WORDS) {
       parts.push({ ...section, text: current.join('\n\n') });
       current = [];
@@ -256,7 +257,7 @@ export class OramaSearchIndex implements SearchIndex {
       for (const section of sections) {
         const heading = termIds(section.heading);
         for (const part of passagesOf(section)) {
-          const text = termIds(part.text);
+          const text = termIds(sectionPlainText(part));
           const terms = new Uint32Array(heading.length + text.length);
           terms.set(heading);
           terms.set(text, heading.length);

@@ -47,6 +47,12 @@ describe('section text: plain text with code spans', () => {
     );
   });
 
+  it('converts the markup around a code span, and none inside it', () => {
+    assert.equal(inlineMarkdownToSectionText('and **`::part()`** selectors'), 'and `::part()` selectors');
+    assert.equal(inlineMarkdownToText('and **`::part()`** selectors'), 'and ::part() selectors');
+    assert.equal(inlineMarkdownToSectionText('Use `[a](b)` or `*a*` syntax'), 'Use `[a](b)` or `*a*` syntax');
+  });
+
   it('writes a backtick the page shows as a code span of its own', () => {
     const text = literalText('Run `npm test` first');
     assert.deepEqual(codeOf(text), ['`', '`']);

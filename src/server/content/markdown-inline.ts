@@ -152,15 +152,15 @@ function codeOnOneLine(code: string): string {
   return code.replace(/^\s*\n|\n\s*$/g, '').replace(/[ \t]*\n[ \t]*/g, ' ');
 }
 
-const LINK_AROUND_CODE = /\[([^\]]*)\]\([^)]*\)/g;
+/** Stands for a code span while the prose around it is converted: a private-use character. */
+const CODE_PLACEHOLDER = '\uE001';
 
 /** Inline Markdown as converted prose and code spans' content, in order. */
 function inlineParts(markdown: string): { text: string; code: boolean }[] {
   if (!markdown.includes('`')) return [{ text: proseToText(markdown), code: false }];
-  let out = '';
-  /** Where `out` holds code spans' content: [start, end) pairs, in order. */
-  const code: number[] = [];
-  let rest = markdown;
+  const spans: string[] = [];
+  let prose = '';
+  let rest = markdown.replaceAll(CODE_PLACEHOLDER, '');
   for (;;) {
     const open = /(`+)/.exec(rest);
     if (!open) break;
@@ -168,37 +168,27 @@ function inlineParts(markdown: string): { text: string; code: boolean }[] {
     const start = open.index;
     const close = rest.indexOf(ticks, start + ticks.length);
     if (close < 0) break;
-    out += proseToText(rest.slice(0, start));
-    code.push(out.length);
-    out += rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1');
-    code.push(out.length);
+    prose += rest.slice(0, start) + CODE_PLACEHOLDER;
+    spans.push(rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1'));
     rest = rest.slice(close + ticks.length);
   }
-  out += proseToText(rest);
-  const isCode = new Uint8Array(out.length);
-  for (let i = 0; i < code.length; i += 2) isCode.fill(1, code[i], code[i + 1]);
-  // A link around a code span (`[`fetch()`](/url)`) is converted as one piece, over the whole
-  // line: each character kept remembers whether it was code.
-  let linked = '';
-  const linkedIsCode: number[] = [];
-  let copied = 0;
-  const copy = (from: number, to: number): void => {
-    linked += out.slice(from, to);
-    for (let i = from; i < to; i++) linkedIsCode.push(isCode[i] as number);
-  };
-  for (const match of out.matchAll(LINK_AROUND_CODE)) {
-    copy(copied, match.index);
-    copy(match.index + 1, match.index + 1 + (match[1] as string).length);
-    copied = match.index + match[0].length;
-  }
-  copy(copied, out.length);
+  prose += rest;
+  // The prose is converted as one line, code spans standing by, so that emphasis or a link
+  // around a code span (`**`x`**`, `[`fetch()`](/url)`) goes as it does around a word, and
+  // nothing inside a code span is taken for markup.
+  const pieces = proseToText(prose).split(CODE_PLACEHOLDER);
+  // A code span inside markup that drops its content (an image's URL) can't be placed back:
+  // then each piece of prose is converted apart.
+  const converted =
+    pieces.length === spans.length + 1
+      ? pieces
+      : prose.split(CODE_PLACEHOLDER).map((piece) => proseToText(piece));
   const parts: { text: string; code: boolean }[] = [];
-  for (let start = 0; start < linked.length;) {
-    let end = start + 1;
-    while (end < linked.length && linkedIsCode[end] === linkedIsCode[start]) end++;
-    parts.push({ text: linked.slice(start, end), code: linkedIsCode[start] === 1 });
-    start = end;
-  }
+  converted.forEach((piece, i) => {
+    if (piece !== '') parts.push({ text: piece, code: false });
+    const span = spans[i];
+    if (span !== undefined && span !== '') parts.push({ text: span, code: true });
+  });
   return parts;
 }
 

@@ -34,6 +34,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

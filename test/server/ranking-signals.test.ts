@@ -345,6 +345,8 @@ describe('operators', () => {
     assert.deepEqual(operatorNames('What is the difference between == and ===?'), ['==', '===']);
     assert.deepEqual(operatorNames('Subtraction (-)'), ['-']);
     assert.deepEqual(operatorNames('Hono - Web framework, a / b'), []);
+    assert.deepEqual(operatorNames("what does `??` do, and '===', and ?. ."), ['??', '===', '?.']);
+    assert.deepEqual(operatorNames('is it ??. or ...?'), ['??', '...']);
   });
 
   it('find the page named by the operator, and the ask answers from it', async () => {
@@ -367,14 +369,13 @@ describe('operators', () => {
     assert.equal(await top('??'), '/operators/nullish');
     assert.equal(await top('what does ?? return'), '/operators/nullish');
     assert.equal(await top('strict ==='), '/operators/strict-equality');
-    const answer = await createExtractiveAnswerer({ index }).answer({
-      query: 'What does the ?? operator return?',
-      history: [],
-      format: 'markdown',
-      threshold: 0,
-    });
-    assert.equal(answer.didAnswer, true);
-    assert.equal(answer.link, '/operators/nullish');
+    const answerer = createExtractiveAnswerer({ index });
+    // Asked by the operator alone, with nothing else for a passage to hold.
+    for (const query of ['What does the ?? operator return?', 'What does ?? do?', 'what is `??`']) {
+      const answer = await answerer.answer({ query, history: [], format: 'markdown', threshold: 0 });
+      assert.equal(answer.didAnswer, true, query);
+      assert.equal(answer.link, '/operators/nullish', query);
+    }
   });
 });
 

@@ -30,6 +30,8 @@ export interface QuestionWord {
   word: string;
   term: string;
   weight: number;
+  /** An operator (`??`, `===`): syntax, matched as written. */
+  operator?: boolean;
 }
 
 /** The content words of a question as index terms, weighted by their part of speech. */
@@ -45,17 +47,14 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   }
   // An operator asked about (`??`, `===`) is what the question is about.
   for (const operator of operatorNames(question))
-    words.set(operator, { word: operator, term: operator, weight: 1 });
+    words.set(operator, { word: operator, term: operator, weight: 1, operator: true });
   return [...words.values()];
 }
 
-const IS_OPERATOR = /^[^\p{L}\p{N}]+$/u;
-
 /** The terms of a text and the operators it writes (`a ?? b`), as question words are matched. */
-const termsAndOperators = (text: string, analyser: TextAnalyser): string[] => [
-  ...analyser.terms(text),
-  ...operatorNames(text),
-];
+function termsAndOperators(text: string, analyser: TextAnalyser): string[] {
+  return [...analyser.terms(text), ...operatorNames(text)];
+}
 
 /**
  * The weighted share (0–1) of the question's words that the passage, its heading or its page
@@ -113,7 +112,7 @@ export function wordsTheSiteUses(
   words: QuestionWord[],
   hasWord: ((word: string) => boolean) | undefined,
 ): QuestionWord[] {
-  return hasWord ? words.filter((word) => IS_OPERATOR.test(word.word) || hasWord(word.word)) : words;
+  return hasWord ? words.filter((word) => word.operator === true || hasWord(word.word)) : words;
 }
 
 /**

@@ -224,8 +224,10 @@ export class OramaSearchIndex implements SearchIndex {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
       const name = termIds(document.title);
-      // "Nullish coalescing operator (??)" is also named `??`.
-      for (const operator of operatorNames(document.title)) name.push(vocabulary.add(operator));
+      // "Nullish coalescing operator (??)" is also named `??`, and each of its sections is about
+      // it as if its heading said so: a question naming only the operator finds its passages.
+      const titleOperators = operatorNames(document.title).map((operator) => vocabulary.add(operator));
+      name.push(...titleOperators);
       const nameFromTitle = new Set(name);
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
       const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
@@ -256,6 +258,7 @@ export class OramaSearchIndex implements SearchIndex {
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = termIds(section.heading);
+        heading.push(...titleOperators);
         for (const part of passagesOf(section)) {
           const text = termIds(sectionPlainText(part));
           const terms = new Uint32Array(heading.length + text.length);

@@ -38,8 +38,8 @@ const COMMON_MIN_PAGES = 50;
  * What one query gathers about each page it touches, in one reusable array: the `i`th page
  * found, `pages[i]`, has its values at `values[i * EVIDENCE_STRIDE + …]`, at these offsets. Rows
  * go in the order pages are found, not by page number: a query touches a few thousand pages
- * scattered over the site, and their rows side by side stay in the CPU's cache, where rows at
- * their page numbers (half a megabyte at 10,000 pages) did not.
+ * scattered over the site, and their rows side by side stay in the CPU's cache (rows at their
+ * page numbers would spread over half a megabyte at 10,000 pages).
  */
 export const EVIDENCE = {
   /** BM25F of the page for the query. */

@@ -111,16 +111,25 @@ export function operatorNames(text: string): string[] {
   const names = new Set<string>();
   for (const match of text.matchAll(OPERATOR)) {
     let operator = match[1] as string;
-    // A question's own mark: "between == and ===?" asks about `===`.
-    if (operator.length > 2 && operator.endsWith('?') && !match[0].endsWith(')'))
+    // A sentence's own mark after it: "between == and ===?" asks about `===`, "is it ??." about
+    // `??`. Not the last of a run of one character (`...`), nor inside parentheses.
+    if (
+      operator.length > 2 &&
+      /[.?]$/.test(operator) &&
+      operator.at(-1) !== operator.at(-2) &&
+      !match[0].endsWith(')')
+    )
       operator = operator.slice(0, -1);
     if (operator.length > 1 || (match[0].startsWith('(') && match[0].endsWith(')'))) names.add(operator);
   }
   return [...names];
 }
 
-/** An operator: one to four operator characters, between spaces, parentheses or the text's ends. */
-const OPERATOR = /(?<=^|\s)\(?([!%&*+\-./:<=>?^|~]{1,4})\)?(?=$|[\s,;:?!]|\)?$)/g;
+/**
+ * An operator: one to four operator characters, between spaces, parentheses, quotes or backticks
+ * ("what does `??` do") or the text's ends.
+ */
+const OPERATOR = /(?<=^|[\s`'"‘“])\(?([!%&*+\-./:<=>?^|~]{1,4})\)?(?=$|[\s`'"’”,;:?!.])/g;
 
 /**
  * Text split at anything but letters, digits, `_`, `-` and `.`: a hyphenated or dotted name

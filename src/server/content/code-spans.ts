@@ -114,11 +114,22 @@ export function plainParagraph(paragraph: string, section: DocumentSection): str
  */
 export function sectionPlainText(section: DocumentSection): string {
   if (!section.text.includes('`')) return section.text;
-  return section.text
-    .split('\n\n')
-    .map((paragraph) => plainParagraph(paragraph, section))
-    .join('\n\n');
+  let plain = plainTexts.get(section);
+  if (plain === undefined) {
+    plain = section.text
+      .split('\n\n')
+      .map((paragraph) => plainParagraph(paragraph, section))
+      .join('\n\n');
+    plainTexts.set(section, plain);
+  }
+  return plain;
 }
+
+/**
+ * Plain texts made, by section: the document's text, the index and the answerer each read a
+ * section's plain text (at 10,000 pages, making it again for each was a tenth of indexing).
+ */
+const plainTexts = new WeakMap<DocumentSection, string>();
 
 /**
  * Text cut at each `separator` that stands outside code spans (`a; b` in a table cell of code

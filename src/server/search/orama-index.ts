@@ -1,6 +1,6 @@
 import { create, insertMultiple, search as oramaSearch, type Orama, type Tokenizer } from '@orama/orama';
 import { warmUpLanguageModel } from '../answer/language-model.js';
-import { plainParagraph, sectionPlainText } from '../content/code-spans.js';
+import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
@@ -80,27 +80,42 @@ const NO_PASSAGE_TERMS: PassageTerms = {
 
 const sortedDistinct = (ids: Iterable<number>): Uint32Array => Uint32Array.from(new Set(ids)).sort();
 
-/** Splits a long section at paragraph boundaries into passages of at most ~PASSAGE_MAX_WORDS words. */
-function passagesOf(section: DocumentSection): DocumentSection[] {
+/** A passage of a section, and its text as the index reads it (see `sectionPlainText`). */
+interface SectionPart {
+  section: DocumentSection;
+  plainText: string;
+}
+
+/**
+ * Splits a long section at paragraph boundaries into passages of at most ~PASSAGE_MAX_WORDS
+ * words. The plain text is made once for the whole section: its paragraphs are the section's,
+ * one for one (a code span never spans a blank line).
+ */
+function passagesOf(section: DocumentSection): SectionPart[] {
+  const plainText = sectionPlainText(section);
   const paragraphs = section.text.split('\n\n');
-  const parts: DocumentSection[] = [];
-  let current: string[] = [];
+  const plainParagraphs = plainText === section.text ? paragraphs : plainText.split('\n\n');
+  const parts: SectionPart[] = [];
+  let first = 0;
   let words = 0;
-  for (const paragraph of paragraphs) {
-    const count = plainParagraph(paragraph, section).split(/\s+/).length;
-    if (words > 0 && words + count > PASSAGE_MAX_WORDS) {
-      parts.push({ ...section, text: current.join('\n\n') });
-      current = [];
-      words = 0;
-    }
-    current.push(paragraph);
+  const cut = (end: number): void => {
+    const text = paragraphs.slice(first, end).join('\n\n');
+    const part = { ...section, text };
+    parts.push({
+      section: section.code ? { ...part, code: section.code.filter((block) => text.includes(block)) } : part,
+      plainText: plainParagraphs.slice(first, end).join('\n\n'),
+    });
+    first = end;
+    words = 0;
+  };
+  plainParagraphs.forEach((paragraph, i) => {
+    const count = paragraph.split(/\s+/).length;
+    if (words > 0 && words + count > PASSAGE_MAX_WORDS) cut(i);
     words += count;
-  }
-  if (current.length > 0 || parts.length === 0) parts.push({ ...section, text: current.join('\n\n') });
-  if (parts.length === 1) return [section];
-  return parts.map((part) =>
-    section.code ? { ...part, code: section.code.filter((block) => part.text.includes(block)) } : part,
-  );
+  });
+  if (parts.length === 0) return [{ section, plainText }];
+  cut(paragraphs.length);
+  return parts;
 }
 
 /**
@@ -259,8 +274,8 @@ export class OramaSearchIndex implements SearchIndex {
       for (const section of sections) {
         const heading = termIds(section.heading);
         heading.push(...titleOperators);
-        for (const part of passagesOf(section)) {
-          const text = termIds(sectionPlainText(part));
+        for (const { section: part, plainText } of passagesOf(section)) {
+          const text = termIds(plainText);
           const terms = new Uint32Array(heading.length + text.length);
           terms.set(heading);
           terms.set(text, heading.length);

@@ -33,7 +33,7 @@ export function codeSpan(code: string): string {
   const fence = '`'.repeat(longestRun + 1);
   // A space each side is taken off when both are there (CommonMark), so that code may start or
   // end with a backtick: padded, those spaces are kept.
-  const padded = code.startsWith('`') || code.endsWith('`') || (/^ .* $/s.test(code) && code.trim() !== '');
+  const padded = code.startsWith('`') || code.endsWith('`') || isPadded(code);
   return padded ? `${fence} ${code} ${fence}` : `${fence}${code}${fence}`;
 }
 
@@ -73,7 +73,7 @@ export function textRuns(text: string): TextRun[] {
     if (close < 0) continue;
     endProse(open);
     const content = text.slice(fenceEnd, close);
-    const unpadded = /^ .* $/s.test(content) && content.trim() !== '' ? content.slice(1, -1) : content;
+    const unpadded = isPadded(content) ? content.slice(1, -1) : content;
     at = close + fence.length;
     runs.push({ text: unpadded, code: true, start: open, end: at });
     proseStart = at;
@@ -96,9 +96,28 @@ function closingFence(text: string, fence: string, from: number): number {
 /** Section text without its code spans' marks: the code as the page shows it, among the prose. */
 export function withoutCodeMarks(text: string): string {
   if (!text.includes('`')) return text;
-  return textRuns(text)
-    .map((run) => run.text)
-    .join('');
+  // As `textRuns` reads the text, without making its runs: this runs on every paragraph indexed.
+  let plain = '';
+  let copied = 0;
+  let at = 0;
+  for (let open = text.indexOf('`'); open >= 0; open = text.indexOf('`', at)) {
+    let fenceEnd = open;
+    while (text[fenceEnd] === '`') fenceEnd++;
+    const fence = text.slice(open, fenceEnd);
+    const close = closingFence(text, fence, fenceEnd);
+    at = fenceEnd;
+    if (close < 0) continue;
+    const content = text.slice(fenceEnd, close);
+    plain += text.slice(copied, open) + (isPadded(content) ? content.slice(1, -1) : content);
+    at = close + fence.length;
+    copied = at;
+  }
+  return plain + text.slice(copied);
+}
+
+/** Code span content padded by a space each side, which CommonMark takes off. */
+function isPadded(content: string): boolean {
+  return content.length >= 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '';
 }
 
 /** A paragraph of a section's text as the index reads it (see `sectionPlainText`). */

@@ -59,27 +59,47 @@ export function appendSectionText(text: string, addition: string): string {
 export function textRuns(text: string): TextRun[] {
   const runs: TextRun[] = [];
   let proseStart = 0;
-  let at = 0;
-  const endProse = (end: number): void => {
-    if (end > proseStart)
-      runs.push({ text: text.slice(proseStart, end), code: false, start: proseStart, end });
-  };
-  for (let open = text.indexOf('`'); open >= 0; open = text.indexOf('`', at)) {
+  for (let span = nextCodeSpan(text, 0); span; span = nextCodeSpan(text, span.end)) {
+    if (span.start > proseStart)
+      runs.push({
+        text: text.slice(proseStart, span.start),
+        code: false,
+        start: proseStart,
+        end: span.start,
+      });
+    runs.push({ text: spanContent(text, span), code: true, start: span.start, end: span.end });
+    proseStart = span.end;
+  }
+  if (text.length > proseStart)
+    runs.push({ text: text.slice(proseStart), code: false, start: proseStart, end: text.length });
+  return runs;
+}
+
+/** Where a code span stands in a text: its opening fence, its content, the end of its closing fence. */
+interface CodeSpanBounds {
+  start: number;
+  contentStart: number;
+  contentEnd: number;
+  end: number;
+}
+
+/** The first code span from `from` on: a run of backticks closed by a run exactly as long. */
+function nextCodeSpan(text: string, from: number): CodeSpanBounds | undefined {
+  for (let open = text.indexOf('`', from); open >= 0;) {
     let fenceEnd = open;
     while (text[fenceEnd] === '`') fenceEnd++;
-    const fence = text.slice(open, fenceEnd);
-    const close = closingFence(text, fence, fenceEnd);
-    at = fenceEnd;
-    if (close < 0) continue;
-    endProse(open);
-    const content = text.slice(fenceEnd, close);
-    const unpadded = isPadded(content) ? content.slice(1, -1) : content;
-    at = close + fence.length;
-    runs.push({ text: unpadded, code: true, start: open, end: at });
-    proseStart = at;
+    const close = closingFence(text, text.slice(open, fenceEnd), fenceEnd);
+    if (close >= 0)
+      return { start: open, contentStart: fenceEnd, contentEnd: close, end: close + fenceEnd - open };
+    open = text.indexOf('`', fenceEnd);
   }
-  endProse(text.length);
-  return runs;
+  return undefined;
+}
+
+/** A code span's content, without the space each side that CommonMark takes off. */
+function spanContent(text: string, span: CodeSpanBounds): string {
+  const content = text.slice(span.contentStart, span.contentEnd);
+  return isPadded(content) ? content.slice(1, -1) : content;
 }
 
 /** Where a run of exactly as many backticks as `fence`, from `from` on, closes a code span; -1 if none. */
@@ -99,18 +119,9 @@ export function withoutCodeMarks(text: string): string {
   // As `textRuns` reads the text, without making its runs: this runs on every paragraph indexed.
   let plain = '';
   let copied = 0;
-  let at = 0;
-  for (let open = text.indexOf('`'); open >= 0; open = text.indexOf('`', at)) {
-    let fenceEnd = open;
-    while (text[fenceEnd] === '`') fenceEnd++;
-    const fence = text.slice(open, fenceEnd);
-    const close = closingFence(text, fence, fenceEnd);
-    at = fenceEnd;
-    if (close < 0) continue;
-    const content = text.slice(fenceEnd, close);
-    plain += text.slice(copied, open) + (isPadded(content) ? content.slice(1, -1) : content);
-    at = close + fence.length;
-    copied = at;
+  for (let span = nextCodeSpan(text, 0); span; span = nextCodeSpan(text, span.end)) {
+    plain += text.slice(copied, span.start) + spanContent(text, span);
+    copied = span.end;
   }
   return plain + text.slice(copied);
 }

@@ -160,7 +160,7 @@ function inlineParts(markdown: string): { text: string; code: boolean }[] {
   if (!markdown.includes('`')) return [{ text: proseToText(markdown), code: false }];
   const spans: string[] = [];
   let prose = '';
-  let rest = markdown.replaceAll(CODE_PLACEHOLDER, '');
+  let rest = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
   for (;;) {
     const open = /(`+)/.exec(rest);
     if (!open) break;

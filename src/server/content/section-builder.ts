@@ -5,6 +5,9 @@ import { HeadingSlugger } from './heading-slug.js';
 export const CODE_BLOCK_MAX_LINES = 30;
 export const CODE_BLOCK_MAX_CHARS = 1500;
 
+/** A line break, a tab or two spaces in a row: what `addParagraph` tidies. */
+const MESSY_SPACE = /[\n\t]| {2}/;
+
 /**
  * Collects the paragraphs of a page into sections split at its headings. Every reader (Markdown,
  * HTML, plain text) feeds one of these, so that all formats give the same shape of section.
@@ -34,6 +37,12 @@ export class SectionBuilder {
   }
 
   addParagraph(text: string): void {
+    // Most paragraphs are one line of single spaces: nothing to tidy but its ends.
+    if (!MESSY_SPACE.test(text)) {
+      const line = text.trim();
+      if (line !== '') this.#current.paragraphs.push(line);
+      return;
+    }
     const paragraph = text
       .split('\n')
       .map((line) => line.replace(/[ \t]+/g, ' ').trim())

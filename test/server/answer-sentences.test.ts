@@ -96,6 +96,19 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('quotes a table chosen by its header row alone with its first rows, never a bare header', () => {
+    const styling = [
+      section(
+        'Parts',
+        'Part; Element\n\nbase; the wrapper\n\ninput; the text input\n\nlistbox; the list of results',
+      ),
+    ];
+    const selected = select('how do I style parts of the element', 'Styling', styling);
+    assert.deepEqual(texts(selected.blocks), [
+      'table: Part | Element / base | the wrapper / input | the text input / listbox | the list of results',
+    ]);
+  });
+
   it('renders a quoted row as a table, a cell holding "; " kept whole, in both formats', () => {
     const cli = [
       section(

@@ -29,6 +29,8 @@ const LEANS_ON_PREVIOUS =
 /** Questions asking for a list of things ("Which events…", "What options are there"). */
 const LIST_QUESTION =
   /^\s*(which|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+/** Rows quoted under a table's header row when the header alone matched the question. */
+const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */
 const MAX_HEADER_CELL = 32;
 /** In a how-to question, a code block matching it counts this much more than a sentence: it shows how. */
@@ -411,6 +413,16 @@ export function selectAnswer(
     else blocks.push({ kind: 'text', text: unit.text });
     lastParagraph = unit.paragraph;
   });
+  // A table chosen by its header row alone ("parts" asked, `| part | element |` matched) is
+  // quoted with its first rows: a header without rows says nothing.
+  for (const [start, table] of tables) {
+    if (table.rows.length > 0) continue;
+    for (let i = start + 1; i < units.length && table.rows.length < ROWS_UNDER_A_LONE_HEADER; i++) {
+      const unit = units[i] as Unit;
+      if (unit.kind !== 'row' || tableStart(units, i) !== start) break;
+      table.rows.push(rowCells(unit.text, table.header.length));
+    }
+  }
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (procedural || blocks.length === 0)) {
     const example = bestCode(weights, units, analyser);

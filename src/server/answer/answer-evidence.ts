@@ -51,9 +51,25 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   return [...words.values()];
 }
 
-/** The terms of a text and the operators it writes (`a ?? b`), as question words are matched. */
-function termsAndOperators(text: string, analyser: TextAnalyser): string[] {
-  return [...analyser.terms(text), ...operatorNames(text)];
+/** The summed weight of some of the question's words. */
+function weightOf(words: QuestionWord[]): number {
+  return words.reduce((sum, word) => sum + word.weight, 0);
+}
+
+/**
+ * The weighted share (0–1) of the question's words among the terms of these texts, and among
+ * the operators they write (`a ?? b`) when the question asks about one.
+ */
+function shareIn(words: QuestionWord[], texts: string[], analyser: TextAnalyser): number {
+  const total = weightOf(words);
+  if (total === 0) return 0;
+  const asksOperator = words.some((word) => word.operator === true);
+  const present = new Set<string>();
+  for (const text of texts) {
+    for (const term of analyser.terms(text)) present.add(term);
+    if (asksOperator) for (const operator of operatorNames(text)) present.add(operator);
+  }
+  return weightOf(words.filter((word) => present.has(word.term))) / total;
 }
 
 /**
@@ -61,16 +77,7 @@ function termsAndOperators(text: string, analyser: TextAnalyser): string[] {
  * title contain: the evidence that decides whether the passage answers the question.
  */
 export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser: TextAnalyser): number {
-  const total = words.reduce((sum, word) => sum + word.weight, 0);
-  if (total === 0) return 0;
-  const present = new Set([
-    ...termsAndOperators(hit.document.title, analyser),
-    ...termsAndOperators(hit.section.heading, analyser),
-    ...termsAndOperators(sectionPlainText(hit.section), analyser),
-  ]);
-  let covered = 0;
-  for (const word of words) if (present.has(word.term)) covered += word.weight;
-  return covered / total;
+  return shareIn(words, [hit.document.title, hit.section.heading, sectionPlainText(hit.section)], analyser);
 }
 
 /**
@@ -78,17 +85,8 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
  * and headings, what the page says it is about.
  */
 export function outlineCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
-  const total = words.reduce((sum, word) => sum + word.weight, 0);
-  if (total === 0) return 0;
-  const outline = new Set([
-    ...termsAndOperators(page.title, analyser),
-    ...termsAndOperators(page.description, analyser),
-  ]);
-  for (const section of page.sections)
-    for (const term of termsAndOperators(section.heading, analyser)) outline.add(term);
-  let covered = 0;
-  for (const word of words) if (outline.has(word.term)) covered += word.weight;
-  return covered / total;
+  const headings = page.sections.map((section) => section.heading);
+  return shareIn(words, [page.title, page.description, ...headings], analyser);
 }
 
 /**
@@ -96,12 +94,7 @@ export function outlineCoverage(words: QuestionWord[], page: SourceDocument, ana
  * about, more surely than its headings, which on a long page name many things.
  */
 export function titleCoverage(words: QuestionWord[], page: SourceDocument, analyser: TextAnalyser): number {
-  const total = words.reduce((sum, word) => sum + word.weight, 0);
-  if (total === 0) return 0;
-  const title = new Set(termsAndOperators(page.title, analyser));
-  let covered = 0;
-  for (const word of words) if (title.has(word.term)) covered += word.weight;
-  return covered / total;
+  return shareIn(words, [page.title], analyser);
 }
 
 /**
@@ -121,7 +114,7 @@ export function wordsTheSiteUses(
  * a passage matches the rest of the question.
  */
 export function knownShare(words: QuestionWord[], hasWord: ((word: string) => boolean) | undefined): number {
-  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  const total = weightOf(words);
   if (total === 0) return 1;
-  return wordsTheSiteUses(words, hasWord).reduce((sum, word) => sum + word.weight, 0) / total;
+  return weightOf(wordsTheSiteUses(words, hasWord)) / total;
 }

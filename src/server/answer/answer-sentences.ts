@@ -141,31 +141,19 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       cells >= 2 && cellsOf(paragraph).every((cell) => withoutCodeMarks(cell).length <= MAX_HEADER_CELL);
     if (cells >= 2 && (tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells))) {
       tableCells = cells;
-      const plain = withoutCodeMarks(paragraph);
-      units.push({
-        kind: 'row',
-        text: paragraph,
-        length: plain.length,
-        paragraph: index,
-        terms: analyser.terms(plain),
-        score: 0,
-      });
+      units.push(proseUnit('row', paragraph, index, analyser));
       return;
     }
     tableCells = 0;
-    for (const text of paragraphSentences(paragraph)) {
-      const plain = withoutCodeMarks(text);
-      units.push({
-        kind: 'text',
-        text,
-        length: plain.length,
-        paragraph: index,
-        terms: analyser.terms(plain),
-        score: 0,
-      });
-    }
+    for (const text of paragraphSentences(paragraph)) units.push(proseUnit('text', text, index, analyser));
   });
   return units;
+}
+
+/** A sentence or table row as a unit: measured and read without its code spans' marks. */
+function proseUnit(kind: 'text' | 'row', text: string, paragraph: number, analyser: TextAnalyser): Unit {
+  const plain = withoutCodeMarks(text);
+  return { kind, text, length: plain.length, paragraph, terms: analyser.terms(plain), score: 0 };
 }
 
 /**

@@ -25,10 +25,7 @@ export interface TextRun {
 /** Code as a Markdown code span: fenced by more backticks than it holds in a row, padded if need be. */
 export function codeSpan(code: string): string {
   // Nearly all code holds no backtick: one each side fences it.
-  if (!code.includes('`'))
-    return code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== ''
-      ? `\` ${code} \``
-      : `\`${code}\``;
+  if (!code.includes('`')) return isPadded(code) ? `\` ${code} \`` : `\`${code}\``;
   const longestRun = Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(longestRun + 1);
   // A space each side is taken off when both are there (CommonMark), so that code may start or

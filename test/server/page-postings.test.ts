@@ -10,12 +10,18 @@ import {
 } from '../../src/server/search/page-postings.js';
 import type { AnalysedQuery } from '../../src/server/search/query-analysis.js';
 
-const fields = (name: number[], body: number[], description: number[] = []): PageFieldTerms => ({
+const fields = (
+  name: number[],
+  body: number[],
+  description: number[] = [],
+  mentions: number[] = [],
+): PageFieldTerms => ({
   name: Uint32Array.from(name),
   slug: Uint32Array.from([]),
   headings: Uint32Array.from([]),
   description: Uint32Array.from(description),
   body: Uint32Array.from(body),
+  mentions: Uint32Array.from(mentions),
 });
 
 /** A query of whole words (term ids), each weighing 1. */
@@ -28,6 +34,7 @@ const query = (...ids: number[]): AnalysedQuery => ({
     prefix: false,
   })),
   totalWeight: ids.length,
+  question: false,
 });
 
 /** One of a page's gathered values (0 for a page the query did not touch). */

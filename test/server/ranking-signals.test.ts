@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
-import { markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
+import { markdownLinks, markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
@@ -162,6 +162,80 @@ describe('link standing in ranking', () => {
       hits.map((hit) => hit.document.link),
       ['/api/first', '/api/second'],
     );
+  });
+});
+
+describe('what other pages say where they link to a page', () => {
+  it('is each sentence holding a link, in its words, with the targets of its links', () => {
+    const markdown = [
+      'The page starts here. Use [z-index](/docs/css/z-index "z") to control how boxes overlap. Then more.',
+      '- {{cssxref("opacity")}} and {{cssxref("visibility", "visibility: hidden")}} hide a box',
+      '[ref]: /docs/api/context',
+      '```md',
+      'Code: [not a link](/docs/nowhere).',
+      '```',
+    ].join('\n');
+    const { targets, mentions } = markdownLinks(markdown);
+    assert.deepEqual(targets, markdownLinkTargets(markdown));
+    assert.deepEqual(
+      mentions.map((mention) => mention.targets),
+      [['/docs/css/z-index'], ['/en-US/docs/Web/CSS/opacity', '/en-US/docs/Web/CSS/visibility']],
+    );
+    const [zIndex, hiding] = mentions.map((mention) =>
+      mention.text.replace(/[[\]]/g, '').replace(/\s+/g, ' '),
+    );
+    assert.equal(zIndex, 'Use z-index to control how boxes overlap.');
+    assert.equal(hiding, '- opacity and visibility: hidden hide a box');
+  });
+
+  it("is an HTML link's paragraph or list item", () => {
+    const html =
+      '<body><p>Intro.</p><p>Use <a href="/z">z-index</a> so that one box is on top.</p><ul><li><a href="/o">opacity</a> fades</li></ul></body>';
+    assert.deepEqual(htmlDocument('a.html', html).mentions, [
+      { targets: ['/z'], text: 'Use z-index so that one box is on top.' },
+      { targets: ['/o'], text: 'opacity fades' },
+    ]);
+  });
+
+  it("ranks a page by the site's words for it, for a question", async () => {
+    // Two reference pages say the same; a guide links to both, but says what one of them is for.
+    const decoy = pageWithText('/css/order', 'order', 'Sets the stack order of a positioned box.');
+    const reference = pageWithText('/css/z-index', 'z-index', 'Sets the stack order of a positioned box.');
+    const guide = {
+      ...pageWithText('/guides/layers', 'Layers', 'Positioned elements.'),
+      links: ['/css/order', '/css/z-index'],
+      mentions: [
+        {
+          targets: ['/css/z-index'],
+          text: 'Use z-index to choose which box shows on top when boxes overlap.',
+        },
+      ],
+    };
+    const others = Array.from({ length: 12 }, (_, i) =>
+      page(
+        `/misc/${i}`,
+        Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 12}`),
+        `Topic ${i}`,
+      ),
+    );
+    const order = async (documents: SourceDocument[], query: string) => {
+      const index = createOramaIndex();
+      await index.load(documents);
+      return (await index.search(query, { limit: 5 }))
+        .map((hit) => hit.document.link)
+        .filter((link) => link.startsWith('/css/'));
+    };
+    const question = 'which box shows on top when they overlap';
+    assert.deepEqual(await order([decoy, reference, guide, ...others], question), [
+      '/css/z-index',
+      '/css/order',
+    ]);
+    // Without the guide's sentence the two are equal, and the first indexed comes first.
+    const silentGuide = { ...guide, mentions: [] };
+    assert.deepEqual(await order([decoy, reference, silentGuide, ...others], question), [
+      '/css/order',
+      '/css/z-index',
+    ]);
   });
 });
 

@@ -67,10 +67,27 @@ export function tagWords(text: string): TaggedWord[] {
   const tokens = nlpInstance.readDoc(text).tokens();
   const words = tokens.out(its.value) as string[];
   const tags = tokens.out(its.pos) as string[];
-  return words
+  const tagged = words
     .map((word, i) => ({ text: word, pos: tags[i] ?? 'X' }))
     .filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
+  const [first, second] = tagged;
+  if (first && second && isInstructionVerb(first, second)) first.pos = 'VERB';
+  return tagged;
 }
+
+/** Nouns and adjectives that a visitor's instruction starts with are verbs in it. */
+const VERB_LIKE = new Set(['NOUN', 'ADJ']);
+/** What follows an instruction's verb: its object's determiner or pronoun, or a clause. */
+const AFTER_INSTRUCTION = new Set(['DET', 'PRON', 'SCONJ']);
+
+/**
+ * The model tags the verb of an instruction a noun or an adjective when the text starts with it
+ * ("show a pointer hand …", "check if an array …", "select the first element …", "open a
+ * connection …"): before a determiner, a pronoun or "if"/"whether", it is the verb. A noun
+ * before a preposition stays one ("difference between …").
+ */
+const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean =>
+  VERB_LIKE.has(first.pos) && (AFTER_INSTRUCTION.has(second.pos) || second.text.toLowerCase() === 'whether');
 
 /** Loads the model now, so that the first question doesn't pay for it. */
 export function warmUpLanguageModel(): void {

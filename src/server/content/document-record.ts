@@ -1,5 +1,5 @@
 import { sectionPlainText } from './code-spans.js';
-import type { DocumentSection, SourceDocument } from './document.js';
+import type { DocumentSection, LinkMention, SourceDocument } from './document.js';
 import { documentLink, folderTags, titleFromPath } from './document-link.js';
 import { firstProseParagraph, summarise } from './summary.js';
 
@@ -13,6 +13,8 @@ export interface DocumentFields {
   sections: DocumentSection[];
   /** Link targets as written in the page. */
   links?: string[];
+  /** The sentences holding them. */
+  mentions?: LinkMention[];
 }
 
 export const DEFAULT_ASSET_TYPE = 'webpage';
@@ -53,5 +55,6 @@ export function documentRecord(
     text,
     sections,
     ...(fields.links && fields.links.length > 0 ? { links: fields.links } : {}),
+    ...(fields.mentions && fields.mentions.length > 0 ? { mentions: fields.mentions } : {}),
   };
 }

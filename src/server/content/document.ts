@@ -17,6 +17,19 @@ export interface SourceDocument {
    * own link graph, from which the index learns which pages the site points readers to most.
    */
   links?: string[];
+  /**
+   * The page's sentences that link to other pages, each with its links' targets as written: what
+   * this page says about the pages it links to (see `linkMentions`).
+   */
+  mentions?: LinkMention[];
+}
+
+/** A sentence that links to other pages. */
+export interface LinkMention {
+  /** Its links' targets, as written. */
+  targets: string[];
+  /** Its words: markup and link destinations left out, cross-references as their text. */
+  text: string;
 }
 
 export interface DocumentSection {

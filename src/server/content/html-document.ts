@@ -126,6 +126,9 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   flush();
 }
 
+/** The blocks whose text is what a page says where it links. */
+const MENTION_BLOCKS = 'p, li, dt, dd, td, th, blockquote, figcaption';
+
 /**
  * An HTML page (`.html`): `<title>`, `<meta name=description>` and `<meta name=keywords>` for
  * its metadata; the text of `<main>` (or `<article>`, else `<body>` without its navigation) split
@@ -143,11 +146,16 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   const content = main ?? root.querySelector('body') ?? root;
   collectSections(content, builder, main === null);
   // Links of the content only: navigation links every page alike.
-  const links = content
+  const anchors = content
     .querySelectorAll('a[href]')
     .filter((anchor) => main !== null || anchor.closest('nav, header, footer') === null)
-    .map((anchor) => anchor.getAttribute('href') ?? '')
-    .filter((href) => href !== '');
+    .map((anchor) => ({ anchor, href: anchor.getAttribute('href') ?? '' }))
+    .filter(({ href }) => href !== '');
+  // What the page says where it links: the block holding the link (a paragraph, a list item).
+  const mentions = anchors.map(({ anchor, href }) => ({
+    targets: [href],
+    text: (anchor.closest(MENTION_BLOCKS) ?? anchor).textContent,
+  }));
   return documentRecord(
     relativePath,
     {
@@ -158,7 +166,8 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
         .map((keyword) => keyword.trim())
         .filter((keyword) => keyword !== ''),
       sections: builder.finish(),
-      links,
+      links: anchors.map(({ href }) => href),
+      mentions,
     },
     siteUrl,
   );

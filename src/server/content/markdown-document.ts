@@ -8,7 +8,7 @@ import {
   homeLayoutParagraphs,
   splitFrontMatter,
 } from './front-matter.js';
-import { inlineMarkdownToText, markdownLinkTargets } from './markdown-inline.js';
+import { inlineMarkdownToText, markdownLinks } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
 
@@ -25,6 +25,7 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
   const title = frontMatterString(frontMatter, 'title');
   const description =
     frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
+  const links = markdownLinks(body);
   return documentRecord(
     relativePath,
     {
@@ -34,7 +35,8 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
       link: frontMatterString(frontMatter, 'link', 'url', 'permalink'),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
       sections,
-      links: markdownLinkTargets(body),
+      links: links.targets,
+      mentions: links.mentions,
     },
     siteUrl,
   );

@@ -1,4 +1,5 @@
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
+import type { LinkMention } from './document.js';
 
 /**
  * Inline Markdown to plain text: what a reader sees of a line once the page is rendered.
@@ -202,21 +203,78 @@ const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
  * reference definitions and `href`s of inline HTML. Images are left out (they link no page).
  */
 export function markdownLinkTargets(markdown: string): string[] {
+  return linksOfProse(markdown.replace(FENCED_CODE, '')).map((link) => link.target);
+}
+
+/** Where a sentence ends inside a line: a full stop, question or exclamation mark before a capital. */
+const SENTENCE_BREAK = /[.!?][ \t]+(?=[A-Z`{[*_])/g;
+/** What a sentence's words are not: link destinations, HTML anchors' tags. */
+const LINK_MARKUP = /\]\([^)\s]*(?:\s+"[^"]*")?\)|<\/?a\b[^>]*>/gi;
+
+/**
+ * A Markdown page's links, outside code blocks: their targets as written (as
+ * `markdownLinkTargets` gives them), and the sentences holding them (`SourceDocument.mentions`).
+ */
+export function markdownLinks(markdown: string): { targets: string[]; mentions: LinkMention[] } {
   const prose = markdown.replace(FENCED_CODE, '');
-  const targets: string[] = [];
+  const links = linksOfProse(prose);
+  const mentions: LinkMention[] = [];
+  let sentence: LinkMention | undefined;
+  let sentenceEnd = -1;
+  for (const { target, at, inSentence } of links) {
+    if (!inSentence) continue;
+    if (at >= sentenceEnd || !sentence) {
+      const [start, end] = sentenceAround(prose, at);
+      sentenceEnd = end;
+      const text = prose
+        .slice(start, end)
+        .replace(LINK_MARKUP, ' ')
+        .replace(MACRO, (_, name: string, argumentList: string | undefined) => macroText(name, argumentList));
+      sentence = { targets: [], text };
+      mentions.push(sentence);
+    }
+    sentence.targets.push(target);
+  }
+  return { targets: links.map((link) => link.target), mentions };
+}
+
+/** Start and end of the sentence holding the character at `at`: within its line, at sentence breaks. */
+function sentenceAround(text: string, at: number): [number, number] {
+  const lineEnd = text.indexOf('\n', at);
+  let start = text.lastIndexOf('\n', at) + 1;
+  let end = lineEnd < 0 ? text.length : lineEnd;
+  SENTENCE_BREAK.lastIndex = start;
+  for (let found = SENTENCE_BREAK.exec(text); found && found.index < end; found = SENTENCE_BREAK.exec(text)) {
+    if (found.index + found[0].length <= at) start = found.index + found[0].length;
+    else {
+      end = found.index + 1;
+      break;
+    }
+  }
+  return [start, end];
+}
+
+/**
+ * The links of Markdown without code blocks, in the order written: each target, where it is, and
+ * whether it sits in a sentence (a reference definition `[ref]: /url` is a line of its own).
+ */
+function linksOfProse(prose: string): { target: string; at: number; inSentence: boolean }[] {
+  const links: { target: string; at: number; inSentence: boolean }[] = [];
   for (const match of prose.matchAll(INLINE_LINK_TARGET)) {
     const before = prose.lastIndexOf('[', match.index);
     if (before > 0 && prose[before - 1] === '!') continue;
-    targets.push(match[1] as string);
+    links.push({ target: match[1] as string, at: match.index, inSentence: true });
   }
-  for (const match of prose.matchAll(REFERENCE_DEFINITION)) targets.push(match[1] as string);
-  for (const match of prose.matchAll(HREF)) targets.push(match[1] as string);
+  for (const match of prose.matchAll(REFERENCE_DEFINITION))
+    links.push({ target: match[1] as string, at: match.index, inSentence: false });
+  for (const match of prose.matchAll(HREF))
+    links.push({ target: match[1] as string, at: match.index, inSentence: true });
   if (prose.includes('{{'))
     for (const match of prose.matchAll(MACRO)) {
       const target = macroLinkTarget(match[1] as string, match[2]);
-      if (target) targets.push(target);
+      if (target) links.push({ target, at: match.index, inSentence: true });
     }
-  return targets;
+  return links.sort((a, b) => a.at - b.at);
 }
 
 /** Where MDN's cross-reference macros link, as MDN writes the URL (`/en-US/docs/Web/CSS/opacity`). */

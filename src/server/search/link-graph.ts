@@ -36,6 +36,26 @@ function baseOf(link: string): URL | undefined {
  */
 export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32Array {
   const counts = new Uint32Array(documents.length);
+  const resolve = linkResolver(documents);
+  documents.forEach((document, from) => {
+    if (!document.links || document.links.length === 0) return;
+    const targets = new Set<number>();
+    for (const written of document.links) {
+      const target = resolve(written, from);
+      if (target !== undefined) targets.add(target);
+    }
+    for (const target of targets) counts[target] = (counts[target] as number) + 1;
+  });
+  return counts;
+}
+
+/**
+ * Resolves a link as written on page `from` to the index of the page it points to, if the site
+ * has it (and it is not `from` itself).
+ */
+export function linkResolver(
+  documents: readonly SourceDocument[],
+): (written: string, from: number) => number | undefined {
   const byPath = new Map<string, number>();
   const paths: string[] = [];
   const origins = new Set<string>();
@@ -46,7 +66,6 @@ export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32A
     paths[index] = pathKey(base.pathname);
     byPath.set(paths[index], index);
   });
-  if (byPath.size === 0) return counts;
   // Pages by the last segment of their path, for links to a page that has moved.
   const bySegment = new Map<string, number[]>();
   for (const [path, index] of byPath) {
@@ -107,17 +126,33 @@ export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32A
     }
     return origins.has(url.origin) ? find(pathKey(url.pathname)) : undefined;
   };
-  documents.forEach((document, from) => {
-    if (!document.links || document.links.length === 0) return;
-    const base = baseOf(document.link);
-    if (!base) return;
-    const targets = new Set<number>();
-    for (const written of document.links) {
-      if (written.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(written)) continue;
-      const target = resolve(written, base);
-      if (target !== undefined && target !== from) targets.add(target);
-    }
-    for (const target of targets) counts[target] = (counts[target] as number) + 1;
-  });
-  return counts;
+  const bases = documents.map((document) => baseOf(document.link));
+  return (written, from) => {
+    const base = bases[from];
+    if (!base || written.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(written)) return undefined;
+    const target = resolve(written, base);
+    return target === from ? undefined : target;
+  };
+}
+
+/**
+ * For each page, what other pages say where they link to it: the distinct sentences holding a
+ * link to it (`SourceDocument.mentions`), in the site's order, at most `limit` of them. A site
+ * describes a page in other words than the page's own ("use `z-index` to control how boxes
+ * overlap"), often the words a visitor asks in.
+ */
+export function linkMentions(documents: readonly SourceDocument[], limit: number): string[][] {
+  const mentions: Set<string>[] = documents.map(() => new Set());
+  if (documents.some((document) => document.mentions && document.mentions.length > 0)) {
+    const resolve = linkResolver(documents);
+    documents.forEach((document, from) => {
+      for (const { targets, text } of document.mentions ?? [])
+        for (const written of targets) {
+          const target = resolve(written, from);
+          const texts = target === undefined ? undefined : (mentions[target] as Set<string>);
+          if (texts && texts.size < limit) texts.add(text);
+        }
+    });
+  }
+  return mentions.map((texts) => [...texts]);
 }

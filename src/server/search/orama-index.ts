@@ -2,7 +2,7 @@ import { create, insertMultiple, search as oramaSearch, type Orama, type Tokeniz
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
-import { inboundLinkCounts } from './link-graph.js';
+import { inboundLinkCounts, linkMentions } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
@@ -122,7 +122,8 @@ function passagesOf(section: DocumentSection): SectionPart[] {
  * A page's rank for a query, from what one pass over the page postings gathers: BM25F (fields
  * weighted: name, headings, description, body), the share of the query the page covers
  * anywhere, in its name, and in its outline (name, headings, description), and how much of its
- * name was asked for. Tuned on half of bench/questions, checked on the other half (exported, and
+ * name was asked for, and, for a question, the share of it in what other pages say where they
+ * link to the page (its mentions: visitors' words for it, more often than its own). Tuned on half of bench/questions, checked on the other half (exported, and
  * mutable, so that a tuning script can vary the weights without rebuilding the index).
  */
 export const PAGE_RANK = {
@@ -133,6 +134,7 @@ export const PAGE_RANK = {
   outline: 0.15,
   description: 0.25,
   links: 0.3,
+  mentions: 0.2,
 };
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
@@ -140,6 +142,12 @@ export const PAGE_RANK = {
  * it better than one that mentions the words here and there. `section` is its share of the rank.
  */
 export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
+/**
+ * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
+ * `opacity` is mentioned by 69 pages, `Array` by thousands, whose first hundreds say all they
+ * have to say.
+ */
+const MENTIONS_PER_PAGE = 100;
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
@@ -193,6 +201,8 @@ export class OramaSearchIndex implements SearchIndex {
   #postings: PagePostings | undefined;
   /** Each page's standing in the site's link graph, 0–1 (see `linkStanding`). */
   #standing: Float32Array = new Float32Array(0);
+  /** How much the site's links say, 0–1 (see `linkTrust`): it scales what mentions count. */
+  #linksTrusted = 0;
   readonly #coverage = new PassageCoverageScorer();
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
@@ -234,6 +244,10 @@ export class OramaSearchIndex implements SearchIndex {
       return out;
     };
     let totalPassageLength = 0;
+    const inboundLinks = inboundLinkCounts(documents);
+    const linksTrusted = linkTrust(inboundLinks);
+    // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
+    const mentions = linksTrusted > 0 ? linkMentions(documents, MENTIONS_PER_PAGE) : undefined;
 
     for (const document of documents) {
       const pageIndex = pages.length;
@@ -302,6 +316,7 @@ export class OramaSearchIndex implements SearchIndex {
         headings: Uint32Array.from(headings),
         description: Uint32Array.from(description),
         body: Uint32Array.from(body),
+        mentions: Uint32Array.from(mentions ? termIds((mentions[pageIndex] as string[]).join('\n')) : []),
       });
     }
 
@@ -326,7 +341,8 @@ export class OramaSearchIndex implements SearchIndex {
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
-    this.#standing = linkStanding(inboundLinkCounts(documents));
+    this.#standing = linkStanding(inboundLinks);
+    this.#linksTrusted = linksTrusted;
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
     this.#pageResults.clear();
@@ -394,6 +410,9 @@ export class OramaSearchIndex implements SearchIndex {
     const { pages, values } = evidence;
     const { maxBm25 } = evidence;
     const total = query.totalWeight;
+    // A typeahead query names what it looks for: there, what others say about a page counts in
+    // its BM25F only, as its body does.
+    const mentionWeight = query.question ? PAGE_RANK.mentions * this.#linksTrusted : 0;
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
     const standing = this.#standing;
     const { nameLength, slugLength } = postings;
@@ -421,7 +440,8 @@ export class OramaSearchIndex implements SearchIndex {
         name * coveredInName * (0.5 + 0.5 * nameAsked) +
         outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
         description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
-        slug * slugAsked * slugAsked * coveredInName;
+        slug * slugAsked * slugAsked * coveredInName +
+        mentionWeight * ((values[at + EVIDENCE.coveredInMentions] as number) / total);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }
@@ -582,21 +602,27 @@ const LINKS_PER_PAGE_TRUSTED = 3;
  */
 function linkStanding(counts: Uint32Array): Float32Array {
   let most = 0;
-  let total = 0;
-  for (const count of counts) {
-    most = Math.max(most, count);
-    total += count;
-  }
+  for (const count of counts) most = Math.max(most, count);
   const standing = new Float32Array(counts.length);
   if (most === 0) return standing;
-  const perPage = total / counts.length;
-  const trust = Math.min(
-    1,
-    Math.max(0, (perPage - LINKS_PER_PAGE_IGNORED) / (LINKS_PER_PAGE_TRUSTED - LINKS_PER_PAGE_IGNORED)),
-  );
+  const trust = linkTrust(counts);
   const scale = Math.log1p(most);
   for (let i = 0; i < counts.length; i++) standing[i] = (trust * Math.log1p(counts[i] as number)) / scale;
   return standing;
+}
+
+/**
+ * How much a site's links say (0–1), by how densely its pages link each other: nothing under one
+ * link per page, fully from three.
+ */
+function linkTrust(counts: Uint32Array): number {
+  let total = 0;
+  for (const count of counts) total += count;
+  const perPage = counts.length === 0 ? 0 : total / counts.length;
+  return Math.min(
+    1,
+    Math.max(0, (perPage - LINKS_PER_PAGE_IGNORED) / (LINKS_PER_PAGE_TRUSTED - LINKS_PER_PAGE_IGNORED)),
+  );
 }
 
 /** The segments of a link's path, without its query and fragment. */

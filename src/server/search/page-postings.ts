@@ -10,23 +10,28 @@ export interface PageFieldTerms {
   description: Uint32Array;
   /** Every section's text. */
   body: Uint32Array;
+  /** What other pages say where they link to it (see `linkMentions`). */
+  mentions: Uint32Array;
 }
 
 /**
  * BM25F: how much an occurrence in each field counts, and how strongly each field's length
  * normalises it. A page's name is what it is about (MDN's `Array.prototype.map()`, Hono's
- * `Cookie Helper`); its headings and description say what it covers; its body mentions things.
+ * `Cookie Helper`); its headings and description say what it covers; its body mentions things;
+ * its mentions, what other pages say where they link to it, often say it in a visitor's words.
  */
 const FIELDS: readonly { key: keyof PageFieldTerms; weight: number; b: number; bit: number }[] = [
   { key: 'name', weight: 6, b: 0.5, bit: 1 },
   { key: 'headings', weight: 2, b: 0.6, bit: 2 },
   { key: 'description', weight: 1.5, b: 0.5, bit: 4 },
   { key: 'body', weight: 1, b: 0.75, bit: 8 },
+  { key: 'mentions', weight: 2, b: 0.75, bit: 32 },
 ];
 export const IN_NAME = 1;
 export const IN_HEADINGS = 2;
 export const IN_DESCRIPTION = 4;
 export const IN_SLUG = 16;
+export const IN_MENTIONS = 32;
 const OUTLINE = IN_NAME | IN_HEADINGS | IN_DESCRIPTION;
 
 const K1 = 1.2;
@@ -56,8 +61,10 @@ export const EVIDENCE = {
   nameWords: 5,
   /** Distinct query words found in the page's slug, each by the weight of its match there. */
   slugWords: 6,
+  /** The same, for words in its mentions. */
+  coveredInMentions: 7,
 } as const;
-export const EVIDENCE_STRIDE = 7;
+export const EVIDENCE_STRIDE = 8;
 
 export interface PageEvidence {
   /** Pages touched by the query, `count` of them, in the order found. */
@@ -90,7 +97,10 @@ function addWord(
   const at = row * EVIDENCE_STRIDE;
   values[at + EVIDENCE.bm25] = (values[at + EVIDENCE.bm25] as number) + score;
   const share = termWeight * match;
-  values[at + EVIDENCE.covered] = (values[at + EVIDENCE.covered] as number) + share;
+  // Words only others use for the page are not the page's own: they count in its BM25F and its
+  // mentions, not in what it covers.
+  if (where !== IN_MENTIONS)
+    values[at + EVIDENCE.covered] = (values[at + EVIDENCE.covered] as number) + share;
   if (where & IN_NAME) {
     values[at + EVIDENCE.coveredInName] =
       (values[at + EVIDENCE.coveredInName] as number) + termWeight * inName;
@@ -101,6 +111,8 @@ function addWord(
   if (where & IN_DESCRIPTION)
     values[at + EVIDENCE.coveredInDescription] =
       (values[at + EVIDENCE.coveredInDescription] as number) + share;
+  if (where & IN_MENTIONS)
+    values[at + EVIDENCE.coveredInMentions] = (values[at + EVIDENCE.coveredInMentions] as number) + share;
   if (where & IN_SLUG) values[at + EVIDENCE.slugWords] = (values[at + EVIDENCE.slugWords] as number) + inSlug;
 }
 

@@ -34,6 +34,8 @@ export interface AnalysedQuery {
   terms: QueryTerm[];
   /** Sum of the term weights, the denominator of coverage. */
   totalWeight: number;
+  /** Four words or more: a question in a visitor's words rather than a name being typed. */
+  question: boolean;
 }
 
 /** Splits a query into chunks: a hyphen or a dot joins the parts of a name (`z-index`, `Promise.all`). */
@@ -308,7 +310,7 @@ export class QueryAnalyser {
       if (completing.alternatives.length > 0) terms.push(completing);
     }
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
-    return { terms, totalWeight };
+    return { terms, totalWeight, question };
   }
 
   /**

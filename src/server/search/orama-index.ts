@@ -134,7 +134,7 @@ export const PAGE_RANK = {
   outline: 0.15,
   description: 0.25,
   links: 0.3,
-  mentions: 0.2,
+  mentions: 0.15,
 };
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a

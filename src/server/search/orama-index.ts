@@ -72,6 +72,8 @@ const PASSAGE_MAX_WORDS = 350;
 /** Splits text into tokens as written; the analyser takes each token from there. */
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
 
+const NO_TERMS = new Uint32Array(0);
+
 const NO_PASSAGE_TERMS: PassageTerms = {
   terms: new Uint32Array(0),
   offsets: new Uint32Array(1),
@@ -244,10 +246,6 @@ export class OramaSearchIndex implements SearchIndex {
       return out;
     };
     let totalPassageLength = 0;
-    const inboundLinks = inboundLinkCounts(documents);
-    const linksTrusted = linkTrust(inboundLinks);
-    // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
-    const mentions = linksTrusted > 0 ? linkMentions(documents, MENTIONS_PER_PAGE) : undefined;
 
     for (const document of documents) {
       const pageIndex = pages.length;
@@ -316,10 +314,19 @@ export class OramaSearchIndex implements SearchIndex {
         headings: Uint32Array.from(headings),
         description: Uint32Array.from(description),
         body: Uint32Array.from(body),
-        mentions: Uint32Array.from(mentions ? termIds((mentions[pageIndex] as string[]).join('\n')) : []),
+        mentions: NO_TERMS,
       });
     }
 
+    const indexed = pages.map((page) => page.document);
+    const inboundLinks = inboundLinkCounts(indexed);
+    const linksTrusted = linkTrust(inboundLinks);
+    // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
+    if (linksTrusted > 0)
+      linkMentions(indexed, MENTIONS_PER_PAGE).forEach((texts, page) => {
+        if (texts.length > 0)
+          (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(termIds(texts.join('\n')));
+      });
     const postings = new PagePostings(pageFields, vocabulary.size);
     // Orama holds each page's title, description, tags and headings: what `healthy()` asks.
     const pageDb = create({ schema: PAGE_SCHEMA, components: { tokenizer: markedTermsTokenizer } });

@@ -203,6 +203,12 @@ describe('loadContentFolder', () => {
   it('rejects a folder that does not exist', async () => {
     await assert.rejects(loadContentFolder(join(root, 'missing')));
   });
+
+  it('reads the same documents, and skips the same files, in worker threads', async () => {
+    const inWorkers = await loadContentFolder(root, { workers: 2 });
+    assert.deepEqual(inWorkers.documents, documents);
+    assert.deepEqual(inWorkers.skipped, skipped);
+  });
 });
 
 describe('loadContentFolder over the Hono docs', () => {

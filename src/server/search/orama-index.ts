@@ -6,7 +6,7 @@ import { inboundLinkCounts } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
-import { PassageCoverageScorer, passageTermsOf, type PassageTerms } from './passage-terms.js';
+import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
@@ -75,8 +75,6 @@ const NO_PASSAGE_TERMS: PassageTerms = {
   offsets: new Uint32Array(1),
   entries: new Uint32Array(0),
 };
-
-const sortedDistinct = (ids: Iterable<number>): Uint32Array => Uint32Array.from(new Set(ids)).sort();
 
 /** A passage of a section, and its text as the index reads it (see `sectionPlainText`). */
 interface SectionPart {
@@ -208,7 +206,7 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#pages.length;
   }
 
-  async load(documents: SourceDocument[]): Promise<void> {
+  async load(documents: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const vocabulary = new Vocabulary();
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
@@ -217,7 +215,7 @@ export class OramaSearchIndex implements SearchIndex {
     const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
     let totalPassageLength = 0;
 
-    for (const document of documents) {
+    for await (const document of documents) {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
       const name = tokenTerms.ids(document.title);
@@ -309,7 +307,7 @@ export class OramaSearchIndex implements SearchIndex {
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
-    this.#standing = linkStanding(inboundLinkCounts(documents));
+    this.#standing = linkStanding(inboundLinkCounts(pages.map((page) => page.document)));
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
     this.#pageResults.clear();

@@ -270,3 +270,20 @@ describe('front matter text', () => {
     assert.equal(document.description, 'Every min-relevance of <ask-chat>: all of them.');
   });
 });
+
+describe('front matter written as JSON (MDN writes it so)', () => {
+  it('reads as YAML reads it, and a key written twice is still rejected', async () => {
+    const { splitFrontMatter } = await import('../../src/server/content/front-matter.js');
+    const { parse } = await import('yaml');
+    const yaml = [
+      'title: "caf\\u00e9 \\"quoted\\" \\/ \\ud83d\\ude00"',
+      'description: "Two\\nlines, a tab\\t, a colon: and # no comment"',
+      'tags: ["web", "web/api", ""]',
+      'empty: []',
+    ].join('\n');
+    const { frontMatter, body } = splitFrontMatter(`---\n${yaml}\n---\n\nBody.\n`);
+    assert.deepEqual(frontMatter, parse(yaml));
+    assert.equal(body, '\nBody.\n');
+    assert.throws(() => splitFrontMatter('---\ntitle: "One"\ntitle: "Two"\n---\n'));
+  });
+});

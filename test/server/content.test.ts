@@ -227,6 +227,10 @@ describe('loadContentFolder over the Hono docs', () => {
     assert.equal(byId(documents, 'docs/index.md').link, '/docs/');
   });
 
+  it('reads them in the same order in several worker threads, each reading a batch in turn', async () => {
+    assert.deepEqual((await loadContentFolder(HONO, { workers: 2 })).documents, documents);
+  });
+
   it('titles every page and describes every page from its first paragraph', () => {
     assert.equal(byId(documents, 'docs/api/routing.md').title, 'Routing');
     assert.equal(

@@ -192,6 +192,11 @@ async function* readInWorkers(
       failure = error;
       wake?.();
     });
+    // A worker only stops when told to, below: one that stops before has failed.
+    worker.on('exit', (code) => {
+      failure ??= new Error(`a worker reading ${dir} stopped with exit code ${code}`);
+      wake?.();
+    });
   }
   batches.forEach((files, batch) => {
     const request: ReadRequest = { batch, dir, files, siteUrl };

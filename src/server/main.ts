@@ -11,7 +11,7 @@ import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
-import { loadContentFolder } from './content/load-folder.js';
+import { readContentFolder } from './content/load-folder.js';
 import { watchFolder } from './content/watch-folder.js';
 import type { SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
@@ -133,7 +133,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   /** Reads the content folder into the index (at start, and on change with `watch`). */
   const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
     const started = performance.now();
-    const content = await loadContentFolder(contentDir, { siteUrl: options.siteUrl });
+    // The index is built as the files are read (in worker threads, for a large folder).
+    const content = readContentFolder(contentDir, { siteUrl: options.siteUrl });
     await index.load(content.documents);
     for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
     const count = index.documentCount;

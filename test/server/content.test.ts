@@ -203,6 +203,12 @@ describe('loadContentFolder', () => {
   it('rejects a folder that does not exist', async () => {
     await assert.rejects(loadContentFolder(join(root, 'missing')));
   });
+
+  it('reads the same documents, and skips the same files, in worker threads', async () => {
+    const inWorkers = await loadContentFolder(root, { workers: 2 });
+    assert.deepEqual(inWorkers.documents, documents);
+    assert.deepEqual(inWorkers.skipped, skipped);
+  });
 });
 
 describe('loadContentFolder over the Hono docs', () => {
@@ -219,6 +225,10 @@ describe('loadContentFolder over the Hono docs', () => {
     assert.equal(byId(documents, 'docs/api/routing.md').link, '/docs/api/routing');
     assert.equal(byId(documents, 'index.md').link, '/');
     assert.equal(byId(documents, 'docs/index.md').link, '/docs/');
+  });
+
+  it('reads them in the same order in several worker threads, each reading a batch in turn', async () => {
+    assert.deepEqual((await loadContentFolder(HONO, { workers: 2 })).documents, documents);
   });
 
   it('titles every page and describes every page from its first paragraph', () => {
@@ -262,5 +272,22 @@ describe('front matter text', () => {
     );
     assert.equal(document.title, '<ask-chat> attributes');
     assert.equal(document.description, 'Every min-relevance of <ask-chat>: all of them.');
+  });
+});
+
+describe('front matter written as JSON (MDN writes it so)', () => {
+  it('reads as YAML reads it, and a key written twice is still rejected', async () => {
+    const { splitFrontMatter } = await import('../../src/server/content/front-matter.js');
+    const { parse } = await import('yaml');
+    const yaml = [
+      'title: "caf\\u00e9 \\"quoted\\" \\/ \\ud83d\\ude00"',
+      'description: "Two\\nlines, a tab\\t, a colon: and # no comment"',
+      'tags: ["web", "web/api", ""]',
+      'empty: []',
+    ].join('\n');
+    const { frontMatter, body } = splitFrontMatter(`---\n${yaml}\n---\n\nBody.\n`);
+    assert.deepEqual(frontMatter, parse(yaml));
+    assert.equal(body, '\nBody.\n');
+    assert.throws(() => splitFrontMatter('---\ntitle: "One"\ntitle: "Two"\n---\n'));
   });
 });

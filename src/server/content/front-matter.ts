@@ -17,12 +17,47 @@ const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(
 export function splitFrontMatter(source: string): MarkdownSource {
   const match = FRONT_MATTER.exec(source);
   if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
-  const parsed: unknown = parseYaml(match[1] ?? '');
+  const yaml = match[1] ?? '';
+  const parsed: unknown = jsonShapedFrontMatter(yaml) ?? parseYaml(yaml);
   const frontMatter =
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {};
   return { frontMatter, body: source.slice(match[0].length) };
+}
+
+/** `key: "text"` or `key: ["text", …]`, nothing before, between or after. */
+const JSON_SHAPED_LINE = /^([A-Za-z_][\w-]*): ("[^\r\t]*"|\[[^\r\t]*\])$/;
+/** Keys that YAML reads as something else than their name. */
+const YAML_KEYWORD = /^(true|false|null)$/i;
+/**
+ * Characters YAML does not take as they are in a quoted string, where JSON might (JSON itself
+ * rejects the other control characters, and the line holds no tab).
+ */
+const NOT_PRINTABLE = /[\x7f-\x9f\ufeff\ufffe\uffff]/;
+
+/**
+ * Front matter written only in lines of `key: "text"` and `key: ["text", …]` (MDN's is), read
+ * as JSON, which means the same as YAML for these and is several times quicker to read; undefined
+ * for any other shape, left to the YAML parser (a key written twice, too, for the parser to reject).
+ */
+function jsonShapedFrontMatter(yaml: string): Record<string, unknown> | undefined {
+  const frontMatter: Record<string, unknown> = {};
+  for (const line of yaml.split('\n')) {
+    const match = JSON_SHAPED_LINE.exec(line);
+    if (!match || NOT_PRINTABLE.test(line)) return undefined;
+    const [, key, value] = match as unknown as [string, string, string];
+    if (key in frontMatter || YAML_KEYWORD.test(key)) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(parsed) && !parsed.every((item) => typeof item === 'string')) return undefined;
+    frontMatter[key] = parsed;
+  }
+  return frontMatter;
 }
 
 function asString(value: unknown): string | undefined {

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { extname, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SkippedFile, SourceDocument } from './document.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument } from './markdown-document.js';
@@ -65,37 +68,166 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Files are read synchronously in small batches: on a docs-sized folder one synchronous read is
- * far cheaper than the four asynchronous calls behind `readFile`, and yielding between batches
+ * Files are read synchronously in batches: on a docs-sized folder one synchronous read is far
+ * cheaper than the four asynchronous calls behind `readFile`, and yielding between batches
  * keeps the process responsive while a large folder loads.
  */
-const FILES_PER_TURN = 64;
+const FILES_PER_BATCH = 64;
 
 /**
- * Reads every `.md`, `.html` and `.txt` file under `dir` (recursively) into documents. A file
- * that can't be read or parsed (unreadable, not UTF-8, broken front matter) is reported in
- * `skipped` and never stops the load; a missing `dir` rejects.
+ * Folders of this many files or more are read in worker threads, one per CPU, while this thread
+ * indexes what they have read; a smaller folder is read sooner than workers would start.
  */
-export async function loadContentFolder(
-  dir: string,
-  options: LoadFolderOptions = {},
-): Promise<LoadedContent> {
-  const skipped: SkippedFile[] = [];
-  const files = (await listFiles(dir, skipped, dir)).filter((file) => readerFor(file) !== undefined).sort();
+const FILES_FOR_WORKERS = 500;
+
+export interface ReadFolderOptions extends LoadFolderOptions {
+  /** Worker threads reading the files: by default one per CPU for a large folder, else none. */
+  workers?: number;
+}
+
+/** A content folder being read. */
+export interface ContentStream {
+  /** The documents, in path order, each as soon as it has been read. Read once. */
+  documents: AsyncIterable<SourceDocument>;
+  /** Files that could not be read or parsed, sorted by path: all of them once `documents` has ended. */
+  skipped: SkippedFile[];
+}
+
+/** Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the reason. */
+export function readContentFiles(dir: string, files: string[], siteUrl?: string): LoadedContent {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const documents: SourceDocument[] = [];
-  for (let i = 0; i < files.length; i++) {
-    if (i > 0 && i % FILES_PER_TURN === 0) await nextTurn();
-    const file = files[i] as string;
+  const skipped: SkippedFile[] = [];
+  for (const file of files) {
     const relativePath = relative(dir, file).split(sep).join('/');
     try {
       const source = decoder.decode(readFileSync(file));
       const reader = readerFor(file) as DocumentReader;
-      documents.push(reader(relativePath, source, options.siteUrl));
+      documents.push(reader(relativePath, source, siteUrl));
     } catch (error) {
       skipped.push({ path: relativePath, reason: reasonOf(error) });
     }
   }
-  skipped.sort((a, b) => a.path.localeCompare(b.path));
   return { documents, skipped };
+}
+
+/**
+ * Reads every `.md`, `.html` and `.txt` file under `dir` (recursively) into documents, handed
+ * over as they are read, so that they can be indexed meanwhile. A file that can't be read or
+ * parsed (unreadable, not UTF-8, broken front matter) is reported in `skipped` and never stops
+ * the load; a missing `dir` fails the stream.
+ */
+export function readContentFolder(dir: string, options: ReadFolderOptions = {}): ContentStream {
+  const skipped: SkippedFile[] = [];
+  async function* documents(): AsyncGenerator<SourceDocument> {
+    const files = (await listFiles(dir, skipped, dir)).filter((file) => readerFor(file) !== undefined).sort();
+    const batches: string[][] = [];
+    for (let i = 0; i < files.length; i += FILES_PER_BATCH) batches.push(files.slice(i, i + FILES_PER_BATCH));
+    const workers = options.workers ?? (files.length >= FILES_FOR_WORKERS ? availableParallelism() : 0);
+    const read =
+      workers > 0
+        ? readInWorkers(dir, batches, workers, options.siteUrl)
+        : readHere(dir, batches, options.siteUrl);
+    for await (const content of read) {
+      skipped.push(...content.skipped);
+      yield* content.documents;
+    }
+    skipped.sort((a, b) => a.path.localeCompare(b.path));
+  }
+  return { documents: documents(), skipped };
+}
+
+async function* readHere(dir: string, batches: string[][], siteUrl?: string): AsyncGenerator<LoadedContent> {
+  for (const [i, files] of batches.entries()) {
+    if (i > 0) await nextTurn();
+    yield readContentFiles(dir, files, siteUrl);
+  }
+}
+
+/** What a worker is asked to read (see `load-worker.ts`), and its answer. */
+export interface ReadRequest {
+  batch: number;
+  dir: string;
+  files: string[];
+  siteUrl?: string;
+}
+export interface ReadResult {
+  batch: number;
+  content: LoadedContent;
+}
+
+/**
+ * The worker's module, beside this one. Run from source (`.ts`, under tsx), it needs tsx's
+ * loader, which Node 20 does not hand on to workers: the worker registers it first.
+ */
+function startWorker(): Worker {
+  const entry = new URL(`./load-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+  if (entry.pathname.endsWith('.js')) return new Worker(entry);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return new Worker(
+    `import(${tsx}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry.href)}))`,
+    { eval: true },
+  );
+}
+
+/** Reads the batches in `count` workers (batch i in worker i % count), giving their contents in order. */
+async function* readInWorkers(
+  dir: string,
+  batches: string[][],
+  count: number,
+  siteUrl?: string,
+): AsyncGenerator<LoadedContent> {
+  const workers = Array.from({ length: Math.min(count, batches.length) }, startWorker);
+  const read = new Map<number, LoadedContent>();
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  for (const worker of workers) {
+    // A worker never keeps the process alive, should the documents be left unread.
+    worker.unref();
+    worker.on('message', ({ batch, content }: ReadResult) => {
+      read.set(batch, content);
+      wake?.();
+    });
+    worker.on('error', (error) => {
+      failure = error;
+      wake?.();
+    });
+    // A worker only stops when told to, below: one that stops before has failed.
+    worker.on('exit', (code) => {
+      failure ??= new Error(`a worker reading ${dir} stopped with exit code ${code}`);
+      wake?.();
+    });
+  }
+  batches.forEach((files, batch) => {
+    const request: ReadRequest = { batch, dir, files, siteUrl };
+    workers[batch % workers.length]?.postMessage(request);
+  });
+  try {
+    for (let batch = 0; batch < batches.length; batch++) {
+      let content = read.get(batch);
+      while (content === undefined) {
+        if (failure !== undefined) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+        content = read.get(batch);
+      }
+      read.delete(batch);
+      yield content;
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * Reads every `.md`, `.html` and `.txt` file under `dir` (recursively) into documents (see
+ * `readContentFolder`); a missing `dir` rejects.
+ */
+export async function loadContentFolder(
+  dir: string,
+  options: ReadFolderOptions = {},
+): Promise<LoadedContent> {
+  const content = readContentFolder(dir, options);
+  const documents: SourceDocument[] = [];
+  for await (const document of content.documents) documents.push(document);
+  return { documents, skipped: content.skipped };
 }

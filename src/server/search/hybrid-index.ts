@@ -255,8 +255,11 @@ export class HybridSearchIndex implements SearchIndex {
     return this.#lexical.hasWord ? this.#lexical.hasWord(word) : true;
   }
 
-  async load(documents: SourceDocument[]): Promise<void> {
+  async load(source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const load = ++this.#loads;
+    // Every document is embedded: the stream is read to the end first.
+    const documents: SourceDocument[] = [];
+    for await (const document of source) documents.push(document);
     // The lexical index builds (CPU) while the provider embeds (network).
     const embedding = this.#embedCorpus(documents).then(
       (corpus) => ({ corpus }),

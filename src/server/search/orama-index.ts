@@ -6,10 +6,11 @@ import { inboundLinkCounts, linkMentions } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
-import { PassageCoverageScorer, passageTermsOf, type PassageTerms } from './passage-terms.js';
+import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
+import { TokenTerms } from './token-terms.js';
 import { Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
@@ -69,9 +70,6 @@ type PageDb = Orama<typeof PAGE_SCHEMA>;
 /** Sections longer than this many words are indexed as several passages, split at paragraphs. */
 const PASSAGE_MAX_WORDS = 350;
 
-/** Splits text into tokens as written; the analyser takes each token from there. */
-const TOKEN_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
-
 const NO_TERMS = new Uint32Array(0);
 
 const NO_PASSAGE_TERMS: PassageTerms = {
@@ -79,8 +77,6 @@ const NO_PASSAGE_TERMS: PassageTerms = {
   offsets: new Uint32Array(1),
   entries: new Uint32Array(0),
 };
-
-const sortedDistinct = (ids: Iterable<number>): Uint32Array => Uint32Array.from(new Set(ids)).sort();
 
 /** A passage of a section, and its text as the index reads it (see `sectionPlainText`). */
 interface SectionPart {
@@ -222,42 +218,26 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#pages.length;
   }
 
-  async load(documents: SourceDocument[]): Promise<void> {
+  async load(documents: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const vocabulary = new Vocabulary();
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
     const pageFields: PageFieldTerms[] = [];
     const pageNames = new Set<number>();
-    // Token as written → its term ids: each distinct token is analysed once for the whole site,
-    // which is most of the indexing speed (a docs site repeats a small vocabulary).
-    const tokenIds = new Map<string, number | number[]>();
-    const termIds = (text: string, out: number[] = []): number[] => {
-      for (const token of text.split(TOKEN_SEPARATOR)) {
-        if (token === '') continue;
-        let ids = tokenIds.get(token);
-        if (ids === undefined) {
-          const found = this.#analyser.terms(token).map((term) => vocabulary.add(term));
-          ids = found.length === 1 ? (found[0] as number) : found;
-          tokenIds.set(token, ids);
-        }
-        if (typeof ids === 'number') out.push(ids);
-        else for (const id of ids) out.push(id);
-      }
-      return out;
-    };
+    const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
     let totalPassageLength = 0;
 
-    for (const document of documents) {
+    for await (const document of documents) {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
-      const name = termIds(document.title);
+      const name = tokenTerms.ids(document.title);
       // "Nullish coalescing operator (??)" is also named `??`, and each of its sections is about
       // it as if its heading said so: a question naming only the operator finds its passages.
       const titleOperators = operatorNames(document.title).map((operator) => vocabulary.add(operator));
       name.push(...titleOperators);
       const nameFromTitle = new Set(name);
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
-      const slug = termIds(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
+      const slug = tokenTerms.ids(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
       // A member named by a stop word (`/array/some` for `Array.prototype.some()`) is also
       // named `array.some`, as "array some" asks for it (see `QueryAnalyser`).
       const member = memberName(document.link);
@@ -268,9 +248,10 @@ export class OramaSearchIndex implements SearchIndex {
       for (const id of slug) if (!nameFromTitle.has(id)) name.push(id);
       if (slug.length === 1) pageNames.add(slug[0] as number);
       for (const id of new Set(name)) vocabulary.countName(id);
-      const description = termIds(document.description);
+      const description = tokenTerms.ids(document.description);
       const headings: number[] = [];
-      for (const section of document.sections) if (section.level > 1) termIds(section.heading, headings);
+      for (const section of document.sections)
+        if (section.level > 1) tokenTerms.ids(section.heading, headings);
       const page: IndexedPage = {
         document,
         name: sortedDistinct(name),
@@ -284,10 +265,10 @@ export class OramaSearchIndex implements SearchIndex {
         ? document.sections.filter((section) => section.text !== '')
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
-        const heading = termIds(section.heading);
+        const heading = tokenTerms.ids(section.heading);
         heading.push(...titleOperators);
         for (const { section: part, plainText } of passagesOf(section)) {
-          const text = termIds(plainText);
+          const text = tokenTerms.ids(plainText);
           const terms = new Uint32Array(heading.length + text.length);
           terms.set(heading);
           terms.set(text, heading.length);
@@ -325,7 +306,7 @@ export class OramaSearchIndex implements SearchIndex {
     if (linksTrusted > 0)
       linkMentions(indexed, MENTIONS_PER_PAGE).forEach((texts, page) => {
         if (texts.length > 0)
-          (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(termIds(texts.join('\n')));
+          (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(tokenTerms.ids(texts.join('\n')));
       });
     const postings = new PagePostings(pageFields, vocabulary.size);
     // Orama holds each page's title, description, tags and headings: what `healthy()` asks.

@@ -15,6 +15,19 @@ export interface PassageTerms {
   readonly entries: Uint32Array;
 }
 
+/** The distinct term ids, sorted. */
+export const sortedDistinct = (ids: ArrayLike<number>): Uint32Array =>
+  sortedDistinctInPlace(Uint32Array.from(ids));
+
+/** The distinct values of `ids` (which it sorts and overwrites), as a copy. */
+function sortedDistinctInPlace(ids: Uint32Array): Uint32Array {
+  ids.sort();
+  let count = 0;
+  for (let i = 0; i < ids.length; i++)
+    if (i === 0 || ids[i] !== ids[count - 1]) ids[count++] = ids[i] as number;
+  return ids.slice(0, count);
+}
+
 /**
  * Indexes a page's passages (in page order) by term. `distinct` and `heading` are sorted term
  * ids; a passage's heading terms are among its distinct terms.
@@ -30,11 +43,8 @@ export function passageTermsOf(
     all.set(passage.distinct, at);
     at += passage.distinct.length;
   }
-  all.sort();
-  let distinctCount = 0;
-  for (let i = 0; i < total; i++)
-    if (i === 0 || all[i] !== all[i - 1]) all[distinctCount++] = all[i] as number;
-  const terms = all.slice(0, distinctCount);
+  const terms = sortedDistinctInPlace(all);
+  const distinctCount = terms.length;
   // Counting sort of (term, passage) pairs by term; passages go in in order, so stay in order.
   const offsets = new Uint32Array(distinctCount + 1);
   for (const passage of passages)

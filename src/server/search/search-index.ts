@@ -35,8 +35,11 @@ export interface PassageHit {
  * external engine can implement this without touching a route.
  */
 export interface SearchIndex {
-  /** Replaces the index's content with these documents. */
-  load(documents: SourceDocument[]): Promise<void>;
+  /**
+   * Replaces the index's content with these documents: a list, or a stream of them (a content
+   * folder being read, see `readContentFolder`), indexed as they come.
+   */
+  load(documents: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void>;
   /** Documents ranked by relevance, best first; no match is []. */
   search(query: string, options: SearchOptions): Promise<SearchHit[]>;
   /** Sections ranked by relevance, best first, for extractive answers. */

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TextAnalyser } from '../../src/server/search/text-analyser.js';
+import { TokenTerms } from '../../src/server/search/token-terms.js';
+import { Vocabulary } from '../../src/server/search/vocabulary.js';
+
+describe('TokenTerms: indexed text as term ids', () => {
+  it('reads the tokens that splitting at anything but letters, digits, `_`, `.` and `-` gives', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    const text =
+      'Use Promise.all() with z-index: 3; café naïve 𝒳-axis 🙂emoji\uD800lone setCookie __proto__ — ünïcode 数据 end.';
+    const ids = new TokenTerms(analyser, vocabulary).ids(text);
+    const tokens = text.split(/[^\p{L}\p{N}_.-]+/u).filter((token) => token !== '');
+    assert.ok(tokens.includes('𝒳-axis') && tokens.includes('数据'));
+    const expected = tokens.flatMap((token) => analyser.terms(token));
+    assert.deepEqual(
+      ids.map((id) => vocabulary.term(id)),
+      expected,
+    );
+  });
+});

@@ -78,6 +78,16 @@ const NO_PASSAGE_TERMS: PassageTerms = {
   entries: new Uint32Array(0),
 };
 
+const WHITESPACE_RUN = /\s+/g;
+
+/** The number of parts `text.split(/\s+/)` gives, counted without making them. */
+function wordCount(text: string): number {
+  let count = 1;
+  WHITESPACE_RUN.lastIndex = 0;
+  while (WHITESPACE_RUN.test(text)) count++;
+  return count;
+}
+
 /** A passage of a section, and its text as the index reads it (see `sectionPlainText`). */
 interface SectionPart {
   section: DocumentSection;
@@ -107,7 +117,7 @@ function passagesOf(section: DocumentSection): SectionPart[] {
     words = 0;
   };
   plainParagraphs.forEach((paragraph, i) => {
-    const count = paragraph.split(/\s+/).length;
+    const count = wordCount(paragraph);
     if (words > 0 && words + count > PASSAGE_MAX_WORDS) cut(i);
     words += count;
   });

@@ -5,7 +5,7 @@ import { tagWords } from '../../src/server/answer/language-model.js';
 const firstTag = (text: string): string | undefined => tagWords(text)[0]?.pos;
 
 describe('tagWords', () => {
-  it('tags the verb an instruction starts with a verb, where the model calls it a noun or adjective', () => {
+  it('tags the first word of an instruction a verb where the model calls it a noun or an adjective', () => {
     assert.equal(firstTag('show a pointer hand when hovering over a button'), 'VERB');
     assert.equal(firstTag('check if an array includes a value'), 'VERB');
     assert.equal(firstTag('check whether a variable holds an array'), 'VERB');
@@ -15,5 +15,7 @@ describe('tagWords', () => {
   it('keeps a noun that starts a question as a noun', () => {
     assert.equal(firstTag('difference between let and var'), 'NOUN');
     assert.equal(firstTag('text box that suggests values'), 'NOUN');
+    assert.equal(firstTag('cookies that expire after a day'), 'NOUN');
+    assert.equal(firstTag('errors which occur when fetching'), 'NOUN');
   });
 });

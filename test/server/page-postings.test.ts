@@ -93,4 +93,35 @@ describe('PagePostings (BM25F over page fields)', () => {
     assert.equal(postings.nameLength[0], 2);
     assert.equal(IN_NAME, 1);
   });
+
+  it('counts words only other pages use for a page in its mentions and BM25F, not in what it covers', () => {
+    // Page 0: name "cookie" (0), body "header" (2), mentioned with "set" (3).
+    const postings = new PagePostings([fields([0], [2], [], [3]), fields([1], [2])], 4);
+    const onlyMentioned = postings.gather(query(3));
+    assert.ok(value(onlyMentioned, 'bm25', 0) > 0);
+    assert.equal(value(onlyMentioned, 'covered', 0), 0);
+    assert.equal(value(onlyMentioned, 'coveredInMentions', 0), 1);
+    postings.release(onlyMentioned);
+    // A word whose exact term only the mentions hold, and whose correction the body holds: the
+    // page covers it as much as the correction counts.
+    const corrected: AnalysedQuery = {
+      ...query(3),
+      terms: [
+        {
+          word: 'set',
+          alternatives: [
+            { id: 3, term: '3', weight: 1 },
+            { id: 2, term: '2', weight: 0.3 },
+          ],
+          weight: 1,
+          importance: 1,
+          prefix: false,
+        },
+      ],
+    };
+    const evidence = postings.gather(corrected);
+    assert.equal(value(evidence, 'covered', 0), 0.3);
+    assert.equal(value(evidence, 'coveredInMentions', 0), 1);
+    postings.release(evidence);
+  });
 });

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
-import { markdownLinks, markdownLinkTargets } from '../../src/server/content/markdown-inline.js';
+import { markdownLinks } from '../../src/server/content/markdown-inline.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
@@ -11,6 +11,8 @@ import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
 import { operatorNames, TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { Vocabulary } from '../../src/server/search/vocabulary.js';
+
+const markdownLinkTargets = (markdown: string): string[] => markdownLinks(markdown).targets;
 
 const page = (link: string, links: string[] = [], title = link): SourceDocument => ({
   id: link,
@@ -44,7 +46,7 @@ const countsByLink = (documents: SourceDocument[]) => {
   return Object.fromEntries(documents.map((document, i) => [document.link, counts[i]]));
 };
 
-describe('markdownLinkTargets', () => {
+describe('markdownLinks (targets)', () => {
   it('lists inline, reference and HTML links, not images nor links inside code blocks', () => {
     const markdown = [
       'See [routing](/docs/api/routing#base-path) and [the request](../request "Request").',
@@ -176,7 +178,12 @@ describe('what other pages say where they link to a page', () => {
       '```',
     ].join('\n');
     const { targets, mentions } = markdownLinks(markdown);
-    assert.deepEqual(targets, markdownLinkTargets(markdown));
+    assert.deepEqual(targets, [
+      '/docs/css/z-index',
+      '/en-US/docs/Web/CSS/opacity',
+      '/en-US/docs/Web/CSS/visibility',
+      '/docs/api/context',
+    ]);
     assert.deepEqual(
       mentions.map((mention) => mention.targets),
       [['/docs/css/z-index'], ['/en-US/docs/Web/CSS/opacity', '/en-US/docs/Web/CSS/visibility']],
@@ -190,11 +197,18 @@ describe('what other pages say where they link to a page', () => {
 
   it("is an HTML link's paragraph or list item", () => {
     const html =
-      '<body><p>Intro.</p><p>Use <a href="/z">z-index</a> so that one box is on top.</p><ul><li><a href="/o">opacity</a> fades</li></ul></body>';
+      '<body><p>Intro.</p><p>Use <a href="/z">z-index</a> or <a href="/i">isolation</a> so that one box is on top.</p>' +
+      '<ul><li><a href="/o">opacity</a> fades<ul><li><a href="/v">visibility</a> hides</li></ul></li></ul><a href="/bare">bare</a></body>';
     assert.deepEqual(htmlDocument('a.html', html).mentions, [
-      { targets: ['/z'], text: 'Use z-index so that one box is on top.' },
+      { targets: ['/z', '/i'], text: 'Use z-index or isolation so that one box is on top.' },
       { targets: ['/o'], text: 'opacity fades' },
+      { targets: ['/v'], text: 'visibility hides' },
+      { targets: ['/bare'], text: 'bare' },
     ]);
+    // A layout table around the content is not a paragraph of it.
+    const inLayout =
+      '<body><table><tr><td><main><p>Intro.</p><a href="/z">z-index</a></main></td></tr></table></body>';
+    assert.deepEqual(htmlDocument('b.html', inLayout).mentions, [{ targets: ['/z'], text: 'z-index' }]);
   });
 
   it("ranks a page by the site's words for it, for a question", async () => {

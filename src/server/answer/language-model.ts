@@ -79,15 +79,23 @@ export function tagWords(text: string): TaggedWord[] {
 const VERB_LIKE = new Set(['NOUN', 'ADJ']);
 /** What follows an instruction's verb: its object's determiner or pronoun, or a clause. */
 const AFTER_INSTRUCTION = new Set(['DET', 'PRON', 'SCONJ']);
+/** Pronouns that open a relative clause after a noun ("cookies that expire …"): no instruction. */
+const RELATIVE_PRONOUNS = new Set(['that', 'which', 'whose', 'who', 'whom']);
 
 /**
  * The model tags the verb of an instruction a noun or an adjective when the text starts with it
  * ("show a pointer hand …", "check if an array …", "select the first element …", "open a
  * connection …"): before a determiner, a pronoun or "if"/"whether", it is the verb. A noun
- * before a preposition stays one ("difference between …").
+ * before a preposition ("difference between …") or a relative clause ("cookies that …") stays one.
  */
-const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean =>
-  VERB_LIKE.has(first.pos) && (AFTER_INSTRUCTION.has(second.pos) || second.text.toLowerCase() === 'whether');
+const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean => {
+  const next = second.text.toLowerCase();
+  return (
+    VERB_LIKE.has(first.pos) &&
+    !RELATIVE_PRONOUNS.has(next) &&
+    (AFTER_INSTRUCTION.has(second.pos) || next === 'whether')
+  );
+};
 
 /** Loads the model now, so that the first question doesn't pay for it. */
 export function warmUpLanguageModel(): void {

@@ -24,11 +24,14 @@ export interface SourceDocument {
   mentions?: LinkMention[];
 }
 
-/** A sentence that links to other pages. */
+/** A sentence (in HTML, a paragraph or list item) that links to other pages. */
 export interface LinkMention {
   /** Its links' targets, as written. */
   targets: string[];
-  /** Its words: markup and link destinations left out, cross-references as their text. */
+  /**
+   * Its words, for the index: link destinations, anchors' tags and entities left out, MDN's
+   * cross-references as their text; other markup stays (its punctuation separates no words).
+   */
   text: string;
 }
 

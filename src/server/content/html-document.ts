@@ -1,6 +1,6 @@
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
-import type { SourceDocument } from './document.js';
+import type { LinkMention, SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { decodeEntities } from './markdown-inline.js';
 import { SectionBuilder } from './section-builder.js';
@@ -127,7 +127,31 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
 }
 
 /** The blocks whose text is what a page says where it links. */
-const MENTION_BLOCKS = 'p, li, dt, dd, td, th, blockquote, figcaption';
+const MENTION_BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'blockquote', 'figcaption']);
+/** Blocks inside a mention block that say something else (a nested list under a list item). */
+const NESTED_BLOCKS = new Set(['ul', 'ol', 'dl', 'table']);
+
+/** The anchor's nearest mention block inside the content, else the anchor itself. */
+function mentionBlock(anchor: HTMLElement, content: HTMLElement): HTMLElement {
+  for (let node: HTMLElement | null = anchor; node && node !== content; node = node.parentNode)
+    if (MENTION_BLOCKS.has(node.rawTagName?.toLowerCase() ?? '')) return node;
+  return anchor;
+}
+
+/** A block's words without those of the lists or tables nested in it, its parts apart. */
+function blockText(block: HTMLElement): string {
+  const parts: string[] = [];
+  const visit = (node: Node): void => {
+    if (node.nodeType === NodeType.TEXT_NODE) parts.push(node.text);
+    else if (
+      node.nodeType === NodeType.ELEMENT_NODE &&
+      !NESTED_BLOCKS.has((node as HTMLElement).rawTagName?.toLowerCase() ?? '')
+    )
+      node.childNodes.forEach(visit);
+  };
+  visit(block);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * An HTML page (`.html`): `<title>`, `<meta name=description>` and `<meta name=keywords>` for
@@ -151,11 +175,15 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     .filter((anchor) => main !== null || anchor.closest('nav, header, footer') === null)
     .map((anchor) => ({ anchor, href: anchor.getAttribute('href') ?? '' }))
     .filter(({ href }) => href !== '');
-  // What the page says where it links: the block holding the link (a paragraph, a list item).
-  const mentions = anchors.map(({ anchor, href }) => ({
-    targets: [href],
-    text: (anchor.closest(MENTION_BLOCKS) ?? anchor).textContent,
-  }));
+  // What the page says where it links: the block of the content holding the link (a paragraph, a
+  // list item), one mention with the targets of all its links.
+  const mentions = new Map<HTMLElement, LinkMention>();
+  for (const { anchor, href } of anchors) {
+    const block = mentionBlock(anchor, content);
+    const mention = mentions.get(block);
+    if (mention) mention.targets.push(href);
+    else mentions.set(block, { targets: [href], text: blockText(block) });
+  }
   return documentRecord(
     relativePath,
     {
@@ -167,7 +195,7 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
         .filter((keyword) => keyword !== ''),
       sections: builder.finish(),
       links: anchors.map(({ href }) => href),
-      mentions,
+      mentions: [...mentions.values()],
     },
     siteUrl,
   );

@@ -198,22 +198,15 @@ const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
-/**
- * The targets of a Markdown page's links, as written, outside code blocks: inline links,
- * reference definitions and `href`s of inline HTML. Images are left out (they link no page).
- */
-export function markdownLinkTargets(markdown: string): string[] {
-  return linksOfProse(markdown.replace(FENCED_CODE, '')).map((link) => link.target);
-}
-
 /** Where a sentence ends inside a line: a full stop, question or exclamation mark before a capital. */
 const SENTENCE_BREAK = /[.!?][ \t]+(?=[A-Z`{[*_])/g;
-/** What a sentence's words are not: link destinations, HTML anchors' tags. */
-const LINK_MARKUP = /\]\([^)\s]*(?:\s+"[^"]*")?\)|<\/?a\b[^>]*>/gi;
+/** What a sentence's words are not: link destinations and titles, HTML anchors' tags, entities. */
+const LINK_MARKUP = /\]\([^)]*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
 
 /**
- * A Markdown page's links, outside code blocks: their targets as written (as
- * `markdownLinkTargets` gives them), and the sentences holding them (`SourceDocument.mentions`).
+ * A Markdown page's links, outside code blocks: their targets as written (inline links, reference
+ * definitions, `href`s of inline HTML and MDN's cross-reference macros; not images, which link no
+ * page), and the sentences holding them (`SourceDocument.mentions`).
  */
 export function markdownLinks(markdown: string): { targets: string[]; mentions: LinkMention[] } {
   const prose = markdown.replace(FENCED_CODE, '');
@@ -240,18 +233,21 @@ export function markdownLinks(markdown: string): { targets: string[]; mentions: 
 
 /** Start and end of the sentence holding the character at `at`: within its line, at sentence breaks. */
 function sentenceAround(text: string, at: number): [number, number] {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
   const lineEnd = text.indexOf('\n', at);
-  let start = text.lastIndexOf('\n', at) + 1;
-  let end = lineEnd < 0 ? text.length : lineEnd;
-  SENTENCE_BREAK.lastIndex = start;
-  for (let found = SENTENCE_BREAK.exec(text); found && found.index < end; found = SENTENCE_BREAK.exec(text)) {
-    if (found.index + found[0].length <= at) start = found.index + found[0].length;
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  const offset = at - lineStart;
+  let start = 0;
+  let end = line.length;
+  SENTENCE_BREAK.lastIndex = 0;
+  for (let found = SENTENCE_BREAK.exec(line); found; found = SENTENCE_BREAK.exec(line)) {
+    if (found.index + found[0].length <= offset) start = found.index + found[0].length;
     else {
       end = found.index + 1;
       break;
     }
   }
-  return [start, end];
+  return [lineStart + start, lineStart + end];
 }
 
 /**

@@ -34,9 +34,11 @@ function baseOf(link: string): URL | undefined {
  * `/en-US/docs/Web/CSS/opacity` finds the page published as `/web/css/opacity`. Each linking page
  * counts once per target; links to itself don't count.
  */
-export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32Array {
+export function inboundLinkCounts(
+  documents: readonly SourceDocument[],
+  resolve: LinkResolver = linkResolver(documents),
+): Uint32Array {
   const counts = new Uint32Array(documents.length);
-  const resolve = linkResolver(documents);
   documents.forEach((document, from) => {
     if (!document.links || document.links.length === 0) return;
     const targets = new Set<number>();
@@ -49,18 +51,19 @@ export function inboundLinkCounts(documents: readonly SourceDocument[]): Uint32A
   return counts;
 }
 
+/** The page a link as written on page `from` points to, if the site has it (see `linkResolver`). */
+export type LinkResolver = (written: string, from: number) => number | undefined;
+
 /**
  * Resolves a link as written on page `from` to the index of the page it points to, if the site
  * has it (and it is not `from` itself).
  */
-export function linkResolver(
-  documents: readonly SourceDocument[],
-): (written: string, from: number) => number | undefined {
+export function linkResolver(documents: readonly SourceDocument[]): LinkResolver {
   const byPath = new Map<string, number>();
   const paths: string[] = [];
   const origins = new Set<string>();
-  documents.forEach((document, index) => {
-    const base = baseOf(document.link);
+  const bases = documents.map((document) => baseOf(document.link));
+  bases.forEach((base, index) => {
     if (!base) return;
     origins.add(base.origin);
     paths[index] = pathKey(base.pathname);
@@ -126,7 +129,6 @@ export function linkResolver(
     }
     return origins.has(url.origin) ? find(pathKey(url.pathname)) : undefined;
   };
-  const bases = documents.map((document) => baseOf(document.link));
   return (written, from) => {
     const base = bases[from];
     if (!base || written.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(written)) return undefined;
@@ -141,10 +143,13 @@ export function linkResolver(
  * describes a page in other words than the page's own ("use `z-index` to control how boxes
  * overlap"), often the words a visitor asks in.
  */
-export function linkMentions(documents: readonly SourceDocument[], limit: number): string[][] {
+export function linkMentions(
+  documents: readonly SourceDocument[],
+  limit: number,
+  resolve: LinkResolver = linkResolver(documents),
+): string[][] {
   const mentions: Set<string>[] = documents.map(() => new Set());
   if (documents.some((document) => document.mentions && document.mentions.length > 0)) {
-    const resolve = linkResolver(documents);
     documents.forEach((document, from) => {
       for (const { targets, text } of document.mentions ?? [])
         for (const written of targets) {

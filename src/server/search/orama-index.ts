@@ -2,7 +2,7 @@ import { create, insertMultiple, search as oramaSearch, type Orama, type Tokeniz
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
-import { inboundLinkCounts, linkMentions } from './link-graph.js';
+import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
@@ -131,8 +131,9 @@ function passagesOf(section: DocumentSection): SectionPart[] {
  * weighted: name, headings, description, body), the share of the query the page covers
  * anywhere, in its name, and in its outline (name, headings, description), and how much of its
  * name was asked for, and, for a question, the share of it in what other pages say where they
- * link to the page (its mentions: visitors' words for it, more often than its own). Tuned on half of bench/questions, checked on the other half (exported, and
- * mutable, so that a tuning script can vary the weights without rebuilding the index).
+ * link to the page (its mentions: visitors' words for it, more often than its own). Tuned on
+ * half of bench/questions, checked on the other half (exported, and mutable, so that a tuning
+ * script can vary the weights without rebuilding the index).
  */
 export const PAGE_RANK = {
   bm25: 0.35,
@@ -152,10 +153,15 @@ export const PAGE_RANK = {
 export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
 /**
  * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
- * `opacity` is mentioned by 69 pages, `Array` by thousands, whose first hundreds say all they
- * have to say.
+ * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
+ * they have to say.
  */
 const MENTIONS_PER_PAGE = 100;
+/**
+ * The share of a question its mentions must hold before they count: one of its words there ("the
+ * reference service" for "run the service over my own docs") is no sign of what it asks about.
+ */
+const MENTION_SHARE_FLOOR = 0.2;
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
@@ -209,7 +215,10 @@ export class OramaSearchIndex implements SearchIndex {
   #postings: PagePostings | undefined;
   /** Each page's standing in the site's link graph, 0–1 (see `linkStanding`). */
   #standing: Float32Array = new Float32Array(0);
-  /** How much the site's links say, 0–1 (see `linkTrust`): it scales what mentions count. */
+  /**
+   * How much the site's links say, 0–1 (see `linkTrust`): it scales what a question's share in a
+   * page's mentions adds to its rank. Mentions are indexed at all only when it is above 0.
+   */
   #linksTrusted = 0;
   readonly #coverage = new PassageCoverageScorer();
   #pageDb: PageDb | undefined;
@@ -310,11 +319,12 @@ export class OramaSearchIndex implements SearchIndex {
     }
 
     const indexed = pages.map((page) => page.document);
-    const inboundLinks = inboundLinkCounts(indexed);
+    const resolveLink = linkResolver(indexed);
+    const inboundLinks = inboundLinkCounts(indexed, resolveLink);
     const linksTrusted = linkTrust(inboundLinks);
     // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
     if (linksTrusted > 0)
-      linkMentions(indexed, MENTIONS_PER_PAGE).forEach((texts, page) => {
+      linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
         if (texts.length > 0)
           (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(tokenTerms.ids(texts.join('\n')));
       });
@@ -432,6 +442,8 @@ export class OramaSearchIndex implements SearchIndex {
       const pageSlugLength = slugLength[page] as number;
       const slugAsked =
         pageSlugLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.slugWords] as number) / pageSlugLength);
+      const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
+      const mentioned = Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
       const rank =
         bm25Weight * (values[at + EVIDENCE.bm25] as number) +
         (coverage + links * (standing[page] as number)) * covered +
@@ -439,7 +451,7 @@ export class OramaSearchIndex implements SearchIndex {
         outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
         description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
         slug * slugAsked * slugAsked * coveredInName +
-        mentionWeight * ((values[at + EVIDENCE.coveredInMentions] as number) / total);
+        mentionWeight * mentioned;
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }

@@ -76,13 +76,16 @@ export interface PageEvidence {
   maxBm25: number;
 }
 
-/** The current query word's best match per page: score, coverage weight, weight in name, in slug. */
-const WORD_STRIDE = 4;
+/**
+ * The current query word's best match per page: score, weight in the page's own fields (all but
+ * its mentions), in its name, in its slug, in its mentions.
+ */
+const WORD_STRIDE = 5;
 
 /**
  * Adds a query word's best match on a page to the page's row of evidence values: `score` its
- * BM25F score, `match` its weight anywhere, `where` the fields it was found in, `inName` and
- * `inSlug` its weight there.
+ * BM25F score, `match` its weight in the page's own fields (0 when only its mentions hold it),
+ * `where` the fields it was found in, `inName`, `inSlug` and `inMentions` its weight there.
  */
 function addWord(
   values: Float64Array,
@@ -93,14 +96,14 @@ function addWord(
   where: number,
   inName: number,
   inSlug: number,
+  inMentions: number,
 ): void {
   const at = row * EVIDENCE_STRIDE;
   values[at + EVIDENCE.bm25] = (values[at + EVIDENCE.bm25] as number) + score;
-  const share = termWeight * match;
   // Words only others use for the page are not the page's own: they count in its BM25F and its
   // mentions, not in what it covers.
-  if (where !== IN_MENTIONS)
-    values[at + EVIDENCE.covered] = (values[at + EVIDENCE.covered] as number) + share;
+  const share = termWeight * match;
+  values[at + EVIDENCE.covered] = (values[at + EVIDENCE.covered] as number) + share;
   if (where & IN_NAME) {
     values[at + EVIDENCE.coveredInName] =
       (values[at + EVIDENCE.coveredInName] as number) + termWeight * inName;
@@ -112,7 +115,8 @@ function addWord(
     values[at + EVIDENCE.coveredInDescription] =
       (values[at + EVIDENCE.coveredInDescription] as number) + share;
   if (where & IN_MENTIONS)
-    values[at + EVIDENCE.coveredInMentions] = (values[at + EVIDENCE.coveredInMentions] as number) + share;
+    values[at + EVIDENCE.coveredInMentions] =
+      (values[at + EVIDENCE.coveredInMentions] as number) + termWeight * inMentions;
   if (where & IN_SLUG) values[at + EVIDENCE.slugWords] = (values[at + EVIDENCE.slugWords] as number) + inSlug;
 }
 
@@ -136,8 +140,8 @@ export class PagePostings {
 
   /**
    * Scratch space, reused across queries, for a word with several alternatives: its best match
-   * on each page it touches, in the order touched (WORD_STRIDE values each: its BM25F score, its
-   * weight, and the best weight with which it matches the page's name, and its slug), the fields
+   * on each page it touches, in the order touched (WORD_STRIDE values each: its BM25F score, and
+   * its best weight in the page's own fields, its name, its slug and its mentions), the fields
    * it was found in, and the pages. `#wordRow` is each page's row, -1 when not touched.
    */
   readonly #word: Float64Array;
@@ -305,8 +309,9 @@ export class PagePostings {
             row,
             termWeight,
             score > 0 ? score : 0,
-            matchWeight,
+            fieldBits & ~IN_MENTIONS ? matchWeight : 0,
             fieldBits,
+            matchWeight,
             matchWeight,
             matchWeight,
           );
@@ -339,14 +344,16 @@ export class PagePostings {
             word[at + 1] = 0;
             word[at + 2] = 0;
             word[at + 3] = 0;
+            word[at + 4] = 0;
           }
           const at = row * WORD_STRIDE;
           if (score > (word[at] as number)) word[at] = score;
-          if (matchWeight > (word[at + 1] as number)) word[at + 1] = matchWeight;
+          if (fieldBits & ~IN_MENTIONS && matchWeight > (word[at + 1] as number)) word[at + 1] = matchWeight;
           wordFields[row] = (wordFields[row] as number) | fieldBits;
           // A completion (`fetch` → `fetchLater`) names a page less than the word itself does.
           if (fieldBits & IN_NAME && matchWeight > (word[at + 2] as number)) word[at + 2] = matchWeight;
           if (fieldBits & IN_SLUG && matchWeight > (word[at + 3] as number)) word[at + 3] = matchWeight;
+          if (fieldBits & IN_MENTIONS && matchWeight > (word[at + 4] as number)) word[at + 4] = matchWeight;
         }
       }
       for (let wordAt = 0; wordAt < touchedCount; wordAt++) {
@@ -368,6 +375,7 @@ export class PagePostings {
           wordFields[wordAt] as number,
           word[at + 2] as number,
           word[at + 3] as number,
+          word[at + 4] as number,
         );
       }
     }

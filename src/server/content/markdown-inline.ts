@@ -219,10 +219,7 @@ export function markdownLinks(markdown: string): { targets: string[]; mentions: 
     if (at >= sentenceEnd || !sentence) {
       const [start, end] = sentenceAround(prose, at);
       sentenceEnd = end;
-      const text = prose
-        .slice(start, end)
-        .replace(LINK_MARKUP, ' ')
-        .replace(MACRO, (_, name: string, argumentList: string | undefined) => macroText(name, argumentList));
+      const text = replaceMacros(prose.slice(start, end).replace(LINK_MARKUP, ' '));
       sentence = { targets: [], text };
       mentions.push(sentence);
     }

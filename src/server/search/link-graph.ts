@@ -149,15 +149,13 @@ export function linkMentions(
   resolve: LinkResolver = linkResolver(documents),
 ): string[][] {
   const mentions: Set<string>[] = documents.map(() => new Set());
-  if (documents.some((document) => document.mentions && document.mentions.length > 0)) {
-    documents.forEach((document, from) => {
-      for (const { targets, text } of document.mentions ?? [])
-        for (const written of targets) {
-          const target = resolve(written, from);
-          const texts = target === undefined ? undefined : (mentions[target] as Set<string>);
-          if (texts && texts.size < limit) texts.add(text);
-        }
-    });
-  }
+  documents.forEach((document, from) => {
+    for (const { targets, text } of document.mentions ?? [])
+      for (const written of targets) {
+        const target = resolve(written, from);
+        const texts = target === undefined ? undefined : (mentions[target] as Set<string>);
+        if (texts && texts.size < limit) texts.add(text);
+      }
+  });
   return mentions.map((texts) => [...texts]);
 }

@@ -124,4 +124,35 @@ describe('PagePostings (BM25F over page fields)', () => {
     assert.equal(value(evidence, 'coveredInMentions', 0), 1);
     postings.release(evidence);
   });
+
+  it('lets a common word add the pages it names to those rarer words found, not every page it is on', () => {
+    // 1,000 pages. Term 0 (rare) on pages 0 and 1. Term 1 (common: on 80 pages, more than 2%)
+    // names page 500 and is in the text of 501–579. Term 2 (on 200 pages, more than a tenth)
+    // names page 600 and is in the text of 601–799.
+    const pages = Array.from({ length: 1000 }, (_, page) => {
+      if (page < 2) return fields([], [0]);
+      if (page === 500) return fields([1], []);
+      if (page > 500 && page < 580) return fields([], [1]);
+      if (page === 600) return fields([2], []);
+      if (page > 600 && page < 800) return fields([], [2]);
+      return fields([], [3]);
+    });
+    const postings = new PagePostings(pages, 4);
+    const found = (analysed: AnalysedQuery): number[] => {
+      const evidence = postings.gather(analysed);
+      const result = [...evidence.pages.subarray(0, evidence.count)].sort((a, b) => a - b);
+      postings.release(evidence);
+      return result;
+    };
+    assert.deepEqual(found(query(0, 1)), [0, 1, 500]);
+    assert.deepEqual(found(query(0, 2)), [0, 1]);
+    // A completion of what is being typed names nothing new.
+    const completed = query(0, 1);
+    completed.terms[1] = {
+      ...completed.terms[1]!,
+      alternatives: [{ id: 1, term: '1', weight: 0.9 }],
+      prefix: true,
+    };
+    assert.deepEqual(found(completed), [0, 1]);
+  });
 });

@@ -38,6 +38,12 @@ const K1 = 1.2;
 /** A word on more than this share of the pages (and at least COMMON_MIN_PAGES) is common. */
 const COMMON_SHARE = 0.02;
 const COMMON_MIN_PAGES = 50;
+/**
+ * A common word on at most this share of the pages still finds the pages it names: `promise`
+ * finds *Promise.all()*, `shadow` *box-shadow*, though neither holds the question's rarer words.
+ * A word on more (`javascript`, `css`, `api`) names whole sections of the site, not a topic.
+ */
+const NAMING_SHARE = 0.1;
 
 /**
  * What one query gathers about each page it touches, in one reusable array: the `i`th page
@@ -271,8 +277,10 @@ export class PagePostings {
     // Rare words first. Once they have found pages, a word on a large share of the site (`use`,
     // `element`, the completions of `a`) only adds to pages already found: a page matching
     // nothing but common words is not what was asked, and scoring thousands of them is most of
-    // the cost of a query on a large site.
+    // the cost of a query on a large site. The word itself (not a completion or correction) still
+    // finds the pages it names, unless it is on more than NAMING_SHARE of them.
     const commonAbove = Math.max(COMMON_MIN_PAGES, this.#pageCount * COMMON_SHARE);
+    const namedAbove = this.#pageCount * NAMING_SHARE;
     const ordered = query.terms.map((term) => ({ term, df: this.#rarest(term) })).sort((a, b) => a.df - b.df);
     for (let t = 0; t < ordered.length; t++) {
       const { term, df } = ordered[t] as (typeof ordered)[number];
@@ -291,11 +299,12 @@ export class PagePostings {
         const weight = this.#alternativeWeight(alternative, term.importance, end - start);
         const matchWeight = alternative.weight > 0 ? alternative.weight : 0;
         const onlyFound = count > 0 && end - start > commonAbove;
+        const findsNamed = onlyFound && alternative.weight >= 1 && end - start <= namedAbove;
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
           let row = evidenceRow[page] as number;
-          if (onlyFound && row < 0) continue;
           const fieldBits = postingFields[i] as number;
+          if (onlyFound && row < 0 && !(findsNamed && fieldBits & IN_NAME)) continue;
           if (outlineOnly && (fieldBits & OUTLINE) === 0) continue;
           const tf = frequencies[i] as number;
           const score = (weight * tf * (K1 + 1)) / (tf + K1);
@@ -326,10 +335,12 @@ export class PagePostings {
         const weight = this.#alternativeWeight(alternative, term.importance, end - start);
         const matchWeight = alternative.weight;
         const onlyFound = count > 0 && end - start > commonAbove;
+        const findsNamed = onlyFound && matchWeight >= 1 && end - start <= namedAbove;
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
-          if (onlyFound && (evidenceRow[page] as number) < 0) continue;
           const fieldBits = postingFields[i] as number;
+          if (onlyFound && (evidenceRow[page] as number) < 0 && !(findsNamed && fieldBits & IN_NAME))
+            continue;
           if (outlineOnly && (fieldBits & OUTLINE) === 0) continue;
           const tf = frequencies[i] as number;
           const score = (weight * tf * (K1 + 1)) / (tf + K1);

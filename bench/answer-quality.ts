@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/answer-quality.ts            (expands MDN into /tmp/mdn when missing)
  *   npx tsx bench/answer-quality.ts --hono     (Hono only)
+ *   npx tsx bench/answer-quality.ts --mdn      (MDN only)
  *
  *   npx tsx bench/answer-quality.ts --misses   (also lists what ours got wrong)
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
@@ -252,16 +253,18 @@ async function benchmarkCorpus(
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
 const unanswerable = readJson<string[]>('unanswerable.json');
-const hono = await loadContentFolder(`${CORPORA}hono`);
-await benchmarkCorpus(
-  'Hono docs',
-  hono.documents,
-  readJson('hono-questions.json'),
-  readJson('hono-typeahead.json'),
-  unanswerable,
-  readJson('hono-unanswerable.json'),
-  readJson('hono-fresh.json'),
-);
+if (!process.argv.includes('--mdn')) {
+  const hono = await loadContentFolder(`${CORPORA}hono`);
+  await benchmarkCorpus(
+    'Hono docs',
+    hono.documents,
+    readJson('hono-questions.json'),
+    readJson('hono-typeahead.json'),
+    unanswerable,
+    readJson('hono-unanswerable.json'),
+    readJson('hono-fresh.json'),
+  );
+}
 
 if (!process.argv.includes('--hono')) {
   if (!existsSync(MDN_DIR))

@@ -251,6 +251,42 @@ describe('what other pages say where they link to a page', () => {
       '/css/z-index',
     ]);
   });
+  it('ranks first, for a question, the page one sentence of the site says the whole of it about', async () => {
+    // Two guides link to two reference pages that say the same, with the same words: for one in
+    // a sentence each, for the other in one sentence.
+    const scattered = pageWithText('/css/order', 'order', 'Sets the stack order of a positioned box.');
+    const whole = pageWithText('/css/z-index', 'z-index', 'Sets the stack order of a positioned box.');
+    const guide = (link: string, mentions: SourceDocument['mentions']): SourceDocument => ({
+      ...pageWithText(link, 'Layers', 'Positioned elements.'),
+      links: ['/css/order', '/css/z-index'],
+      mentions,
+    });
+    const others = Array.from({ length: 12 }, (_, i) =>
+      page(
+        `/misc/${i}`,
+        Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 12}`),
+        `Topic ${i}`,
+      ),
+    );
+    const index = createOramaIndex();
+    await index.load([
+      scattered,
+      whole,
+      guide('/guides/a', [
+        { targets: ['/css/order'], text: 'Which box shows on top.' },
+        { targets: ['/css/z-index'], text: 'Which box shows on top when boxes overlap.' },
+      ]),
+      guide('/guides/b', [{ targets: ['/css/order'], text: 'When boxes overlap.' }]),
+      ...others,
+    ]);
+    const links = (await index.search('which box shows on top when they overlap', { limit: 5 })).map(
+      (hit) => hit.document.link,
+    );
+    assert.deepEqual(
+      links.filter((link) => link.startsWith('/css/')),
+      ['/css/z-index', '/css/order'],
+    );
+  });
 });
 
 describe('words that name a page', () => {

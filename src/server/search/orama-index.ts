@@ -42,6 +42,8 @@ interface IndexedPage {
   passages: number[];
   /** Its passages by term: which hold each term, and in their heading or not. */
   passageTerms: PassageTerms;
+  /** Its mentions by term, each sentence apart (see `linkMentions`); undefined when none. */
+  mentions?: { terms: PassageTerms; count: number };
   tags: Set<string>;
 }
 
@@ -148,9 +150,11 @@ export const PAGE_RANK = {
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
- * it better than one that mentions the words here and there. `section` is its share of the rank.
+ * it better than one that mentions the words here and there. `section` is its share of the rank;
+ * `mention`, in a question, that of the page's best mention (the share of the question one
+ * sentence linking to it holds), scaled by how much the site's links count.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4, links: 0.3 };
+export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3 };
 /**
  * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
  * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
@@ -325,8 +329,15 @@ export class OramaSearchIndex implements SearchIndex {
     // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
     if (linksTrusted > 0)
       linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
-        if (texts.length > 0)
-          (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(tokenTerms.ids(texts.join('\n')));
+        if (texts.length === 0) return;
+        const sentences = texts.map((text) => tokenTerms.ids(text));
+        (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(sentences.flat());
+        (pages[page] as IndexedPage).mentions = {
+          terms: passageTermsOf(
+            sentences.map((ids) => ({ distinct: sortedDistinct(ids), heading: NO_TERMS })),
+          ),
+          count: sentences.length,
+        };
       });
     const postings = new PagePostings(pageFields, vocabulary.size);
     // Orama holds each page's title, description, tags and headings: what `healthy()` asks.
@@ -458,13 +469,21 @@ export class OramaSearchIndex implements SearchIndex {
     postings.release(evidence);
     const candidates = heap.sorted();
     const topRank = candidates[0]?.rank ?? 1;
+    // In a question, the one sentence of the site that says most of it where it links to a page
+    // ("rounded corners are achieved on a box by using border-radius") names what it asks about.
+    const sentenceWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
     for (const candidate of candidates.slice(0, SECTION_RANK.candidates)) {
       const page = this.#pages[candidate.page] as IndexedPage;
       const [best] = this.#bestPassages(query, page, 1);
       candidate.best = best;
+      const [mention] =
+        sentenceWeight > 0 && page.mentions
+          ? this.#coverage.best(query, page.mentions.terms, page.mentions.count, 1)
+          : [];
       candidate.rank =
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
-          SECTION_RANK.section * (best?.relevance ?? 0)) *
+          SECTION_RANK.section * (best?.relevance ?? 0) +
+          sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
         (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
     }
     return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);

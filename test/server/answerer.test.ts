@@ -91,6 +91,21 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal((await answerer.answer(ask('How do I use WebGPU in Hono?'))).didAnswer, false);
   });
 
+  it('declines a question naming something the site never names, however well the rest matches', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    for (const question of [
+      'Does Hono support SOAP web services?',
+      'How do I upload files to Google Drive from a Hono handler?',
+    ]) {
+      const retrieval = await answerer.retrieve(ask(question));
+      assert.ok(retrieval.known >= 0.8, `${question}: most of its words are the site's`);
+      assert.equal(retrieval.answerable, false, question);
+    }
+    // Names the site uses are asked about freely.
+    const answer = await answerer.answer(ask('How do I deploy my Hono app to Cloudflare Workers?'));
+    assert.equal(answer.didAnswer, true);
+  });
+
   it('answers on a page titled with the subject when the question words the rest its own way', async () => {
     const answerer = createExtractiveAnswerer({ index });
     // The cookie page never says "browser" or "sent"; its title names the subject.

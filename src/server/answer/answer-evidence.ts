@@ -32,6 +32,8 @@ export interface QuestionWord {
   weight: number;
   /** An operator (`??`, `===`): syntax, matched as written. */
   operator?: boolean;
+  /** A proper name ("Django", "Heroku", "Google Drive"): a product, a place, a person. */
+  name?: boolean;
 }
 
 /** The content words of a question as index terms, weighted by their part of speech. */
@@ -40,9 +42,10 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   for (const tagged of tagWords(question)) {
     if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
+    const name = tagged.pos === 'PROPN';
     for (const term of analyser.terms(tagged.text)) {
       const known = words.get(term);
-      if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight });
+      if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });
     }
   }
   // An operator asked about (`??`, `===`) is what the question is about.
@@ -117,4 +120,16 @@ export function knownShare(words: QuestionWord[], hasWord: ((word: string) => bo
   const total = weightOf(words);
   if (total === 0) return 1;
   return weightOf(wordsTheSiteUses(words, hasWord)) / total;
+}
+
+/**
+ * A name in the question that the site never uses: "Django" in "How do I use Django templates
+ * with Hono?", "Heroku", "Google Drive". A question naming a product, place or person is about
+ * it, and a site that never names it has no answer, however well it matches the other words.
+ */
+export function unknownName(
+  words: QuestionWord[],
+  hasWord: ((word: string) => boolean) | undefined,
+): string | undefined {
+  return hasWord ? words.find((word) => word.name === true && !hasWord(word.word))?.word : undefined;
 }

@@ -8,6 +8,7 @@ import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
   knownShare,
+  unknownName,
   outlineCoverage,
   questionWords,
   titleCoverage,
@@ -23,7 +24,7 @@ export interface ExtractiveAnswererOptions {
    * Least evidence for an answer: the share of the question (its content words the site uses,
    * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
    * that one of the best passages contains, plus half the share that the source page's outline
-   * (title, description, headings) holds, plus the share its title holds. Default 0.84: a
+   * (title, description, headings) holds, plus the share its title holds. Default 0.82: a
    * passage holding the whole question answers; one holding half of it answers only on a page
    * about the rest.
    */
@@ -63,7 +64,7 @@ const PASSAGES_IN_CONTEXT = 3;
 const CANDIDATE_SECTIONS = 3;
 /** Text of a passage kept in `context.passages`. */
 const CONTEXT_PASSAGE_CHARS = 1200;
-export const DEFAULT_MIN_COVERAGE = 0.84;
+export const DEFAULT_MIN_COVERAGE = 0.8;
 /**
  * How much the source page's outline counts beside the passage's coverage. A page about the
  * question's subject (it is in its title or headings) answers with a passage that holds less of
@@ -172,6 +173,7 @@ export class ExtractiveAnswerer implements Answerer {
     const words = questionWords(resolvedQuery, this.#analyser);
     const hasWord = this.#index.hasWord?.bind(this.#index);
     const known = knownShare(words, hasWord);
+    const unknown = unknownName(words, hasWord);
     // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
     // cover: `known` judges it, once. Coverage is of the words a passage could hold.
     const judged = wordsTheSiteUses(words, hasWord);
@@ -185,6 +187,7 @@ export class ExtractiveAnswerer implements Answerer {
       best !== undefined &&
       coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&
       known >= this.#minKnown &&
+      unknown === undefined &&
       relevanceScore >= input.threshold;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
   }

@@ -72,6 +72,18 @@ describe('Orama search index over the Hono docs', () => {
     assert.ok((await links(index, 'midleware', 3)).some((link) => link.includes('middleware')));
   });
 
+  it('corrects a typo only to a word the site uses more than once', async () => {
+    // The site has "tables" (`tabl`) in two passages, "cable" in one.
+    const site = createOramaIndex();
+    await site.load([
+      page('a', 'Layout', 'Use tables for tabular data.'),
+      page('b', 'Data', 'Tables of data.'),
+      page('c', 'Network', 'Plug in the cable.'),
+    ]);
+    assert.deepEqual((await links(site, 'tabels ')).sort(), ['/a', '/b']);
+    assert.deepEqual(await links(site, 'cabel '), []);
+  });
+
   it('filters by tags, included and excluded', async () => {
     const included = await index.search('middleware', { limit: 20, includeTags: ['helpers'] });
     assert.ok(included.length > 0);

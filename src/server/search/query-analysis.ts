@@ -56,6 +56,8 @@ const COMPLETION_WEIGHT = 0.9;
  */
 const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
+/** A typo is corrected only to a term the site uses at least this often (in passages). */
+const MIN_CORRECTION_FREQUENCY = 2;
 /** Endings a word may be typed halfway into, and what finishes them ("routin" → "routing"). */
 const PARTIAL_ENDINGS: readonly (readonly [string, string])[] = [
   ['in', 'g'],
@@ -432,7 +434,10 @@ export class QueryAnalyser {
       ]);
       for (const correction of [...corrections].slice(0, MAX_CORRECTIONS)) {
         const id = this.vocabulary.id(correction);
-        if (id !== undefined) alternatives.push({ id, term: correction, weight: CORRECTION_WEIGHT });
+        // A term found once on the whole site (a stem of a stray word: `plu` of `plus`) is no
+        // likelier meant than the word typed, and its rarity would make it the query's strongest.
+        if (id !== undefined && this.vocabulary.documentFrequency(id) >= MIN_CORRECTION_FREQUENCY)
+          alternatives.push({ id, term: correction, weight: CORRECTION_WEIGHT });
       }
     }
     // Weight by the best alternative's IDF; a word the index doesn't know at all weighs like the

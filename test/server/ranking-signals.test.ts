@@ -289,6 +289,43 @@ describe('what other pages say where they link to a page', () => {
   });
 });
 
+describe('a section named by one word written as code', () => {
+  /** A reference page with a section per method, and a page that speaks of users and headers. */
+  const site = (headerHeading = 'header()', otherPagesWithIt = 0): SourceDocument[] => {
+    const reference: SourceDocument = {
+      ...page('/api/context', [], 'Context'),
+      sections: [
+        { heading: 'Context', anchor: '', level: 1, text: 'The context of a request.' },
+        { heading: 'redirect()', anchor: 'redirect', level: 2, text: 'Redirect, with status 302.' },
+        { heading: 'json()', anchor: 'json', level: 2, text: 'Render JSON.' },
+        { heading: headerHeading, anchor: 'header', level: 2, text: 'Set a response header.' },
+      ],
+    };
+    const forms = pageWithText('/guides/forms', 'Forms', 'Each user may set a header.');
+    const others = Array.from({ length: 10 }, (_, i) => ({
+      ...page(`/misc/${i}`, [], `Topic ${i}`),
+      sections:
+        i < otherPagesWithIt
+          ? [{ heading: headerHeading, anchor: 'header', level: 2, text: `Topic ${i}.` }]
+          : [{ heading: `Topic ${i}`, anchor: '', level: 1, text: `Topic ${i}.` }],
+    }));
+    return [forms, reference, ...others];
+  };
+  const question = 'how do I read the header a user sent';
+
+  it('is what a question holding that word asks about, as a page name is', async () => {
+    const { top } = await siteOf(site());
+    assert.equal(await top(question), '/api/context');
+    // Typed as a search, not a question: the words' own matches decide.
+    assert.equal(await top('header user sent'), '/guides/forms');
+  });
+
+  it('is a kind of section, not a topic, when many pages have it or it is a plain word', async () => {
+    assert.equal(await (await siteOf(site('header()', 4))).top(question), '/guides/forms');
+    assert.equal(await (await siteOf(site('Header'))).top(question), '/guides/forms');
+  });
+});
+
 describe('words that name a page', () => {
   it('keep their full weight in a question even when used as a verb', () => {
     const analyser = new TextAnalyser();

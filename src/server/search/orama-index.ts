@@ -133,7 +133,8 @@ function passagesOf(section: DocumentSection): SectionPart[] {
  * weighted: name, headings, description, body), the share of the query the page covers
  * anywhere, in its name, and in its outline (name, headings, description), and how much of its
  * name was asked for, and, for a question, the share of it in what other pages say where they
- * link to the page (its mentions: visitors' words for it, more often than its own). Tuned on
+ * link to the page (its mentions: visitors' words for it, more often than its own) and the
+ * share naming one of its sections (see SECTION_NAMING_PAGES). Tuned on
  * half of bench/questions, checked on the other half (exported, and mutable, so that a tuning
  * script can vary the weights without rebuilding the index).
  */
@@ -146,7 +147,19 @@ export const PAGE_RANK = {
   description: 0.25,
   links: 0.3,
   mentions: 0.15,
+  sectionName: 0.3,
 };
+/**
+ * A section named by one word written as code (`## header()`, `## json()` on a framework's
+ * reference pages) is asked about by a question holding that word, as a page is by its name:
+ * "read a header the client sent" asks for the request reference's `header()`, whatever other
+ * pages say about headers and clients. A plain word (`## Parameters`), or a name given to
+ * sections on more pages than this, names a kind of section, not a topic.
+ */
+const SECTION_NAMING_PAGES = 3;
+/** A heading written as code: a call (`json()`), a code span, a dotted, snake or camel-case name. */
+const CODE_NAME = /[()`._]|[a-z][A-Z]/;
+const SECTION_NAMING_SHARE = 0.02;
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
@@ -224,6 +237,10 @@ export class OramaSearchIndex implements SearchIndex {
    * page's mentions adds to its rank. Mentions are indexed at all only when it is above 0.
    */
   #linksTrusted = 0;
+  /** The pages that have a section named by a term alone (see `PAGE_RANK.sectionName`). */
+  #pagesBySectionName = new Map<number, Uint32Array>();
+  /** Per page, the share of the current question naming one of its sections; 0 between queries. */
+  #sectionNameShare = new Float32Array(0);
   readonly #coverage = new PassageCoverageScorer();
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
@@ -247,6 +264,7 @@ export class OramaSearchIndex implements SearchIndex {
     const passages: IndexedPassage[] = [];
     const pageFields: PageFieldTerms[] = [];
     const pageNames = new Set<number>();
+    const sectionNames = new Map<number, number[]>();
     const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
     let totalPassageLength = 0;
 
@@ -289,6 +307,11 @@ export class OramaSearchIndex implements SearchIndex {
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = tokenTerms.ids(section.heading);
+        if (section.level > 1 && heading.length === 1 && CODE_NAME.test(section.heading)) {
+          const pagesNamed = sectionNames.get(heading[0] as number);
+          if (!pagesNamed) sectionNames.set(heading[0] as number, [pageIndex]);
+          else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
+        }
         heading.push(...titleOperators);
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
@@ -361,6 +384,11 @@ export class OramaSearchIndex implements SearchIndex {
     this.#passages = passages;
     this.#postings = postings;
     this.#standing = linkStanding(inboundLinks);
+    const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
+    this.#pagesBySectionName = new Map();
+    for (const [id, named] of sectionNames)
+      if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
+    this.#sectionNameShare = new Float32Array(pages.length);
     this.#linksTrusted = linksTrusted;
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
@@ -426,6 +454,9 @@ export class OramaSearchIndex implements SearchIndex {
       return [];
     const allowed = tagPredicate(options);
     const evidence = postings.gather(query);
+    const sectionNameWeight = query.question ? PAGE_RANK.sectionName : 0;
+    const sectionNameShare = this.#sectionNameShare;
+    const namedPages = sectionNameWeight > 0 ? this.#shareNamingSections(query) : [];
     const { pages, values } = evidence;
     const { maxBm25 } = evidence;
     const total = query.totalWeight;
@@ -462,11 +493,13 @@ export class OramaSearchIndex implements SearchIndex {
         outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
         description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
         slug * slugAsked * slugAsked * coveredInName +
-        mentionWeight * mentioned;
+        mentionWeight * mentioned +
+        sectionNameWeight * (sectionNameShare[page] as number);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }
     postings.release(evidence);
+    for (const named of namedPages) for (const page of named) sectionNameShare[page] = 0;
     const candidates = heap.sorted();
     const topRank = candidates[0]?.rank ?? 1;
     // In a question, the one sentence of the site that says most of it where it links to a page
@@ -487,6 +520,23 @@ export class OramaSearchIndex implements SearchIndex {
         (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
     }
     return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);
+  }
+
+  /**
+   * Adds to `#sectionNameShare` the share of the question (by weight) that names a section of
+   * each page, each word by its own term; returns the pages touched, for clearing.
+   */
+  #shareNamingSections(query: AnalysedQuery): Uint32Array[] {
+    const touched: Uint32Array[] = [];
+    const share = this.#sectionNameShare;
+    for (const term of query.terms) {
+      const exact = term.alternatives[0];
+      const named = exact && exact.weight >= 1 ? this.#pagesBySectionName.get(exact.id) : undefined;
+      if (!named) continue;
+      touched.push(named);
+      for (const page of named) share[page] = (share[page] as number) + term.weight / query.totalWeight;
+    }
+    return touched;
   }
 
   /**

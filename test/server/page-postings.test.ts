@@ -146,6 +146,16 @@ describe('PagePostings (BM25F over page fields)', () => {
     };
     assert.deepEqual(found(query(0, 1)), [0, 1, 500]);
     assert.deepEqual(found(query(0, 2)), [0, 1]);
+    // The word with a synonym beside it (scored through the per-word scratch) finds the same.
+    const withSynonym = query(0, 1);
+    withSynonym.terms[1] = {
+      ...withSynonym.terms[1]!,
+      alternatives: [
+        { id: 1, term: '1', weight: 1 },
+        { id: 3, term: '3', weight: 0.6 },
+      ],
+    };
+    assert.deepEqual(found(withSynonym), [0, 1, 500]);
     // A completion of what is being typed names nothing new.
     const completed = query(0, 1);
     completed.terms[1] = {

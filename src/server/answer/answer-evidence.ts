@@ -42,7 +42,8 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   for (const tagged of tagWords(question)) {
     if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
-    const name = tagged.pos === 'PROPN';
+    // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it.
+    const name = tagged.pos === 'PROPN' || /^[A-Z][A-Z0-9]+$/.test(tagged.text);
     for (const term of analyser.terms(tagged.text)) {
       const known = words.get(term);
       if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });

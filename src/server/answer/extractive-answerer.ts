@@ -24,7 +24,7 @@ export interface ExtractiveAnswererOptions {
    * Least evidence for an answer: the share of the question (its content words the site uses,
    * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
    * that one of the best passages contains, plus half the share that the source page's outline
-   * (title, description, headings) holds, plus the share its title holds. Default 0.82: a
+   * (title, description, headings) holds, plus the share its title holds. Default 0.8: a
    * passage holding the whole question answers; one holding half of it answers only on a page
    * about the rest.
    */

@@ -157,9 +157,24 @@ export const PAGE_RANK = {
  * sections on more pages than this, names a kind of section, not a topic.
  */
 const SECTION_NAMING_PAGES = 3;
-/** A heading written as code: a call (`json()`), a code span, a dotted, snake or camel-case name. */
-const CODE_NAME = /[()`._]|[a-z][A-Z]/;
 const SECTION_NAMING_SHARE = 0.02;
+/** A heading that is one name, possibly a call or in a code span: `json()`, `` `onError` ``. */
+const ONE_NAME = /^`?([A-Za-z_$][\w$.]*)(\(\))?`?$/;
+
+/**
+ * The name a heading gives its section when it is one name written as code: a call (`json()`,
+ * `c.header()`), a code span, or a dotted, snake or camel-case identifier (`RegExpRouter`).
+ * Undefined for a heading in plain words ("Usage", "if...else statements").
+ */
+function codeName(heading: string): string | undefined {
+  const trimmed = heading.trim();
+  const match = ONE_NAME.exec(trimmed);
+  const name = match?.[1];
+  if (name === undefined || name.endsWith('.')) return undefined;
+  return match?.[2] !== undefined || trimmed.startsWith('`') || /[._]|[a-z][A-Z]/.test(name)
+    ? name
+    : undefined;
+}
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
@@ -307,11 +322,6 @@ export class OramaSearchIndex implements SearchIndex {
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = tokenTerms.ids(section.heading);
-        if (section.level > 1 && heading.length === 1 && CODE_NAME.test(section.heading)) {
-          const pagesNamed = sectionNames.get(heading[0] as number);
-          if (!pagesNamed) sectionNames.set(heading[0] as number, [pageIndex]);
-          else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
-        }
         heading.push(...titleOperators);
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
@@ -331,6 +341,19 @@ export class OramaSearchIndex implements SearchIndex {
             distinct,
             heading: sortedDistinct(heading),
           });
+        }
+      }
+      for (const section of document.sections) {
+        const named = section.level > 1 ? codeName(section.heading) : undefined;
+        if (named === undefined) continue;
+        // `c.header()` is named `c.header` and, as a question says it, `header`.
+        for (const part of new Set([named, named.slice(named.lastIndexOf('.') + 1)])) {
+          const id = vocabulary.id(this.#analyser.term(part.toLowerCase()));
+          // A page named by the word already counts as named by it (`/helpers/accepts`, `## accepts()`).
+          if (id === undefined || name.includes(id)) continue;
+          const pagesNamed = sectionNames.get(id);
+          if (!pagesNamed) sectionNames.set(id, [pageIndex]);
+          else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
         }
       }
       page.passageTerms = passageTermsOf(page.passages.map((index) => passages[index] as IndexedPassage));

@@ -56,7 +56,7 @@ const COMPLETION_WEIGHT = 0.9;
  */
 const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
-/** A typo is corrected only to a term the site uses at least this often (in passages). */
+/** A typo is corrected only to a term at least this many passages hold. */
 const MIN_CORRECTION_FREQUENCY = 2;
 /** Endings a word may be typed halfway into, and what finishes them ("routin" → "routing"). */
 const PARTIAL_ENDINGS: readonly (readonly [string, string])[] = [
@@ -432,13 +432,15 @@ export class QueryAnalyser {
         ...this.vocabulary.corrections(term, tolerance, MAX_CORRECTIONS),
         ...this.vocabulary.corrections(word, tolerance, MAX_CORRECTIONS),
       ]);
-      for (const correction of [...corrections].slice(0, MAX_CORRECTIONS)) {
+      // A term in fewer passages (a stem of a stray word: `plu` of `plus`) is no likelier meant
+      // than the word typed, and its rarity would make it the query's strongest.
+      const likely = [...corrections].flatMap((correction) => {
         const id = this.vocabulary.id(correction);
-        // A term found once on the whole site (a stem of a stray word: `plu` of `plus`) is no
-        // likelier meant than the word typed, and its rarity would make it the query's strongest.
-        if (id !== undefined && this.vocabulary.documentFrequency(id) >= MIN_CORRECTION_FREQUENCY)
-          alternatives.push({ id, term: correction, weight: CORRECTION_WEIGHT });
-      }
+        return id !== undefined && this.vocabulary.documentFrequency(id) >= MIN_CORRECTION_FREQUENCY
+          ? [{ id, term: correction, weight: CORRECTION_WEIGHT }]
+          : [];
+      });
+      alternatives.push(...likely.slice(0, MAX_CORRECTIONS));
     }
     // Weight by the best alternative's IDF; a word the index doesn't know at all weighs like the
     // rarest term, since a question about something the site never mentions is not answered by it.

@@ -20,6 +20,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Milliseconds between samples (default 1,000): a run of an `amount` ends at a sample. */
+    sampleInt?: number;
     pipelining?: number;
     method?: string;
     headers?: Record<string, string>;

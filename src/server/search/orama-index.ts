@@ -492,32 +492,39 @@ export class OramaSearchIndex implements SearchIndex {
     // Weights read once per query into locals: this loop runs for every page the query touches.
     const bm25Weight = PAGE_RANK.bm25 / maxBm25;
     const { coverage, name, slug, outline, description, links } = PAGE_RANK;
+    // Most pages a query touches hold its words in their body only: a field the page has none of
+    // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
     for (let i = 0; i < evidence.count; i++) {
       const page = pages[i] as number;
       const at = i * EVIDENCE_STRIDE;
       const covered = (values[at + EVIDENCE.covered] as number) / total;
-      const coveredInName = (values[at + EVIDENCE.coveredInName] as number) / total;
-      // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
-      const pageNameLength = nameLength[page] as number;
-      const nameAsked =
-        pageNameLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.nameWords] as number) / pageNameLength);
-      // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
-      // the share of the query its name covers: /helpers/route is not what "send back plain text
-      // from a route" asks about, though the question holds the whole of its slug.
-      const pageSlugLength = slugLength[page] as number;
-      const slugAsked =
-        pageSlugLength === 0 ? 0 : Math.min(1, (values[at + EVIDENCE.slugWords] as number) / pageSlugLength);
-      const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
-      const mentioned = Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
-      const rank =
+      let rank =
         bm25Weight * (values[at + EVIDENCE.bm25] as number) +
-        (coverage + links * (standing[page] as number)) * covered +
-        name * coveredInName * (0.5 + 0.5 * nameAsked) +
-        outline * ((values[at + EVIDENCE.coveredInOutline] as number) / total) +
-        description * ((values[at + EVIDENCE.coveredInDescription] as number) / total) +
-        slug * slugAsked * slugAsked * coveredInName +
-        mentionWeight * mentioned +
-        sectionNameWeight * (sectionNameShare[page] as number);
+        (coverage + links * (standing[page] as number)) * covered;
+      const inName = values[at + EVIDENCE.coveredInName] as number;
+      const coveredInName = inName === 0 ? 0 : inName / total;
+      if (coveredInName !== 0) {
+        // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
+        const nameAsked = askedShare(values[at + EVIDENCE.nameWords] as number, nameLength[page] as number);
+        rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
+      }
+      const inOutline = values[at + EVIDENCE.coveredInOutline] as number;
+      if (inOutline !== 0) rank += outline * (inOutline / total);
+      const inDescription = values[at + EVIDENCE.coveredInDescription] as number;
+      if (inDescription !== 0) rank += description * (inDescription / total);
+      if (coveredInName !== 0) {
+        // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
+        // the share of the query its name covers: /helpers/route is not what "send back plain
+        // text from a route" asks about, though the question holds the whole of its slug.
+        const slugAsked = askedShare(values[at + EVIDENCE.slugWords] as number, slugLength[page] as number);
+        rank += slug * slugAsked * slugAsked * coveredInName;
+      }
+      if (mentionWeight !== 0) {
+        const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
+        rank +=
+          mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
+      }
+      if (sectionNameWeight !== 0) rank += sectionNameWeight * (sectionNameShare[page] as number);
       if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
         heap.add(page, rank);
     }
@@ -530,7 +537,7 @@ export class OramaSearchIndex implements SearchIndex {
     const sentenceWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
     for (const candidate of candidates.slice(0, SECTION_RANK.candidates)) {
       const page = this.#pages[candidate.page] as IndexedPage;
-      const [best] = this.#bestPassages(query, page, 1);
+      const best = this.#bestPassage(query, page);
       candidate.best = best;
       const [mention] =
         sentenceWeight > 0 && page.mentions
@@ -568,8 +575,8 @@ export class OramaSearchIndex implements SearchIndex {
    */
   #pageRelevance(query: AnalysedQuery, page: IndexedPage, bestKnown?: ScoredPassage): number {
     // The outline's text is the name; its description and headings count as a field.
-    const outline = matchEvidence(query, page.name, [page.name, page.summary], this.#averagePassageLength);
-    const best = bestKnown ?? this.#bestPassages(query, page, 1)[0];
+    const outline = matchEvidence(query, page.name, page.name, page.summary, this.#averagePassageLength);
+    const best = bestKnown ?? this.#bestPassage(query, page);
     const outlineEvidence: MatchEvidence = {
       ...outline,
       proximity: Math.max(best?.evidence.proximity ?? 0, outline.proximity * outline.fieldMatch),
@@ -580,19 +587,28 @@ export class OramaSearchIndex implements SearchIndex {
 
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
   #bestPassages(query: AnalysedQuery, page: IndexedPage, count: number): ScoredPassage[] {
-    return this.#coverage
-      .best(query, page.passageTerms, page.passages.length, count)
-      .map(({ local }) => {
-        const passage = this.#passages[page.passages[local] as number] as IndexedPassage;
-        const evidence = matchEvidence(
-          query,
-          passage.terms,
-          [page.name, passage.heading],
-          this.#averagePassageLength,
-        );
-        return { passage, evidence, relevance: relevanceOf(evidence) };
-      })
-      .sort((a, b) => b.relevance - a.relevance);
+    const scored: ScoredPassage[] = [];
+    for (const { local } of this.#coverage.best(query, page.passageTerms, page.passages.length, count))
+      scored.push(this.#scorePassage(query, page, local));
+    return scored.sort((a, b) => b.relevance - a.relevance);
+  }
+
+  /** The page's best passage by coverage, scored in full: `#bestPassages` for one. */
+  #bestPassage(query: AnalysedQuery, page: IndexedPage): ScoredPassage | undefined {
+    const [best] = this.#coverage.best(query, page.passageTerms, page.passages.length, 1);
+    return best === undefined ? undefined : this.#scorePassage(query, page, best.local);
+  }
+
+  #scorePassage(query: AnalysedQuery, page: IndexedPage, local: number): ScoredPassage {
+    const passage = this.#passages[page.passages[local] as number] as IndexedPassage;
+    const evidence = matchEvidence(
+      query,
+      passage.terms,
+      page.name,
+      passage.heading,
+      this.#averagePassageLength,
+    );
+    return { passage, evidence, relevance: relevanceOf(evidence) };
   }
 
   /** Passages of the best pages, each ranked on its own evidence and its page's rank. */
@@ -683,9 +699,10 @@ class TopRanked {
   }
 
   sorted(): RankedPage[] {
-    return this.#pages
-      .map((page, i) => ({ page, rank: this.#ranks[i] as number }))
-      .sort((a, b) => b.rank - a.rank || a.page - b.page);
+    const ranked: RankedPage[] = [];
+    for (let i = 0; i < this.#pages.length; i++)
+      ranked.push({ page: this.#pages[i] as number, rank: this.#ranks[i] as number });
+    return ranked.sort((a, b) => b.rank - a.rank || a.page - b.page);
   }
 }
 
@@ -767,6 +784,10 @@ function cacheKey(query: string, options: SearchOptions): string {
     options.prefixLastTerm !== false,
   ]);
 }
+
+/** The share (0–1) of a name of `length` terms that `words` of the query ask for. */
+const askedShare = (words: number, length: number): number =>
+  length === 0 ? 0 : Math.min(1, words / length);
 
 const round = (value: number): number => Math.round(value * 10000) / 10000;
 

@@ -286,7 +286,7 @@ export class PagePostings {
       const { term, df } = ordered[t] as (typeof ordered)[number];
       // A query of common words only (`local`, `requ`): the pages naming or outlining them are
       // the candidates, not every page that mentions them (all of them when none does).
-      const outlineOnly = count === 0 && df > commonAbove && this.#outlineFrequency(term) > 0;
+      const outlineOnly = count === 0 && df > commonAbove && this.#inSomeOutline(term);
       const termWeight = term.weight;
       const { alternatives } = term;
       if (alternatives.length === 1) {
@@ -414,15 +414,14 @@ export class PagePostings {
     return least;
   }
 
-  /** Number of postings of the word's alternatives in a page's name, headings or description. */
-  #outlineFrequency(term: AnalysedQuery['terms'][number]): number {
-    let found = 0;
+  /** Whether a page holds one of the word's alternatives in its name, headings or description. */
+  #inSomeOutline(term: AnalysedQuery['terms'][number]): boolean {
     for (const alternative of term.alternatives) {
       const end = this.#offsets[alternative.id + 1] as number;
       for (let i = this.#offsets[alternative.id] as number; i < end; i++)
-        if ((this.#fields[i] as number) & OUTLINE) found++;
+        if ((this.#fields[i] as number) & OUTLINE) return true;
     }
-    return found;
+    return false;
   }
 
   /** Clears the evidence of the last query, touching only the pages it touched. */

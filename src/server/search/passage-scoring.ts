@@ -65,7 +65,11 @@ const FILTER_MASK = FILTER_BITS - 1;
 
 const termLookups = new WeakMap<AnalysedQuery, TermLookup>();
 
+/** The last query's look-up: `matchEvidence` runs for dozens of texts of one query in a row. */
+let lastLookup: { query: AnalysedQuery; lookup: TermLookup } | undefined;
+
 function wordsOfTerms(query: AnalysedQuery): TermLookup {
+  if (lastLookup?.query === query) return lastLookup.lookup;
   let lookup = termLookups.get(query);
   if (!lookup) {
     const words = new Map<number, TermMatches>();
@@ -89,6 +93,7 @@ function wordsOfTerms(query: AnalysedQuery): TermLookup {
     lookup = { words, filter };
     termLookups.set(query, lookup);
   }
+  lastLookup = { query, lookup };
   return lookup;
 }
 
@@ -105,14 +110,15 @@ let inWindowOf = new Int32Array(16);
 
 /**
  * Gathers the evidence of one text, `terms` its term ids in text order (a passage's heading,
- * then its text): `fields` are the sorted term ids of its title and heading, `averageLength` the
- * mean passage length in terms (BM25's length normalisation). A query word is in the text when
- * it is in its terms or in one of its fields.
+ * then its text): `title` and `heading` are the sorted term ids of its fields, `averageLength`
+ * the mean passage length in terms (BM25's length normalisation). A query word is in the text
+ * when it is in its terms or in one of its fields.
  */
 export function matchEvidence(
   query: AnalysedQuery,
   terms: Uint32Array,
-  fields: Uint32Array[],
+  title: Uint32Array,
+  heading: Uint32Array,
   averageLength: number,
 ): MatchEvidence {
   const count = query.terms.length;
@@ -164,8 +170,7 @@ export function matchEvidence(
   const lengthNorm = 1 - BM25_B + (BM25_B * terms.length) / Math.max(averageLength, 1);
   for (let index = 0; index < count; index++) {
     const term = query.terms[index] as AnalysedQuery['terms'][number];
-    let inField = 0;
-    for (const field of fields) inField = Math.max(inField, matchWeight(query, index, field));
+    const inField = Math.max(0, matchWeight(query, index, title), matchWeight(query, index, heading));
     const matched = Math.max(inText[index] as number, inField);
     covered += term.weight * matched;
     inFields += term.weight * inField;

@@ -156,8 +156,11 @@ export class PassageCoverageScorer {
       // Kept in order: after every passage covering as much or more.
       let at = out.length;
       while (at > 0 && (out[at - 1] as PassageCoverage).coverage < coverage) at--;
-      out.splice(at, 0, { local, coverage });
-      if (out.length > limit) out.pop();
+      if (at === out.length) out.push({ local, coverage });
+      else {
+        if (out.length === limit) out.pop();
+        out.splice(at, 0, { local, coverage });
+      }
     }
     return out;
   }

@@ -195,6 +195,12 @@ const MIN_TERM_WEIGHT = 0.2;
  */
 export class QueryAnalyser {
   readonly #cache = new LruCache<string, AnalysedQuery>(2000);
+  /**
+   * Each word's analysis (`#queryTerm`), kept across queries: distinct queries share most of their
+   * words, and a word unknown to the site costs a scan for corrections. Copied out, never handed
+   * out itself, since a query adjusts its terms.
+   */
+  readonly #terms = new LruCache<string, QueryTerm>(20_000);
 
   /**
    * @param pageNames Ids of the terms that are the whole last segment of a page's link
@@ -386,6 +392,22 @@ export class QueryAnalyser {
   }
 
   #queryTerm(word: string, term: string, prefix: boolean): QueryTerm {
+    const key = `${prefix ? 'p' : 'x'}${term} ${word}`;
+    let known = this.#terms.get(key);
+    if (!known) {
+      known = this.#analyseWord(word, term, prefix);
+      this.#terms.set(key, known);
+    }
+    return {
+      word: known.word,
+      alternatives: known.alternatives.slice(),
+      weight: known.weight,
+      importance: known.importance,
+      prefix: known.prefix,
+    };
+  }
+
+  #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
     const alternatives: TermAlternative[] = [];
     const exactId = term === '' ? undefined : this.vocabulary.id(term);
     if (exactId !== undefined) alternatives.push({ id: exactId, term, weight: 1 });

@@ -480,56 +480,60 @@ export class OramaSearchIndex implements SearchIndex {
     const sectionNameWeight = query.question ? PAGE_RANK.sectionName : 0;
     const sectionNameShare = this.#sectionNameShare;
     const namedPages = sectionNameWeight > 0 ? this.#shareNamingSections(query) : [];
-    const { pages, values } = evidence;
-    const { maxBm25 } = evidence;
-    const total = query.totalWeight;
-    // A typeahead query names what it looks for: there, what others say about a page counts in
-    // its BM25F only, as its body does.
-    const mentionWeight = query.question ? PAGE_RANK.mentions * this.#linksTrusted : 0;
+    // However the ranking ends, the scratch arrays are left clean: the next query starts from them.
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
-    const standing = this.#standing;
-    const { nameLength, slugLength } = postings;
-    // Weights read once per query into locals: this loop runs for every page the query touches.
-    const bm25Weight = PAGE_RANK.bm25 / maxBm25;
-    const { coverage, name, slug, outline, description, links } = PAGE_RANK;
-    // Most pages a query touches hold its words in their body only: a field the page has none of
-    // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
-    for (let i = 0; i < evidence.count; i++) {
-      const page = pages[i] as number;
-      const at = i * EVIDENCE_STRIDE;
-      const covered = (values[at + EVIDENCE.covered] as number) / total;
-      let rank =
-        bm25Weight * (values[at + EVIDENCE.bm25] as number) +
-        (coverage + links * (standing[page] as number)) * covered;
-      const inName = values[at + EVIDENCE.coveredInName] as number;
-      const coveredInName = inName === 0 ? 0 : inName / total;
-      if (coveredInName !== 0) {
-        // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
-        const nameAsked = askedShare(values[at + EVIDENCE.nameWords] as number, nameLength[page] as number);
-        rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
+    try {
+      const { pages, values } = evidence;
+      const { maxBm25 } = evidence;
+      const total = query.totalWeight;
+      // A typeahead query names what it looks for: there, what others say about a page counts in
+      // its BM25F only, as its body does.
+      const mentionWeight = query.question ? PAGE_RANK.mentions * this.#linksTrusted : 0;
+      const standing = this.#standing;
+      const { nameLength, slugLength } = postings;
+      // Weights read once per query into locals: this loop runs for every page the query touches.
+      const bm25Weight = PAGE_RANK.bm25 / maxBm25;
+      const { coverage, name, slug, outline, description, links } = PAGE_RANK;
+      // Most pages a query touches hold its words in their body only: a field the page has none of
+      // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
+      for (let i = 0; i < evidence.count; i++) {
+        const page = pages[i] as number;
+        const at = i * EVIDENCE_STRIDE;
+        const covered = (values[at + EVIDENCE.covered] as number) / total;
+        let rank =
+          bm25Weight * (values[at + EVIDENCE.bm25] as number) +
+          (coverage + links * (standing[page] as number)) * covered;
+        const inName = values[at + EVIDENCE.coveredInName] as number;
+        const coveredInName = inName === 0 ? 0 : inName / total;
+        if (coveredInName !== 0) {
+          // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
+          const nameAsked = askedShare(values[at + EVIDENCE.nameWords] as number, nameLength[page] as number);
+          rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
+        }
+        const inOutline = values[at + EVIDENCE.coveredInOutline] as number;
+        if (inOutline !== 0) rank += outline * (inOutline / total);
+        const inDescription = values[at + EVIDENCE.coveredInDescription] as number;
+        if (inDescription !== 0) rank += description * (inDescription / total);
+        if (coveredInName !== 0) {
+          // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
+          // the share of the query its name covers: /helpers/route is not what "send back plain
+          // text from a route" asks about, though the question holds the whole of its slug.
+          const slugAsked = askedShare(values[at + EVIDENCE.slugWords] as number, slugLength[page] as number);
+          rank += slug * slugAsked * slugAsked * coveredInName;
+        }
+        if (mentionWeight !== 0) {
+          const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
+          rank +=
+            mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
+        }
+        if (sectionNameWeight !== 0) rank += sectionNameWeight * (sectionNameShare[page] as number);
+        if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
+          heap.add(page, rank);
       }
-      const inOutline = values[at + EVIDENCE.coveredInOutline] as number;
-      if (inOutline !== 0) rank += outline * (inOutline / total);
-      const inDescription = values[at + EVIDENCE.coveredInDescription] as number;
-      if (inDescription !== 0) rank += description * (inDescription / total);
-      if (coveredInName !== 0) {
-        // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
-        // the share of the query its name covers: /helpers/route is not what "send back plain
-        // text from a route" asks about, though the question holds the whole of its slug.
-        const slugAsked = askedShare(values[at + EVIDENCE.slugWords] as number, slugLength[page] as number);
-        rank += slug * slugAsked * slugAsked * coveredInName;
-      }
-      if (mentionWeight !== 0) {
-        const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
-        rank +=
-          mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
-      }
-      if (sectionNameWeight !== 0) rank += sectionNameWeight * (sectionNameShare[page] as number);
-      if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
-        heap.add(page, rank);
+    } finally {
+      postings.release(evidence);
+      for (const named of namedPages) for (const page of named) sectionNameShare[page] = 0;
     }
-    postings.release(evidence);
-    for (const named of namedPages) for (const page of named) sectionNameShare[page] = 0;
     const candidates = heap.sorted();
     const topRank = candidates[0]?.rank ?? 1;
     // In a question, the one sentence of the site that says most of it where it links to a page

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env.js';
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
-import { createExtractiveAnswerer, NOT_FOUND_ANSWER } from '../../src/server/answer/extractive-answerer.js';
+import {
+  createExtractiveAnswerer,
+  defaultMinKnown,
+  NOT_FOUND_ANSWER,
+} from '../../src/server/answer/extractive-answerer.js';
 import { createLlmAnswerer } from '../../src/server/answer/llm-answerer.js';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
@@ -104,6 +108,19 @@ describe('extractive answerer over the Hono docs', () => {
     // Names the site uses are asked about freely.
     const answer = await answerer.answer(ask('How do I deploy my Hono app to Cloudflare Workers?'));
     assert.equal(answer.didAnswer, true);
+  });
+
+  it("answers a question holding an everyday word a small site doesn't use", async () => {
+    // "tamper-proof" is no word of Hono's docs; the cookie helper's signed cookies answer it.
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('make cookies tamper-proof by signing them with a secret'),
+    );
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/cookie');
+    // The share of known words asked for grows with the site: 0.7 up to 1,000 pages, 0.8 from 5,000.
+    assert.equal(defaultMinKnown(113), 0.7);
+    assert.ok(Math.abs(defaultMinKnown(10_000) - 0.8) < 1e-12);
+    assert.ok(defaultMinKnown(2000) > 0.7 && defaultMinKnown(2000) < 0.8);
   });
 
   it('answers on a page titled with the subject when the question words the rest its own way', async () => {

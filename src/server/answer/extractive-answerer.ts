@@ -30,8 +30,9 @@ export interface ExtractiveAnswererOptions {
    */
   minCoverage?: number;
   /**
-   * Least share of the question's words (weighted the same way) that the site uses anywhere.
-   * Default 0.8: a question about something the site never mentions is not answered.
+   * Least share of the question's words (weighted the same way) that the site uses anywhere: a
+   * question about something the site never mentions is not answered. Default by the site's
+   * size (see `defaultMinKnown`).
    */
   minKnown?: number;
 }
@@ -78,7 +79,17 @@ const OUTLINE_WEIGHT = 0.5;
  * differently from the page ("read a cookie that the browser sent").
  */
 const TITLE_WEIGHT = 1;
-export const DEFAULT_MIN_KNOWN = 0.8;
+/**
+ * The least known share by default, by the number of pages: 0.7 up to 1,000 pages, 0.8 from
+ * 5,000, in between by the logarithm of the count. A small site lacks many everyday words a
+ * visitor may use ("visitor", "country" in a question about reading a request's country on a
+ * framework's docs); a site of thousands of pages uses nearly every word of its field, so one it
+ * never uses says the question is about something else. Names are judged apart (`unknownName`).
+ */
+export function defaultMinKnown(pageCount: number): number {
+  const position = Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5);
+  return 0.7 + 0.1 * Math.min(1, Math.max(0, position));
+}
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -143,13 +154,13 @@ export function notFoundAnswer(
 export class ExtractiveAnswerer implements Answerer {
   readonly #index: SearchIndex;
   readonly #minCoverage: number;
-  readonly #minKnown: number;
+  readonly #minKnown: number | undefined;
   readonly #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
     this.#index = options.index;
     this.#minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-    this.#minKnown = options.minKnown ?? DEFAULT_MIN_KNOWN;
+    this.#minKnown = options.minKnown;
     warmUpLanguageModel();
   }
 
@@ -186,7 +197,7 @@ export class ExtractiveAnswerer implements Answerer {
     const answerable =
       best !== undefined &&
       coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&
-      known >= this.#minKnown &&
+      known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
       relevanceScore >= input.threshold;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };

@@ -62,6 +62,16 @@ describe('Orama search index over the Hono docs', () => {
     assert.equal((await links(index, 'cook'))[0], '/docs/helpers/cookie');
   });
 
+  it('finds a hyphenated name as soon as its hyphen is typed', async () => {
+    const site = createOramaIndex();
+    await site.load([
+      page('css/z-index', 'z-index', 'Sets the z-order of a positioned element.'),
+      page('css/order', 'order', 'Sets the order to lay out an item in a flex or grid container.'),
+    ]);
+    assert.deepEqual(await links(site, 'z-'), ['/css/z-index']);
+    assert.deepEqual(await links(site, 'z-i'), ['/css/z-index']);
+  });
+
   it('matches the last word exactly when the query ends with a space or prefixLastTerm is false', async () => {
     assert.deepEqual(await index.search('middlew ', { limit: 5 }), []);
     assert.deepEqual(await index.search('middlew', { limit: 5, prefixLastTerm: false }), []);

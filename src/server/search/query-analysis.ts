@@ -227,14 +227,22 @@ export class QueryAnalyser {
   }
 
   #analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
-    // A query ending in a space or punctuation has a complete last word.
-    const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]$/u.test(query);
+    // A query ending in a space or punctuation has a complete last word, but not one ending in a
+    // hyphen after a letter: `z-` is on its way to `z-index`.
+    const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);
     // The words to look up, chunk by chunk: a hyphenated name (`z-index`, `set-cookie`) is looked
     // up whole first, since the site indexes it whole; its parts only when the site doesn't know it.
     const chunks = query.split(CHUNK_SEPARATOR).filter((chunk) => /[\p{L}\p{N}_]/u.test(chunk));
     const words: { word: string; prefix: boolean; part?: boolean }[] = [];
     chunks.forEach((chunk, chunkIndex) => {
       const partialChunk = lastIsPartial && chunkIndex === chunks.length - 1;
+      if (partialChunk && chunk.endsWith('-')) {
+        const typed = chunk.toLowerCase();
+        if (this.vocabulary.completions(typed, 1).length > 0) {
+          words.push({ word: typed, prefix: true });
+          return;
+        }
+      }
       const chunkWords = this.analyser.words(chunk);
       const compound = chunkWords.at(-1);
       if (compound !== undefined && /[.-]/.test(compound)) {

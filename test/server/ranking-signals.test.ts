@@ -319,6 +319,18 @@ describe('a section named by one word written as code', () => {
     assert.equal(await top(question), '/api/context');
     // Typed as a search, not a question: the words' own matches decide.
     assert.equal(await top('header user sent'), '/guides/forms');
+    // A section whose text is all in its subsections is named all the same.
+    const [forms, reference, ...others] = site();
+    const sections = reference!.sections.flatMap((section) =>
+      section.heading === 'header()'
+        ? [
+            { ...section, text: '' },
+            { heading: 'Parameters', anchor: 'parameters', level: 3, text: section.text },
+          ]
+        : [section],
+    );
+    const split = await siteOf([forms!, { ...reference!, sections }, ...others]);
+    assert.equal(await split.top(question), '/api/context');
   });
 
   it('is a kind of section, not a topic, when many pages have it or it is in plain words', async () => {
@@ -326,9 +338,10 @@ describe('a section named by one word written as code', () => {
     assert.equal(await (await siteOf(site('header()', 4))).top(question), '/guides/forms');
     for (const plain of ['Header', 'Header... and more'])
       assert.equal(await (await siteOf(site(plain))).top(question), '/guides/forms', plain);
-    // A name written as code counts, whatever its case or form.
-    for (const code of ['`header`', 'c.header()'])
+    // A name written as code counts, whatever its case or form; a stray backtick is no code span.
+    for (const code of ['`header`', 'c.header()', 'Header()'])
       assert.equal(await (await siteOf(site(code))).top(question), '/api/context', code);
+    assert.equal(await (await siteOf(site('`header'))).top(question), '/guides/forms');
   });
 });
 

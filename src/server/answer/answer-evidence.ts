@@ -22,6 +22,8 @@ const WEIGHT_BY_PART_OF_SPEECH: Record<string, number> = {
   ADV: 0.3,
 };
 const OTHER_WEIGHT = 0.3;
+/** An acronym: two to six capitals or digits, starting with a capital. */
+const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
 /** Searched for, but not what a question is about: "before" in "run code before every request". */
 const NOT_A_SUBJECT = new Set(RELATIONAL_WORDS);
 
@@ -39,11 +41,13 @@ export interface QuestionWord {
 /** The content words of a question as index terms, weighted by their part of speech. */
 export function questionWords(question: string, analyser: TextAnalyser): QuestionWord[] {
   const words = new Map<string, QuestionWord>();
+  const writtenInLowerCase = /\p{Ll}/u.test(question);
   for (const tagged of tagWords(question)) {
     if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
-    // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it.
-    const name = tagged.pos === 'PROPN' || /^[A-Z][A-Z0-9]+$/.test(tagged.text);
+    // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
+    // written in lower case; in one written in capitals every word would look like one.
+    const name = tagged.pos === 'PROPN' || (writtenInLowerCase && ACRONYM.test(tagged.text));
     for (const term of analyser.terms(tagged.text)) {
       const known = words.get(term);
       if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });

@@ -88,7 +88,7 @@ const TITLE_WEIGHT = 1;
  */
 export function defaultMinKnown(pageCount: number): number {
   const position = Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5);
-  return 0.7 + 0.1 * Math.min(1, Math.max(0, position));
+  return (7 + Math.min(1, Math.max(0, position))) / 10;
 }
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;

@@ -152,14 +152,14 @@ export const PAGE_RANK = {
 /**
  * A section named by one word written as code (`## header()`, `## json()` on a framework's
  * reference pages) is asked about by a question holding that word, as a page is by its name:
- * "read a header the client sent" asks for the request reference's `header()`, whatever other
- * pages say about headers and clients. A plain word (`## Parameters`), or a name given to
+ * "redirect the user to another page" asks for the context reference's `redirect()`, whatever
+ * other pages say about users and pages. A plain word (`## Parameters`), or a name given to
  * sections on more pages than this, names a kind of section, not a topic.
  */
 const SECTION_NAMING_PAGES = 3;
 const SECTION_NAMING_SHARE = 0.02;
-/** A heading that is one name, possibly a call or in a code span: `json()`, `` `onError` ``. */
-const ONE_NAME = /^`?([A-Za-z_$][\w$.]*)(\(\))?`?$/;
+/** A heading that is one name, possibly a call, possibly in a code span: `json()`, `` `onError` ``. */
+const ONE_NAME = /^(`?)([A-Za-z_$][\w$.]*)(\(\))?\1$/;
 
 /**
  * The name a heading gives its section when it is one name written as code: a call (`json()`,
@@ -169,11 +169,9 @@ const ONE_NAME = /^`?([A-Za-z_$][\w$.]*)(\(\))?`?$/;
 function codeName(heading: string): string | undefined {
   const trimmed = heading.trim();
   const match = ONE_NAME.exec(trimmed);
-  const name = match?.[1];
+  const name = match?.[2];
   if (name === undefined || name.endsWith('.')) return undefined;
-  return match?.[2] !== undefined || trimmed.startsWith('`') || /[._]|[a-z][A-Z]/.test(name)
-    ? name
-    : undefined;
+  return match?.[1] !== '' || match[3] !== undefined || /[._]|[a-z][A-Z]/.test(name) ? name : undefined;
 }
 /**
  * Second stage: the best candidates of the first are re-ranked with their best section, since a
@@ -476,13 +474,15 @@ export class OramaSearchIndex implements SearchIndex {
     if (!postings || query.totalWeight === 0 || query.terms.every((term) => term.alternatives.length === 0))
       return [];
     const allowed = tagPredicate(options);
-    const evidence = postings.gather(query);
     const sectionNameWeight = query.question ? PAGE_RANK.sectionName : 0;
     const sectionNameShare = this.#sectionNameShare;
-    const namedPages = sectionNameWeight > 0 ? this.#shareNamingSections(query) : [];
-    // However the ranking ends, the scratch arrays are left clean: the next query starts from them.
+    const namedPages: Uint32Array[] = [];
     const heap = new TopRanked(Math.max(limit, SECTION_RANK.candidates));
+    // The evidence and the section-name shares are scratch arrays the next query starts from:
+    // released whatever happens once they are written (gathering itself only adds numbers).
+    const evidence = postings.gather(query);
     try {
+      if (sectionNameWeight > 0) this.#shareNamingSections(query, namedPages);
       const { pages, values } = evidence;
       const { maxBm25 } = evidence;
       const total = query.totalWeight;
@@ -558,10 +558,10 @@ export class OramaSearchIndex implements SearchIndex {
 
   /**
    * Adds to `#sectionNameShare` the share of the question (by weight) that names a section of
-   * each page, each word by its own term; returns the pages touched, for clearing.
+   * each page, each word by its own term, listing in `touched` the pages it adds to (before it
+   * adds), for clearing.
    */
-  #shareNamingSections(query: AnalysedQuery): Uint32Array[] {
-    const touched: Uint32Array[] = [];
+  #shareNamingSections(query: AnalysedQuery, touched: Uint32Array[]): void {
     const share = this.#sectionNameShare;
     for (const term of query.terms) {
       const exact = term.alternatives[0];
@@ -570,7 +570,6 @@ export class OramaSearchIndex implements SearchIndex {
       touched.push(named);
       for (const page of named) share[page] = (share[page] as number) + term.weight / query.totalWeight;
     }
-    return touched;
   }
 
   /**

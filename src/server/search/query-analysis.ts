@@ -470,6 +470,9 @@ export class QueryAnalyser {
           ? [{ id, term: correction, weight: CORRECTION_WEIGHT }]
           : [];
       });
+      likely.sort(
+        (a, b) => this.vocabulary.documentFrequency(b.id) - this.vocabulary.documentFrequency(a.id),
+      );
       alternatives.push(...likely.slice(0, MAX_CORRECTIONS));
     }
     // Weight by the best alternative's IDF; a word the index doesn't know at all weighs like the

@@ -117,24 +117,22 @@ export function wordsTheSiteUses(
 }
 
 /**
- * The weighted share (0–1) of the question's words that the site uses anywhere. A question whose
- * subject the site never mentions ("Minecraft", "sourdough") is not answered by it, however well
- * a passage matches the rest of the question.
+ * The weighted share (0–1) of the question's words that the site uses anywhere (`known`, from
+ * `wordsTheSiteUses`). A question whose subject the site never mentions ("Minecraft",
+ * "sourdough") is not answered by it, however well a passage matches the rest of the question.
  */
-export function knownShare(words: QuestionWord[], hasWord: ((word: string) => boolean) | undefined): number {
+export function knownShare(words: QuestionWord[], known: QuestionWord[]): number {
   const total = weightOf(words);
   if (total === 0) return 1;
-  return weightOf(wordsTheSiteUses(words, hasWord)) / total;
+  return weightOf(known) / total;
 }
 
 /**
- * A name in the question that the site never uses: "Django" in "How do I use Django templates
- * with Hono?", "Heroku", "Google Drive". A question naming a product, place or person is about
- * it, and a site that never names it has no answer, however well it matches the other words.
+ * A name in the question that the site never uses (not among `known`, from `wordsTheSiteUses`):
+ * "Django" in "How do I use Django templates with Hono?", "Heroku", "Google Drive". A question
+ * naming a product, place or person is about it, and a site that never names it has no answer,
+ * however well it matches the other words.
  */
-export function unknownName(
-  words: QuestionWord[],
-  hasWord: ((word: string) => boolean) | undefined,
-): string | undefined {
-  return hasWord ? words.find((word) => word.name === true && !hasWord(word.word))?.word : undefined;
+export function unknownName(words: QuestionWord[], known: QuestionWord[]): string | undefined {
+  return words.find((word) => word.name === true && !known.includes(word))?.word;
 }

@@ -183,11 +183,11 @@ export class ExtractiveAnswerer implements Answerer {
     // one of the best passages must hold most of what was asked, not merely repeat one word.
     const words = questionWords(resolvedQuery, this.#analyser);
     const hasWord = this.#index.hasWord?.bind(this.#index);
-    const known = knownShare(words, hasWord);
-    const unknown = unknownName(words, hasWord);
     // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
     // cover: `known` judges it, once. Coverage is of the words a passage could hold.
     const judged = wordsTheSiteUses(words, hasWord);
+    const known = knownShare(words, judged);
+    const unknown = unknownName(words, judged);
     const coverage = Math.max(
       0,
       ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(judged, hit, this.#analyser)),

@@ -404,7 +404,7 @@ export class OramaSearchIndex implements SearchIndex {
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
-    this.#standing = linkStanding(inboundLinks);
+    this.#standing = linkStanding(inboundLinks, linksTrusted);
     const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
     this.#pagesBySectionName = new Map();
     for (const [id, named] of sectionNames)
@@ -719,15 +719,14 @@ const LINKS_PER_PAGE_TRUSTED = 3;
 /**
  * A page's standing from the number of pages linking to it, 0–1 on a log scale relative to the
  * most linked page: 10 links are worth much more than 1, 500 not much more than 100. A site that
- * links little says little about which pages matter, so standing is scaled by how densely the
- * site links: nothing under one link per page (a sidebar-driven docs site), fully from three.
+ * links little says little about which pages matter, so standing is scaled by `trust` (see
+ * `linkTrust`): nothing under one link per page (a sidebar-driven docs site), fully from three.
  */
-function linkStanding(counts: Uint32Array): Float32Array {
+function linkStanding(counts: Uint32Array, trust: number): Float32Array {
   let most = 0;
   for (const count of counts) most = Math.max(most, count);
   const standing = new Float32Array(counts.length);
   if (most === 0) return standing;
-  const trust = linkTrust(counts);
   const scale = Math.log1p(most);
   for (let i = 0; i < counts.length; i++) standing[i] = (trust * Math.log1p(counts[i] as number)) / scale;
   return standing;

@@ -13,7 +13,9 @@
  * Questions are in bench/questions/, written in a visitor's words. Every other question is held
  * out of tuning: figures are given for the tuning half, the held-out half, and all. The fresh
  * sets (*-fresh.json) were written later by someone who never saw the rankings, and are never
- * tuned on: they show how the figures hold on questions nobody has looked at. Unanswerable
+ * tuned on: they show how the figures hold on questions nobody has looked at. The second fresh
+ * sets (*-fresh2.json, *-unanswerable2.json: 100 MDN and 50 Hono questions, 25 near misses each)
+ * were written blind later still; only their totals are printed, never their misses. Unanswerable
  * questions are off-topic ones shared by both corpora (unanswerable.json) and near misses per
  * corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the site's, not covered.
  */
@@ -108,6 +110,8 @@ async function benchmarkCorpus(
   offTopic: string[],
   nearMiss: string[],
   fresh: Question[],
+  fresh2: Question[],
+  nearMiss2: string[],
 ): Promise<void> {
   const unanswerable = [...offTopic, ...nearMiss];
   console.log(
@@ -126,11 +130,13 @@ async function benchmarkCorpus(
   const questionItems = questions.map((q) => ({ text: q.question, expected: q.expected }));
   const typeaheadItems = typeahead.map((q) => ({ text: q.query, expected: q.expected }));
   const freshItems = fresh.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh2Items = fresh2.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
     ...halves(questionItems),
     fresh: freshItems,
+    fresh2: fresh2Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -178,7 +184,7 @@ async function benchmarkCorpus(
   };
 
   console.log('\n  Ask:');
-  for (const [label, items] of Object.entries({ all: questions, ...halves(questions), fresh })) {
+  for (const [label, items] of Object.entries({ all: questions, ...halves(questions), fresh, fresh2 })) {
     const stats = await askStats(items);
     console.log(
       `  ours (${label.padEnd(7)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
@@ -189,6 +195,7 @@ async function benchmarkCorpus(
     'off-topic': offTopic,
     'near-miss': nearMiss,
     ...halves(unanswerable),
+    'near-miss 2': nearMiss2,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(items))}  n=${items.length}`,
@@ -263,6 +270,8 @@ if (!process.argv.includes('--mdn')) {
     unanswerable,
     readJson('hono-unanswerable.json'),
     readJson('hono-fresh.json'),
+    readJson('hono-fresh2.json'),
+    readJson('hono-unanswerable2.json'),
   );
 }
 
@@ -280,5 +289,7 @@ if (!process.argv.includes('--hono')) {
     unanswerable,
     readJson('mdn-unanswerable.json'),
     readJson('mdn-fresh.json'),
+    readJson('mdn-fresh2.json'),
+    readJson('mdn-unanswerable2.json'),
   );
 }

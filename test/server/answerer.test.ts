@@ -109,6 +109,10 @@ describe('extractive answerer over the Hono docs', () => {
     const answer = await answerer.answer(ask('How do I deploy my Hono app to Cloudflare Workers?'));
     assert.equal(answer.didAnswer, true);
     assert.equal((await answerer.answer(ask('HOW DO I SET A COOKIE?'))).didAnswer, true);
+    // A unit against its number is no name: "MB" of "2MB" is not a product the docs lack.
+    const limit = await answerer.answer(ask('How do I reject request bodies larger than 2MB?'));
+    assert.equal(limit.didAnswer, true);
+    assert.equal(limit.link, '/docs/middleware/builtin/body-limit');
   });
 
   it("answers a question holding an everyday word a small site doesn't use", async () => {

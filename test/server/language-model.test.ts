@@ -12,6 +12,13 @@ describe('tagWords', () => {
     assert.equal(firstTag('select the first element that matches a selector'), 'VERB');
   });
 
+  it('tags a unit written against its number a noun: the MB of 128MB is no name', () => {
+    const unit = tagWords('uploads over 128MB fail').find((word) => word.text === 'MB');
+    assert.deepEqual(unit, { text: 'MB', pos: 'NOUN', unit: true });
+    // Apart from a number, a capitalised word keeps the model's tag.
+    assert.equal(tagWords('does Hono run on Bun').find((word) => word.text === 'Bun')?.pos, 'PROPN');
+  });
+
   it('keeps a noun that starts a question as a noun', () => {
     assert.equal(firstTag('difference between let and var'), 'NOUN');
     assert.equal(firstTag('text box that suggests values'), 'NOUN');

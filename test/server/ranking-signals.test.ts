@@ -597,3 +597,43 @@ describe('British and American spellings', () => {
     assert.equal(await top('colours fonts'), '/guides/theming');
   });
 });
+
+describe('a rare name the question asks about', () => {
+  const site = (padding: number): SourceDocument[] => [
+    pageWithText(
+      '/cookies',
+      'Cookies',
+      'Set a cookie on the response with setCookie(), naming the cookie and its value.',
+    ),
+    pageWithText(
+      '/extensions',
+      'Extensions',
+      'Extensions add to the server: Zorblax, one of them, adds a dashboard.',
+    ),
+    ...Array.from({ length: padding }, (_, i) =>
+      pageWithText(`/notes/${i}`, `Release ${i}`, `Release ${i} fixed bugs.`),
+    ),
+  ];
+  const question = {
+    query: 'How do I set a cookie with Zorblax?',
+    history: [],
+    format: 'markdown' as const,
+    threshold: 0,
+  };
+
+  it('declines when the source page lacks a name the site uses on few pages', async () => {
+    // On 252 pages, a name on one page (under 0.5% of them) is what the question is about:
+    // the cookie page, which never names it, answers something else.
+    const large = createOramaIndex();
+    await large.load(site(250));
+    assert.equal(large.pagesWithWord?.('Zorblax'), 1);
+    const declined = await createExtractiveAnswerer({ index: large }).answer(question);
+    assert.equal(declined.didAnswer, false);
+    // On a small site every name is on few pages: the rule says nothing there.
+    const small = createOramaIndex();
+    await small.load(site(10));
+    const answered = await createExtractiveAnswerer({ index: small }).answer(question);
+    assert.equal(answered.didAnswer, true);
+    assert.equal(answered.link, '/cookies');
+  });
+});

@@ -228,6 +228,13 @@ describe('Orama search index on small fixtures', () => {
     assert.equal(index.hasWord?.('Node.js'), true);
   });
 
+  it('knows a hyphenated word by its parts: a header a visitor names is made of words', async () => {
+    const index = createOramaIndex();
+    await index.load([page('keys', 'API keys', 'Send the API key in a request header.')]);
+    assert.equal(index.hasWord?.('X-Api-Key'), true);
+    assert.equal(index.hasWord?.('X-Widget-Key'), false);
+  });
+
   it('is unhealthy before anything is loaded', async () => {
     assert.equal(await createOramaIndex().healthy(), false);
   });

@@ -47,7 +47,8 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
     // written in lower case; in one written in capitals every word would look like one.
-    const name = tagged.pos === 'PROPN' || (writtenInLowerCase && ACRONYM.test(tagged.text));
+    // A unit against its number ("128MB") is neither.
+    const name = tagged.pos === 'PROPN' || (writtenInLowerCase && !tagged.unit && ACRONYM.test(tagged.text));
     for (const term of analyser.terms(tagged.text)) {
       const known = words.get(term);
       if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });
@@ -135,4 +136,20 @@ export function knownShare(words: QuestionWord[], known: QuestionWord[]): number
  */
 export function unknownName(words: QuestionWord[], known: QuestionWord[]): string | undefined {
   return words.find((word) => word.name === true && !known.includes(word))?.word;
+}
+
+/**
+ * A name of the question (among `names`) that the page never writes, in its title, description,
+ * headings or text: the page answers something else than what the question names.
+ */
+export function nameThePageLacks(
+  names: QuestionWord[],
+  page: SourceDocument,
+  analyser: TextAnalyser,
+): string | undefined {
+  if (names.length === 0) return undefined;
+  const texts = [page.title, page.description];
+  for (const section of page.sections) texts.push(section.heading, sectionPlainText(section));
+  const present = new Set(analyser.terms(texts.join('\n')));
+  return names.find((name) => !present.has(name.term))?.word;
 }

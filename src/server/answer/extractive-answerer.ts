@@ -8,6 +8,7 @@ import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
   knownShare,
+  nameThePageLacks,
   unknownName,
   outlineCoverage,
   questionWords,
@@ -90,6 +91,14 @@ export function defaultMinKnown(pageCount: number): number {
   const position = Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5);
   return (7 + Math.min(1, Math.max(0, position))) / 10;
 }
+/**
+ * A name the site uses on at most this share of its pages is rare: "Jest" and "Tailwind" are on
+ * a handful of MDN's 10,000 pages, in passing. A question naming one is about it, and a source
+ * page that never names it answers something else ("center a div with Tailwind utility classes"
+ * is not answered by the `<div>` page). On a small site every name is on few pages (0.5% of 113
+ * is less than one), and this says nothing.
+ */
+const RARE_NAME_SHARE = 0.005;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -188,6 +197,11 @@ export class ExtractiveAnswerer implements Answerer {
     const judged = wordsTheSiteUses(words, hasWord);
     const known = knownShare(words, judged);
     const unknown = unknownName(words, judged);
+    const rareAbove = RARE_NAME_SHARE * this.#index.documentCount;
+    const rareNames = judged.filter(
+      (word) => word.name === true && (this.#index.pagesWithWord?.(word.word) ?? Infinity) <= rareAbove,
+    );
+    const lacked = best ? nameThePageLacks(rareNames, best.document, this.#analyser) : undefined;
     const coverage = Math.max(
       0,
       ...hits.slice(0, PASSAGES_JUDGED).map((hit) => answerCoverage(judged, hit, this.#analyser)),
@@ -199,6 +213,7 @@ export class ExtractiveAnswerer implements Answerer {
       coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
+      lacked === undefined &&
       relevanceScore >= input.threshold;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
   }

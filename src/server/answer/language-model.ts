@@ -58,6 +58,8 @@ export interface TaggedWord {
   text: string;
   /** Universal part-of-speech tag (NOUN, PROPN, PRON, VERB, …). */
   pos: string;
+  /** A unit written against the number before it: the `MB` of "128MB". */
+  unit?: boolean;
 }
 
 /** The words of a short text with their part of speech (punctuation left out). */
@@ -67,8 +69,14 @@ export function tagWords(text: string): TaggedWord[] {
   const tokens = nlpInstance.readDoc(text).tokens();
   const words = tokens.out(its.value) as string[];
   const tags = tokens.out(its.pos) as string[];
-  const tagged = words
-    .map((word, i) => ({ text: word, pos: tags[i] ?? 'X' }))
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  // A unit written against its number ("128MB", "5px") is a noun, not a name: the model tags
+  // the `MB` of "128MB" a proper noun.
+  const tagged: TaggedWord[] = words
+    .map((word, i) => {
+      const unit = i > 0 && tags[i - 1] === 'NUM' && spaces[i] === '' && /^\p{L}+$/u.test(word);
+      return unit ? { text: word, pos: 'NOUN', unit } : { text: word, pos: tags[i] ?? 'X' };
+    })
     .filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
   const [first, second] = tagged;
   if (first && second && isInstructionVerb(first, second)) first.pos = 'VERB';

@@ -255,6 +255,10 @@ export class HybridSearchIndex implements SearchIndex {
     return this.#lexical.hasWord ? this.#lexical.hasWord(word) : true;
   }
 
+  pagesWithWord(word: string): number {
+    return this.#lexical.pagesWithWord ? this.#lexical.pagesWithWord(word) : Infinity;
+  }
+
   async load(source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const load = ++this.#loads;
     // Every document is embedded: the stream is read to the end first.

@@ -448,14 +448,37 @@ export class OramaSearchIndex implements SearchIndex {
 
   /**
    * A word the site uses: an identifier as a whole (`WebGPU` is not known because `web` is), a
-   * word written with punctuation (`Node.js`) when each of its parts is.
+   * word written with punctuation (`Node.js`) as a whole and by each of its parts. A hyphenated
+   * word is known by its parts alone: it is made of words (`X-Api-Key`, a header a visitor
+   * names, is known to a site that speaks of API keys), not a name of its own.
    */
   hasWord(word: string): boolean {
+    const terms = this.#wordTerms(word);
+    return terms.length > 0 && terms.every((term) => this.#vocabulary.id(term) !== undefined);
+  }
+
+  /** The number of pages using the word (by the rarest of its parts, as `hasWord` reads it). */
+  pagesWithWord(word: string): number {
+    const terms = this.#wordTerms(word);
+    let least = terms.length === 0 ? 0 : Infinity;
+    for (const term of terms) {
+      const id = this.#vocabulary.id(term);
+      least = Math.min(least, id === undefined || !this.#postings ? 0 : this.#postings.documentFrequency(id));
+    }
+    return least;
+  }
+
+  /** The terms a word is known by: see `hasWord`. */
+  #wordTerms(word: string): string[] {
     const words = this.#analyser.words(word);
     const whole = words[0];
-    const parts = whole !== undefined && whole === word.toLowerCase() ? [whole] : words;
-    const terms = parts.map((part) => this.#analyser.term(part)).filter((term) => term !== '');
-    return terms.length > 0 && terms.every((term) => this.#vocabulary.id(term) !== undefined);
+    const parts =
+      whole !== undefined && whole === word.toLowerCase()
+        ? [whole]
+        : word.includes('-')
+          ? words.filter((part) => !part.includes('-'))
+          : words;
+    return parts.map((part) => this.#analyser.term(part)).filter((term) => term !== '');
   }
 
   async healthy(): Promise<boolean> {

@@ -54,4 +54,9 @@ export interface SearchIndex {
    * never mentions; without it, every word counts as known.
    */
   hasWord?(word: string): boolean;
+  /**
+   * The number of documents using the word, read as `hasWord` reads it (0 when none). Optional:
+   * the answerer uses it to tell a name the site rarely uses, which an answer must then hold.
+   */
+  pagesWithWord?(word: string): number;
 }

@@ -11,26 +11,13 @@ import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
 import { operatorNames, TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { Vocabulary } from '../../src/server/search/vocabulary.js';
+import { pageWithText } from './documents.js';
 
 const markdownLinkTargets = (markdown: string): string[] => markdownLinks(markdown).targets;
 
 const page = (link: string, links: string[] = [], title = link): SourceDocument => ({
-  id: link,
-  title,
-  description: '',
-  tags: [],
-  link,
-  assetType: 'webpage',
-  text: title,
-  sections: [{ heading: title, anchor: '', level: 1, text: title }],
+  ...pageWithText(link, title, title),
   links,
-});
-
-/** A page with its own text, in one section under its title. */
-const pageWithText = (link: string, title: string, text: string): SourceDocument => ({
-  ...page(link, [], title),
-  text,
-  sections: [{ heading: title, anchor: '', level: 1, text }],
 });
 
 /** An index of `documents`, and the link it ranks first for a query. */

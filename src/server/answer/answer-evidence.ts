@@ -1,5 +1,6 @@
 import { sectionPlainText } from '../content/code-spans.js';
 import type { SourceDocument } from '../content/document.js';
+import { withoutConsolePrefix } from '../search/error-messages.js';
 import type { PassageHit } from '../search/search-index.js';
 import { RELATIONAL_WORDS } from '../search/stop-words.js';
 import { operatorNames, type TextAnalyser } from '../search/text-analyser.js';
@@ -42,7 +43,8 @@ export interface QuestionWord {
 export function questionWords(question: string, analyser: TextAnalyser): QuestionWord[] {
   const words = new Map<string, QuestionWord>();
   const writtenInLowerCase = /\p{Ll}/u.test(question);
-  for (const tagged of tagWords(question)) {
+  // A pasted error message is judged by the message: "Uncaught" is no name it asks about.
+  for (const tagged of tagWords(withoutConsolePrefix(question))) {
     if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question

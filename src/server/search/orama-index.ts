@@ -2,6 +2,7 @@ import { create, insertMultiple, search as oramaSearch, type Orama, type Tokeniz
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
+import { MessagePages, messageTemplates } from './error-messages.js';
 import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
@@ -180,7 +181,7 @@ function codeName(heading: string): string | undefined {
  * `mention`, in a question, that of the page's best mention (the share of the question one
  * sentence linking to it holds), scaled by how much the site's links count.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3 };
+export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3, message: 1 };
 /**
  * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
  * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
@@ -254,6 +255,8 @@ export class OramaSearchIndex implements SearchIndex {
   #pagesBySectionName = new Map<number, Uint32Array>();
   /** Per page, the share of the current question naming one of its sections; 0 between queries. */
   #sectionNameShare = new Float32Array(0);
+  /** Pages titled with an error message, matched against a pasted one. */
+  #messagePages = new MessagePages();
   readonly #coverage = new PassageCoverageScorer();
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
@@ -278,6 +281,7 @@ export class OramaSearchIndex implements SearchIndex {
     const pageFields: PageFieldTerms[] = [];
     const pageNames = new Set<number>();
     const sectionNames = new Map<number, number[]>();
+    const messagePages = new MessagePages();
     const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
     let totalPassageLength = 0;
 
@@ -354,6 +358,11 @@ export class OramaSearchIndex implements SearchIndex {
           else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
         }
       }
+      const templates = messageTemplates(
+        document.title,
+        document.sections.flatMap((section) => section.code ?? []),
+      );
+      if (templates.length > 0) messagePages.add(pageIndex, templates);
       page.passageTerms = passageTermsOf(page.passages.map((index) => passages[index] as IndexedPassage));
       pages.push(page);
       pageFields.push({
@@ -410,6 +419,7 @@ export class OramaSearchIndex implements SearchIndex {
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
     this.#sectionNameShare = new Float32Array(pages.length);
+    this.#messagePages = messagePages;
     this.#linksTrusted = linksTrusted;
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
     this.#pageDb = pageDb;
@@ -559,10 +569,21 @@ export class OramaSearchIndex implements SearchIndex {
     }
     const candidates = heap.sorted();
     const topRank = candidates[0]?.rank ?? 1;
+    // A pasted error message names its page, whatever else its words find (see error-messages.ts).
+    // Its pages are re-ranked first, found by the words or not.
+    const messageMatches = this.#messagePages.match(query.message);
+    if (messageMatches.size > 0) {
+      const matched = (page: number) => messageMatches.has(page);
+      const others = candidates.filter((candidate) => !matched(candidate.page));
+      const messages = [...messageMatches.keys()]
+        .filter((page) => !allowed || allowed((this.#pages[page] as IndexedPage).tags))
+        .map((page) => candidates.find((candidate) => candidate.page === page) ?? { page, rank: 0 });
+      candidates.splice(0, candidates.length, ...messages, ...others);
+    }
     // In a question, the one sentence of the site that says most of it where it links to a page
     // ("rounded corners are achieved on a box by using border-radius") names what it asks about.
     const sentenceWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
-    for (const candidate of candidates.slice(0, SECTION_RANK.candidates)) {
+    for (const candidate of candidates.slice(0, SECTION_RANK.candidates + messageMatches.size)) {
       const page = this.#pages[candidate.page] as IndexedPage;
       const best = this.#bestPassage(query, page);
       candidate.best = best;
@@ -574,7 +595,8 @@ export class OramaSearchIndex implements SearchIndex {
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
           sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
-        (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
+          (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number)) +
+        SECTION_RANK.message * (messageMatches.get(candidate.page) ?? 0);
     }
     return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);
   }

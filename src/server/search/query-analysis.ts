@@ -1,3 +1,4 @@
+import { pastedMessage } from './error-messages.js';
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
@@ -36,6 +37,8 @@ export interface AnalysedQuery {
   totalWeight: number;
   /** Four words or more: a question in a visitor's words rather than a name being typed. */
   question: boolean;
+  /** The words of a pasted error message (`TypeError: x is not a function`), when it is one. */
+  message?: string[];
 }
 
 /** Splits a query into chunks: a hyphen or a dot joins the parts of a name (`z-index`, `Promise.all`). */
@@ -326,7 +329,8 @@ export class QueryAnalyser {
       if (completing.alternatives.length > 0) terms.push(completing);
     }
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
-    return { terms, totalWeight, question };
+    const message = pastedMessage(query);
+    return message ? { terms, totalWeight, question, message } : { terms, totalWeight, question };
   }
 
   /**

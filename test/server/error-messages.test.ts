@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  MESSAGE_MATCH_FLOOR,
+  messageTemplates,
+  pastedMessage,
+  templateMatch,
+} from '../../src/server/search/error-messages.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { pageWithText } from './documents.js';
+
+const template = (title: string): string[] => messageTemplates(title, [])[0] ?? [];
+
+describe('pasted error messages', () => {
+  it('are told from questions by the error type that opens them', () => {
+    assert.deepEqual(pastedMessage('Uncaught TypeError: data.map is not a function'), [
+      'typeerror',
+      'data',
+      'map',
+      'is',
+      'not',
+      'a',
+      'function',
+    ]);
+    assert.deepEqual(pastedMessage("TypeError: Cannot read properties of undefined (reading 'length')"), [
+      'typeerror',
+      'cannot',
+      'read',
+      'properties',
+      'of',
+      'undefined',
+      'reading',
+      '*',
+    ]);
+    assert.equal(pastedMessage('How do I fix a TypeError?'), undefined);
+    assert.equal(pastedMessage('TypeError'), undefined);
+  });
+
+  it('match a template word by word in order, a placeholder standing for the visitor’s own names', () => {
+    const notAFunction = template('TypeError: "x" is not a function');
+    assert.equal(templateMatch(notAFunction, pastedMessage('TypeError: data.map is not a function')!), 1);
+    assert.equal(templateMatch(notAFunction, pastedMessage('TypeError: x is not a function')!), 1);
+    // Other words, or the same words out of order, are another message.
+    assert.ok(
+      templateMatch(notAFunction, pastedMessage('TypeError: x is not iterable')!) < MESSAGE_MATCH_FLOOR,
+    );
+    assert.ok(
+      templateMatch(notAFunction, pastedMessage('TypeError: a function is not x')!) < MESSAGE_MATCH_FLOOR,
+    );
+    // A placeholder stands for a name, not for a whole other message.
+    const long = pastedMessage('TypeError: the value you passed to the widget is not a function')!;
+    assert.ok(templateMatch(notAFunction, long) < MESSAGE_MATCH_FLOOR);
+  });
+
+  it("are a page's title and the wordings its code lists, without the engine's note", () => {
+    const code = [
+      'RangeError: Maximum call stack size exceeded (Chrome)\nInternalError: too much recursion (Firefox)',
+    ];
+    assert.deepEqual(messageTemplates('InternalError: too much recursion', code), [
+      ['internalerror', 'too', 'much', 'recursion'],
+      ['rangeerror', 'maximum', 'call', 'stack', 'size', 'exceeded'],
+    ]);
+    // A page not titled with a message has none, whatever its code prints.
+    assert.deepEqual(messageTemplates('Recursion', code), []);
+  });
+
+  it("find the message's page first, over pages holding the visitor's own names", async () => {
+    const index = createOramaIndex();
+    await index.load([
+      pageWithText(
+        '/errors/not-a-function',
+        'TypeError: "x" is not a function',
+        'The exception occurs when a value that is not a function is called.',
+      ),
+      pageWithText(
+        '/errors/too-much-recursion',
+        'InternalError: too much recursion',
+        'RangeError: Maximum call stack size exceeded (Chrome)\n\nA function calls itself too many times.',
+        ['RangeError: Maximum call stack size exceeded (Chrome)'],
+      ),
+      pageWithText(
+        '/typeerror',
+        'TypeError',
+        'A TypeError is thrown when an operation on a value fails. TypeError, TypeError.',
+      ),
+      pageWithText(
+        '/rangeerror',
+        'RangeError',
+        'A RangeError is thrown when a value is out of range: the stack size, the call.',
+      ),
+      pageWithText(
+        '/fetching-data',
+        'Fetching data',
+        'Call data.map() on the data you fetched: data.map(render).',
+      ),
+    ]);
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('TypeError: data.map is not a function'), '/errors/not-a-function');
+    assert.equal(
+      await top('Uncaught RangeError: Maximum call stack size exceeded'),
+      '/errors/too-much-recursion',
+    );
+    // The same words, not pasted as a message, are matched as words.
+    assert.equal(await top('TypeError'), '/typeerror');
+  });
+});

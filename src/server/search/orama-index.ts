@@ -147,6 +147,13 @@ export const PAGE_RANK = {
   outline: 0.15,
   description: 0.25,
   links: 0.3,
+  /**
+   * The site's links in a question's rank. Typing a name, the page the site sends its readers to
+   * is the likeliest meant (`arr` on the way to *Array*); a question's words are the evidence,
+   * and a hub linked from everywhere (*Array*, `<p>`) would otherwise outrank the page that
+   * answers ("get the last item of an array": *Array.prototype.at()*).
+   */
+  questionLinks: 0.1,
   mentions: 0.15,
   sectionName: 0.3,
 };
@@ -526,7 +533,8 @@ export class OramaSearchIndex implements SearchIndex {
       const { nameLength, slugLength } = postings;
       // Weights read once per query into locals: this loop runs for every page the query touches.
       const bm25Weight = PAGE_RANK.bm25 / maxBm25;
-      const { coverage, name, slug, outline, description, links } = PAGE_RANK;
+      const { coverage, name, slug, outline, description } = PAGE_RANK;
+      const links = query.question ? PAGE_RANK.questionLinks : PAGE_RANK.links;
       // Most pages a query touches hold its words in their body only: a field the page has none of
       // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
       for (let i = 0; i < evidence.count; i++) {

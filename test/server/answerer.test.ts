@@ -6,6 +6,7 @@ import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
 import {
   createExtractiveAnswerer,
+  defaultMinCoverage,
   defaultMinKnown,
   NOT_FOUND_ANSWER,
 } from '../../src/server/answer/extractive-answerer.js';
@@ -127,6 +128,19 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(defaultMinKnown(5000), 0.8);
     assert.equal(defaultMinKnown(10_000), 0.8);
     assert.ok(defaultMinKnown(2000) > 0.7 && defaultMinKnown(2000) < 0.8);
+  });
+
+  it('asks less of a passage on a small site, where a visitor words things their own way', async () => {
+    // The streaming helper says "stream" and "text", not "chatbot", "answer" or "browser".
+    const question = ask('stream a chatbot answer to the browser as plain text');
+    const answer = await createExtractiveAnswerer({ index }).answer(question);
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/streaming');
+    // As much as a site of 5,000 pages asks would decline it.
+    assert.equal(defaultMinCoverage(113), 0.7);
+    assert.equal(defaultMinCoverage(5000), 0.8);
+    const strict = createExtractiveAnswerer({ index, minCoverage: defaultMinCoverage(5000) });
+    assert.equal((await strict.answer(question)).didAnswer, false);
   });
 
   it('answers on a page titled with the subject when the question words the rest its own way', async () => {

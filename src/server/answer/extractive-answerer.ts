@@ -25,9 +25,9 @@ export interface ExtractiveAnswererOptions {
    * Least evidence for an answer: the share of the question (its content words the site uses,
    * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
    * that one of the best passages contains, plus half the share that the source page's outline
-   * (title, description, headings) holds, plus the share its title holds. Default 0.8: a
-   * passage holding the whole question answers; one holding half of it answers only on a page
-   * about the rest.
+   * (title, description, headings) holds, plus the share its title holds. Default by the
+   * site's size (see `defaultMinCoverage`): a passage holding the whole question answers; one
+   * holding half of it answers only on a page about the rest.
    */
   minCoverage?: number;
   /**
@@ -66,7 +66,6 @@ const PASSAGES_IN_CONTEXT = 3;
 const CANDIDATE_SECTIONS = 3;
 /** Text of a passage kept in `context.passages`. */
 const CONTEXT_PASSAGE_CHARS = 1200;
-export const DEFAULT_MIN_COVERAGE = 0.8;
 /**
  * How much the source page's outline counts beside the passage's coverage. A page about the
  * question's subject (it is in its title or headings) answers with a passage that holds less of
@@ -88,6 +87,22 @@ const TITLE_WEIGHT = 1;
  * never uses says the question is about something else. Names are judged apart (`unknownName`).
  */
 export function defaultMinKnown(pageCount: number): number {
+  return bySiteSize(pageCount);
+}
+
+/**
+ * The least coverage by default, by the number of pages, the same way: 0.7 up to 1,000 pages,
+ * 0.8 from 5,000. On a large site nearly any few words stand together in some passage, so a
+ * passage must hold more of the question to answer it; on a small one a visitor's wording
+ * strays further from the few pages' ("don't compress tiny responses, only ones above a
+ * certain size" is the compress middleware's `threshold`, in other words).
+ */
+export function defaultMinCoverage(pageCount: number): number {
+  return bySiteSize(pageCount);
+}
+
+/** 0.7 up to 1,000 pages, 0.8 from 5,000, in between by the logarithm of the count. */
+function bySiteSize(pageCount: number): number {
   const position = Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5);
   return (7 + Math.min(1, Math.max(0, position))) / 10;
 }
@@ -162,13 +177,13 @@ export function notFoundAnswer(
  */
 export class ExtractiveAnswerer implements Answerer {
   readonly #index: SearchIndex;
-  readonly #minCoverage: number;
+  readonly #minCoverage: number | undefined;
   readonly #minKnown: number | undefined;
   readonly #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
     this.#index = options.index;
-    this.#minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+    this.#minCoverage = options.minCoverage;
     this.#minKnown = options.minKnown;
     warmUpLanguageModel();
   }
@@ -210,7 +225,8 @@ export class ExtractiveAnswerer implements Answerer {
     const title = best ? titleCoverage(judged, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
-      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >= this.#minCoverage &&
+      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >=
+        (this.#minCoverage ?? defaultMinCoverage(this.#index.documentCount)) &&
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
       lacked === undefined &&

@@ -390,12 +390,14 @@ describe('two words the site writes as one', () => {
 });
 
 describe('the subject of a clause that sets the scene', () => {
-  const importances = (question: string) => {
+  const importances = (question: string, pageNamedBy?: string) => {
     const analyser = new TextAnalyser();
     const vocabulary = new Vocabulary();
     for (const word of question.toLowerCase().split(/\W+/)) if (word) vocabulary.add(analyser.term(word));
     vocabulary.prepare();
-    const analysed = new QueryAnalyser(analyser, vocabulary).analyse(question, false);
+    const pageNames = new Set<number>();
+    if (pageNamedBy) pageNames.add(vocabulary.id(analyser.term(pageNamedBy)) as number);
+    const analysed = new QueryAnalyser(analyser, vocabulary, pageNames).analyse(question, false);
     return Object.fromEntries(analysed.terms.map((term) => [term.word, term.importance]));
   };
 
@@ -406,6 +408,14 @@ describe('the subject of a clause that sets the scene', () => {
     const sent = importances('how do I read a header the client sent');
     assert.equal(sent['header'], 1);
     assert.equal(sent['client'], 0.5);
+  });
+
+  it('counts less even when it names a page: who does something is not what is asked', () => {
+    // `/function/caller` is named by "caller"; here the caller only sets the scene.
+    const question = 'give a parameter a default value when the caller leaves it out';
+    assert.equal(importances(question, 'caller')['caller'], 0.5);
+    // The whole name of a page asked about keeps its weight, even as a verb.
+    assert.equal(importances('check if an array includes a value', 'includes')['includes'], 1);
   });
 
   it('leaves the object of an instruction alone', () => {

@@ -298,10 +298,11 @@ export class QueryAnalyser {
       const pos = partOfSpeech.get(word);
       // A word that is the whole name of a page (`includes` for `Array.prototype.includes()`,
       // `sort`, `redirect`, `proxy`) names what is asked even where the question uses it as a
-      // verb ("check if an array includes a value").
+      // verb ("check if an array includes a value"), unless it is the subject of a clause that
+      // sets the scene ("when the caller leaves it out" is not about `Function.prototype.caller`).
       const exact = queryTerm.alternatives[0];
       const namesAPage = exact?.weight === 1 && this.pageNames.has(exact.id);
-      if (pos !== undefined && !namesAPage) {
+      if (pos !== undefined && (!namesAPage || clauseSubjects.has(word))) {
         const byPos = clauseSubjects.has(word)
           ? QUESTION_WEIGHTING.clauseSubject
           : (QUESTION_WEIGHTING.byPartOfSpeech[pos] ?? QUESTION_WEIGHTING.other);

@@ -6,6 +6,7 @@ import {
   pastedMessage,
   templateMatch,
 } from '../../src/server/search/error-messages.js';
+import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { pageWithText } from './documents.js';
 
@@ -64,6 +65,19 @@ describe('pasted error messages', () => {
     assert.deepEqual(messageTemplates('Recursion', code), []);
   });
 
+  const recursion = pageWithText(
+    '/errors/too-much-recursion',
+    'InternalError: too much recursion',
+    'The exception occurs when a function calls itself too many times.',
+  );
+  recursion.sections.push({
+    heading: 'Message',
+    anchor: 'message',
+    level: 2,
+    text: 'RangeError: Maximum call stack size exceeded (Chrome)',
+    code: ['RangeError: Maximum call stack size exceeded (Chrome)'],
+  });
+
   it("find the message's page first, over pages holding the visitor's own names", async () => {
     const index = createOramaIndex();
     await index.load([
@@ -72,12 +86,7 @@ describe('pasted error messages', () => {
         'TypeError: "x" is not a function',
         'The exception occurs when a value that is not a function is called.',
       ),
-      pageWithText(
-        '/errors/too-much-recursion',
-        'InternalError: too much recursion',
-        'RangeError: Maximum call stack size exceeded (Chrome)\n\nA function calls itself too many times.',
-        ['RangeError: Maximum call stack size exceeded (Chrome)'],
-      ),
+      recursion,
       pageWithText(
         '/typeerror',
         'TypeError',
@@ -102,5 +111,14 @@ describe('pasted error messages', () => {
     );
     // The same words, not pasted as a message, are matched as words.
     assert.equal(await top('TypeError'), '/typeerror');
+    // Asked, the answer is what the page says the message means, not the wording it lists.
+    const answer = await createExtractiveAnswerer({ index }).answer({
+      query: 'Uncaught RangeError: Maximum call stack size exceeded',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.equal(answer.link, '/errors/too-much-recursion');
+    assert.equal(answer.answer, 'The exception occurs when a function calls itself too many times.');
   });
 });

@@ -1,6 +1,7 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
+import { messageTemplates, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer } from './answer-format.js';
 import { selectAnswer } from './answer-sentences.js';
@@ -246,7 +247,8 @@ export class ExtractiveAnswerer implements Answerer {
     // The sentences that answer may stand in another of the source page's best sections (the
     // page's introduction often names the whole question, a section below it answers it).
     const words = questionWords(resolvedQuery, this.#analyser);
-    const candidates = this.#candidateSections(best, retrieval.hits, words);
+    const candidates =
+      this.#messageExplanation(resolvedQuery, best) ?? this.#candidateSections(best, retrieval.hits, words);
     const selected = selectAnswer(
       resolvedQuery,
       words,
@@ -267,6 +269,19 @@ export class ExtractiveAnswerer implements Answerer {
       passages: contextPassages(hits),
       resolvedQuery,
     };
+  }
+
+  /**
+   * For a pasted error message answered by the page titled with it, the page's opening, which
+   * says what the message means: its other sections list the message's wordings and code that
+   * throws it, whose words match the pasted message better than the explanation does.
+   */
+  #messageExplanation(question: string, best: PassageHit): PassageHit[] | undefined {
+    const page = best.document;
+    if (pastedMessage(question) === undefined || messageTemplates(page.title, []).length === 0)
+      return undefined;
+    const opening = page.sections.find((section) => section.text !== '');
+    return opening ? [{ ...best, section: opening }] : undefined;
   }
 
   /**

@@ -35,12 +35,42 @@ describe('pasted error messages', () => {
     ]);
     assert.equal(pastedMessage('How do I fix a TypeError?'), undefined);
     assert.equal(pastedMessage('TypeError'), undefined);
+    // A bare `Error:` is an error's type too; a long text is no message a console printed.
+    assert.deepEqual(pastedMessage("Error: Cannot find module 'express'"), [
+      'error',
+      'cannot',
+      'find',
+      'module',
+      '*',
+    ]);
+    assert.equal(pastedMessage(`TypeError: ${'word '.repeat(100)}`), undefined);
+  });
+
+  it('read an apostrophe as part of its word, not as a quote', () => {
+    assert.deepEqual(template("TypeError: can't convert 'x' to BigInt"), [
+      'typeerror',
+      'can',
+      't',
+      'convert',
+      '*',
+      'to',
+      'bigint',
+    ]);
   });
 
   it('match a template word by word in order, a placeholder standing for the visitor’s own names', () => {
     const notAFunction = template('TypeError: "x" is not a function');
-    assert.equal(templateMatch(notAFunction, pastedMessage('TypeError: data.map is not a function')!), 1);
-    assert.equal(templateMatch(notAFunction, pastedMessage('TypeError: x is not a function')!), 1);
+    // Every word of the template is found; the two words `"x"` stands for count half each.
+    const dataMap = templateMatch(notAFunction, pastedMessage('TypeError: data.map is not a function')!);
+    assert.equal(dataMap, 5 / 6);
+    assert.ok(templateMatch(notAFunction, pastedMessage('TypeError: x is not a function')!) > dataMap);
+    // A template that leaves most to its placeholders matches less than one that says it all.
+    const vague = template('TypeError: "x" is (not) "y"');
+    const constructorMessage = pastedMessage('TypeError: data.map is not a constructor')!;
+    assert.ok(
+      templateMatch(vague, constructorMessage) <
+        templateMatch(template('TypeError: "x" is not a constructor'), constructorMessage),
+    );
     // Other words, or the same words out of order, are another message.
     assert.ok(
       templateMatch(notAFunction, pastedMessage('TypeError: x is not iterable')!) < MESSAGE_MATCH_FLOOR,
@@ -51,6 +81,11 @@ describe('pasted error messages', () => {
     // A placeholder stands for a name, not for a whole other message.
     const long = pastedMessage('TypeError: the value you passed to the widget is not a function')!;
     assert.ok(templateMatch(notAFunction, long) < MESSAGE_MATCH_FLOOR);
+    // Its words are taken at its own place: another message sharing all words but one is not it.
+    const constructor = pastedMessage('TypeError: data.map is not a constructor')!;
+    assert.ok(templateMatch(notAFunction, constructor) < MESSAGE_MATCH_FLOOR);
+    const dateObject = pastedMessage('TypeError: this is not a Date object.')!;
+    assert.ok(templateMatch(notAFunction, dateObject) < MESSAGE_MATCH_FLOOR);
   });
 
   it("are a page's title and the wordings its code lists, without the engine's note", () => {
@@ -63,6 +98,12 @@ describe('pasted error messages', () => {
     ]);
     // A page not titled with a message has none, whatever its code prints.
     assert.deepEqual(messageTemplates('Recursion', code), []);
+    // Every wording a page lists counts, one per distinct wording, however many it lists.
+    const wordings = Array.from({ length: 20 }, (_, i) => `SyntaxError: JSON.parse: wording number ${i}`);
+    const many = messageTemplates('SyntaxError: JSON.parse: bad parsing', [
+      [...wordings, 'SyntaxError: JSON.parse: wording number 0 (Firefox)'].join('\n'),
+    ]);
+    assert.equal(many.length, 21);
   });
 
   const recursion = pageWithText(
@@ -81,11 +122,14 @@ describe('pasted error messages', () => {
   it("find the message's page first, over pages holding the visitor's own names", async () => {
     const index = createOramaIndex();
     await index.load([
-      pageWithText(
-        '/errors/not-a-function',
-        'TypeError: "x" is not a function',
-        'The exception occurs when a value that is not a function is called.',
-      ),
+      {
+        ...pageWithText(
+          '/errors/not-a-function',
+          'TypeError: "x" is not a function',
+          'The exception occurs when a value that is not a function is called.',
+        ),
+        tags: ['errors'],
+      },
       recursion,
       pageWithText(
         '/typeerror',
@@ -120,5 +164,17 @@ describe('pasted error messages', () => {
     });
     assert.equal(answer.link, '/errors/too-much-recursion');
     assert.equal(answer.answer, 'The exception occurs when a function calls itself too many times.');
+    // Its relevance is at least the match: a relevance threshold keeps it.
+    const [hit] = await index.search('TypeError: data.map is not a function', {
+      limit: 1,
+      minRelevance: 0.8,
+    });
+    assert.equal(hit?.document.link, '/errors/not-a-function');
+    // A tag filter that drops its page drops it.
+    const excluded = await index.search('TypeError: data.map is not a function', {
+      limit: 1,
+      excludeTags: ['errors'],
+    });
+    assert.notEqual(excluded[0]?.document.link, '/errors/not-a-function');
   });
 });

@@ -457,10 +457,13 @@ describe('hybrid index over the Orama index', () => {
     }
   });
 
-  it('delegates hasWord to the lexical index', async () => {
+  it('delegates hasWord, pagesWithWord and hasTerm to the lexical index', async () => {
     const index = await hybrid();
     assert.equal(index.hasWord('conversation'), true);
     assert.equal(index.hasWord('sourdough'), false);
+    assert.ok(index.pagesWithWord('conversation') >= 1);
+    assert.equal(index.pagesWithWord('sourdough'), 0);
+    assert.equal(index.hasTerm('sourdough'), false);
   });
 
   it('embeds a query once: cached, and shared by concurrent page and passage searches', async () => {

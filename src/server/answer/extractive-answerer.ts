@@ -206,16 +206,20 @@ export class ExtractiveAnswerer implements Answerer {
     const relevanceScore = best ? Math.round(best.relevance * 1000) / 10 : 0;
     // Evidence, not the raw score, decides: the site must use the words of the question, and
     // one of the best passages must hold most of what was asked, not merely repeat one word.
-    const words = questionWords(resolvedQuery, this.#analyser);
+    // A hyphenated word the site knows only by its parts (`X-Api-Key`) is judged by them: its
+    // whole, which no passage holds, is left out.
+    const words = questionWords(resolvedQuery, this.#analyser).filter(
+      (word) => !word.term.includes('-') || this.#index.hasTerm?.(word.term) !== false,
+    );
     const hasWord = this.#index.hasWord?.bind(this.#index);
     // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
     // cover: `known` judges it, once. Coverage is of the words a passage could hold.
     const judged = wordsTheSiteUses(words, hasWord);
     const known = knownShare(words, judged);
     const unknown = unknownName(words, judged);
-    const rareAbove = RARE_NAME_SHARE * this.#index.documentCount;
+    const rarePageLimit = RARE_NAME_SHARE * this.#index.documentCount;
     const rareNames = judged.filter(
-      (word) => word.name === true && (this.#index.pagesWithWord?.(word.word) ?? Infinity) <= rareAbove,
+      (word) => word.name === true && (this.#index.pagesWithWord?.(word.word) ?? Infinity) <= rarePageLimit,
     );
     const lacked = best ? nameThePageLacks(rareNames, best.document, this.#analyser) : undefined;
     const coverage = Math.max(

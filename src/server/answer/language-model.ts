@@ -54,11 +54,33 @@ export function sentenceRanges(text: string): [number, number][] {
     .filter(([start, end]) => end > start);
 }
 
+/** Units written apart from their number ("2 MB", "60 FPS"); against it, any word is one. */
+const UNITS = new Set([
+  'b',
+  'kb',
+  'mb',
+  'gb',
+  'tb',
+  'kib',
+  'mib',
+  'gib',
+  'ms',
+  'px',
+  'em',
+  'rem',
+  'fps',
+  'dpi',
+  'hz',
+  'khz',
+  'mhz',
+  'ghz',
+]);
+
 export interface TaggedWord {
   text: string;
   /** Universal part-of-speech tag (NOUN, PROPN, PRON, VERB, …). */
   pos: string;
-  /** A unit written against the number before it: the `MB` of "128MB". */
+  /** A unit after its number: the `MB` of "128MB" or "2 MB". */
   unit?: boolean;
 }
 
@@ -70,11 +92,15 @@ export function tagWords(text: string): TaggedWord[] {
   const words = tokens.out(its.value) as string[];
   const tags = tokens.out(its.pos) as string[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
-  // A unit written against its number ("128MB", "5px") is a noun, not a name: the model tags
-  // the `MB` of "128MB" a proper noun.
+  // A unit after its number ("128MB", "5px", "2 MB") is a noun, not a name: the model tags the
+  // `MB` of "128MB" a proper noun.
   const tagged: TaggedWord[] = words
     .map((word, i) => {
-      const unit = i > 0 && tags[i - 1] === 'NUM' && spaces[i] === '' && /^\p{L}+$/u.test(word);
+      const unit =
+        i > 0 &&
+        tags[i - 1] === 'NUM' &&
+        ((spaces[i] === '' && /^\p{L}+$/u.test(word)) ||
+          (spaces[i] === ' ' && UNITS.has(word.toLowerCase())));
       return unit ? { text: word, pos: 'NOUN', unit } : { text: word, pos: tags[i] ?? 'X' };
     })
     .filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');

@@ -6,24 +6,36 @@
  * recursion*). Matched word by word, the visitor's own names (`data.map`, `foo`) are the rarest
  * words of the query and its small words (`is`, `not`, `a`) are stop words: the message page
  * loses to any page mentioning `data.map`. Here a message is matched as a template instead,
- * every word in order, a placeholder standing for the visitor's own words.
+ * every word in order, a placeholder standing for the visitor's own words at its place.
  */
 
-/** An error's type opening a message: `TypeError:`, `DOMException:`, `Warning:`. */
-const MESSAGE_START = /^(?:[A-Z][A-Za-z]*(?:Error|Exception)|Warning)\s*:\s*\S/;
+/** An error's type opening a message: `Error:`, `TypeError:`, `DOMException:`, `Warning:`. */
+const MESSAGE_START = /^(?:(?:[A-Z][A-Za-z]*)?(?:Error|Exception)|Warning)\s*:\s*\S/;
 /** What a console prints before a message: `Uncaught `, `Uncaught (in promise) `. */
 const CONSOLE_PREFIX = /^\s*(?:uncaught\s+(?:\(in promise\)\s+)?)?/i;
-/** A quoted value, the variable part of a message: `"x"`, `'length'`, `` `foo` ``. */
-const QUOTED = /(["'`])[^"'`\n]{0,60}\1/g;
-/** An engine's note after a message, without quotes: `(V8-based)`, `(Firefox)`. */
-const ENGINE_NOTE = /\s*\([^()"'`]*\)\s*\.?\s*$/;
+/**
+ * A quoted value, the variable part of a message: `"x"`, `'length'`, `` `foo` ``. A quote mark
+ * inside a word is an apostrophe (`can't convert 'x'`), not a quote.
+ */
+const QUOTED = /(?<![\p{L}\p{N}])(["'`])[^"'`\n]{0,60}\1(?![\p{L}\p{N}])/gu;
+/** An engine's note at the end of a message, without quotes: `(V8-based)`, `(Firefox)`. */
+const ENGINE_NOTE = /\([^()"'`]*\)\s*\.?$/;
 const WILDCARD = '*';
 /** Words a placeholder may stand for: `data.map` is two, `my.deep.name` three. */
 const WORDS_PER_PLACEHOLDER = 3;
+/** What each word a placeholder stands for counts as left over (see `templateMatch`). */
+const PLACEHOLDER_WORD_COST = 0.5;
 /** The least share of a template that makes a match (see `templateMatch`). */
 export const MESSAGE_MATCH_FLOOR = 0.75;
-/** Templates kept per page: its title and the wordings its code lists. */
-const TEMPLATES_PER_PAGE = 8;
+/**
+ * Pages whose match is this close to the best one's are all the message's pages (a message and
+ * its variant with the same words); a page matching less well is another message.
+ */
+const MESSAGE_MATCH_MARGIN = 0.05;
+/** Wordings kept per page: MDN lists up to about twenty per message, one per engine and case. */
+const TEMPLATES_PER_PAGE = 32;
+/** Words in a message: longer text is no message a console printed. */
+const MAX_MESSAGE_WORDS = 60;
 
 /** The words of a message, lower-cased, each quoted value one placeholder. */
 function messageWords(message: string): string[] {
@@ -34,41 +46,75 @@ function messageWords(message: string): string[] {
     .filter((word) => word !== '');
 }
 
-/** The message a query holds, as its words, or undefined when the query is not one. */
-export function pastedMessage(query: string): string[] | undefined {
+/** The message a query is, without what the console printed before it, or undefined. */
+function messageIn(query: string): string | undefined {
   const message = query.replace(CONSOLE_PREFIX, '');
-  return MESSAGE_START.test(message) ? messageWords(message) : undefined;
+  return MESSAGE_START.test(message) ? message : undefined;
 }
 
 /** A pasted message without what the console printed before it (`Uncaught `); any other query as it is. */
 export function withoutConsolePrefix(query: string): string {
-  const message = query.replace(CONSOLE_PREFIX, '');
-  return MESSAGE_START.test(message) ? message : query;
+  return messageIn(query) ?? query;
+}
+
+/** The message a query holds, as its words, or undefined when the query is not one. */
+export function pastedMessage(query: string): string[] | undefined {
+  const message = messageIn(query);
+  const words = message === undefined ? [] : messageWords(message);
+  return words.length > 0 && words.length <= MAX_MESSAGE_WORDS ? words : undefined;
 }
 
 /**
  * How well a message matches a template (0–1): the template's words found in the message in
- * order, over the template's words and the message's words left unmatched, each placeholder of
- * the template excusing up to three of those.
+ * order, over the template's words and the message's words left over. Each placeholder of the
+ * template takes up to three words of the message at its own place, each counting half a word
+ * left over: a template that says more (`"x" is not a constructor`) matches better than one
+ * that leaves most to its placeholders (`"x" is (not) "y"`). Computed as the alignment of the
+ * two with the least left over on either side.
  */
-export function templateMatch(template: string[], message: string[]): number {
-  const literal = template.filter((word) => word !== WILDCARD);
-  if (literal.length === 0) return 0;
-  // Longest common subsequence of the template's words and the message's.
-  let previous = new Uint8Array(message.length + 1);
-  let current = new Uint8Array(message.length + 1);
-  for (const word of literal) {
-    for (let j = 1; j <= message.length; j++)
-      current[j] =
-        message[j - 1] === word
-          ? (previous[j - 1] as number) + 1
-          : Math.max(previous[j] as number, current[j - 1] as number);
-    [previous, current] = [current, previous];
-  }
-  const common = previous[message.length] as number;
-  const placeholders = template.length - literal.length;
-  const unmatched = Math.max(0, message.length - common - WORDS_PER_PLACEHOLDER * placeholders);
-  return common / (literal.length + unmatched);
+export function templateMatch(template: readonly string[], message: readonly string[]): number {
+  let literal = 0;
+  for (const word of template) if (word !== WILDCARD) literal++;
+  if (literal === 0) return 0;
+  // Every message word beyond the template's counts at least half a word left over: past a
+  // third of the template's words, no alignment reaches the floor.
+  if (PLACEHOLDER_WORD_COST * (message.length - literal) > literal / 3) return 0;
+  const columns = message.length + 1;
+  // cost[i][j]: the least left over on both sides aligning template[0, i) with message[0, j);
+  // extra[i][j]: the message's part of it, on that alignment.
+  const cost = new Float64Array((template.length + 1) * columns).fill(Infinity);
+  const extra = new Float64Array((template.length + 1) * columns);
+  cost[0] = 0;
+  const relax = (from: number, to: number, templateLeft: number, messageLeft: number) => {
+    const candidate = (cost[from] as number) + templateLeft + messageLeft;
+    if (candidate < (cost[to] as number)) {
+      cost[to] = candidate;
+      extra[to] = (extra[from] as number) + messageLeft;
+    }
+  };
+  for (let i = 0; i <= template.length; i++)
+    for (let j = 0; j <= message.length; j++) {
+      const at = i * columns + j;
+      if (cost[at] === Infinity) continue;
+      // A message word left over.
+      if (j < message.length) relax(at, at + 1, 0, 1);
+      if (i === template.length) continue;
+      const word = template[i] as string;
+      const below = at + columns;
+      if (word === WILDCARD) {
+        // A placeholder takes none to three of the message's words at its place.
+        for (let taken = 0; taken <= WORDS_PER_PLACEHOLDER && j + taken <= message.length; taken++)
+          relax(at, below + taken, 0, PLACEHOLDER_WORD_COST * taken);
+      } else {
+        // A template word left over, or matched by the message's next word.
+        relax(at, below, 1, 0);
+        if (message[j] === word) relax(at, below + 1, 0, 0);
+      }
+    }
+  const end = template.length * columns + message.length;
+  const messageLeft = extra[end] as number;
+  const matched = literal - ((cost[end] as number) - messageLeft);
+  return matched / (literal + messageLeft);
 }
 
 /** A page's message templates: its title, when it is a message, and the wordings its code lists. */
@@ -78,8 +124,13 @@ export function messageTemplates(title: string, code: readonly string[]): string
     .flatMap((block) => block.split('\n'))
     .map((line) => line.trim())
     .filter((line) => MESSAGE_START.test(line))
-    .map((line) => line.replace(ENGINE_NOTE, ''));
-  return [...new Set([title, ...wordings])].slice(0, TEMPLATES_PER_PAGE).map(messageWords);
+    .map((line) => line.replace(ENGINE_NOTE, '').trimEnd());
+  const templates = new Map<string, string[]>();
+  for (const wording of [title, ...wordings]) {
+    const words = messageWords(wording);
+    if (words.length <= MAX_MESSAGE_WORDS) templates.set(words.join(' '), words);
+  }
+  return [...templates.values()].slice(0, TEMPLATES_PER_PAGE);
 }
 
 /** The pages titled with an error message, and the wordings of each. */
@@ -90,15 +141,22 @@ export class MessagePages {
     for (const words of templates) this.#templates.push({ page, words });
   }
 
-  /** Pages whose message matches the pasted one, each with its best match (at least the floor). */
+  /**
+   * The pages of the pasted message, each with its best match: those matching at least the
+   * floor, and nearly as well as the best page.
+   */
   match(message: readonly string[] | undefined): Map<number, number> {
     const matches = new Map<number, number>();
     if (!message || this.#templates.length === 0) return matches;
-    const words = [...message];
-    for (const { page, words: template } of this.#templates) {
-      const match = templateMatch(template, words);
-      if (match >= MESSAGE_MATCH_FLOOR && match > (matches.get(page) ?? 0)) matches.set(page, match);
+    let best = 0;
+    for (const { page, words } of this.#templates) {
+      const match = templateMatch(words, message);
+      if (match >= MESSAGE_MATCH_FLOOR && match > (matches.get(page) ?? 0)) {
+        matches.set(page, match);
+        best = Math.max(best, match);
+      }
     }
+    for (const [page, match] of matches) if (match < best - MESSAGE_MATCH_MARGIN) matches.delete(page);
     return matches;
   }
 }

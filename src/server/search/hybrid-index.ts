@@ -255,6 +255,10 @@ export class HybridSearchIndex implements SearchIndex {
     return this.#lexical.hasWord ? this.#lexical.hasWord(word) : true;
   }
 
+  hasTerm(term: string): boolean {
+    return this.#lexical.hasTerm ? this.#lexical.hasTerm(term) : true;
+  }
+
   pagesWithWord(word: string): number {
     return this.#lexical.pagesWithWord ? this.#lexical.pagesWithWord(word) : Infinity;
   }

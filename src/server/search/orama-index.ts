@@ -188,7 +188,7 @@ function codeName(heading: string): string | undefined {
  * `mention`, in a question, that of the page's best mention (the share of the question one
  * sentence linking to it holds), scaled by how much the site's links count.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3, message: 1 };
+export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3 };
 /**
  * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
  * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
@@ -214,6 +214,11 @@ interface RankedPage {
   rank: number;
   /** Its best passage for the query, when the second stage scored it. */
   best?: ScoredPassage;
+  /**
+   * How well a pasted error message matches the page's (0.75–1), when it is the message's page:
+   * such pages come before all others, and their relevance is at least this.
+   */
+  message?: number;
 }
 
 /**
@@ -474,6 +479,10 @@ export class OramaSearchIndex implements SearchIndex {
     return terms.length > 0 && terms.every((term) => this.#vocabulary.id(term) !== undefined);
   }
 
+  hasTerm(term: string): boolean {
+    return this.#vocabulary.id(term) !== undefined;
+  }
+
   /** The number of pages using the word (by the rarest of its parts, as `hasWord` reads it). */
   pagesWithWord(word: string): number {
     const terms = this.#wordTerms(word);
@@ -581,11 +590,13 @@ export class OramaSearchIndex implements SearchIndex {
     // Its pages are re-ranked first, found by the words or not.
     const messageMatches = this.#messagePages.match(query.message);
     if (messageMatches.size > 0) {
-      const matched = (page: number) => messageMatches.has(page);
-      const others = candidates.filter((candidate) => !matched(candidate.page));
-      const messages = [...messageMatches.keys()]
-        .filter((page) => !allowed || allowed((this.#pages[page] as IndexedPage).tags))
-        .map((page) => candidates.find((candidate) => candidate.page === page) ?? { page, rank: 0 });
+      const others = candidates.filter((candidate) => !messageMatches.has(candidate.page));
+      const messages = [...messageMatches]
+        .filter(([page]) => !allowed || allowed((this.#pages[page] as IndexedPage).tags))
+        .map(([page, message]): RankedPage => {
+          const found = candidates.find((candidate) => candidate.page === page);
+          return { ...(found ?? { page, rank: 0 }), message };
+        });
       candidates.splice(0, candidates.length, ...messages, ...others);
     }
     // In a question, the one sentence of the site that says most of it where it links to a page
@@ -603,10 +614,11 @@ export class OramaSearchIndex implements SearchIndex {
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
           sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
-          (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number)) +
-        SECTION_RANK.message * (messageMatches.get(candidate.page) ?? 0);
+        (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
     }
-    return candidates.sort((a, b) => b.rank - a.rank || a.page - b.page).slice(0, limit);
+    return candidates
+      .sort((a, b) => (b.message ?? 0) - (a.message ?? 0) || b.rank - a.rank || a.page - b.page)
+      .slice(0, limit);
   }
 
   /**
@@ -670,9 +682,10 @@ export class OramaSearchIndex implements SearchIndex {
   /** Passages of the best pages, each ranked on its own evidence and its page's rank. */
   #rankedPassages(query: AnalysedQuery, options: SearchOptions): (ScoredPassage & { rank: number })[] {
     const ranked = this.#rankPages(query, options, PAGES_FOR_PASSAGES);
-    const topRank = ranked[0]?.rank ?? 1;
-    const passages: (ScoredPassage & { rank: number })[] = [];
-    for (const { page, rank } of ranked) {
+    // The pages of a pasted message come first whatever their rank: the best rank is any page's.
+    const topRank = Math.max(Number.MIN_VALUE, ...ranked.map((page) => page.rank));
+    const passages: (ScoredPassage & { rank: number; message: number })[] = [];
+    for (const { page, rank, message = 0 } of ranked) {
       const pageShare = rank / topRank;
       for (const scored of this.#bestPassages(
         query,
@@ -680,19 +693,25 @@ export class OramaSearchIndex implements SearchIndex {
         PASSAGES_SCORED_PER_PAGE,
       )) {
         const own = 0.8 * scored.relevance + 0.2 * scored.evidence.bm25;
-        passages.push({ ...scored, rank: PASSAGE_WEIGHT * own + (1 - PASSAGE_WEIGHT) * pageShare });
+        passages.push({
+          ...scored,
+          relevance: Math.max(scored.relevance, message),
+          rank: PASSAGE_WEIGHT * own + (1 - PASSAGE_WEIGHT) * pageShare,
+          message,
+        });
       }
     }
-    return passages.sort((a, b) => b.rank - a.rank);
+    return passages.sort((a, b) => b.message - a.message || b.rank - a.rank);
   }
 
   #searchPages(query: AnalysedQuery, options: SearchOptions): SearchHit[] {
     const minRelevance = options.minRelevance ?? 0;
     const ranked = this.#rankPages(query, options, options.limit + EXTRA_CANDIDATES);
     const hits: SearchHit[] = [];
-    for (const { page, best } of ranked) {
+    for (const { page, best, message = 0 } of ranked) {
       const indexed = this.#pages[page] as IndexedPage;
-      const relevance = this.#pageRelevance(query, indexed, best);
+      // A page a pasted message matches is as relevant as the match, whatever its words.
+      const relevance = Math.max(this.#pageRelevance(query, indexed, best), message);
       if (relevance > 0 && relevance >= minRelevance)
         hits.push({ document: indexed.document, relevance: round(relevance) });
       if (hits.length === options.limit) break;

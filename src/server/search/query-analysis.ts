@@ -1,4 +1,4 @@
-import { pastedMessage } from './error-messages.js';
+import { pastedMessage, withoutConsolePrefix } from './error-messages.js';
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
@@ -229,7 +229,10 @@ export class QueryAnalyser {
     this.#cache.clear();
   }
 
-  #analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
+  #analyse(typed: string, prefixLastWord: boolean): AnalysedQuery {
+    // A pasted error message is searched without what the console printed before it: `Uncaught
+    // (in promise)` would find pages about promises.
+    const query = withoutConsolePrefix(typed);
     // A query ending in a space or punctuation has a complete last word, but not one ending in a
     // hyphen after a letter: `z-` is on its way to `z-index`.
     const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);

@@ -59,4 +59,6 @@ export interface SearchIndex {
    * the answerer uses it to tell a name the site rarely uses, which an answer must then hold.
    */
   pagesWithWord?(word: string): number;
+  /** True when this exact index term (already normalised: `x-api-key`, `cooki`) is indexed. */
+  hasTerm?(term: string): boolean;
 }

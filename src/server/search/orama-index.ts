@@ -544,35 +544,48 @@ export class OramaSearchIndex implements SearchIndex {
       const bm25Weight = PAGE_RANK.bm25 / maxBm25;
       const { coverage, name, slug, outline, description } = PAGE_RANK;
       const links = query.question ? PAGE_RANK.questionLinks : PAGE_RANK.links;
+      // The offsets of the evidence values read once into locals: V8 reads a module's constants
+      // from memory at every use, and checks EVIDENCE's shape (see `addWord` in page-postings.ts).
+      const stride = EVIDENCE_STRIDE;
+      const {
+        bm25: bm25At,
+        covered: coveredAt,
+        coveredInName: coveredInNameAt,
+        coveredInOutline: coveredInOutlineAt,
+        coveredInDescription: coveredInDescriptionAt,
+        nameWords: nameWordsAt,
+        slugWords: slugWordsAt,
+        coveredInMentions: coveredInMentionsAt,
+      } = EVIDENCE;
       // Most pages a query touches hold its words in their body only: a field the page has none of
       // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
       for (let i = 0; i < evidence.count; i++) {
         const page = pages[i] as number;
-        const at = i * EVIDENCE_STRIDE;
-        const covered = (values[at + EVIDENCE.covered] as number) / total;
+        const at = i * stride;
+        const covered = (values[at + coveredAt] as number) / total;
         let rank =
-          bm25Weight * (values[at + EVIDENCE.bm25] as number) +
+          bm25Weight * (values[at + bm25At] as number) +
           (coverage + links * (standing[page] as number)) * covered;
-        const inName = values[at + EVIDENCE.coveredInName] as number;
+        const inName = values[at + coveredInNameAt] as number;
         const coveredInName = inName === 0 ? 0 : inName / total;
         if (coveredInName !== 0) {
           // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
-          const nameAsked = askedShare(values[at + EVIDENCE.nameWords] as number, nameLength[page] as number);
+          const nameAsked = askedShare(values[at + nameWordsAt] as number, nameLength[page] as number);
           rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
         }
-        const inOutline = values[at + EVIDENCE.coveredInOutline] as number;
+        const inOutline = values[at + coveredInOutlineAt] as number;
         if (inOutline !== 0) rank += outline * (inOutline / total);
-        const inDescription = values[at + EVIDENCE.coveredInDescription] as number;
+        const inDescription = values[at + coveredInDescriptionAt] as number;
         if (inDescription !== 0) rank += description * (inDescription / total);
         if (coveredInName !== 0) {
           // The whole of the page's slug asked for: `border` for /…/properties/border. It counts by
           // the share of the query its name covers: /helpers/route is not what "send back plain
           // text from a route" asks about, though the question holds the whole of its slug.
-          const slugAsked = askedShare(values[at + EVIDENCE.slugWords] as number, slugLength[page] as number);
+          const slugAsked = askedShare(values[at + slugWordsAt] as number, slugLength[page] as number);
           rank += slug * slugAsked * slugAsked * coveredInName;
         }
         if (mentionWeight !== 0) {
-          const mentionedShare = (values[at + EVIDENCE.coveredInMentions] as number) / total;
+          const mentionedShare = (values[at + coveredInMentionsAt] as number) / total;
           rank +=
             mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
         }

@@ -6,7 +6,7 @@ import { markdownDocument } from '../../src/server/content/markdown-document.js'
 import { markdownLinks } from '../../src/server/content/markdown-inline.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
-import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { createOramaIndex, PAGE_RANK, SECTION_RANK } from '../../src/server/search/orama-index.js';
 import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
 import { operatorNames, TextAnalyser } from '../../src/server/search/text-analyser.js';
@@ -116,8 +116,8 @@ describe('inboundLinkCounts', () => {
 });
 
 describe('link standing in ranking', () => {
-  it('puts the page a densely linked site points to most above an equally matching one', async () => {
-    // Two pages about the same words; thirty others link each other and one of the two.
+  /** Two pages about the same words; thirty others link each other and one of the two. */
+  const linkedSite = async () => {
     const others = Array.from({ length: 30 }, (_, i) =>
       page(
         `/misc/${i}`,
@@ -125,17 +125,41 @@ describe('link standing in ranking', () => {
         `Topic ${i}`,
       ),
     );
-    const index = createOramaIndex();
+    const index = createOramaIndex({ resultCacheSize: 0 });
     await index.load([
       page('/api/obscure', [], 'Widget frobnicate method'),
       page('/api/popular', [], 'Widget frobnicate method'),
       ...others,
     ]);
+    return index;
+  };
+
+  it('puts the page a densely linked site points to most above an equally matching one', async () => {
+    const index = await linkedSite();
     const hits = await index.search('widget frobnicate', { limit: 2 });
     assert.deepEqual(
       hits.map((hit) => hit.document.link),
       ['/api/popular', '/api/obscure'],
     );
+  });
+
+  it('counts in the first stage of a question only by its own weight', async () => {
+    // The second stage's use of links set aside.
+    const index = await linkedSite();
+    const saved = { questionLinks: PAGE_RANK.questionLinks, sectionLinks: SECTION_RANK.links };
+    try {
+      SECTION_RANK.links = 0;
+      PAGE_RANK.questionLinks = 0;
+      const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+      // Typed, the page the site links to comes first; asked, the tie stays in page order.
+      assert.equal(await top('widget frobnicate'), '/api/popular');
+      assert.equal(await top('how do I frobnicate a widget method'), '/api/obscure');
+      PAGE_RANK.questionLinks = saved.questionLinks;
+      assert.equal(await top('how do I frobnicate a widget method'), '/api/popular');
+    } finally {
+      PAGE_RANK.questionLinks = saved.questionLinks;
+      SECTION_RANK.links = saved.sectionLinks;
+    }
   });
 
   it('ignores the link graph of a site whose pages rarely link each other', async () => {

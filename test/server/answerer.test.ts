@@ -131,6 +131,12 @@ describe('extractive answerer over the Hono docs', () => {
     );
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/helpers/cookie');
+    // A language asked for is a value, not the subject: Hono's docs never say "Finnish".
+    const language = await createExtractiveAnswerer({ index }).retrieve(
+      ask('How do I pick the Finnish language for a request from its cookie?'),
+    );
+    assert.equal(language.known, 1);
+    assert.equal(language.answerable, true);
     // The share of known words asked for grows with the site: 0.7 up to 1,000 pages, 0.8 from 5,000.
     assert.equal(defaultMinKnown(113), 0.7);
     assert.equal(defaultMinKnown(5000), 0.8);

@@ -27,6 +27,19 @@ const OTHER_WEIGHT = 0.3;
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
 /** Searched for, but not what a question is about: "before" in "run code before every request". */
 const NOT_A_SUBJECT = new Set(RELATIONAL_WORDS);
+/**
+ * Languages a visitor wants text in ("translate the chat into French", "show dates in German"):
+ * a value of a setting, not what the question is about. A site documents how to translate, not
+ * each language, so one it never names is no sign that it can't answer.
+ */
+const LANGUAGES = new Set(
+  (
+    'english french german spanish italian portuguese dutch swedish norwegian danish finnish polish czech ' +
+    'slovak hungarian romanian bulgarian greek turkish russian ukrainian arabic hebrew persian hindi bengali ' +
+    'urdu tamil thai vietnamese indonesian malay filipino chinese mandarin cantonese japanese korean catalan ' +
+    'croatian serbian slovenian estonian latvian lithuanian'
+  ).split(' '),
+);
 
 export interface QuestionWord {
   /** The word as asked. */
@@ -45,7 +58,8 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   const writtenInLowerCase = /\p{Ll}/u.test(question);
   // A pasted error message is judged by the message: "Uncaught" is no name it asks about.
   for (const tagged of tagWords(withoutConsolePrefix(question))) {
-    if (NOT_A_SUBJECT.has(tagged.text.toLowerCase())) continue;
+    const lowerCase = tagged.text.toLowerCase();
+    if (NOT_A_SUBJECT.has(lowerCase) || LANGUAGES.has(lowerCase)) continue;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
     // written in lower case; in one written in capitals every word would look like one.

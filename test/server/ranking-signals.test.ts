@@ -494,6 +494,45 @@ describe('a dotted name typed whole', () => {
   });
 });
 
+describe('a word being typed after others', () => {
+  /** Many pages saying words that start `sp` more often than `split`, and string pages. */
+  const site = (): SourceDocument[] => [
+    pageWithText('/string', 'String', 'A string holds text. Join strings with concat().'),
+    ...['split', 'trim', 'slice', 'concat', 'repeat', 'replace', 'search', 'substring', 'padEnd'].map(
+      (method) =>
+        pageWithText(`/string/${method}`, `String.prototype.${method}()`, `A string method: ${method}.`),
+    ),
+    ...['speculation', 'span', 'special', 'speech', 'spread', 'spell', 'spacing', 'sparse'].flatMap((word) =>
+      Array.from({ length: 4 }, (_, i) =>
+        pageWithText(`/${word}/${i}`, `${word} notes ${i}`, `The ${word} here, the ${word} there.`),
+      ),
+    ),
+  ];
+
+  it('completes to what the pages named by the other words are called', async () => {
+    const { index } = await siteOf(site());
+    const links = (await index.search('string sp', { limit: 3 })).map((hit) => hit.document.link);
+    assert.ok(links.includes('/string/split'), links.join(' '));
+  });
+
+  it('weighs a few letters as what they likeliest become, not as a rare token of the site', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    const [local, st, style] = ['local', 'st', 'style'].map((word) => vocabulary.add(analyser.term(word)));
+    vocabulary.countPassage(Uint32Array.of(local as number, st as number));
+    for (let i = 0; i < 20; i++) vocabulary.countPassage(Uint32Array.of(style as number));
+    vocabulary.prepare();
+    const weightOfSt = (query: string) =>
+      new QueryAnalyser(analyser, vocabulary).analyse(query, true).terms.find((term) => term.word === 'st')
+        ?.weight;
+    // `st` being typed is on its way to `style`, as common as that, not the rare token `st`
+    // it is when typed whole (a space after it).
+    const typing = weightOfSt('local st') as number;
+    const typed = weightOfSt('local st ') as number;
+    assert.ok(typing < typed / 2, `${typing} ${typed}`);
+  });
+});
+
 describe('a word typed halfway into its ending', () => {
   it('finds the stem it is on its way to ("routin" → routing)', async () => {
     const { top } = await siteOf([

@@ -200,6 +200,8 @@ const MENTIONS_PER_PAGE = 100;
  * reference service" for "run the service over my own docs") is no sign of what it asks about.
  */
 const MENTION_SHARE_FLOOR = 0.2;
+/** Pages named by a word beyond which its names give no completions in context (see `#completionsNamedWith`). */
+const CONTEXT_NAMED_PAGES = 2000;
 /** Pages ranked for passages when answering: the answer comes from one of these. */
 const PAGES_FOR_PASSAGES = 8;
 /** Passages of one page re-scored in full (the best by coverage); the rest only by coverage. */
@@ -421,7 +423,9 @@ export class OramaSearchIndex implements SearchIndex {
     // Questions are weighted by part of speech: load the tagger now, not on the first question.
     warmUpLanguageModel();
     this.#vocabulary = vocabulary;
-    this.#queries = new QueryAnalyser(this.#analyser, vocabulary, pageNames);
+    this.#queries = new QueryAnalyser(this.#analyser, vocabulary, pageNames, (term, typed, limit) =>
+      this.#completionsNamedWith(term, typed, limit),
+    );
     this.#pages = pages;
     this.#passages = passages;
     this.#postings = postings;
@@ -492,6 +496,26 @@ export class OramaSearchIndex implements SearchIndex {
       least = Math.min(least, id === undefined || !this.#postings ? 0 : this.#postings.documentFrequency(id));
     }
     return least;
+  }
+
+  /**
+   * The completions of `typed` in the names of the pages named by `term`, the most frequent
+   * first: `split`, `splice` for `sp` in the names of the pages named `string`. A term naming
+   * more pages than CONTEXT_NAMED_PAGES names a kind of page, not a context, and gives none.
+   */
+  #completionsNamedWith(term: number, typed: string, limit: number): number[] {
+    const named = this.#postings?.pagesNamedBy(term) ?? [];
+    if (named.length > CONTEXT_NAMED_PAGES) return [];
+    const counts = new Map<number, number>();
+    for (const page of named)
+      for (const id of (this.#pages[page] as IndexedPage).name) {
+        const name = this.#vocabulary.term(id);
+        if (name.length > typed.length && name.startsWith(typed)) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id]) => id);
   }
 
   /** The terms a word is known by: see `hasWord`. */

@@ -263,6 +263,15 @@ export class PagePostings {
     return (this.#offsets[term + 1] as number) - (this.#offsets[term] as number);
   }
 
+  /** The pages holding the term in their name, in page order. */
+  pagesNamedBy(term: number): number[] {
+    const named: number[] = [];
+    const end = this.#offsets[term + 1] as number;
+    for (let i = this.#offsets[term] as number; i < end; i++)
+      if ((this.#fields[i] as number) & IN_NAME) named.push(this.#pages[i] as number);
+    return named;
+  }
+
   /** BM25's inverse document frequency over pages. */
   idf(term: number): number {
     const df = this.documentFrequency(term);
@@ -429,11 +438,14 @@ export class PagePostings {
     return idf * alternative.weight * importance;
   }
 
-  /** The number of pages holding the rarest of the word's alternatives. */
+  /**
+   * The number of pages holding the rarest of the word's alternatives, those found in context
+   * aside (they only add to what the word finds on its own).
+   */
   #rarest(term: AnalysedQuery['terms'][number]): number {
     let least = Infinity;
     for (const alternative of term.alternatives)
-      least = Math.min(least, this.documentFrequency(alternative.id));
+      if (!alternative.inContext) least = Math.min(least, this.documentFrequency(alternative.id));
     return least;
   }
 

@@ -11,6 +11,11 @@ export interface TermAlternative {
   term: string;
   /** 1 for the word itself; less for a completion of a partial word or a typo correction. */
   weight: number;
+  /**
+   * A completion found in the names of the pages the query's other words name: rare by
+   * construction, so it doesn't make its word the query's rarest (see `PagePostings.gather`).
+   */
+  inContext?: true;
 }
 
 /** A content word of the query. */
@@ -188,6 +193,24 @@ function subordinateClauseSubjects(tagged: readonly TaggedWord[]): Set<string> {
 const standsFor = (terms: readonly QueryTerm[], id: number): boolean =>
   terms.some((term) => term.alternatives.some((alternative) => alternative.id === id));
 
+/**
+ * What a completion counts: 0.9, or 0.5 when what was typed is a word of the site itself, less
+ * the more letters it adds (down to 70% of that).
+ */
+function completionWeight(typed: string, completion: string, typedIsAWord: boolean): number {
+  const typedShare = typed.length / Math.max(typed.length, completion.length);
+  return (
+    (typedIsAWord ? COMPLETION_WEIGHT_AFTER_EXACT : COMPLETION_WEIGHT) *
+    (1 - COMPLETION_LENGTH_SHARE + COMPLETION_LENGTH_SHARE * typedShare)
+  );
+}
+
+/** A word being typed this short weighs as its likeliest completion (see `#analyseWord`). */
+const SHORT_PREFIX_LETTERS = 3;
+
+/** Completions taken from the names of the pages the query's other words name. */
+const CONTEXT_COMPLETIONS = 6;
+
 /** Even a term found in every passage says something about the query. */
 const MIN_TERM_WEIGHT = 0.2;
 
@@ -208,11 +231,14 @@ export class QueryAnalyser {
   /**
    * @param pageNames Ids of the terms that are the whole last segment of a page's link
    *   (`/array/includes`, `/helpers/proxy`).
+   * @param namedWith The completions of a word being typed found in the names of the pages named
+   *   by a term: `split` for `sp` beside `string`, from *String.prototype.split()*, most frequent first.
    */
   constructor(
     private readonly analyser: TextAnalyser,
     private readonly vocabulary: Vocabulary,
     private readonly pageNames: ReadonlySet<number> = new Set(),
+    private readonly namedWith?: (termId: number, typed: string, limit: number) => number[],
   ) {}
 
   analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
@@ -317,6 +343,7 @@ export class QueryAnalyser {
       queryTerm.weight *= queryTerm.importance;
       terms.push(queryTerm);
     }
+    if (!question) this.#addCompletionsInContext(terms);
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
@@ -380,6 +407,36 @@ export class QueryAnalyser {
   }
 
   /**
+   * A word being typed after others completes, first of all, to what the pages they name are
+   * called: `string sp` is on its way to *String.prototype.split()*, though `speculation` and
+   * `span` are more frequent starts of `sp` across the site, which is all the word alone can say.
+   * The names of the pages named by the query's rarest complete word give the completions.
+   */
+  #addCompletionsInContext(terms: QueryTerm[]): void {
+    const typing = terms.at(-1);
+    if (!typing?.prefix || !this.namedWith || terms.length < 2) return;
+    let rarest: number | undefined;
+    for (const term of terms.slice(0, -1)) {
+      const exact = term.alternatives[0];
+      if (exact?.weight !== 1) continue;
+      if (rarest === undefined || this.vocabulary.idf(exact.id) > this.vocabulary.idf(rarest))
+        rarest = exact.id;
+    }
+    if (rarest === undefined) return;
+    const hasExact = typing.alternatives[0]?.term === this.analyser.term(typing.word);
+    for (const id of this.namedWith(rarest, typing.word, CONTEXT_COMPLETIONS)) {
+      if (typing.alternatives.some((alternative) => alternative.id === id)) continue;
+      const term = this.vocabulary.term(id);
+      typing.alternatives.push({
+        id,
+        term,
+        weight: completionWeight(typing.word, term, hasExact),
+        inContext: true,
+      });
+    }
+  }
+
+  /**
    * A stop word after the name it is a member of, when the site has that member (`promise all`
    * → `promise.all`, `array from` → `array.from`): a term of its own, matched by the member's
    * name only. Searches only; in a question "an array of numbers" is not `Array.of()`.
@@ -428,19 +485,18 @@ export class QueryAnalyser {
     const exactId = term === '' ? undefined : this.vocabulary.id(term);
     if (exactId !== undefined) alternatives.push({ id: exactId, term, weight: 1 });
     if (prefix) {
-      const completionWeight = exactId === undefined ? COMPLETION_WEIGHT : COMPLETION_WEIGHT_AFTER_EXACT;
       // A one- or two-letter start fits thousands of words; the few most common are enough.
       for (const completion of this.vocabulary.completions(
         word,
         word.length < 3 ? MAX_COMPLETIONS / 2 : MAX_COMPLETIONS,
       )) {
         const id = this.vocabulary.id(completion);
-        if (id !== undefined && id !== exactId) {
-          const typedShare = word.length / Math.max(word.length, completion.length);
-          const weight =
-            completionWeight * (1 - COMPLETION_LENGTH_SHARE + COMPLETION_LENGTH_SHARE * typedShare);
-          alternatives.push({ id, term: completion, weight });
-        }
+        if (id !== undefined && id !== exactId)
+          alternatives.push({
+            id,
+            term: completion,
+            weight: completionWeight(word, completion, exactId !== undefined),
+          });
       }
     }
     // A word being typed in the middle of its ending: the site's terms are stems (`routing` is
@@ -487,6 +543,16 @@ export class QueryAnalyser {
     // rarest term, since a question about something the site never mentions is not answered by it.
     // The word's own rarity when the site uses it; else that of what stands for it.
     let weight = exactId === undefined ? 0 : this.vocabulary.idf(exactId);
+    // A few letters being typed are as rare as what they likeliest become: `st` is on its way to
+    // `style` or `start`, not the rare token `st` some page holds, whose rarity would make it the
+    // query's strongest word ("local st" is not about pages saying "st").
+    if (prefix && exactId !== undefined && word.length <= SHORT_PREFIX_LETTERS) {
+      let likeliest = exactId;
+      for (const alternative of alternatives)
+        if (this.vocabulary.documentFrequency(alternative.id) > this.vocabulary.documentFrequency(likeliest))
+          likeliest = alternative.id;
+      weight = this.vocabulary.idf(likeliest);
+    }
     if (exactId === undefined)
       for (const alternative of alternatives)
         weight = Math.max(weight, this.vocabulary.idf(alternative.id) * alternative.weight);

@@ -534,6 +534,17 @@ describe('a word being typed after others', () => {
 });
 
 describe('a word typed halfway into its ending', () => {
+  it('is on its way to a longer name, not to the term it stems to by accident', async () => {
+    const { top } = await siteOf([
+      page('/date/settime', [], 'Date.prototype.setTime()'),
+      page('/window/settimeout', [], 'Window: setTimeout() method'),
+    ]);
+    // "settimeou" stems to `settim`, setTime's term; its dropped letters are no word ending.
+    assert.equal(await top('settimeou'), '/window/settimeout');
+    // "settime" is setTime whole (a stemmer drops a final "e").
+    assert.equal(await top('settime'), '/date/settime');
+  });
+
   it('finds the stem it is on its way to ("routin" → routing)', async () => {
     const { top } = await siteOf([
       page('/docs/routing', [], 'Routing'),

@@ -205,6 +205,15 @@ function completionWeight(typed: string, completion: string, typedIsAWord: boole
   );
 }
 
+/** What a stemmer drops from a whole word: a word typed as its stem and one of these is whole. */
+const WORD_ENDINGS = new Set(
+  (
+    's es e ed d ing ly er ers est ion ions ation ations ment ments ness y ies ied ity ities al ally ' +
+    'ize izes ized izing ise ises ised ising able ible ive ful ous ance ence ant ent ism ist ists ' +
+    'ator ators ement ements ic ical icate ative alize iveness fulness ousness'
+  ).split(' '),
+);
+
 /** A word being typed this short weighs as its likeliest completion (see `#analyseWord`). */
 const SHORT_PREFIX_LETTERS = 3;
 
@@ -482,7 +491,14 @@ export class QueryAnalyser {
 
   #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
     const alternatives: TermAlternative[] = [];
-    const exactId = term === '' ? undefined : this.vocabulary.id(term);
+    // A word being typed stems to a term by accident when the letters the stemmer drops are no
+    // ending of a word: "settimeou" is on its way to `setTimeout`, not `setTime` (`settim`).
+    const strayStem =
+      prefix &&
+      word.length > term.length &&
+      word.startsWith(term) &&
+      !WORD_ENDINGS.has(word.slice(term.length));
+    const exactId = term === '' || strayStem ? undefined : this.vocabulary.id(term);
     if (exactId !== undefined) alternatives.push({ id: exactId, term, weight: 1 });
     if (prefix) {
       // A one- or two-letter start fits thousands of words; the few most common are enough.

@@ -492,12 +492,15 @@ export class QueryAnalyser {
   #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
     const alternatives: TermAlternative[] = [];
     // A word being typed stems to a term by accident when the letters the stemmer drops are no
-    // ending of a word: "settimeou" is on its way to `setTimeout`, not `setTime` (`settim`).
+    // ending of a word (after a doubled last letter: `install`, `running`) and a longer term goes
+    // on from what was typed: "settimeou" is on its way to `setTimeout`, not `setTime` (`settim`).
+    const dropped = word.startsWith(term) ? word.slice(term.length) : '';
     const strayStem =
       prefix &&
-      word.length > term.length &&
-      word.startsWith(term) &&
-      !WORD_ENDINGS.has(word.slice(term.length));
+      dropped !== '' &&
+      !WORD_ENDINGS.has(dropped) &&
+      !(dropped[0] === term.at(-1) && (dropped.length === 1 || WORD_ENDINGS.has(dropped.slice(1)))) &&
+      this.vocabulary.completions(word, 1).length > 0;
     const exactId = term === '' || strayStem ? undefined : this.vocabulary.id(term);
     if (exactId !== undefined) alternatives.push({ id: exactId, term, weight: 1 });
     if (prefix) {

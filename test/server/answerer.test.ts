@@ -137,6 +137,13 @@ describe('extractive answerer over the Hono docs', () => {
     );
     assert.equal(language.known, 1);
     assert.equal(language.answerable, true);
+    // A language that is what the question is about is judged as any word.
+    for (const question of ['How do I learn Spanish quickly?', 'How do I say hello in a Korean accent?'])
+      assert.equal(
+        (await createExtractiveAnswerer({ index }).retrieve(ask(question))).answerable,
+        false,
+        question,
+      );
     // The share of known words asked for grows with the site: 0.7 up to 1,000 pages, 0.8 from 5,000.
     assert.equal(defaultMinKnown(113), 0.7);
     assert.equal(defaultMinKnown(5000), 0.8);

@@ -534,23 +534,6 @@ describe('a word being typed after others', () => {
 });
 
 describe('a word typed halfway into its ending', () => {
-  it('is on its way to a longer name, not to the term it stems to by accident', async () => {
-    const { top } = await siteOf([
-      page('/date/settime', [], 'Date.prototype.setTime()'),
-      page('/window/settimeout', [], 'Window: setTimeout() method'),
-    ]);
-    // "settimeou" stems to `settim`, setTime's term; its dropped letters are no word ending.
-    assert.equal(await top('settimeou'), '/window/settimeout');
-    // "settime" is setTime whole (a stemmer drops a final "e"), and "install" is `instal` (a
-    // doubled last letter) even where a longer term goes on from it.
-    assert.equal(await top('settime'), '/date/settime');
-    const { top: topOfInstall } = await siteOf([
-      page('/guides/install', [], 'Install'),
-      page('/api/install-event', [], 'InstallEvent interface'),
-    ]);
-    assert.equal(await topOfInstall('install'), '/guides/install');
-  });
-
   it('finds the stem it is on its way to ("routin" → routing)', async () => {
     const { top } = await siteOf([
       page('/docs/routing', [], 'Routing'),

@@ -4,7 +4,7 @@ import { withoutConsolePrefix } from '../search/error-messages.js';
 import type { PassageHit } from '../search/search-index.js';
 import { RELATIONAL_WORDS } from '../search/stop-words.js';
 import { operatorNames, type TextAnalyser } from '../search/text-analyser.js';
-import { tagWords } from './language-model.js';
+import { tagWords, type TaggedWord } from './language-model.js';
 
 /**
  * How much a word of the question counts when judging whether a passage answers it. Nouns and
@@ -30,7 +30,7 @@ const NOT_A_SUBJECT = new Set(RELATIONAL_WORDS);
 /**
  * Languages a visitor wants text in ("translate the chat into French", "show dates in German"):
  * a value of a setting, not what the question is about. A site documents how to translate, not
- * each language, so one it never names is no sign that it can't answer.
+ * each language, so one it never names is no sign that it can't answer (see `asLanguageValue`).
  */
 const LANGUAGES = new Set(
   (
@@ -40,6 +40,29 @@ const LANGUAGES = new Set(
     'croatian serbian slovenian estonian latvian lithuanian'
   ).split(' '),
 );
+
+/** Words before a language that make it the value asked for: "into French", "in German". */
+const BEFORE_A_LANGUAGE_VALUE = new Set(['in', 'into', 'to', 'as']);
+/** Words beside a language that make it a setting's value: "the French locale", "Korean translation". */
+const LANGUAGE_SETTINGS = new Set([
+  'language',
+  'languages',
+  'locale',
+  'locales',
+  'translation',
+  'translations',
+]);
+
+/**
+ * Whether the word at `at` is a language given as a value ("into French", "the German locale"),
+ * not the subject ("How do I learn Spanish?", which a framework's docs don't answer).
+ */
+function asLanguageValue(tags: readonly TaggedWord[], at: number): boolean {
+  if (!LANGUAGES.has((tags[at] as TaggedWord).text.toLowerCase())) return false;
+  const before = tags[at - 1]?.text.toLowerCase() ?? '';
+  const after = tags[at + 1]?.text.toLowerCase() ?? '';
+  return BEFORE_A_LANGUAGE_VALUE.has(before) || LANGUAGE_SETTINGS.has(after) || LANGUAGE_SETTINGS.has(before);
+}
 
 export interface QuestionWord {
   /** The word as asked. */
@@ -57,9 +80,10 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   const words = new Map<string, QuestionWord>();
   const writtenInLowerCase = /\p{Ll}/u.test(question);
   // A pasted error message is judged by the message: "Uncaught" is no name it asks about.
-  for (const tagged of tagWords(withoutConsolePrefix(question))) {
+  const tags = tagWords(withoutConsolePrefix(question));
+  tags.forEach((tagged, at) => {
     const lowerCase = tagged.text.toLowerCase();
-    if (NOT_A_SUBJECT.has(lowerCase) || LANGUAGES.has(lowerCase)) continue;
+    if (NOT_A_SUBJECT.has(lowerCase) || asLanguageValue(tags, at)) return;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
     // written in lower case; in one written in capitals every word would look like one.
@@ -69,7 +93,7 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
       const known = words.get(term);
       if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });
     }
-  }
+  });
   // An operator asked about (`??`, `===`) is what the question is about.
   for (const operator of operatorNames(question))
     words.set(operator, { word: operator, term: operator, weight: 1, operator: true });

@@ -205,15 +205,6 @@ function completionWeight(typed: string, completion: string, typedIsAWord: boole
   );
 }
 
-/** What a stemmer drops from a whole word: a word typed as its stem and one of these is whole. */
-const WORD_ENDINGS = new Set(
-  (
-    's es e ed d ing ly er ers est ion ions ation ations ment ments ness y ies ied ity ities al ally ' +
-    'ize izes ized izing ise ises ised ising able ible ive ful ous ance ence ant ent ism ist ists ' +
-    'ator ators ement ements ic ical icate ative alize iveness fulness ousness'
-  ).split(' '),
-);
-
 /** A word being typed this short weighs as its likeliest completion (see `#analyseWord`). */
 const SHORT_PREFIX_LETTERS = 3;
 
@@ -424,16 +415,19 @@ export class QueryAnalyser {
   #addCompletionsInContext(terms: QueryTerm[]): void {
     const typing = terms.at(-1);
     if (!typing?.prefix || !this.namedWith || terms.length < 2) return;
-    let rarest: number | undefined;
-    for (const term of terms.slice(0, -1)) {
-      const exact = term.alternatives[0];
-      if (exact?.weight !== 1) continue;
-      if (rarest === undefined || this.vocabulary.idf(exact.id) > this.vocabulary.idf(rarest))
-        rarest = exact.id;
+    // The complete words, rarest first: the first whose pages' names give completions is the
+    // context (a qualifier, "javascript string sp", may be the rarest and name nothing useful).
+    const context = terms
+      .slice(0, -1)
+      .flatMap((term) => (term.alternatives[0]?.weight === 1 ? [term.alternatives[0].id] : []))
+      .sort((a, b) => this.vocabulary.idf(b) - this.vocabulary.idf(a));
+    let completions: number[] = [];
+    for (const id of context) {
+      completions = this.namedWith(id, typing.word, CONTEXT_COMPLETIONS);
+      if (completions.length > 0) break;
     }
-    if (rarest === undefined) return;
     const hasExact = typing.alternatives[0]?.term === this.analyser.term(typing.word);
-    for (const id of this.namedWith(rarest, typing.word, CONTEXT_COMPLETIONS)) {
+    for (const id of completions) {
       if (typing.alternatives.some((alternative) => alternative.id === id)) continue;
       const term = this.vocabulary.term(id);
       typing.alternatives.push({
@@ -491,17 +485,7 @@ export class QueryAnalyser {
 
   #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
     const alternatives: TermAlternative[] = [];
-    // A word being typed stems to a term by accident when the letters the stemmer drops are no
-    // ending of a word (after a doubled last letter: `install`, `running`) and a longer term goes
-    // on from what was typed: "settimeou" is on its way to `setTimeout`, not `setTime` (`settim`).
-    const dropped = word.startsWith(term) ? word.slice(term.length) : '';
-    const strayStem =
-      prefix &&
-      dropped !== '' &&
-      !WORD_ENDINGS.has(dropped) &&
-      !(dropped[0] === term.at(-1) && (dropped.length === 1 || WORD_ENDINGS.has(dropped.slice(1)))) &&
-      this.vocabulary.completions(word, 1).length > 0;
-    const exactId = term === '' || strayStem ? undefined : this.vocabulary.id(term);
+    const exactId = term === '' ? undefined : this.vocabulary.id(term);
     if (exactId !== undefined) alternatives.push({ id: exactId, term, weight: 1 });
     if (prefix) {
       // A one- or two-letter start fits thousands of words; the few most common are enough.

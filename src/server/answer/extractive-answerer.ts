@@ -1,7 +1,7 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
-import { messageTemplates, pastedMessage } from '../search/error-messages.js';
+import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer } from './answer-format.js';
 import { selectAnswer } from './answer-sentences.js';
@@ -282,8 +282,7 @@ export class ExtractiveAnswerer implements Answerer {
    */
   #messageExplanation(question: string, best: PassageHit): PassageHit[] | undefined {
     const page = best.document;
-    if (pastedMessage(question) === undefined || messageTemplates(page.title, []).length === 0)
-      return undefined;
+    if (pastedMessage(question) === undefined || !isMessage(page.title)) return undefined;
     const opening = page.sections.find((section) => section.text !== '');
     return opening ? [{ ...best, section: opening }] : undefined;
   }

@@ -46,10 +46,15 @@ function messageWords(message: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** Whether a text is an error message: it opens with an error's type and a colon. */
+export function isMessage(text: string): boolean {
+  return MESSAGE_START.test(text);
+}
+
 /** The message a query is, without what the console printed before it, or undefined. */
 function messageIn(query: string): string | undefined {
   const message = query.replace(CONSOLE_PREFIX, '');
-  return MESSAGE_START.test(message) ? message : undefined;
+  return isMessage(message) ? message : undefined;
 }
 
 /** A pasted message without what the console printed before it (`Uncaught `); any other query as it is. */
@@ -119,11 +124,11 @@ export function templateMatch(template: readonly string[], message: readonly str
 
 /** A page's message templates: its title, when it is a message, and the wordings its code lists. */
 export function messageTemplates(title: string, code: readonly string[]): string[][] {
-  if (!MESSAGE_START.test(title)) return [];
+  if (!isMessage(title)) return [];
   const wordings = code
     .flatMap((block) => block.split('\n'))
     .map((line) => line.trim())
-    .filter((line) => MESSAGE_START.test(line))
+    .filter(isMessage)
     .map((line) => line.replace(ENGINE_NOTE, '').trimEnd());
   const templates = new Map<string, string[]>();
   for (const wording of [title, ...wordings]) {

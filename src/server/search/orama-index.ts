@@ -480,7 +480,7 @@ export class OramaSearchIndex implements SearchIndex {
    */
   hasWord(word: string): boolean {
     const terms = this.#wordTerms(word);
-    return terms.length > 0 && terms.every((term) => this.#vocabulary.id(term) !== undefined);
+    return terms.length > 0 && terms.every((term) => this.hasTerm(term));
   }
 
   hasTerm(term: string): boolean {

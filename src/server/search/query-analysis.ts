@@ -255,10 +255,10 @@ export class QueryAnalyser {
     this.#cache.clear();
   }
 
-  #analyse(typed: string, prefixLastWord: boolean): AnalysedQuery {
+  #analyse(text: string, prefixLastWord: boolean): AnalysedQuery {
     // A pasted error message is searched without what the console printed before it: `Uncaught
     // (in promise)` would find pages about promises.
-    const query = withoutConsolePrefix(typed);
+    const query = withoutConsolePrefix(text);
     // A query ending in a space or punctuation has a complete last word, but not one ending in a
     // hyphen after a letter: `z-` is on its way to `z-index`.
     const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);

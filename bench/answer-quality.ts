@@ -104,6 +104,51 @@ const fresh2Halves = <T>(items: T[]): Record<'fresh2 seen' | 'fresh2 blind', T[]
   'fresh2 blind': items.filter((_, i) => i % 2 === 1),
 });
 
+/**
+ * Queries that type a page's name, for about 1,500 pages spread over the site: its title as it
+ * is; its title of two or three words with the last word half typed ("grid templ"); and, for a
+ * member titled `Interface: member kind` (MDN's "HTMLDialogElement: open property"), the two
+ * names ("htmldialogelement open"). A hit is any page of that title (MDN has many "value
+ * property" pages; the interface tells them apart only in the last form).
+ */
+function pageNameQueries(documents: SourceDocument[]): {
+  pages: number;
+  step: number;
+  queries: Record<string, { text: string; expected: string[] }[]>;
+} {
+  const title = (document: SourceDocument) => document.title.replace(/[`\\]/g, '').toLowerCase();
+  const byTitle = new Map<string, string[]>();
+  for (const document of documents)
+    byTitle.set(title(document), [...(byTitle.get(title(document)) ?? []), document.link]);
+  const step = Math.max(1, Math.round(documents.length / 1500));
+  const queries: Record<
+    'title' | 'title, last word half typed' | 'interface and member',
+    { text: string; expected: string[] }[]
+  > = {
+    title: [],
+    'title, last word half typed': [],
+    'interface and member': [],
+  };
+  let pages = 0;
+  for (let i = 0; i < documents.length; i += step) {
+    pages++;
+    const text = title(documents[i]!);
+    const expected = byTitle.get(text)!;
+    queries.title.push({ text, expected });
+    const words = text.split(/\s+/);
+    const last = words.at(-1)!;
+    if (words.length >= 2 && words.length <= 3 && last.length >= 4)
+      queries['title, last word half typed'].push({
+        text: text.slice(0, text.length - Math.floor(last.length / 2)),
+        expected,
+      });
+    const member = /^([^:\s]+): (\S+?)(?:\(\))? /.exec(text);
+    if (member && member[1] !== member[2])
+      queries['interface and member'].push({ text: `${member[1]} ${member[2]}`, expected });
+  }
+  return { pages, step, queries };
+}
+
 const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
   tune: items.filter((_, i) => i % 2 === 0),
   holdout: items.filter((_, i) => i % 2 === 1),
@@ -171,6 +216,16 @@ async function benchmarkCorpus(
   printRankRow('ours', await rankStats(ours, typingStates));
   console.log(`  ${'ours: states with no result'.padEnd(34)} ${await emptyStates(ours)}`);
   if (baseline) printRankRow('baseline BM25', await rankStats(baseline.ranker, typingStates));
+
+  // Typing a page's name, for pages across the whole site rather than a list someone wrote.
+  const named = pageNameQueries(documents);
+  const sample = named.step === 1 ? 'every page' : `every ${named.step}th of ${documents.length} pages`;
+  console.log(`\n  Search, typing a page's name (${named.pages} pages: ${sample}):`);
+  for (const [label, items] of Object.entries(named.queries)) {
+    if (items.length === 0) continue;
+    printRankRow(`ours (${label})`, await rankStats(ours, items));
+    if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
+  }
 
   // Ask: the source is right when the answer's page is an expected one.
   const answerer = createExtractiveAnswerer({ index });

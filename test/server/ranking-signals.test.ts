@@ -178,6 +178,44 @@ describe('link standing in ranking', () => {
   });
 });
 
+describe('a typed search that a page name holds whole', () => {
+  /** An interface page that thirty pages link to, naming its members in its text, and the members. */
+  const interfaceSite = async () => {
+    const others = Array.from({ length: 30 }, (_, i) =>
+      page(`/misc/${i}`, ['/api/widget', `/misc/${(i + 1) % 30}`, `/misc/${(i + 2) % 30}`], `Topic ${i}`),
+    );
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      pageWithText(
+        '/api/widget',
+        'Widget',
+        'The Widget interface holds a frame on the page. Its open property says whether it is shown, ' +
+          'and its close() method hides it.',
+      ),
+      pageWithText('/api/widget/open', 'Widget: open property', 'Whether the widget is shown.'),
+      pageWithText('/api/widget/close', 'Widget: close() method', 'Hides the widget.'),
+      ...others,
+    ]);
+    return index;
+  };
+
+  it('names the member, not the interface whose text holds the member', async () => {
+    const index = await interfaceSite();
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('widget open'), '/api/widget/open');
+    assert.equal(await top('widget close'), '/api/widget/close');
+    // One word names the interface still.
+    assert.equal(await top('widget'), '/api/widget');
+    const saved = PAGE_RANK.nameHoldsQuery;
+    try {
+      PAGE_RANK.nameHoldsQuery = 0;
+      assert.equal(await top('widget open'), '/api/widget', 'without the weight the interface wins');
+    } finally {
+      PAGE_RANK.nameHoldsQuery = saved;
+    }
+  });
+});
+
 describe('what other pages say where they link to a page', () => {
   it('is each sentence holding a link, in its words, with the targets of its links', () => {
     const markdown = [

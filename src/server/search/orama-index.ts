@@ -156,6 +156,14 @@ export const PAGE_RANK = {
   questionLinks: 0.1,
   mentions: 0.15,
   sectionName: 0.3,
+  /**
+   * A typed search of two words or more that a page's name holds whole: the visitor typed what
+   * the page is called, and a page that holds one of the words in its name and the other in its
+   * text (the interface of a member, `HTMLDialogElement` for `htmldialogelement open`) is a
+   * step away from it. Counts by the fourth power of the share of the query the name holds, times
+   * the share of the name asked, so a name holding most of the query gains little.
+   */
+  nameHoldsQuery: 0.3,
 };
 /**
  * A section named by one word written as code (`## header()`, `## json()` on a framework's
@@ -568,6 +576,7 @@ export class OramaSearchIndex implements SearchIndex {
       const bm25Weight = PAGE_RANK.bm25 / maxBm25;
       const { coverage, name, slug, outline, description } = PAGE_RANK;
       const links = query.question ? PAGE_RANK.questionLinks : PAGE_RANK.links;
+      const nameHoldsQuery = query.question || query.terms.length < 2 ? 0 : PAGE_RANK.nameHoldsQuery;
       // The offsets of the evidence values read once into locals: V8 reads a module's constants
       // from memory at every use, and checks EVIDENCE's shape (see `addWord` in page-postings.ts).
       const stride = EVIDENCE_STRIDE;
@@ -596,6 +605,9 @@ export class OramaSearchIndex implements SearchIndex {
           // "Middleware" is named by `middleware` more than "Basic Auth Middleware" is.
           const nameAsked = askedShare(values[at + nameWordsAt] as number, nameLength[page] as number);
           rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
+          // Typed, `htmldialogelement open` names *HTMLDialogElement: open property*, not
+          // *HTMLDialogElement*, whose text says "open" too and which more pages link to.
+          if (nameHoldsQuery !== 0) rank += nameHoldsQuery * coveredInName ** 4 * nameAsked;
         }
         const inOutline = values[at + coveredInOutlineAt] as number;
         if (inOutline !== 0) rank += outline * (inOutline / total);

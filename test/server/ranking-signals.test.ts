@@ -206,12 +206,42 @@ describe('a typed search that a page name holds whole', () => {
     assert.equal(await top('widget close'), '/api/widget/close');
     // One word names the interface still.
     assert.equal(await top('widget'), '/api/widget');
-    const saved = PAGE_RANK.nameHoldsQuery;
+    // Each of the two weights is enough here; without both, the interface wins.
+    const saved = { nameHoldsQuery: PAGE_RANK.nameHoldsQuery, asWritten: SECTION_RANK.asWritten };
     try {
+      SECTION_RANK.asWritten = 0;
+      assert.equal(await top('widget open'), '/api/widget/open');
       PAGE_RANK.nameHoldsQuery = 0;
-      assert.equal(await top('widget open'), '/api/widget', 'without the weight the interface wins');
+      assert.equal(await top('widget open'), '/api/widget', 'without the weights the interface wins');
     } finally {
-      PAGE_RANK.nameHoldsQuery = saved;
+      PAGE_RANK.nameHoldsQuery = saved.nameHoldsQuery;
+      SECTION_RANK.asWritten = saved.asWritten;
+    }
+  });
+});
+
+describe('a typed word that the name writes as typed', () => {
+  it('tells apart names the stemmer makes one term: general is not generator', async () => {
+    // Both names stem to `gener`; the generator's text says "general" twice more.
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      pageWithText(
+        '/api/generator',
+        'Generator',
+        'A generator object is the general way to iterate lazily, in general.',
+      ),
+      pageWithText('/api/general', 'General', 'Settings that apply to every generator.'),
+      ...Array.from({ length: 5 }, (_, i) => page(`/misc/${i}`, [], `Topic ${i}`)),
+    ]);
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('general'), '/api/general');
+    assert.equal(await top('generator'), '/api/generator');
+    const saved = SECTION_RANK.asWritten;
+    try {
+      SECTION_RANK.asWritten = 0;
+      assert.equal(await top('general'), '/api/generator', 'without it the text decides');
+    } finally {
+      SECTION_RANK.asWritten = saved;
     }
   });
 });

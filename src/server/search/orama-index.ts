@@ -46,6 +46,8 @@ interface IndexedPage {
   /** Its mentions by term, each sentence apart (see `linkMentions`); undefined when none. */
   mentions?: { terms: PassageTerms; count: number };
   tags: Set<string>;
+  /** The words of its title and slug as written, lower-cased, each between spaces. */
+  nameWords: string;
 }
 
 /**
@@ -196,7 +198,14 @@ function codeName(heading: string): string | undefined {
  * `mention`, in a question, that of the page's best mention (the share of the question one
  * sentence linking to it holds), scaled by how much the site's links count.
  */
-export const SECTION_RANK = { candidates: 20, section: 0.4, mention: 0.2, links: 0.3 };
+export const SECTION_RANK = {
+  candidates: 20,
+  section: 0.4,
+  mention: 0.2,
+  links: 0.3,
+  /** A typed search's words that the page's name writes as typed (see `nameAsWritten`). */
+  asWritten: 0.3,
+};
 /**
  * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
  * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
@@ -317,7 +326,8 @@ export class OramaSearchIndex implements SearchIndex {
       name.push(...titleOperators);
       const nameFromTitle = new Set(name);
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
-      const slug = tokenTerms.ids(lastLinkSegment(document.link).replace(/[-_]/g, ' '));
+      const slugText = lastLinkSegment(document.link).replace(/[-_]/g, ' ');
+      const slug = tokenTerms.ids(slugText);
       // A member named by a stop word (`/array/some` for `Array.prototype.some()`) is also
       // named `array.some`, as "array some" asks for it (see `QueryAnalyser`).
       const member = memberName(document.link);
@@ -339,6 +349,7 @@ export class OramaSearchIndex implements SearchIndex {
         passages: [],
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
+        nameWords: ` ${[...new Set(this.#analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
       };
       const body: number[] = [];
       const sections = document.sections.some((section) => section.text !== '')
@@ -662,6 +673,7 @@ export class OramaSearchIndex implements SearchIndex {
       candidate.rank =
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
+          (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, page.nameWords)) +
           sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
         (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
     }
@@ -906,6 +918,17 @@ function cacheKey(query: string, options: SearchOptions): string {
     options.minRelevance ?? 0,
     options.prefixLastTerm !== false,
   ]);
+}
+
+/**
+ * The share of the query (by weight) whose words, as typed, the page's name writes: stemming
+ * makes `navigation` and `navigator` one term, but a visitor typing `navigation` means
+ * *Navigation*, not *Navigator*. A word still being typed (`navig`) is no word of any name.
+ */
+function nameAsWritten(query: AnalysedQuery, nameWords: string): number {
+  let written = 0;
+  for (const term of query.terms) if (nameWords.includes(` ${term.word} `)) written += term.weight;
+  return written / query.totalWeight;
 }
 
 /** The share (0–1) of a name of `length` terms that `words` of the query ask for. */

@@ -517,7 +517,7 @@ describe('the subject of a clause that sets the scene', () => {
   });
 });
 
-describe('members named by a stop word', () => {
+describe('members named by a stop word or a single letter', () => {
   const top = async (query: string) =>
     (
       await siteOf([
@@ -528,6 +528,9 @@ describe('members named by a stop word', () => {
         page('/reference/array/some', [], 'Array.prototype.some()'),
         page('/reference/statements/with', [], 'with'),
         page('/guides/using-fetch', [], 'Using fetch with JSON'),
+        page('/api/dompoint', [], 'DOMPoint'),
+        page('/api/dompoint/x', [], 'DOMPoint: x property'),
+        page('/api/dompoint/y', [], 'DOMPoint: y property'),
       ])
     ).top(query);
 
@@ -535,6 +538,8 @@ describe('members named by a stop word', () => {
     assert.equal(await top('promise all'), '/reference/promise/all');
     assert.equal(await top('promise any'), '/reference/promise/any');
     assert.equal(await top('array some'), '/reference/array/some');
+    assert.equal(await top('dompoint y'), '/api/dompoint/y');
+    assert.equal(await top('dompoint x'), '/api/dompoint/x');
   });
 
   it('do not take over a search where the stop word is only a stop word', async () => {

@@ -328,10 +328,11 @@ export class OramaSearchIndex implements SearchIndex {
       // `canvas_api` and `cloudflare-workers` name their pages by their words.
       const slugText = lastLinkSegment(document.link).replace(/[-_]/g, ' ');
       const slug = tokenTerms.ids(slugText);
-      // A member named by a stop word (`/array/some` for `Array.prototype.some()`) is also
-      // named `array.some`, as "array some" asks for it (see `QueryAnalyser`).
+      // A member named by a stop word or a single letter, no term of its own (`/array/some` for
+      // `Array.prototype.some()`, `/dompoint/x`), is also named `array.some`, `dompoint.x`, as
+      // "array some" and "dompoint x" ask for it (see `QueryAnalyser`).
       const member = memberName(document.link);
-      if (member !== undefined && this.#analyser.isStopWord(member.name)) {
+      if (member !== undefined && this.#analyser.term(member.name) === '') {
         const id = vocabulary.add(`${member.parent}.${member.name}`);
         if (!nameFromTitle.has(id)) name.push(id);
       }

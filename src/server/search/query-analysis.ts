@@ -440,15 +440,16 @@ export class QueryAnalyser {
   }
 
   /**
-   * A stop word after the name it is a member of, when the site has that member (`promise all`
-   * → `promise.all`, `array from` → `array.from`): a term of its own, matched by the member's
-   * name only. Searches only; in a question "an array of numbers" is not `Array.of()`.
+   * A stop word or a single letter after the name it is a member of, when the site has that
+   * member (`promise all` → `promise.all`, `array from` → `array.from`, `dompoint x` →
+   * `dompoint.x`): a term of its own, matched by the member's name only. Searches only; in a
+   * question "an array of numbers" is not `Array.of()`.
    */
   #addMemberNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
     for (let i = 1; i < words.length; i++) {
       const { word, prefix } = words[i] as { word: string; prefix: boolean };
       // A last word still being typed counts too: a stop word is short, and typed whole.
-      if (!this.analyser.isStopWord(word)) continue;
+      if (this.analyser.term(word) !== '') continue;
       const member = `${(words[i - 1] as { word: string }).word}.${word}`;
       const id = this.vocabulary.id(member);
       // Typed as `promise.all`, the member is already a term of the query.

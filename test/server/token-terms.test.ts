@@ -20,3 +20,12 @@ describe('TokenTerms: indexed text as term ids', () => {
     );
   });
 });
+
+describe('TextAnalyser.words', () => {
+  it('gives a camel- or snake-case identifier whole and in parts', () => {
+    const analyser = new TextAnalyser();
+    assert.deepEqual(analyser.words('setCookie'), ['setcookie', 'set', 'cookie']);
+    assert.deepEqual(analyser.words('LLM_BASE_URL'), ['llm_base_url', 'llm', 'base', 'url']);
+    assert.deepEqual(analyser.words('__proto__ max_tokens'), ['__proto__', 'max_tokens', 'max', 'tokens']);
+  });
+});

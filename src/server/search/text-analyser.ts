@@ -26,8 +26,9 @@ export class TextAnalyser {
   /**
    * The words of a text, lower-cased, in order (stop words included): letters, digits and `_`,
    * so that `c.req.param()` gives `c`, `req`, `param` and `Content-Type` gives `content`, `type`.
-   * A camelCase identifier gives itself and its parts (`setCookie` → `setcookie`, `set`,
-   * `cookie`), so that both the identifier and the words it is made of find it.
+   * A camelCase or snake_case identifier gives itself and its parts (`setCookie` → `setcookie`,
+   * `set`, `cookie`; `LLM_BASE_URL` → `llm_base_url`, `llm`, `base`, `url`), so that both the
+   * identifier and the words it is made of find it.
    */
   words(text: string): string[] {
     const words: string[] = [];
@@ -55,6 +56,9 @@ export class TextAnalyser {
     for (const raw of text.split(WORD_SEPARATOR)) {
       if (raw === '') continue;
       words.push(raw.toLowerCase());
+      // `LLM_BASE_URL`, `max_tokens`: a snake-case identifier gives its parts as well.
+      if (SNAKE_JOIN.test(raw))
+        for (const part of raw.split('_')) if (part !== '') words.push(part.toLowerCase());
       if (CASE_CHANGE.test(raw)) {
         for (const part of raw
           .replace(CAMEL_BOUNDARY, '$1 $2')
@@ -145,6 +149,7 @@ const MAX_COMPOUND_PARTS = 4;
 const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
 const NON_ASCII = /[^\u0020-\u007e]/;
+const SNAKE_JOIN = /[\p{L}\p{N}]_+[\p{L}\p{N}]/u;
 const CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
 const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
 const ACRONYM_BOUNDARY = /([A-Z])([A-Z][a-z])/g;

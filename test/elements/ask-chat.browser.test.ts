@@ -158,6 +158,24 @@ describe('<ask-chat>', () => {
       expect(records.filter((r) => r.insightId === insightId).map((r) => r.feedback)).to.deep.equal([-1]);
     });
 
+    it('shows the feedback buttons under each answer in the texts the site gives', async () => {
+      const el = await chat(new RecordingClient(serviceClient()));
+      el.feedbackStrings = {
+        prompt: 'Cette réponse vous a-t-elle aidé ?',
+        helpful: 'Utile',
+        notHelpful: 'Pas utile',
+      };
+      await ask(el, 'How do I install the search box?');
+      await answered(el, 1);
+      const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+      await feedback.updateComplete;
+      const names = Array.from(feedback.shadowRoot!.querySelectorAll('button')).map((button) =>
+        (button.getAttribute('aria-label') ?? button.textContent)!.trim(),
+      );
+      expect(names).to.deep.equal(['Utile', 'Pas utile']);
+      expect(feedback.shadowRoot!.textContent).to.contain('Cette réponse vous a-t-elle aidé ?');
+    });
+
     it('starts a new conversation', async () => {
       const client = new RecordingClient(serviceClient());
       const el = await chat(client);

@@ -7,6 +7,7 @@ import type * as Behaviour from './chat-behaviour.js';
 import type { ChatBehaviour } from './chat-behaviour.js';
 import { CLIP, SEND, icon } from './chat-icons.js';
 import { shellStrings, type AskChatStrings } from './chat-strings.js';
+import type { FeedbackStrings } from '../feedback-buttons/feedback-buttons.js';
 
 /** Options of `askQuestion`, for this question only. */
 export interface AskQuestionOptions {
@@ -100,6 +101,7 @@ export class AskChat extends LitElement {
     feedbackReason: { type: Boolean, attribute: 'feedback-reason' },
     searchUrl: { attribute: 'search-url' },
     strings: { attribute: false },
+    feedbackStrings: { attribute: false },
     _unreachable: { state: true },
   };
 
@@ -135,6 +137,8 @@ export class AskChat extends LitElement {
   declare searchUrl: string | undefined;
   /** Texts to replace, merged over the English defaults. */
   declare strings: Partial<AskChatStrings>;
+  /** Texts of the `<feedback-buttons>` under each answer, merged over their English defaults. */
+  declare feedbackStrings: Partial<FeedbackStrings>;
   /** The behaviour could not be fetched when it was needed. */
   declare private _unreachable: boolean;
 
@@ -152,6 +156,7 @@ export class AskChat extends LitElement {
     this.copyAs = 'markdown';
     this.feedbackReason = false;
     this.strings = {};
+    this.feedbackStrings = {};
     this._unreachable = false;
     // A visitor coming near the chat: the behaviour is fetched before they can send anything.
     for (const type of ['focusin', 'pointerenter', 'keydown']) this.addEventListener(type, this.#prefetch);

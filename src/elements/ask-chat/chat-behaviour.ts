@@ -487,6 +487,7 @@ export class ChatBehaviour implements ReactiveController {
           insight-id=${record.insightId}
           .value=${turn.feedback ?? null}
           ?ask-reason=${host.feedbackReason}
+          .strings=${host.feedbackStrings}
           @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
       </div>`;

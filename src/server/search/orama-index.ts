@@ -674,9 +674,10 @@ export class OramaSearchIndex implements SearchIndex {
       candidate.rank =
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
-          (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, page.nameWords)) +
           sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
-        (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number));
+          (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number)) +
+        // Beside the site's links, so that it weighs the same on every page that writes the words.
+        (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, page.nameWords));
     }
     return candidates
       .sort((a, b) => (b.message ?? 0) - (a.message ?? 0) || b.rank - a.rank || a.page - b.page)

@@ -267,6 +267,11 @@ export class OramaSearchIndex implements SearchIndex {
   #linksTrusted = 0;
   /** The pages that have a section named by a term alone (see `PAGE_RANK.sectionName`). */
   #pagesBySectionName = new Map<number, Uint32Array>();
+  /**
+   * Per term, the terms of the names of the pages it names, most frequent first (see
+   * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
+   */
+  #namesOfPagesNamed = new Map<number, Uint32Array>();
   /** Per page, the share of the current question naming one of its sections; 0 between queries. */
   #sectionNameShare = new Float32Array(0);
   /** Pages titled with an error message, matched against a pasted one. */
@@ -432,6 +437,7 @@ export class OramaSearchIndex implements SearchIndex {
     this.#standing = linkStanding(inboundLinks, linksTrusted);
     const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
     this.#pagesBySectionName = new Map();
+    this.#namesOfPagesNamed = new Map();
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
     this.#sectionNameShare = new Float32Array(pages.length);
@@ -504,18 +510,38 @@ export class OramaSearchIndex implements SearchIndex {
    * more pages than CONTEXT_NAMED_PAGES names a kind of page, not a context, and gives none.
    */
   #completionsNamedWith(term: number, typed: string, limit: number): number[] {
+    let names = this.#namesOfPagesNamed.get(term);
+    if (names === undefined) {
+      names = this.#namesOfPagesNamedBy(term);
+      this.#namesOfPagesNamed.set(term, names);
+    }
+    const completions: number[] = [];
+    if (limit <= 0) return completions;
+    for (const id of names) {
+      const name = this.#vocabulary.term(id);
+      if (name.length > typed.length && name.startsWith(typed)) {
+        completions.push(id);
+        if (completions.length === limit) break;
+      }
+    }
+    return completions;
+  }
+
+  /**
+   * The terms of the names of the pages named by `term`, by the number of those pages holding
+   * each (most first, then by id), whatever is typed: what `#completionsNamedWith` filters.
+   * None when the term names more pages than CONTEXT_NAMED_PAGES.
+   */
+  #namesOfPagesNamedBy(term: number): Uint32Array {
     const named = this.#postings?.pagesNamedBy(term) ?? [];
-    if (named.length > CONTEXT_NAMED_PAGES) return [];
+    if (named.length > CONTEXT_NAMED_PAGES) return NO_TERMS;
     const counts = new Map<number, number>();
     for (const page of named)
-      for (const id of (this.#pages[page] as IndexedPage).name) {
-        const name = this.#vocabulary.term(id);
-        if (name.length > typed.length && name.startsWith(typed)) counts.set(id, (counts.get(id) ?? 0) + 1);
-      }
-    return [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([id]) => id);
+      for (const id of (this.#pages[page] as IndexedPage).name) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return Uint32Array.from(
+      [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+      ([id]) => id,
+    );
   }
 
   /** The terms a word is known by: see `hasWord`. */

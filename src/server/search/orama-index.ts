@@ -403,7 +403,7 @@ export class OramaSearchIndex implements SearchIndex {
       linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
         if (texts.length === 0) return;
         const sentences = texts.map((text) => tokenTerms.ids(text));
-        (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(sentences.flat());
+        (pageFields[page] as PageFieldTerms).mentions = concatenated(sentences);
         (pages[page] as IndexedPage).mentions = {
           terms: passageTermsOf(
             sentences.map((ids) => ({ distinct: sortedDistinct(ids), heading: NO_TERMS })),
@@ -931,4 +931,17 @@ const round = (value: number): number => Math.round(value * 10000) / 10000;
 /** The embedded default index. */
 export function createOramaIndex(options?: OramaIndexOptions): SearchIndex {
   return new OramaSearchIndex(options);
+}
+
+/** The ids of several lists one after another, in one typed array. */
+function concatenated(lists: readonly number[][]): Uint32Array {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const all = new Uint32Array(total);
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  return all;
 }

@@ -12,7 +12,7 @@ import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { TokenTerms } from './token-terms.js';
-import { Vocabulary } from './vocabulary.js';
+import { firstNotBefore, Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
   /** Search results kept for repeated queries. Default 5,000 (0 turns the cache off). */
@@ -211,6 +211,13 @@ const PASSAGE_WEIGHT = 0.5;
 /** Candidates ranked beyond the limit, so that a relevance threshold still fills the page. */
 const EXTRA_CANDIDATES = 20;
 
+/** The terms of the names of the pages a term names, alphabetically, and how many pages hold each. */
+interface NamesOfPagesNamed {
+  terms: string[];
+  ids: Uint32Array;
+  counts: Uint32Array;
+}
+
 interface RankedPage {
   page: number;
   rank: number;
@@ -271,7 +278,7 @@ export class OramaSearchIndex implements SearchIndex {
    * Per term, the terms of the names of the pages it names, most frequent first (see
    * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
    */
-  #namesOfPagesNamed = new Map<number, Uint32Array>();
+  #namesOfPagesNamed = new Map<number, NamesOfPagesNamed>();
   /** Per page, the share of the current question naming one of its sections; 0 between queries. */
   #sectionNameShare = new Float32Array(0);
   /** Pages titled with an error message, matched against a pasted one. */
@@ -515,33 +522,48 @@ export class OramaSearchIndex implements SearchIndex {
       names = this.#namesOfPagesNamedBy(term);
       this.#namesOfPagesNamed.set(term, names);
     }
-    const completions: number[] = [];
-    if (limit <= 0) return completions;
-    for (const id of names) {
-      const name = this.#vocabulary.term(id);
-      if (name.length > typed.length && name.startsWith(typed)) {
-        completions.push(id);
-        if (completions.length === limit) break;
+    const { terms, ids, counts } = names;
+    // The names starting with what was typed stand together in alphabetical order.
+    const low = firstNotBefore(terms, typed);
+    // The `limit` most frequent (of equals, the first term), kept in order while scanning.
+    const best: number[] = [];
+    for (let i = low; i < terms.length && (terms[i] as string).startsWith(typed); i++) {
+      if ((terms[i] as string).length === typed.length) continue;
+      const count = counts[i] as number;
+      const id = ids[i] as number;
+      let at = best.length;
+      while (at > 0) {
+        const before = best[at - 1] as number;
+        const beforeCount = counts[before] as number;
+        if (beforeCount > count || (beforeCount === count && (ids[before] as number) < id)) break;
+        at--;
       }
+      if (at >= limit) continue;
+      best.splice(at, 0, i);
+      if (best.length > limit) best.pop();
     }
-    return completions;
+    return best.map((i) => ids[i] as number);
   }
 
   /**
-   * The terms of the names of the pages named by `term`, by the number of those pages holding
-   * each (most first, then by id), whatever is typed: what `#completionsNamedWith` filters.
-   * None when the term names more pages than CONTEXT_NAMED_PAGES.
+   * The terms of the names of the pages named by `term`, in alphabetical order, each with the
+   * number of those pages holding it: what `#completionsNamedWith` looks up a start in. None
+   * when the term names more pages than CONTEXT_NAMED_PAGES.
    */
-  #namesOfPagesNamedBy(term: number): Uint32Array {
+  #namesOfPagesNamedBy(term: number): NamesOfPagesNamed {
     const named = this.#postings?.pagesNamedBy(term) ?? [];
-    if (named.length > CONTEXT_NAMED_PAGES) return NO_TERMS;
     const counts = new Map<number, number>();
-    for (const page of named)
-      for (const id of (this.#pages[page] as IndexedPage).name) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return Uint32Array.from(
-      [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
-      ([id]) => id,
-    );
+    if (named.length <= CONTEXT_NAMED_PAGES)
+      for (const page of named)
+        for (const id of (this.#pages[page] as IndexedPage).name) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const sorted = [...counts]
+      .map(([id, count]) => ({ id, count, term: this.#vocabulary.term(id) }))
+      .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    return {
+      terms: sorted.map((name) => name.term),
+      ids: Uint32Array.from(sorted, (name) => name.id),
+      counts: Uint32Array.from(sorted, (name) => name.count),
+    };
   }
 
   /** The terms a word is known by: see `hasWord`. */

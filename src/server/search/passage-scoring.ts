@@ -63,36 +63,35 @@ interface TermMatches {
 const FILTER_BITS = 4096;
 const FILTER_MASK = FILTER_BITS - 1;
 
-const termLookups = new WeakMap<AnalysedQuery, TermLookup>();
-
-/** The last query's look-up: `matchEvidence` runs for dozens of texts of one query in a row. */
+/**
+ * The last query's look-up: `matchEvidence` runs for dozens of texts of one query in a row. Its
+ * filter is reused from query to query (a typed array costs more to make than to clear).
+ */
 let lastLookup: { query: AnalysedQuery; lookup: TermLookup } | undefined;
+const lookupFilter = new Int32Array(FILTER_BITS / 32);
 
 function wordsOfTerms(query: AnalysedQuery): TermLookup {
   if (lastLookup?.query === query) return lastLookup.lookup;
-  let lookup = termLookups.get(query);
-  if (!lookup) {
-    const words = new Map<number, TermMatches>();
-    const filter = new Int32Array(FILTER_BITS / 32);
-    for (let index = 0; index < query.terms.length; index++) {
-      for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
-        let known = words.get(alternative.id);
-        if (!known) {
-          known = { index, weight: alternative.weight, matches: [] };
-          words.set(alternative.id, known);
-        } else if (known.weight < alternative.weight) {
-          known.index = index;
-          known.weight = alternative.weight;
-        }
-        // A match counts only above 0, as in `matchWeight`.
-        if (alternative.weight > 0) known.matches.push(index, alternative.weight);
-        const bit = alternative.id & FILTER_MASK;
-        filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
+  const words = new Map<number, TermMatches>();
+  const filter = lookupFilter;
+  filter.fill(0);
+  for (let index = 0; index < query.terms.length; index++) {
+    for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
+      let known = words.get(alternative.id);
+      if (!known) {
+        known = { index, weight: alternative.weight, matches: [] };
+        words.set(alternative.id, known);
+      } else if (known.weight < alternative.weight) {
+        known.index = index;
+        known.weight = alternative.weight;
       }
+      // A match counts only above 0, as in `matchWeight`.
+      if (alternative.weight > 0) known.matches.push(index, alternative.weight);
+      const bit = alternative.id & FILTER_MASK;
+      filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
     }
-    lookup = { words, filter };
-    termLookups.set(query, lookup);
   }
+  const lookup = { words, filter };
   lastLookup = { query, lookup };
   return lookup;
 }

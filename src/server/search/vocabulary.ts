@@ -105,28 +105,24 @@ export class Vocabulary {
 
   #findCompletions(prefix: string, limit: number): string[] {
     const sorted = (this.#sorted ??= [...this.#terms].sort());
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((sorted[middle] as string) < prefix) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstNotBefore(sorted, prefix);
     // The `limit` most frequent, kept in order while scanning (no sort of thousands of matches).
     const frequencies = (this.#sortedFrequencies ??= Float64Array.from(sorted, (term) =>
       this.#typedFrequency(term),
     ));
-    const best: { term: string; df: number }[] = [];
+    // Positions in `sorted`, most frequent first.
+    const best: number[] = [];
     for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) {
-      const term = sorted[i] as string;
       const df = frequencies[i] as number;
-      if (best.length === limit && df <= (best[limit - 1] as { df: number }).df) continue;
+      if (best.length === limit && df <= (frequencies[best[limit - 1] as number] as number)) continue;
       let at = best.length;
-      while (at > 0 && (best[at - 1] as { df: number }).df < df) at--;
-      best.splice(at, 0, { term, df });
+      while (at > 0 && (frequencies[best[at - 1] as number] as number) < df) at--;
+      best.splice(at, 0, i);
       if (best.length > limit) best.pop();
     }
-    return best.map((entry) => entry.term);
+    const found: string[] = [];
+    for (const at of best) found.push(sorted[at] as string);
+    return found;
   }
 
   /**
@@ -177,4 +173,19 @@ export class Vocabulary {
     this.#byLength ??= this.#bucketByLength();
     this.completions('', 1);
   }
+}
+
+/**
+ * The position of the first string of a sorted list that does not sort before `key`: where the
+ * strings starting with it begin, when there are any.
+ */
+export function firstNotBefore(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

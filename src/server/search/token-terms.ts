@@ -47,12 +47,14 @@ export class TokenTerms {
   /** Appends the term ids of the text, in order, to `out`. */
   ids(text: string, out: number[] = []): number[] {
     let start = -1;
+    // FNV-1a over the token's code units, as they are read.
+    let hash = FNV_OFFSET;
     for (let at = 0; at <= text.length;) {
       let inToken = false;
       // A character beyond the basic plane is two code units (a surrogate pair).
       let width = 1;
+      const code = at < text.length ? text.charCodeAt(at) : 0;
       if (at < text.length) {
-        const code = text.charCodeAt(at);
         if (code < 128) inToken = ASCII_TOKEN_CHARACTER[code] === 1;
         else {
           const codePoint = text.codePointAt(at) as number;
@@ -61,9 +63,14 @@ export class TokenTerms {
         }
       }
       if (inToken) {
-        if (start < 0) start = at;
+        if (start < 0) {
+          start = at;
+          hash = FNV_OFFSET;
+        }
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+        if (width === 2) hash = Math.imul(hash ^ text.charCodeAt(at + 1), FNV_PRIME);
       } else if (start >= 0) {
-        this.#append(text, start, at, out);
+        this.#append(text, start, at, hash, out);
         start = -1;
       }
       at += width;
@@ -71,12 +78,9 @@ export class TokenTerms {
     return out;
   }
 
-  /** Appends the term ids of the token `text[start, end)`, analysing it when first seen. */
-  #append(text: string, start: number, end: number, out: number[]): void {
+  /** Appends the term ids of the token `text[start, end)`, of that hash, analysing it when first seen. */
+  #append(text: string, start: number, end: number, hash: number, out: number[]): void {
     const length = end - start;
-    // FNV-1a over the token's code units.
-    let hash = 0x811c9dc5;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     const slots = this.#slots;
     let tokens = this.#tokens;
     const mask = (slots.length >> 1) - 1;
@@ -156,6 +160,10 @@ export class TokenTerms {
     return letter;
   }
 }
+
+/** FNV-1a's 32-bit offset basis and prime. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /** Numbers per token in `TokenTerms`'s table of tokens. */
 const TOKEN_STRIDE = 4;

@@ -126,7 +126,8 @@ export class Vocabulary {
       // Thousands of terms start with a letter or two: the most frequent of the terms sharing
       // the prefix's first letters, in that order, are read until `limit` of them start with it.
       for (const at of this.#byFrequency(prefix.slice(0, BUCKET_LETTERS), sorted, frequencies)) {
-        if (!(sorted[at] as string).startsWith(prefix)) continue;
+        // The terms starting with the prefix are those between `low` and `high`.
+        if (at < low || at >= high) continue;
         best.push(at);
         if (best.length === limit) break;
       }

@@ -46,34 +46,36 @@ export class TokenTerms {
 
   /** Appends the term ids of the text, in order, to `out`. */
   ids(text: string, out: number[] = []): number[] {
-    let start = -1;
-    // FNV-1a over the token's code units, as they are read.
-    let hash = FNV_OFFSET;
-    for (let at = 0; at <= text.length;) {
-      let inToken = false;
-      // A character beyond the basic plane is two code units (a surrogate pair).
-      let width = 1;
-      const code = at < text.length ? text.charCodeAt(at) : 0;
-      if (at < text.length) {
-        if (code < 128) inToken = ASCII_TOKEN_CHARACTER[code] === 1;
-        else {
+    const length = text.length;
+    let at = 0;
+    while (at < length) {
+      // A token (none where a separator stands), its hash (FNV-1a over its code units) made as it
+      // is read; then the separator after it.
+      const start = at;
+      let hash = FNV_OFFSET;
+      while (at < length) {
+        const code = text.charCodeAt(at);
+        if (code < 128) {
+          if (ASCII_TOKEN_CHARACTER[code] !== 1) break;
+          hash = Math.imul(hash ^ code, FNV_PRIME);
+          at++;
+        } else {
+          // A character beyond the basic plane is two code units (a surrogate pair).
           const codePoint = text.codePointAt(at) as number;
-          inToken = this.#isLetter(codePoint);
-          if (codePoint > 0xffff) width = 2;
+          if (!this.#isLetter(codePoint)) break;
+          hash = Math.imul(hash ^ code, FNV_PRIME);
+          if (codePoint > 0xffff) {
+            hash = Math.imul(hash ^ text.charCodeAt(at + 1), FNV_PRIME);
+            at += 2;
+          } else at++;
         }
       }
-      if (inToken) {
-        if (start < 0) {
-          start = at;
-          hash = FNV_OFFSET;
-        }
-        hash = Math.imul(hash ^ code, FNV_PRIME);
-        if (width === 2) hash = Math.imul(hash ^ text.charCodeAt(at + 1), FNV_PRIME);
-      } else if (start >= 0) {
-        this.#append(text, start, at, hash, out);
-        start = -1;
+      if (at > start) this.#append(text, start, at, hash, out);
+      // Past the separator that ended it: one character, of two code units when a surrogate pair.
+      if (at < length) {
+        const code = text.charCodeAt(at);
+        at += code >= 0xd800 && code <= 0xdbff && (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
       }
-      at += width;
     }
     return out;
   }

@@ -344,20 +344,23 @@ export class OramaSearchIndex implements SearchIndex {
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
       };
-      const body: number[] = [];
+      // The page's text, passage by passage, joined once at the end.
+      const body: number[][] = [];
       const sections = document.sections.some((section) => section.text !== '')
         ? document.sections.filter((section) => section.text !== '')
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = tokenTerms.ids(section.heading);
         heading.push(...titleOperators);
+        // The passages of a section share its heading.
+        const headingTerms = sortedDistinct(heading);
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
           const terms = new Uint32Array(heading.length + text.length);
           terms.set(heading);
           terms.set(text, heading.length);
           if (terms.length === 0) continue;
-          for (const id of text) body.push(id);
+          body.push(text);
           const distinct = sortedDistinct(terms);
           vocabulary.countPassage(distinct);
           totalPassageLength += terms.length;
@@ -367,7 +370,7 @@ export class OramaSearchIndex implements SearchIndex {
             section: part,
             terms,
             distinct,
-            heading: sortedDistinct(heading),
+            heading: headingTerms,
           });
         }
       }
@@ -396,7 +399,7 @@ export class OramaSearchIndex implements SearchIndex {
         slug: Uint32Array.from(slug),
         headings: Uint32Array.from(headings),
         description: Uint32Array.from(description),
-        body: Uint32Array.from(body),
+        body: concatenated(body),
         mentions: NO_TERMS,
       });
     }

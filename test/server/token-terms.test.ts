@@ -19,6 +19,25 @@ describe('TokenTerms: indexed text as term ids', () => {
       expected,
     );
   });
+
+  it('gives every token its terms as the table of tokens grows, and a token seen before the same again', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    const tokenTerms = new TokenTerms(analyser, vocabulary);
+    // Enough distinct tokens to grow every array of the table several times.
+    const text = Array.from({ length: 100_000 }, (_, i) => `word${i.toString(36)} setCookie${i % 7}`).join(
+      ' ',
+    );
+    const expected = text.split(' ').flatMap((token) => analyser.terms(token));
+    assert.deepEqual(
+      tokenTerms.ids(text).map((id) => vocabulary.term(id)),
+      expected,
+    );
+    assert.deepEqual(
+      tokenTerms.ids(text).map((id) => vocabulary.term(id)),
+      expected,
+    );
+  });
 });
 
 describe('TextAnalyser.words', () => {

@@ -12,7 +12,7 @@ import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { TokenTerms } from './token-terms.js';
-import { Vocabulary } from './vocabulary.js';
+import { firstNotBefore, Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
   /** Search results kept for repeated queries. Default 5,000 (0 turns the cache off). */
@@ -228,6 +228,13 @@ const PASSAGE_WEIGHT = 0.5;
 /** Candidates ranked beyond the limit, so that a relevance threshold still fills the page. */
 const EXTRA_CANDIDATES = 20;
 
+/** The terms of the names of the pages a term names, alphabetically, and how many pages hold each. */
+interface NamesOfPagesNamed {
+  terms: string[];
+  ids: Uint32Array;
+  counts: Uint32Array;
+}
+
 interface RankedPage {
   page: number;
   rank: number;
@@ -284,6 +291,11 @@ export class OramaSearchIndex implements SearchIndex {
   #linksTrusted = 0;
   /** The pages that have a section named by a term alone (see `PAGE_RANK.sectionName`). */
   #pagesBySectionName = new Map<number, Uint32Array>();
+  /**
+   * Per term, the terms of the names of the pages it names, most frequent first (see
+   * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
+   */
+  #namesOfPagesNamed = new Map<number, NamesOfPagesNamed>();
   /** Per page, the share of the current question naming one of its sections; 0 between queries. */
   #sectionNameShare = new Float32Array(0);
   /** Pages titled with an error message, matched against a pasted one. */
@@ -352,20 +364,23 @@ export class OramaSearchIndex implements SearchIndex {
         tags: new Set(tags),
         nameWords: ` ${[...new Set(this.#analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
       };
-      const body: number[] = [];
+      // The page's text, passage by passage, joined once at the end.
+      const body: number[][] = [];
       const sections = document.sections.some((section) => section.text !== '')
         ? document.sections.filter((section) => section.text !== '')
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
         const heading = tokenTerms.ids(section.heading);
         heading.push(...titleOperators);
+        // The passages of a section share its heading.
+        const headingTerms = sortedDistinct(heading);
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
           const terms = new Uint32Array(heading.length + text.length);
           terms.set(heading);
           terms.set(text, heading.length);
           if (terms.length === 0) continue;
-          for (const id of text) body.push(id);
+          body.push(text);
           const distinct = sortedDistinct(terms);
           vocabulary.countPassage(distinct);
           totalPassageLength += terms.length;
@@ -375,7 +390,7 @@ export class OramaSearchIndex implements SearchIndex {
             section: part,
             terms,
             distinct,
-            heading: sortedDistinct(heading),
+            heading: headingTerms,
           });
         }
       }
@@ -404,7 +419,7 @@ export class OramaSearchIndex implements SearchIndex {
         slug: Uint32Array.from(slug),
         headings: Uint32Array.from(headings),
         description: Uint32Array.from(description),
-        body: Uint32Array.from(body),
+        body: concatenated(body),
         mentions: NO_TERMS,
       });
     }
@@ -418,7 +433,7 @@ export class OramaSearchIndex implements SearchIndex {
       linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
         if (texts.length === 0) return;
         const sentences = texts.map((text) => tokenTerms.ids(text));
-        (pageFields[page] as PageFieldTerms).mentions = Uint32Array.from(sentences.flat());
+        (pageFields[page] as PageFieldTerms).mentions = concatenated(sentences);
         (pages[page] as IndexedPage).mentions = {
           terms: passageTermsOf(
             sentences.map((ids) => ({ distinct: sortedDistinct(ids), heading: NO_TERMS })),
@@ -452,6 +467,7 @@ export class OramaSearchIndex implements SearchIndex {
     this.#standing = linkStanding(inboundLinks, linksTrusted);
     const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
     this.#pagesBySectionName = new Map();
+    this.#namesOfPagesNamed = new Map();
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
     this.#sectionNameShare = new Float32Array(pages.length);
@@ -524,18 +540,53 @@ export class OramaSearchIndex implements SearchIndex {
    * more pages than CONTEXT_NAMED_PAGES names a kind of page, not a context, and gives none.
    */
   #completionsNamedWith(term: number, typed: string, limit: number): number[] {
-    const named = this.#postings?.pagesNamedBy(term) ?? [];
-    if (named.length > CONTEXT_NAMED_PAGES) return [];
-    const counts = new Map<number, number>();
-    for (const page of named)
-      for (const id of (this.#pages[page] as IndexedPage).name) {
-        const name = this.#vocabulary.term(id);
-        if (name.length > typed.length && name.startsWith(typed)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    let names = this.#namesOfPagesNamed.get(term);
+    if (names === undefined) {
+      names = this.#namesOfPagesNamedBy(term);
+      this.#namesOfPagesNamed.set(term, names);
+    }
+    const { terms, ids, counts } = names;
+    // The names starting with what was typed stand together in alphabetical order.
+    const low = firstNotBefore(terms, typed);
+    // The `limit` most frequent (of equals, the first term), kept in order while scanning.
+    const best: number[] = [];
+    for (let i = low; i < terms.length && (terms[i] as string).startsWith(typed); i++) {
+      if ((terms[i] as string).length === typed.length) continue;
+      const count = counts[i] as number;
+      const id = ids[i] as number;
+      let at = best.length;
+      while (at > 0) {
+        const before = best[at - 1] as number;
+        const beforeCount = counts[before] as number;
+        if (beforeCount > count || (beforeCount === count && (ids[before] as number) < id)) break;
+        at--;
       }
-    return [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([id]) => id);
+      if (at >= limit) continue;
+      best.splice(at, 0, i);
+      if (best.length > limit) best.pop();
+    }
+    return best.map((i) => ids[i] as number);
+  }
+
+  /**
+   * The terms of the names of the pages named by `term`, in alphabetical order, each with the
+   * number of those pages holding it: what `#completionsNamedWith` looks up a start in. None
+   * when the term names more pages than CONTEXT_NAMED_PAGES.
+   */
+  #namesOfPagesNamedBy(term: number): NamesOfPagesNamed {
+    const named = this.#postings?.pagesNamedBy(term) ?? [];
+    const counts = new Map<number, number>();
+    if (named.length <= CONTEXT_NAMED_PAGES)
+      for (const page of named)
+        for (const id of (this.#pages[page] as IndexedPage).name) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const sorted = [...counts]
+      .map(([id, count]) => ({ id, count, term: this.#vocabulary.term(id) }))
+      .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    return {
+      terms: sorted.map((name) => name.term),
+      ids: Uint32Array.from(sorted, (name) => name.id),
+      counts: Uint32Array.from(sorted, (name) => name.count),
+    };
   }
 
   /** The terms a word is known by: see `hasWord`. */
@@ -942,4 +993,17 @@ const round = (value: number): number => Math.round(value * 10000) / 10000;
 /** The embedded default index. */
 export function createOramaIndex(options?: OramaIndexOptions): SearchIndex {
   return new OramaSearchIndex(options);
+}
+
+/** The ids of several lists one after another, in one typed array. */
+function concatenated(lists: readonly number[][]): Uint32Array {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const all = new Uint32Array(total);
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  return all;
 }

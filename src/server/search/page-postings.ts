@@ -75,7 +75,10 @@ export interface PageEvidence {
   /** Pages touched by the query, `count` of them, in the order found. */
   readonly pages: Uint32Array;
   count: number;
-  /** The values of each page found, in the same order (see `EVIDENCE`). */
+  /**
+   * The values of each page found, in the same order (see `EVIDENCE`); rows from `count` on hold
+   * what earlier queries left (a row is cleared when a page takes it).
+   */
   readonly values: Float64Array;
   /** The highest BM25F of a page. */
   maxBm25: number;
@@ -139,6 +142,19 @@ function addWord(
   if (where & mentionsBit)
     values[at + coveredInMentions] = (values[at + coveredInMentions] as number) + termWeight * inMentions;
   if (where & slugBit) values[at + slugWords] = (values[at + slugWords] as number) + inSlug;
+}
+
+/** Zeroes a row of evidence values, as a page takes it (the literal offsets as in `addWord`). */
+function clearRow(values: Float64Array, row: number): void {
+  const at = row * (8 satisfies typeof EVIDENCE_STRIDE);
+  values[at] = 0;
+  values[at + 1] = 0;
+  values[at + 2] = 0;
+  values[at + 3] = 0;
+  values[at + 4] = 0;
+  values[at + 5] = 0;
+  values[at + 6] = 0;
+  values[at + 7] = 0;
 }
 
 /**
@@ -344,6 +360,7 @@ export class PagePostings {
             row = count++;
             evidenceRow[page] = row;
             foundPages[row] = page;
+            clearRow(values, row);
           }
           addWord(
             values,
@@ -407,6 +424,7 @@ export class PagePostings {
           row = count++;
           evidenceRow[page] = row;
           foundPages[row] = page;
+          clearRow(values, row);
         }
         const at = wordAt * wordStride;
         addWord(
@@ -461,10 +479,9 @@ export class PagePostings {
 
   /** Clears the evidence of the last query, touching only the pages it touched. */
   release(evidence: PageEvidence): void {
-    const { pages, values } = evidence;
+    const { pages } = evidence;
     const evidenceRow = this.#evidenceRow;
     for (let row = 0; row < evidence.count; row++) evidenceRow[pages[row] as number] = -1;
-    values.fill(0, 0, evidence.count * EVIDENCE_STRIDE);
     evidence.count = 0;
     evidence.maxBm25 = 0;
   }

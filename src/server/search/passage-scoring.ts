@@ -17,29 +17,6 @@ export interface MatchEvidence {
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-/** Binary search in a sorted id array. */
-export function containsTerm(sorted: Uint32Array, id: number): boolean {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = sorted[middle] as number;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
-/** The best weight (0–1) with which a query word is matched by a sorted set of term ids. */
-export function matchWeight(query: AnalysedQuery, termIndex: number, sorted: Uint32Array): number {
-  let best = 0;
-  for (const alternative of query.terms[termIndex]?.alternatives ?? []) {
-    if (alternative.weight > best && containsTerm(sorted, alternative.id)) best = alternative.weight;
-  }
-  return best;
-}
-
 /**
  * What a query's alternatives stand for, built once per query: for each alternative's term id,
  * the query word it counts for in term frequencies (the one it matches best, the first of
@@ -63,36 +40,35 @@ interface TermMatches {
 const FILTER_BITS = 4096;
 const FILTER_MASK = FILTER_BITS - 1;
 
-const termLookups = new WeakMap<AnalysedQuery, TermLookup>();
-
-/** The last query's look-up: `matchEvidence` runs for dozens of texts of one query in a row. */
+/**
+ * The last query's look-up: `matchEvidence` runs for dozens of texts of one query in a row. Its
+ * filter is reused from query to query (a typed array costs more to make than to clear).
+ */
 let lastLookup: { query: AnalysedQuery; lookup: TermLookup } | undefined;
+const lookupFilter = new Int32Array(FILTER_BITS / 32);
 
 function wordsOfTerms(query: AnalysedQuery): TermLookup {
   if (lastLookup?.query === query) return lastLookup.lookup;
-  let lookup = termLookups.get(query);
-  if (!lookup) {
-    const words = new Map<number, TermMatches>();
-    const filter = new Int32Array(FILTER_BITS / 32);
-    for (let index = 0; index < query.terms.length; index++) {
-      for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
-        let known = words.get(alternative.id);
-        if (!known) {
-          known = { index, weight: alternative.weight, matches: [] };
-          words.set(alternative.id, known);
-        } else if (known.weight < alternative.weight) {
-          known.index = index;
-          known.weight = alternative.weight;
-        }
-        // A match counts only above 0, as in `matchWeight`.
-        if (alternative.weight > 0) known.matches.push(index, alternative.weight);
-        const bit = alternative.id & FILTER_MASK;
-        filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
+  const words = new Map<number, TermMatches>();
+  const filter = lookupFilter;
+  filter.fill(0);
+  for (let index = 0; index < query.terms.length; index++) {
+    for (const alternative of (query.terms[index] as AnalysedQuery['terms'][number]).alternatives) {
+      let known = words.get(alternative.id);
+      if (!known) {
+        known = { index, weight: alternative.weight, matches: [] };
+        words.set(alternative.id, known);
+      } else if (known.weight < alternative.weight) {
+        known.index = index;
+        known.weight = alternative.weight;
       }
+      // A match counts only above 0: a word's best match starts at 0.
+      if (alternative.weight > 0) known.matches.push(index, alternative.weight);
+      const bit = alternative.id & FILTER_MASK;
+      filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
     }
-    lookup = { words, filter };
-    termLookups.set(query, lookup);
   }
+  const lookup = { words, filter };
   lastLookup = { query, lookup };
   return lookup;
 }
@@ -107,6 +83,42 @@ let inTextOf = new Float64Array(16);
 let positionsOf: Int32Array = new Int32Array(256);
 let wordAtOf: Int32Array = new Int32Array(256);
 let inWindowOf = new Int32Array(16);
+let inTitleOf = new Float64Array(16);
+let inHeadingOf = new Float64Array(16);
+
+/**
+ * The best match (0–1) of each query word in a sorted set of term ids, into `best` (zeroed for
+ * the query's words first): the highest weight of its alternatives the set holds, 0 when none.
+ * One pass over the set (a title or heading is a few terms) rather than a search of it per
+ * alternative of each word.
+ */
+function bestMatches(sorted: Uint32Array, lookup: TermLookup, best: Float64Array, count: number): void {
+  const { words: wordOfTerm, filter } = lookup;
+  best.fill(0, 0, count);
+  for (let i = 0; i < sorted.length; i++) {
+    const match = termMatches(sorted[i] as number, filter, wordOfTerm);
+    if (match) raiseBest(match.matches, best);
+  }
+}
+
+/** What the query's words make of term `id`: undefined when it is none of their alternatives. */
+function termMatches(
+  id: number,
+  filter: Int32Array,
+  wordOfTerm: Map<number, TermMatches>,
+): TermMatches | undefined {
+  const bit = id & FILTER_MASK;
+  return ((filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0 ? undefined : wordOfTerm.get(id);
+}
+
+/** Raises each word's best match in `best` to the weight of a match of the term (word, weight pairs). */
+function raiseBest(matches: number[], best: Float64Array): void {
+  for (let m = 0; m < matches.length; m += 2) {
+    const index = matches[m] as number;
+    const weight = matches[m + 1] as number;
+    if (weight > (best[index] as number)) best[index] = weight;
+  }
+}
 
 /**
  * Gathers the evidence of one text, `terms` its term ids in text order (a passage's heading,
@@ -125,14 +137,17 @@ export function matchEvidence(
   if (count === 0 || query.totalWeight === 0)
     return { coverage: 0, fieldMatch: 0, proximity: 0, saturation: 0, bm25: 0 };
 
-  const { words: wordOfTerm, filter } = wordsOfTerms(query);
+  const lookup = wordsOfTerms(query);
+  const { words: wordOfTerm, filter } = lookup;
 
   // One pass over the text: term frequencies, the best match of each query word (what
-  // `matchWeight` would find in the set of its terms), and the positions of query words.
+  // `bestMatches` would find in the set of its terms), and the positions of query words.
   if (frequencyOf.length < count) {
     frequencyOf = new Float64Array(count * 2);
     inTextOf = new Float64Array(count * 2);
     inWindowOf = new Int32Array(count * 2);
+    inTitleOf = new Float64Array(count * 2);
+    inHeadingOf = new Float64Array(count * 2);
   }
   const frequency = frequencyOf;
   const inText = inTextOf;
@@ -140,18 +155,10 @@ export function matchEvidence(
   inText.fill(0, 0, count);
   let found = 0;
   for (let position = 0; position < terms.length; position++) {
-    const id = terms[position] as number;
-    const bit = id & FILTER_MASK;
-    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) continue;
-    const match = wordOfTerm.get(id);
+    const match = termMatches(terms[position] as number, filter, wordOfTerm);
     if (!match) continue;
     frequency[match.index] = (frequency[match.index] as number) + match.weight;
-    const { matches } = match;
-    for (let m = 0; m < matches.length; m += 2) {
-      const index = matches[m] as number;
-      const weight = matches[m + 1] as number;
-      if (weight > (inText[index] as number)) inText[index] = weight;
-    }
+    raiseBest(match.matches, inText);
     if (found === positionsOf.length) {
       positionsOf = growInt32(positionsOf);
       wordAtOf = growInt32(wordAtOf);
@@ -167,10 +174,14 @@ export function matchEvidence(
   let matchedWords = 0;
   let bm25 = 0;
   let bm25Max = 0;
+  const inTitle = inTitleOf;
+  const inHeading = inHeadingOf;
+  bestMatches(title, lookup, inTitle, count);
+  bestMatches(heading, lookup, inHeading, count);
   const lengthNorm = 1 - BM25_B + (BM25_B * terms.length) / Math.max(averageLength, 1);
   for (let index = 0; index < count; index++) {
     const term = query.terms[index] as AnalysedQuery['terms'][number];
-    const inField = Math.max(0, matchWeight(query, index, title), matchWeight(query, index, heading));
+    const inField = Math.max(0, inTitle[index] as number, inHeading[index] as number);
     const matched = Math.max(inText[index] as number, inField);
     covered += term.weight * matched;
     inFields += term.weight * inField;

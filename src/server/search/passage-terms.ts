@@ -28,6 +28,9 @@ function sortedDistinctInPlace(ids: Uint32Array): Uint32Array {
   return ids.slice(0, count);
 }
 
+/** Scratch of `passageTermsOf`: each term's place among a page's terms, by id. */
+let slotOfTerm = new Int32Array(1024);
+
 /**
  * Indexes a page's passages (in page order) by term. `distinct` and `heading` are sorted term
  * ids; a passage's heading terms are among its distinct terms.
@@ -45,11 +48,17 @@ export function passageTermsOf(
   }
   const terms = sortedDistinctInPlace(all);
   const distinctCount = terms.length;
+  // Each term's place in `terms`, by id (plus 1; 0 for the terms of other pages), in scratch
+  // space shared across pages and cleared after: a look-up per entry, not a search.
+  const largest = distinctCount === 0 ? 0 : (terms[distinctCount - 1] as number);
+  if (largest >= slotOfTerm.length) slotOfTerm = new Int32Array(Math.max(largest + 1, slotOfTerm.length * 2));
+  const slotOf = slotOfTerm;
+  for (let i = 0; i < distinctCount; i++) slotOf[terms[i] as number] = i + 1;
   // Counting sort of (term, passage) pairs by term; passages go in in order, so stay in order.
   const offsets = new Uint32Array(distinctCount + 1);
   for (const passage of passages)
     for (const id of passage.distinct) {
-      const slot = indexOfTerm(terms, id) + 1;
+      const slot = slotOf[id] as number;
       offsets[slot] = (offsets[slot] as number) + 1;
     }
   for (let i = 1; i <= distinctCount; i++) offsets[i] = (offsets[i] as number) + (offsets[i - 1] as number);
@@ -60,11 +69,12 @@ export function passageTermsOf(
     for (const id of distinct) {
       while (h < heading.length && (heading[h] as number) < id) h++;
       const inHeading = h < heading.length && heading[h] === id ? 1 : 0;
-      const slot = indexOfTerm(terms, id);
+      const slot = (slotOf[id] as number) - 1;
       entries[cursor[slot] as number] = local * 2 + inHeading;
       cursor[slot] = (cursor[slot] as number) + 1;
     }
   });
+  for (let i = 0; i < distinctCount; i++) slotOf[terms[i] as number] = 0;
   return { terms, offsets, entries };
 }
 
@@ -94,7 +104,7 @@ export interface PassageCoverage {
  *     coverage = Σ over query words (weight × (best match in the passage + best match in its heading))
  *
  * a match counting by its alternative's weight (the word itself, a completion, a correction, a
- * synonym), as `matchWeight` does.
+ * synonym), as `matchEvidence` counts it.
  */
 export class PassageCoverageScorer {
   /** Per passage and query word: the best weight in the passage, then in its heading. */
@@ -118,7 +128,7 @@ export class PassageCoverageScorer {
     for (let t = 0; t < words; t++) {
       for (const alternative of (query.terms[t] as AnalysedQuery['terms'][number]).alternatives) {
         const weight = alternative.weight;
-        // A match counts only above 0, as in `matchWeight`.
+        // A match counts only above 0, as in `matchEvidence`.
         if (!(weight > 0)) continue;
         const at = indexOfTerm(terms, alternative.id);
         if (at < 0) continue;

@@ -13,13 +13,29 @@ const TOKEN_LETTER = /[\p{L}\p{N}]/u;
  * `.` and `-`; the analyser takes each from there), and each distinct token is analysed once for
  * the whole site, which is most of the indexing speed: a docs site repeats a small vocabulary.
  * The tokens are found by one pass over the characters rather than by splitting at a pattern,
- * which would make every separator a match and cost twice as much on a large site.
+ * which would make every separator a match and cost twice as much on a large site; and a token
+ * seen before is looked up where it stands in the text, by its characters, in a hash table of
+ * typed arrays, rather than cut out as a string of its own to look up in a Map (making and
+ * hashing millions of short strings was a third of indexing time at 10,000 pages).
  */
 export class TokenTerms {
   readonly #analyser: TextAnalyser;
   readonly #vocabulary: Vocabulary;
-  /** Token as written → its term id, or ids when it makes several (`setCookie`). */
-  readonly #tokens = new Map<string, number | number[]>();
+  /**
+   * Open addressing, two numbers a slot side by side (one cache line for a look-up): the hash of
+   * its token, and the token's number plus 1 (0 when the slot is empty).
+   */
+  #slots = new Int32Array(2 << 16);
+  #tokenCount = 0;
+  /**
+   * Per token, side by side (TOKEN_STRIDE numbers): where its characters start in `#characters`,
+   * its length, where its term ids start in `#termIds`, and how many it has.
+   */
+  #tokens = new Int32Array(TOKEN_STRIDE << 14);
+  #characters = new Uint16Array(1 << 18);
+  #characterCount = 0;
+  #termIds = new Uint32Array(1 << 14);
+  #termIdCount = 0;
   /** Whether a character beyond ASCII is a letter or digit, by code point. */
   readonly #letters = new Map<number, boolean>();
 
@@ -30,40 +46,111 @@ export class TokenTerms {
 
   /** Appends the term ids of the text, in order, to `out`. */
   ids(text: string, out: number[] = []): number[] {
-    let start = -1;
-    for (let at = 0; at <= text.length;) {
-      let inToken = false;
-      // A character beyond the basic plane is two code units (a surrogate pair).
-      let width = 1;
-      if (at < text.length) {
+    const length = text.length;
+    let at = 0;
+    while (at < length) {
+      // A token (none where a separator stands), its hash (FNV-1a over its code units) made as it
+      // is read; then the separator after it.
+      const start = at;
+      let hash = FNV_OFFSET;
+      while (at < length) {
         const code = text.charCodeAt(at);
-        if (code < 128) inToken = ASCII_TOKEN_CHARACTER[code] === 1;
-        else {
+        if (code < 128) {
+          if (ASCII_TOKEN_CHARACTER[code] !== 1) break;
+          hash = Math.imul(hash ^ code, FNV_PRIME);
+          at++;
+        } else {
+          // A character beyond the basic plane is two code units (a surrogate pair).
           const codePoint = text.codePointAt(at) as number;
-          inToken = this.#isLetter(codePoint);
-          if (codePoint > 0xffff) width = 2;
+          if (!this.#isLetter(codePoint)) break;
+          hash = Math.imul(hash ^ code, FNV_PRIME);
+          if (codePoint > 0xffff) {
+            hash = Math.imul(hash ^ text.charCodeAt(at + 1), FNV_PRIME);
+            at += 2;
+          } else at++;
         }
       }
-      if (inToken) {
-        if (start < 0) start = at;
-      } else if (start >= 0) {
-        this.#append(text.slice(start, at), out);
-        start = -1;
+      if (at > start) this.#append(text, start, at, hash, out);
+      // Past the separator that ended it: one character, of two code units when a surrogate pair.
+      if (at < length) {
+        const code = text.charCodeAt(at);
+        at += code >= 0xd800 && code <= 0xdbff && (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
       }
-      at += width;
     }
     return out;
   }
 
-  #append(token: string, out: number[]): void {
-    let ids = this.#tokens.get(token);
-    if (ids === undefined) {
-      const found = this.#analyser.terms(token).map((term) => this.#vocabulary.add(term));
-      ids = found.length === 1 ? (found[0] as number) : found;
-      this.#tokens.set(token, ids);
+  /** Appends the term ids of the token `text[start, end)`, of that hash, analysing it when first seen. */
+  #append(text: string, start: number, end: number, hash: number, out: number[]): void {
+    const length = end - start;
+    const slots = this.#slots;
+    let tokens = this.#tokens;
+    const mask = (slots.length >> 1) - 1;
+    let slot = hash & mask;
+    let token = -1;
+    for (let entry = slots[2 * slot + 1] as number; entry !== 0; entry = slots[2 * slot + 1] as number) {
+      if (slots[2 * slot] === hash && tokens[(entry - 1) * TOKEN_STRIDE + 1] === length) {
+        const characters = this.#characters;
+        const from = (tokens[(entry - 1) * TOKEN_STRIDE] as number) - start;
+        let same = true;
+        for (let i = start; i < end; i++)
+          if (characters[from + i] !== text.charCodeAt(i)) {
+            same = false;
+            break;
+          }
+        if (same) {
+          token = entry - 1;
+          break;
+        }
+      }
+      slot = (slot + 1) & mask;
     }
-    if (typeof ids === 'number') out.push(ids);
-    else for (const id of ids) out.push(id);
+    if (token < 0) {
+      token = this.#add(text, start, end, hash, slot);
+      // Its arrays may have grown.
+      tokens = this.#tokens;
+    }
+    const first = tokens[token * TOKEN_STRIDE + 2] as number;
+    const last = first + (tokens[token * TOKEN_STRIDE + 3] as number);
+    const termIds = this.#termIds;
+    for (let i = first; i < last; i++) out.push(termIds[i] as number);
+  }
+
+  /** Analyses a new token and adds it to the table at `slot` (free), returning its number. */
+  #add(text: string, start: number, end: number, hash: number, slot: number): number {
+    const terms = this.#analyser.terms(text.slice(start, end)).map((term) => this.#vocabulary.add(term));
+    const token = this.#tokenCount++;
+    if ((token + 1) * TOKEN_STRIDE > this.#tokens.length)
+      this.#tokens = grown(this.#tokens, this.#tokens.length * 2);
+    const length = end - start;
+    while (this.#characterCount + length > this.#characters.length)
+      this.#characters = grown(this.#characters, this.#characters.length * 2);
+    for (let i = 0; i < length; i++) this.#characters[this.#characterCount + i] = text.charCodeAt(start + i);
+    while (this.#termIdCount + terms.length > this.#termIds.length)
+      this.#termIds = grown(this.#termIds, this.#termIds.length * 2);
+    this.#termIds.set(terms, this.#termIdCount);
+    this.#tokens.set([this.#characterCount, length, this.#termIdCount, terms.length], token * TOKEN_STRIDE);
+    this.#characterCount += length;
+    this.#termIdCount += terms.length;
+    this.#slots[2 * slot] = hash;
+    this.#slots[2 * slot + 1] = token + 1;
+    // Kept at most half full, so that a look-up finds its token or an empty slot within a few.
+    if (this.#tokenCount * 4 > this.#slots.length) this.#rehash();
+    return token;
+  }
+
+  #rehash(): void {
+    const old = this.#slots;
+    const slots = new Int32Array(old.length * 2);
+    const mask = (slots.length >> 1) - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      if (old[at + 1] === 0) continue;
+      let slot = (old[at] as number) & mask;
+      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      slots[2 * slot] = old[at] as number;
+      slots[2 * slot + 1] = old[at + 1] as number;
+    }
+    this.#slots = slots;
   }
 
   #isLetter(codePoint: number): boolean {
@@ -74,4 +161,18 @@ export class TokenTerms {
     }
     return letter;
   }
+}
+
+/** FNV-1a's 32-bit offset basis and prime. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Numbers per token in `TokenTerms`'s table of tokens. */
+const TOKEN_STRIDE = 4;
+
+/** A copy of a typed array in a larger one. */
+function grown<T extends Int32Array | Uint32Array | Uint16Array>(array: T, length: number): T {
+  const larger = new (array.constructor as new (length: number) => T)(length);
+  larger.set(array);
+  return larger;
 }

@@ -3,6 +3,14 @@ import { LruCache } from './lru-cache.js';
 
 /** A page name holding a term counts as this many passages when ranking completions. */
 const NAME_FREQUENCY_WEIGHT = 20;
+/**
+ * Terms starting with a prefix that are scanned for the most frequent; beyond, they are read
+ * most frequent first from the terms sharing its first BUCKET_LETTERS letters.
+ */
+const COMPLETION_SCAN = 256;
+const BUCKET_LETTERS = 2;
+/** Positions of terms a sort key of `#byFrequency` has room for, beside a frequency. */
+const POSITIONS = 2 ** 26;
 
 /**
  * The terms of the index, each with an id and the number of passages holding it. Term ids let
@@ -21,6 +29,10 @@ export class Vocabulary {
   #byLength: Map<string, string[]> | undefined;
   /** `#typedFrequency` of each term of `#sorted`, in the same order. */
   #sortedFrequencies: Float64Array | undefined;
+  /** Terms by their first letters (BUCKET_LETTERS), most frequent first, for `#byFrequency`. */
+  readonly #byFrequencyBuckets = new Map<string, Uint32Array>();
+  /** The frequencies the buckets were made for. */
+  #bucketFrequencies: Float64Array | undefined;
   /** Completions found per prefix: typing repeats the same prefixes. */
   readonly #completions = new LruCache<string, string[]>(20_000);
 
@@ -105,28 +117,67 @@ export class Vocabulary {
 
   #findCompletions(prefix: string, limit: number): string[] {
     const sorted = (this.#sorted ??= [...this.#terms].sort());
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((sorted[middle] as string) < prefix) low = middle + 1;
-      else high = middle;
-    }
-    // The `limit` most frequent, kept in order while scanning (no sort of thousands of matches).
+    const low = firstNotBefore(sorted, prefix);
     const frequencies = (this.#sortedFrequencies ??= Float64Array.from(sorted, (term) =>
       this.#typedFrequency(term),
     ));
-    const best: { term: string; df: number }[] = [];
-    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) {
-      const term = sorted[i] as string;
-      const df = frequencies[i] as number;
-      if (best.length === limit && df <= (best[limit - 1] as { df: number }).df) continue;
-      let at = best.length;
-      while (at > 0 && (best[at - 1] as { df: number }).df < df) at--;
-      best.splice(at, 0, { term, df });
-      if (best.length > limit) best.pop();
+    // Positions in `sorted`, most frequent first (of equals, the first in alphabetical order).
+    const best: number[] = [];
+    const high = endOfPrefix(sorted, prefix, low);
+    if (prefix !== '' && high - low > COMPLETION_SCAN) {
+      // Thousands of terms start with a letter or two: the most frequent of the terms sharing
+      // the prefix's first letters, in that order, are read until `limit` of them start with it.
+      for (const at of this.#byFrequency(prefix.slice(0, BUCKET_LETTERS), sorted, frequencies)) {
+        // The terms starting with the prefix are those between `low` and `high`.
+        if (at < low || at >= high) continue;
+        best.push(at);
+        if (best.length === limit) break;
+      }
+    } else {
+      // The `limit` most frequent, kept in order while scanning (no sort of the matches).
+      for (let i = low; i < high; i++) {
+        const df = frequencies[i] as number;
+        if (best.length === limit && df <= (frequencies[best[limit - 1] as number] as number)) continue;
+        let at = best.length;
+        while (at > 0 && (frequencies[best[at - 1] as number] as number) < df) at--;
+        best.splice(at, 0, i);
+        if (best.length > limit) best.pop();
+      }
     }
-    return best.map((entry) => entry.term);
+    const found: string[] = [];
+    for (const at of best) found.push(sorted[at] as string);
+    return found;
+  }
+
+  /**
+   * The positions in `sorted` of the terms starting with `start`, most frequent first (of equals,
+   * the first in alphabetical order), made on first use for the current frequencies.
+   */
+  #byFrequency(start: string, sorted: readonly string[], frequencies: Float64Array): Uint32Array {
+    if (this.#bucketFrequencies !== frequencies) {
+      this.#byFrequencyBuckets.clear();
+      this.#bucketFrequencies = frequencies;
+    }
+    let bucket = this.#byFrequencyBuckets.get(start);
+    if (!bucket) {
+      const low = firstNotBefore(sorted, start);
+      const count = endOfPrefix(sorted, start, low) - low;
+      let most = 0;
+      for (let i = low; i < low + count; i++) most = Math.max(most, frequencies[i] as number);
+      if (sorted.length <= POSITIONS && most * POSITIONS < Number.MAX_SAFE_INTEGER) {
+        // One number per term, frequency (a whole number) and position together, sorted natively:
+        // a comparator called for each comparison costs milliseconds on a bucket of thousands.
+        const keys = new Float64Array(count);
+        for (let i = 0; i < count; i++) keys[i] = -(frequencies[low + i] as number) * POSITIONS + low + i;
+        keys.sort();
+        bucket = Uint32Array.from(keys, (key) => ((key % POSITIONS) + POSITIONS) % POSITIONS);
+      } else
+        bucket = Uint32Array.from({ length: count }, (_, i) => low + i).sort(
+          (a, b) => (frequencies[b] as number) - (frequencies[a] as number) || a - b,
+        );
+      this.#byFrequencyBuckets.set(start, bucket);
+    }
+    return bucket;
   }
 
   /**
@@ -177,4 +228,31 @@ export class Vocabulary {
     this.#byLength ??= this.#bucketByLength();
     this.completions('', 1);
   }
+}
+
+/**
+ * The position of the first string of a sorted list that does not sort before `key`: where the
+ * strings starting with it begin, when there are any.
+ */
+export function firstNotBefore(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The end of the run of strings starting with `prefix` in a sorted list, the run starting at `low`. */
+function endOfPrefix(sorted: readonly string[], prefix: string, low: number): number {
+  let high = sorted.length;
+  let from = low;
+  while (from < high) {
+    const middle = (from + high) >>> 1;
+    if ((sorted[middle] as string).startsWith(prefix)) from = middle + 1;
+    else high = middle;
+  }
+  return from;
 }

@@ -159,12 +159,13 @@ describe('<ask-chat>', () => {
     });
 
     it('shows the feedback buttons under each answer in the texts the site gives', async () => {
-      const el = await chat(new RecordingClient(serviceClient()));
+      const el = await chat(new RecordingClient(serviceClient()), 'feedback-reason');
       el.feedbackStrings = {
         prompt: 'Cette réponse vous a-t-elle aidé ?',
         helpful: 'Utile',
         notHelpful: 'Pas utile',
       };
+      el.feedbackReasons = ['Faux', 'Incomplet'];
       await ask(el, 'How do I install the search box?');
       await answered(el, 1);
       const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
@@ -174,6 +175,11 @@ describe('<ask-chat>', () => {
       );
       expect(names).to.deep.equal(['Utile', 'Pas utile']);
       expect(feedback.shadowRoot!.textContent).to.contain('Cette réponse vous a-t-elle aidé ?');
+      // A thumbs-down opens the reason form with the site's chips.
+      feedback.shadowRoot!.querySelectorAll('button')[1]!.click();
+      const chips = () => Array.from(feedback.shadowRoot!.querySelectorAll('[part~="reason"]'));
+      await waitFor(() => chips().length > 0, 'the reason form');
+      expect(chips().map((chip) => chip.textContent!.trim())).to.deep.equal(['Faux', 'Incomplet']);
     });
 
     it('starts a new conversation', async () => {

@@ -102,6 +102,7 @@ export class AskChat extends LitElement {
     searchUrl: { attribute: 'search-url' },
     strings: { attribute: false },
     feedbackStrings: { attribute: false },
+    feedbackReasons: { attribute: false },
     _unreachable: { state: true },
   };
 
@@ -139,6 +140,8 @@ export class AskChat extends LitElement {
   declare strings: Partial<AskChatStrings>;
   /** Texts of the `<feedback-buttons>` under each answer, merged over their English defaults. */
   declare feedbackStrings: Partial<FeedbackStrings>;
+  /** The reason chips of `feedback-reason` under each answer; unset, the feedback buttons' English five. */
+  declare feedbackReasons: string[] | undefined;
   /** The behaviour could not be fetched when it was needed. */
   declare private _unreachable: boolean;
 

@@ -488,6 +488,7 @@ export class ChatBehaviour implements ReactiveController {
           .value=${turn.feedback ?? null}
           ?ask-reason=${host.feedbackReason}
           .strings=${host.feedbackStrings}
+          .reasons=${host.feedbackReasons}
           @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
       </div>`;

@@ -21,6 +21,9 @@ export interface FeedbackStrings {
   reasonThanks: string;
 }
 
+/** The reason chips offered after a thumbs-down, unless `reasons` gives others. */
+const DEFAULT_REASONS = ['Incorrect', 'Incomplete', 'Off topic', 'Outdated', 'Hard to follow'];
+
 export const defaultFeedbackStrings: FeedbackStrings = {
   prompt: 'Was this answer helpful?',
   helpful: 'Helpful',
@@ -108,8 +111,11 @@ export class FeedbackButtons extends LitElement {
   declare value: FeedbackValue | null;
   /** After a thumbs-down, ask what was wrong (sent as the reference service's `reason`/`comment`). */
   declare askReason: boolean;
-  /** The reason chips offered by `ask-reason`; the chosen text is sent as `reason`. */
-  declare reasons: string[];
+  /**
+   * The reason chips offered by `ask-reason`; the chosen text is sent as `reason`. Unset: five
+   * English reasons ("Incorrect", "Incomplete", "Off topic", "Outdated", "Hard to follow").
+   */
+  declare reasons: string[] | undefined;
   /** Texts to replace, merged over the English defaults. */
   declare strings: Partial<FeedbackStrings>;
   declare private _message: string;
@@ -152,7 +158,7 @@ export class FeedbackButtons extends LitElement {
     super();
     this.value = null;
     this.askReason = false;
-    this.reasons = ['Incorrect', 'Incomplete', 'Off topic', 'Outdated', 'Hard to follow'];
+    this.reasons = undefined;
     this.strings = {};
     this._message = '';
     this._formOpen = false;
@@ -242,7 +248,7 @@ export class FeedbackButtons extends LitElement {
           ? html`<form part="reason-form" class="reason-form" @submit=${this.#sendReason}>
               <fieldset>
                 <legend>${s.reasonLegend}</legend>
-                ${this.reasons.map(
+                ${(this.reasons ?? DEFAULT_REASONS).map(
                   (reason) =>
                     html`<button
                       type="button"

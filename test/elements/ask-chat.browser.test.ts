@@ -353,11 +353,15 @@ describe('<ask-chat>', () => {
       expect(p.one('source-description')!.textContent).to.equal(
         'Install the elements with npm or a script tag.',
       );
-      expect(p.one('asset-type')!.textContent).to.equal('webpage');
+      // The asset type by its label, as the search box shows it; a site's label replaces it.
+      expect(p.one('asset-type')!.textContent).to.equal('Page');
       expect(p.one('confidence')!.textContent).to.equal('Low confidence (35%)');
       expect(p.one('confidence')!.dataset.level).to.equal('low');
       p.one('source-link')!.click();
       expect(clicks).to.deep.equal(['/guides/install']);
+      el.strings = { assetTypes: { webpage: 'Page web' } };
+      await el.updateComplete;
+      expect(p.one('asset-type')!.textContent).to.equal('Page web');
     });
 
     it('shows a link the allow-list refuses as plain text', async () => {

@@ -20,6 +20,7 @@ export const defaultChatStrings: AskChatStrings = {
   copied: 'Copied',
   copyFailed: 'Could not copy the answer.',
   source: 'Source',
+  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
   confidenceHigh: 'High confidence ({score}%)',
   confidenceMedium: 'Medium confidence ({score}%)',
   confidenceLow: 'Low confidence ({score}%)',

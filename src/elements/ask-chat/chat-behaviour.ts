@@ -408,7 +408,13 @@ export class ChatBehaviour implements ReactiveController {
     return html`<div part="source" class="source">
       <span class="source-label">${s.source}:</span>
       ${this.#link(record, record.link, record.title, 'source-link')}
-      ${record.assetType ? html`<span part="asset-type" class="badge">${record.assetType}</span>` : nothing}
+      ${
+        record.assetType
+          ? html`<span part="asset-type" class="badge"
+              >${s.assetTypes[record.assetType] ?? record.assetType}</span
+            >`
+          : nothing
+      }
       <span part="confidence" class="confidence" data-level=${level}
         ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
           score,

@@ -33,6 +33,8 @@ export interface AskChatStrings {
   copied: string;
   copyFailed: string;
   source: string;
+  /** Labels of the source's asset type (`webpage`…); a type missing here shows as sent. */
+  assetTypes: Record<string, string>;
   /** `{score}`: the relevance on a 0–100 scale. */
   confidenceHigh: string;
   confidenceMedium: string;

@@ -1,3 +1,4 @@
+import { assetTypeLabels } from '../shared/strings.js';
 import { shellStrings, type AskChatStrings } from './chat-strings.js';
 
 /** Every default text of `<ask-chat>`: the first render's, and those of questions and answers. */
@@ -20,7 +21,7 @@ export const defaultChatStrings: AskChatStrings = {
   copied: 'Copied',
   copyFailed: 'Could not copy the answer.',
   source: 'Source',
-  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
+  assetTypes: assetTypeLabels,
   confidenceHigh: 'High confidence ({score}%)',
   confidenceMedium: 'Medium confidence ({score}%)',
   confidenceLow: 'Low confidence ({score}%)',

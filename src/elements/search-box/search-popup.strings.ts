@@ -1,4 +1,4 @@
-import { fill } from '../shared/strings.js';
+import { assetTypeLabels, fill } from '../shared/strings.js';
 import type { FieldStrings, SearchBoxStrings, StringTemplate } from './search-box.strings.js';
 
 /** The defaults of the strings only the popup shows or announces; they arrive with it. */
@@ -13,7 +13,7 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   retry: 'Try again',
   offline: 'You are offline. Search resumes when the connection is back.',
   askAi: 'Ask AI about “{query}”',
-  assetTypes: { webpage: 'Page', pdf: 'PDF', video: 'Video', api: 'API' },
+  assetTypes: assetTypeLabels,
 };
 
 /** Fills the `{name}` placeholder of a template with `value`, or calls it with `value`. */

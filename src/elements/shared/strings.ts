@@ -14,3 +14,11 @@ export function fill(template: string, values: Record<string, string | number>):
 export function freshAnnouncement(text: string, current: string): string {
   return text === current.trim() ? `${text}\u00a0` : text;
 }
+
+/** Labels of a result's or source's asset type, shown by the search box and the chat alike. */
+export const assetTypeLabels: Record<string, string> = {
+  webpage: 'Page',
+  pdf: 'PDF',
+  video: 'Video',
+  api: 'API',
+};

@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/answer-quality.ts --misses   (also lists what ours got wrong)
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
+ *   npx tsx bench/answer-quality.ts --name-offset 3   (another sample of pages whose names are typed)
  *
  * Questions are in bench/questions/, written in a visitor's words. Every other question is held
  * out of tuning: figures are given for the tuning half, the held-out half, and all. The fresh
@@ -107,13 +108,16 @@ const fresh2Halves = <T>(items: T[]): Record<'fresh2 seen' | 'fresh2 blind', T[]
 /**
  * Queries that type a page's name, for about 1,500 pages spread over the site: its title as it
  * is; its title of two or three words with the last word half typed ("grid templ"); and, for a
- * member titled `Interface: member kind` (MDN's "HTMLDialogElement: open property"), the two
- * names ("htmldialogelement open"). A hit is any page of that title (MDN has many "value
- * property" pages; the interface tells them apart only in the last form).
+ * member titled `Interface: member kind`, the kind a property, method or event (MDN's
+ * "HTMLDialogElement: open property"), the two names ("htmldialogelement open"; a constructor,
+ * "X: X() constructor", is left out). A hit is any page of that title (MDN has many "value
+ * property" pages; the interface tells them apart only in the last form). `--name-offset N`
+ * takes the sample from the Nth page instead of the first.
  */
 function pageNameQueries(documents: SourceDocument[]): {
   pages: number;
   step: number;
+  offset: number;
   queries: Record<string, { text: string; expected: string[] }[]>;
 } {
   const title = (document: SourceDocument) => document.title.replace(/[`\\]/g, '').toLowerCase();
@@ -121,6 +125,9 @@ function pageNameQueries(documents: SourceDocument[]): {
   for (const document of documents)
     byTitle.set(title(document), [...(byTitle.get(title(document)) ?? []), document.link]);
   const step = Math.max(1, Math.round(documents.length / 1500));
+  // `--name-offset N`: another sample of the same size, from the Nth page (0 by default).
+  const offsetAt = process.argv.indexOf('--name-offset');
+  const offset = offsetAt < 0 ? 0 : Number(process.argv[offsetAt + 1]) % step;
   const queries: Record<
     'title' | 'title, last word half typed' | 'interface and member',
     { text: string; expected: string[] }[]
@@ -130,7 +137,7 @@ function pageNameQueries(documents: SourceDocument[]): {
     'interface and member': [],
   };
   let pages = 0;
-  for (let i = 0; i < documents.length; i += step) {
+  for (let i = offset; i < documents.length; i += step) {
     pages++;
     const text = title(documents[i]!);
     const expected = byTitle.get(text)!;
@@ -142,11 +149,11 @@ function pageNameQueries(documents: SourceDocument[]): {
         text: text.slice(0, text.length - Math.floor(last.length / 2)),
         expected,
       });
-    const member = /^([^:\s]+): (\S+?)(?:\(\))? /.exec(text);
+    const member = /^([^:\s]+): (\S+?)(?:\(\))? (?:static |instance )?(?:property|method|event)$/.exec(text);
     if (member && member[1] !== member[2])
       queries['interface and member'].push({ text: `${member[1]} ${member[2]}`, expected });
   }
-  return { pages, step, queries };
+  return { pages, step, offset, queries };
 }
 
 const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
@@ -219,7 +226,10 @@ async function benchmarkCorpus(
 
   // Typing a page's name, for pages across the whole site rather than a list someone wrote.
   const named = pageNameQueries(documents);
-  const sample = named.step === 1 ? 'every page' : `every ${named.step}th of ${documents.length} pages`;
+  const sample =
+    named.step === 1
+      ? 'every page'
+      : `one in ${named.step} of ${documents.length} pages, from the ${named.offset + 1}${named.offset === 0 ? 'st' : 'th'}`;
   console.log(`\n  Search, typing a page's name (${named.pages} pages: ${sample}):`);
   for (const [label, items] of Object.entries(named.queries)) {
     if (items.length === 0) continue;

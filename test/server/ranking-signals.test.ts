@@ -209,6 +209,9 @@ describe('a typed search that a page name holds whole', () => {
     // Each of the two weights is enough here; without both, the interface wins.
     const saved = { nameHoldsQuery: PAGE_RANK.nameHoldsQuery, asWritten: SECTION_RANK.asWritten };
     try {
+      PAGE_RANK.nameHoldsQuery = 0;
+      assert.equal(await top('widget open'), '/api/widget/open');
+      PAGE_RANK.nameHoldsQuery = saved.nameHoldsQuery;
       SECTION_RANK.asWritten = 0;
       assert.equal(await top('widget open'), '/api/widget/open');
       PAGE_RANK.nameHoldsQuery = 0;
@@ -540,6 +543,8 @@ describe('members named by a stop word or a single letter', () => {
     assert.equal(await top('array some'), '/reference/array/some');
     assert.equal(await top('dompoint y'), '/api/dompoint/y');
     assert.equal(await top('dompoint x'), '/api/dompoint/x');
+    // Typed with its capitals, the name is one word typed, not its parts.
+    assert.equal(await top('DOMPoint y'), '/api/dompoint/y');
   });
 
   it('do not take over a search where the stop word is only a stop word', async () => {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { TokenTerms } from '../../src/server/search/token-terms.js';
 import { Vocabulary } from '../../src/server/search/vocabulary.js';
+import { pageWithText } from './documents.js';
 
 describe('TokenTerms: indexed text as term ids', () => {
   it('reads the tokens that splitting at anything but letters, digits, `_`, `.` and `-` gives', () => {
@@ -46,5 +48,19 @@ describe('TextAnalyser.words', () => {
     assert.deepEqual(analyser.words('setCookie'), ['setcookie', 'set', 'cookie']);
     assert.deepEqual(analyser.words('LLM_BASE_URL'), ['llm_base_url', 'llm', 'base', 'url']);
     assert.deepEqual(analyser.words('__proto__ max_tokens'), ['__proto__', 'max_tokens', 'max', 'tokens']);
+  });
+});
+
+describe('an identifier typed whole', () => {
+  it('finds the page that writes it first, as one word typed and not a question of its parts', async () => {
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      pageWithText('/config', 'Configuration', 'Set LLM_BASE_URL to the endpoint of your model.'),
+      pageWithText('/llm', 'LLM providers', 'Which LLM to use, the base of its url and its key.'),
+      pageWithText('/other', 'Other', 'Nothing about models here.'),
+    ]);
+    const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
+    assert.equal(await top('LLM_BASE_URL'), '/config');
+    assert.equal(await top('llm'), '/llm');
   });
 });

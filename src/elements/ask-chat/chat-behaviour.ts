@@ -13,7 +13,7 @@ import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../.
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
-import { fill, freshAnnouncement } from '../shared/strings.js';
+import { defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
 import { defaultChatStrings } from './answer-strings.js';
 import type { AskChat, AskQuestionOptions } from './ask-chat.js';
 import { chatBehaviourStyles } from './chat-behaviour.styles.js';
@@ -411,7 +411,7 @@ export class ChatBehaviour implements ReactiveController {
       ${
         record.assetType
           ? html`<span part="asset-type" class="badge"
-              >${s.assetTypes[record.assetType] ?? record.assetType}</span
+              >${Object.hasOwn(s.assetTypes, record.assetType) ? s.assetTypes[record.assetType] : record.assetType}</span
             >`
           : nothing
       }
@@ -494,7 +494,7 @@ export class ChatBehaviour implements ReactiveController {
           .value=${turn.feedback ?? null}
           ?ask-reason=${host.feedbackReason}
           .strings=${host.feedbackStrings}
-          .reasons=${host.feedbackReasons}
+          .reasons=${host.feedbackReasons ?? [...defaultFeedbackReasons]}
           @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
       </div>`;

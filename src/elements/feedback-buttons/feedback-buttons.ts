@@ -3,6 +3,7 @@ import { Task, TaskStatus } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import type { FeedbackValue } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
+import { defaultFeedbackReasons } from '../shared/strings.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
 
 /** Every text `<feedback-buttons>` shows or announces; replace any of them with `strings`. */
@@ -20,9 +21,6 @@ export interface FeedbackStrings {
   skip: string;
   reasonThanks: string;
 }
-
-/** The reason chips offered after a thumbs-down, unless `reasons` gives others. */
-const DEFAULT_REASONS = ['Incorrect', 'Incomplete', 'Off topic', 'Outdated', 'Hard to follow'];
 
 export const defaultFeedbackStrings: FeedbackStrings = {
   prompt: 'Was this answer helpful?',
@@ -111,11 +109,8 @@ export class FeedbackButtons extends LitElement {
   declare value: FeedbackValue | null;
   /** After a thumbs-down, ask what was wrong (sent as the reference service's `reason`/`comment`). */
   declare askReason: boolean;
-  /**
-   * The reason chips offered by `ask-reason`; the chosen text is sent as `reason`. Unset: five
-   * English reasons ("Incorrect", "Incomplete", "Off topic", "Outdated", "Hard to follow").
-   */
-  declare reasons: string[] | undefined;
+  /** The reason chips offered by `ask-reason`; the chosen text is sent as `reason`. */
+  declare reasons: string[];
   /** Texts to replace, merged over the English defaults. */
   declare strings: Partial<FeedbackStrings>;
   declare private _message: string;
@@ -158,7 +153,7 @@ export class FeedbackButtons extends LitElement {
     super();
     this.value = null;
     this.askReason = false;
-    this.reasons = undefined;
+    this.reasons = [...defaultFeedbackReasons];
     this.strings = {};
     this._message = '';
     this._formOpen = false;
@@ -248,7 +243,7 @@ export class FeedbackButtons extends LitElement {
           ? html`<form part="reason-form" class="reason-form" @submit=${this.#sendReason}>
               <fieldset>
                 <legend>${s.reasonLegend}</legend>
-                ${(this.reasons ?? DEFAULT_REASONS).map(
+                ${this.reasons.map(
                   (reason) =>
                     html`<button
                       type="button"

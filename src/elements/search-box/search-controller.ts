@@ -548,7 +548,7 @@ export class SearchController implements ReactiveController {
         content = html`<span class="title" dir="auto" part="option-title"
             >${this.#renderHighlighted(item.title, query)}</span
           >
-          ${type ? html`<span class="type" part="option-type">${text.assetTypes[type] ?? type}</span>` : nothing}
+          ${type ? html`<span class="type" part="option-type">${Object.hasOwn(text.assetTypes, type) ? text.assetTypes[type] : type}</span>` : nothing}
           ${
             item.description
               ? html`<span class="description" part="option-description" dir="auto"

@@ -22,3 +22,12 @@ export const assetTypeLabels: Record<string, string> = {
   video: 'Video',
   api: 'API',
 };
+
+/** The reason chips `<feedback-buttons>` offers after a thumbs-down, unless `reasons` gives others. */
+export const defaultFeedbackReasons: readonly string[] = [
+  'Incorrect',
+  'Incomplete',
+  'Off topic',
+  'Outdated',
+  'Hard to follow',
+];

@@ -159,7 +159,7 @@ export const PAGE_RANK = {
   mentions: 0.15,
   sectionName: 0.3,
   /**
-   * A typed search of two words or more that a page's name holds whole: the visitor typed what
+   * A typed search of two terms or more that a page's name holds whole: the visitor typed what
    * the page is called, and a page that holds one of the words in its name and the other in its
    * text (the interface of a member, `HTMLDialogElement` for `htmldialogelement open`) is a
    * step away from it. Counts by the fourth power of the share of the query the name holds, times
@@ -976,7 +976,8 @@ function cacheKey(query: string, options: SearchOptions): string {
 /**
  * The share of the query (by weight) whose words, as typed, the page's name writes: stemming
  * makes `navigation` and `navigator` one term, but a visitor typing `navigation` means
- * *Navigation*, not *Navigator*. A word still being typed (`navig`) is no word of any name.
+ * *Navigation*, not *Navigator*. A word still being typed counts where a name writes it whole
+ * (`set` on its way to `setTimeout` lifts *Set* until the next letter; `navig` lifts nothing).
  */
 function nameAsWritten(query: AnalysedQuery, nameWords: string): number {
   let written = 0;

@@ -48,6 +48,8 @@ export interface AnalysedQuery {
 
 /** Splits a query into chunks: a hyphen or a dot joins the parts of a name (`z-index`, `Promise.all`). */
 const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+/** What separates the words of a chunk as typed: anything but letters, digits and `_`. */
+const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 
 /** Completions kept for a partial last word: the most frequent ones are what visitors mean. */
 const MAX_COMPLETIONS = 12;
@@ -265,7 +267,7 @@ export class QueryAnalyser {
     // The words to look up, chunk by chunk: a hyphenated name (`z-index`, `set-cookie`) is looked
     // up whole first, since the site indexes it whole; its parts only when the site doesn't know it.
     const chunks = query.split(CHUNK_SEPARATOR).filter((chunk) => /[\p{L}\p{N}_]/u.test(chunk));
-    const words: { word: string; prefix: boolean; part?: boolean }[] = [];
+    const words: { word: string; prefix: boolean; part?: boolean; identifierPart?: boolean }[] = [];
     chunks.forEach((chunk, chunkIndex) => {
       const partialChunk = lastIsPartial && chunkIndex === chunks.length - 1;
       if (partialChunk && chunk.endsWith('-')) {
@@ -296,14 +298,21 @@ export class QueryAnalyser {
         }
         chunkWords.pop();
       }
+      // The parts the analyser gives of a camel- or snake-case identifier (`htmldialogelement` →
+      // `html`, `dialog`, `element`) are no words typed: they don't make a name a question.
+      const typed = new Set(chunk.toLowerCase().split(WORD_SEPARATOR));
       chunkWords.forEach((word, index) =>
-        words.push({ word, prefix: partialChunk && index === chunkWords.length - 1 && word.length >= 2 }),
+        words.push({
+          word,
+          prefix: partialChunk && index === chunkWords.length - 1 && word.length >= 2,
+          ...(typed.has(word) ? {} : { identifierPart: true }),
+        }),
       );
     });
     const terms: QueryTerm[] = [];
     const seen = new Set<string>();
     const partOfSpeech = new Map<string, string>();
-    const question = words.length >= QUESTION_WEIGHTING.minWords;
+    const question = words.filter((word) => !word.identifierPart).length >= QUESTION_WEIGHTING.minWords;
     let clauseSubjects = new Set<string>();
     if (question) {
       const tagged = tagWords(query);
@@ -445,12 +454,18 @@ export class QueryAnalyser {
    * `dompoint.x`): a term of its own, matched by the member's name only. Searches only; in a
    * question "an array of numbers" is not `Array.of()`.
    */
-  #addMemberNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+  #addMemberNames(
+    words: readonly { word: string; prefix: boolean; identifierPart?: boolean }[],
+    terms: QueryTerm[],
+  ): void {
     for (let i = 1; i < words.length; i++) {
       const { word, prefix } = words[i] as { word: string; prefix: boolean };
       // A last word still being typed counts too: a stop word is short, and typed whole.
       if (this.analyser.term(word) !== '') continue;
-      const member = `${(words[i - 1] as { word: string }).word}.${word}`;
+      // The member of the name as typed (`DOMPoint x` → `dompoint.x`), not of its last part.
+      const parent = words.slice(0, i).findLast((candidate) => !candidate.identifierPart);
+      if (parent === undefined) continue;
+      const member = `${parent.word}.${word}`;
       const id = this.vocabulary.id(member);
       // Typed as `promise.all`, the member is already a term of the query.
       if (id !== undefined && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, member, prefix));

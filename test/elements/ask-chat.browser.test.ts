@@ -174,6 +174,11 @@ describe('<ask-chat>', () => {
         (button.getAttribute('aria-label') ?? button.textContent)!.trim(),
       );
       expect(names).to.deep.equal(['Utile', 'Pas utile']);
+      // Texts set once answers are shown reach them too.
+      el.feedbackStrings = { ...el.feedbackStrings, helpful: 'Oui' };
+      await el.updateComplete;
+      await feedback.updateComplete;
+      expect(feedback.shadowRoot!.querySelector('button')!.textContent).to.contain('Oui');
       expect(feedback.shadowRoot!.textContent).to.contain('Cette réponse vous a-t-elle aidé ?');
       // A thumbs-down opens the reason form with the site's chips.
       feedback.shadowRoot!.querySelectorAll('button')[1]!.click();
@@ -362,6 +367,10 @@ describe('<ask-chat>', () => {
       el.strings = { assetTypes: { webpage: 'Page web' } };
       await el.updateComplete;
       expect(p.one('asset-type')!.textContent).to.equal('Page web');
+      // Naming one label keeps the others' defaults.
+      el.strings = { assetTypes: { pdf: 'Document PDF' } };
+      await el.updateComplete;
+      expect(p.one('asset-type')!.textContent).to.equal('Page');
     });
 
     it('shows a link the allow-list refuses as plain text', async () => {

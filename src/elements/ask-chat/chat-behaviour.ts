@@ -168,7 +168,13 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   get #strings(): AskChatStrings {
-    return { ...defaultChatStrings, ...this.#host.strings };
+    const strings = this.#host.strings;
+    // A site's labels of asset types add to the defaults: naming one keeps the others' labels.
+    return {
+      ...defaultChatStrings,
+      ...strings,
+      assetTypes: { ...defaultChatStrings.assetTypes, ...strings.assetTypes },
+    };
   }
 
   /** The client of the question and of the feedback buttons under each answer. */

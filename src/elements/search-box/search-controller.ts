@@ -116,7 +116,11 @@ export class SearchController implements ReactiveController {
    */
   constructor(host: SearchBox, text: () => FieldStrings & Partial<SearchBoxStrings>) {
     this.#host = host;
-    this.#text = () => ({ ...popupStrings, ...text() });
+    // A site's labels of asset types add to the defaults: naming one keeps the others' labels.
+    this.#text = () => {
+      const custom = text();
+      return { ...popupStrings, ...custom, assetTypes: { ...popupStrings.assetTypes, ...custom.assetTypes } };
+    };
     this.#state = {
       expanded: (host.renderRoot as ShadowRoot).activeElement?.localName === 'input',
       activeIndex: -1,

@@ -13,7 +13,7 @@ import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../.
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
-import { defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
+import { assetTypeLabel, defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
 import { defaultChatStrings } from './answer-strings.js';
 import type { AskChat, AskQuestionOptions } from './ask-chat.js';
 import { chatBehaviourStyles } from './chat-behaviour.styles.js';
@@ -39,6 +39,9 @@ const loadStorage = (): Promise<typeof ConversationStorage> =>
 
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
+
+/** The reason chips under every answer when the site sets none: one array, not a copy per render. */
+const englishReasons = [...defaultFeedbackReasons];
 
 /**
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
@@ -168,13 +171,7 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   get #strings(): AskChatStrings {
-    const strings = this.#host.strings;
-    // A site's labels of asset types add to the defaults: naming one keeps the others' labels.
-    return {
-      ...defaultChatStrings,
-      ...strings,
-      assetTypes: { ...defaultChatStrings.assetTypes, ...strings.assetTypes },
-    };
+    return { ...defaultChatStrings, ...this.#host.strings };
   }
 
   /** The client of the question and of the feedback buttons under each answer. */
@@ -417,7 +414,7 @@ export class ChatBehaviour implements ReactiveController {
       ${
         record.assetType
           ? html`<span part="asset-type" class="badge"
-              >${Object.hasOwn(s.assetTypes, record.assetType) ? s.assetTypes[record.assetType] : record.assetType}</span
+              >${assetTypeLabel(s.assetTypes, record.assetType)}</span
             >`
           : nothing
       }
@@ -500,7 +497,7 @@ export class ChatBehaviour implements ReactiveController {
           .value=${turn.feedback ?? null}
           ?ask-reason=${host.feedbackReason}
           .strings=${host.feedbackStrings}
-          .reasons=${host.feedbackReasons ?? [...defaultFeedbackReasons]}
+          .reasons=${host.feedbackReasons ?? englishReasons}
           @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
       </div>`;

@@ -17,7 +17,7 @@ import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
-import { freshAnnouncement } from '../shared/strings.js';
+import { assetTypeLabel, freshAnnouncement } from '../shared/strings.js';
 import { highlightPieces } from './highlight.js';
 import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
 import type {
@@ -116,11 +116,7 @@ export class SearchController implements ReactiveController {
    */
   constructor(host: SearchBox, text: () => FieldStrings & Partial<SearchBoxStrings>) {
     this.#host = host;
-    // A site's labels of asset types add to the defaults: naming one keeps the others' labels.
-    this.#text = () => {
-      const custom = text();
-      return { ...popupStrings, ...custom, assetTypes: { ...popupStrings.assetTypes, ...custom.assetTypes } };
-    };
+    this.#text = () => ({ ...popupStrings, ...text() });
     this.#state = {
       expanded: (host.renderRoot as ShadowRoot).activeElement?.localName === 'input',
       activeIndex: -1,
@@ -552,7 +548,7 @@ export class SearchController implements ReactiveController {
         content = html`<span class="title" dir="auto" part="option-title"
             >${this.#renderHighlighted(item.title, query)}</span
           >
-          ${type ? html`<span class="type" part="option-type">${Object.hasOwn(text.assetTypes, type) ? text.assetTypes[type] : type}</span>` : nothing}
+          ${type ? html`<span class="type" part="option-type">${assetTypeLabel(text.assetTypes, type)}</span>` : nothing}
           ${
             item.description
               ? html`<span class="description" part="option-description" dir="auto"

@@ -16,7 +16,7 @@ export function freshAnnouncement(text: string, current: string): string {
 }
 
 /** Labels of a result's or source's asset type, shown by the search box and the chat alike. */
-export const assetTypeLabels: Record<string, string> = {
+export const assetTypeLabels: Readonly<Record<string, string>> = {
   webpage: 'Page',
   pdf: 'PDF',
   video: 'Video',
@@ -31,3 +31,12 @@ export const defaultFeedbackReasons: readonly string[] = [
   'Outdated',
   'Hard to follow',
 ];
+
+/**
+ * The label of an asset type: the site's (`labels`, its own keys only), else the default, else
+ * the type as the service sent it. Naming one label keeps the others' defaults.
+ */
+export function assetTypeLabel(labels: Readonly<Record<string, string>>, type: string): string {
+  if (Object.hasOwn(labels, type)) return labels[type] as string;
+  return Object.hasOwn(assetTypeLabels, type) ? (assetTypeLabels[type] as string) : type;
+}

@@ -2,7 +2,7 @@ import { pastedMessage, withoutConsolePrefix } from './error-messages.js';
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
-import { operatorNames, type TextAnalyser } from './text-analyser.js';
+import { CHUNK_SEPARATOR, operatorNames, type TextAnalyser, WORD_SEPARATOR } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** One indexed term a query word may stand for, and how much a match on it counts (0–1). */
@@ -45,11 +45,6 @@ export interface AnalysedQuery {
   /** The words of a pasted error message (`TypeError: x is not a function`), when it is one. */
   message?: string[];
 }
-
-/** Splits a query into chunks: a hyphen or a dot joins the parts of a name (`z-index`, `Promise.all`). */
-const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
-/** What separates the words of a chunk as typed: anything but letters, digits and `_`. */
-const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 
 /** Completions kept for a partial last word: the most frequent ones are what visitors mean. */
 const MAX_COMPLETIONS = 12;

@@ -139,14 +139,14 @@ const OPERATOR = /(?<=^|[\s`'"‘“])\(?([!%&*+\-./:<=>?^|~]{1,4})\)?(?=$|[\s`'
  * Text split at anything but letters, digits, `_`, `-` and `.`: a hyphenated or dotted name
  * (`z-index`, `Promise.all`) stays one chunk.
  */
-const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
 /** What joins the parts of such a name, and the same at its ends (a sentence's full stop). */
 const JOINER = /[.-]/;
 const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
 const MAX_COMPOUND_PARTS = 4;
 /** Anything that is not a letter, a digit or `_` separates words. */
-const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
+export const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
 const NON_ASCII = /[^\u0020-\u007e]/;
 const SNAKE_JOIN = /[\p{L}\p{N}]_+[\p{L}\p{N}]/u;

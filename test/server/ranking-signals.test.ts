@@ -106,6 +106,25 @@ describe('inboundLinkCounts', () => {
     });
   });
 
+  it('finds a page whose folder spells out characters a file name cannot hold (MDN: `::marker`)', () => {
+    const counts = countsByLink([
+      page('/web/css/reference/selectors/_doublecolon_marker/'),
+      page('/web/css/reference/selectors/_colon_nth-child/'),
+      page('/web/html/reference/global_attributes/data-_star_/'),
+      page('/web/css/guide/', [
+        '/en-US/docs/Web/CSS/Reference/Selectors/::marker',
+        '/en-US/docs/Web/CSS/:nth-child#odd',
+        '/en-US/docs/Web/HTML/Global_attributes/data-*',
+      ]),
+    ]);
+    assert.deepEqual(counts, {
+      '/web/css/reference/selectors/_doublecolon_marker/': 1,
+      '/web/css/reference/selectors/_colon_nth-child/': 1,
+      '/web/html/reference/global_attributes/data-_star_/': 1,
+      '/web/css/guide/': 0,
+    });
+  });
+
   it('works with absolute page links under a site URL', () => {
     const counts = countsByLink([
       page('https://docs.example.com/guide', ['/api', 'https://docs.example.com/api#x']),

@@ -38,3 +38,23 @@ export function titleFromPath(relativePath: string): string {
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * Characters a file name cannot hold on every system (`:`, `*`, `?`), written as words in the
+ * folder that publishes a page, as MDN's content repository does: the page linked as
+ * `/Web/CSS/::marker` is kept in `_doublecolon_marker/`, `:hover` in `_colon_hover/`, `data-*` in
+ * `data-_star_/`. Longest first, so that `::` is not read as two `:`.
+ */
+const FILE_NAME_ESCAPES: readonly (readonly [written: string, escaped: string])[] = [
+  ['::', '_doublecolon_'],
+  [':', '_colon_'],
+  ['*', '_star_'],
+  ['?', '_question_'],
+];
+
+/** A path as a folder name would write it: `/web/css/::marker` → `/web/css/_doublecolon_marker`. */
+export function escapeFileNameCharacters(path: string): string {
+  let escaped = path;
+  for (const [written, escape] of FILE_NAME_ESCAPES) escaped = escaped.split(written).join(escape);
+  return escaped;
+}

@@ -1,19 +1,24 @@
 import type { SourceDocument } from '../content/document.js';
+import { escapeFileNameCharacters } from '../content/document-link.js';
 
 /** Leading path segments a link may carry that the site's page links don't (`/en-US/docs`). */
 const MAX_PREFIX_SEGMENTS = 3;
 
 /**
  * A link's path as a key: no origin, query or fragment, no extension, no trailing `/` or
- * `/index`, lower case. `/Docs/API/Routing.md#x` and `/docs/api/routing/` are the same page.
+ * `/index`, lower case, and the characters a folder name can't hold written as a folder writes
+ * them. `/Docs/API/Routing.md#x` and `/docs/api/routing/` are the same page, and so are
+ * `/Web/CSS/::marker` and the page published from `web/css/_doublecolon_marker/`.
  */
 function pathKey(path: string): string {
-  return path
-    .replace(/[?#].*$/, '')
-    .replace(/\.(md|markdown|html?|txt)$/i, '')
-    .replace(/\/index$/i, '')
-    .replace(/\/+$/, '')
-    .toLowerCase();
+  return escapeFileNameCharacters(
+    path
+      .replace(/[?#].*$/, '')
+      .replace(/\.(md|markdown|html?|txt)$/i, '')
+      .replace(/\/index$/i, '')
+      .replace(/\/+$/, '')
+      .toLowerCase(),
+  );
 }
 
 /** The page's own link as a URL to resolve relative links against. */

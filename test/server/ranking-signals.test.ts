@@ -269,7 +269,7 @@ describe('a typed word that the name writes as typed', () => {
 });
 
 describe('what other pages say where they link to a page', () => {
-  it('is each sentence holding a link, in its words, with the targets of its links', () => {
+  it('is each line holding a link (a paragraph, a list item), in its words, with the targets of its links', () => {
     const markdown = [
       'The page starts here. Use [z-index](/docs/css/z-index "z") to control how boxes overlap. Then more.',
       '- {{cssxref("opacity")}} and {{cssxref("visibility", "visibility: hidden")}} hide a box',
@@ -292,7 +292,8 @@ describe('what other pages say where they link to a page', () => {
     const [zIndex, hiding] = mentions.map((mention) =>
       mention.text.replace(/[[\]]/g, '').replace(/\s+/g, ' '),
     );
-    assert.equal(zIndex, 'Use z-index to control how boxes overlap.');
+    // The sentences around a link say what it is for as well as its own.
+    assert.equal(zIndex, 'The page starts here. Use z-index to control how boxes overlap. Then more.');
     assert.equal(hiding, '- opacity and visibility: hidden hide a box');
   });
 
@@ -345,16 +346,16 @@ describe('what other pages say where they link to a page', () => {
       '/css/z-index',
       '/css/order',
     ]);
-    // Without the guide's sentence the two are equal, and the first indexed comes first.
+    // Without the guide's paragraph the two are equal, and the first indexed comes first.
     const silentGuide = { ...guide, mentions: [] };
     assert.deepEqual(await order([decoy, reference, silentGuide, ...others], question), [
       '/css/order',
       '/css/z-index',
     ]);
   });
-  it('ranks first, for a question, the page one sentence of the site says the whole of it about', async () => {
+  it('ranks first, for a question, the page one paragraph of the site says the whole of it about', async () => {
     // Two guides link to two reference pages that say the same, with the same words: for one in
-    // a sentence each, for the other in one sentence.
+    // a paragraph each, for the other in one paragraph.
     const scattered = pageWithText('/css/order', 'order', 'Sets the stack order of a positioned box.');
     const whole = pageWithText('/css/z-index', 'z-index', 'Sets the stack order of a positioned box.');
     const guide = (link: string, mentions: SourceDocument['mentions']): SourceDocument => ({

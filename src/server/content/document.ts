@@ -24,7 +24,7 @@ export interface SourceDocument {
   mentions?: LinkMention[];
 }
 
-/** A sentence (in HTML, a paragraph or list item) that links to other pages. */
+/** A paragraph, list item or table row (in Markdown, a line) that links to other pages. */
 export interface LinkMention {
   /** Its links' targets, as written. */
   targets: string[];

@@ -198,53 +198,34 @@ const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
-/** Where a sentence ends inside a line: a full stop, question or exclamation mark before a capital. */
-const SENTENCE_BREAK = /[.!?][ \t]+(?=[A-Z`{[*_])/g;
-/** What a sentence's words are not: link destinations and titles, HTML anchors' tags, entities. */
+/** What a mention's words are not: link destinations and titles, HTML anchors' tags, entities. */
 const LINK_MARKUP = /\]\([^)]*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
 
 /**
  * A Markdown page's links, outside code blocks: their targets as written (inline links, reference
  * definitions, `href`s of inline HTML and MDN's cross-reference macros; not images, which link no
- * page), and the sentences holding them (`SourceDocument.mentions`).
+ * page), and the lines holding them (`SourceDocument.mentions`): a paragraph, a list item, a
+ * table row. The sentences around a link say what it is for as often as its own ("Zebra stripes
+ * help the eye follow a row. Use `:nth-child(odd)`…"), as an HTML page's paragraph does.
  */
 export function markdownLinks(markdown: string): { targets: string[]; mentions: LinkMention[] } {
   const prose = markdown.replace(FENCED_CODE, '');
   const links = linksOfProse(prose);
   const mentions: LinkMention[] = [];
-  let sentence: LinkMention | undefined;
-  let sentenceEnd = -1;
+  let line: LinkMention | undefined;
+  let lineEnd = -1;
   for (const { target, at, inSentence } of links) {
     if (!inSentence) continue;
-    if (at >= sentenceEnd || !sentence) {
-      const [start, end] = sentenceAround(prose, at);
-      sentenceEnd = end;
-      const text = replaceMacros(prose.slice(start, end).replace(LINK_MARKUP, ' '));
-      sentence = { targets: [], text };
-      mentions.push(sentence);
+    if (at >= lineEnd || !line) {
+      const lineStart = prose.lastIndexOf('\n', at) + 1;
+      const end = prose.indexOf('\n', at);
+      lineEnd = end < 0 ? prose.length : end;
+      line = { targets: [], text: replaceMacros(prose.slice(lineStart, lineEnd).replace(LINK_MARKUP, ' ')) };
+      mentions.push(line);
     }
-    sentence.targets.push(target);
+    line.targets.push(target);
   }
   return { targets: links.map((link) => link.target), mentions };
-}
-
-/** Start and end of the sentence holding the character at `at`: within its line, at sentence breaks. */
-function sentenceAround(text: string, at: number): [number, number] {
-  const lineStart = text.lastIndexOf('\n', at) + 1;
-  const lineEnd = text.indexOf('\n', at);
-  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-  const offset = at - lineStart;
-  let start = 0;
-  let end = line.length;
-  SENTENCE_BREAK.lastIndex = 0;
-  for (let found = SENTENCE_BREAK.exec(line); found; found = SENTENCE_BREAK.exec(line)) {
-    if (found.index + found[0].length <= offset) start = found.index + found[0].length;
-    else {
-      end = found.index + 1;
-      break;
-    }
-  }
-  return [lineStart + start, lineStart + end];
 }
 
 /**

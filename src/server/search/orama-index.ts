@@ -43,7 +43,7 @@ interface IndexedPage {
   passages: number[];
   /** Its passages by term: which hold each term, and in their heading or not. */
   passageTerms: PassageTerms;
-  /** Its mentions by term, each sentence apart (see `linkMentions`); undefined when none. */
+  /** Its mentions by term, each paragraph apart (see `linkMentions`); undefined when none. */
   mentions?: { terms: PassageTerms; count: number };
   tags: Set<string>;
   /** The words of its title and slug as written, lower-cased, each between spaces. */
@@ -196,7 +196,7 @@ function codeName(heading: string): string | undefined {
  * page with a section about exactly what was asked (`## header()` for "read a header") answers
  * it better than one that mentions the words here and there. `section` is its share of the rank;
  * `mention`, in a question, that of the page's best mention (the share of the question one
- * sentence linking to it holds), scaled by how much the site's links count.
+ * paragraph linking to it holds), scaled by how much the site's links count.
  */
 export const SECTION_RANK = {
   candidates: 20,
@@ -207,9 +207,9 @@ export const SECTION_RANK = {
   asWritten: 0.3,
 };
 /**
- * Sentences of other pages that link to a page, kept per page for its mentions field: MDN's
- * `opacity` is mentioned in 69 sentences, `Array` in thousands, whose first hundred say all
- * they have to say.
+ * Paragraphs of other pages that link to a page, kept per page for its mentions field: MDN's
+ * `opacity` is mentioned in about 70, `Array` in thousands, whose first hundred say all they
+ * have to say.
  */
 const MENTIONS_PER_PAGE = 100;
 /**
@@ -432,13 +432,13 @@ export class OramaSearchIndex implements SearchIndex {
     if (linksTrusted > 0)
       linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
         if (texts.length === 0) return;
-        const sentences = texts.map((text) => tokenTerms.ids(text));
-        (pageFields[page] as PageFieldTerms).mentions = concatenated(sentences);
+        const paragraphs = texts.map((text) => tokenTerms.ids(text));
+        (pageFields[page] as PageFieldTerms).mentions = concatenated(paragraphs);
         (pages[page] as IndexedPage).mentions = {
           terms: passageTermsOf(
-            sentences.map((ids) => ({ distinct: sortedDistinct(ids), heading: NO_TERMS })),
+            paragraphs.map((ids) => ({ distinct: sortedDistinct(ids), heading: NO_TERMS })),
           ),
-          count: sentences.length,
+          count: paragraphs.length,
         };
       });
     const postings = new PagePostings(pageFields, vocabulary.size);
@@ -711,21 +711,21 @@ export class OramaSearchIndex implements SearchIndex {
         });
       candidates.splice(0, candidates.length, ...messages, ...others);
     }
-    // In a question, the one sentence of the site that says most of it where it links to a page
+    // In a question, the one paragraph of the site that says most of it where it links to a page
     // ("rounded corners are achieved on a box by using border-radius") names what it asks about.
-    const sentenceWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
+    const bestMentionWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
     for (const candidate of candidates.slice(0, SECTION_RANK.candidates + messageMatches.size)) {
       const page = this.#pages[candidate.page] as IndexedPage;
       const best = this.#bestPassage(query, page);
       candidate.best = best;
       const [mention] =
-        sentenceWeight > 0 && page.mentions
+        bestMentionWeight > 0 && page.mentions
           ? this.#coverage.best(query, page.mentions.terms, page.mentions.count, 1)
           : [];
       candidate.rank =
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
-          sentenceWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
+          bestMentionWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
           (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number)) +
         // Beside the site's links, so that it weighs the same on every page that writes the words.
         (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, page.nameWords));

@@ -9,6 +9,7 @@
  * answer (the build writes it as a chunk beside the main file), so a page that never asks never
  * pays for them.
  */
+import { importOnce } from '../elements/shared/import-once.js';
 import { isAllowedUrl } from '../elements/shared/safe-url.js';
 import type * as SanitizerModule from './sanitizer-chunk.js';
 import type { AnswerFormat } from './sanitizer-chunk.js';
@@ -17,19 +18,11 @@ export type { AnswerFormat };
 
 type SanitizerChunk = typeof SanitizerModule;
 
-let chunk: Promise<SanitizerChunk> | undefined;
-
 /**
  * Starts loading marked and DOMPurify, if not yet started; call it when a question is sent so
  * the chunk arrives while the service is still answering. A failed load is retried next time.
  */
-export function loadRenderer(): Promise<SanitizerChunk> {
-  chunk ??= import('./sanitizer-chunk.js').catch((error: unknown) => {
-    chunk = undefined;
-    throw error;
-  });
-  return chunk;
-}
+export const loadRenderer: () => Promise<SanitizerChunk> = importOnce(() => import('./sanitizer-chunk.js'));
 
 /**
  * Renders untrusted answer text (markdown by default, or html) into a sanitized fragment, ready

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { AnswerFormat, AnswerRecord, AskMeta } from '../../wire/index.js';
+import { importOnce } from '../shared/import-once.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { askChatStyles } from './ask-chat.styles.js';
 import type * as Behaviour from './chat-behaviour.js';
@@ -16,12 +17,7 @@ export interface AskQuestionOptions {
 }
 
 /** The chat's behaviour, fetched once per page; a failed fetch is tried again at the next need. */
-let behaviour: Promise<typeof Behaviour> | undefined;
-const loadBehaviour = (): Promise<typeof Behaviour> =>
-  (behaviour ??= import('./chat-behaviour.js').catch((error: unknown) => {
-    behaviour = undefined;
-    throw error;
-  }));
+const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat-behaviour.js'));
 
 /**
  * A conversation with the documentation: questions, answers rendered safely from markdown or

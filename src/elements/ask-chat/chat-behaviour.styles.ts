@@ -4,6 +4,11 @@ import { css } from 'lit';
  * The styles of what the chat's behaviour renders: the header, messages, answers and their
  * sources, notices, actions and image thumbnails. They join the element's shadow root, after
  * `ask-chat.styles.ts`, when the behaviour arrives.
+ *
+ * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
+ * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
+ * prompt when the reason form opens below it. (Why-comments stay out of the CSS text, which ships
+ * as it is written.)
  */
 export const chatBehaviourStyles = css`
   .header {
@@ -56,7 +61,6 @@ export const chatBehaviourStyles = css`
   .answer-body :is(th, td) {
     border: 1px solid var(--_border);
     padding: 0.25rem 0.5rem;
-    /* Whole words: a narrow chat scrolls a wide table rather than splitting its words. */
     overflow-wrap: normal;
     text-align: start;
     vertical-align: top;
@@ -130,7 +134,6 @@ export const chatBehaviourStyles = css`
   .actions {
     display: flex;
     flex-wrap: wrap;
-    /* Copy stays on the line of the feedback prompt when the reason form opens below it. */
     align-items: baseline;
     gap: var(--_space);
     margin-block-start: var(--_space);

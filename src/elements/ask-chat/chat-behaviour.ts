@@ -12,6 +12,7 @@ import { isAbortError } from '../../client/errors.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
+import { importOnce } from '../shared/import-once.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
 import { defaultChatStrings } from './answer-strings.js';
@@ -30,12 +31,9 @@ import type {} from '../feedback-buttons/feedback-buttons.js';
 import type {} from '../search-box/search-box.js';
 
 /** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
-let storage: Promise<typeof ConversationStorage> | undefined;
-const loadStorage = (): Promise<typeof ConversationStorage> =>
-  (storage ??= import('./conversation-storage.js').catch((error: unknown) => {
-    storage = undefined;
-    throw error;
-  }));
+const loadStorage = importOnce(
+  (): Promise<typeof ConversationStorage> => import('./conversation-storage.js'),
+);
 
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;

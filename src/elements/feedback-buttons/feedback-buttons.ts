@@ -125,15 +125,9 @@ export class FeedbackButtons extends LitElement {
         // that builds one comes with the first vote.
         const client =
           this.client ?? (await import('../ask-chat/chat-connection.js')).chatClientOf<FeedbackClient>(this);
-        await client.feedback(
-          {
-            insightId: detail.insightId,
-            feedback: detail.value,
-            ...(detail.reason ? { reason: detail.reason } : {}),
-            ...(detail.comment ? { comment: detail.comment } : {}),
-          },
-          { signal },
-        );
+        // The detail holds a reason and a comment only when the visitor gave them.
+        const { insightId, value, ...note } = detail;
+        await client.feedback({ insightId, feedback: value, ...note }, { signal });
       } catch {
         // Replaced by a newer run: that one reports.
         if (signal.aborted) return;

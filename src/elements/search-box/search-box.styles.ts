@@ -3,7 +3,9 @@ import { css } from 'lit';
 /**
  * Styles of `<search-box>` from its first render, after the shared theme: the field, the input and
  * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
- * added when their modules arrive. Logical properties only, for right-to-left pages.
+ * added when their modules arrive. Logical properties only, for right-to-left pages. The input's
+ * font size is at least 16px: iOS zooms into smaller inputs on focus. (Why-comments stay out of
+ * the CSS text, which ships as it is written.)
  */
 export const styles = css`
   :host {
@@ -45,7 +47,6 @@ export const styles = css`
     background: transparent;
     color: inherit;
     font: inherit;
-    /* 16px or more: iOS zooms into smaller inputs on focus. */
     font-size: max(16px, 1em);
   }
   input:focus {

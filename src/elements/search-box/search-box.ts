@@ -3,6 +3,7 @@ import type { CSSResult, PropertyValues, TemplateResult } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
+import { importOnce } from '../shared/import-once.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { themeStyles } from '../shared/theme.js';
 import type { PageShortcut } from './keyboard-shortcut.js';
@@ -58,18 +59,12 @@ const IDLE_TIMEOUT_MS = 2000;
 
 // The element's behaviour (search, popup, keys), fetched after the first render once the browser
 // is idle, or at once when the visitor needs it; and the dialog of variant="button", fetched when
-// a page first sets that variant. One request each, for every box of the page.
+// a page first sets that variant. One request each, for every box of the page; a failed fetch of
+// the behaviour is asked again at the next focus or key, should the network come back.
 let controllerModule: typeof Controller | undefined;
-let controllerRequest: Promise<typeof Controller> | undefined;
-const loadController = () =>
-  (controllerRequest ??= import('./search-controller.js').then(
-    (module) => (controllerModule = module),
-    (error: unknown) => {
-      // Asked again at the next focus or key, should the network come back.
-      controllerRequest = undefined;
-      throw error;
-    },
-  ));
+const loadController = importOnce(() =>
+  import('./search-controller.js').then((module) => (controllerModule = module)),
+);
 let dialogModule: typeof Dialog | undefined;
 const loadDialog = () => import('./search-dialog.js').then((module) => (dialogModule = module));
 

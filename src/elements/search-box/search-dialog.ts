@@ -11,7 +11,11 @@
 /** A plain template tag, named `css` so that the build minifies the rules below like Lit's. */
 const css = String.raw;
 
-/** The dialog's rules, which the element adds to its shadow root when the dialog first opens. */
+/**
+ * The dialog's rules, which the element adds to its shadow root when the dialog first opens. On
+ * phones (up to 40rem wide) the dialog fills the visual viewport, so that the input stays above
+ * the on-screen keyboard. (Why-comments stay out of the CSS text, which ships as it is written.)
+ */
 export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
@@ -68,7 +72,6 @@ export const dialogStyles = css`
     color: var(--_muted);
     font-size: 0.75em;
   }
-  /* Phones: the dialog fills the visual viewport, so the input stays above the on-screen keyboard. */
   @media (max-width: 40rem) {
     dialog {
       inline-size: 100vw;

@@ -1,7 +1,8 @@
 /**
  * The rules of `<search-box>`'s popup (messages, listbox, options), which `search-controller.ts`
  * renders: they arrive with it and are added to the element's shadow root after its own styles.
- * Logical properties only, for right-to-left pages.
+ * Logical properties only, for right-to-left pages. The heading and the messages line up with
+ * the options' text, after their 3px marker.
  *
  * Plain text rather than Lit's `css`, as `search-dialog.ts` does: the element adds both alike.
  */
@@ -118,7 +119,6 @@ export const popupStyles = css`
   .message,
   .loading {
     margin: 0;
-    /* Lined up with the options' text, after their 3px marker. */
     padding: var(--_space) calc(var(--_space) * 1.25);
     padding-inline-start: calc(var(--_space) * 1.25 + 3px);
     color: var(--_muted);

@@ -43,6 +43,14 @@ function value(evidence: PageEvidence, key: keyof typeof EVIDENCE, page: number)
   return row < 0 ? 0 : (evidence.values[row * EVIDENCE_STRIDE + EVIDENCE[key]] as number);
 }
 
+/** The pages a query gathers, in page order. */
+function pagesFound(postings: PagePostings, analysed: AnalysedQuery): number[] {
+  const evidence = postings.gather(analysed);
+  const found = [...evidence.pages.subarray(0, evidence.count)].sort((a, b) => a - b);
+  postings.release(evidence);
+  return found;
+}
+
 describe('PagePostings (BM25F over page fields)', () => {
   // Terms: 0 "cookie", 1 "helper", 2 "header", 3 "set".
   const postings = new PagePostings(
@@ -138,12 +146,7 @@ describe('PagePostings (BM25F over page fields)', () => {
       return fields([], [3]);
     });
     const postings = new PagePostings(pages, 4);
-    const found = (analysed: AnalysedQuery): number[] => {
-      const evidence = postings.gather(analysed);
-      const result = [...evidence.pages.subarray(0, evidence.count)].sort((a, b) => a - b);
-      postings.release(evidence);
-      return result;
-    };
+    const found = (analysed: AnalysedQuery): number[] => pagesFound(postings, analysed);
     assert.deepEqual(found(query(0, 1)), [0, 1, 500]);
     assert.deepEqual(found(query(0, 2)), [0, 1]);
     // The word with a synonym beside it (scored through the per-word scratch) finds the same.
@@ -164,5 +167,32 @@ describe('PagePostings (BM25F over page fields)', () => {
       prefix: true,
     };
     assert.deepEqual(found(completed), [0, 1]);
+  });
+
+  it("in a typed search, ranks a word by how rare the word itself is, not its rarest completion's", () => {
+    // 1,000 pages. Term 0 (common: the text of 100 pages) has a completion, term 1, on page 0
+    // only; term 2 (rare) is on pages 200 and 201. Typed `0 2`, the word 0 is the common one:
+    // the rare word finds pages first and 0 only adds to them.
+    const pages = Array.from({ length: 1000 }, (_, page) => {
+      if (page === 0) return fields([], [0, 1]);
+      if (page < 100) return fields([], [0]);
+      if (page === 200 || page === 201) return fields([], [0, 2]);
+      return fields([], [3]);
+    });
+    const postings = new PagePostings(pages, 4);
+    const found = (analysed: AnalysedQuery): number[] => pagesFound(postings, analysed);
+    const typed = query(0, 2);
+    typed.terms[0] = {
+      ...typed.terms[0]!,
+      alternatives: [
+        { id: 0, term: '0', weight: 1 },
+        { id: 1, term: '1', weight: 0.45 },
+      ],
+    };
+    assert.deepEqual(found(typed), [0, 200, 201]);
+    // In a question, a word's rarest alternative (a synonym few pages use) goes first, and finds
+    // the pages that put the question in other words: here, all of the word's.
+    const pagesOfCommonWord = found({ ...typed, question: true });
+    assert.equal(pagesOfCommonWord.length, 102);
   });
 });

@@ -327,11 +327,22 @@ export class PagePostings {
     // nothing but common words is not what was asked, and scoring thousands of them is most of
     // the cost of a query on a large site. The word itself (not a completion or correction) still
     // finds the pages it names, unless it is on more than NAMING_SHARE of them.
+    // How rare a word is: in a question, its rarest alternative's count, so that a synonym few
+    // pages use goes first and finds the pages that put the question in other words; in a typed
+    // search, the count of its strongest alternative (the word itself when the site has it), since
+    // one rare completion of a common word (`property` → `propertyname`) would otherwise put the
+    // word first and let its thousands of pages in, each to be ranked. Whether a word is common
+    // enough for its outline alone to find pages is judged by its rarest alternative either way.
     const commonAbove = Math.max(COMMON_MIN_PAGES, this.#pageCount * COMMON_SHARE);
     const namedAbove = this.#pageCount * NAMING_SHARE;
-    const ordered = query.terms.map((term) => ({ term, df: this.#rarest(term) })).sort((a, b) => a.df - b.df);
+    const ordered = query.terms
+      .map((term) => {
+        const rarest = this.#rarest(term);
+        return { term, rarest, order: query.question ? rarest : this.#strongestFrequency(term) };
+      })
+      .sort((a, b) => a.order - b.order);
     for (let t = 0; t < ordered.length; t++) {
-      const { term, df } = ordered[t] as (typeof ordered)[number];
+      const { term, rarest: df } = ordered[t] as (typeof ordered)[number];
       // A query of common words only (`local`, `requ`): the pages naming or outlining them are
       // the candidates, not every page that mentions them (all of them when none does).
       const outlineOnly = count === 0 && df > commonAbove && this.#inSomeOutline(term);
@@ -465,6 +476,24 @@ export class PagePostings {
     for (const alternative of term.alternatives)
       if (!alternative.inContext) least = Math.min(least, this.documentFrequency(alternative.id));
     return least;
+  }
+
+  /**
+   * The number of pages holding the word's strongest alternative (the word itself when the site
+   * has it; of equals, the rarest), those found in context aside.
+   */
+  #strongestFrequency(term: AnalysedQuery['terms'][number]): number {
+    let best = -Infinity;
+    let frequency = Infinity;
+    for (const alternative of term.alternatives) {
+      if (alternative.inContext) continue;
+      const df = this.documentFrequency(alternative.id);
+      if (alternative.weight > best || (alternative.weight === best && df < frequency)) {
+        best = alternative.weight;
+        frequency = df;
+      }
+    }
+    return frequency;
   }
 
   /** Whether a page holds one of the word's alternatives in its name, headings or description. */

@@ -195,4 +195,27 @@ describe('PagePostings (BM25F over page fields)', () => {
     const pagesOfCommonWord = found({ ...typed, question: true });
     assert.equal(pagesOfCommonWord.length, 102);
   });
+
+  it('in a typed search, lets a common completion find only the pages it names or outlines', () => {
+    // 1,000 pages. Term 0, what was typed, is on page 0; its completion, term 1, names page 5 and
+    // is in the text of pages 5–104 (common).
+    const pages = Array.from({ length: 1000 }, (_, page) => {
+      if (page === 0) return fields([], [0]);
+      if (page === 5) return fields([1], [1]);
+      if (page > 5 && page < 105) return fields([], [1]);
+      return fields([], [2]);
+    });
+    const postings = new PagePostings(pages, 3);
+    const typing = query(0);
+    typing.terms[0] = {
+      ...typing.terms[0]!,
+      alternatives: [
+        { id: 0, term: '0', weight: 1 },
+        { id: 1, term: '1', weight: 0.45 },
+      ],
+      prefix: true,
+    };
+    assert.deepEqual(pagesFound(postings, typing), [0, 5]);
+    assert.equal(pagesFound(postings, { ...typing, question: true }).length, 101);
+  });
 });

@@ -335,6 +335,11 @@ export class PagePostings {
     // enough for its outline alone to find pages is judged by its rarest alternative either way.
     const commonAbove = Math.max(COMMON_MIN_PAGES, this.#pageCount * COMMON_SHARE);
     const namedAbove = this.#pageCount * NAMING_SHARE;
+    // In a typed search, a completion or correction of a word (not the word typed) on more than
+    // COMMON_SHARE of the site finds only the pages it is in the outline of (name, headings,
+    // description): on the way to `array`, `arr` asks for the pages about arrays, not every page
+    // that mentions one, and their thousands would each be ranked.
+    const weakCommonInOutline = !query.question;
     const ordered = query.terms
       .map((term) => {
         const rarest = this.#rarest(term);
@@ -359,12 +364,14 @@ export class PagePostings {
         const matchWeight = alternative.weight > 0 ? alternative.weight : 0;
         const onlyFound = count > 0 && end - start > commonAbove;
         const findsNamed = onlyFound && alternative.weight >= 1 && end - start <= namedAbove;
+        const weakCommon =
+          weakCommonInOutline && !onlyFound && alternative.weight < 1 && end - start > commonAbove;
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
           let row = evidenceRow[page] as number;
           const fieldBits = postingFields[i] as number;
           if (onlyFound && row < 0 && !(findsNamed && fieldBits & nameBit)) continue;
-          if (outlineOnly && (fieldBits & outlineBits) === 0) continue;
+          if ((outlineOnly || weakCommon) && (fieldBits & outlineBits) === 0) continue;
           const tf = frequencies[i] as number;
           const score = (weight * tf * (k1 + 1)) / (tf + k1);
           if (row < 0) {
@@ -396,12 +403,13 @@ export class PagePostings {
         const matchWeight = alternative.weight;
         const onlyFound = count > 0 && end - start > commonAbove;
         const findsNamed = onlyFound && matchWeight >= 1 && end - start <= namedAbove;
+        const weakCommon = weakCommonInOutline && !onlyFound && matchWeight < 1 && end - start > commonAbove;
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
           const fieldBits = postingFields[i] as number;
           if (onlyFound && (evidenceRow[page] as number) < 0 && !(findsNamed && fieldBits & nameBit))
             continue;
-          if (outlineOnly && (fieldBits & outlineBits) === 0) continue;
+          if ((outlineOnly || weakCommon) && (fieldBits & outlineBits) === 0) continue;
           const tf = frequencies[i] as number;
           const score = (weight * tf * (k1 + 1)) / (tf + k1);
           let row = wordRow[page] as number;

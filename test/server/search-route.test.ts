@@ -63,6 +63,15 @@ describe('POST /bot/search', () => {
     assert.equal(kept[0].title, installLinks[0].title, 'the better ranked copy is kept');
     const links = distinct.body.map((item: { link: string }) => item.link);
     assert.equal(new Set(links).size, links.length);
+
+    // A copy dropped from the first results leaves no gap: numDocs distinct documents come back.
+    const firstTwo = all.body.slice(0, 2).map((item: { link: string }) => item.link);
+    assert.deepEqual(firstTwo, ['/guides/install', '/guides/install'], 'the two copies rank first');
+    const three = await search({ query: 'install ask-elements', numDocs: 3 });
+    assert.deepEqual(
+      three.body.map((item: { link: string }) => item.link),
+      links.slice(0, 3),
+    );
   });
 
   it('drops documents without a link unless returnAll is true', async () => {

@@ -48,9 +48,10 @@ export async function searchDocuments(
     const hits = await index.search(request.query, { ...options, limit: request.numDocs });
     return hits.map((hit) => toItem(hit, returnContent));
   }
-  // Dropping link-less and duplicate hits can leave fewer than numDocs: ask for some spare,
-  // and once more for everything that could fill the page if that was not enough.
-  let limit = request.numDocs + Math.max(5, Math.ceil(request.numDocs / 2));
+  // Dropping link-less and duplicate hits can leave fewer than numDocs: then ask once more, for
+  // everything that could fill the page. Most sites give every page a link of its own, and each
+  // hit costs its relevance: no spare is asked for beforehand.
+  let limit = request.numDocs;
   let hits = await index.search(request.query, { ...options, limit });
   let kept = distinctLinks(hits, request.numDocs);
   if (kept.length < request.numDocs && hits.length === limit) {

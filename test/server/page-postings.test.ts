@@ -190,6 +190,17 @@ describe('PagePostings (BM25F over page fields)', () => {
       ],
     };
     assert.deepEqual(found(typed), [0, 200, 201]);
+    // A compound the word makes with the next counts as the word itself, and is as rare as its
+    // pages (term 1 again, now on page 0 alone at full weight): the word stays common.
+    const compounded = query(0, 2);
+    compounded.terms[0] = {
+      ...compounded.terms[0]!,
+      alternatives: [
+        { id: 0, term: '0', weight: 1 },
+        { id: 1, term: '1', weight: 1 },
+      ],
+    };
+    assert.deepEqual(found(compounded), [0, 200, 201]);
     // In a question, a word's rarest alternative (a synonym few pages use) goes first, and finds
     // the pages that put the question in other words: here, all of the word's.
     const pagesOfCommonWord = found({ ...typed, question: true });

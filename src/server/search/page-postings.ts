@@ -488,15 +488,17 @@ export class PagePostings {
 
   /**
    * The number of pages holding the word's strongest alternative (the word itself when the site
-   * has it; of equals, the rarest), those found in context aside.
+   * has it), those found in context aside. Of equals, the commonest: a compound the word makes
+   * with the next (`css property` → `cssproperty`, on two pages) counts as much as the word, and
+   * would make a word on thousands of pages look rare.
    */
   #strongestFrequency(term: AnalysedQuery['terms'][number]): number {
     let best = -Infinity;
-    let frequency = Infinity;
+    let frequency = 0;
     for (const alternative of term.alternatives) {
       if (alternative.inContext) continue;
       const df = this.documentFrequency(alternative.id);
-      if (alternative.weight > best || (alternative.weight === best && df < frequency)) {
+      if (alternative.weight > best || (alternative.weight === best && df > frequency)) {
         best = alternative.weight;
         frequency = df;
       }

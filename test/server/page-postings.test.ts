@@ -196,8 +196,8 @@ describe('PagePostings (BM25F over page fields)', () => {
     compounded.terms[0] = {
       ...compounded.terms[0]!,
       alternatives: [
-        { id: 0, term: '0', weight: 1 },
         { id: 1, term: '1', weight: 1 },
+        { id: 0, term: '0', weight: 1 },
       ],
     };
     assert.deepEqual(found(compounded), [0, 200, 201]);
@@ -228,5 +228,19 @@ describe('PagePostings (BM25F over page fields)', () => {
     };
     assert.deepEqual(pagesFound(postings, typing), [0, 5]);
     assert.equal(pagesFound(postings, { ...typing, question: true }).length, 101);
+    // The completion alone (what was typed is no word of the site) finds the same page.
+    const completionOnly = {
+      ...typing,
+      terms: [{ ...typing.terms[0]!, alternatives: [typing.terms[0]!.alternatives[1]!] }],
+    };
+    assert.deepEqual(pagesFound(postings, completionOnly), [5]);
+    // A correction that no page names or outlines still finds the pages that say it.
+    const inTextOnly = new PagePostings(
+      Array.from({ length: 1000 }, (_, page) => (page < 100 ? fields([], [1]) : fields([], [2]))),
+      3,
+    );
+    const corrected = query(1);
+    corrected.terms[0] = { ...corrected.terms[0]!, alternatives: [{ id: 1, term: '1', weight: 0.8 }] };
+    assert.equal(pagesFound(inTextOnly, corrected).length, 100);
   });
 });

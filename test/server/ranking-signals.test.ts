@@ -297,6 +297,11 @@ describe('what other pages say where they link to a page', () => {
     assert.equal(hiding, '- opacity and visibility: hidden hide a box');
   });
 
+  it('leaves out the carriage return of a file with Windows line endings', () => {
+    const { mentions } = markdownLinks('See [routing](/docs/routing) here.\r\nNext line.\r\n');
+    assert.equal(mentions[0]?.text.replace(/[[\]]/g, ''), 'See routing  here.');
+  });
+
   it("is an HTML link's paragraph or list item", () => {
     const html =
       '<body><p>Intro.</p><p>Use <a href="/z">z-index</a> or <a href="/i">isolation</a> so that one box is on top.</p>' +

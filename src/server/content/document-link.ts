@@ -40,16 +40,16 @@ export function titleFromPath(relativePath: string): string {
 }
 
 /**
- * Characters a file name cannot hold on every system (`:`, `*`, `?`), written as words in the
- * folder that publishes a page, as MDN's content repository does: the page linked as
- * `/Web/CSS/::marker` is kept in `_doublecolon_marker/`, `:hover` in `_colon_hover/`, `data-*` in
- * `data-_star_/`. Longest first, so that `::` is not read as two `:`.
+ * Characters a file name cannot hold on every system (`:`, `*`), written as words in the folder
+ * that publishes a page, as MDN's content repository does: the page linked as `/Web/CSS/::marker`
+ * is kept in `_doublecolon_marker/`, `:hover` in `_colon_hover/`, `data-*` in `data-_star_/`.
+ * Longest first, so that `::` is not read as two `:`. (MDN writes `?` as `_question_` too, but a
+ * link's `?` starts its query string, so no link's path holds one.)
  */
 const FILE_NAME_ESCAPES: readonly (readonly [written: string, escaped: string])[] = [
   ['::', '_doublecolon_'],
   [':', '_colon_'],
   ['*', '_star_'],
-  ['?', '_question_'],
 ];
 
 /** A path as a folder name would write it: `/web/css/::marker` → `/web/css/_doublecolon_marker`. */

@@ -13,7 +13,7 @@ export interface DocumentFields {
   sections: DocumentSection[];
   /** Link targets as written in the page. */
   links?: string[];
-  /** The sentences holding them. */
+  /** The paragraphs holding them. */
   mentions?: LinkMention[];
 }
 

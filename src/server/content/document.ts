@@ -18,8 +18,8 @@ export interface SourceDocument {
    */
   links?: string[];
   /**
-   * The page's sentences that link to other pages, each with its links' targets as written: what
-   * this page says about the pages it links to (see `linkMentions`).
+   * The page's paragraphs (list items, table rows) that link to other pages, each with its links'
+   * targets as written: what this page says about the pages it links to (see `linkMentions`).
    */
   mentions?: LinkMention[];
 }

@@ -214,13 +214,15 @@ export function markdownLinks(markdown: string): { targets: string[]; mentions: 
   const mentions: LinkMention[] = [];
   let line: LinkMention | undefined;
   let lineEnd = -1;
-  for (const { target, at, inSentence } of links) {
-    if (!inSentence) continue;
+  for (const { target, at, inProse } of links) {
+    if (!inProse) continue;
     if (at >= lineEnd || !line) {
       const lineStart = prose.lastIndexOf('\n', at) + 1;
       const end = prose.indexOf('\n', at);
       lineEnd = end < 0 ? prose.length : end;
-      line = { targets: [], text: replaceMacros(prose.slice(lineStart, lineEnd).replace(LINK_MARKUP, ' ')) };
+      // A file with Windows line endings ends each line with `\r`, no part of its words.
+      const text = prose.slice(lineStart, lineEnd).replace(/\r$/, '');
+      line = { targets: [], text: replaceMacros(text.replace(LINK_MARKUP, ' ')) };
       mentions.push(line);
     }
     line.targets.push(target);
@@ -230,23 +232,23 @@ export function markdownLinks(markdown: string): { targets: string[]; mentions: 
 
 /**
  * The links of Markdown without code blocks, in the order written: each target, where it is, and
- * whether it sits in a sentence (a reference definition `[ref]: /url` is a line of its own).
+ * whether it sits in prose (a reference definition `[ref]: /url` is a line of its own).
  */
-function linksOfProse(prose: string): { target: string; at: number; inSentence: boolean }[] {
-  const links: { target: string; at: number; inSentence: boolean }[] = [];
+function linksOfProse(prose: string): { target: string; at: number; inProse: boolean }[] {
+  const links: { target: string; at: number; inProse: boolean }[] = [];
   for (const match of prose.matchAll(INLINE_LINK_TARGET)) {
     const before = prose.lastIndexOf('[', match.index);
     if (before > 0 && prose[before - 1] === '!') continue;
-    links.push({ target: match[1] as string, at: match.index, inSentence: true });
+    links.push({ target: match[1] as string, at: match.index, inProse: true });
   }
   for (const match of prose.matchAll(REFERENCE_DEFINITION))
-    links.push({ target: match[1] as string, at: match.index, inSentence: false });
+    links.push({ target: match[1] as string, at: match.index, inProse: false });
   for (const match of prose.matchAll(HREF))
-    links.push({ target: match[1] as string, at: match.index, inSentence: true });
+    links.push({ target: match[1] as string, at: match.index, inProse: true });
   if (prose.includes('{{'))
     for (const match of prose.matchAll(MACRO)) {
       const target = macroLinkTarget(match[1] as string, match[2]);
-      if (target) links.push({ target, at: match.index, inSentence: true });
+      if (target) links.push({ target, at: match.index, inProse: true });
     }
   return links.sort((a, b) => a.at - b.at);
 }

@@ -335,10 +335,11 @@ export class PagePostings {
     // enough for its outline alone to find pages is judged by its rarest alternative either way.
     const commonAbove = Math.max(COMMON_MIN_PAGES, this.#pageCount * COMMON_SHARE);
     const namedAbove = this.#pageCount * NAMING_SHARE;
-    // In a typed search, a completion or correction of a word (not the word typed) on more than
-    // COMMON_SHARE of the site finds only the pages it is in the outline of (name, headings,
-    // description): on the way to `array`, `arr` asks for the pages about arrays, not every page
-    // that mentions one, and their thousands would each be ranked.
+    // In a typed search, an alternative weighing less than the word typed (a completion, a
+    // correction, a synonym) on more than COMMON_SHARE of the site finds only the pages it is in
+    // the outline of (name, headings, description), when some page has it there: on the way to
+    // `array`, `arr` asks for the pages about arrays, not every page that mentions one, and their
+    // thousands would each be ranked.
     const weakCommonInOutline = !query.question;
     const ordered = query.terms
       .map((term) => {
@@ -364,14 +365,13 @@ export class PagePostings {
         const matchWeight = alternative.weight > 0 ? alternative.weight : 0;
         const onlyFound = count > 0 && end - start > commonAbove;
         const findsNamed = onlyFound && alternative.weight >= 1 && end - start <= namedAbove;
-        const weakCommon =
-          weakCommonInOutline && !onlyFound && alternative.weight < 1 && end - start > commonAbove;
+        // (A lone alternative on more than COMMON_SHARE of the site, found first, is `outlineOnly`.)
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
           let row = evidenceRow[page] as number;
           const fieldBits = postingFields[i] as number;
           if (onlyFound && row < 0 && !(findsNamed && fieldBits & nameBit)) continue;
-          if ((outlineOnly || weakCommon) && (fieldBits & outlineBits) === 0) continue;
+          if (outlineOnly && (fieldBits & outlineBits) === 0) continue;
           const tf = frequencies[i] as number;
           const score = (weight * tf * (k1 + 1)) / (tf + k1);
           if (row < 0) {
@@ -403,7 +403,12 @@ export class PagePostings {
         const matchWeight = alternative.weight;
         const onlyFound = count > 0 && end - start > commonAbove;
         const findsNamed = onlyFound && matchWeight >= 1 && end - start <= namedAbove;
-        const weakCommon = weakCommonInOutline && !onlyFound && matchWeight < 1 && end - start > commonAbove;
+        const weakCommon =
+          weakCommonInOutline &&
+          !onlyFound &&
+          matchWeight < 1 &&
+          end - start > commonAbove &&
+          this.#inAnOutline(alternative.id);
         for (let i = start; i < end; i++) {
           const page = postingPages[i] as number;
           const fieldBits = postingFields[i] as number;
@@ -494,7 +499,7 @@ export class PagePostings {
    */
   #strongestFrequency(term: AnalysedQuery['terms'][number]): number {
     let best = -Infinity;
-    let frequency = 0;
+    let frequency = Infinity;
     for (const alternative of term.alternatives) {
       if (alternative.inContext) continue;
       const df = this.documentFrequency(alternative.id);
@@ -508,11 +513,14 @@ export class PagePostings {
 
   /** Whether a page holds one of the word's alternatives in its name, headings or description. */
   #inSomeOutline(term: AnalysedQuery['terms'][number]): boolean {
-    for (const alternative of term.alternatives) {
-      const end = this.#offsets[alternative.id + 1] as number;
-      for (let i = this.#offsets[alternative.id] as number; i < end; i++)
-        if ((this.#fields[i] as number) & OUTLINE) return true;
-    }
+    return term.alternatives.some((alternative) => this.#inAnOutline(alternative.id));
+  }
+
+  /** Whether a page holds the term in its name, headings or description. */
+  #inAnOutline(id: number): boolean {
+    const end = this.#offsets[id + 1] as number;
+    for (let i = this.#offsets[id] as number; i < end; i++)
+      if ((this.#fields[i] as number) & OUTLINE) return true;
     return false;
   }
 

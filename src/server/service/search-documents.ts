@@ -50,8 +50,10 @@ export async function searchDocuments(
   }
   // Dropping link-less and duplicate hits can leave fewer than numDocs: then ask once more, for
   // everything that could fill the page. Most sites give every page a link of its own, and each
-  // hit costs its relevance: no spare is asked for beforehand.
-  let limit = request.numDocs;
+  // hit costs its relevance: no spare is asked for beforehand, but with a threshold, which can
+  // leave fewer hits than asked for even when more would pass further down.
+  const spare = options.minRelevance > 0 ? Math.max(5, Math.ceil(request.numDocs / 2)) : 0;
+  let limit = request.numDocs + spare;
   let hits = await index.search(request.query, { ...options, limit });
   let kept = distinctLinks(hits, request.numDocs);
   if (kept.length < request.numDocs && hits.length === limit) {

@@ -646,6 +646,18 @@ describe('a word typed halfway into its ending', () => {
     assert.equal(await top('routin'), '/docs/routing');
     assert.equal(await top('streamin'), '/docs/streaming');
   });
+
+  it('finds it in the middle of any ending the stemmer takes off ("geoloca" → geolocation)', async () => {
+    const { top } = await siteOf([
+      page('/api/geolocation', [], 'Geolocation'),
+      page('/api/management', [], 'Management'),
+      page('/api/geology', [], 'Geology'),
+      page('/api/manager', [], 'Manager'),
+    ]);
+    assert.equal(await top('geoloca'), '/api/geolocation');
+    assert.equal(await top('geolocat'), '/api/geolocation');
+    assert.equal(await top('managem'), '/api/management');
+  });
 });
 
 describe('words of place, time and quantity', () => {

@@ -63,13 +63,32 @@ const COMPLETION_LENGTH_SHARE = 0.3;
 const CORRECTION_WEIGHT = 0.8;
 /** A typo is corrected only to a term at least this many passages hold. */
 const MIN_CORRECTION_FREQUENCY = 2;
-/** Endings a word may be typed halfway into, and what finishes them ("routin" → "routing"). */
-const PARTIAL_ENDINGS: readonly (readonly [string, string])[] = [
-  ['in', 'g'],
-  ['i', 'ng'],
-  ['io', 'n'],
-  ['ti', 'on'],
+/**
+ * Endings the stemmer takes off a word, which a visitor may be typing halfway: the site's terms
+ * are stems (`geolocation` is `geoloc`), so "geoloca" starts none of them. Each ending gives what
+ * may have been typed of it and what finishes it ("routin" → "routing", "geoloca" →
+ * "geolocation", "managem" → "management").
+ */
+const STEMMED_ENDINGS = [
+  'ing',
+  'ion',
+  'tion',
+  'ation',
+  'ment',
+  'ness',
+  'able',
+  'ible',
+  'ity',
+  'ive',
+  'ize',
+  'ise',
+  'ous',
+  'ence',
+  'ance',
 ];
+const PARTIAL_ENDINGS: readonly (readonly [string, string])[] = STEMMED_ENDINGS.flatMap((ending) =>
+  Array.from({ length: ending.length - 1 }, (_, i) => [ending.slice(0, i + 1), ending.slice(i + 1)] as const),
+);
 /**
  * Verbs and fillers that say what a visitor wants to do rather than what about: they count less
  * in ranking (still fully in coverage, so a passage must hold them to count as covering them).

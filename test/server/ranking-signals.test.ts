@@ -618,6 +618,19 @@ describe('a word being typed after others', () => {
     assert.ok(links.includes('/string/split'), links.join(' '));
   });
 
+  it('completes a stop word being typed to a member of what the other words name, and to nothing else', async () => {
+    const { top } = await siteOf([
+      ...site(),
+      pageWithText('/string/includes', 'String.prototype.includes()', 'A string method: includes.'),
+      pageWithText('/fetch', 'fetch()', 'Fetch a resource with a request.'),
+      pageWithText('/date/withzone', 'Date.withZone()', 'A date in another time zone.'),
+    ]);
+    // `in` is a stop word, and on its way to `includes` after `string`.
+    assert.equal(await top('string in'), '/string/includes');
+    // After `fetch`, whose pages name nothing starting `with`, `with` is the stop word it is.
+    assert.equal(await top('fetch with'), '/fetch');
+  });
+
   it('weighs a few letters as what they likeliest become, not as a rare token of the site', () => {
     const analyser = new TextAnalyser();
     const vocabulary = new Vocabulary();

@@ -366,7 +366,9 @@ export class QueryAnalyser {
       queryTerm.weight *= queryTerm.importance;
       terms.push(queryTerm);
     }
+    if (!question) this.#addStopWordTyping(words, terms);
     if (!question) this.#addCompletionsInContext(terms);
+    if (!question) this.#weighStopWordTyping(terms);
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
@@ -427,6 +429,32 @@ export class QueryAnalyser {
             term.alternatives.push({ id, term: compound, weight: 1 });
       } else if (!standsFor(terms, id)) terms.push(this.#nameTerm(`${first} ${second}`, id, compound, false));
     }
+  }
+
+  /**
+   * A stop word being typed after other words (`array so`, `string in`) may be the start of a
+   * member's name (`sort`, `includes`): it stands for the completions the pages named by the
+   * other words give (see `#addCompletionsInContext`), and for nothing else, since on its own it
+   * is likelier the stop word (`fetch with` is not on its way to `withTimeZone`).
+   */
+  #addStopWordTyping(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+    const last = words.at(-1);
+    if (!last?.prefix || last.word.length < 2 || terms.length === 0 || this.analyser.term(last.word) !== '')
+      return;
+    terms.push({ word: last.word, alternatives: [], weight: 0, importance: 1, prefix: true });
+  }
+
+  /** The stop word being typed weighs as its likeliest completion in context, or goes. */
+  #weighStopWordTyping(terms: QueryTerm[]): void {
+    const typing = terms.at(-1);
+    if (!typing || typing.weight !== 0 || !typing.prefix) return;
+    if (typing.alternatives.length === 0) {
+      terms.pop();
+      return;
+    }
+    for (const alternative of typing.alternatives)
+      typing.weight = Math.max(typing.weight, this.vocabulary.idf(alternative.id) * alternative.weight);
+    typing.weight = Math.max(MIN_TERM_WEIGHT, typing.weight);
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   type PageEvidence,
   type PageFieldTerms,
 } from '../../src/server/search/page-postings.js';
-import type { AnalysedQuery } from '../../src/server/search/query-analysis.js';
+import type { AnalysedQuery, TermAlternative } from '../../src/server/search/query-analysis.js';
 
 const fields = (
   name: number[],
@@ -36,6 +36,18 @@ const query = (...ids: number[]): AnalysedQuery => ({
   totalWeight: ids.length,
   question: false,
 });
+
+/** The query with its `index`th word standing for these alternatives (a completion, a synonym…). */
+function withAlternatives(
+  analysed: AnalysedQuery,
+  index: number,
+  alternatives: TermAlternative[],
+  prefix = false,
+): AnalysedQuery {
+  const terms = analysed.terms.slice();
+  terms[index] = { ...terms[index]!, alternatives, prefix };
+  return { ...analysed, terms };
+}
 
 /** One of a page's gathered values (0 for a page the query did not touch). */
 function value(evidence: PageEvidence, key: keyof typeof EVIDENCE, page: number): number {
@@ -150,22 +162,13 @@ describe('PagePostings (BM25F over page fields)', () => {
     assert.deepEqual(found(query(0, 1)), [0, 1, 500]);
     assert.deepEqual(found(query(0, 2)), [0, 1]);
     // The word with a synonym beside it (scored through the per-word scratch) finds the same.
-    const withSynonym = query(0, 1);
-    withSynonym.terms[1] = {
-      ...withSynonym.terms[1]!,
-      alternatives: [
-        { id: 1, term: '1', weight: 1 },
-        { id: 3, term: '3', weight: 0.6 },
-      ],
-    };
+    const withSynonym = withAlternatives(query(0, 1), 1, [
+      { id: 1, term: '1', weight: 1 },
+      { id: 3, term: '3', weight: 0.6 },
+    ]);
     assert.deepEqual(found(withSynonym), [0, 1, 500]);
     // A completion of what is being typed names nothing new.
-    const completed = query(0, 1);
-    completed.terms[1] = {
-      ...completed.terms[1]!,
-      alternatives: [{ id: 1, term: '1', weight: 0.9 }],
-      prefix: true,
-    };
+    const completed = withAlternatives(query(0, 1), 1, [{ id: 1, term: '1', weight: 0.9 }], true);
     assert.deepEqual(found(completed), [0, 1]);
   });
 
@@ -181,25 +184,17 @@ describe('PagePostings (BM25F over page fields)', () => {
     });
     const postings = new PagePostings(pages, 4);
     const found = (analysed: AnalysedQuery): number[] => pagesFound(postings, analysed);
-    const typed = query(0, 2);
-    typed.terms[0] = {
-      ...typed.terms[0]!,
-      alternatives: [
-        { id: 0, term: '0', weight: 1 },
-        { id: 1, term: '1', weight: 0.45 },
-      ],
-    };
+    const typed = withAlternatives(query(0, 2), 0, [
+      { id: 0, term: '0', weight: 1 },
+      { id: 1, term: '1', weight: 0.45 },
+    ]);
     assert.deepEqual(found(typed), [0, 200, 201]);
     // A compound the word makes with the next counts as the word itself, and is as rare as its
     // pages (term 1 again, now on page 0 alone at full weight): the word stays common.
-    const compounded = query(0, 2);
-    compounded.terms[0] = {
-      ...compounded.terms[0]!,
-      alternatives: [
-        { id: 1, term: '1', weight: 1 },
-        { id: 0, term: '0', weight: 1 },
-      ],
-    };
+    const compounded = withAlternatives(query(0, 2), 0, [
+      { id: 1, term: '1', weight: 1 },
+      { id: 0, term: '0', weight: 1 },
+    ]);
     assert.deepEqual(found(compounded), [0, 200, 201]);
     // In a question, a word's rarest alternative (a synonym few pages use) goes first, and finds
     // the pages that put the question in other words: here, all of the word's.
@@ -217,30 +212,18 @@ describe('PagePostings (BM25F over page fields)', () => {
       return fields([], [2]);
     });
     const postings = new PagePostings(pages, 3);
-    const typing = query(0);
-    typing.terms[0] = {
-      ...typing.terms[0]!,
-      alternatives: [
-        { id: 0, term: '0', weight: 1 },
-        { id: 1, term: '1', weight: 0.45 },
-      ],
-      prefix: true,
-    };
+    const completion: TermAlternative = { id: 1, term: '1', weight: 0.45 };
+    const typing = withAlternatives(query(0), 0, [{ id: 0, term: '0', weight: 1 }, completion], true);
     assert.deepEqual(pagesFound(postings, typing), [0, 5]);
     assert.equal(pagesFound(postings, { ...typing, question: true }).length, 101);
     // The completion alone (what was typed is no word of the site) finds the same page.
-    const completionOnly = {
-      ...typing,
-      terms: [{ ...typing.terms[0]!, alternatives: [typing.terms[0]!.alternatives[1]!] }],
-    };
-    assert.deepEqual(pagesFound(postings, completionOnly), [5]);
+    assert.deepEqual(pagesFound(postings, withAlternatives(query(0), 0, [completion], true)), [5]);
     // A correction that no page names or outlines still finds the pages that say it.
     const inTextOnly = new PagePostings(
       Array.from({ length: 1000 }, (_, page) => (page < 100 ? fields([], [1]) : fields([], [2]))),
       3,
     );
-    const corrected = query(1);
-    corrected.terms[0] = { ...corrected.terms[0]!, alternatives: [{ id: 1, term: '1', weight: 0.8 }] };
+    const corrected = withAlternatives(query(1), 0, [{ id: 1, term: '1', weight: 0.8 }]);
     assert.equal(pagesFound(inTextOnly, corrected).length, 100);
   });
 });

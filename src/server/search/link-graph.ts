@@ -145,9 +145,8 @@ export function linkResolver(documents: readonly SourceDocument[]): LinkResolver
 /**
  * For each page, what other pages say where they link to it: the distinct paragraphs (list
  * items, table rows) holding a link to it (`SourceDocument.mentions`), in the site's order, at
- * most `limit` of them. A site
- * describes a page in other words than the page's own ("use `z-index` to control how boxes
- * overlap"), often the words a visitor asks in.
+ * most `limit` of them. A site describes a page in other words than the page's own ("use
+ * `z-index` to control how boxes overlap"), often the words a visitor asks in.
  */
 export function linkMentions(
   documents: readonly SourceDocument[],

@@ -366,9 +366,18 @@ export class QueryAnalyser {
       queryTerm.weight *= queryTerm.importance;
       terms.push(queryTerm);
     }
-    if (!question) this.#addStopWordTyping(words, terms);
+    // A stop word being typed after other words stands for the completions in context alone.
+    const stopWordTyping = question ? undefined : this.#stopWordTyping(words, terms);
+    if (stopWordTyping) terms.push(stopWordTyping);
     if (!question) this.#addCompletionsInContext(terms);
-    if (!question) this.#weighStopWordTyping(terms);
+    if (stopWordTyping) {
+      if (stopWordTyping.alternatives.length === 0) terms.pop();
+      else
+        stopWordTyping.weight = Math.max(
+          MIN_TERM_WEIGHT,
+          this.#weightStandingFor(stopWordTyping.alternatives),
+        );
+    }
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
@@ -433,28 +442,27 @@ export class QueryAnalyser {
 
   /**
    * A stop word being typed after other words (`array so`, `string in`) may be the start of a
-   * member's name (`sort`, `includes`): it stands for the completions the pages named by the
-   * other words give (see `#addCompletionsInContext`), and for nothing else, since on its own it
-   * is likelier the stop word (`fetch with` is not on its way to `withTimeZone`).
+   * member's name (`sort`, `includes`): a term standing for the completions the pages named by
+   * the other words give (see `#addCompletionsInContext`), and for nothing else, since on its own
+   * it is likelier the stop word (`fetch with` is not on its way to `withTimeZone`). It has no
+   * alternatives yet.
    */
-  #addStopWordTyping(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+  #stopWordTyping(
+    words: readonly { word: string; prefix: boolean }[],
+    terms: QueryTerm[],
+  ): QueryTerm | undefined {
     const last = words.at(-1);
     if (!last?.prefix || last.word.length < 2 || terms.length === 0 || this.analyser.term(last.word) !== '')
-      return;
-    terms.push({ word: last.word, alternatives: [], weight: 0, importance: 1, prefix: true });
+      return undefined;
+    return { word: last.word, alternatives: [], weight: 0, importance: 1, prefix: true };
   }
 
-  /** The stop word being typed weighs as its likeliest completion in context, or goes. */
-  #weighStopWordTyping(terms: QueryTerm[]): void {
-    const typing = terms.at(-1);
-    if (!typing || typing.weight !== 0 || !typing.prefix) return;
-    if (typing.alternatives.length === 0) {
-      terms.pop();
-      return;
-    }
-    for (const alternative of typing.alternatives)
-      typing.weight = Math.max(typing.weight, this.vocabulary.idf(alternative.id) * alternative.weight);
-    typing.weight = Math.max(MIN_TERM_WEIGHT, typing.weight);
+  /** What a word that is no term itself weighs: the rarest of what stands for it, by its weight. */
+  #weightStandingFor(alternatives: readonly TermAlternative[]): number {
+    let weight = 0;
+    for (const alternative of alternatives)
+      weight = Math.max(weight, this.vocabulary.idf(alternative.id) * alternative.weight);
+    return weight;
   }
 
   /**
@@ -614,9 +622,7 @@ export class QueryAnalyser {
           likeliest = alternative.id;
       weight = this.vocabulary.idf(likeliest);
     }
-    if (exactId === undefined)
-      for (const alternative of alternatives)
-        weight = Math.max(weight, this.vocabulary.idf(alternative.id) * alternative.weight);
+    if (exactId === undefined) weight = this.#weightStandingFor(alternatives);
     weight = alternatives.length === 0 ? this.vocabulary.unknownTermIdf() : Math.max(MIN_TERM_WEIGHT, weight);
     const importance = GENERIC_WORDS.has(word) ? GENERIC_IMPORTANCE : 1;
     return { word, alternatives, weight, importance, prefix };

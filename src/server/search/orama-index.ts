@@ -12,7 +12,7 @@ import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { TokenTerms } from './token-terms.js';
-import { firstNotBefore, Vocabulary } from './vocabulary.js';
+import { firstNotBefore, keepBest, Vocabulary } from './vocabulary.js';
 
 export interface OramaIndexOptions {
   /** Search results kept for repeated queries. Default 5,000 (0 turns the cache off). */
@@ -550,21 +550,11 @@ export class OramaSearchIndex implements SearchIndex {
     const low = firstNotBefore(terms, typed);
     // The `limit` most frequent (of equals, the first term), kept in order while scanning.
     const best: number[] = [];
-    for (let i = low; i < terms.length && (terms[i] as string).startsWith(typed); i++) {
-      if ((terms[i] as string).length === typed.length) continue;
-      const count = counts[i] as number;
-      const id = ids[i] as number;
-      let at = best.length;
-      while (at > 0) {
-        const before = best[at - 1] as number;
-        const beforeCount = counts[before] as number;
-        if (beforeCount > count || (beforeCount === count && (ids[before] as number) < id)) break;
-        at--;
-      }
-      if (at >= limit) continue;
-      best.splice(at, 0, i);
-      if (best.length > limit) best.pop();
-    }
+    const moreFrequent = (a: number, b: number) =>
+      (counts[a] as number) > (counts[b] as number) ||
+      ((counts[a] as number) === (counts[b] as number) && (ids[a] as number) < (ids[b] as number));
+    for (let i = low; i < terms.length && (terms[i] as string).startsWith(typed); i++)
+      if ((terms[i] as string).length !== typed.length) keepBest(best, i, limit, moreFrequent);
     return best.map((i) => ids[i] as number);
   }
 

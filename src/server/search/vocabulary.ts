@@ -134,15 +134,10 @@ export class Vocabulary {
         if (best.length === limit) break;
       }
     } else {
-      // The `limit` most frequent, kept in order while scanning (no sort of the matches).
-      for (let i = low; i < high; i++) {
-        const df = frequencies[i] as number;
-        if (best.length === limit && df <= (frequencies[best[limit - 1] as number] as number)) continue;
-        let at = best.length;
-        while (at > 0 && (frequencies[best[at - 1] as number] as number) < df) at--;
-        best.splice(at, 0, i);
-        if (best.length > limit) best.pop();
-      }
+      // The `limit` most frequent, kept in order while scanning (no sort of the matches); of
+      // equals, the first in alphabetical order, as scanned.
+      const moreFrequent = (a: number, b: number) => (frequencies[a] as number) > (frequencies[b] as number);
+      for (let i = low; i < high; i++) keepBest(best, i, limit, moreFrequent);
     }
     const found: string[] = [];
     for (const at of best) found.push(sorted[at] as string);
@@ -243,6 +238,24 @@ export function firstNotBefore(sorted: readonly string[], key: string): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * Keeps `best` the first `limit` candidates in the order `precedes` gives, `candidate` placed
+ * where it goes (after those it doesn't precede), or left out: a top-k kept while scanning,
+ * without sorting all the matches.
+ */
+export function keepBest(
+  best: number[],
+  candidate: number,
+  limit: number,
+  precedes: (a: number, b: number) => boolean,
+): void {
+  let at = best.length;
+  while (at > 0 && precedes(candidate, best[at - 1] as number)) at--;
+  if (at >= limit) return;
+  best.splice(at, 0, candidate);
+  if (best.length > limit) best.pop();
 }
 
 /** The end of the run of strings starting with `prefix` in a sorted list, the run starting at `low`. */

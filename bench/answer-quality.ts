@@ -17,7 +17,10 @@
  * tuned on, though their misses have been read while working. The second fresh sets
  * (*-fresh2.json, *-unanswerable2.json: 100 MDN and 50 Hono questions, 25 near misses each) were
  * written blind later still: the misses of their even-numbered half (`fresh2 seen`) were read
- * while working, those of the odd half (`fresh2 blind`) never are, nor printed. Unanswerable
+ * while working, those of the odd half (`fresh2 blind`) never are, nor printed. The third fresh
+ * sets (*-fresh3.json, *-unanswerable3.json: 120 MDN and 50 Hono questions, 30 and 20 that the
+ * site doesn't answer) were written blind too, by someone who saw neither the rankings nor the
+ * earlier sets; none of their misses is read or printed (`fresh3 blind`). Unanswerable
  * questions are off-topic ones shared by both corpora (unanswerable.json) and near misses per
  * corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the site's, not covered.
  */
@@ -161,17 +164,41 @@ const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
   holdout: items.filter((_, i) => i % 2 === 1),
 });
 
-async function benchmarkCorpus(
-  name: string,
-  documents: SourceDocument[],
-  questions: Question[],
-  typeahead: TypeaheadQuery[],
-  offTopic: string[],
-  nearMiss: string[],
-  fresh: Question[],
-  fresh2: Question[],
-  nearMiss2: string[],
-): Promise<void> {
+/** A corpus's question sets (see the top of this file for who wrote each and what was read). */
+interface QuestionSets {
+  questions: Question[];
+  typeahead: TypeaheadQuery[];
+  offTopic: string[];
+  nearMiss: string[];
+  fresh: Question[];
+  fresh2: Question[];
+  nearMiss2: string[];
+  fresh3: Question[];
+  unanswerable3: string[];
+}
+
+/** The sets of one corpus, `hono` or `mdn`, from bench/questions/. */
+function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
+  const questionsOf = (name: string) => readJson<Question[]>(`${corpus}-${name}.json`);
+  const textsOf = (name: string) =>
+    readJson<(string | Question)[]>(`${corpus}-${name}.json`).map((q) =>
+      typeof q === 'string' ? q : q.question,
+    );
+  return {
+    questions: questionsOf('questions'),
+    typeahead: readJson(`${corpus}-typeahead.json`),
+    offTopic: offTopicQuestions,
+    nearMiss: textsOf('unanswerable'),
+    fresh: questionsOf('fresh'),
+    fresh2: questionsOf('fresh2'),
+    nearMiss2: textsOf('unanswerable2'),
+    fresh3: questionsOf('fresh3'),
+    unanswerable3: textsOf('unanswerable3'),
+  };
+}
+
+async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: QuestionSets): Promise<void> {
+  const { questions, typeahead, offTopic, nearMiss, fresh, fresh2, nearMiss2, fresh3, unanswerable3 } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
   console.log(
     `\n== ${name}: ${documents.length} pages, ${questions.length} questions, ${typeahead.length} typeahead queries, ${unanswerable.length} unanswerable ==`,
@@ -190,6 +217,7 @@ async function benchmarkCorpus(
   const typeaheadItems = typeahead.map((q) => ({ text: q.query, expected: q.expected }));
   const freshItems = fresh.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh2Items = fresh2.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh3Items = fresh3.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -197,6 +225,7 @@ async function benchmarkCorpus(
     fresh: freshItems,
     fresh2: fresh2Items,
     ...fresh2Halves(fresh2Items),
+    'fresh3 blind': fresh3Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -263,6 +292,7 @@ async function benchmarkCorpus(
     fresh,
     fresh2,
     ...fresh2Halves(fresh2),
+    'fresh3 blind': fresh3,
   })) {
     const stats = await askStats(items);
     console.log(
@@ -275,6 +305,7 @@ async function benchmarkCorpus(
     'near-miss': nearMiss,
     ...halves(unanswerable),
     'near-miss 2': nearMiss2,
+    'fresh3 blind': unanswerable3,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(items))}  n=${items.length}`,
@@ -338,20 +369,10 @@ async function benchmarkCorpus(
 /** `--skip-baseline`: ours only, for quicker runs while working. */
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
-const unanswerable = readJson<string[]>('unanswerable.json');
+const offTopicQuestions = readJson<string[]>('unanswerable.json');
 if (!process.argv.includes('--mdn')) {
   const hono = await loadContentFolder(`${CORPORA}hono`);
-  await benchmarkCorpus(
-    'Hono docs',
-    hono.documents,
-    readJson('hono-questions.json'),
-    readJson('hono-typeahead.json'),
-    unanswerable,
-    readJson('hono-unanswerable.json'),
-    readJson('hono-fresh.json'),
-    readJson('hono-fresh2.json'),
-    readJson('hono-unanswerable2.json'),
-  );
+  await benchmarkCorpus('Hono docs', hono.documents, questionSets('hono'));
 }
 
 if (!process.argv.includes('--hono')) {
@@ -360,15 +381,5 @@ if (!process.argv.includes('--hono')) {
       stdio: 'inherit',
     });
   const mdn = await loadContentFolder(MDN_DIR);
-  await benchmarkCorpus(
-    'MDN (10,000 pages)',
-    mdn.documents,
-    readJson('mdn-questions.json'),
-    readJson('mdn-typeahead.json'),
-    unanswerable,
-    readJson('mdn-unanswerable.json'),
-    readJson('mdn-fresh.json'),
-    readJson('mdn-fresh2.json'),
-    readJson('mdn-unanswerable2.json'),
-  );
+  await benchmarkCorpus('MDN (10,000 pages)', mdn.documents, questionSets('mdn'));
 }

@@ -6,6 +6,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import type { AnswerRecord } from '../../src/wire/index.js';
 import {
   RecordingClient,
   answerRecord,
@@ -52,6 +53,41 @@ describe('search box → chat hand-off', () => {
     expect(recording.asks[0]!.query).to.equal('which events does the chat fire');
     expect(recording.asks[0]!.includeTags).to.deep.equal(['elements']);
     expect(chatParts.lastAnswer()!.textContent!.trim()).not.to.equal('');
+  });
+
+  it('takes the visitor to the chat input at once, and lets an answer on its way finish first', async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <search-box ask-target="assistant" min-chars="2" no-recent></search-box>
+        <ask-chat id="assistant"></ask-chat>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    const replies: ((record: AnswerRecord) => void)[] = [];
+    const recording = fakeClient(() => new Promise<AnswerRecord>((resolve) => replies.push(resolve)));
+    chat.client = recording;
+    const chatParts = parts(chat);
+    chat.askQuestion('how do I install it');
+    await waitUntil(() => replies.length === 1, 'the first question sent');
+
+    box.focus();
+    await sendKeys({ type: 'theming' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option', { timeout: 5000 });
+    askOption()!.click();
+
+    // In the chat's input while the first answer is still on its way, not on its first button.
+    await waitUntil(() => chat.shadowRoot!.activeElement === chatParts.input(), 'the chat input focused');
+    expect(replies).to.have.length(1);
+    replies[0]!(answerRecord({ answer: 'Run npm install.' }));
+    await waitUntil(() => replies.length === 2, 'the handed-over question sent after the first answer');
+    expect(recording.asks.map((ask) => ask.query)).to.deep.equal(['how do I install it', 'theming']);
+    expect(recording.signals[0]!.aborted).to.equal(false);
+    replies[1]!(answerRecord({ answer: 'Set the custom properties.' }));
+    await waitUntil(() => chatParts.answers().length === 2 && !chatParts.one('stop-button'), 'both answers');
+    expect(chatParts.answers()[0]!.textContent).to.contain('Run npm install.');
+    expect(chatParts.answers()[1]!.textContent).to.contain('Set the custom properties.');
   });
 
   it('hands a "not found" question back to the search box of the page when nobody takes ask-search', async () => {

@@ -182,6 +182,13 @@ export class AskChat extends LitElement {
     return behaviour?.askQuestion(query, options);
   }
 
+  /** Focuses the question input: the first control, "New conversation", is not where a visitor goes. */
+  override focus(options?: FocusOptions): void {
+    const input = this.#input;
+    if (input) input.focus(options);
+    else super.focus(options);
+  }
+
   /** Starts a new conversation: forgets the turns, the conversationId and the saved copy. */
   reset(): void {
     this.#with((behaviour) => behaviour.reset());

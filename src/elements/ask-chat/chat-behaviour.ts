@@ -110,6 +110,8 @@ export class ChatBehaviour implements ReactiveController {
 
   /** `askQuestion()` of the element. */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
+    // Handed over while an answer is on its way, a question waits for it rather than cancel it.
+    while (this.pending) await this.#ask.taskComplete.catch(ignore);
     return this.#start(query, [], options) ?? undefined;
   }
 

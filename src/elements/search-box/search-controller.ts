@@ -473,11 +473,13 @@ export class SearchController implements ReactiveController {
       console.warn(`<search-box>: ask-target "${targetId}" names no element with askQuestion().`);
       return;
     }
-    await (target as AskTarget).askQuestion(query, {
+    // The visitor follows the question to the chat at once, not when its answer arrives.
+    const asked = (target as AskTarget).askQuestion(query, {
       includeTags: detail.includeTags,
       excludeTags: detail.excludeTags,
     });
     target.focus();
+    await asked;
   }
 
   #remember(query: string): void {

@@ -191,6 +191,8 @@ export function sanitizeAnswer(
     (DOMPurify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??
     new DocumentFragment();
   enforceUrlPolicy(fragment, isAllowedUrl);
+  // Code blocks and tables scroll sideways when wide: Tab reaches them, so the arrow keys can scroll.
+  for (const scroller of fragment.querySelectorAll('pre, table')) scroller.setAttribute('tabindex', '0');
   return fragment;
 }
 

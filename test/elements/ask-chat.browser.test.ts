@@ -81,8 +81,17 @@ describe('<ask-chat>', () => {
       await ask(el, 'How do I install it?');
       expect(parts(el).lastAnswer()!.getAttribute('aria-busy')).to.equal('true');
       await expect(el).to.be.accessible();
-      release(answerRecord());
+      // A code block and a table wider than the chat scroll sideways: Tab must reach them.
+      const wide = 'x'.repeat(300);
+      release(
+        answerRecord({
+          answer: `Run:\n\n\`\`\`\n${wide}\n\`\`\`\n\n| a | b |\n| - | - |\n| ${wide} | ${wide} |`,
+        }),
+      );
       await answered(el, 1);
+      await waitFor(() => parts(el).lastAnswer()!.querySelector('pre'), 'the code block');
+      const code = parts(el).lastAnswer()!.querySelector('pre')!;
+      expect(code.scrollWidth).to.be.greaterThan(code.clientWidth);
       await expect(el).to.be.accessible();
       await ask(el, 'What is the weather in Paris?');
       await answered(el, 2);
@@ -202,6 +211,39 @@ describe('<ask-chat>', () => {
       await ask(el, 'How do I style it?');
       await answered(el, 1);
       expect(client.asks[1]!.conversationId).to.equal('');
+    });
+
+    it('shows the latest question at the top of the transcript again after a reload', async () => {
+      const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of the answer.`).join('\n\n');
+      const client = fakeClient(async () => answerRecord({ answer: long }));
+      const load = () =>
+        fixture<AskChat>(
+          html`<ask-chat
+            persist
+            storage-key="scroll"
+            style="--ask-chat-max-height: 12rem"
+            .client=${client}
+          ></ask-chat>`,
+        );
+      const offsetOfLatestQuestion = (el: AskChat) =>
+        parts(el).questions().at(-1)!.getBoundingClientRect().top -
+        parts(el).one('transcript')!.getBoundingClientRect().top;
+      const first = await load();
+      await ask(first, 'How do I install it?');
+      await answered(first, 1);
+      await ask(first, 'And then?');
+      await answered(first, 2);
+      await waitFor(() => parts(first).all('answer-body').length === 2, 'both answers rendered');
+      const before = offsetOfLatestQuestion(first);
+      expect(parts(first).one('transcript')!.scrollTop).to.be.greaterThan(0);
+      first.remove();
+
+      const again = await load();
+      await waitFor(() => parts(again).all('answer-body').length === 2, 'both answers restored');
+      await waitFor(
+        () => Math.abs(offsetOfLatestQuestion(again) - before) < 2,
+        `the latest question ${before}px from the top (it is ${offsetOfLatestQuestion(again)}px)`,
+      );
     });
 
     it('restores a persisted conversation exactly after a reload', async () => {
@@ -373,6 +415,22 @@ describe('<ask-chat>', () => {
       expect(p.one('asset-type')!.textContent).to.equal('Page');
     });
 
+    it('reads code left to right, and each message in its own direction, on a right-to-left page', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord({ answer: 'Add `lang`:\n\n```\n<html lang="en">\n```' })),
+        'dir=rtl',
+      );
+      await ask(el, 'How do I set the language?');
+      await answered(el, 1);
+      await waitFor(() => parts(el).lastAnswer()!.querySelector('pre'), 'the code block');
+      const answer = parts(el).lastAnswer()!;
+      const direction = (element: Element) => getComputedStyle(element).direction;
+      expect(direction(parts(el).one('transcript')!)).to.equal('rtl');
+      expect(direction(parts(el).questions()[0]!.querySelector('p')!)).to.equal('ltr');
+      expect(direction(answer.querySelector('[part~="answer-body"]')!)).to.equal('ltr');
+      expect(direction(answer.querySelector('pre')!)).to.equal('ltr');
+    });
+
     it('shows a link the allow-list refuses as plain text', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),
@@ -390,6 +448,13 @@ describe('<ask-chat>', () => {
         context: {
           passages: [
             { documentId: 'a', title: 'Install ask-elements', link: '/guides/install', text: 'x', score: 1 },
+            {
+              documentId: 'a',
+              title: 'Install ask-elements',
+              link: '/guides/install#npm',
+              text: 'z',
+              score: 0.8,
+            },
             { documentId: 'b', title: 'Theming', link: '/guides/theming', text: 'y', score: 0.5 },
           ],
         },

@@ -198,6 +198,8 @@ describe('<feedback-buttons>', () => {
     });
     pending[1]!.resolve();
     await waitFor(() => v.form() === null, 'the form to close');
+    // The focus was in the form: it goes back to the thumb, not to the page's body.
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal(v.down().getAttribute('part'));
     expect(v.message()).to.equal('Thanks, that helps us improve the answers.');
     expect(events.at(-1)).to.deep.equal({
       insightId: 'i-6',

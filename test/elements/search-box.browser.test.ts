@@ -175,6 +175,17 @@ describe('<search-box> accessibility (axe)', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('has no violation with more results than the popup holds, which its listbox scrolls', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => item(`Theming part ${i + 1}`));
+    const el = await fakeBox(answering(many));
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 20);
+    await press('ArrowUp');
+    expect(listbox(el).scrollHeight).to.be.greaterThan(listbox(el).clientHeight);
+    expect(listbox(el).scrollTop).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+  });
+
   it('has no violation with no results', async () => {
     const el = await fakeBox(answering([]));
     await type(el, 'zzz');

@@ -4,7 +4,8 @@ import { themeStyles } from '../shared/theme.js';
 /**
  * What the chat needs to look right before its behaviour arrives: the frame, the empty transcript
  * with the suggestions, and the composer. The styles of messages and answers come with the
- * behaviour (`chat-behaviour.styles.ts`).
+ * behaviour (`chat-behaviour.styles.ts`). The transcript's padding, taken back by its margin, is
+ * room for the focus ring of what it holds, which its scrolling would clip.
  */
 export const askChatStyles = [
   themeStyles,
@@ -47,6 +48,8 @@ export const askChatStyles = [
       flex-direction: column;
       gap: var(--_space);
       max-block-size: var(--ask-chat-max-height, 32rem);
+      padding: 4px;
+      margin: -4px;
       overflow-y: auto;
       overscroll-behavior: contain;
     }

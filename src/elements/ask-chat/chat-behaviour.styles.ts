@@ -7,7 +7,8 @@ import { css } from 'lit';
  *
  * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
  * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
- * prompt when the reason form opens below it. (Why-comments stay out of the CSS text, which ships
+ * prompt when the reason form opens below it. Code reads left to right on any page, and an
+ * answer's headings are a message's, not the page's. (Why-comments stay out of the CSS text, which ships
  * as it is written.)
  */
 export const chatBehaviourStyles = css`
@@ -50,10 +51,25 @@ export const chatBehaviourStyles = css`
     max-inline-size: 100%;
     border-collapse: collapse;
   }
+  .answer-body :is(pre, code) {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
   .answer-body pre {
+    text-align: left;
     padding: var(--_space);
     background: var(--_bg);
     border-radius: var(--_radius);
+  }
+  .answer-body :is(h1, h2, h3, h4, h5, h6) {
+    margin-block: 0.75em 0.25em;
+    font-size: 1em;
+  }
+  .answer-body h1 {
+    font-size: 1.2em;
+  }
+  .answer-body h2 {
+    font-size: 1.1em;
   }
   .answer-body img {
     max-inline-size: 100%;

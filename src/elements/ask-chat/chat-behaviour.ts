@@ -281,6 +281,8 @@ export class ChatBehaviour implements ReactiveController {
     const body = document.createElement('div');
     body.setAttribute('part', 'answer-body');
     body.className = 'answer-body';
+    // An English answer reads left to right on a right-to-left page, and an Arabic one the other way.
+    body.dir = 'auto';
     body.append(await renderAnswer(text, format));
     this.#answers.set(id, body);
   }
@@ -307,13 +309,18 @@ export class ChatBehaviour implements ReactiveController {
       // A question asked before the conversation was read (askQuestion) comes after the saved ones.
       this.#set(() => (this.turns = [...saved.turns, ...this.turns]));
       if (!this.#conversationId) this.#conversationId = saved.conversationId;
-      for (const turn of saved.turns) {
-        if (turn.status === 'answered' && turn.record)
-          this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(
-            () => this.#host.requestUpdate(),
-            ignore,
-          );
-      }
+      const rendered = saved.turns.map((turn) =>
+        turn.status === 'answered' && turn.record
+          ? this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(() =>
+              this.#host.requestUpdate(),
+            )
+          : undefined,
+      );
+      // The latest question comes to the top again once the answers above it have their height.
+      return Promise.all(rendered).then(() => {
+        this.#scrolledTo = undefined;
+        this.#host.requestUpdate();
+      });
     }, ignore);
     this.#restoring = restoring;
   }
@@ -425,7 +432,7 @@ export class ChatBehaviour implements ReactiveController {
       >
       ${
         record.description
-          ? html`<p part="source-description" class="description">${record.description}</p>`
+          ? html`<p part="source-description" class="description" dir="auto">${record.description}</p>`
           : nothing
       }
     </div>`;
@@ -433,9 +440,13 @@ export class ChatBehaviour implements ReactiveController {
 
   /** The source and up to three other documents the answer was drawn from, each once. */
   #renderDocuments(record: AnswerRecord) {
+    // One link per document: two passages of one page differ by their #section only, under one title.
     const seen = new Set<string>();
     const documents = [{ link: record.link, title: record.title }, ...(record.context?.passages ?? [])]
-      .filter(({ link }) => link && !seen.has(link) && seen.add(link))
+      .filter(({ link }) => {
+        const page = link.split('#')[0] as string;
+        return link && !seen.has(page) && seen.add(page);
+      })
       .slice(0, 4);
     return html`<ul class="documents">
       ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
@@ -520,7 +531,7 @@ export class ChatBehaviour implements ReactiveController {
     return this.turns.map(
       (turn) =>
         html`<article part="message question" class="question" aria-label=${s.you}>
-            <p>${turn.query}</p>
+            <p dir="auto">${turn.query}</p>
             ${
               turn.images.length > 0
                 ? html`<div class="sent-images">

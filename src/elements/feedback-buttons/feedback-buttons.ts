@@ -132,13 +132,14 @@ export class FeedbackButtons extends LitElement {
         // Replaced by a newer run: that one reports.
         if (signal.aborted) return;
         this.value = previous;
-        this._formOpen = false;
+        this.#closeForm();
         this._message = this.#strings.failed;
         return;
       }
       const withReason = detail.reason !== undefined || detail.comment !== undefined;
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
-      this._formOpen = !withReason && detail.value === -1 && this.askReason;
+      if (!withReason && detail.value === -1 && this.askReason) this._formOpen = true;
+      else this.#closeForm();
       emit(this, 'feedback', detail);
     },
   });
@@ -198,8 +199,16 @@ export class FeedbackButtons extends LitElement {
   }
 
   #skip(): void {
+    this.#closeForm();
+  }
+
+  /** Closes the reason form; the focus, if it was in the form, goes back to the thumb it followed. */
+  #closeForm(): void {
+    const form = this.renderRoot.querySelector('form');
+    const focused = this.shadowRoot?.activeElement ?? null;
     this._formOpen = false;
-    this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
+    if (form && focused && form.contains(focused))
+      this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
   }
 
   #button(value: FeedbackValue, name: string, part: string) {

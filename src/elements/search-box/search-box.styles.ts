@@ -4,7 +4,8 @@ import { css } from 'lit';
  * Styles of `<search-box>` from its first render, after the shared theme: the field, the input and
  * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
  * added when their modules arrive. Logical properties only, for right-to-left pages. The input's
- * font size is at least 16px: iOS zooms into smaller inputs on focus. (Why-comments stay out of
+ * font size is at least 16px: iOS zooms into smaller inputs on focus. A touch screen without a
+ * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. (Why-comments stay out of
  * the CSS text, which ships as it is written.)
  */
 export const styles = css`
@@ -66,6 +67,11 @@ export const styles = css`
     font: inherit;
     font-size: 0.75em;
     white-space: nowrap;
+  }
+  @media (hover: none) and (pointer: coarse) {
+    kbd {
+      display: none;
+    }
   }
   button {
     font: inherit;

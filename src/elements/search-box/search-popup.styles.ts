@@ -2,7 +2,9 @@
  * The rules of `<search-box>`'s popup (messages, listbox, options), which `search-controller.ts`
  * renders: they arrive with it and are added to the element's shadow root after its own styles.
  * Logical properties only, for right-to-left pages. The heading and the messages line up with
- * the options' text, after their 3px marker.
+ * the options' text, after their 3px marker. The listbox scrolls, not the popup around it: the
+ * arrow keys reach a combobox's options, while any other region that scrolls must be reachable
+ * with Tab (axe's scrollable-region-focusable).
  *
  * Plain text rather than Lit's `css`, as `search-dialog.ts` does: the element adds both alike.
  */
@@ -17,9 +19,9 @@ export const popupStyles = css`
     inset-block-start: calc(100% + 0.25rem);
     z-index: var(--ask-z-index, 1000);
     box-sizing: border-box;
+    display: flex;
+    flex-direction: column;
     max-block-size: var(--ask-search-popup-max-block-size, min(28rem, 70vh));
-    overflow-y: auto;
-    overscroll-behavior: contain;
     padding: calc(var(--_space) / 2);
     background: var(--_bg);
     border: 1px solid var(--_border);
@@ -30,6 +32,11 @@ export const popupStyles = css`
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+  [role='listbox'] {
+    min-block-size: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
   }
   .heading {
     padding: var(--_space) calc(var(--_space) * 1.25) calc(var(--_space) / 2);

@@ -26,8 +26,9 @@ export function registerBotRoute<S extends z.ZodType>(
   bot: BotRoute<S>,
 ): void {
   app.openAPIRegistry.registerPath(bot.route);
+  // `c.get`, not `c.var`, which copies every variable into a new object at each read.
   app.post(bot.route.path, guard(bot.maxBodyBytes), async (c) =>
-    c.json(await bot.handle(parseFields(bot.schema, c.var.body), c)),
+    c.json(await bot.handle(parseFields(bot.schema, c.get('body')), c)),
   );
   app.all(bot.route.path, methodNotAllowed(['POST']));
 }

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { AgentConfig } from '../config.js';
 
+/** One-shot: a Hash object per request cost more than the digest itself. */
 function digest(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return hash('sha256', key, 'buffer');
 }
 
 /**

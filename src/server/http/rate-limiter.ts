@@ -8,6 +8,8 @@ interface Bucket {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+const ALLOWED: RateDecision = { allowed: true };
+
 /**
  * Token buckets, one per client key (an agent and a client address). A bucket holds up to
  * `burst` tokens and refills at `requestsPerSecond`; a request takes one token.
@@ -46,16 +48,23 @@ export class RateLimiter {
       // Re-inserting keeps the Map in least-recently-seen order for eviction.
       this.#buckets.delete(clientKey);
     }
-    if (tokens < 1) {
-      this.#buckets.set(clientKey, { tokens, updatedAt: now, limit });
+    const allowed = tokens >= 1;
+    const left = allowed ? tokens - 1 : tokens;
+    if (bucket === undefined) this.#buckets.set(clientKey, { tokens: left, updatedAt: now, limit });
+    else {
+      // The same bucket, updated, goes back in: one allocation fewer per request.
+      bucket.tokens = left;
+      bucket.updatedAt = now;
+      bucket.limit = limit;
+      this.#buckets.set(clientKey, bucket);
+    }
+    if (!allowed)
       return {
         allowed: false,
         retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / limit.requestsPerSecond)),
       };
-    }
-    this.#buckets.set(clientKey, { tokens: tokens - 1, updatedAt: now, limit });
     if (this.#buckets.size > this.#maxTracked) this.#evict(now);
-    return { allowed: true };
+    return ALLOWED;
   }
 
   #evict(now: number): void {

@@ -2,6 +2,7 @@ import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
+import { JsonText } from '../http/json-text.js';
 import { parseFields } from '../http/request-validation.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 
@@ -11,9 +12,11 @@ export interface BotRoute<S extends z.ZodType> {
   /** The wire schema the body's fields are checked against, after the guard's checks. */
   schema: S;
   maxBodyBytes: number;
-  /** The endpoint's work on the validated request; its result is answered as JSON. */
+  /** The endpoint's work on the validated request; its result is answered as JSON (or is JSON already). */
   handle(request: z.output<S>, c: Context<AppEnv>): Promise<unknown>;
 }
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * Registers a bot endpoint the way all three are served: documented in /openapi.json, POST
@@ -26,8 +29,10 @@ export function registerBotRoute<S extends z.ZodType>(
   bot: BotRoute<S>,
 ): void {
   app.openAPIRegistry.registerPath(bot.route);
-  app.post(bot.route.path, guard(bot.maxBodyBytes), async (c) =>
-    c.json(await bot.handle(parseFields(bot.schema, c.var.body), c)),
-  );
+  app.post(bot.route.path, guard(bot.maxBodyBytes), async (c) => {
+    // `c.get`, not `c.var`, which copies every variable into a new object at each read.
+    const result = await bot.handle(parseFields(bot.schema, c.get('body')), c);
+    return result instanceof JsonText ? c.body(result.text, 200, JSON_TYPE) : c.json(result);
+  });
   app.all(bot.route.path, methodNotAllowed(['POST']));
 }

@@ -8,7 +8,7 @@ import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
-import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
+import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { TokenTerms } from './token-terms.js';
@@ -296,6 +296,8 @@ export class OramaSearchIndex implements SearchIndex {
    * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
    */
   #namesOfPagesNamed = new Map<number, NamesOfPagesNamed>();
+  /** Scratch of `#namesOfPagesNamedBy`, by term id: zero between uses. */
+  #nameCounts: Uint32Array | undefined;
   /** Per page, the share of the current question naming one of its sections; 0 between queries. */
   #sectionNameShare = new Float32Array(0);
   /** Pages titled with an error message, matched against a pasted one. */
@@ -468,6 +470,7 @@ export class OramaSearchIndex implements SearchIndex {
     const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
     this.#pagesBySectionName = new Map();
     this.#namesOfPagesNamed = new Map();
+    this.#nameCounts = undefined;
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
     this.#sectionNameShare = new Float32Array(pages.length);
@@ -565,18 +568,23 @@ export class OramaSearchIndex implements SearchIndex {
    */
   #namesOfPagesNamedBy(term: number): NamesOfPagesNamed {
     const named = this.#postings?.pagesNamedBy(term) ?? [];
-    const counts = new Map<number, number>();
+    const found: number[] = [];
+    // Counted by id in scratch space, zeroed after: a Map of counts cost most of this.
+    const counts = (this.#nameCounts ??= new Uint32Array(this.#vocabulary.size));
     if (named.length <= CONTEXT_NAMED_PAGES)
       for (const page of named)
-        for (const id of (this.#pages[page] as IndexedPage).name) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const sorted = [...counts]
-      .map(([id, count]) => ({ id, count, term: this.#vocabulary.term(id) }))
-      .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-    return {
-      terms: sorted.map((name) => name.term),
-      ids: Uint32Array.from(sorted, (name) => name.id),
-      counts: Uint32Array.from(sorted, (name) => name.count),
+        for (const id of (this.#pages[page] as IndexedPage).name) {
+          if (counts[id] === 0) found.push(id);
+          counts[id] = (counts[id] as number) + 1;
+        }
+    const ids = this.#vocabulary.inAlphabeticalOrder(Uint32Array.from(found));
+    const names = {
+      terms: Array.from(ids, (id) => this.#vocabulary.term(id)),
+      ids,
+      counts: ids.map((id) => counts[id] as number),
     };
+    for (const id of found) counts[id] = 0;
+    return names;
   }
 
   /** The terms a word is known by: see `hasWord`. */
@@ -704,21 +712,22 @@ export class OramaSearchIndex implements SearchIndex {
     // In a question, the one paragraph of the site that says most of it where it links to a page
     // ("rounded corners are achieved on a box by using border-radius") names what it asks about.
     const bestMentionWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
+    const writtenWords = query.question ? [] : query.terms.map((term) => ` ${term.word} `);
     for (const candidate of candidates.slice(0, SECTION_RANK.candidates + messageMatches.size)) {
       const page = this.#pages[candidate.page] as IndexedPage;
       const best = this.#bestPassage(query, page);
       candidate.best = best;
-      const [mention] =
+      const mention =
         bestMentionWeight > 0 && page.mentions
-          ? this.#coverage.best(query, page.mentions.terms, page.mentions.count, 1)
-          : [];
+          ? this.#coverage.best(query, page.mentions.terms, page.mentions.count, 1)[0]
+          : undefined;
       candidate.rank =
         ((1 - SECTION_RANK.section) * (candidate.rank / topRank) +
           SECTION_RANK.section * (best?.relevance ?? 0) +
           bestMentionWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
           (1 + SECTION_RANK.links * (this.#standing[candidate.page] as number)) +
         // Beside the site's links, so that it weighs the same on every page that writes the words.
-        (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, page.nameWords));
+        (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, writtenWords, page.nameWords));
     }
     return candidates
       .sort((a, b) => (b.message ?? 0) - (a.message ?? 0) || b.rank - a.rank || a.page - b.page)
@@ -952,15 +961,16 @@ function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) 
     (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
 }
 
+/**
+ * The result cache's key: the options, then the query. Made for every search, found or not, so
+ * tags (rarely given) are the only part written as JSON, which delimits itself.
+ */
 function cacheKey(query: string, options: SearchOptions): string {
-  return JSON.stringify([
-    query,
-    options.limit,
-    options.includeTags ?? [],
-    options.excludeTags ?? [],
-    options.minRelevance ?? 0,
-    options.prefixLastTerm !== false,
-  ]);
+  const tags =
+    (options.includeTags?.length ?? 0) + (options.excludeTags?.length ?? 0) === 0
+      ? '-'
+      : JSON.stringify([options.includeTags ?? [], options.excludeTags ?? []]);
+  return `${options.limit} ${options.minRelevance ?? 0} ${options.prefixLastTerm !== false ? 'p' : 'x'} ${tags} ${query}`;
 }
 
 /**
@@ -968,10 +978,12 @@ function cacheKey(query: string, options: SearchOptions): string {
  * makes `navigation` and `navigator` one term, but a visitor typing `navigation` means
  * *Navigation*, not *Navigator*. A word still being typed counts where a name writes it whole
  * (`set` on its way to `setTimeout` lifts *Set* until the next letter; `navig` lifts nothing).
+ * `writtenWords` are the query's words between spaces, made once for all the candidates.
  */
-function nameAsWritten(query: AnalysedQuery, nameWords: string): number {
+function nameAsWritten(query: AnalysedQuery, writtenWords: readonly string[], nameWords: string): number {
   let written = 0;
-  for (const term of query.terms) if (nameWords.includes(` ${term.word} `)) written += term.weight;
+  for (let i = 0; i < writtenWords.length; i++)
+    if (nameWords.includes(writtenWords[i] as string)) written += (query.terms[i] as QueryTerm).weight;
   return written / query.totalWeight;
 }
 

@@ -158,10 +158,21 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/helpers/streaming');
     // As much as a site of 5,000 pages asks would decline it.
-    assert.equal(defaultMinCoverage(113), 0.7);
+    assert.equal(defaultMinCoverage(113), 0.65);
     assert.equal(defaultMinCoverage(5000), 0.8);
     const strict = createExtractiveAnswerer({ index, minCoverage: defaultMinCoverage(5000) });
     assert.equal((await strict.answer(question)).didAnswer, false);
+  });
+
+  it('answers a question worded further from the page still, on a small site', async () => {
+    // The JSX renderer middleware says "layout", "header" and "menu", never "wrap", "pages" or "shared".
+    const question = ask('wrap all my pages in a shared layout with the same header and menu');
+    const answer = await createExtractiveAnswerer({ index }).answer(question);
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/middleware/builtin/jsx-renderer');
+    // 0.7, what a small site asked before, declined it.
+    const stricter = createExtractiveAnswerer({ index, minCoverage: 0.7 });
+    assert.equal((await stricter.answer(question)).didAnswer, false);
   });
 
   it('answers on a page titled with the subject when the question words the rest its own way', async () => {

@@ -92,20 +92,20 @@ export function defaultMinKnown(pageCount: number): number {
 }
 
 /**
- * The least coverage by default, by the number of pages, the same way: 0.7 up to 1,000 pages,
- * 0.8 from 5,000. On a large site nearly any few words stand together in some passage, so a
- * passage must hold more of the question to answer it; on a small one a visitor's wording
- * strays further from the few pages' ("don't compress tiny responses, only ones above a
- * certain size" is the compress middleware's `threshold`, in other words).
+ * The least coverage by default, by the number of pages: 0.65 up to 1,000 pages, 0.8 from
+ * 5,000. On a large site nearly any few words stand together in some passage, so a passage must
+ * hold more of the question to answer it; on a small one a visitor's wording strays further
+ * from the few pages' ("don't compress tiny responses, only ones above a certain size" is the
+ * compress middleware's `threshold`, in other words).
  */
 export function defaultMinCoverage(pageCount: number): number {
-  return bySiteSize(pageCount);
+  return bySiteSize(pageCount, 0.65);
 }
 
-/** 0.7 up to 1,000 pages, 0.8 from 5,000, in between by the logarithm of the count. */
-function bySiteSize(pageCount: number): number {
-  const position = Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5);
-  return (7 + Math.min(1, Math.max(0, position))) / 10;
+/** `small` up to 1,000 pages, 0.8 from 5,000, in between by the logarithm of the count. */
+function bySiteSize(pageCount: number, small = 0.7): number {
+  const position = Math.min(1, Math.max(0, Math.log(Math.max(pageCount, 1) / 1000) / Math.log(5)));
+  return small + (0.8 - small) * position;
 }
 /**
  * A name the site uses on at most this share of its pages is rare: "Jest" and "Tailwind" are on

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
+import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -208,6 +211,70 @@ describe('loadContentFolder', () => {
     const inWorkers = await loadContentFolder(root, { workers: 2 });
     assert.deepEqual(inWorkers.documents, documents);
     assert.deepEqual(inWorkers.skipped, skipped);
+  });
+});
+
+describe('long and large files', () => {
+  let root: string;
+  let documents: SourceDocument[];
+  let skipped: { path: string; reason: string }[];
+  // A server log: 8,000 lines and not one blank line, so one paragraph of 0.6 MB.
+  const log = Array.from(
+    { length: 8000 },
+    (_, i) => `2026-11-24T06:00:00 worker${i} handled request status=200 duration=${i % 900}ms`,
+  ).join('\n');
+
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'ask-content-large-'));
+    await writeFixture(root, {
+      'server-log.txt': `Server log\n\n${log}`,
+      // One line of prose, with a code span where a cut would fall if code spans were not whole.
+      'one-line.md': `# One line\n\n${'word '.repeat(390)}\`a b c d e f g h i j k l m n o p q r s t u v w x y z\` ${'more words. '.repeat(300)}`,
+      'dump.txt': 'x '.repeat(600_000),
+    });
+    ({ documents, skipped } = await loadContentFolder(root));
+  });
+
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('skips a file over 1 MiB, saying why', () => {
+    assert.deepEqual(
+      skipped.map((file) => file.path),
+      ['dump.txt'],
+    );
+    assert.match(skipped[0]!.reason, /too large .*1\.1 MiB.*at most 1 MiB/);
+  });
+
+  it('cuts a paragraph of more than 2,000 characters into shorter ones, at line breaks, never in a code span', () => {
+    const logPage = byId(documents, 'server-log.txt');
+    const paragraphs = logPage.sections.flatMap((section) => section.text.split('\n\n'));
+    assert.ok(paragraphs.every((paragraph) => paragraph.length <= PARAGRAPH_MAX_CHARS));
+    assert.equal(paragraphs.join('\n'), log);
+    const line = byId(documents, 'one-line.md').sections.flatMap((section) => section.text.split('\n\n'));
+    assert.ok(line.length > 1 && line.every((paragraph) => paragraph.length <= PARAGRAPH_MAX_CHARS));
+    assert.ok(line.every((paragraph) => (paragraph.match(/`/g)?.length ?? 0) % 2 === 0));
+  });
+
+  it('goes on in another section of the same heading past 20,000 characters', () => {
+    const sections = byId(documents, 'server-log.txt').sections;
+    assert.ok(sections.length > 25);
+    assert.ok(sections.every((section) => section.text.length <= SECTION_MAX_CHARS));
+    assert.ok(sections.every((section) => section.heading === sections[0]!.heading));
+  });
+
+  it('answers from a few lines of a long log, not the whole of it', async () => {
+    const index = createOramaIndex();
+    await index.load(documents);
+    const answer = await createExtractiveAnswerer({ index }).answer({
+      query: 'worker handled request duration',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.equal(answer.didAnswer, true);
+    assert.ok(answer.answer.length <= 2 * PARAGRAPH_MAX_CHARS, `${answer.answer.length} characters`);
   });
 });
 

@@ -73,6 +73,19 @@ function cellCount(paragraph: string): number {
   return paragraph.includes('\n') ? 0 : cellsOf(paragraph).length;
 }
 
+/** Each section's terms (heading and text), read once: a page's sections outlive any question. */
+const termsOfSection = new WeakMap<Section, ReadonlySet<string>>();
+
+/** The terms of a section's heading and text, as a set. */
+export function sectionTermSet(section: Section, analyser: TextAnalyser): ReadonlySet<string> {
+  let terms = termsOfSection.get(section);
+  if (!terms) {
+    terms = new Set([...analyser.terms(section.heading), ...analyser.terms(sectionPlainText(section))]);
+    termsOfSection.set(section, terms);
+  }
+  return terms;
+}
+
 /**
  * The sentences of a paragraph of section text. wink-nlp reads it without code spans' marks, as
  * it read it before they were kept; a boundary it finds inside a code span (`a. B` in code) is
@@ -201,9 +214,7 @@ export function selectAnswer(
   const titleTerms = new Set(analyser.terms(first.title));
   // A word found in most sections of the page (its subject) tells one section from another less
   // than one found in a few ("translate" on a page about styling and translating the search box).
-  const sectionTerms = pageSections.map(
-    (section) => new Set([...analyser.terms(section.heading), ...analyser.terms(sectionPlainText(section))]),
-  );
+  const sectionTerms = pageSections.map((section) => sectionTermSet(section, analyser));
   const specificity = (term: string): number => {
     if (sectionTerms.length <= 1) return 1;
     const holding = sectionTerms.filter((terms) => terms.has(term)).length;

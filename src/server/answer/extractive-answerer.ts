@@ -4,7 +4,7 @@ import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer } from './answer-format.js';
-import { selectAnswer } from './answer-sentences.js';
+import { sectionTermSet, selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
@@ -298,10 +298,10 @@ export class ExtractiveAnswerer implements Answerer {
       .filter((section) => !taken.has(section) && section.text !== '')
       .map((section) => {
         const heading = new Set(this.#analyser.terms(section.heading));
-        const text = new Set(this.#analyser.terms(sectionPlainText(section)));
+        const terms = sectionTermSet(section, this.#analyser);
         let score = 0;
         for (const word of words)
-          score += word.weight * (heading.has(word.term) ? 2 : text.has(word.term) ? 1 : 0);
+          score += word.weight * (heading.has(word.term) ? 2 : terms.has(word.term) ? 1 : 0);
         return { section, score };
       })
       .filter((candidate) => candidate.score > 0)

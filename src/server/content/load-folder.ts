@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
@@ -67,6 +67,9 @@ function reasonOf(error: unknown): string {
   return String(error);
 }
 
+/** The largest file indexed: MDN's largest page is 0.1 MiB. */
+export const MAX_FILE_BYTES = 2 ** 20;
+
 /**
  * Files are read synchronously in batches: on a docs-sized folder one synchronous read is far
  * cheaper than the four asynchronous calls behind `readFile`, and yielding between batches
@@ -101,6 +104,13 @@ export function readContentFiles(dir: string, files: string[], siteUrl?: string)
   for (const file of files) {
     const relativePath = relative(dir, file).split(sep).join('/');
     try {
+      // Checked before reading: a log or a data dump in the folder is no page, and would cost
+      // memory to read and time at every question that reaches it.
+      const bytes = statSync(file).size;
+      if (bytes > MAX_FILE_BYTES)
+        throw new Error(
+          `too large to be a page (${(bytes / 2 ** 20).toFixed(1)} MiB; at most ${MAX_FILE_BYTES / 2 ** 20} MiB)`,
+        );
       const source = decoder.decode(readFileSync(file));
       const reader = readerFor(file) as DocumentReader;
       documents.push(reader(relativePath, source, siteUrl));

@@ -5,6 +5,20 @@ import { HeadingSlugger } from './heading-slug.js';
 export const CODE_BLOCK_MAX_LINES = 30;
 export const CODE_BLOCK_MAX_CHARS = 1500;
 
+/**
+ * Longest paragraph kept whole. A longer one (a log, text without blank lines) is cut into
+ * paragraphs of at most this many characters, so that no passage, and no sentence an answer
+ * quotes, is a whole file.
+ */
+export const PARAGRAPH_MAX_CHARS = 2000;
+
+/**
+ * Longest section kept whole; a longer one goes on in another of the same heading. An answer
+ * reads the sentences of a few whole sections, which must take milliseconds, not seconds.
+ * MDN's longest section is about 24,000 characters.
+ */
+export const SECTION_MAX_CHARS = 20_000;
+
 /** A line break, a tab or two spaces in a row: what `addParagraph` tidies. */
 const MESSY_SPACE = /[\n\t]| {2}/;
 
@@ -38,17 +52,17 @@ export class SectionBuilder {
 
   addParagraph(text: string): void {
     // Most paragraphs are one line of single spaces: nothing to tidy but its ends.
-    if (!MESSY_SPACE.test(text)) {
-      const line = text.trim();
-      if (line !== '') this.#current.paragraphs.push(line);
-      return;
-    }
-    const paragraph = text
-      .split('\n')
-      .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-      .filter((line) => line !== '')
-      .join('\n');
-    if (paragraph !== '') this.#current.paragraphs.push(paragraph);
+    const paragraph = MESSY_SPACE.test(text)
+      ? text
+          .split('\n')
+          .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+          .filter((line) => line !== '')
+          .join('\n')
+      : text.trim();
+    if (paragraph === '') return;
+    // Most paragraphs are far shorter than the limit.
+    if (paragraph.length <= PARAGRAPH_MAX_CHARS) this.#current.paragraphs.push(paragraph);
+    else this.#current.paragraphs.push(...paragraphPieces(paragraph));
   }
 
   /** Adds a code block, cut to its first lines: code is searchable, but a long listing says little more. */
@@ -76,8 +90,62 @@ export class SectionBuilder {
   #flush(): void {
     const { heading, anchor, level, paragraphs, code } = this.#current;
     if (heading === '' && paragraphs.length === 0) return;
-    const section: DocumentSection = { heading, anchor, level, text: paragraphs.join('\n\n') };
-    if (code.length > 0) section.code = code;
-    this.#sections.push(section);
+    let first = 0;
+    let length = 0;
+    const push = (end: number): void => {
+      const kept = paragraphs.slice(first, end);
+      const section: DocumentSection = { heading, anchor, level, text: kept.join('\n\n') };
+      const keptCode =
+        code.length > 0 && end - first < paragraphs.length
+          ? code.filter((block) => kept.includes(block))
+          : code;
+      if (keptCode.length > 0) section.code = keptCode;
+      this.#sections.push(section);
+      first = end;
+      length = 0;
+    };
+    // A section longer than SECTION_MAX_CHARS goes on in another under the same heading.
+    paragraphs.forEach((paragraph, i) => {
+      if (length > 0 && length + paragraph.length > SECTION_MAX_CHARS) push(i);
+      length += paragraph.length + 2;
+    });
+    push(paragraphs.length);
   }
+}
+
+/**
+ * A paragraph longer than PARAGRAPH_MAX_CHARS, cut into pieces no longer: each at its last line
+ * break in the second half of the limit, else its last sentence end there, else its last space,
+ * else at the limit (a word that long); never inside a code span.
+ */
+function paragraphPieces(paragraph: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (paragraph.length - start > PARAGRAPH_MAX_CHARS) {
+    const end = start + cutPoint(paragraph, start);
+    pieces.push(paragraph.slice(start, end).trim());
+    start = end;
+    while (/\s/.test(paragraph[start] ?? '')) start++;
+  }
+  pieces.push(paragraph.slice(start).trim());
+  return pieces.filter((piece) => piece !== '');
+}
+
+/** Where to cut the paragraph's piece that starts at `start`, counted from `start`. */
+function cutPoint(paragraph: string, start: number): number {
+  let lineBreak = 0;
+  let sentenceEnd = 0;
+  let space = 0;
+  let inCode = false;
+  for (let i = 0; i < PARAGRAPH_MAX_CHARS; i++) {
+    const c = paragraph[start + i] as string;
+    if (c === '`') inCode = !inCode;
+    if (inCode || i < PARAGRAPH_MAX_CHARS / 2) continue;
+    if (c === '\n') lineBreak = i;
+    else if (c === ' ') {
+      space = i;
+      if (/[.!?]/.test(paragraph[start + i - 1] ?? '')) sentenceEnd = i;
+    }
+  }
+  return lineBreak || sentenceEnd || space || PARAGRAPH_MAX_CHARS;
 }

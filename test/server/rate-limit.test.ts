@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { DEFAULT_RATE_LIMIT, defaultConfig } from '../../src/server/config.js';
 import { RateLimiter } from '../../src/server/http/rate-limiter.js';
@@ -64,6 +65,44 @@ describe('rate limit', () => {
         200,
         'the real key is unaffected',
       );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('refuses a flood from one address before reading its bodies, whatever their keys', async () => {
+    // Each agent allows a burst of 2: the address may send 3 times that before its bodies are read.
+    const service = await startTestService({
+      config: configWith({ rateLimit: { requestsPerSecond: 0.1, burst: 2 } }),
+    });
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => service.post('/bot/search', searchBody(`guess-${i}`))),
+      );
+      assert.deepEqual(statuses.map((response) => response.status).sort(), [401, 401, 429, 429, 429, 429]);
+      // The address's bucket is spent: a request whose body has not even arrived is refused at once.
+      const { hostname, port } = new URL(service.url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            hostname,
+            port,
+            method: 'POST',
+            path: '/bot/askai',
+            headers: { 'content-type': 'application/json' },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+        request.write('{"apiKey":"demo-key","query":"');
+        // The body is never finished: only an answer that did not wait for it arrives.
+      });
+      assert.equal(answer.status, 429);
+      assert.equal(JSON.parse(answer.body).error.code, 'rate_limited');
     } finally {
       await service.close();
     }

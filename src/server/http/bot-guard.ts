@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AgentConfig, ServiceConfig } from '../config.js';
+import type { AgentConfig, RateLimit, ServiceConfig } from '../config.js';
 import type { AgentKeys } from './agent-keys.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
@@ -24,13 +24,38 @@ export function limitRequest(
   agent: AgentConfig | undefined,
 ): void {
   const owner = agent === undefined ? '(unauthenticated)' : `${agent.projectId}/${agent.id}`;
-  const limit = agent?.rateLimit ?? deps.config.rateLimit;
-  const decision = deps.limiter.take(`${owner} ${clientAddress(c, deps.config.trustProxy)}`, limit);
+  spend(
+    deps.limiter,
+    `${owner} ${clientAddress(c, deps.config.trustProxy)}`,
+    agent?.rateLimit ?? deps.config.rateLimit,
+  );
+}
+
+/** Takes a token of the bucket; none left, a 429 with Retry-After. */
+function spend(limiter: RateLimiter, bucket: string, limit: RateLimit): void {
+  const decision = limiter.take(bucket, limit);
   if (!decision.allowed) {
     throw new ApiError(429, 'rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
+}
+
+/**
+ * Every bot request of an address draws from one more bucket before its body is read, whatever
+ * its key, of this many times the largest limit of any agent: it never binds before an agent's
+ * own, and a flood of large bodies (up to 32 MB each, with or without a key) is refused before
+ * the service reads them.
+ */
+const ADDRESS_LIMIT_FACTOR = 3;
+
+/** The bucket of an address before its requests' bodies are read (see ADDRESS_LIMIT_FACTOR). */
+function addressLimit(config: ServiceConfig): RateLimit {
+  const limits = [config.rateLimit, ...config.agents.map((agent) => agent.rateLimit)];
+  return {
+    requestsPerSecond: ADDRESS_LIMIT_FACTOR * Math.max(...limits.map((limit) => limit.requestsPerSecond)),
+    burst: ADDRESS_LIMIT_FACTOR * Math.max(...limits.map((limit) => limit.burst)),
+  };
 }
 
 /** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
@@ -52,14 +77,16 @@ function originAllowed(agent: AgentConfig, origin: string | undefined): boolean 
 export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
 
 /**
- * What every bot endpoint checks before its own fields, in this order: the body (413 over
- * `maxBodyBytes`, 400 unless a JSON object), the rate limit (429), the key (401), the page's
- * origin (403). The rate limit comes before the key check so that guessing keys is limited too;
- * its bucket is the agent and the client address (unauthenticated requests share one bucket
- * per address).
+ * What every bot endpoint checks before its own fields, in this order: the address's own
+ * bucket (429, see ADDRESS_LIMIT_FACTOR), the body (413 over `maxBodyBytes`, 400 unless a JSON
+ * object), the rate limit (429), the key (401), the page's origin (403). The rate limit comes
+ * before the key check so that guessing keys is limited too; its bucket is the agent and the
+ * client address (unauthenticated requests share one bucket per address).
  */
 export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
+  const limitOfAddress = addressLimit(deps.config);
   return async (c, next) => {
+    spend(deps.limiter, `(address) ${clientAddress(c, deps.config.trustProxy)}`, limitOfAddress);
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     const agent = agentOf(deps.keys, body);
     limitRequest(c, deps, agent instanceof ApiError ? undefined : agent);

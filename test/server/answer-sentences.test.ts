@@ -211,6 +211,16 @@ describe('answers over the demo documentation', () => {
     assert.match(answer.answer, /event: `ask-question`, `ask-answer`, `ask-error`/);
   });
 
+  it('quotes the row whose column says what is asked: the default port is in the Default column', async () => {
+    const answer = await answerer.answer(ask('What port does the service listen on by default?'));
+    assert.equal(answer.link, '/service/cli');
+    assert.match(answer.answer, /\| `--port N` \| `\$PORT`, else `8787` \|/);
+    // Every row of the rate limit's defaults, not two of three.
+    const limits = await answerer.answer(ask('What is the default rate limit?'));
+    for (const field of ['requestsPerSecond', 'burst', 'maxTrackedClients'])
+      assert.match(limits.answer, new RegExp(`rateLimit\\.${field}`));
+  });
+
   it('quotes the score row of the search request for what the score field does', async () => {
     const answer = await answerer.answer(ask('What does the score field do in search?'));
     assert.equal(answer.link, '/service/api-search');

@@ -53,6 +53,8 @@ interface Unit {
   paragraph: number;
   /** Its words, as the index reads them (without code spans' marks). */
   terms: string[];
+  /** A table row's column names, its header row's words: "Default" says what each row's value is. */
+  columns?: string[];
   score: number;
 }
 
@@ -133,6 +135,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   const units: Unit[] = [];
   const paragraphs = section.text.split('\n\n');
   let tableCells = 0;
+  let columns: string[] = [];
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
       units.push({
@@ -153,8 +156,11 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
     const header =
       cells >= 2 && cellsOf(paragraph).every((cell) => withoutCodeMarks(cell).length <= MAX_HEADER_CELL);
     if (cells >= 2 && (tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells))) {
+      const row = proseUnit('row', paragraph, index, analyser);
+      if (tableCells === 0) columns = row.terms;
+      else row.columns = columns;
       tableCells = cells;
-      units.push(proseUnit('row', paragraph, index, analyser));
+      units.push(row);
       return;
     }
     tableCells = 0;
@@ -259,9 +265,15 @@ export function selectAnswer(
       if (unit.kind === 'code' && !procedural) return;
       unit.score = scoreUnit(unit, weights, idf) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       const own = new Set(unit.terms);
-      let headingScore = 0;
-      for (const term of new Set(heading))
-        if (!own.has(term)) headingScore += HEADING_WEIGHT * (weights.get(term) ?? 0) * idf(term);
+      // Beyond its own words: the section's heading, and a row's column names, which are its own.
+      const beyond = (terms: Iterable<string>): number => {
+        let score = 0;
+        for (const term of new Set(terms))
+          if (!own.has(term)) score += HEADING_WEIGHT * (weights.get(term) ?? 0) * idf(term);
+        return score;
+      };
+      if (unit.columns) unit.score += beyond(unit.columns);
+      const headingScore = beyond(heading);
       // A sentence that only repeats the page title's words says no more than the section's opening.
       const telling = [...own, ...heading].some((term) => informative.has(term));
       if (!telling) {

@@ -28,6 +28,12 @@ async function siteOf(documents: SourceDocument[]) {
   return { index, top };
 }
 
+/** A page whose description is its text. */
+const described = (link: string, title: string, description: string): SourceDocument => ({
+  ...pageWithText(link, title, description),
+  description,
+});
+
 const countsByLink = (documents: SourceDocument[]) => {
   const counts = inboundLinkCounts(documents);
   return Object.fromEntries(documents.map((document, i) => [document.link, counts[i]]));
@@ -509,6 +515,46 @@ describe('two words the site writes as one', () => {
   });
 });
 
+describe('a page named by stop words alone', () => {
+  const site = () =>
+    siteOf([
+      described('/statements/for', 'for', 'The for statement creates a loop of three optional expressions.'),
+      described(
+        '/statements/for...of',
+        'for...of',
+        'The for...of statement executes a loop over an iterable.',
+      ),
+      described('/operators/this', 'this', 'The this keyword refers to the context of a function.'),
+      described('/operators/in', 'in', 'The in operator returns true if the property is in the object.'),
+      described('/elements/input', '<input>', 'The input element takes data typed in a form.'),
+      described('/glossary/loop', 'Loop', 'A loop repeats code; for and while are loops.'),
+      described('/learn/design', 'Design for developers', 'Design basics for developers.'),
+      described(
+        '/reference/array/foreach',
+        'Array.prototype.forEach()',
+        'Calls a function for each element.',
+      ),
+      described('/css/keywords', 'CSS keywords', 'Every keyword CSS has, such as initial.'),
+    ]);
+
+  it('is found by its name with the kind of thing its description says it is, or by the name alone', async () => {
+    const { top } = await site();
+    assert.equal(await top('for loop'), '/statements/for');
+    assert.equal(await top('this keyword'), '/operators/this');
+    assert.equal(await top('in operator'), '/operators/in');
+    // Two stop words joined as the site writes them, typed with a space or as written.
+    assert.equal(await top('for of'), '/statements/for...of');
+    assert.equal(await top('for...of'), '/statements/for...of');
+  });
+
+  it('is not what the same words ask for as English, on their way to a word, or in a compound', async () => {
+    const { top } = await site();
+    assert.equal(await top('design for developers'), '/learn/design');
+    assert.equal(await top('in'), '/elements/input');
+    assert.equal(await top('for each'), '/reference/array/foreach');
+  });
+});
+
 describe('the subject of a clause that sets the scene', () => {
   const importances = (question: string, pageNamedBy?: string) => {
     const analyser = new TextAnalyser();
@@ -674,10 +720,6 @@ describe('a word typed halfway into its ending', () => {
 });
 
 describe('words of place, time and quantity', () => {
-  const described = (link: string, title: string, description: string): SourceDocument => ({
-    ...pageWithText(link, title, description),
-    description,
-  });
   const site = () =>
     siteOf([
       described(

@@ -104,6 +104,12 @@ interface SectionPart {
  * words. The plain text is made once for the whole section: its paragraphs are the section's,
  * one for one (a code span never spans a blank line).
  */
+/** A title that is one code-like name, `let` or `for...of` (not a letter: SVG's `x`), lower-cased; else undefined. */
+function keywordName(title: string): string | undefined {
+  const written = title.trim().toLowerCase();
+  return /^[a-z]{2,}(?:\.\.\.[a-z]{2,})?$/.test(written) ? written : undefined;
+}
+
 function passagesOf(section: DocumentSection): SectionPart[] {
   const plainText = sectionPlainText(section);
   const paragraphs = section.text.split('\n\n');
@@ -326,6 +332,7 @@ export class OramaSearchIndex implements SearchIndex {
     const pageFields: PageFieldTerms[] = [];
     const pageNames = new Set<number>();
     const sectionNames = new Map<number, number[]>();
+    const keywordPages: { page: number; keyword: string; description: number[] }[] = [];
     const messagePages = new MessagePages();
     const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
     let totalPassageLength = 0;
@@ -334,6 +341,9 @@ export class OramaSearchIndex implements SearchIndex {
       const pageIndex = pages.length;
       const tags = document.tags.map((tag) => tag.toLowerCase());
       const name = tokenTerms.ids(document.title);
+      // A page titled by stop words alone (`let`, `this`, `for...of`), which no term names, is
+      // named by its title as written, once every other term has its id (see `QueryAnalyser`).
+      const keyword = name.length === 0 ? keywordName(document.title) : undefined;
       // "Nullish coalescing operator (??)" is also named `??`, and each of its sections is about
       // it as if its heading said so: a question naming only the operator finds its passages.
       const titleOperators = operatorNames(document.title).map((operator) => vocabulary.add(operator));
@@ -354,6 +364,7 @@ export class OramaSearchIndex implements SearchIndex {
       if (slug.length === 1) pageNames.add(slug[0] as number);
       for (const id of new Set(name)) vocabulary.countName(id);
       const description = tokenTerms.ids(document.description);
+      if (keyword !== undefined) keywordPages.push({ page: pageIndex, keyword, description });
       const headings: number[] = [];
       for (const section of document.sections)
         if (section.level > 1) tokenTerms.ids(section.heading, headings);
@@ -426,6 +437,19 @@ export class OramaSearchIndex implements SearchIndex {
       });
     }
 
+    const keywordContext = new Map<number, Set<number>>();
+    for (const { page, keyword, description } of keywordPages) {
+      const id = vocabulary.add(keyword);
+      vocabulary.countName(id);
+      const indexedPage = pages[page] as IndexedPage;
+      indexedPage.name = sortedDistinct([...indexedPage.name, id]);
+      const fields = pageFields[page] as PageFieldTerms;
+      fields.name = Uint32Array.from([...fields.name, id]);
+      const context = keywordContext.get(id) ?? new Set<number>();
+      for (const term of description) context.add(term);
+      keywordContext.set(id, context);
+    }
+
     const indexed = pages.map((page) => page.document);
     const resolveLink = linkResolver(indexed);
     const inboundLinks = inboundLinkCounts(indexed, resolveLink);
@@ -460,8 +484,12 @@ export class OramaSearchIndex implements SearchIndex {
     // Questions are weighted by part of speech: load the tagger now, not on the first question.
     warmUpLanguageModel();
     this.#vocabulary = vocabulary;
-    this.#queries = new QueryAnalyser(this.#analyser, vocabulary, pageNames, (term, typed, limit) =>
-      this.#completionsNamedWith(term, typed, limit),
+    this.#queries = new QueryAnalyser(
+      this.#analyser,
+      vocabulary,
+      pageNames,
+      (term, typed, limit) => this.#completionsNamedWith(term, typed, limit),
+      keywordContext,
     );
     this.#pages = pages;
     this.#passages = passages;

@@ -249,12 +249,15 @@ export class QueryAnalyser {
    *   (`/array/includes`, `/helpers/proxy`).
    * @param namedWith The completions of a word being typed found in the names of the pages named
    *   by a term: `split` for `sp` beside `string`, from *String.prototype.split()*, most frequent first.
+   * @param keywordContext The names of pages titled by stop words alone (`let`, `for...of`), each
+   *   with the terms of those pages' descriptions ("The for statement creates a loop…").
    */
   constructor(
     private readonly analyser: TextAnalyser,
     private readonly vocabulary: Vocabulary,
     private readonly pageNames: ReadonlySet<number> = new Set(),
     private readonly namedWith?: (termId: number, typed: string, limit: number) => number[],
+    private readonly keywordContext: ReadonlyMap<number, ReadonlySet<number>> = new Map(),
   ) {}
 
   analyse(query: string, prefixLastWord: boolean): AnalysedQuery {
@@ -380,6 +383,7 @@ export class QueryAnalyser {
     }
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
+    if (!question) this.#addKeywordNames(words, terms);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
     for (const operator of operatorNames(query)) {
       const id = this.vocabulary.id(operator);
@@ -519,6 +523,45 @@ export class QueryAnalyser {
       const id = this.vocabulary.id(member);
       // Typed as `promise.all`, the member is already a term of the query.
       if (id !== undefined && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, member, prefix));
+    }
+  }
+
+  /**
+   * A stop word that names a page whole (`let`, `this`, `in`), or two that do joined as the site
+   * writes them (`for of` → `for...of`): a term of its own, matched by that page's name only,
+   * when the query is that name alone or a word beside it is one of the page's description
+   * ("for loop": "The for statement creates a loop…"; "in operator"). Searches only, complete
+   * words only (a second stop word joined to the first is typed whole): elsewhere "for" and "in" are English ("design for developers", "data in webgl"),
+   * or on their way to a longer word ("in" to `input`), or part of a compound (`forEach`).
+   */
+  #addKeywordNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+    if (this.keywordContext.size === 0) return;
+    const isStopWord = (index: number): boolean => {
+      const candidate = words[index];
+      return candidate !== undefined && this.analyser.term(candidate.word) === '';
+    };
+    const inCompound = new Set(
+      terms.flatMap((term) => (term.word.includes(' ') ? term.word.split(' ') : [])),
+    );
+    for (let i = 0; i < words.length; i++) {
+      const { word, prefix } = words[i] as { word: string; prefix: boolean };
+      if (prefix || !isStopWord(i) || inCompound.has(word)) continue;
+      const next = words[i + 1];
+      const joined = next && isStopWord(i + 1) ? `${word}...${next.word}` : undefined;
+      const joinedId = joined === undefined ? undefined : this.vocabulary.id(joined);
+      const id = joinedId ?? this.vocabulary.id(word);
+      const last = joinedId === undefined ? i : i + 1;
+      const context = id === undefined ? undefined : this.keywordContext.get(id);
+      if (id === undefined || !context) continue;
+      const beside = [words[i - 1], words[last + 1]].some((neighbour) => {
+        const term = neighbour === undefined ? '' : this.analyser.term(neighbour.word);
+        const termId = term === '' ? undefined : this.vocabulary.id(term);
+        return termId !== undefined && context.has(termId);
+      });
+      const alone = words.length === last - i + 1;
+      if ((alone || beside) && !standsFor(terms, id))
+        terms.push(this.#nameTerm(word, id, joinedId === undefined ? word : (joined as string), false));
+      i = last;
     }
   }
 

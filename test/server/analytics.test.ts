@@ -127,6 +127,47 @@ describe('analytics endpoints', () => {
     assert.deepEqual(viaPath, top);
   });
 
+  it('serves the same report with a trailing slash', async () => {
+    const paths: [string, string][] = [
+      [`analytics?${range()}`, `analytics/?${range()}`],
+      [`analytics?${range()}`, `analytics/${range()}/`],
+      [`analytics/topquestions?${range()}`, `analytics/topquestions/?${range()}`],
+      [`analytics/topquestions?${range()}`, `analytics/topquestions/${range()}/`],
+    ];
+    for (const [bare, slashed] of paths) {
+      const response = await analytics(slashed);
+      assert.equal(response.status, 200, slashed);
+      assert.deepEqual(await response.json(), await (await analytics(bare)).json(), slashed);
+    }
+  });
+
+  it('answers 404 JSON for a path under a report that is none, whatever the method', async () => {
+    for (const path of ['analytics/a/b', 'analytics/topquestions/a/b', `analytics/${range()}/extra`]) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${service.url}/api/projects/demo/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${DEMO_KEY}` },
+        });
+        assert.equal(response.status, 404, `${method} ${path}`);
+        assert.equal((await response.json()).error.code, 'not_found');
+      }
+    }
+  });
+
+  it('answers another method on a report path, slashed or not, with 405 and Allow: GET', async () => {
+    for (const path of [
+      'analytics/',
+      'analytics/topquestions/',
+      `analytics/${range()}`,
+      `analytics/${range()}/`,
+    ]) {
+      const response = await fetch(`${service.url}/api/projects/demo/${path}`, { method: 'DELETE' });
+      assert.equal(response.status, 405, path);
+      assert.equal(response.headers.get('allow'), 'GET');
+      assert.equal((await response.json()).error.message, 'DELETE is not allowed here; use GET');
+    }
+  });
+
   it('answers 401 without a Bearer key of the project', async () => {
     for (const key of ['', 'not-a-key-1', 'other-project-key']) {
       const response = await analytics(`analytics?${range()}`, key);

@@ -248,7 +248,8 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
   }

@@ -14,6 +14,20 @@ describe('ask-elements serve', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Starts the CLI on the fixture content with a config file of one agent, written as `text`. */
+  const serveWithConfig = (name: string, text: string) => {
+    const config = join(dir, name);
+    writeFileSync(config, text);
+    return startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--config', config]);
+  };
+  const oneAgent = (apiKey: string) =>
+    JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey }] }] });
+  const searchWithKey = (url: string, apiKey: string) =>
+    fetch(`${url}/bot/search`, {
+      method: 'POST',
+      body: JSON.stringify({ apiKey, query: 'install', numDocs: 1 }),
+    });
+
   it('indexes a folder, reports what it skipped, prints the URL and the demo key, and stops on SIGTERM', async () => {
     const content = join(dir, 'content');
     mkdirSync(join(content, 'guides'), { recursive: true });
@@ -104,18 +118,9 @@ describe('ask-elements serve', () => {
   });
 
   it('never writes a key from a config file or a request to its log', async () => {
-    const config = join(dir, 'config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: 'very-secret-key-42' }] }] }),
-    );
-    const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--config', config]);
+    const cli = await serveWithConfig('config.json', oneAgent('very-secret-key-42'));
     try {
-      const response = await fetch(`${cli.url}/bot/search`, {
-        method: 'POST',
-        body: JSON.stringify({ apiKey: 'very-secret-key-42', query: 'install', numDocs: 1 }),
-      });
-      assert.equal(response.status, 200);
+      assert.equal((await searchWithKey(cli.url, 'very-secret-key-42')).status, 200);
       await fetch(`${cli.url}/api/projects/site/analytics?startDate=0&endDate=1`, {
         headers: { authorization: 'Bearer very-secret-key-42' },
       });
@@ -191,6 +196,16 @@ describe('ask-elements serve', () => {
       run.output(),
       /config file .*bad-config\.json: projects\.0\.agents\.0\.apiKey: must be at least 8 characters/,
     );
+  });
+
+  it('reads a config file saved with a UTF-8 byte order mark', async () => {
+    const cli = await serveWithConfig('bom-config.json', `\uFEFF${oneAgent('bom-config-key')}`);
+    try {
+      assert.equal((await searchWithKey(cli.url, 'bom-config-key')).status, 200);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
   });
 
   it('prints its usage with --help', async () => {

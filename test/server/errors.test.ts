@@ -163,6 +163,26 @@ describe('errors', () => {
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
   });
 
+  describe('a missing required field is 400 saying it is required', () => {
+    const valid: Record<string, Record<string, unknown>> = {
+      '/bot/search': { query: 'install', numDocs: 1 },
+      '/bot/askai': { query: 'install' },
+      '/bot/feedback': { insightId: 'no-such-insight', feedback: 1 },
+    };
+    for (const [path, body] of Object.entries(valid)) {
+      for (const field of Object.keys(body)) {
+        it(`${path} without ${field}`, async () => {
+          const { [field]: _left, ...rest } = body;
+          const { status, body: error } = await service.postJson(path, { apiKey: DEMO_KEY, ...rest });
+          assert.equal(status, 400);
+          assertErrorBody(error, 'invalid_field');
+          assert.equal(error.error.field, field);
+          assert.equal(error.error.message, `${field} is required`);
+        });
+      }
+    }
+  });
+
   describe('a deeply nested body', () => {
     /** `levels` objects nested in one another, the innermost holding `inner`. */
     const nested = (levels: number, inner = '1') => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);

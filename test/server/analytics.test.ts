@@ -81,6 +81,13 @@ describe('analytics endpoints', () => {
     assert.equal(capitalised.length, viaQuery.length);
   });
 
+  it('accepts 29 February of a leap year', async () => {
+    for (const leapDay of ['2024-02-29', '2000-02-29T12:00:00Z']) {
+      const response = await analytics(`analytics?startDate=${leapDay}&endDate=${leapDay}`);
+      assert.equal(response.status, 200, leapDay);
+    }
+  });
+
   it('accepts ISO 8601 dates; a date-only endDate includes that whole day', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const records = await (await analytics(`analytics?startDate=${today}&endDate=${today}`)).json();
@@ -188,6 +195,9 @@ describe('analytics endpoints', () => {
     ['a missing endDate', 'startDate=0', 'endDate'],
     ['a startDate that is no date', 'startDate=yesterday&endDate=1', 'startDate'],
     ['an endDate that is no date', 'startDate=0&endDate=2024-13-45', 'endDate'],
+    ['a startDate of 31 February', 'startDate=2026-02-31&endDate=2026-03-31', 'startDate'],
+    ['an endDate of 31 April, with a time', 'startDate=0&endDate=2026-04-31T10:00:00Z', 'endDate'],
+    ['an endDate of 29 February in a common year', 'startDate=0&endDate=2100-02-29', 'endDate'],
     ['an endDate before startDate', 'startDate=2000&endDate=1000', 'endDate'],
     ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],

@@ -217,6 +217,12 @@ describe('ask-elements serve', () => {
     ],
     ['a bad site URL', ['serve', '--site-url', 'docs.example.com'], 2, /--site-url must be an http\(s\) URL/],
     [
+      'a --db that cannot be opened (a folder)',
+      ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT],
+      1,
+      /database .*fixtures\/content\/?: unable to open database file/,
+    ],
+    [
       'a missing content folder',
       ['serve', '--content', '/no/such/folder', '--db', ':memory:'],
       1,

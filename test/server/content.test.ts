@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { markdownDocument } from '../../src/server/content/markdown-document.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -182,6 +183,16 @@ describe('loadContentFolder', () => {
     );
     assert.match(page.sections[1]?.text ?? '', /More text <here>\./);
     assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
+  });
+
+  it('describes a page by its first prose paragraph of 20 characters or more, as cli.md says', async () => {
+    const page = markdownDocument(
+      'narwhals.md',
+      '# Narwhals\n\nAbout narwhals.\n\n```js\nconst tusk = 1;\n```\n\nThe narwhal is a whale with a long tusk.\n',
+    );
+    assert.equal(page.description, 'The narwhal is a whale with a long tusk.');
+    const cli = await readFile(new URL('../../demo/content/service/cli.md', import.meta.url), 'utf8');
+    assert.match(cli, /first paragraph that reads as prose, that is at least 20 characters/);
   });
 
   it('reads plain text with its first line as the title', () => {

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createConsoleLogger } from './logger.js';
-import { DEFAULT_PORT, type RunningService, startService } from './main.js';
+import { DEFAULT_PORT, type RunningService, parsePort, startService } from './main.js';
 
 const USAGE = `Usage: ask-elements serve [options]
 
@@ -13,7 +13,8 @@ Serves search and answers over a folder of .md, .html and .txt documents.
 Options:
   --content DIR    folder of documents (default: the bundled demo documentation)
   --site-url URL   base URL of the published documents, for absolute links
-  --port N         port to listen on, 0 for any free port (default: $PORT or ${DEFAULT_PORT})
+  --port N         port to listen on, 0 for any free port
+                   (default: $PORT unless empty, else ${DEFAULT_PORT})
   --host HOST      interface to listen on (default: $HOST or 127.0.0.1; 0.0.0.0 for all)
   --db FILE        SQLite file for conversations, insights and feedback
                    (default: ask-elements.db; ":memory:" keeps nothing)
@@ -30,12 +31,13 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-function parsePort(value: string | undefined): number | undefined {
+function portFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535)
-    fail(`--port must be a number from 0 to 65535, got "${value}"`, 2);
-  return port;
+  try {
+    return parsePort(value, '--port');
+  } catch (error) {
+    fail((error as Error).message, 2);
+  }
 }
 
 function parseSiteUrl(value: string | undefined): string | undefined {
@@ -106,7 +108,7 @@ async function main(argv: string[]): Promise<void> {
     service = await startService({
       contentDir: values.content,
       siteUrl: parseSiteUrl(values['site-url']),
-      port: parsePort(values.port),
+      port: portFlag(values.port),
       host: values.host,
       dbFile: values.db ?? 'ask-elements.db',
       config: values.config,

@@ -31,12 +31,24 @@ const originSchema = z.string().refine((origin) => {
   }
 }, 'must be "*" or an origin such as "https://docs.example.com" (scheme, host and port; no path or trailing slash)');
 
-const rateLimitSchema = z
-  .object({
-    requestsPerSecond: z.number().positive().max(1_000_000),
-    burst: z.number().int().min(1).max(10_000_000),
-  })
+const requestsPerSecondSchema = z.number().positive().max(1_000_000);
+const burstSchema = z.number().int().min(1).max(10_000_000);
+
+/** An agent's own rate limit: a field it leaves out is the service-wide limit's. */
+const agentRateLimitSchema = z
+  .object({ requestsPerSecond: requestsPerSecondSchema.optional(), burst: burstSchema.optional() })
   .strict();
+
+/** The service-wide rate limit: each field defaults on its own, as the docs list them. */
+const serviceRateLimitSchema = z
+  .object({
+    requestsPerSecond: requestsPerSecondSchema.default(DEFAULT_RATE_LIMIT.requestsPerSecond),
+    burst: burstSchema.default(DEFAULT_RATE_LIMIT.burst),
+    maxTrackedClients: z.number().int().min(100).max(10_000_000).default(DEFAULT_MAX_TRACKED_CLIENTS),
+  })
+  .strict()
+  // prefault, not default: an absent rateLimit is parsed as `{}`, so the field defaults apply.
+  .prefault({});
 
 const agentSchema = z
   .object({
@@ -53,7 +65,7 @@ const agentSchema = z
     /** Origins allowed to call the bot endpoints from a browser; "*" allows any. */
     allowedOrigins: z.array(originSchema).min(1).default(['*']),
     /** Overrides the service-wide rate limit for this agent's clients. */
-    rateLimit: rateLimitSchema.optional(),
+    rateLimit: agentRateLimitSchema.optional(),
   })
   .strict()
   .superRefine((agent, ctx) => {
@@ -76,9 +88,7 @@ const projectSchema = z
 export const ConfigFileSchema = z
   .object({
     projects: z.array(projectSchema).min(1, 'at least one project is required'),
-    rateLimit: rateLimitSchema
-      .extend({ maxTrackedClients: z.number().int().min(100).max(10_000_000).optional() })
-      .default({ ...DEFAULT_RATE_LIMIT }),
+    rateLimit: serviceRateLimitSchema,
     /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
     trustProxy: z.boolean().default(false),
   })
@@ -211,7 +221,10 @@ export function parseConfig(
         public: agent.public,
         answerThreshold: agent.answerThreshold,
         allowedOrigins: agent.allowedOrigins,
-        rateLimit: agent.rateLimit ?? defaultRateLimit,
+        rateLimit: {
+          requestsPerSecond: agent.rateLimit?.requestsPerSecond ?? defaultRateLimit.requestsPerSecond,
+          burst: agent.rateLimit?.burst ?? defaultRateLimit.burst,
+        },
       };
     });
     return { id: project.id, name: project.name ?? project.id, agents };
@@ -220,10 +233,7 @@ export function parseConfig(
   return {
     projects,
     agents: projects.flatMap((project) => project.agents),
-    rateLimit: {
-      ...defaultRateLimit,
-      maxTrackedClients: file.rateLimit.maxTrackedClients ?? DEFAULT_MAX_TRACKED_CLIENTS,
-    },
+    rateLimit: { ...defaultRateLimit, maxTrackedClients: file.rateLimit.maxTrackedClients },
     trustProxy: file.trustProxy,
   };
 }
@@ -238,7 +248,8 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
   }

@@ -32,12 +32,27 @@ export const DEMO_CONTENT_DIR = resolve(PACKAGE_ROOT, 'demo', 'content');
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 
+/** A port from text (`--port`, `$PORT`): digits from 0 to 65535, else an error naming `name`. */
+export function parsePort(value: string, name: string): number {
+  const port = Number(value);
+  if (!/^\d{1,5}$/.test(value) || port > 65535) {
+    throw new Error(`${name} must be a number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/** `options.port`, else $PORT (an empty PORT counts as unset, as a shell's `PORT=` means), else 8787. */
+function requestedPort(port: number | undefined, env: NodeJS.ProcessEnv): number {
+  if (port !== undefined) return parsePort(String(port), 'port');
+  return env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : parsePort(env.PORT, 'PORT');
+}
+
 export interface ServiceOptions {
   /** Folder of .md/.html/.txt documents; the bundled demo/content/ when absent. */
   contentDir?: string;
   /** Base URL of the published documents; links are root-relative paths without it. */
   siteUrl?: string;
-  /** Port to listen on; 0 picks a free one. Default: $PORT, else 8787. */
+  /** Port to listen on; 0 picks a free one. Default: $PORT (unless empty), else 8787. */
   port?: number;
   /** Interface to listen on. Default: $HOST, else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
   host?: string;
@@ -112,6 +127,8 @@ function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const logger = options.logger ?? createConsoleLogger();
   const env = options.env ?? process.env;
+  // Checked first, so that a bad port stops the start before the content is indexed.
+  const port = requestedPort(options.port, env);
   const isDefaultConfig = options.config === undefined;
   const config =
     options.config === undefined
@@ -156,10 +173,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const app = createApp({ store, index, answerer, config, logger, staticDir: options.staticDir });
 
   const host = options.host ?? env.HOST ?? DEFAULT_HOST;
-  const requestedPort = options.port ?? (env.PORT !== undefined ? Number(env.PORT) : DEFAULT_PORT);
   let listening: { server: ServerType; port: number };
   try {
-    listening = await listen(app, requestedPort, host);
+    listening = await listen(app, port, host);
   } catch (error) {
     await store.close();
     throw error;

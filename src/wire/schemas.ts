@@ -21,6 +21,8 @@ export const LIMITS = {
   askBodyMaxBytes: 32 * 1024 * 1024,
   commentMaxChars: 1000,
   attributesMaxChars: 16 * 1024,
+  /** `attributes` itself is level 1; each object or array inside it adds one. */
+  attributesMaxDepth: 20,
 } as const;
 
 export const SearchRequestSchema = z
@@ -95,6 +97,21 @@ export const ImageDataUriSchema = z.string().superRefine((uri, ctx) => {
   }
 });
 
+/**
+ * Whether objects and arrays nest more than `maxDepth` levels in `value`, itself level 1.
+ * Walked with a stack of its own, so that no depth can overflow the call stack.
+ */
+function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: [value: unknown, depth: number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > maxDepth) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export const AskMetaSchema = z
   .object({
     title: z.string().max(1000).optional(),
@@ -116,8 +133,19 @@ export const AskRequestSchema = z
     meta: AskMetaSchema.optional(),
     attributes: z
       .record(z.string(), z.unknown())
-      .refine((attributes) => JSON.stringify(attributes).length <= LIMITS.attributesMaxChars, {
-        message: `attributes must serialise to at most ${LIMITS.attributesMaxChars} characters of JSON`,
+      .superRefine((attributes, ctx) => {
+        // Depth first: JSON.stringify recurses, and a body of 10,000 nested objects overflows it.
+        if (nestedDeeperThan(attributes, LIMITS.attributesMaxDepth)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `attributes is nested too deeply (at most ${LIMITS.attributesMaxDepth} levels)`,
+          });
+        } else if (JSON.stringify(attributes).length > LIMITS.attributesMaxChars) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `attributes must serialise to at most ${LIMITS.attributesMaxChars} characters of JSON`,
+          });
+        }
       })
       .optional()
       .openapi({ description: 'Extra data for prompts (e.g. personalisation); stored with the insight.' }),

@@ -81,6 +81,13 @@ describe('analytics endpoints', () => {
     assert.equal(capitalised.length, viaQuery.length);
   });
 
+  it('accepts 29 February of a leap year', async () => {
+    for (const leapDay of ['2024-02-29', '2000-02-29T12:00:00Z']) {
+      const response = await analytics(`analytics?startDate=${leapDay}&endDate=${leapDay}`);
+      assert.equal(response.status, 200, leapDay);
+    }
+  });
+
   it('accepts ISO 8601 dates; a date-only endDate includes that whole day', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const records = await (await analytics(`analytics?startDate=${today}&endDate=${today}`)).json();
@@ -127,6 +134,47 @@ describe('analytics endpoints', () => {
     assert.deepEqual(viaPath, top);
   });
 
+  it('serves the same report with a trailing slash', async () => {
+    const paths: [string, string][] = [
+      [`analytics?${range()}`, `analytics/?${range()}`],
+      [`analytics?${range()}`, `analytics/${range()}/`],
+      [`analytics/topquestions?${range()}`, `analytics/topquestions/?${range()}`],
+      [`analytics/topquestions?${range()}`, `analytics/topquestions/${range()}/`],
+    ];
+    for (const [bare, slashed] of paths) {
+      const response = await analytics(slashed);
+      assert.equal(response.status, 200, slashed);
+      assert.deepEqual(await response.json(), await (await analytics(bare)).json(), slashed);
+    }
+  });
+
+  it('answers 404 JSON for a path under a report that is none, whatever the method', async () => {
+    for (const path of ['analytics/a/b', 'analytics/topquestions/a/b', `analytics/${range()}/extra`]) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${service.url}/api/projects/demo/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${DEMO_KEY}` },
+        });
+        assert.equal(response.status, 404, `${method} ${path}`);
+        assert.equal((await response.json()).error.code, 'not_found');
+      }
+    }
+  });
+
+  it('answers another method on a report path, slashed or not, with 405 and Allow: GET', async () => {
+    for (const path of [
+      'analytics/',
+      'analytics/topquestions/',
+      `analytics/${range()}`,
+      `analytics/${range()}/`,
+    ]) {
+      const response = await fetch(`${service.url}/api/projects/demo/${path}`, { method: 'DELETE' });
+      assert.equal(response.status, 405, path);
+      assert.equal(response.headers.get('allow'), 'GET');
+      assert.equal((await response.json()).error.message, 'DELETE is not allowed here; use GET');
+    }
+  });
+
   it('answers 401 without a Bearer key of the project', async () => {
     for (const key of ['', 'not-a-key-1', 'other-project-key']) {
       const response = await analytics(`analytics?${range()}`, key);
@@ -147,6 +195,9 @@ describe('analytics endpoints', () => {
     ['a missing endDate', 'startDate=0', 'endDate'],
     ['a startDate that is no date', 'startDate=yesterday&endDate=1', 'startDate'],
     ['an endDate that is no date', 'startDate=0&endDate=2024-13-45', 'endDate'],
+    ['a startDate of 31 February', 'startDate=2026-02-31&endDate=2026-03-31', 'startDate'],
+    ['an endDate of 31 April, with a time', 'startDate=0&endDate=2026-04-31T10:00:00Z', 'endDate'],
+    ['an endDate of 29 February in a common year', 'startDate=0&endDate=2100-02-29', 'endDate'],
     ['an endDate before startDate', 'startDate=2000&endDate=1000', 'endDate'],
     ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_PORT } from '../../src/server/main.js';
 import { runCli, startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
@@ -13,6 +14,47 @@ describe('ask-elements serve', () => {
     dir = mkdtempSync(join(tmpdir(), 'ask-elements-cli-'));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Resolves once the CLI has printed something matching `pattern`; fails after 30 s or at its end. */
+  const printed = (run: ReturnType<typeof runCli>, pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const streams = [run.child.stdout!, run.child.stderr!];
+      const stop = () => {
+        clearTimeout(timer);
+        for (const stream of streams) stream.off('data', check);
+        run.child.off('close', settle);
+      };
+      // Listeners added after the harness's, so its output already holds each chunk.
+      const check = () => {
+        if (!pattern.test(run.output())) return;
+        stop();
+        resolve();
+      };
+      const settle = () => {
+        stop();
+        if (pattern.test(run.output())) resolve();
+        else reject(new Error(run.output()));
+      };
+      const timer = setTimeout(settle, 30_000);
+      for (const stream of streams) stream.on('data', check);
+      // 'close' comes after the last output, where 'exit' may come before it.
+      run.child.once('close', settle);
+      check();
+    });
+
+  /** Starts the CLI on the fixture content with a config file of one agent, written as `text`. */
+  const serveWithConfig = (name: string, text: string) => {
+    const config = join(dir, name);
+    writeFileSync(config, text);
+    return startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--config', config]);
+  };
+  const oneAgent = (apiKey: string) =>
+    JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey }] }] });
+  const searchWithKey = (url: string, apiKey: string) =>
+    fetch(`${url}/bot/search`, {
+      method: 'POST',
+      body: JSON.stringify({ apiKey, query: 'install', numDocs: 1 }),
+    });
 
   it('indexes a folder, reports what it skipped, prints the URL and the demo key, and stops on SIGTERM', async () => {
     const content = join(dir, 'content');
@@ -104,18 +146,9 @@ describe('ask-elements serve', () => {
   });
 
   it('never writes a key from a config file or a request to its log', async () => {
-    const config = join(dir, 'config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: 'very-secret-key-42' }] }] }),
-    );
-    const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--config', config]);
+    const cli = await serveWithConfig('config.json', oneAgent('very-secret-key-42'));
     try {
-      const response = await fetch(`${cli.url}/bot/search`, {
-        method: 'POST',
-        body: JSON.stringify({ apiKey: 'very-secret-key-42', query: 'install', numDocs: 1 }),
-      });
-      assert.equal(response.status, 200);
+      assert.equal((await searchWithKey(cli.url, 'very-secret-key-42')).status, 200);
       await fetch(`${cli.url}/api/projects/site/analytics?startDate=0&endDate=1`, {
         headers: { authorization: 'Bearer very-secret-key-42' },
       });
@@ -141,15 +174,7 @@ describe('ask-elements serve', () => {
       PORT: String(freePort),
     });
     try {
-      await new Promise<void>((resolve, reject) => {
-        const started = Date.now();
-        const check = () => {
-          if (run.output().includes('Listening on')) resolve();
-          else if (Date.now() - started > 30_000) reject(new Error(run.output()));
-          else setTimeout(check, 50);
-        };
-        check();
-      });
+      await printed(run, /Listening on/);
       assert.match(run.output(), new RegExp(`Listening on http://127\\.0\\.0\\.1:${freePort}\\b`));
     } finally {
       run.child.kill('SIGTERM');
@@ -157,12 +182,46 @@ describe('ask-elements serve', () => {
     }
   });
 
-  const failures: [string, string[], number, RegExp][] = [
+  it(`takes an empty PORT as unset: the default port ${DEFAULT_PORT}`, async () => {
+    const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '' });
+    try {
+      // Another program may hold the default port: then the start fails on that port, not on PORT.
+      const port = new RegExp(
+        `Listening on http://127\\.0\\.0\\.1:${DEFAULT_PORT}\\b|:${DEFAULT_PORT}\\b.*in use|in use.*:${DEFAULT_PORT}\\b`,
+      );
+      await printed(run, port);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  });
+
+  const failures: [string, string[], number, RegExp, NodeJS.ProcessEnv?][] = [
     ['an unknown flag', ['serve', '--nope'], 2, /Unknown option '--nope'/],
     ['a missing command', [], 2, /a command is required/],
     ['an unknown command', ['start'], 2, /unknown command "start"/],
     ['a bad port', ['serve', '--port', 'eighty'], 2, /--port must be a number from 0 to 65535/],
+    [
+      'a PORT that is no number',
+      ['serve', '--db', ':memory:'],
+      1,
+      /PORT must be a number from 0 to 65535, got "abc"/,
+      { PORT: 'abc' },
+    ],
+    [
+      'a PORT over 65535',
+      ['serve', '--db', ':memory:'],
+      1,
+      /PORT must be a number .*"70000"/,
+      { PORT: '70000' },
+    ],
     ['a bad site URL', ['serve', '--site-url', 'docs.example.com'], 2, /--site-url must be an http\(s\) URL/],
+    [
+      'a --db that cannot be opened (a folder)',
+      ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT],
+      1,
+      /database .*fixtures\/content\/?: unable to open database file/,
+    ],
     [
       'a missing content folder',
       ['serve', '--content', '/no/such/folder', '--db', ':memory:'],
@@ -170,9 +229,9 @@ describe('ask-elements serve', () => {
       /content folder .* does not exist/,
     ],
   ];
-  for (const [name, args, code, message] of failures) {
+  for (const [name, args, code, message, env] of failures) {
     it(`exits ${code} with a clear message for ${name}`, async () => {
-      const run = runCli(args);
+      const run = runCli(args, env);
       const exit = await run.exited;
       assert.equal(exit.code, code, run.output());
       assert.match(run.output(), message);
@@ -191,6 +250,16 @@ describe('ask-elements serve', () => {
       run.output(),
       /config file .*bad-config\.json: projects\.0\.agents\.0\.apiKey: must be at least 8 characters/,
     );
+  });
+
+  it('reads a config file saved with a UTF-8 byte order mark', async () => {
+    const cli = await serveWithConfig('bom-config.json', `\uFEFF${oneAgent('bom-config-key')}`);
+    try {
+      assert.equal((await searchWithKey(cli.url, 'bom-config-key')).status, 200);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
   });
 
   it('prints its usage with --help', async () => {

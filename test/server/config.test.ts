@@ -31,6 +31,27 @@ describe('config file', () => {
     assert.equal(defaultConfig().agents[0]!.apiKey, 'demo-key');
   });
 
+  it("defaults each field of a partial rate limit on its own, an agent's from the service-wide one", () => {
+    const agents = [
+      { id: 'a', apiKey: 'abcdefgh' },
+      { id: 'b', apiKey: 'abcdefgi', rateLimit: { burst: 90 } },
+      { id: 'c', apiKey: 'abcdefgj', rateLimit: { requestsPerSecond: 5 } },
+    ];
+    const config = parseConfig({ projects: [{ id: 'p', agents }], rateLimit: { maxTrackedClients: 5000 } });
+    assert.deepEqual(config.rateLimit, { requestsPerSecond: 20, burst: 60, maxTrackedClients: 5000 });
+    assert.deepEqual(
+      config.agents.map((agent) => agent.rateLimit),
+      [
+        { requestsPerSecond: 20, burst: 60 },
+        { requestsPerSecond: 20, burst: 90 },
+        { requestsPerSecond: 5, burst: 60 },
+      ],
+    );
+    const sustained = parseConfig({ projects: [{ id: 'p', agents }], rateLimit: { requestsPerSecond: 2 } });
+    assert.deepEqual(sustained.rateLimit, { requestsPerSecond: 2, burst: 60, maxTrackedClients: 10_000 });
+    assert.deepEqual(sustained.agents[1]!.rateLimit, { requestsPerSecond: 2, burst: 90 });
+  });
+
   const broken: [string, unknown, RegExp][] = [
     ['no projects', { projects: [] }, /projects: at least one project is required/],
     [

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
+import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 
@@ -185,6 +186,16 @@ describe('loadContentFolder', () => {
     );
     assert.match(page.sections[1]?.text ?? '', /More text <here>\./);
     assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
+  });
+
+  it('describes a page by its first prose paragraph of 20 characters or more, as cli.md says', async () => {
+    const page = markdownDocument(
+      'narwhals.md',
+      '# Narwhals\n\nAbout narwhals.\n\n```js\nconst tusk = 1;\n```\n\nThe narwhal is a whale with a long tusk.\n',
+    );
+    assert.equal(page.description, 'The narwhal is a whale with a long tusk.');
+    const cli = await readFile(new URL('../../demo/content/service/cli.md', import.meta.url), 'utf8');
+    assert.match(cli, /first paragraph that reads as prose, that is at least 20 characters/);
   });
 
   it('reads plain text with its first line as the title', () => {

@@ -163,6 +163,62 @@ describe('errors', () => {
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
   });
 
+  describe('a missing required field is 400 saying it is required', () => {
+    const valid: Record<string, Record<string, unknown>> = {
+      '/bot/search': { query: 'install', numDocs: 1 },
+      '/bot/askai': { query: 'install' },
+      '/bot/feedback': { insightId: 'no-such-insight', feedback: 1 },
+    };
+    for (const [path, body] of Object.entries(valid)) {
+      for (const field of Object.keys(body)) {
+        it(`${path} without ${field}`, async () => {
+          const { [field]: _left, ...rest } = body;
+          const { status, body: error } = await service.postJson(path, { apiKey: DEMO_KEY, ...rest });
+          assert.equal(status, 400);
+          assertErrorBody(error, 'invalid_field');
+          assert.equal(error.error.field, field);
+          assert.equal(error.error.message, `${field} is required`);
+        });
+      }
+    }
+  });
+
+  describe('a deeply nested body', () => {
+    /** `levels` objects nested in one another, the innermost holding `inner`. */
+    const nested = (levels: number, inner = '1') => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);
+    const askWith = (attributes: string) =>
+      service.post(
+        '/bot/askai',
+        `{"apiKey": "${DEMO_KEY}", "query": "install", "attributes": ${attributes}}`,
+      );
+
+    it('answers 400 naming attributes nested 10,000 levels deep, with or without __proto__', async () => {
+      for (const inner of ['1', '{"__proto__": 1}']) {
+        const response = await askWith(nested(10_000, inner));
+        assert.equal(response.status, 400);
+        const body = await response.json();
+        assertErrorBody(body, 'invalid_field');
+        assert.equal(body.error.field, 'attributes');
+        assert.match(body.error.message, /nested too deeply \(at most 20 levels\)/);
+      }
+    });
+
+    it(`accepts attributes nested ${LIMITS.attributesMaxDepth} levels deep, not one more`, async () => {
+      assert.equal((await askWith(nested(LIMITS.attributesMaxDepth))).status, 200);
+      assert.equal((await askWith(`[${nested(LIMITS.attributesMaxDepth - 1)}]`)).status, 400);
+      assert.equal((await askWith(nested(LIMITS.attributesMaxDepth + 1))).status, 400);
+    });
+
+    it('is valid JSON however deep, and its __proto__ keys are still dropped', async () => {
+      // An unknown field is ignored, however deep; 100,000 levels fit the ask endpoint's 32 MB.
+      const extra = nested(100_000, '{"__proto__": {"polluted": true}}');
+      const raw = `{"apiKey": "${DEMO_KEY}", "query": "install", "extra": ${extra}}`;
+      const response = await service.post('/bot/askai', raw);
+      assert.equal(response.status, 200);
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    });
+  });
+
   it('answers 500 JSON without internals when the database fails', async () => {
     const broken = await startTestService({ config: configWith() });
     await broken.store.close();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
+import { documentLink } from '../../src/server/content/document-link.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { markdownLinks } from '../../src/server/content/markdown-inline.js';
@@ -128,6 +129,35 @@ describe('inboundLinkCounts', () => {
       '/web/css/reference/selectors/_colon_nth-child/': 1,
       '/web/html/reference/global_attributes/data-_star_/': 1,
       '/web/css/guide/': 0,
+    });
+  });
+
+  it('finds a page whose link is percent-encoded, whether a document writes the link encoded or not', () => {
+    const site = 'https://docs.example.com/base';
+    const spaced = documentLink('docs/sp ace & ?#.md', site);
+    const accented = documentLink('docs/café.md', site);
+    const marker = documentLink('web/css/reference/selectors/_doublecolon_marker/index.md', site);
+    const counts = countsByLink([
+      page(spaced),
+      page(accented),
+      page(marker),
+      page(`${site}/guide`, [
+        '/base/docs/sp%20ace%20&%20%3F%23',
+        'docs/café',
+        '/en-US/docs/Web/CSS/%3A%3Amarker',
+      ]),
+      page(`${site}/docs/tutorial`, [
+        'sp ace & %3F%23#top',
+        '/base/docs/caf%C3%A9',
+        'https://docs.example.com/base/web/css/reference/selectors/::marker',
+      ]),
+    ]);
+    assert.deepEqual(counts, {
+      [spaced]: 2,
+      [accented]: 2,
+      [marker]: 2,
+      [`${site}/guide`]: 0,
+      [`${site}/docs/tutorial`]: 0,
     });
   });
 

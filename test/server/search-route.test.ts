@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import {
@@ -139,4 +142,39 @@ describe('POST /bot/search', () => {
       assert.ok(error.error.message.includes(field), error.error.message);
     });
   }
+});
+
+describe('POST /bot/search links', () => {
+  it('percent-encodes what a URL path cannot hold in a file name, keeping the rest readable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-links-'));
+    const files: [string, string][] = [
+      ['sp ace & ?#.md', 'https://docs.example.com/base/sp%20ace%20&%20%3F%23'],
+      ["café (50%) it's:new.md", "https://docs.example.com/base/caf%C3%A9%20(50%25)%20it's:new"],
+    ];
+    for (const [name] of files)
+      writeFileSync(join(dir, name), '# Narwhal tusks\n\nNarwhal tusks are teeth.\n');
+    const service = await startTestService({
+      config: configWith(),
+      contentDir: dir,
+      siteUrl: 'https://docs.example.com/base',
+    });
+    try {
+      const { status, body } = await service.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'narwhal tusks',
+        numDocs: 5,
+      });
+      assert.equal(status, 200);
+      const links = body.map((item: { link: string }) => item.link).sort();
+      assert.deepEqual(links, files.map(([, link]) => link).sort());
+      for (const [name, link] of files) {
+        const url = new URL(link);
+        assert.equal(url.href, link, 'a URL parser keeps the link as it is');
+        assert.equal(decodeURIComponent(url.pathname), `/base/${name.replace(/\.md$/, '')}`);
+      }
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

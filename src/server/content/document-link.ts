@@ -12,12 +12,42 @@ export function publishedPath(relativePath: string): string {
   return `/${withoutExtension}`;
 }
 
+/** Runs of characters a URL path can't hold as they are: all but `/` and RFC 3986's `pchar` less `%`. */
+const NOT_PATH = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]+/g;
+
+/**
+ * Runs of characters no URL holds as they are: all but RFC 3986's unreserved and reserved
+ * characters, and a `%` that starts no escape.
+ */
+const NOT_URL = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]%]+/g;
+
+/** UTF-8 percent-encoding; a lone surrogate becomes U+FFFD instead of throwing. */
+function percentEncode(text: string): string {
+  let encoded = '';
+  for (const byte of Buffer.from(text, 'utf8'))
+    encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return encoded;
+}
+
+/**
+ * A path from file names as a URL path: in each segment, the characters a path can't hold
+ * (space, `?`, `#`, `%`, non-ASCII…) percent-encoded; `/`, letters, digits and the punctuation a
+ * path may hold (`-._~!$&'()*+,;=:@`) kept readable.
+ */
+export function encodePath(path: string): string {
+  return path.replace(NOT_PATH, percentEncode);
+}
+
 /**
  * The link of a page: the site URL joined with the published path, or the root-relative path when
- * no site URL is given. A link written in the page's front matter wins (resolved against the site).
+ * no site URL is given. A link written in the page's front matter wins (resolved against the site);
+ * it is a URL already, so only what no URL can hold is encoded, and its `%` escapes, `?` and `#` stay.
  */
 export function documentLink(relativePath: string, siteUrl?: string, frontMatterLink?: string): string {
-  const path = frontMatterLink ?? publishedPath(relativePath);
+  const path =
+    frontMatterLink === undefined
+      ? encodePath(publishedPath(relativePath))
+      : frontMatterLink.replace(NOT_URL, percentEncode);
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
   const rooted = path.startsWith('/') ? path : `/${path}`;
   if (!siteUrl) return rooted;

@@ -24,7 +24,9 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.o
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issuePath(issue.path);
-  const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+  // Whatever the check that failed (a union's own message too, as feedback's "1 or -1"), a field
+  // that isn't there is told to be required.
+  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
   const message = missing ? `${field} is required` : `${field}: ${issue.message}`;
   throw invalidField(field, message);
 }

@@ -85,6 +85,15 @@ function refusal(
   return undefined;
 }
 
+/**
+ * The paths a report answers on: bare, with the spec's parameters as one more segment
+ * (`/analytics/startDate=..&endDate=..`), and each with a trailing slash, which links and
+ * proxies often add.
+ */
+function reportPathShapes(path: string): string[] {
+  return [path, `${path}/`, `${path}/:pathParameters`, `${path}/:pathParameters/`];
+}
+
 export function registerAnalyticsRoutes(
   app: ServiceApp,
   deps: { store: Store } & BotGuardDependencies,
@@ -106,9 +115,17 @@ export function registerAnalyticsRoutes(
     return c.json(await analyticsReport(deps.store, report, filter));
   };
   // topquestions first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.
-  app.get('/api/projects/:projectId/analytics/topquestions/:pathParameters?', handle('topquestions'));
-  app.get('/api/projects/:projectId/analytics/:pathParameters?', handle('analytics'));
-  // Reports are read-only: another method on their paths is told so, not "not found".
-  app.all('/api/projects/:projectId/analytics/*', methodNotAllowed(['GET']));
-  app.all('/api/projects/:projectId/analytics', methodNotAllowed(['GET']));
+  const reports = [
+    ['topquestions', '/api/projects/:projectId/analytics/topquestions'],
+    ['analytics', '/api/projects/:projectId/analytics'],
+  ] as const;
+  for (const [report, path] of reports) {
+    const handler = handle(report);
+    for (const shape of reportPathShapes(path)) app.get(shape, handler);
+  }
+  // Reports are read-only: another method on their paths is told so, not "not found". Deeper
+  // paths are no report's, and get the 404 of any unknown path.
+  for (const [, path] of reports) {
+    for (const shape of reportPathShapes(path)) app.all(shape, methodNotAllowed(['GET']));
+  }
 }

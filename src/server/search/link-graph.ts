@@ -4,16 +4,29 @@ import { escapeFileNameCharacters } from '../content/document-link.js';
 /** Leading path segments a link may carry that the site's page links don't (`/en-US/docs`). */
 const MAX_PREFIX_SEGMENTS = 3;
 
+/** Runs of percent escapes, decoded together since one character may take several. */
+const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+
+function decodeEscapes(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    // Not UTF-8 (`%E9` alone): left as written, and matched only as written.
+    return run;
+  }
+}
+
 /**
- * A link's path as a key: no origin, query or fragment, no extension, no trailing `/` or
- * `/index`, lower case, and the characters a folder name can't hold written as a folder writes
- * them. `/Docs/API/Routing.md#x` and `/docs/api/routing/` are the same page, and so are
- * `/Web/CSS/::marker` and the page published from `web/css/_doublecolon_marker/`.
+ * A link's path (without its query or fragment) as a key: percent escapes decoded, no extension,
+ * no trailing `/` or `/index`, lower case, and the characters a folder name can't hold written as
+ * a folder writes them. `/Docs/API/Routing.md` and `/docs/api/routing/` are the same page, so are
+ * `/docs/caf%C3%A9` and `/docs/café` (a page's own link is encoded; a document may write either),
+ * and so are `/Web/CSS/::marker` and the page published from `web/css/_doublecolon_marker/`.
  */
 function pathKey(path: string): string {
+  const decoded = path.includes('%') ? path.replace(PERCENT_ESCAPES, decodeEscapes) : path;
   return escapeFileNameCharacters(
-    path
-      .replace(/[?#].*$/, '')
+    decoded
       .replace(/\.(md|markdown|html?|txt)$/i, '')
       .replace(/\/index$/i, '')
       .replace(/\/+$/, '')
@@ -121,7 +134,7 @@ export function linkResolver(documents: readonly SourceDocument[]): LinkResolver
     if (written.startsWith('/') && !written.startsWith('//') && !written.includes('/.')) {
       let target = rootRelative.get(written);
       if (target === undefined) {
-        target = find(pathKey(written)) ?? -1;
+        target = find(pathKey(written.replace(/[?#].*$/, ''))) ?? -1;
         rootRelative.set(written, target);
       }
       return target >= 0 ? target : undefined;

@@ -18,16 +18,31 @@ const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** Whether the `YYYY-MM-DD` a value starts with is a day of the calendar: not 2026-02-31. */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return daysInMonth !== undefined && day >= 1 && day <= daysInMonth;
+}
+
 /**
  * A date parameter as epoch milliseconds: digits are epoch milliseconds; otherwise ISO 8601.
  * A date without a time is that whole UTC day: its start for startDate, its end for endDate.
  */
 function parseDate(field: 'startDate' | 'endDate', value: string): number {
   let ms = Number.NaN;
+  const dateOnly = ISO_DATE.test(value);
   if (/^\d{1,15}$/.test(value)) ms = Number(value);
-  else if (ISO_DATE.test(value))
-    ms = Date.parse(`${value}T00:00:00Z`) + (field === 'endDate' ? DAY_MS - 1 : 0);
-  else if (ISO_DATE_TIME.test(value)) ms = Date.parse(value);
+  else if (dateOnly || ISO_DATE_TIME.test(value)) {
+    // Date.parse rolls an impossible day over (2026-02-31 is 3 March), which no one means.
+    if (!isCalendarDay(value)) {
+      throw invalidField(field, `${field} must be a day of the calendar, got "${value}"`);
+    }
+    ms = dateOnly
+      ? Date.parse(`${value}T00:00:00Z`) + (field === 'endDate' ? DAY_MS - 1 : 0)
+      : Date.parse(value);
+  }
   if (!Number.isFinite(ms)) {
     throw invalidField(field, `${field} must be epoch milliseconds or an ISO 8601 date, got "${value}"`);
   }

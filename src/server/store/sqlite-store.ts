@@ -279,9 +279,10 @@ function migrate(db: Database.Database): void {
  * Opens (creating if needed) a SQLite store at `file`, or an in-memory one for `:memory:`.
  */
 export function createSqliteStore(file: string): Store {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  let db: Database.Database | undefined;
   try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -289,8 +290,10 @@ export function createSqliteStore(file: string): Store {
     db.pragma('busy_timeout = 5000');
     migrate(db);
   } catch (error) {
-    db.close();
-    throw error;
+    db?.close();
+    // SQLite's own messages ("unable to open database file", "file is not a database") don't
+    // say which file.
+    throw new Error(`database ${file}: ${(error as Error).message}`, { cause: error });
   }
   return new SqliteStore(db);
 }

@@ -215,6 +215,8 @@ describe('answers over the demo documentation', () => {
     const answer = await answerer.answer(ask('What port does the service listen on by default?'));
     assert.equal(answer.link, '/service/cli');
     assert.match(answer.answer, /\| `--port N` \| `\$PORT`, else `8787` \|/);
+    // "Which" and one thing asks for it, not for a table's first column.
+    assert.match((await answerer.answer(ask('which port'))).answer, /`8787`/);
     // The rate limit's default is in its row, under the Default column.
     const limits = await answerer.answer(ask('What is the default rate limit?'));
     assert.match(limits.answer, /\| `rateLimit\.requestsPerSecond` \| `20` \|/);

@@ -26,9 +26,12 @@ const RELATED_SHARE = 0.6;
 /** A sentence starting like this leans on the one before it ("It", "This", "Then"…). */
 const LEANS_ON_PREVIOUS =
   /^(it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|in that case)\b/i;
-/** Questions asking for a list of things ("Which events…", "What options are there"). */
+/**
+ * Questions asking for a list of things ("Which events…", "What options are there"); "which"
+ * with a plural only: "which port" asks for one.
+ */
 const LIST_QUESTION =
-  /^\s*(which|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+  /^\s*(which \w+s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
 /** Rows quoted under a table's header row when the header alone matched the question. */
 const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */

@@ -222,6 +222,13 @@ describe('answers over the demo documentation', () => {
     assert.match(limits.answer, /\| `rateLimit\.requestsPerSecond` \| `20` \|/);
   });
 
+  it('reads "how many" as the question\'s frame, not its subject', async () => {
+    // "many" found the API page's "the insight records how many there were".
+    const answer = await answerer.answer(ask('How many images can I attach to a question?'));
+    assert.equal(answer.link, '/elements/ask-chat');
+    assert.match(answer.answer, /up to 4 images/);
+  });
+
   it('quotes the score row of the search request for what the score field does', async () => {
     const answer = await answerer.answer(ask('What does the score field do in search?'));
     assert.equal(answer.link, '/service/api-search');

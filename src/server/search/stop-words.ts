@@ -63,6 +63,7 @@ export const STOP_WORDS: readonly string[] = [
   'just',
   'let',
   'lets',
+  'many',
   'me',
   'might',
   'more',

@@ -529,10 +529,11 @@ export class QueryAnalyser {
   /**
    * A stop word that names a page whole (`let`, `this`, `in`), or two that do joined as the site
    * writes them (`for of` → `for...of`): a term of its own, matched by that page's name only,
-   * when the query is that name alone or a word beside it is one of the page's description
-   * ("for loop": "The for statement creates a loop…"; "in operator"). Searches only, complete
-   * words only (a second stop word joined to the first is typed whole): elsewhere "for" and "in" are English ("design for developers", "data in webgl"),
-   * or on their way to a longer word ("in" to `input`), or part of a compound (`forEach`).
+   * when the query is that name alone or a word beside it is in the page's description ("for
+   * loop": "The for statement creates a loop…"; "in operator"). Searches only, and complete
+   * words only (a second stop word joined to the first is typed whole): elsewhere "for" and
+   * "in" are English ("design for developers", "data in webgl"), on their way to a longer word
+   * ("in" to `input`), or part of a compound (`forEach`).
    */
   #addKeywordNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
     if (this.keywordContext.size === 0) return;

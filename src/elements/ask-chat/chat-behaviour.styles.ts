@@ -8,8 +8,8 @@ import { css } from 'lit';
  * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
  * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
  * prompt when the reason form opens below it. Code reads left to right on any page, and an
- * answer's headings are a message's, not the page's. (Why-comments stay out of the CSS text, which ships
- * as it is written.)
+ * answer's headings are a message's, not the page's. (Why-comments stay out of the CSS text,
+ * which ships as it is written.)
  */
 export const chatBehaviourStyles = css`
   .header {

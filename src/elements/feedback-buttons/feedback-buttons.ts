@@ -186,7 +186,7 @@ export class FeedbackButtons extends LitElement {
     event.preventDefault();
     if (this.#busy || !this.insightId) return;
     const note = (this.renderRoot.querySelector('textarea')?.value ?? '').trim();
-    if (!this._reason && !note) return this.#skip();
+    if (!this._reason && !note) return this.#closeForm();
     void this.#post.run([
       {
         insightId: this.insightId,
@@ -196,10 +196,6 @@ export class FeedbackButtons extends LitElement {
       },
       -1,
     ]);
-  }
-
-  #skip(): void {
-    this.#closeForm();
   }
 
   /** Closes the reason form; the focus, if it was in the form, goes back to the thumb it followed. */
@@ -264,7 +260,7 @@ export class FeedbackButtons extends LitElement {
                 <button type="submit" part="send-button" aria-disabled=${this.#busy ? 'true' : 'false'}>
                   ${s.send}
                 </button>
-                <button type="button" part="skip-button" @click=${this.#skip}>${s.skip}</button>
+                <button type="button" part="skip-button" @click=${this.#closeForm}>${s.skip}</button>
               </div>
             </form>`
           : null

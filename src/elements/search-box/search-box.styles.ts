@@ -5,8 +5,8 @@ import { css } from 'lit';
  * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
  * added when their modules arrive. Logical properties only, for right-to-left pages. The input's
  * font size is at least 16px: iOS zooms into smaller inputs on focus. A touch screen without a
- * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. (Why-comments stay out of
- * the CSS text, which ships as it is written.)
+ * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. (Why-comments
+ * stay out of the CSS text, which ships as it is written.)
  */
 export const styles = css`
   :host {

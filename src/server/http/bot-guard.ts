@@ -15,20 +15,17 @@ export interface BotGuardDependencies {
 
 /**
  * Spends a token of the request's bucket: the agent it addresses (or none, for a request without
- * a valid key, so that guessing keys is limited too) at the client's address. Over the limit, a
- * 429 with Retry-After.
+ * a valid key, so that guessing keys is limited too) at the client's address (given when the
+ * caller has read it already). Over the limit, a 429 with Retry-After.
  */
 export function limitRequest(
   c: Context,
   deps: Pick<BotGuardDependencies, 'limiter' | 'config'>,
   agent: AgentConfig | undefined,
+  address = clientAddress(c, deps.config.trustProxy),
 ): void {
   const owner = agent === undefined ? '(unauthenticated)' : `${agent.projectId}/${agent.id}`;
-  spend(
-    deps.limiter,
-    `${owner} ${clientAddress(c, deps.config.trustProxy)}`,
-    agent?.rateLimit ?? deps.config.rateLimit,
-  );
+  spend(deps.limiter, `${owner} ${address}`, agent?.rateLimit ?? deps.config.rateLimit);
 }
 
 /** Takes a token of the bucket; none left, a 429 with Retry-After. */
@@ -86,10 +83,11 @@ export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
 export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
   const limitOfAddress = addressLimit(deps.config);
   return async (c, next) => {
-    spend(deps.limiter, `(address) ${clientAddress(c, deps.config.trustProxy)}`, limitOfAddress);
+    const address = clientAddress(c, deps.config.trustProxy);
+    spend(deps.limiter, `(address) ${address}`, limitOfAddress);
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
     const agent = agentOf(deps.keys, body);
-    limitRequest(c, deps, agent instanceof ApiError ? undefined : agent);
+    limitRequest(c, deps, agent instanceof ApiError ? undefined : agent, address);
     if (agent instanceof ApiError) throw agent;
     const origin = c.req.header('origin');
     if (!originAllowed(agent, origin)) {

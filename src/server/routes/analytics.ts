@@ -119,13 +119,11 @@ export function registerAnalyticsRoutes(
     ['topquestions', '/api/projects/:projectId/analytics/topquestions'],
     ['analytics', '/api/projects/:projectId/analytics'],
   ] as const;
-  for (const [report, path] of reports) {
-    const handler = handle(report);
-    for (const shape of reportPathShapes(path)) app.get(shape, handler);
-  }
   // Reports are read-only: another method on their paths is told so, not "not found". Deeper
   // paths are no report's, and get the 404 of any unknown path.
-  for (const [, path] of reports) {
-    for (const shape of reportPathShapes(path)) app.all(shape, methodNotAllowed(['GET']));
+  const readOnly = methodNotAllowed(['GET']);
+  for (const [report, path] of reports) {
+    const handler = handle(report);
+    for (const shape of reportPathShapes(path)) app.get(shape, handler).all(shape, readOnly);
   }
 }

@@ -100,16 +100,19 @@ interface SectionPart {
 }
 
 /**
- * Splits a long section at paragraph boundaries into passages of at most ~PASSAGE_MAX_WORDS
- * words. The plain text is made once for the whole section: its paragraphs are the section's,
- * one for one (a code span never spans a blank line).
+ * A title that is one code-like name, `let` or `for...of` (not a single letter: SVG's `x`),
+ * lower-cased; else undefined.
  */
-/** A title that is one code-like name, `let` or `for...of` (not a letter: SVG's `x`), lower-cased; else undefined. */
 function keywordName(title: string): string | undefined {
   const written = title.trim().toLowerCase();
   return /^[a-z]{2,}(?:\.\.\.[a-z]{2,})?$/.test(written) ? written : undefined;
 }
 
+/**
+ * Splits a long section at paragraph boundaries into passages of at most ~PASSAGE_MAX_WORDS
+ * words. The plain text is made once for the whole section: its paragraphs are the section's,
+ * one for one (a code span never spans a blank line).
+ */
 function passagesOf(section: DocumentSection): SectionPart[] {
   const plainText = sectionPlainText(section);
   const paragraphs = section.text.split('\n\n');

@@ -550,8 +550,8 @@ export class QueryAnalyser {
       const next = words[i + 1];
       const joined = next && isStopWord(i + 1) ? `${word}...${next.word}` : undefined;
       const joinedId = joined === undefined ? undefined : this.vocabulary.id(joined);
-      const id = joinedId ?? this.vocabulary.id(word);
-      const last = joinedId === undefined ? i : i + 1;
+      const [name, id, last] =
+        joinedId === undefined ? [word, this.vocabulary.id(word), i] : [joined as string, joinedId, i + 1];
       const context = id === undefined ? undefined : this.keywordContext.get(id);
       if (id === undefined || !context) continue;
       const beside = [words[i - 1], words[last + 1]].some((neighbour) => {
@@ -560,8 +560,7 @@ export class QueryAnalyser {
         return termId !== undefined && context.has(termId);
       });
       const alone = words.length === last - i + 1;
-      if ((alone || beside) && !standsFor(terms, id))
-        terms.push(this.#nameTerm(word, id, joinedId === undefined ? word : (joined as string), false));
+      if ((alone || beside) && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, name, false));
       i = last;
     }
   }

@@ -752,7 +752,12 @@ export class OramaSearchIndex implements SearchIndex {
     // ("rounded corners are achieved on a box by using border-radius") names what it asks about.
     const bestMentionWeight = query.question ? SECTION_RANK.mention * this.#linksTrusted : 0;
     const writtenWords = query.question ? [] : query.terms.map((term) => ` ${term.word} `);
-    for (const candidate of candidates.slice(0, candidateCount + messageMatches.size)) {
+    // The candidates beyond those re-ranked keep their first stage's rank, on another scale: they
+    // follow the re-ranked ones, in their order. Mixed in, a page the second stage never saw went
+    // before ones it had ranked: 79 times in the top 3 of 5,991 MDN title searches.
+    const reRanked = candidates.slice(0, candidateCount + messageMatches.size);
+    const rest = candidates.slice(reRanked.length);
+    for (const candidate of reRanked) {
       const page = this.#pages[candidate.page] as IndexedPage;
       const best = this.#bestPassage(query, page);
       candidate.best = best;
@@ -768,9 +773,8 @@ export class OramaSearchIndex implements SearchIndex {
         // Beside the site's links, so that it weighs the same on every page that writes the words.
         (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, writtenWords, page.nameWords));
     }
-    return candidates
-      .sort((a, b) => (b.message ?? 0) - (a.message ?? 0) || b.rank - a.rank || a.page - b.page)
-      .slice(0, limit);
+    reRanked.sort((a, b) => (b.message ?? 0) - (a.message ?? 0) || b.rank - a.rank || a.page - b.page);
+    return [...reRanked, ...rest].slice(0, limit);
   }
 
   /**

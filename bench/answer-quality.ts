@@ -20,7 +20,11 @@
  * while working, those of the odd half (`fresh2 blind`) never are, nor printed. The third fresh
  * sets (*-fresh3.json, *-unanswerable3.json: 120 MDN and 50 Hono questions, 30 and 20 that the
  * site doesn't answer) were written blind too, by someone who saw neither the rankings nor the
- * earlier sets; none of their misses is read or printed (`fresh3 blind`). Unanswerable
+ * earlier sets; none of their misses is read or printed (`fresh3 blind`). The second typeahead
+ * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
+ * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
+ * typo, error fragments, names in lower case) were written the same way, checked against the
+ * corpus files only; none of their misses is read or printed (`typeahead2 blind`). Unanswerable
  * questions are off-topic ones shared by both corpora (unanswerable.json) and near misses per
  * corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the site's, not covered.
  */
@@ -175,6 +179,7 @@ interface QuestionSets {
   nearMiss2: string[];
   fresh3: Question[];
   unanswerable3: string[];
+  typeahead2: TypeaheadQuery[];
 }
 
 /** The sets of one corpus, `hono` or `mdn`, from bench/questions/. */
@@ -194,11 +199,23 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     nearMiss2: textsOf('unanswerable2'),
     fresh3: questionsOf('fresh3'),
     unanswerable3: textsOf('unanswerable3'),
+    typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
 
 async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: QuestionSets): Promise<void> {
-  const { questions, typeahead, offTopic, nearMiss, fresh, fresh2, nearMiss2, fresh3, unanswerable3 } = sets;
+  const {
+    questions,
+    typeahead,
+    offTopic,
+    nearMiss,
+    fresh,
+    fresh2,
+    nearMiss2,
+    fresh3,
+    unanswerable3,
+    typeahead2,
+  } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
   console.log(
     `\n== ${name}: ${documents.length} pages, ${questions.length} questions, ${typeahead.length} typeahead queries, ${unanswerable.length} unanswerable ==`,
@@ -215,6 +232,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
 
   const questionItems = questions.map((q) => ({ text: q.question, expected: q.expected }));
   const typeaheadItems = typeahead.map((q) => ({ text: q.query, expected: q.expected }));
+  const typeahead2Items = typeahead2.map((q) => ({ text: q.query, expected: q.expected }));
   const freshItems = fresh.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh2Items = fresh2.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh3Items = fresh3.map((q) => ({ text: q.question, expected: q.expected }));
@@ -231,7 +249,11 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
   }
   console.log('\n  Search, 1–3-word typeahead:');
-  for (const [label, items] of Object.entries({ all: typeaheadItems, ...halves(typeaheadItems) })) {
+  for (const [label, items] of Object.entries({
+    all: typeaheadItems,
+    ...halves(typeaheadItems),
+    'typeahead2 blind': typeahead2Items,
+  })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
   }

@@ -24,9 +24,11 @@
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
- * corpus files only; none of their misses is read or printed (`typeahead2 blind`). Unanswerable
- * questions are off-topic ones shared by both corpora (unanswerable.json) and near misses per
- * corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the site's, not covered.
+ * corpus files only; as with the second fresh sets, the misses of their even-numbered half
+ * (`typeahead2 seen`) were read while working, those of the odd half (`typeahead2 blind`) never
+ * are. Unanswerable questions are off-topic ones shared by both corpora (unanswerable.json) and
+ * near misses per corpus (hono-unanswerable.json, mdn-unanswerable.json): topics next to the
+ * site's, not covered.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -106,10 +108,10 @@ function printRankRow(label: string, stats: RankStats): void {
   );
 }
 
-/** The second fresh set's halves: misses of the even-numbered read while working, the odd never. */
-const fresh2Halves = <T>(items: T[]): Record<'fresh2 seen' | 'fresh2 blind', T[]> => ({
-  'fresh2 seen': items.filter((_, i) => i % 2 === 0),
-  'fresh2 blind': items.filter((_, i) => i % 2 === 1),
+/** A blind set's halves: misses of the even-numbered read while working, the odd never. */
+const seenAndBlind = <T>(name: string, items: T[]): Record<string, T[]> => ({
+  [`${name} seen`]: items.filter((_, i) => i % 2 === 0),
+  [`${name} blind`]: items.filter((_, i) => i % 2 === 1),
 });
 
 /**
@@ -242,7 +244,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...halves(questionItems),
     fresh: freshItems,
     fresh2: fresh2Items,
-    ...fresh2Halves(fresh2Items),
+    ...seenAndBlind('fresh2', fresh2Items),
     'fresh3 blind': fresh3Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
@@ -252,7 +254,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   for (const [label, items] of Object.entries({
     all: typeaheadItems,
     ...halves(typeaheadItems),
-    'typeahead2 blind': typeahead2Items,
+    typeahead2: typeahead2Items,
+    ...seenAndBlind('typeahead2', typeahead2Items),
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -313,7 +316,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...halves(questions),
     fresh,
     fresh2,
-    ...fresh2Halves(fresh2),
+    ...seenAndBlind('fresh2', fresh2),
     'fresh3 blind': fresh3,
   })) {
     const stats = await askStats(items);

@@ -94,6 +94,21 @@ describe('Orama search index over the Hono docs', () => {
     assert.deepEqual(await links(site, 'cabel '), []);
   });
 
+  it('corrects a typo one letter from a word whose term is much shorter', async () => {
+    // `specificity` is indexed as `specif`: "specificty" is four letters from that term, one
+    // from the word. "gluing" is one letter from `GLuint` but too short to be read as a typo.
+    const site = createOramaIndex();
+    await site.load([
+      page('css/specificity', 'Specificity', 'How the browser decides which rule wins: specificity.'),
+      page('css/cascade', 'Cascade', 'The cascade, origins and specificity of selectors.'),
+      page('webgl/types', 'WebGL types', 'GLuint is an unsigned integer; GLuint values name buffers.'),
+      page('webgl/buffers', 'Buffers', 'A GLuint names each buffer.'),
+    ]);
+    for (const typo of ['specificty', 'specifcity '])
+      assert.equal((await links(site, typo))[0], '/css/specificity', typo);
+    assert.deepEqual(await links(site, 'gluing '), []);
+  });
+
   it('filters by tags, included and excluded', async () => {
     const included = await index.search('middleware', { limit: 20, includeTags: ['helpers'] });
     assert.ok(included.length > 0);

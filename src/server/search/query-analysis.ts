@@ -64,6 +64,12 @@ const CORRECTION_WEIGHT = 0.8;
 /** A typo is corrected only to a term at least this many passages hold. */
 const MIN_CORRECTION_FREQUENCY = 2;
 /**
+ * A word this long or longer the site doesn't know is looked up one edit away (see
+ * `#oneEditAway`); a shorter one is a letter from too many others ("gluing" from `GLuint`).
+ */
+const MIN_EDITED_LETTERS = 7;
+const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/**
  * Endings the stemmer takes off a word, which a visitor may be typing halfway: the site's terms
  * are stems (`geolocation` is `geoloc`), so "geoloca" starts none of them. Each ending gives what
  * may have been typed of it and what finishes it ("routin" → "routing", "geoloca" →
@@ -592,6 +598,38 @@ export class QueryAnalyser {
     };
   }
 
+  /**
+   * The terms of the site's words one edit away from a word it doesn't know (a letter left out,
+   * added, changed, or two swapped), the most frequent first. The site's terms are stems, often
+   * far shorter than the words written (`specificity` is `specif`), so "specificty" is nowhere
+   * near a term, though one letter from the word: each edit that is a word met in the site's
+   * text gives its term.
+   */
+  #oneEditAway(word: string): TermAlternative[] {
+    const found = new Map<number, string>();
+    const consider = (edited: string) => {
+      const term = this.analyser.termIfMet(edited);
+      if (term === undefined || term === '') return;
+      const id = this.vocabulary.id(term);
+      if (id !== undefined && this.vocabulary.documentFrequency(id) >= MIN_CORRECTION_FREQUENCY)
+        found.set(id, term);
+    };
+    for (let at = 0; at <= word.length; at++) {
+      const before = word.slice(0, at);
+      const after = word.slice(at);
+      if (at < word.length) consider(before + after.slice(1));
+      if (at < word.length - 1) consider(before + after[1] + after[0] + after.slice(2));
+      for (const letter of EDIT_LETTERS) {
+        consider(before + letter + after);
+        if (at < word.length && letter !== after[0]) consider(before + letter + after.slice(1));
+      }
+    }
+    return [...found]
+      .sort(([a], [b]) => this.vocabulary.documentFrequency(b) - this.vocabulary.documentFrequency(a))
+      .slice(0, MAX_CORRECTIONS)
+      .map(([id, term]) => ({ id, term, weight: CORRECTION_WEIGHT }));
+  }
+
   #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
     const alternatives: TermAlternative[] = [];
     const exactId = term === '' ? undefined : this.vocabulary.id(term);
@@ -632,6 +670,13 @@ export class QueryAnalyser {
         if (id !== undefined && !alternatives.some((alternative) => alternative.id === id))
           alternatives.push({ id, term: synonymTerm, weight: SYNONYM_WEIGHT });
       }
+    // A word the site doesn't know is corrected: to the site's words one edit away from it, else
+    // to its terms near the word's own term or the word as typed.
+    const edited =
+      alternatives.length === 0 && word.length >= MIN_EDITED_LETTERS && !/\d/.test(word)
+        ? this.#oneEditAway(word)
+        : [];
+    alternatives.push(...edited);
     if (alternatives.length === 0 && term.length >= 4 && !/\d/.test(term)) {
       const tolerance = term.length >= 8 ? 2 : 1;
       const corrections = new Set([

@@ -80,6 +80,16 @@ export class TextAnalyser {
     return term;
   }
 
+  /**
+   * The term of a word this analyser has met before (in the site's text, or an earlier query),
+   * else undefined: a word made up by editing another (see `#oneEditAway` in query-analysis.ts)
+   * is only worth its term when someone wrote it. ("severate", a letter from "seperate", is
+   * stemmed to `sever`, a term of the site's "several".)
+   */
+  termIfMet(word: string): string | undefined {
+    return this.#termCache.get(word);
+  }
+
   /** The terms of a text, in order, stop words left out. */
   terms(text: string): string[] {
     const terms: string[] = [];

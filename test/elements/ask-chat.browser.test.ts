@@ -363,6 +363,17 @@ describe('<ask-chat>', () => {
       expect(client.asks[0]!.query).to.equal('How do I install it?');
       expect(parts(el).one('empty')!.hidden).to.equal(true);
     });
+
+    it('moves the focus to the input when a suggestion chosen with the keyboard goes away', async () => {
+      const el = await chat(fakeClient(async () => answerRecord()));
+      el.suggestions = ['How do I install it?'];
+      await el.updateComplete;
+      parts(el).one('suggestion')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await answered(el, 1);
+      expect(parts(el).one('empty')!.hidden).to.equal(true);
+      expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('input');
+    });
   });
 
   describe('answers', () => {

@@ -209,6 +209,25 @@ describe('<feedback-buttons>', () => {
     });
   });
 
+  it('scrolls the reason form into view when it opens below a scrolled box', async () => {
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="block-size: 16rem; overflow-y: auto">
+        <div style="block-size: 14rem"></div>
+        <feedback-buttons insight-id="i-8" ask-reason .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form() !== null, 'the reason form');
+    await el.updateComplete;
+    const send = el.shadowRoot!.querySelector('[part~="send-button"]')!.getBoundingClientRect();
+    expect(box.scrollTop).to.be.greaterThan(0);
+    expect(send.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
+  });
+
   it('never shows the reason form unless asked', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

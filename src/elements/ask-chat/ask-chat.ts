@@ -234,6 +234,12 @@ export class AskChat extends LitElement {
     if (text.trim()) this.#with((behaviour) => behaviour.send(text));
   }
 
+  /** The suggestions go once a question is asked: the focus goes to the input, as after sending. */
+  #askSuggestion(question: string): void {
+    this.#with((behaviour) => behaviour.askQuestion(question));
+    this.#input?.focus();
+  }
+
   #onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
       event.preventDefault();
@@ -297,7 +303,7 @@ export class AskChat extends LitElement {
                         <button
                           part="button suggestion"
                           type="button"
-                          @click=${() => this.#with((behaviour) => behaviour.askQuestion(question))}
+                          @click=${() => this.#askSuggestion(question)}
                         >
                           ${question}
                         </button>

@@ -172,6 +172,12 @@ export class FeedbackButtons extends LitElement {
     }
   }
 
+  protected override updated(changed: PropertyValues): void {
+    // The form opens below the buttons, often past the bottom of a chat's scrolled transcript.
+    if (changed.has('_formOpen') && this._formOpen)
+      this.renderRoot.querySelector('form')?.scrollIntoView({ block: 'nearest' });
+  }
+
   #vote(value: FeedbackValue): void {
     if (this.#busy || !this.insightId || this.value === value) return;
     const previous = this.value;

@@ -46,6 +46,18 @@ describe('registering the elements', () => {
   });
 });
 
+describe('the built demo', () => {
+  it('has a page for each document at its link, so that a result opens what it names', async () => {
+    const response = await fetch('/dist/demo/guides/theming/');
+    expect(response.status).to.equal(200);
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    expect(page.title).to.match(/^Theming/);
+    expect(page.querySelector('article.document h1')?.textContent).to.equal('Theming');
+    expect(page.querySelector('search-box'), 'the search box on every page').to.not.equal(null);
+    expect(page.querySelector('ask-chat'), 'the chat on every page').to.not.equal(null);
+  });
+});
+
 describe('when a lazy part cannot be fetched', () => {
   it('the search box says so politely, keeps the text, and fires its error event', async () => {
     const source = await (await fetch(SCRIPT_TAG_FILE)).text();

@@ -1,0 +1,102 @@
+/**
+ * Writes each page of the demo's documents (`demo/content/`) into the built demo as a page of
+ * its own, at the link the service gives it (`guides/theming.md` → `dist/demo/guides/theming/
+ * index.html`, served at `/guides/theming`), so that a search result or an answer's source opens
+ * the page it names instead of a 404. Each page is the built demo page with the document in
+ * place of the demo's text: the same header and search box, and the chat beside it, whose
+ * conversation carries on from page to page.
+ *
+ *   tsx scripts/render-demo-docs.ts [CONTENT_DIR] [DEMO_DIR]    (npm run build runs it)
+ *
+ * The documents are the project's own, so their HTML is written as the markdown gives it. Heading
+ * ids are the anchors the service gives sections (`headingSlug`), so `link#anchor` lands.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Marked, type Tokens } from 'marked';
+import { publishedPath } from '../src/server/content/document-link.js';
+import { frontMatterString, splitFrontMatter } from '../src/server/content/front-matter.js';
+import { HeadingSlugger } from '../src/server/content/heading-slug.js';
+import { inlineMarkdownToText } from '../src/server/content/markdown-inline.js';
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"]/g, (character) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[character]};`);
+
+/** Replaces the one match of `pattern` in `text`, or throws: the template is the demo page we build. */
+function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(text)) throw new Error(`the demo page has no ${pattern}`);
+  return text.replace(pattern, () => replacement);
+}
+
+/** The markdown of a document as HTML, its headings with the anchors the service gives them. */
+export function documentHtml(markdown: string): string {
+  const slugger = new HeadingSlugger();
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading({ tokens, depth, text }: Tokens.Heading): string {
+        const explicit = /\s*\{#([\w-]+)\}\s*$/.exec(text);
+        const id = explicit?.[1] ?? slugger.slug(inlineMarkdownToText(text));
+        const inner = explicit
+          ? escapeHtml(inlineMarkdownToText(text.slice(0, explicit.index)))
+          : this.parser.parseInline(tokens);
+        return `<h${depth}${id ? ` id="${escapeHtml(id)}"` : ''}>${inner}</h${depth}>\n`;
+      },
+    },
+  });
+  return marked.parse(markdown, { async: false });
+}
+
+/**
+ * A document's page from the built demo page (`template`): its title and description, asset
+ * and page links made root-relative (the page sits in a folder of its own), and its text in place
+ * of the demo's introduction, the chat kept beside it.
+ */
+export function documentPage(template: string, source: string): string {
+  const { frontMatter, body } = splitFrontMatter(source);
+  const title = frontMatterString(frontMatter, 'title') ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? 'ask-elements';
+  const description = frontMatterString(frontMatter, 'description') ?? '';
+  let page = replaceOnce(
+    template,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(title)} · ask-elements</title>`,
+  );
+  page = replaceOnce(
+    page,
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
+  // `./assets/…`, `./demo.css`, `./` (home) and `#try` are relative to the demo page at `/`.
+  page = page.replace(/(href|src)="\.\/([^"]*)"/g, '$1="/$2"').replace(/href="#/g, 'href="/#');
+  return replaceOnce(
+    page,
+    /<section class="intro"[\s\S]*?<\/section>/,
+    `<article class="document">\n${documentHtml(body)}</article>`,
+  );
+}
+
+function* markdownFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* markdownFiles(path);
+    else if (/\.md$/i.test(entry.name)) yield path;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const contentDir = process.argv[2] ?? 'demo/content';
+  const demoDir = process.argv[3] ?? 'dist/demo';
+  const template = readFileSync(join(demoDir, 'index.html'), 'utf8');
+  let written = 0;
+  for (const file of markdownFiles(contentDir)) {
+    const path = publishedPath(relative(contentDir, file).split(sep).join('/'));
+    // The home page is the demo page itself.
+    if (path === '/') continue;
+    const out = join(demoDir, ...path.split('/').filter(Boolean), 'index.html');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, documentPage(template, readFileSync(file, 'utf8')));
+    written++;
+  }
+  console.log(`Wrote ${written} document pages into ${demoDir}`);
+}

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { documentHtml, documentPage } from '../../scripts/render-demo-docs.js';
+import { loadContentFolder } from '../../src/server/content/load-folder.js';
+
+const CONTENT = new URL('../../demo/content/', import.meta.url).pathname;
+const DEMO_PAGE = new URL('../../demo/index.html', import.meta.url).pathname;
+
+describe('the demo documents as pages', () => {
+  it('gives every section the id its anchor in the index names, on every page of the demo', async () => {
+    const { documents } = await loadContentFolder(CONTENT);
+    assert.ok(documents.length >= 25);
+    for (const document of documents) {
+      const file = `${CONTENT}${document.link === '/' ? 'index' : document.link.slice(1)}.md`;
+      const html = documentHtml(readFileSync(file, 'utf8'));
+      const ids = new Set([...html.matchAll(/<h[1-6] id="([^"]+)"/g)].map((match) => match[1]));
+      for (const section of document.sections)
+        if (section.anchor !== '') assert.ok(ids.has(section.anchor), `${document.link}#${section.anchor}`);
+    }
+  });
+
+  it('puts the document in place of the demo page’s introduction, with root-relative links', () => {
+    const page = documentPage(
+      readFileSync(DEMO_PAGE, 'utf8'),
+      '---\ntitle: "Theming <colours>"\ndescription: "Change the look"\n---\n\n# Theming\n\nSee [the API](/service/api-search).\n',
+    );
+    assert.match(page, /<title>Theming &lt;colours&gt; · ask-elements<\/title>/);
+    assert.match(page, /<meta name="description" content="Change the look" \/>/);
+    assert.match(page, /<article class="document">\n<h1 id="theming">Theming<\/h1>/);
+    assert.match(page, /<a href="\/service\/api-search">the API<\/a>/);
+    assert.doesNotMatch(page, /class="intro"/);
+    assert.match(page, /<ask-chat id="chat"/);
+    assert.doesNotMatch(page, /(href|src)="\.\//);
+    assert.match(page, /<a class="brand" href="\/">/);
+    assert.match(page, /href="\/#try"/);
+  });
+});

@@ -277,6 +277,33 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe('size', () => {
+    it('fills a height the page gives it, the composer at the bottom; grows with the conversation without one', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const sized = await chat(client);
+      sized.style.blockSize = '480px';
+      sized.style.setProperty('--ask-chat-max-height', 'none');
+      await waitFor(() => parts(sized).one('header'), 'the chat behaviour');
+      const frame = parts(sized).one('base')!.getBoundingClientRect();
+      const composer = parts(sized).one('form')!.getBoundingClientRect();
+      expect(Math.round(frame.height)).to.equal(480);
+      expect(frame.bottom - composer.bottom, 'the composer sits at the bottom of the frame').to.be.lessThan(
+        20,
+      );
+      await ask(sized, 'How do I change the colours?');
+      await answered(sized, 1);
+      expect(Math.round(parts(sized).one('base')!.getBoundingClientRect().height)).to.equal(480);
+
+      const free = await chat(fakeClient(async () => answerRecord()));
+      await waitFor(() => parts(free).one('header'), 'the chat behaviour');
+      const before = free.getBoundingClientRect().height;
+      expect(before).to.be.lessThan(480);
+      await ask(free, 'How do I change the colours?');
+      await answered(free, 1);
+      expect(free.getBoundingClientRect().height).to.be.greaterThan(before);
+    });
+  });
+
   describe('sending', () => {
     it('sends with Enter, adds a line with Shift+Enter, and keeps focus in the input', async () => {
       const client = fakeClient(async () => answerRecord());

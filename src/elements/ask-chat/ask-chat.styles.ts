@@ -5,7 +5,10 @@ import { themeStyles } from '../shared/theme.js';
  * What the chat needs to look right before its behaviour arrives: the frame, the empty transcript
  * with the suggestions, and the composer. The styles of messages and answers come with the
  * behaviour (`chat-behaviour.styles.ts`). The transcript's padding, taken back by its margin, is
- * room for the focus ring of what it holds, which its scrolling would clip.
+ * room for the focus ring of what it holds, which its scrolling would clip. The frame fills the
+ * element's height when a page sets one (a side panel): the transcript takes the room between the
+ * header and the composer, up to `--ask-chat-max-height`. Without one, the frame grows with the
+ * conversation.
  */
 export const askChatStyles = [
   themeStyles,
@@ -17,6 +20,8 @@ export const askChatStyles = [
     .base {
       display: flex;
       flex-direction: column;
+      box-sizing: border-box;
+      block-size: 100%;
       gap: var(--_space);
       padding: var(--_space);
       background: var(--_bg);
@@ -47,6 +52,8 @@ export const askChatStyles = [
       display: flex;
       flex-direction: column;
       gap: var(--_space);
+      flex: 1 1 auto;
+      min-block-size: 0;
       max-block-size: var(--ask-chat-max-height, 32rem);
       padding: 4px;
       margin: -4px;

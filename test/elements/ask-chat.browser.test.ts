@@ -453,6 +453,18 @@ describe('<ask-chat>', () => {
       expect(p.one('asset-type')!.textContent).to.equal('Page');
     });
 
+    it('points the send arrow the way the text runs', async () => {
+      const arrow = (el: AskChat) =>
+        getComputedStyle(parts(el).one('send-button')!.querySelector('svg')!).transform;
+      const leftToRight = await chat(fakeClient(async () => answerRecord()));
+      expect(arrow(leftToRight)).to.equal('none');
+      const page = await fixture<HTMLDivElement>(html`<div dir="rtl"></div>`);
+      const rightToLeft = document.createElement('ask-chat') as AskChat;
+      page.append(rightToLeft);
+      await rightToLeft.updateComplete;
+      expect(arrow(rightToLeft)).to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+    });
+
     it('reads code left to right, and each message in its own direction, on a right-to-left page', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ answer: 'Add `lang`:\n\n```\n<html lang="en">\n```' })),

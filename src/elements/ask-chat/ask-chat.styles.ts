@@ -8,7 +8,8 @@ import { themeStyles } from '../shared/theme.js';
  * room for the focus ring of what it holds, which its scrolling would clip. The frame fills the
  * element's height when a page sets one (a side panel): the transcript takes the room between the
  * header and the composer, up to `--ask-chat-max-height`. Without one, the frame grows with the
- * conversation.
+ * conversation. The send arrow points the way the text runs, so it is mirrored on a
+ * right-to-left page.
  */
 export const askChatStyles = [
   themeStyles,
@@ -134,6 +135,9 @@ export const askChatStyles = [
     svg {
       inline-size: 1.25rem;
       block-size: 1.25rem;
+    }
+    [part~='send-button'] svg:dir(rtl) {
+      transform: scaleX(-1);
     }
   `,
 ];

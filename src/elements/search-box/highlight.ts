@@ -6,11 +6,28 @@ export interface TextPiece {
 
 const REGEX_SPECIALS = /[.*+?^${}()|[\]\\]/g;
 
+/** A letter or digit of a script that writes spaces between words. */
+const SPACED_SCRIPT_CHARACTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}]/u;
+
+/**
+ * Whether a match may start at `at`: not inside a word of a script that writes spaces between
+ * words ("box" is no match in "combobox"), unless a capital starts a part of a camelCase name
+ * ("Selector" in "querySelector"). In Chinese, Japanese or Thai, where words run together, and
+ * in Arabic or Hebrew, where small words join the next, a match may start anywhere.
+ */
+function startsWord(text: string, at: number): boolean {
+  const before = text[at - 1];
+  if (before === undefined || !SPACED_SCRIPT_CHARACTER.test(before)) return true;
+  // A match starting with punctuation ("++" in "C++") is no part of the word before it.
+  if (!SPACED_SCRIPT_CHARACTER.test(text[at] ?? '')) return true;
+  return /\p{Ll}/u.test(before) && /\p{Lu}/u.test(text[at] ?? '');
+}
+
 /**
  * Splits `text` into pieces at the places the query's terms occur (case-insensitive), so that
  * the element can render matches as `<mark>` around text nodes: nothing from the service is
  * ever parsed as HTML. One-letter terms are ignored unless the query is a single letter, so a
- * query like "a guide" does not light up every "a".
+ * query like "a guide" does not light up every "a". A match starts a word (see `startsWord`).
  */
 export function highlightPieces(text: string, query: string): TextPiece[] {
   const words = query.trim().split(/\s+/u).filter(Boolean);
@@ -24,8 +41,13 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
   const matcher = new RegExp(pattern, 'giu');
   const pieces: TextPiece[] = [];
   let last = 0;
-  for (const found of text.matchAll(matcher)) {
-    const start = found.index ?? 0;
+  for (let found = matcher.exec(text); found !== null; found = matcher.exec(text)) {
+    const start = found.index;
+    if (!startsWord(text, start)) {
+      // A match inside a word: look again from the next character.
+      matcher.lastIndex = start + 1;
+      continue;
+    }
     if (start > last) pieces.push({ text: text.slice(last, start), match: false });
     pieces.push({ text: found[0], match: true });
     last = start + found[0].length;

@@ -25,6 +25,24 @@ describe('highlightPieces', () => {
     assert.equal(marked('<b>c++</b> (x)', 'c++ (x)'), '<b>[c++]</b> [(x)]');
   });
 
+  it('marks a term where a word starts, not inside one, but for the parts of a camelCase name', () => {
+    assert.equal(
+      marked('The combobox of the search box', 'search box'),
+      'The combobox of the [search] [box]',
+    );
+    assert.equal(
+      marked('Document: querySelector() method', 'selector'),
+      'Document: query[Selector]() method',
+    );
+    assert.equal(marked('boxes, sandbox and a box', 'box'), '[box]es, sandbox and a [box]');
+    assert.equal(marked('C++ and c++', '++'), 'C[++] and c[++]');
+  });
+
+  it('marks a term anywhere in scripts written without spaces or with joined small words', () => {
+    assert.equal(marked('使用搜索框搜索文档', '搜索'), '使用[搜索]框[搜索]文档');
+    assert.equal(marked('والبحث في المستندات', 'البحث'), 'و[البحث] في المستندات');
+  });
+
   it('returns the text whole for an empty query and nothing for empty text', () => {
     assert.deepEqual(highlightPieces('Title', '  '), [{ text: 'Title', match: false }]);
     assert.deepEqual(highlightPieces('', 'x'), []);

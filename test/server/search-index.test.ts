@@ -109,6 +109,23 @@ describe('Orama search index over the Hono docs', () => {
     assert.deepEqual(await links(site, 'gluing '), []);
   });
 
+  it('finds a page named by a stop word when the search types it', async () => {
+    const site = createOramaIndex();
+    await site.load([
+      page('css/hover', ':hover CSS pseudo-class', 'Matches an element the pointer is over.'),
+      page('css/focus', ':focus CSS pseudo-class', 'Matches the element that has the focus.'),
+      page('css/valid', ':valid CSS pseudo-class', 'Matches a form control whose value is valid.'),
+      page('css/not', ':not() CSS pseudo-class', 'Matches elements that match none of a list of selectors.'),
+      page('api/request', 'Request', 'The Request interface of the Fetch API represents a request.'),
+      page('api/requests', 'Requests in flight', 'Requests a page makes, and their requests headers.'),
+      page('http/429', '429 Too Many Requests', 'The client has sent too many requests in a given time.'),
+    ]);
+    assert.equal((await links(site, 'not pseudo-class'))[0], '/css/not');
+    assert.equal((await links(site, 'too many requests'))[0], '/http/429');
+    // A stop word no name holds changes nothing.
+    assert.equal((await links(site, 'the hover pseudo-class'))[0], '/css/hover');
+  });
+
   it('filters by tags, included and excluded', async () => {
     const included = await index.search('middleware', { limit: 20, includeTags: ['helpers'] });
     assert.ok(included.length > 0);

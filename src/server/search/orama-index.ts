@@ -175,7 +175,20 @@ export const PAGE_RANK = {
    * the share of the name asked, so a name holding most of the query gains little.
    */
   nameHoldsQuery: 0.3,
+  /**
+   * A typed search's stop words that a page's name holds (see `NAME_STOP_WORD_PAGES`), by their
+   * share of the words typed: "not pseudo-class" asks for `:not()`, "all css property" for `all`,
+   * "too many requests" for *429 Too Many Requests*; none of those words is a term. At 0.3 or 0.6
+   * those pages stayed under the ones the site links to more (*color*, *:hover*).
+   */
+  nameStopWords: 1,
 };
+/**
+ * A stop word in the names of at most this many pages, or this share of them, names them (`not`,
+ * `if`, `all`, `too`); one in more names (`the`, `and`, `of`, `to`) says nothing of which.
+ */
+const NAME_STOP_WORD_PAGES = 3;
+const NAME_STOP_WORD_SHARE = 0.006;
 /**
  * A section named by one word written as code (`## header()`, `## json()` on a framework's
  * reference pages) is asked about by a question holding that word, as a page is by its name:
@@ -314,8 +327,13 @@ export class OramaSearchIndex implements SearchIndex {
   #namesOfPagesNamed = new Map<number, NamesOfPagesNamed>();
   /** Scratch of `#namesOfPagesNamedBy`, by term id: zero between uses. */
   #nameCounts: Uint32Array | undefined;
-  /** Per page, the share of the current question naming one of its sections; 0 between queries. */
-  #sectionNameShare = new Float32Array(0);
+  /** The pages whose names hold a stop word, by the word (see `NAME_STOP_WORD_PAGES`). */
+  #pagesByNameStopWord = new Map<string, Uint32Array>();
+  /**
+   * Per page, the share of the current query naming it besides its terms' own postings: of a
+   * question, by the sections it names; of a typed search, by its stop words. 0 between queries.
+   */
+  #namingShare = new Float32Array(0);
   /** Pages titled with an error message, matched against a pasted one. */
   #messagePages = new MessagePages();
   readonly #coverage = new PassageCoverageScorer();
@@ -511,7 +529,8 @@ export class OramaSearchIndex implements SearchIndex {
     this.#nameCounts = undefined;
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
-    this.#sectionNameShare = new Float32Array(pages.length);
+    this.#namingShare = new Float32Array(pages.length);
+    this.#pagesByNameStopWord = pagesByNameStopWord(pages, this.#analyser);
     this.#messagePages = messagePages;
     this.#linksTrusted = linksTrusted;
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
@@ -654,8 +673,12 @@ export class OramaSearchIndex implements SearchIndex {
     if (!postings || query.totalWeight === 0 || query.terms.every((term) => term.alternatives.length === 0))
       return [];
     const allowed = tagPredicate(options);
-    const sectionNameWeight = query.question ? PAGE_RANK.sectionName : 0;
-    const sectionNameShare = this.#sectionNameShare;
+    const namingWeight = query.question
+      ? PAGE_RANK.sectionName
+      : query.stopWords
+        ? PAGE_RANK.nameStopWords
+        : 0;
+    const namingShare = this.#namingShare;
     const namedPages: Uint32Array[] = [];
     const candidateCount = query.question ? SECTION_RANK.candidates : SECTION_RANK.typedCandidates;
     const heap = new TopRanked(Math.max(limit, candidateCount));
@@ -663,7 +686,9 @@ export class OramaSearchIndex implements SearchIndex {
     // released whatever happens once they are written (gathering itself only adds numbers).
     const evidence = postings.gather(query);
     try {
-      if (sectionNameWeight > 0) this.#shareNamingSections(query, namedPages);
+      if (namingWeight > 0)
+        if (query.question) this.#shareNamingSections(query, namedPages);
+        else this.#shareNamingStopWords(query, namedPages);
       const { pages, values } = evidence;
       const { maxBm25 } = evidence;
       const total = query.totalWeight;
@@ -725,13 +750,13 @@ export class OramaSearchIndex implements SearchIndex {
           rank +=
             mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
         }
-        if (sectionNameWeight !== 0) rank += sectionNameWeight * (sectionNameShare[page] as number);
+        if (namingWeight !== 0) rank += namingWeight * (namingShare[page] as number);
         if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))
           heap.add(page, rank);
       }
     } finally {
       postings.release(evidence);
-      for (const named of namedPages) for (const page of named) sectionNameShare[page] = 0;
+      for (const named of namedPages) for (const page of named) namingShare[page] = 0;
     }
     const candidates = heap.sorted();
     const topRank = candidates[0]?.rank ?? 1;
@@ -778,18 +803,32 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   /**
-   * Adds to `#sectionNameShare` the share of the question (by weight) that names a section of
+   * Adds to `#namingShare` the share of the question (by weight) that names a section of
    * each page, each word by its own term, listing in `touched` the pages it adds to (before it
    * adds), for clearing.
    */
   #shareNamingSections(query: AnalysedQuery, touched: Uint32Array[]): void {
-    const share = this.#sectionNameShare;
+    const share = this.#namingShare;
     for (const term of query.terms) {
       const exact = term.alternatives[0];
       const named = exact && exact.weight >= 1 ? this.#pagesBySectionName.get(exact.id) : undefined;
       if (!named) continue;
       touched.push(named);
       for (const page of named) share[page] = (share[page] as number) + term.weight / query.totalWeight;
+    }
+  }
+
+  /**
+   * Adds to `#namingShare` the share of the typed words that are stop words the page's name
+   * holds, listing in `touched` the pages it adds to, for clearing.
+   */
+  #shareNamingStopWords(query: AnalysedQuery, touched: Uint32Array[]): void {
+    const share = this.#namingShare;
+    for (const word of query.stopWords?.words ?? []) {
+      const named = this.#pagesByNameStopWord.get(word);
+      if (!named) continue;
+      touched.push(named);
+      for (const page of named) share[page] = (share[page] as number) + (query.stopWords?.share ?? 0);
     }
   }
 
@@ -1028,6 +1067,31 @@ function nameAsWritten(query: AnalysedQuery, writtenWords: readonly string[], na
   for (let i = 0; i < writtenWords.length; i++)
     if (nameWords.includes(writtenWords[i] as string)) written += (query.terms[i] as QueryTerm).weight;
   return written / query.totalWeight;
+}
+
+/**
+ * The pages whose names hold each stop word, for the words few names hold (`NAME_STOP_WORD_PAGES`):
+ * words of a page's title and of its link's last segment as written, not the parts of a name
+ * (`is` of `isCors`).
+ */
+function pagesByNameStopWord(
+  pages: readonly IndexedPage[],
+  analyser: TextAnalyser,
+): Map<string, Uint32Array> {
+  const named = new Map<string, number[]>();
+  pages.forEach(({ document }, index) => {
+    const name = `${document.title} ${lastLinkSegment(document.link)}`.toLowerCase();
+    for (const word of name.split(/[^\p{L}\p{N}]+/u))
+      if (word !== '' && analyser.isStopWord(word)) {
+        const list = named.get(word);
+        if (list === undefined) named.set(word, [index]);
+        else if (list.at(-1) !== index) list.push(index);
+      }
+  });
+  const limit = Math.max(NAME_STOP_WORD_PAGES, pages.length * NAME_STOP_WORD_SHARE);
+  const byWord = new Map<string, Uint32Array>();
+  for (const [word, list] of named) if (list.length <= limit) byWord.set(word, Uint32Array.from(list));
+  return byWord;
 }
 
 /** The share (0–1) of a name of `length` terms that `words` of the query ask for. */

@@ -44,6 +44,11 @@ export interface AnalysedQuery {
   question: boolean;
   /** The words of a pasted error message (`TypeError: x is not a function`), when it is one. */
   message?: string[];
+  /**
+   * In a typed search, its stop words, with their share of its words: no terms, but what some
+   * pages are named by (`:not()`, `all`, `if()`, *429 Too Many Requests*).
+   */
+  stopWords?: { words: string[]; share: number };
 }
 
 /** Completions kept for a partial last word: the most frequent ones are what visitors mean. */
@@ -404,8 +409,21 @@ export class QueryAnalyser {
       if (completing.alternatives.length > 0) terms.push(completing);
     }
     const totalWeight = terms.reduce((sum, term) => sum + term.weight, 0);
+    const analysed: AnalysedQuery = { terms, totalWeight, question };
     const message = pastedMessage(query);
-    return message ? { terms, totalWeight, question, message } : { terms, totalWeight, question };
+    if (message) analysed.message = message;
+    // A last word still being typed may be on its way to another ("in" to "input").
+    const stopWords = question
+      ? []
+      : words.filter(
+          ({ word, prefix, identifierPart }) => !prefix && !identifierPart && this.analyser.isStopWord(word),
+        );
+    if (stopWords.length > 0)
+      analysed.stopWords = {
+        words: [...new Set(stopWords.map(({ word }) => word))],
+        share: 1 / words.filter(({ identifierPart }) => !identifierPart).length,
+      };
+    return analysed;
   }
 
   /**

@@ -53,7 +53,7 @@ export const askChatStyles = [
       display: flex;
       flex-direction: column;
       gap: var(--_space);
-      flex: 1 1 auto;
+      flex: auto;
       min-block-size: 0;
       max-block-size: var(--ask-chat-max-height, 32rem);
       padding: 4px;

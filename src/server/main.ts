@@ -23,6 +23,18 @@ import type { SearchIndex } from './search/search-index.js';
 import { createSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
 
+// The parts `startService` puts together, for a host that puts them together its own way: the app
+// served by another server or runtime, over another store or index (see service/overview.md).
+export { createApp, type AppOptions } from './app.js';
+export { createExtractiveAnswerer } from './answer/extractive-answerer.js';
+export type { Answerer } from './answer/answerer.js';
+export { defaultConfig, loadConfigFile, type ServiceConfig } from './config.js';
+export { readContentFolder } from './content/load-folder.js';
+export { createOramaIndex } from './search/orama-index.js';
+export type { SearchIndex } from './search/search-index.js';
+export { createSqliteStore } from './store/sqlite-store.js';
+export type { Store } from './store/store.js';
+
 /** The package root: two levels up from `src/server/main.ts` and from `dist/server/main.js`. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -12,16 +12,14 @@
  * ids are the anchors the service gives sections (`headingSlug`), so `link#anchor` lands.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '../src/server/answer/answer-format.js';
 import { publishedPath } from '../src/server/content/document-link.js';
 import { frontMatterString, splitFrontMatter } from '../src/server/content/front-matter.js';
 import { HeadingSlugger } from '../src/server/content/heading-slug.js';
 import { inlineMarkdownToText } from '../src/server/content/markdown-inline.js';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"]/g, (character) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[character]};`);
 
 /** Replaces the one match of `pattern` in `text`, or throws: the template is the demo page we build. */
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
@@ -76,26 +74,21 @@ export function documentPage(template: string, source: string): string {
   );
 }
 
-function* markdownFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* markdownFiles(path);
-    else if (/\.md$/i.test(entry.name)) yield path;
-  }
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const contentDir = process.argv[2] ?? 'demo/content';
   const demoDir = process.argv[3] ?? 'dist/demo';
   const template = readFileSync(join(demoDir, 'index.html'), 'utf8');
   let written = 0;
-  for (const file of markdownFiles(contentDir)) {
-    const path = publishedPath(relative(contentDir, file).split(sep).join('/'));
+  const files = readdirSync(contentDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /\.md$/i.test(file),
+  );
+  for (const file of files) {
+    const path = publishedPath(file.split(sep).join('/'));
     // The home page is the demo page itself.
     if (path === '/') continue;
     const out = join(demoDir, ...path.split('/').filter(Boolean), 'index.html');
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, documentPage(template, readFileSync(file, 'utf8')));
+    writeFileSync(out, documentPage(template, readFileSync(join(contentDir, file), 'utf8')));
     written++;
   }
   console.log(`Wrote ${written} document pages into ${demoDir}`);

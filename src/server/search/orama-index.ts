@@ -682,13 +682,12 @@ export class OramaSearchIndex implements SearchIndex {
     const namedPages: Uint32Array[] = [];
     const candidateCount = query.question ? SECTION_RANK.candidates : SECTION_RANK.typedCandidates;
     const heap = new TopRanked(Math.max(limit, candidateCount));
-    // The evidence and the section-name shares are scratch arrays the next query starts from:
-    // released whatever happens once they are written (gathering itself only adds numbers).
+    // The evidence and the naming shares are scratch arrays the next query starts from: released
+    // whatever happens once they are written (gathering itself only adds numbers).
     const evidence = postings.gather(query);
     try {
-      if (namingWeight > 0)
-        if (query.question) this.#shareNamingSections(query, namedPages);
-        else this.#shareNamingStopWords(query, namedPages);
+      if (namingWeight > 0 && query.question) this.#shareNamingSections(query, namedPages);
+      else if (namingWeight > 0) this.#shareNamingStopWords(query, namedPages);
       const { pages, values } = evidence;
       const { maxBm25 } = evidence;
       const total = query.totalWeight;
@@ -824,11 +823,12 @@ export class OramaSearchIndex implements SearchIndex {
    */
   #shareNamingStopWords(query: AnalysedQuery, touched: Uint32Array[]): void {
     const share = this.#namingShare;
-    for (const word of query.stopWords?.words ?? []) {
+    const { words = [], share: wordShare = 0 } = query.stopWords ?? {};
+    for (const word of words) {
       const named = this.#pagesByNameStopWord.get(word);
       if (!named) continue;
       touched.push(named);
-      for (const page of named) share[page] = (share[page] as number) + (query.stopWords?.share ?? 0);
+      for (const page of named) share[page] = (share[page] as number) + wordShare;
     }
   }
 

@@ -229,6 +229,21 @@ describe('answers over the demo documentation', () => {
     assert.match(answer.answer, /up to 4 images/);
   });
 
+  it("quotes the section a title word heads: the theming page's dark mode, not its opening", async () => {
+    // The title "Theming: colours, fonts, dark mode and parts" names its sections; "dark mode" in
+    // it had counted as the page's subject, and the opening, which says "change", was quoted.
+    const asked = await answerer.answer(ask('How do I change the accent colour in dark mode?'));
+    assert.equal(asked.passages[0]?.link, '/guides/theming#dark-mode');
+    assert.match(asked.answer, /dark selector/);
+    const first = await answerer.answer(ask('How do I change the accent colour?'));
+    const history = [
+      { ...first, query: 'How do I change the accent colour?', resolvedQuery: first.resolvedQuery },
+    ];
+    const followUp = await answerer.answer(ask('and in dark mode?', history));
+    assert.equal(followUp.passages[0]?.link, '/guides/theming#dark-mode');
+    assert.notEqual(followUp.answer, first.answer);
+  });
+
   it('quotes the score row of the search request for what the score field does', async () => {
     const answer = await answerer.answer(ask('What does the score field do in search?'));
     assert.equal(answer.link, '/service/api-search');

@@ -220,7 +220,13 @@ export function selectAnswer(
 ): SelectedAnswer {
   const first = candidates[0];
   if (!first) return { section: 0, blocks: [] };
-  const titleTerms = new Set(analyser.terms(first.title));
+  // A title that lists what its sections cover ("Theming: colours, fonts, dark mode and parts")
+  // names each of them: a title word one of the page's headings holds points to that section
+  // ("…in dark mode?" to `## Dark mode`), where a word of the title alone is the page's subject.
+  const headingTerms = new Set(
+    pageSections.flatMap((section) => (section.level > 1 ? analyser.terms(section.heading) : [])),
+  );
+  const titleTerms = new Set(analyser.terms(first.title).filter((term) => !headingTerms.has(term)));
   // A word found in most sections of the page (its subject) tells one section from another less
   // than one found in a few ("translate" on a page about styling and translating the search box).
   const sectionTerms = pageSections.map((section) => sectionTermSet(section, analyser));

@@ -168,6 +168,18 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('prefers the sentence under a heading holding the word to one matching as well in passing', () => {
+    const context = [
+      section('Context', 'The context is passed to every handler.', 1),
+      section('ContextVariableMap', 'A variable that middleware sets is typed where it is returned as JSON.'),
+      section('json()', 'Returns JSON as `Content-Type: application/json`.'),
+      section('text()', 'Returns text as `Content-Type: text/plain`.'),
+    ];
+    const selected = select('How do I return JSON?', 'Context', context);
+    assert.equal(selected.section, 2);
+    assert.deepEqual(texts(selected.blocks), ['text: Returns JSON as `Content-Type: application/json`.']);
+  });
+
   it('answers a how-to question with the code that does it', () => {
     const code = "app.get('/cookie', (c) => {\n  setCookie(c, 'name', 'value')\n})";
     const cookies = [

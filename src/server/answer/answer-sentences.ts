@@ -15,6 +15,11 @@ export const ANSWER_PROSE_CHARS = 480;
 const TITLE_WORD_WEIGHT = 0.3;
 /** A question word in a section's own heading counts this much towards each of its sentences. */
 const HEADING_WEIGHT = 1;
+/**
+ * A question word in a section's heading that its sentence repeats counts this much more when
+ * choosing the sentence: the section is about it. (Not in the score that decides what else joins it.)
+ */
+const REPEATED_HEADING_WEIGHT = 0.5;
 /** A title word found in at most this share of the page's sections (by specificity) still tells them apart. */
 const INFORMATIVE_SPECIFICITY = 0.75;
 /** The least a question word counts for being in every section of the page. */
@@ -264,6 +269,7 @@ export function selectAnswer(
   let bestUnit = -1;
   let bestScore = 0;
   let bestOwnScore = 0;
+  let bestRank = 0;
   sections.forEach((units, sectionIndex) => {
     const candidate = candidates[sectionIndex] as (typeof candidates)[number];
     // A heading below the page title says what its sentences are about: its words count for
@@ -290,7 +296,15 @@ export function selectAnswer(
         return;
       }
       const total = unit.score + headingScore;
-      if (total > bestScore + 1e-9) {
+      // A sentence repeating its heading's word is in the section about it: the word found in
+      // another section's sentence is in passing ("Render JSON…" under `## json()`, not "return
+      // c.json(…)" in an example about variables).
+      let repeated = 0;
+      for (const term of new Set(heading))
+        if (own.has(term)) repeated += REPEATED_HEADING_WEIGHT * (weights.get(term) ?? 0) * idf(term);
+      const rank = total + repeated;
+      if (rank > bestRank + 1e-9) {
+        bestRank = rank;
         bestScore = total;
         bestOwnScore = unit.score;
         bestSection = sectionIndex;

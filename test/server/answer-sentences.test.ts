@@ -194,6 +194,23 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(selected.section, 1);
   });
 
+  it('quotes the list that a quoted sentence announces', () => {
+    const stacks = [
+      section('Stacks', 'A stack is a set of parts.', 1),
+      section(
+        'The parts',
+        'The server shares its types with the client. The following libraries make it possible.\n\nHono: the API server\n\nZod: the validator\n\n`hc`: the HTTP client\n\nNow write the server. Then the client.',
+      ),
+    ];
+    const selected = select('Which libraries does the stack combine?', 'Stacks', stacks);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: The following libraries make it possible.',
+      'text: Hono: the API server',
+      'text: Zod: the validator',
+      'text: `hc`: the HTTP client',
+    ]);
+  });
+
   it('answers a how-to question with the code that does it', () => {
     const code = "app.get('/cookie', (c) => {\n  setCookie(c, 'name', 'value')\n})";
     const cookies = [

@@ -45,6 +45,10 @@ const LEANS_ON_PREVIOUS =
  */
 const LIST_QUESTION =
   /^\s*(which \w+s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+/** A sentence announcing the list after it. */
+const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
+/** List items quoted after a sentence announcing them. */
+const MAX_LIST_ITEMS = 8;
 /** Rows quoted under a table's header row when the header alone matched the question. */
 const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */
@@ -420,6 +424,26 @@ export function selectAnswer(
         if (unit.kind !== 'text' || unit.paragraph !== startUnit.paragraph) break;
         choose(i);
       }
+    // A paragraph ending in one that announces a list ("The following libraries make it
+    // possible.", "…logs the following details:") comes with the list: its items, a short
+    // paragraph each, within the budget.
+    if (startUnit.kind === 'text') {
+      let last = start;
+      while (chosen.has(last + 1) && units[last + 1]?.paragraph === startUnit.paragraph) last++;
+      const next = units[last + 1];
+      if (
+        ANNOUNCES_A_LIST.test((units[last] as Unit).text) &&
+        next?.kind === 'text' &&
+        next.paragraph === startUnit.paragraph + 1
+      )
+        for (let i = last + 1, items = 0; i < units.length && items < MAX_LIST_ITEMS; i++, items++) {
+          const item = units[i] as Unit;
+          const single =
+            units[i - 1]?.paragraph !== item.paragraph && units[i + 1]?.paragraph !== item.paragraph;
+          if (item.kind !== 'text' || !single || length + item.length > ANSWER_PROSE_CHARS) break;
+          choose(i);
+        }
+    }
     // Other sentences or rows that match nearly as well, best first, within the budget.
     const related = units
       .map((unit, index) => ({ unit, index }))

@@ -168,6 +168,49 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('prefers the sentence under a heading holding the word to one matching as well in passing', () => {
+    const context = [
+      section('Context', 'The context is passed to every handler.', 1),
+      section('ContextVariableMap', 'A variable that middleware sets is typed where it is returned as JSON.'),
+      section('json()', 'Returns JSON as `Content-Type: application/json`.'),
+      section('text()', 'Returns text as `Content-Type: text/plain`.'),
+    ];
+    const selected = select('How do I return JSON?', 'Context', context);
+    assert.equal(selected.section, 2);
+    assert.deepEqual(texts(selected.blocks), ['text: Returns JSON as `Content-Type: application/json`.']);
+  });
+
+  it('weighs a name the question asks about above common words that match in passing', () => {
+    const validation = [
+      section('Validation', 'Hono validates the request body, its query and headers.', 1),
+      section('Standard Schema', 'Valibot works through Standard Schema, as Zod does.'),
+      section('With Zod', 'Zod checks the request body against a schema.'),
+      section(
+        'Manual validator',
+        'Import the validator. Without a matching content type, the request body is not parsed.',
+      ),
+    ];
+    const selected = select('validate the request body with Valibot', 'Validation', validation);
+    assert.equal(selected.section, 1);
+  });
+
+  it('quotes the list that a quoted sentence announces', () => {
+    const stacks = [
+      section('Stacks', 'A stack is a set of parts.', 1),
+      section(
+        'The parts',
+        'The server shares its types with the client. The following libraries make it possible.\n\nHono: the API server\n\nZod: the validator\n\n`hc`: the HTTP client\n\nNow write the server. Then the client.',
+      ),
+    ];
+    const selected = select('Which libraries does the stack combine?', 'Stacks', stacks);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: The following libraries make it possible.',
+      'text: Hono: the API server',
+      'text: Zod: the validator',
+      'text: `hc`: the HTTP client',
+    ]);
+  });
+
   it('answers a how-to question with the code that does it', () => {
     const code = "app.get('/cookie', (c) => {\n  setCookie(c, 'name', 'value')\n})";
     const cookies = [
@@ -242,6 +285,14 @@ describe('answers over the demo documentation', () => {
     const followUp = await answerer.answer(ask('and in dark mode?', history));
     assert.equal(followUp.passages[0]?.link, '/guides/theming#dark-mode');
     assert.notEqual(followUp.answer, first.answer);
+  });
+
+  it('counts a word of the question once, however many terms it gives: aborting, not createClient', async () => {
+    // `createClient` gives `createclient`, `create` and `client`, all three in the opening's code,
+    // which outweighed "abort" in the section about it.
+    const answer = await answerer.answer(ask('How do I abort a request made with createClient?'));
+    assert.equal(answer.passages[0]?.link, '/client/create-client#aborting');
+    assert.match(answer.answer, /controller\.abort\(\)/);
   });
 
   it('quotes the score row of the search request for what the score field does', async () => {

@@ -15,6 +15,19 @@ export const ANSWER_PROSE_CHARS = 480;
 const TITLE_WORD_WEIGHT = 0.3;
 /** A question word in a section's own heading counts this much towards each of its sentences. */
 const HEADING_WEIGHT = 1;
+/**
+ * A question word in a section's heading that its sentence repeats counts this much more when
+ * choosing the sentence: the section is about it. (Not in the score that decides what else joins it.)
+ */
+const REPEATED_HEADING_WEIGHT = 0.5;
+/**
+ * A name the question asks about (a product, a library, an acronym: "ArkType", "JSON") counts
+ * this much more than another word: a common word ("request", "body") is in many sentences in
+ * passing, the name in those about it.
+ */
+const NAME_WEIGHT = 1.5;
+/** A part of a name (`type` of `ArkType`) counts this share of the name whole. */
+const PART_WEIGHT = 0.5;
 /** A title word found in at most this share of the page's sections (by specificity) still tells them apart. */
 const INFORMATIVE_SPECIFICITY = 0.75;
 /** The least a question word counts for being in every section of the page. */
@@ -32,6 +45,10 @@ const LEANS_ON_PREVIOUS =
  */
 const LIST_QUESTION =
   /^\s*(which \w+s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+/** A sentence announcing the list after it. */
+const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
+/** List items quoted after a sentence announcing them. */
+const MAX_LIST_ITEMS = 8;
 /** Rows quoted under a table's header row when the header alone matched the question. */
 const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */
@@ -179,21 +196,54 @@ function proseUnit(kind: 'text' | 'row', text: string, paragraph: number, analys
 }
 
 /**
- * How well a unit matches the question: the weighted question words it holds (rarer ones within
- * the candidates count more), plus how closely they stand together.
+ * The question's words as the terms that match them: each term's weight, and the word it stands
+ * for. One word may give several terms (`createClient` gives `createclient`, `create` and
+ * `client`; `cross-site` gives `cross`, `site` and `cross-site`), and its synonyms stand for it too.
  */
-function scoreUnit(unit: Unit, weights: Map<string, number>, idf: (term: string) => number): number {
+interface QuestionTerms {
+  weights: Map<string, number>;
+  /** The question word each term stands for. */
+  wordOf: Map<string, string>;
+}
+
+/**
+ * The weighted question words among these terms, each word once, by its best term (and none of
+ * the words in `except`); the words found are added to `found`.
+ */
+function wordsScore(
+  terms: Iterable<string>,
+  question: QuestionTerms,
+  idf: (term: string) => number,
+  found = new Set<string>(),
+  except: ReadonlySet<string> = new Set(),
+): number {
+  const best = new Map<string, number>();
+  for (const term of terms) {
+    const weight = question.weights.get(term);
+    const word = question.wordOf.get(term);
+    if (weight === undefined || word === undefined || except.has(word)) continue;
+    best.set(word, Math.max(best.get(word) ?? 0, weight * idf(term)));
+  }
   let score = 0;
+  for (const [word, value] of best) {
+    found.add(word);
+    score += value;
+  }
+  return score;
+}
+
+/**
+ * How well a unit matches the question: the weighted question words it holds (rarer ones within
+ * the candidates count more), each word once however many terms it gives, plus how closely they
+ * stand together.
+ */
+function scoreUnit(unit: Unit, question: QuestionTerms, idf: (term: string) => number): number {
   const positions: number[] = [];
-  const found = new Set<string>();
   unit.terms.forEach((term, position) => {
-    const weight = weights.get(term);
-    if (weight === undefined) return;
-    positions.push(position);
-    if (found.has(term)) return;
-    found.add(term);
-    score += weight * idf(term);
+    if (question.weights.has(term)) positions.push(position);
   });
+  const found = new Set<string>();
+  let score = wordsScore(unit.terms, question, idf, found);
   if (found.size >= 2 && positions.length >= 2) {
     // Distinct words found over the span of the words found: 1 when they stand side by side.
     const span = (positions.at(-1) as number) - (positions[0] as number) + 1;
@@ -238,16 +288,28 @@ export function selectAnswer(
   // A word that tells sections apart: outside the title, or in few of the page's sections.
   const informative = new Set<string>();
   const weights = new Map<string, number>();
+  const wordOf = new Map<string, string>();
+  const asked: QuestionTerms = { weights, wordOf };
   for (const word of words) {
     if (!titleTerms.has(word.term) || specificity(word.term) >= INFORMATIVE_SPECIFICITY)
       informative.add(word.term);
     // Within a page about the question's subject, its verb says which section answers.
-    const base = (1 + word.weight) / 2;
-    const weight = base * (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) * specificity(word.term);
-    weights.set(word.term, Math.max(weights.get(word.term) ?? 0, weight));
-    for (const synonym of SYNONYMS.get(word.word.toLowerCase()) ?? []) {
+    const base = ((1 + word.weight) / 2) * (word.name ? NAME_WEIGHT : 1);
+    const wordWeight = base * (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) * specificity(word.term);
+    const as = word.word.toLowerCase();
+    // A part of a name (`type` of `ArkType`, `site` of `cross-site`) is a word of its own
+    // elsewhere ("content type"): it says less that the name is meant than the name whole.
+    const weight = (word.term === analyser.term(as) ? 1 : PART_WEIGHT) * wordWeight;
+    if (weight > (weights.get(word.term) ?? -1)) {
+      weights.set(word.term, weight);
+      wordOf.set(word.term, as);
+    }
+    for (const synonym of SYNONYMS.get(as) ?? []) {
       const term = analyser.term(synonym);
-      if (term !== '' && !weights.has(term)) weights.set(term, weight * SYNONYM_WEIGHT);
+      if (term !== '' && !weights.has(term)) {
+        weights.set(term, wordWeight * SYNONYM_WEIGHT);
+        wordOf.set(term, as);
+      }
     }
   }
 
@@ -264,6 +326,7 @@ export function selectAnswer(
   let bestUnit = -1;
   let bestScore = 0;
   let bestOwnScore = 0;
+  let bestRank = 0;
   sections.forEach((units, sectionIndex) => {
     const candidate = candidates[sectionIndex] as (typeof candidates)[number];
     // A heading below the page title says what its sentences are about: its words count for
@@ -272,15 +335,13 @@ export function selectAnswer(
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
       if (unit.kind === 'code' && !procedural) return;
-      unit.score = scoreUnit(unit, weights, idf) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
+      unit.score = scoreUnit(unit, asked, idf) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       const own = new Set(unit.terms);
+      const ownWords = new Set<string>();
+      wordsScore(own, asked, idf, ownWords);
       // Beyond its own words: the section's heading, and a row's column names, which are its own.
-      const beyond = (terms: Iterable<string>): number => {
-        let score = 0;
-        for (const term of new Set(terms))
-          if (!own.has(term)) score += HEADING_WEIGHT * (weights.get(term) ?? 0) * idf(term);
-        return score;
-      };
+      const beyond = (terms: Iterable<string>): number =>
+        HEADING_WEIGHT * wordsScore(terms, asked, idf, undefined, ownWords);
       if (unit.columns) unit.score += beyond(unit.columns);
       const headingScore = beyond(heading);
       // A sentence that only repeats the page title's words says no more than the section's opening.
@@ -290,7 +351,16 @@ export function selectAnswer(
         return;
       }
       const total = unit.score + headingScore;
-      if (total > bestScore + 1e-9) {
+      // A sentence repeating its heading's word is in the section about it: the word found in
+      // another section's sentence is in passing ("Render JSON…" under `## json()`, not "return
+      // c.json(…)" in an example about variables).
+      const repeated =
+        REPEATED_HEADING_WEIGHT *
+        HEADING_WEIGHT *
+        (wordsScore(heading, asked, idf) - headingScore / HEADING_WEIGHT);
+      const rank = total + repeated;
+      if (rank > bestRank + 1e-9) {
+        bestRank = rank;
         bestScore = total;
         bestOwnScore = unit.score;
         bestSection = sectionIndex;
@@ -354,6 +424,26 @@ export function selectAnswer(
         if (unit.kind !== 'text' || unit.paragraph !== startUnit.paragraph) break;
         choose(i);
       }
+    // A paragraph ending in one that announces a list ("The following libraries make it
+    // possible.", "…logs the following details:") comes with the list: its items, a short
+    // paragraph each, within the budget.
+    if (startUnit.kind === 'text') {
+      let last = start;
+      while (chosen.has(last + 1) && units[last + 1]?.paragraph === startUnit.paragraph) last++;
+      const next = units[last + 1];
+      if (
+        ANNOUNCES_A_LIST.test((units[last] as Unit).text) &&
+        next?.kind === 'text' &&
+        next.paragraph === startUnit.paragraph + 1
+      )
+        for (let i = last + 1, items = 0; i < units.length && items < MAX_LIST_ITEMS; i++, items++) {
+          const item = units[i] as Unit;
+          const single =
+            units[i - 1]?.paragraph !== item.paragraph && units[i + 1]?.paragraph !== item.paragraph;
+          if (item.kind !== 'text' || !single || length + item.length > ANSWER_PROSE_CHARS) break;
+          choose(i);
+        }
+    }
     // Other sentences or rows that match nearly as well, best first, within the budget.
     const related = units
       .map((unit, index) => ({ unit, index }))
@@ -445,7 +535,7 @@ export function selectAnswer(
   }
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (procedural || blocks.length === 0)) {
-    const example = bestCode(weights, units, analyser);
+    const example = bestCode(asked, units, analyser);
     if (example) blocks.push({ kind: 'code', text: example });
   }
   return { section: bestSection, blocks };
@@ -480,13 +570,12 @@ function tableListing(units: Unit[]): { paragraph: number; text: string } | unde
 }
 
 /** The code block of the section sharing most weighted words with the question (the first among equals). */
-function bestCode(weights: Map<string, number>, units: Unit[], analyser: TextAnalyser): string | undefined {
+function bestCode(question: QuestionTerms, units: Unit[], analyser: TextAnalyser): string | undefined {
   let best: string | undefined;
   let bestOverlap = -1;
   for (const unit of units) {
     if (unit.kind !== 'code') continue;
-    let overlap = 0;
-    for (const term of new Set(analyser.terms(unit.text))) overlap += weights.get(term) ?? 0;
+    const overlap = wordsScore(analyser.terms(unit.text), question, () => 1);
     if (overlap > bestOverlap) {
       best = unit.text;
       bestOverlap = overlap;

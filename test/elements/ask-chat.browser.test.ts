@@ -196,6 +196,31 @@ describe('<ask-chat>', () => {
       expect(chips().map((chip) => chip.textContent!.trim())).to.deep.equal(['Faux', 'Incomplet']);
     });
 
+    it('keeps the thumbs beside Copy when the reason is sent and the longer thanks shows', async () => {
+      const el = await chat(new RecordingClient(serviceClient()), 'feedback-reason');
+      el.style.inlineSize = '38rem';
+      await ask(el, 'How do I install the search box?');
+      await answered(el, 1);
+      const copy = parts(el).one('copy-button')!;
+      const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+      await feedback.updateComplete;
+      const button = (part: string) => feedback.shadowRoot!.querySelector<HTMLElement>(`[part~="${part}"]`)!;
+      const top = (node: Element) => Math.round(node.getBoundingClientRect().top);
+      const before = top(button('up-button'));
+      expect(top(feedback), 'on the line of Copy').to.be.below(copy.getBoundingClientRect().bottom);
+      button('down-button').click();
+      await waitFor(() => feedback.shadowRoot!.querySelector('form'), 'the reason form');
+      await feedback.updateComplete;
+      feedback.shadowRoot!.querySelector<HTMLElement>('[part~="reason"]')!.click();
+      await feedback.updateComplete;
+      button('send-button').click();
+      const message = () => feedback.shadowRoot!.querySelector('[role="status"]')!.textContent;
+      await waitFor(() => message() === 'Thanks, that helps us improve the answers.', 'the thanks');
+      await feedback.updateComplete;
+      expect(top(button('up-button')), 'the thumbs did not move').to.equal(before);
+      expect(top(feedback), 'still on the line of Copy').to.be.below(copy.getBoundingClientRect().bottom);
+    });
+
     it('starts a new conversation', async () => {
       const client = new RecordingClient(serviceClient());
       const el = await chat(client);

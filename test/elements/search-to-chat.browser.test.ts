@@ -3,7 +3,7 @@
  * elements on one page talking to the reference service: the query must reach the chat and be
  * answered (DocSearch #3010 lost it).
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
@@ -88,6 +88,36 @@ describe('search box → chat hand-off', () => {
     await waitUntil(() => chatParts.answers().length === 2 && !chatParts.one('stop-button'), 'both answers');
     expect(chatParts.answers()[0]!.textContent).to.contain('Run npm install.');
     expect(chatParts.answers()[1]!.textContent).to.contain('Set the custom properties.');
+  });
+
+  it('from the dialog of variant="button", leaves the focus in the chat input once the dialog has closed', async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div data-ask-api-key="demo-key">
+        <search-box variant="button" ask-target="assistant" min-chars="2" no-recent></search-box>
+        <ask-chat id="assistant"></ask-chat>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    chat.client = serviceClient();
+    const dialog = box.shadowRoot!.querySelector('dialog')!;
+    box.show();
+    await waitUntil(() => dialog.open, 'the dialog open');
+    await sendKeys({ type: 'how do I theme the chat' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option', { timeout: 5000 });
+    await sendKeys({ press: 'ArrowUp' });
+    await waitUntil(() => askOption()!.getAttribute('aria-selected') === 'true', 'the ask option active');
+    await sendKeys({ press: 'Enter' });
+
+    // The dialog hands the focus back to its button when its close event fires, a task after it
+    // closes: the chat must take the focus after that, not before (the visitor was left on the button).
+    await waitUntil(() => !dialog.open, 'the dialog closed');
+    await waitUntil(() => chat.shadowRoot!.activeElement === parts(chat).input(), 'the chat input focused');
+    await aTimeout(100);
+    expect(document.activeElement, 'still in the chat').to.equal(chat);
+    expect(chat.shadowRoot!.activeElement).to.equal(parts(chat).input());
+    await waitUntil(() => parts(chat).questions().length === 1, 'the question in the chat');
   });
 
   it('hands a "not found" question back to the search box of the page when nobody takes ask-search', async () => {

@@ -7,7 +7,9 @@ import { css } from 'lit';
  *
  * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
  * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
- * prompt when the reason form opens below it. Code reads left to right on any page, and an
+ * prompt when the reason form opens below it. The feedback buttons take the rest of that line
+ * when 18rem of it is left (else a line of their own), so that a longer thanks wraps within them
+ * rather than moving them under Copy. Code reads left to right on any page, and an
  * answer's headings are a message's, not the page's. (Why-comments stay out of the CSS text,
  * which ships as it is written.)
  */
@@ -153,6 +155,9 @@ export const chatBehaviourStyles = css`
     align-items: baseline;
     gap: var(--_space);
     margin-block-start: var(--_space);
+  }
+  .actions feedback-buttons {
+    flex: 1 1 18rem;
   }
   .thinking {
     margin: 0;

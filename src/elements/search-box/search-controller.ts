@@ -460,6 +460,12 @@ export class SearchController implements ReactiveController {
     };
     this.#remember(query);
     const proceed = emit(host, 'handoff', detail, { cancelable: true });
+    // A closing dialog (variant="button") gives the focus back to its button when its close event
+    // fires, a task later: the chat takes the focus after that, or the visitor is left on the button.
+    const dialog = host.renderRoot.querySelector('dialog');
+    const closed = dialog?.open
+      ? new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }))
+      : null;
     host.hide();
     const targetId = host.askTarget;
     if (!proceed || !targetId) return;
@@ -478,6 +484,7 @@ export class SearchController implements ReactiveController {
       includeTags: detail.includeTags,
       excludeTags: detail.excludeTags,
     });
+    await closed;
     target.focus();
     await asked;
   }

@@ -235,14 +235,18 @@ function wordsScore(
 /**
  * How well a unit matches the question: the weighted question words it holds (rarer ones within
  * the candidates count more), each word once however many terms it gives, plus how closely they
- * stand together.
+ * stand together. The words found are added to `found`.
  */
-function scoreUnit(unit: Unit, question: QuestionTerms, idf: (term: string) => number): number {
+function scoreUnit(
+  unit: Unit,
+  question: QuestionTerms,
+  idf: (term: string) => number,
+  found = new Set<string>(),
+): number {
   const positions: number[] = [];
   unit.terms.forEach((term, position) => {
     if (question.weights.has(term)) positions.push(position);
   });
-  const found = new Set<string>();
   let score = wordsScore(unit.terms, question, idf, found);
   if (found.size >= 2 && positions.length >= 2) {
     // Distinct words found over the span of the words found: 1 when they stand side by side.
@@ -332,13 +336,13 @@ export function selectAnswer(
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
     const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];
+    const headingWords = wordsScore(heading, asked, idf);
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
       if (unit.kind === 'code' && !procedural) return;
-      unit.score = scoreUnit(unit, asked, idf) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
-      const own = new Set(unit.terms);
       const ownWords = new Set<string>();
-      wordsScore(own, asked, idf, ownWords);
+      unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
+      const own = new Set(unit.terms);
       // Beyond its own words: the section's heading, and a row's column names, which are its own.
       const beyond = (terms: Iterable<string>): number =>
         HEADING_WEIGHT * wordsScore(terms, asked, idf, undefined, ownWords);
@@ -355,9 +359,7 @@ export function selectAnswer(
       // another section's sentence is in passing ("Render JSON…" under `## json()`, not "return
       // c.json(…)" in an example about variables).
       const repeated =
-        REPEATED_HEADING_WEIGHT *
-        HEADING_WEIGHT *
-        (wordsScore(heading, asked, idf) - headingScore / HEADING_WEIGHT);
+        REPEATED_HEADING_WEIGHT * HEADING_WEIGHT * (headingWords - headingScore / HEADING_WEIGHT);
       const rank = total + repeated;
       if (rank > bestRank + 1e-9) {
         bestRank = rank;

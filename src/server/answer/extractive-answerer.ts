@@ -1,5 +1,6 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import { sectionPlainText } from '../content/code-spans.js';
+import type { DocumentSection } from '../content/document.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
@@ -295,9 +296,12 @@ export class ExtractiveAnswerer implements Answerer {
    */
   #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
     const fromHits = hits.filter((hit) => hit.document.id === best.document.id).slice(0, CANDIDATE_SECTIONS);
-    const taken = new Set(fromHits.map((hit) => hit.section));
+    // A passage of a long section is a part of it, a copy holding that part's text: the section
+    // it comes from is taken by its anchor and heading, not by identity.
+    const sectionKey = (section: DocumentSection) => `${section.anchor}\n${section.heading}`;
+    const taken = new Set(fromHits.map((hit) => sectionKey(hit.section)));
     const others = best.document.sections
-      .filter((section) => !taken.has(section) && section.text !== '')
+      .filter((section) => !taken.has(sectionKey(section)) && section.text !== '')
       .map((section) => {
         const heading = new Set(this.#analyser.terms(section.heading));
         const terms = sectionTermSet(section, this.#analyser);

@@ -78,6 +78,9 @@ describe('loadContentFolder', () => {
         '- `method`',
         '  - : The request method.',
         '',
+        '    > [!WARNING]',
+        '    > A quoted note inside a list item.',
+        '',
         '{{Compat}}',
       ].join('\n'),
       'site/page.html':
@@ -166,7 +169,9 @@ describe('loadContentFolder', () => {
     assert.match(page.text, /Call fetch\(\) to get a Response, or wait on a Promise inside a <div>\./);
     assert.match(page.text, /Fetch is promise-based\./);
     assert.match(page.text, /The request method\./);
-    assert.doesNotMatch(page.text, /\{\{|Sidebar|Compat|\[!NOTE\]|- :/);
+    // A callout inside a list item is indented: its markers go too.
+    assert.match(page.text, /^A quoted note inside a list item\.$/m);
+    assert.doesNotMatch(page.text, /\{\{|Sidebar|Compat|\[!NOTE\]|\[!WARNING\]|^\s*>|- :/m);
     assert.deepEqual(page.tags, ['web']);
   });
 

@@ -29,10 +29,13 @@ function visibleCode(lines: string[], info: string): string {
   return visible.filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line)).join('\n');
 }
 
-/** Strips the block markers of a line (quotes, list bullets, MDN definition markers). */
+/**
+ * Strips the block markers of a line (quotes, list bullets, MDN definition markers). A quote may
+ * be indented any depth: inside a list item it is (MDN's `    > [!NOTE]` under a definition).
+ */
 function stripBlockMarkers(line: string): string {
   let text = line;
-  while (/^\s{0,3}>\s?/.test(text)) text = text.replace(/^\s{0,3}>\s?/, '');
+  while (/^\s*>\s?/.test(text)) text = text.replace(/^\s*>\s?/, '');
   text = text.replace(CALLOUT_MARKER, '');
   // MDN definition lists: `- term` then `  - : definition`.
   text = text.replace(/^\s*[-*+]\s+:\s+/, '');

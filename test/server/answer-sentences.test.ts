@@ -222,6 +222,43 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(selected.section, 2);
     assert.deepEqual(texts(selected.blocks), [`code: ${code}`]);
   });
+
+  it('shows a code example beside the explanation of a task written as an order', () => {
+    const code = 'const { header, payload } = decode(token)';
+    const jwt = [
+      section(
+        'decode()',
+        `This function decodes a token without verifying its signature.\n\n${code}\n\nIt returns the header and payload.`,
+        2,
+        [code],
+      ),
+    ];
+    // "read …" asks for no example in so many words (no "how", "example", "use"), but it is a task.
+    const selected = select("read what's inside a token without checking its signature", 'JWT', jwt);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: This function decodes a token without verifying its signature.',
+      `code: ${code}`,
+    ]);
+    // A question about what something is gets none.
+    const what = select('what does decode do with the signature of a token', 'JWT', jwt);
+    assert.ok(what.blocks.every((block) => block.kind !== 'code'));
+  });
+
+  it('gives no example that shows what not to write', () => {
+    const wrong = 'try doSomething(); // SyntaxError\ncatch (e) console.log(e);';
+    const statement = [
+      section(
+        'try...catch',
+        `The try statement catches an exception thrown in its block, and the script goes on.\n\n${wrong}`,
+        1,
+        [wrong],
+      ),
+    ];
+    for (const question of ['How do I catch an exception?', 'catch an exception so the script keeps running'])
+      assert.deepEqual(texts(select(question, 'try...catch', statement).blocks), [
+        'text: The try statement catches an exception thrown in its block, and the script goes on.',
+      ]);
+  });
 });
 
 describe('answers over the demo documentation', () => {

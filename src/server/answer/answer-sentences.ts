@@ -4,7 +4,7 @@ import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
 import type { AnswerBlock } from './answer-format.js';
-import { sentenceRanges } from './language-model.js';
+import { sentenceRanges, tagWords } from './language-model.js';
 
 /** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
 export const ANSWER_PROSE_CHARS = 480;
@@ -62,6 +62,24 @@ const MAX_LISTED = 24;
 /** Questions asking how to do something get a code example when the section has one. */
 export const PROCEDURAL =
   /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
+
+/**
+ * A task written as an order, starting with its verb: "read the query string of the URL", "round a
+ * price to 2 decimal places". Its answer shows a code example beside the sentences that explain,
+ * though code alone doesn't answer it as it may a how-to question (`PROCEDURAL`): a page's example
+ * is often the markup of a demo around the code asked about.
+ */
+function isTask(question: string): boolean {
+  return tagWords(question)[0]?.pos === 'VERB';
+}
+
+/**
+ * Code that shows what not to write: a comment naming the error it throws (`// SyntaxError: …`)
+ * or calling it bad. Docs set such code beside the right way; quoted in an answer, which shows
+ * only a sentence or two of what surrounds it, it misleads. It is never quoted.
+ */
+const SHOWS_A_MISTAKE =
+  /(?:\/\/|\/\*|#|<!--)\s*(?:(?:Syntax|Type|Reference|Range)Error\b|(?:bad|wrong|incorrect|don't|do not)\b)/i;
 
 /** One sentence, table row or code block of a section, in page order. */
 interface Unit {
@@ -318,6 +336,7 @@ export function selectAnswer(
   }
 
   const procedural = PROCEDURAL.test(question);
+  const showsCode = procedural || isTask(question);
   const sections = candidates.map((candidate) => unitsOf(candidate.section, analyser));
   // Rarity within the candidates: a word in every sentence doesn't tell them apart.
   const all = sections.flat().filter((unit) => unit.kind !== 'code');
@@ -339,7 +358,7 @@ export function selectAnswer(
     const headingWords = wordsScore(heading, asked, idf);
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
-      if (unit.kind === 'code' && !procedural) return;
+      if (unit.kind === 'code' && (!procedural || SHOWS_A_MISTAKE.test(unit.text))) return;
       const ownWords = new Set<string>();
       unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       const own = new Set(unit.terms);
@@ -479,11 +498,11 @@ export function selectAnswer(
   // ("Then, in your application:").
   const codeChosen = new Set<number>(bestIsCode ? [bestUnit] : []);
   units.forEach((unit, index) => {
-    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS) return;
+    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || SHOWS_A_MISTAKE.test(unit.text)) return;
     const before = units[index - 1];
     const after = units[index + 1];
     const introduced =
-      before !== undefined && chosen.has(index - 1) && (procedural || /:\s*$/.test(before.text));
+      before !== undefined && chosen.has(index - 1) && (showsCode || /:\s*$/.test(before.text));
     const followedUp =
       after !== undefined &&
       chosen.has(index + 1) &&
@@ -536,7 +555,7 @@ export function selectAnswer(
     }
   }
   // A section of code alone quotes its code, for any question.
-  if (!codeShown && (procedural || blocks.length === 0)) {
+  if (!codeShown && (showsCode || blocks.length === 0)) {
     const example = bestCode(asked, units, analyser);
     if (example) blocks.push({ kind: 'code', text: example });
   }
@@ -576,7 +595,7 @@ function bestCode(question: QuestionTerms, units: Unit[], analyser: TextAnalyser
   let best: string | undefined;
   let bestOverlap = -1;
   for (const unit of units) {
-    if (unit.kind !== 'code') continue;
+    if (unit.kind !== 'code' || SHOWS_A_MISTAKE.test(unit.text)) continue;
     const overlap = wordsScore(analyser.terms(unit.text), question, () => 1);
     if (overlap > bestOverlap) {
       best = unit.text;

@@ -135,7 +135,7 @@ const ALLOWED_ATTR = [
 const FORBIDDEN_ATTR = ['style', 'action', 'formaction', 'id', 'name', 'srcdoc', 'xlink:href', 'ping'];
 
 /** The explicit DOMPurify configuration of every answer (documented in guides/security.md). */
-export const PURIFY_CONFIG = {
+const PURIFY_CONFIG = {
   ALLOWED_TAGS,
   ALLOWED_ATTR,
   FORBID_TAGS: FORBIDDEN_TAGS,

@@ -142,7 +142,6 @@ export class AskChat extends LitElement {
   declare private _unreachable: boolean;
 
   #behaviour: ChatBehaviour | undefined;
-  #arriving: Promise<ChatBehaviour> | undefined;
 
   constructor() {
     super();
@@ -204,17 +203,12 @@ export class AskChat extends LitElement {
 
   readonly #prefetch = (): void => void this.#load().catch(ignore);
 
+  /** The behaviour, once per element; the module is fetched once per page, and again after a failure. */
   #load(): Promise<ChatBehaviour> {
-    return (this.#arriving ??= loadBehaviour().then(
-      ({ ChatBehaviour }) => {
-        this._unreachable = false;
-        return (this.#behaviour = new ChatBehaviour(this));
-      },
-      (error: unknown) => {
-        this.#arriving = undefined;
-        throw error;
-      },
-    ));
+    return loadBehaviour().then(({ ChatBehaviour }) => {
+      this._unreachable = false;
+      return (this.#behaviour ??= new ChatBehaviour(this));
+    });
   }
 
   /** Runs `action` on the behaviour: at once when it is here, else when it arrives. */

@@ -46,10 +46,10 @@ export interface FeedbackDetail {
   comment?: string;
 }
 
+// Reflected by Lit's default: 1 and -1 as their text, null as no attribute.
 const valueConverter = {
   fromAttribute: (value: string | null): FeedbackValue | null =>
     value === '1' ? 1 : value === '-1' ? -1 : null,
-  toAttribute: (value: FeedbackValue | null): string | null => (value === null ? null : String(value)),
 };
 
 /**

@@ -32,7 +32,7 @@ const APPLE_SIGNS: Record<Modifier, string> = { ctrl: '⌃', alt: '⌥', shift: 
 /** Inputs that take no typing, so a shortcut pressed there is still the page's. */
 const UNTYPED_INPUT = /^(?:button|checkbox|radio|submit|reset|image|range|color|file)$/;
 
-export function isApplePlatform(): boolean {
+function isApplePlatform(): boolean {
   const nav = globalThis.navigator as (Navigator & { userAgentData?: { platform?: string } }) | undefined;
   return /mac|iphone|ipad|ipod/i.test(nav?.userAgentData?.platform || nav?.platform || '');
 }
@@ -88,7 +88,7 @@ export function ariaKeyShortcuts(shortcut: Shortcut): string {
  * contenteditable, looked up through open shadow roots so a field inside another component
  * counts too. A shortcut must never steal a keystroke meant for such a field.
  */
-export function focusIsInEditable(root: Document = document): boolean {
+function focusIsInEditable(root: Document = document): boolean {
   let active: Element | null = root.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   if (!active) return false;

@@ -20,7 +20,11 @@
  * while working, those of the odd half (`fresh2 blind`) never are, nor printed. The third fresh
  * sets (*-fresh3.json, *-unanswerable3.json: 120 MDN and 50 Hono questions, 30 and 20 that the
  * site doesn't answer) were written blind too, by someone who saw neither the rankings nor the
- * earlier sets; none of their misses is read or printed (`fresh3 blind`). The second typeahead
+ * earlier sets; none of their misses is read or printed (`fresh3 blind`). The fourth fresh sets
+ * (*-fresh4.json, *-unanswerable4.json: 80 MDN and 40 Hono questions, 25 and 20 that the site
+ * doesn't answer) were written blind on 2026-11-27, after the answer decision's least coverage was
+ * set with the third sets' aggregates in view, to measure it on questions nobody had used; none of
+ * their misses is read or printed (`fresh4 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -240,6 +244,8 @@ interface QuestionSets {
   nearMiss2: string[];
   fresh3: Question[];
   unanswerable3: string[];
+  fresh4: Question[];
+  unanswerable4: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -260,6 +266,8 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     nearMiss2: textsOf('unanswerable2'),
     fresh3: questionsOf('fresh3'),
     unanswerable3: textsOf('unanswerable3'),
+    fresh4: questionsOf('fresh4'),
+    unanswerable4: textsOf('unanswerable4'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -275,6 +283,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     nearMiss2,
     fresh3,
     unanswerable3,
+    fresh4,
+    unanswerable4,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -297,6 +307,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const freshItems = fresh.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh2Items = fresh2.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh3Items = fresh3.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh4Items = fresh4.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -305,6 +316,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     fresh2: fresh2Items,
     ...seenAndBlind('fresh2', fresh2Items),
     'fresh3 blind': fresh3Items,
+    'fresh4 blind': fresh4Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -377,6 +389,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     fresh2,
     ...seenAndBlind('fresh2', fresh2),
     'fresh3 blind': fresh3,
+    'fresh4 blind': fresh4,
   })) {
     const stats = await askStats(items);
     console.log(
@@ -390,6 +403,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...halves(unanswerable),
     'near-miss 2': nearMiss2,
     'fresh3 blind': unanswerable3,
+    'fresh4 blind': unanswerable4,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(items))}  n=${items.length}`,

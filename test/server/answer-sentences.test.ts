@@ -259,6 +259,23 @@ describe('choosing the sentences an answer quotes', () => {
         'text: The try statement catches an exception thrown in its block, and the script goes on.',
       ]);
   });
+
+  it('quotes no "See also" line: the titles of other pages name the subject without answering', () => {
+    const page = [
+      section('Promise.allSettled()', 'The allSettled() method takes an iterable of promises.', 1),
+      section(
+        'Description',
+        'It differs from Promise.all, which rejects when one promise rejects: allSettled() waits for every promise.',
+      ),
+      section('See also', 'The difference between Promise.all and Promise.allSettled, explained'),
+    ];
+    const selected = select(
+      'difference between Promise.all and Promise.allSettled',
+      'Promise.allSettled()',
+      page,
+    );
+    assert.equal(selected.section, 1);
+  });
 });
 
 describe('answers over the demo documentation', () => {

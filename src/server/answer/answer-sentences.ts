@@ -45,6 +45,11 @@ const LEANS_ON_PREVIOUS =
  */
 const LIST_QUESTION =
   /^\s*(which \w+s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+/**
+ * The heading of a section listing other pages ("See also"): its lines are their titles, which
+ * name the question's subject without answering it.
+ */
+const POINTS_ELSEWHERE = /^\s*(see also|related( pages| topics| links)?|further reading|external links)\s*$/i;
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
@@ -352,6 +357,7 @@ export function selectAnswer(
   let bestRank = 0;
   sections.forEach((units, sectionIndex) => {
     const candidate = candidates[sectionIndex] as (typeof candidates)[number];
+    if (POINTS_ELSEWHERE.test(candidate.section.heading)) return;
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
     const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];

@@ -49,7 +49,8 @@ export function documentHtml(markdown: string): string {
 /**
  * A document's page from the built demo page (`template`): its title and description, asset
  * and page links made root-relative (the page sits in a folder of its own), and its text in place
- * of the demo's introduction, the chat kept beside it.
+ * of the demo's introduction, the chat kept beside it (on a phone, below it, and a link at the
+ * document's top goes there).
  */
 export function documentPage(template: string, source: string): string {
   const { frontMatter, body } = splitFrontMatter(source);
@@ -70,7 +71,7 @@ export function documentPage(template: string, source: string): string {
   return replaceOnce(
     page,
     /<section class="intro"[\s\S]*?<\/section>/,
-    `<article class="document">\n${documentHtml(body)}</article>`,
+    `<article class="document">\n<p class="to-chat"><a href="#chat">Ask about this page<span aria-hidden="true"> ↓</span></a></p>\n${documentHtml(body)}</article>`,
   );
 }
 

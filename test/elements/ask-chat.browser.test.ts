@@ -30,6 +30,21 @@ async function chat(client: RecordingClient, attributes = ''): Promise<AskChat> 
   return el;
 }
 
+/** Runs `body` with a clipboard whose writeText is `writeText`, then puts the browser's back. */
+async function withClipboard(
+  writeText: (text: string) => Promise<void>,
+  body: () => Promise<void>,
+): Promise<void> {
+  const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  try {
+    await body();
+  } finally {
+    delete (navigator as unknown as Record<string, unknown>).clipboard;
+    if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+  }
+}
+
 /** Types a question the way a visitor does and presses Enter. */
 async function ask(el: AskChat, question: string): Promise<void> {
   const { input, one } = parts(el);
@@ -577,27 +592,48 @@ describe('<ask-chat>', () => {
 
     it('copies an answer as markdown or as plain text', async () => {
       const copied: string[] = [];
-      const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: { writeText: async (text: string) => void copied.push(text) },
-      });
-      try {
-        const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
-        await ask(el, 'How?');
-        await answered(el, 1);
-        parts(el).one('copy-button')!.click();
-        await waitFor(() => copied.length === 1, 'a copy');
-        el.copyAs = 'text';
-        await el.updateComplete;
-        parts(el).one('copy-button')!.click();
-        await waitFor(() => copied.length === 2, 'a second copy');
-        expect(copied).to.deep.equal(['Use **npm**.', 'Use npm.']);
-        expect(parts(el).status()).to.equal('Copied');
-      } finally {
-        delete (navigator as unknown as Record<string, unknown>).clipboard;
-        if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
-      }
+      await withClipboard(
+        async (text) => void copied.push(text),
+        async () => {
+          const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+          await ask(el, 'How?');
+          await answered(el, 1);
+          parts(el).one('copy-button')!.click();
+          await waitFor(() => copied.length === 1, 'a copy');
+          el.copyAs = 'text';
+          await el.updateComplete;
+          parts(el).one('copy-button')!.click();
+          await waitFor(() => copied.length === 2, 'a second copy');
+          expect(copied).to.deep.equal(['Use **npm**.', 'Use npm.']);
+          expect(parts(el).status()).to.equal('Copied');
+        },
+      );
+    });
+
+    it('keeps Copy as wide when it says "Copied", so the thumbs beside it do not move', async () => {
+      await withClipboard(
+        async () => {},
+        async () => {
+          const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+          el.style.inlineSize = '38rem';
+          await ask(el, 'How?');
+          await answered(el, 1);
+          const copy = parts(el).one('copy-button')!;
+          const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+          await feedback.updateComplete;
+          const thumb = feedback.shadowRoot!.querySelector('[part~="up-button"]')!;
+          const layout = () => [copy.getBoundingClientRect().width, thumb.getBoundingClientRect().left];
+          // What it reads: innerText, like the accessible name, leaves out the label hidden in place.
+          const label = () => copy.innerText.trim();
+          const before = layout();
+          expect(label()).to.equal('Copy');
+          copy.click();
+          await waitFor(() => parts(el).status() === 'Copied', 'the copy');
+          await el.updateComplete;
+          expect(label()).to.equal('Copied');
+          expect(layout(), 'Copy keeps its width and the thumbs their place').to.deep.equal(before);
+        },
+      );
     });
   });
 

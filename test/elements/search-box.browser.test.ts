@@ -637,6 +637,50 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     await waitUntil(() => input(el).getAttribute('aria-expanded') === 'false', 'closes on a click outside');
   });
 
+  it('Tab after a failed search reaches "Try again", which retries and returns focus to the input', async () => {
+    const client = new ControlledClient();
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box debounce="0" no-recent .client=${client}></search-box>
+        <button id="after">after</button>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Service down', { status: 503, code: 'http_503' }),
+    );
+    const retry = () => shadow(el).querySelector<HTMLElement>('[part="retry"]');
+    // What has the focus, by its part (a failed comparison of elements would print whole nodes).
+    const focused = () => shadow(el).activeElement?.getAttribute('part') ?? document.activeElement?.id;
+    await waitUntil(() => isShown(retry()), 'the error shows "Try again"');
+
+    await press('Tab');
+    expect(focused(), 'Tab goes to "Try again"').to.equal('retry');
+    expect(isShown(retry())).to.equal(true);
+    await press('Shift+Tab');
+    expect(focused(), 'Shift+Tab goes back to the input').to.equal('input');
+    await press('Tab');
+    await press('Enter');
+    await searchFor(client, 'theme');
+    await waitUntil(() => client.searches.length === 2, 'retried');
+    expect(focused(), 'the focus is back in the input').to.equal('input');
+
+    client.searches.at(-1)!.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
+    await waitUntil(() => isShown(retry()));
+    await press('Tab');
+    await press('Escape');
+    expect(focused(), 'Escape returns to the input').to.equal('input');
+    await waitUntil(() => !isShown(popup(el)), 'and closes the popup');
+
+    await press('ArrowDown');
+    await waitUntil(() => isShown(retry()));
+    await press('Tab');
+    await press('Tab');
+    expect(document.activeElement!.id, 'the next Tab leaves the search box').to.equal('after');
+    await waitUntil(() => !isShown(popup(el)), 'and the popup closes');
+  });
+
   it('a click on an option chooses it and keeps focus in the input', async () => {
     const el = await openBox();
     el.addEventListener('ask-select', (event) => event.preventDefault());

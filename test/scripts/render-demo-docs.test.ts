@@ -27,7 +27,10 @@ describe('the demo documents as pages', () => {
     );
     assert.match(page, /<title>Theming &lt;colours&gt; · ask-elements<\/title>/);
     assert.match(page, /<meta name="description" content="Change the look" \/>/);
-    assert.match(page, /<article class="document">\n<h1 id="theming">Theming<\/h1>/);
+    assert.match(
+      page,
+      /<article class="document">\n<p class="to-chat"><a href="#chat">[^<]+<span[^>]*>[^<]*<\/span><\/a><\/p>\n<h1 id="theming">Theming<\/h1>/,
+    );
     assert.match(page, /<a href="\/service\/api-search">the API<\/a>/);
     assert.doesNotMatch(page, /class="intro"/);
     assert.match(page, /<ask-chat id="chat"/);

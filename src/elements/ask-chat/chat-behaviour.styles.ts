@@ -9,9 +9,11 @@ import { css } from 'lit';
  * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
  * prompt when the reason form opens below it. The feedback buttons take the rest of that line
  * when 18rem of it is left (else a line of their own), so that a longer thanks wraps within them
- * rather than moving them under Copy. Code reads left to right on any page, and an
- * answer's headings are a message's, not the page's. (Why-comments stay out of the CSS text,
- * which ships as it is written.)
+ * rather than moving them under Copy. Copy holds both its labels in one grid cell, the one not
+ * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
+ * move when it changes. Code reads left to right on any page, and an answer's headings are a
+ * message's, not the page's. (Why-comments stay out of the CSS text, which ships as it is
+ * written.)
  */
 export const chatBehaviourStyles = css`
   .header {
@@ -158,6 +160,15 @@ export const chatBehaviourStyles = css`
   }
   .actions feedback-buttons {
     flex: 1 1 18rem;
+  }
+  .copy {
+    display: inline-grid;
+  }
+  .copy > span {
+    grid-area: 1 / 1;
+  }
+  .copy > .off {
+    visibility: hidden;
   }
   .thinking {
     margin: 0;

@@ -486,6 +486,8 @@ export class ChatBehaviour implements ReactiveController {
     }
     const body = this.#answers.get(turn.id) ?? nothing;
     const unsure = host.minRelevance > 0 && record.relevanceScore < host.minRelevance;
+    // Copy keeps the width of its longer label: see chat-behaviour.styles.ts.
+    const copied = this.#copied === turn.id;
     return html`${
         unsure
           ? html`<p part="notice" class="notice">${s.notSure}</p>
@@ -497,8 +499,9 @@ export class ChatBehaviour implements ReactiveController {
           : html`${body}${this.#renderSource(record)}`
       }
       <div part="actions" class="actions">
-        <button part="button copy-button" type="button" @click=${() => this.#copy(turn)}>
-          ${this.#copied === turn.id ? s.copied : s.copy}
+        <button part="button copy-button" class="copy" type="button" @click=${() => this.#copy(turn)}>
+          <span class=${copied ? 'off' : ''}>${s.copy}</span
+          ><span class=${copied ? '' : 'off'}>${s.copied}</span>
         </button>
         <feedback-buttons
           part="feedback"

@@ -332,7 +332,7 @@ export class SearchController implements ReactiveController {
    * Returns false for a key it leaves to the element.
    */
   keydown(event: KeyboardEvent): boolean {
-    const { options } = this.#view();
+    const { options, message } = this.#view();
     const count = options.length;
     const { expanded, activeIndex } = this.#state;
     const wasExpanded = expanded && count > 0;
@@ -381,6 +381,12 @@ export class SearchController implements ReactiveController {
         this.#set({ activeIndex: -1 });
         return true;
       case 'Tab':
+        // After a failed search, Tab goes on to "Try again", the popup's one button (the options
+        // stay on the arrows); from there, Tab leaves the combobox and focusOut closes the popup.
+        if (message === 'error' && expanded && !event.shiftKey) {
+          this.#set({ activeIndex: -1 });
+          return true;
+        }
         this.collapse();
         return true;
     }
@@ -521,6 +527,23 @@ export class SearchController implements ReactiveController {
     this.#set({ online: globalThis.navigator?.onLine ?? true });
   };
 
+  readonly #onRetryClick = (event: MouseEvent): void => {
+    // Pressed from the keyboard, the button goes as the search runs again: the focus returns to the
+    // input (a click never took it from there).
+    if ((this.#host.renderRoot as ShadowRoot).activeElement === event.currentTarget)
+      this.#host.renderRoot.querySelector('input')?.focus();
+    this.#retry();
+  };
+
+  readonly #onRetryKeydown = (event: KeyboardEvent): void => {
+    // Escape on "Try again" closes the popup as it does from the input, and goes back to it.
+    if (event.key !== 'Escape' || this.#inDialog) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.#host.renderRoot.querySelector('input')?.focus();
+    this.collapse();
+  };
+
   readonly #keepFocusInInput = (event: MouseEvent): void => {
     // Clicking an option or Retry must not take the focus (and the screen reader's place) from the input.
     event.preventDefault();
@@ -619,7 +642,13 @@ export class SearchController implements ReactiveController {
               ${messageText}
               ${
                 message === 'error'
-                  ? html`<button type="button" part="retry" class="retry" @click=${() => this.#retry()}>
+                  ? html`<button
+                      type="button"
+                      part="retry"
+                      class="retry"
+                      @click=${this.#onRetryClick}
+                      @keydown=${this.#onRetryKeydown}
+                    >
                       ${text.retry}
                     </button>`
                   : nothing

@@ -1,0 +1,58 @@
+import { expect } from '@open-wc/testing';
+
+// Built by `npm run build`, which `npm test` runs before the suites.
+const DOCUMENT_PAGE = '/dist/demo/guides/theming/';
+
+/**
+ * The built page in a frame of a phone's or a desktop's size, whose media queries see that width.
+ * Its root-relative links name the demo's root, here under /dist/demo/; the page comes from a blob
+ * URL of this origin, so that `#chat` stays on it.
+ */
+async function pageIn(width: number, height: number): Promise<HTMLIFrameElement> {
+  const source = await (await fetch(DOCUMENT_PAGE)).text();
+  const html = source.replace(/(href|src)="\/(?!\/)/g, `$1="${location.origin}/dist/demo/`);
+  const frame = document.createElement('iframe');
+  frame.style.cssText = `inline-size: ${width}px; block-size: ${height}px; border: 0`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.src = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+  document.body.append(frame);
+  await loaded;
+  URL.revokeObjectURL(frame.src);
+  return frame;
+}
+
+/** Where a node is in the frame's viewport. */
+const box = (node: Element) => node.getBoundingClientRect();
+
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(predicate(), what).to.equal(true);
+}
+
+describe('a document page of the demo', () => {
+  let frame: HTMLIFrameElement | undefined;
+  afterEach(() => frame?.remove());
+
+  it('on a phone, shows a link to the chat, which comes after the document, and the link goes there', async () => {
+    frame = await pageIn(390, 844);
+    const page = frame.contentDocument!;
+    const chat = page.querySelector('ask-chat')!;
+    const link = page.querySelector<HTMLAnchorElement>('.document a[href="#chat"]');
+    expect(link, 'a link to the chat').to.not.equal(null);
+    expect(link!.checkVisibility(), 'shown').to.equal(true);
+    expect(box(link!).bottom, 'in the first screen').to.be.below(844);
+    expect(box(chat).top, 'the chat is further down than a screen').to.be.above(844);
+    link!.click();
+    await until(() => box(chat).top >= 0 && box(chat).top < 844, 'the chat is in view after the link');
+    expect(frame.contentDocument, 'the same page').to.equal(page);
+  });
+
+  it('on a desktop, shows the chat beside the document at once, and no link', async () => {
+    frame = await pageIn(1280, 800);
+    const page = frame.contentDocument!;
+    const chat = page.querySelector('ask-chat')!;
+    expect(page.querySelector('.document a[href="#chat"]')!.checkVisibility()).to.equal(false);
+    expect(box(chat).top, 'in the first screen').to.be.below(800);
+    expect(box(chat).left, 'beside the document').to.be.above(box(page.querySelector('.document')!).right);
+  });
+});

@@ -6,7 +6,7 @@ import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
 import {
   createExtractiveAnswerer,
-  defaultMinCoverage,
+  defaultMinEvidence,
   defaultMinKnown,
   NOT_FOUND_ANSWER,
 } from '../../src/server/answer/extractive-answerer.js';
@@ -157,11 +157,11 @@ describe('extractive answerer over the Hono docs', () => {
     const answer = await createExtractiveAnswerer({ index }).answer(question);
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/helpers/streaming');
-    // A site of 5,000 pages asks more; 0.8, what it asked before 2026-11-27, declined it.
-    assert.equal(defaultMinCoverage(113), 0.6);
-    assert.equal(defaultMinCoverage(5000), 0.7);
-    assert.ok(defaultMinCoverage(2000) > 0.6 && defaultMinCoverage(2000) < 0.7);
-    const strict = createExtractiveAnswerer({ index, minCoverage: 0.8 });
+    // As much as a site of 5,000 pages asks would decline it.
+    assert.equal(defaultMinEvidence(113), 1.15);
+    assert.equal(defaultMinEvidence(5000), 1.35);
+    assert.ok(defaultMinEvidence(2000) > 1.15 && defaultMinEvidence(2000) < 1.35);
+    const strict = createExtractiveAnswerer({ index, minEvidence: defaultMinEvidence(5000) });
     assert.equal((await strict.answer(question)).didAnswer, false);
   });
 
@@ -171,8 +171,8 @@ describe('extractive answerer over the Hono docs', () => {
     const answer = await createExtractiveAnswerer({ index }).answer(question);
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/middleware/builtin/jsx-renderer');
-    // 0.7, what a small site asked before, declined it.
-    const stricter = createExtractiveAnswerer({ index, minCoverage: 0.7 });
+    // 1.5 declines it.
+    const stricter = createExtractiveAnswerer({ index, minEvidence: 1.5 });
     assert.equal((await stricter.answer(question)).didAnswer, false);
   });
 

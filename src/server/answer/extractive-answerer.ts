@@ -27,11 +27,12 @@ export interface ExtractiveAnswererOptions {
    * Least evidence for an answer: the share of the question (its content words the site uses,
    * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
    * that one of the best passages contains, plus half the share that the source page's outline
-   * (title, description, headings) holds, plus the share its title holds. Default by the
-   * site's size (see `defaultMinCoverage`): a passage holding the whole question answers; one
+   * (title, description, headings) holds, plus the share its title holds, plus twice the best
+   * passage's relevance (0–1, which weighs words by their rarity on the site). Default by the
+   * site's size (see `defaultMinEvidence`): a passage holding the whole question answers; one
    * holding half of it answers only on a page about the rest.
    */
-  minCoverage?: number;
+  minEvidence?: number;
   /**
    * Least share of the question's words (weighted the same way) that the site uses anywhere: a
    * question about something the site never mentions is not answered. Default by the site's
@@ -82,6 +83,14 @@ const OUTLINE_WEIGHT = 0.5;
  */
 const TITLE_WEIGHT = 1;
 /**
+ * How much the best passage's relevance (0–1) counts besides. Coverage weighs the question's
+ * words by their part of speech, relevance by their rarity on the site (and how close together and
+ * how near a heading they stand): an off-topic question whose everyday words a large site happens
+ * to hold in one passage ("the capital of France" in a prompt example) covers much of it, with
+ * words too common to be relevant.
+ */
+const RELEVANCE_WEIGHT = 2;
+/**
  * The least known share by default, by the number of pages: 0.7 up to 1,000 pages, 0.8 from
  * 5,000, in between by the logarithm of the count. A small site lacks many everyday words a
  * visitor may use ("visitor", "country" in a question about reading a request's country on a
@@ -93,16 +102,16 @@ export function defaultMinKnown(pageCount: number): number {
 }
 
 /**
- * The least coverage by default, by the number of pages: 0.6 up to 1,000 pages, 0.7 from
- * 5,000. On a large site nearly any few words stand together in some passage, so a passage must
- * hold more of the question to answer it; on a small one a visitor's wording strays further
- * from the few pages' ("don't compress tiny responses, only ones above a certain size" is the
- * compress middleware's `threshold`, in other words). Set where both sites of the answer-quality
- * benchmark answer at least 90% of the questions they cover and decline at least 80% of those
- * they don't (`bench/answer-quality.ts`).
+ * The least evidence by default (see `minEvidence`), by the number of pages: 1.15 up to 1,000
+ * pages, 1.35 from 5,000. On a large site nearly any few words stand together in some passage, so
+ * a passage must hold more of the question to answer it; on a small one a visitor's wording
+ * strays further from the few pages' ("don't compress tiny responses, only ones above a certain
+ * size" is the compress middleware's `threshold`, in other words). Set where both sites of the
+ * answer-quality benchmark answer at least 90% of the questions they cover and decline at least
+ * 80% of those they don't (`bench/answer-quality.ts`).
  */
-export function defaultMinCoverage(pageCount: number): number {
-  return bySiteSize(pageCount, 0.6, 0.7);
+export function defaultMinEvidence(pageCount: number): number {
+  return bySiteSize(pageCount, 1.15, 1.35);
 }
 
 /** `small` up to 1,000 pages, `large` from 5,000, in between by the logarithm of the count. */
@@ -181,13 +190,13 @@ export function notFoundAnswer(
  */
 export class ExtractiveAnswerer implements Answerer {
   readonly #index: SearchIndex;
-  readonly #minCoverage: number | undefined;
+  readonly #minEvidence: number | undefined;
   readonly #minKnown: number | undefined;
   readonly #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
     this.#index = options.index;
-    this.#minCoverage = options.minCoverage;
+    this.#minEvidence = options.minEvidence;
     this.#minKnown = options.minKnown;
     warmUpLanguageModel();
   }
@@ -233,8 +242,8 @@ export class ExtractiveAnswerer implements Answerer {
     const title = best ? titleCoverage(judged, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
-      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title >=
-        (this.#minCoverage ?? defaultMinCoverage(this.#index.documentCount)) &&
+      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title + RELEVANCE_WEIGHT * best.relevance >=
+        (this.#minEvidence ?? defaultMinEvidence(this.#index.documentCount)) &&
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
       lacked === undefined &&

@@ -20,7 +20,7 @@ export interface LlmAnswererOptions {
   timeoutMs?: number;
   logger: Pick<Logger, 'error'>;
   /** Passed to the extractive answerer that retrieves passages and stands in on failure. */
-  minCoverage?: number;
+  minEvidence?: number;
   fetch?: typeof fetch;
 }
 
@@ -64,7 +64,7 @@ export class LlmAnswerer implements Answerer {
 
   constructor(options: LlmAnswererOptions) {
     this.#options = options;
-    this.#extractive = new ExtractiveAnswerer({ index: options.index, minCoverage: options.minCoverage });
+    this.#extractive = new ExtractiveAnswerer({ index: options.index, minEvidence: options.minEvidence });
     this.#fetch = options.fetch ?? fetch;
   }
 

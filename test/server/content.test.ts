@@ -81,6 +81,14 @@ describe('loadContentFolder', () => {
         '    > [!WARNING]',
         '    > A quoted note inside a list item.',
         '',
+        'Input: touch events, <a href="/en-US/docs/Web/API/Gamepad_API"',
+        '          >Gamepad API</a',
+        '        >, device sensors.',
+        '',
+        '- `released`: The year the album was released.',
+        '       > [!NOTE]',
+        '       > Include at least two albums.',
+        '',
         '{{Compat}}',
       ].join('\n'),
       'site/page.html':
@@ -171,6 +179,9 @@ describe('loadContentFolder', () => {
     assert.match(page.text, /The request method\./);
     // A callout inside a list item is indented: its markers go too.
     assert.match(page.text, /^A quoted note inside a list item\.$/m);
+    assert.match(page.text, /^Include at least two albums\.$/m);
+    // Inline HTML wrapped with its tags' `>` at the start of indented lines is no quote.
+    assert.match(page.text, /^Input: touch events, Gamepad API, device sensors\.$/m);
     assert.doesNotMatch(page.text, /\{\{|Sidebar|Compat|\[!NOTE\]|\[!WARNING\]|^\s*>|- :/m);
     assert.deepEqual(page.tags, ['web']);
   });

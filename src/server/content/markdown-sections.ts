@@ -29,18 +29,35 @@ function visibleCode(lines: string[], info: string): string {
   return visible.filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line)).join('\n');
 }
 
+/** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
+const QUOTE_MARKER = /^\s{0,3}>\s?/;
 /**
- * Strips the block markers of a line (quotes, list bullets, MDN definition markers). A quote may
- * be indented any depth: inside a list item it is (MDN's `    > [!NOTE]` under a definition).
+ * A quote marker indented deeper, as inside a list item (MDN's `    > [!NOTE]` under a
+ * definition): taken for one only where a quote can start (see `stripBlockMarkers`) and followed
+ * by a space, a callout or nothing, since MDN's wrapped inline HTML also starts lines with an
+ * indented `>` (`<a href="…"` then `          >OpenGL ES</a`).
  */
-function stripBlockMarkers(line: string): string {
+const INDENTED_QUOTE_MARKER = /^\s*>(?:\s|(?=\[!)|$)\s?/;
+
+/**
+ * Strips the block markers of a line (quotes, list bullets, MDN definition markers). An indented
+ * quote marker counts only where a quote may start: at the start of a paragraph, in a quote, or
+ * under a list item.
+ */
+function stripBlockMarkers(line: string, quoteMayStart: boolean): { text: string; quoted: boolean } {
   let text = line;
-  while (/^\s*>\s?/.test(text)) text = text.replace(/^\s*>\s?/, '');
+  let quoted = false;
+  for (;;) {
+    const marker = QUOTE_MARKER.exec(text) ?? (quoteMayStart ? INDENTED_QUOTE_MARKER.exec(text) : null);
+    if (!marker) break;
+    text = text.slice(marker[0].length);
+    quoted = true;
+  }
   text = text.replace(CALLOUT_MARKER, '');
   // MDN definition lists: `- term` then `  - : definition`.
   text = text.replace(/^\s*[-*+]\s+:\s+/, '');
   text = text.replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '');
-  return text;
+  return { text, quoted };
 }
 
 function tableRowText(line: string): string {
@@ -62,6 +79,10 @@ export function markdownSections(body: string): DocumentSection[] {
   const builder = new SectionBuilder();
   const lines = body.split(/\r?\n/);
   let paragraph: string[] = [];
+  /** Whether the line before was quoted: a quote goes on, however deep its marker is indented. */
+  let inQuote = false;
+  /** Whether the line before was a list item, which a quote indented under it may follow at once. */
+  let afterListItem = false;
   const flushParagraph = (): void => {
     if (paragraph.length === 0) return;
     builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n')));
@@ -132,8 +153,14 @@ export function markdownSections(body: string): DocumentSection[] {
     }
 
     // A list item is its own line of text, not the continuation of the line before.
-    if (/^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line)) flushParagraph();
-    const stripped = stripBlockMarkers(line);
+    const listItem = /^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line);
+    if (listItem) flushParagraph();
+    const { text: stripped, quoted } = stripBlockMarkers(
+      line,
+      paragraph.length === 0 || inQuote || afterListItem,
+    );
+    inQuote = quoted;
+    afterListItem = listItem;
     if (/^\s*\|.*\|\s*$/.test(line)) {
       // Each row is a line of its own, converted cell by cell so that its pipes don't read as text.
       flushParagraph();

@@ -234,11 +234,15 @@ describe('choosing the sentences an answer quotes', () => {
       ),
     ];
     // "read …" asks for no example in so many words (no "how", "example", "use"), but it is a task.
-    const selected = select("read what's inside a token without checking its signature", 'JWT', jwt);
-    assert.deepEqual(texts(selected.blocks), [
-      'text: This function decodes a token without verifying its signature.',
-      `code: ${code}`,
-    ]);
+    // Capitalised as visitors write, too: the tagger would read "Show" as a name.
+    for (const question of [
+      "read what's inside a token without checking its signature",
+      'Show what is inside a token without checking its signature',
+    ])
+      assert.deepEqual(texts(select(question, 'JWT', jwt).blocks), [
+        'text: This function decodes a token without verifying its signature.',
+        `code: ${code}`,
+      ]);
     // A question about what something is gets none.
     const what = select('what does decode do with the signature of a token', 'JWT', jwt);
     assert.ok(what.blocks.every((block) => block.kind !== 'code'));
@@ -254,10 +258,37 @@ describe('choosing the sentences an answer quotes', () => {
         [wrong],
       ),
     ];
-    for (const question of ['How do I catch an exception?', 'catch an exception so the script keeps running'])
+    for (const question of [
+      'How do I catch an exception?',
+      'catch an exception so the script keeps running',
+      'Catch an exception so the script keeps running',
+    ])
       assert.deepEqual(texts(select(question, 'try...catch', statement).blocks), [
         'text: The try statement catches an exception thrown in its block, and the script goes on.',
       ]);
+  });
+
+  it('gives an example whose comments only warn, or that shows the right way beside the wrong', () => {
+    const sections = (code: string) => [
+      section('fetch()', `Call fetch() with the URL and read the response.\n\n${code}`, 1, [code]),
+    ];
+    for (const code of [
+      "const response = await fetch(url);\n// Don't forget to handle errors!",
+      '// BAD: forgets the await\nconst response = fetch(url);\n// GOOD:\nconst response = await fetch(url);',
+      'const proxy = revoke(target);\nproxy.foo; // TypeError is thrown',
+    ])
+      assert.deepEqual(texts(select('How do I call fetch with a URL?', 'fetch()', sections(code)).blocks), [
+        'text: Call fetch() with the URL and read the response.',
+        `code: ${code}`,
+      ]);
+  });
+
+  it('quotes code marked as a mistake when the section has nothing else', () => {
+    const code = 'const x; // SyntaxError: missing initializer in const declaration';
+    const invalid = [section('Invalid cases', code, 2, [code])];
+    assert.deepEqual(texts(select('missing initializer in const declaration', 'const', invalid).blocks), [
+      `code: ${code}`,
+    ]);
   });
 
   it('quotes no "See also" line: the titles of other pages name the subject without answering', () => {
@@ -275,6 +306,13 @@ describe('choosing the sentences an answer quotes', () => {
       page,
     );
     assert.equal(selected.section, 1);
+    // Nor when the best passage is the list and no other section holds a word of the question.
+    const animations = [
+      section('See also:', 'Using the Web Animations API with requestAnimationFrame'),
+      section('Animations', 'The page introduces the animation interfaces.', 1),
+    ];
+    const fallback = select('requestAnimationFrame with web animations', 'Animations', animations);
+    assert.equal(fallback.section, 1);
   });
 });
 

@@ -49,7 +49,8 @@ const LIST_QUESTION =
  * The heading of a section listing other pages ("See also"): its lines are their titles, which
  * name the question's subject without answering it.
  */
-const POINTS_ELSEWHERE = /^\s*(see also|related( pages| topics| links)?|further reading|external links)\s*$/i;
+const POINTS_ELSEWHERE =
+  /^\s*(see also|related( pages| topics| links| resources| guides| articles)?|further reading|external links)\s*:?\s*$/i;
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
@@ -75,16 +76,32 @@ export const PROCEDURAL =
  * is often the markup of a demo around the code asked about.
  */
 function isTask(question: string): boolean {
-  return tagWords(question)[0]?.pos === 'VERB';
+  // Tagged as if in lower case: the tagger reads a capital first word ("Sort an array…") as a name.
+  const first = /^\s*\p{Lu}\p{Ll}/u.test(question)
+    ? question.replace(/\p{Lu}/u, (c) => c.toLowerCase())
+    : question;
+  return tagWords(first)[0]?.pos === 'VERB';
 }
 
 /**
- * Code that shows what not to write: a comment naming the error it throws (`// SyntaxError: …`)
- * or calling it bad. Docs set such code beside the right way; quoted in an answer, which shows
- * only a sentence or two of what surrounds it, it misleads. It is never quoted.
+ * A comment (opening at a line's start or after a space, not the `//` of a URL) marking code as a
+ * mistake: the SyntaxError it can't be parsed for, a verdict ("// BAD:", "// wrong!"), or ❌. Not a
+ * runtime error's name: docs show the TypeError that the next access to a revoked proxy throws,
+ * as what the code is for.
  */
-const SHOWS_A_MISTAKE =
-  /(?:\/\/|\/\*|#|<!--)\s*(?:(?:Syntax|Type|Reference|Range)Error\b|(?:bad|wrong|incorrect|don't|do not)\b)/i;
+const MARKED_A_MISTAKE =
+  /(?:^|\s)(?:\/\/|\/\*|#|<!--)\s*(?:SyntaxError\b|(?:bad|wrong|incorrect)\b\s*(?:[:!.(–—-]|$))|❌/im;
+/** A comment marking code as the right way: "// GOOD:", ✅. */
+const MARKED_RIGHT = /(?:^|\s)(?:\/\/|\/\*|#|<!--)\s*(?:good|right|correct)\b\s*(?:[:!.(–—-]|$)|✅/im;
+
+/**
+ * Code that shows what not to write, and not the right way beside it. Docs set such code next to
+ * the right way; quoted in an answer, which shows only a sentence or two of what surrounds it, it
+ * misleads. It is quoted only when a section has nothing else to quote.
+ */
+function showsAMistake(code: string): boolean {
+  return MARKED_A_MISTAKE.test(code) && !MARKED_RIGHT.test(code);
+}
 
 /** One sentence, table row or code block of a section, in page order. */
 interface Unit {
@@ -350,7 +367,11 @@ export function selectAnswer(
     for (const term of new Set(unit.terms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const idf = (term: string): number => Math.log(1 + (all.length + 1) / ((frequency.get(term) ?? 0) + 1));
 
-  let bestSection = 0;
+  // A section listing other pages is quoted only when nothing else is there.
+  let bestSection = Math.max(
+    0,
+    candidates.findIndex((candidate) => !POINTS_ELSEWHERE.test(candidate.section.heading)),
+  );
   let bestUnit = -1;
   let bestScore = 0;
   let bestOwnScore = 0;
@@ -364,7 +385,7 @@ export function selectAnswer(
     const headingWords = wordsScore(heading, asked, idf);
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
-      if (unit.kind === 'code' && (!procedural || SHOWS_A_MISTAKE.test(unit.text))) return;
+      if (unit.kind === 'code' && (!procedural || showsAMistake(unit.text))) return;
       const ownWords = new Set<string>();
       unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       const own = new Set(unit.terms);
@@ -504,7 +525,7 @@ export function selectAnswer(
   // ("Then, in your application:").
   const codeChosen = new Set<number>(bestIsCode ? [bestUnit] : []);
   units.forEach((unit, index) => {
-    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || SHOWS_A_MISTAKE.test(unit.text)) return;
+    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || showsAMistake(unit.text)) return;
     const before = units[index - 1];
     const after = units[index + 1];
     const introduced =
@@ -562,7 +583,8 @@ export function selectAnswer(
   }
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (showsCode || blocks.length === 0)) {
-    const example = bestCode(asked, units, analyser);
+    // Code marked as a mistake only when the section has nothing else: better than no answer.
+    const example = bestCode(asked, units, analyser, blocks.length === 0);
     if (example) blocks.push({ kind: 'code', text: example });
   }
   return { section: bestSection, blocks };
@@ -596,14 +618,26 @@ function tableListing(units: Unit[]): { paragraph: number; text: string } | unde
   return { paragraph: header.paragraph, text: `${cellsOf(header.text)[0]}: ${shown.join(', ')}${more}` };
 }
 
-/** The code block of the section sharing most weighted words with the question (the first among equals). */
-function bestCode(question: QuestionTerms, units: Unit[], analyser: TextAnalyser): string | undefined {
+/**
+ * The code block of the section sharing most weighted words with the question (the first among
+ * equals), one marked as a mistake only when `mistakes` allows and none other is there.
+ */
+function bestCode(
+  question: QuestionTerms,
+  units: Unit[],
+  analyser: TextAnalyser,
+  mistakes = false,
+): string | undefined {
   let best: string | undefined;
   let bestOverlap = -1;
+  let bestIsMistake = true;
   for (const unit of units) {
-    if (unit.kind !== 'code' || SHOWS_A_MISTAKE.test(unit.text)) continue;
+    if (unit.kind !== 'code') continue;
+    const mistake = showsAMistake(unit.text);
+    if (mistake && !mistakes) continue;
     const overlap = wordsScore(analyser.terms(unit.text), question, () => 1);
-    if (overlap > bestOverlap) {
+    if ((bestIsMistake && !mistake) || (mistake === bestIsMistake && overlap > bestOverlap)) {
+      bestIsMistake = mistake;
       best = unit.text;
       bestOverlap = overlap;
     }

@@ -162,6 +162,14 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(defaultMinEvidence(5000), 1.35);
     assert.ok(defaultMinEvidence(2000) > 1.15 && defaultMinEvidence(2000) < 1.35);
     const strict = createExtractiveAnswerer({ index, minEvidence: defaultMinEvidence(5000) });
+    // The option's former name, on the former scale, is refused rather than read as the new one.
+    assert.throws(
+      () =>
+        createExtractiveAnswerer({ index, minCoverage: 0.7 } as Parameters<
+          typeof createExtractiveAnswerer
+        >[0]),
+      /minCoverage is now minEvidence/,
+    );
     assert.equal((await strict.answer(question)).didAnswer, false);
   });
 

@@ -609,6 +609,11 @@ describe('hybrid fusion', () => {
     assert.equal(hits[0]?.coverage, 0.75);
     assert.equal(hits[1]?.section, themingSection);
     assert.equal(hits[1]?.coverage, 0.5);
+    // Meaning raised the relevance; the words' own is kept for the decision to answer.
+    assert.ok((hits[0]?.relevance ?? 0) > 0.4);
+    assert.equal(hits[0]?.lexicalRelevance, 0.4);
+    assert.equal(hits[1]?.lexicalRelevance, 0.7);
+    assert.ok(hits.slice(2).every((hit) => hit.lexicalRelevance === 0));
     // The deleting section was matched once, not again as a vector-only hit.
     assert.equal(hits.filter((hit) => hit.document.id === DELETE_CONVERSATION.id).length, 1);
     assert.ok(hits.every((hit) => hit.relevance >= 0 && hit.relevance <= 1));

@@ -28,9 +28,10 @@ export interface ExtractiveAnswererOptions {
    * weighted by part of speech: subjects count fully, verbs less; the others are `minKnown`'s)
    * that one of the best passages contains, plus half the share that the source page's outline
    * (title, description, headings) holds, plus the share its title holds, plus twice the best
-   * passage's relevance (0–1, which weighs words by their rarity on the site). Default by the
-   * site's size (see `defaultMinEvidence`): a passage holding the whole question answers; one
-   * holding half of it answers only on a page about the rest.
+   * passage's relevance (0–1, which weighs words by their rarity on the site; its words' alone
+   * under hybrid search). Default by the site's size (see `defaultMinEvidence`): a passage
+   * holding the whole question answers; one holding half of it answers only on a page about the
+   * rest.
    */
   minEvidence?: number;
   /**
@@ -195,6 +196,11 @@ export class ExtractiveAnswerer implements Answerer {
   readonly #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
+    // Renamed on 2026-11-27 with a new scale: a value carried over would answer nearly everything.
+    if ('minCoverage' in options)
+      throw new TypeError(
+        'createExtractiveAnswerer: minCoverage is now minEvidence, on another scale (coverage + ½ outline + title + 2 × relevance; defaults 1.15 to 1.35)',
+      );
     this.#index = options.index;
     this.#minEvidence = options.minEvidence;
     this.#minKnown = options.minKnown;
@@ -242,7 +248,10 @@ export class ExtractiveAnswerer implements Answerer {
     const title = best ? titleCoverage(judged, best.document, this.#analyser) : 0;
     const answerable =
       best !== undefined &&
-      coverage + OUTLINE_WEIGHT * outline + TITLE_WEIGHT * title + RELEVANCE_WEIGHT * best.relevance >=
+      coverage +
+        OUTLINE_WEIGHT * outline +
+        TITLE_WEIGHT * title +
+        RELEVANCE_WEIGHT * (best.lexicalRelevance ?? best.relevance) >=
         (this.#minEvidence ?? defaultMinEvidence(this.#index.documentCount)) &&
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
@@ -305,12 +314,19 @@ export class ExtractiveAnswerer implements Answerer {
    */
   #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
     const fromHits = hits.filter((hit) => hit.document.id === best.document.id).slice(0, CANDIDATE_SECTIONS);
-    // A passage of a long section is a part of it, a copy holding that part's text: the section
-    // it comes from is taken by its anchor and heading, not by identity.
-    const sectionKey = (section: DocumentSection) => `${section.anchor}\n${section.heading}`;
-    const taken = new Set(fromHits.map((hit) => sectionKey(hit.section)));
+    // A passage of a long section is a copy holding a part of its text: the section it comes from
+    // is the one of the same anchor and heading whose text holds that part (a section too long to
+    // keep whole is stored as several, all of the same anchor and heading).
+    const taken = (section: DocumentSection) =>
+      fromHits.some(
+        ({ section: part }) =>
+          part === section ||
+          (part.anchor === section.anchor &&
+            part.heading === section.heading &&
+            section.text.includes(part.text.slice(0, 200))),
+      );
     const others = best.document.sections
-      .filter((section) => !taken.has(sectionKey(section)) && section.text !== '')
+      .filter((section) => !taken(section) && section.text !== '')
       .map((section) => {
         const heading = new Set(this.#analyser.terms(section.heading));
         const terms = sectionTermSet(section, this.#analyser);

@@ -352,6 +352,7 @@ export class HybridSearchIndex implements SearchIndex {
       ranked.push({
         ...hit,
         relevance: this.#relevance(hit.relevance, semantic),
+        lexicalRelevance: hit.relevance,
         fusion: this.#fusion(position + 1, vectorRank),
       });
     });
@@ -364,6 +365,7 @@ export class HybridSearchIndex implements SearchIndex {
         document: corpus.documents[document] as SourceDocument,
         section,
         relevance: this.#relevance(0, sectionScores.score[at] as number),
+        lexicalRelevance: 0,
         coverage: this.#coverage(queryTerms, corpus.documents[document] as SourceDocument, section),
         fusion: this.#fusion(0, vectorRank),
       });

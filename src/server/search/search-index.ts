@@ -26,6 +26,12 @@ export interface PassageHit {
   section: DocumentSection;
   /** Relevance normalised to 0–1. */
   relevance: number;
+  /**
+   * The relevance of the passage's words alone (0–1), when `relevance` also holds what it means
+   * (hybrid search): what the decision to answer weighs, since meaning finds passages but must
+   * not make the service answer what the site doesn't cover. Absent when it is `relevance`.
+   */
+  lexicalRelevance?: number;
   /** Share (0–1) of the query's content terms that this passage contains. */
   coverage: number;
 }

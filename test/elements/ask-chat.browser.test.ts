@@ -614,6 +614,9 @@ describe('<ask-chat>', () => {
       await withClipboard(
         async () => {},
         async () => {
+          // Whatever display a site gives the button through its part.
+          const siteStyle = document.head.appendChild(document.createElement('style'));
+          siteStyle.textContent = 'ask-chat::part(copy-button) { display: inline-flex; }';
           const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
           el.style.inlineSize = '38rem';
           await ask(el, 'How?');
@@ -632,6 +635,11 @@ describe('<ask-chat>', () => {
           await el.updateComplete;
           expect(label()).to.equal('Copied');
           expect(layout(), 'Copy keeps its width and the thumbs their place').to.deep.equal(before);
+          // The two labels share one place, the hidden one not beside the shown one.
+          const labels = [...copy.querySelectorAll('span')].filter((span) => span.children.length === 0);
+          expect(labels).to.have.length(2);
+          expect(labels[0]!.getBoundingClientRect().left).to.equal(labels[1]!.getBoundingClientRect().left);
+          siteStyle.remove();
         },
       );
     });

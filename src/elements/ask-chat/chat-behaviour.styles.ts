@@ -161,13 +161,13 @@ export const chatBehaviourStyles = css`
   .actions feedback-buttons {
     flex: 1 1 18rem;
   }
-  .copy {
+  .copy .labels {
     display: inline-grid;
   }
-  .copy > span {
+  .labels > span {
     grid-area: 1 / 1;
   }
-  .copy > .off {
+  .labels > .off {
     visibility: hidden;
   }
   .thinking {

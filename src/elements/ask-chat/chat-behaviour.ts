@@ -500,8 +500,10 @@ export class ChatBehaviour implements ReactiveController {
       }
       <div part="actions" class="actions">
         <button part="button copy-button" class="copy" type="button" @click=${() => this.#copy(turn)}>
-          <span class=${copied ? 'off' : ''}>${s.copy}</span
-          ><span class=${copied ? '' : 'off'}>${s.copied}</span>
+          <span class="labels"
+            ><span class=${copied ? 'off' : ''}>${s.copy}</span
+            ><span class=${copied ? '' : 'off'}>${s.copied}</span></span
+          >
         </button>
         <feedback-buttons
           part="feedback"

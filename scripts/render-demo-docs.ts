@@ -43,7 +43,9 @@ export function documentHtml(markdown: string): string {
       },
     },
   });
-  return marked.parse(markdown, { async: false });
+  // Code blocks and tables scroll sideways when wide (demo.css): Tab reaches them, so the arrow
+  // keys can scroll them, as in the chat's answers.
+  return marked.parse(markdown, { async: false }).replace(/<(pre|table)>/g, '<$1 tabindex="0">');
 }
 
 /**

@@ -2,15 +2,16 @@ import { expect } from '@open-wc/testing';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
 const DOCUMENT_PAGE = '/dist/demo/guides/theming/';
+const HOME_PAGE = '/dist/demo/';
 
 /**
  * The built page in a frame of a phone's or a desktop's size, whose media queries see that width.
- * Its root-relative links name the demo's root, here under /dist/demo/; the page comes from a blob
- * URL of this origin, so that `#chat` stays on it.
+ * Its root-relative links (and the home page's `./` ones) name the demo's root, here under
+ * /dist/demo/; the page comes from a blob URL of this origin, so that `#chat` stays on it.
  */
-async function pageIn(width: number, height: number): Promise<HTMLIFrameElement> {
-  const source = await (await fetch(DOCUMENT_PAGE)).text();
-  const html = source.replace(/(href|src)="\/(?!\/)/g, `$1="${location.origin}/dist/demo/`);
+async function pageIn(width: number, height: number, path = DOCUMENT_PAGE): Promise<HTMLIFrameElement> {
+  const source = await (await fetch(path)).text();
+  const html = source.replace(/(href|src)="\.?\/(?!\/)/g, `$1="${location.origin}/dist/demo/`);
   const frame = document.createElement('iframe');
   frame.style.cssText = `inline-size: ${width}px; block-size: ${height}px; border: 0`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
@@ -28,6 +29,40 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(predicate(), what).to.equal(true);
 }
+
+/** axe's violations on the page in the frame, by rule and count. */
+async function axeViolations(frame: HTMLIFrameElement): Promise<string[]> {
+  const page = frame.contentDocument!;
+  const script = page.createElement('script');
+  script.textContent = await (await fetch('/node_modules/axe-core/axe.min.js')).text();
+  page.head.append(script);
+  const axe = (frame.contentWindow as Window & { axe: { run: (context: Document) => Promise<AxeResults> } })
+    .axe;
+  const { violations } = await axe.run(page);
+  return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+interface AxeResults {
+  violations: { id: string; nodes: unknown[] }[];
+}
+
+describe('the demo page under axe', () => {
+  let frame: HTMLIFrameElement | undefined;
+  afterEach(() => frame?.remove());
+
+  for (const [name, path] of [
+    ['the home page', HOME_PAGE],
+    ['a document page with code and tables', DOCUMENT_PAGE],
+  ] as const)
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const)
+      it(`${name} at ${width}×${height} has no violation (code blocks and tables that scroll are reachable)`, async () => {
+        frame = await pageIn(width, height, path);
+        await frame.contentWindow!.customElements.whenDefined('ask-chat');
+        expect(await axeViolations(frame)).to.deep.equal([]);
+      });
+});
 
 describe('a document page of the demo', () => {
   let frame: HTMLIFrameElement | undefined;

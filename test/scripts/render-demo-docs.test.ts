@@ -20,6 +20,12 @@ describe('the demo documents as pages', () => {
     }
   });
 
+  it('lets the keyboard reach code blocks and tables, which scroll sideways when wide', () => {
+    const html = documentHtml('```sh\nnpm install ask-elements\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+    assert.match(html, /<pre tabindex="0"><code/);
+    assert.match(html, /<table tabindex="0">/);
+  });
+
   it('puts the document in place of the demo page’s introduction, with root-relative links', () => {
     const page = documentPage(
       readFileSync(DEMO_PAGE, 'utf8'),

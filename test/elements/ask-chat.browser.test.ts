@@ -617,29 +617,32 @@ describe('<ask-chat>', () => {
           // Whatever display a site gives the button through its part.
           const siteStyle = document.head.appendChild(document.createElement('style'));
           siteStyle.textContent = 'ask-chat::part(copy-button) { display: inline-flex; }';
-          const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
-          el.style.inlineSize = '38rem';
-          await ask(el, 'How?');
-          await answered(el, 1);
-          const copy = parts(el).one('copy-button')!;
-          const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
-          await feedback.updateComplete;
-          const thumb = feedback.shadowRoot!.querySelector('[part~="up-button"]')!;
-          const layout = () => [copy.getBoundingClientRect().width, thumb.getBoundingClientRect().left];
-          // What it reads: innerText, like the accessible name, leaves out the label hidden in place.
-          const label = () => copy.innerText.trim();
-          const before = layout();
-          expect(label()).to.equal('Copy');
-          copy.click();
-          await waitFor(() => parts(el).status() === 'Copied', 'the copy');
-          await el.updateComplete;
-          expect(label()).to.equal('Copied');
-          expect(layout(), 'Copy keeps its width and the thumbs their place').to.deep.equal(before);
-          // The two labels share one place, the hidden one not beside the shown one.
-          const labels = [...copy.querySelectorAll('span')].filter((span) => span.children.length === 0);
-          expect(labels).to.have.length(2);
-          expect(labels[0]!.getBoundingClientRect().left).to.equal(labels[1]!.getBoundingClientRect().left);
-          siteStyle.remove();
+          try {
+            const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+            el.style.inlineSize = '38rem';
+            await ask(el, 'How?');
+            await answered(el, 1);
+            const copy = parts(el).one('copy-button')!;
+            const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+            await feedback.updateComplete;
+            const thumb = feedback.shadowRoot!.querySelector('[part~="up-button"]')!;
+            const layout = () => [copy.getBoundingClientRect().width, thumb.getBoundingClientRect().left];
+            // What it reads: innerText, like the accessible name, leaves out the label hidden in place.
+            const label = () => copy.innerText.trim();
+            const before = layout();
+            expect(label()).to.equal('Copy');
+            copy.click();
+            await waitFor(() => parts(el).status() === 'Copied', 'the copy');
+            await el.updateComplete;
+            expect(label()).to.equal('Copied');
+            expect(layout(), 'Copy keeps its width and the thumbs their place').to.deep.equal(before);
+            // The two labels share one place, the hidden one not beside the shown one.
+            const labels = [...copy.querySelectorAll('span')].filter((span) => span.children.length === 0);
+            expect(labels).to.have.length(2);
+            expect(labels[0]!.getBoundingClientRect().left).to.equal(labels[1]!.getBoundingClientRect().left);
+          } finally {
+            siteStyle.remove();
+          }
         },
       );
     });

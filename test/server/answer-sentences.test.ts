@@ -243,9 +243,12 @@ describe('choosing the sentences an answer quotes', () => {
         'text: This function decodes a token without verifying its signature.',
         `code: ${code}`,
       ]);
-    // A question about what something is gets none.
-    const what = select('what does decode do with the signature of a token', 'JWT', jwt);
-    assert.ok(what.blocks.every((block) => block.kind !== 'code'));
+    // A question about what something is gets none, nor one starting with a name and its member.
+    for (const question of [
+      'what does decode do with the signature of a token',
+      'Promise.all rejects a token without a signature?',
+    ])
+      assert.ok(select(question, 'JWT', jwt).blocks.every((block) => block.kind !== 'code'));
   });
 
   it('gives no example that shows what not to write', () => {
@@ -266,6 +269,25 @@ describe('choosing the sentences an answer quotes', () => {
       assert.deepEqual(texts(select(question, 'try...catch', statement).blocks), [
         'text: The try statement catches an exception thrown in its block, and the script goes on.',
       ]);
+    // Other marks of a mistake: the message as the console prints it, a verdict, ❌.
+    for (const marked of [
+      'try doSomething(); // Uncaught SyntaxError: missing braces',
+      '/* Invalid, the braces are missing */\ntry doSomething();',
+      "// DON'T DO THIS\ntry doSomething();",
+      '// ❌ no braces\ntry doSomething();',
+    ]) {
+      const page = [
+        section(
+          'try...catch',
+          `The try statement catches an exception thrown in its block.\n\n${marked}`,
+          1,
+          [marked],
+        ),
+      ];
+      assert.deepEqual(texts(select('How do I catch an exception?', 'try...catch', page).blocks), [
+        'text: The try statement catches an exception thrown in its block.',
+      ]);
+    }
   });
 
   it('gives an example whose comments only warn, or that shows the right way beside the wrong', () => {
@@ -276,6 +298,7 @@ describe('choosing the sentences an answer quotes', () => {
       "const response = await fetch(url);\n// Don't forget to handle errors!",
       '// BAD: forgets the await\nconst response = fetch(url);\n// GOOD:\nconst response = await fetch(url);',
       'const proxy = revoke(target);\nproxy.foo; // TypeError is thrown',
+      '#bad-input {\n  border-color: red;\n}',
     ])
       assert.deepEqual(texts(select('How do I call fetch with a URL?', 'fetch()', sections(code)).blocks), [
         'text: Call fetch() with the URL and read the response.',

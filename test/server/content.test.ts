@@ -89,6 +89,12 @@ describe('loadContentFolder', () => {
         '       > [!NOTE]',
         '       > Include at least two albums.',
         '',
+        '- `value`',
+        '  - : A string. If not specified,',
+        '    treated as empty.',
+        '    > [!NOTE]',
+        '    > The value must not contain quotes.',
+        '',
         '{{Compat}}',
       ].join('\n'),
       'site/page.html':
@@ -180,6 +186,8 @@ describe('loadContentFolder', () => {
     // A callout inside a list item is indented: its markers go too.
     assert.match(page.text, /^A quoted note inside a list item\.$/m);
     assert.match(page.text, /^Include at least two albums\.$/m);
+    // A callout right under a definition's wrapped second line.
+    assert.match(page.text, /^The value must not contain quotes\.$/m);
     // Inline HTML wrapped with its tags' `>` at the start of indented lines is no quote.
     assert.match(page.text, /^Input: touch events, Gamepad API, device sensors\.$/m);
     assert.doesNotMatch(page.text, /\{\{|Sidebar|Compat|\[!NOTE\]|\[!WARNING\]|^\s*>|- :/m);

@@ -77,22 +77,24 @@ export const PROCEDURAL =
  */
 function isTask(question: string): boolean {
   // Tagged as if in lower case: the tagger reads a capital first word ("Sort an array…") as a name.
-  const first = /^\s*\p{Lu}\p{Ll}/u.test(question)
+  // Not a name written with its member or call ("Promise.all vs …", "Mount(…)").
+  const first = /^\s*\p{Lu}\p{Ll}+(?![.(\p{L}])/u.test(question)
     ? question.replace(/\p{Lu}/u, (c) => c.toLowerCase())
     : question;
   return tagWords(first)[0]?.pos === 'VERB';
 }
 
 /**
- * A comment (opening at a line's start or after a space, not the `//` of a URL) marking code as a
- * mistake: the SyntaxError it can't be parsed for, a verdict ("// BAD:", "// wrong!"), or ❌. Not a
- * runtime error's name: docs show the TypeError that the next access to a revoked proxy throws,
- * as what the code is for.
+ * A comment (opening at a line's start or after a space, not the `//` of a URL; `#` only before a
+ * space, not a CSS id's) marking code as a mistake: the SyntaxError it can't be parsed for, a
+ * verdict ("// BAD:", "// wrong!", "// Invalid", "// DON'T DO THIS"), or ❌. Not a runtime error's
+ * name: docs show the TypeError that the next access to a revoked proxy throws, as what the code
+ * is for.
  */
 const MARKED_A_MISTAKE =
-  /(?:^|\s)(?:\/\/|\/\*|#|<!--)\s*(?:SyntaxError\b|(?:bad|wrong|incorrect)\b\s*(?:[:!.(–—-]|$))|❌/im;
-/** A comment marking code as the right way: "// GOOD:", ✅. */
-const MARKED_RIGHT = /(?:^|\s)(?:\/\/|\/\*|#|<!--)\s*(?:good|right|correct)\b\s*(?:[:!.(–—-]|$)|✅/im;
+  /(?:^|\s)(?:\/\/|\/\*|#\s|<!--)\s*(?:(?:uncaught\s+)?SyntaxError\b|(?:bad|wrong|incorrect|invalid|illegal|don't do this|do not do this)\b\s*(?:[:!.,(–—-]|$))|❌/im;
+/** A comment marking code as the right way: "// GOOD:", "// Correct!", ✅. */
+const MARKED_RIGHT = /(?:^|\s)(?:\/\/|\/\*|#\s|<!--)\s*(?:good|correct|valid)\b\s*(?:[:!(–—-]|$)|✅/im;
 
 /**
  * Code that shows what not to write, and not the right way beside it. Docs set such code next to

@@ -38,17 +38,21 @@ const QUOTE_MARKER = /^\s{0,3}>\s?/;
  * indented `>` (`<a href="…"` then `          >OpenGL ES</a`).
  */
 const INDENTED_QUOTE_MARKER = /^\s*>(?:\s|(?=\[!)|$)\s?/;
+/** A callout's first line however indented (`      > [!NOTE]`): wrapped HTML never looks like it. */
+const INDENTED_CALLOUT = /^\s*>\s?\[!(NOTE|TIP|WARNING|CAUTION|IMPORTANT|CALLOUT)\]\s*$/i;
 
 /**
  * Strips the block markers of a line (quotes, list bullets, MDN definition markers). An indented
- * quote marker counts only where a quote may start: at the start of a paragraph, in a quote, or
- * under a list item.
+ * quote marker counts only where a quote may start: at the start of a paragraph, in a quote, under
+ * a list item, or on a callout's first line.
  */
 function stripBlockMarkers(line: string, quoteMayStart: boolean): { text: string; quoted: boolean } {
   let text = line;
   let quoted = false;
   for (;;) {
-    const marker = QUOTE_MARKER.exec(text) ?? (quoteMayStart ? INDENTED_QUOTE_MARKER.exec(text) : null);
+    const marker =
+      QUOTE_MARKER.exec(text) ??
+      (quoteMayStart || INDENTED_CALLOUT.test(text) ? INDENTED_QUOTE_MARKER.exec(text) : null);
     if (!marker) break;
     text = text.slice(marker[0].length);
     quoted = true;

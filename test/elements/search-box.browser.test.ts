@@ -660,7 +660,9 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(isShown(retry())).to.equal(true);
     await press('Shift+Tab');
     expect(focused(), 'Shift+Tab goes back to the input').to.equal('input');
+    await waitUntil(() => isShown(retry()), '"Try again" still shows');
     await press('Tab');
+    await waitUntil(() => focused() === 'retry', 'Tab goes to "Try again" again');
     await press('Enter');
     await searchFor(client, 'theme');
     await waitUntil(() => client.searches.length === 2, 'retried');
@@ -669,6 +671,7 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     client.searches.at(-1)!.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
     await waitUntil(() => isShown(retry()));
     await press('Tab');
+    await waitUntil(() => focused() === 'retry', 'Tab goes to "Try again"');
     await press('Escape');
     expect(focused(), 'Escape returns to the input').to.equal('input');
     await waitUntil(() => !isShown(popup(el)), 'and closes the popup');
@@ -676,6 +679,7 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     await press('ArrowDown');
     await waitUntil(() => isShown(retry()));
     await press('Tab');
+    await waitUntil(() => focused() === 'retry', 'Tab goes to "Try again" once more');
     await press('Tab');
     expect(document.activeElement!.id, 'the next Tab leaves the search box').to.equal('after');
     await waitUntil(() => !isShown(popup(el)), 'and the popup closes');

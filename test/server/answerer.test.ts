@@ -137,6 +137,11 @@ describe('extractive answerer over the Hono docs', () => {
     );
     assert.equal(language.known, 1);
     assert.equal(language.answerable, true);
+    // So is one the site should work for ("for Arabic").
+    const support = await createExtractiveAnswerer({ index }).retrieve(
+      ask('does the language middleware detect it from a cookie for Arabic?'),
+    );
+    assert.equal(support.known, 1);
     // A language that is what the question is about is judged as any word.
     for (const question of ['How do I learn Spanish quickly?', 'How do I say hello in a Korean accent?'])
       assert.equal(

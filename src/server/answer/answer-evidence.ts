@@ -41,8 +41,8 @@ const LANGUAGES = new Set(
   ).split(' '),
 );
 
-/** Words before a language that make it the value asked for: "into French", "in German". */
-const BEFORE_A_LANGUAGE_VALUE = new Set(['in', 'into', 'to', 'as']);
+/** Words before a language that make it the value asked for: "into French", "in German", "for Arabic". */
+const BEFORE_A_LANGUAGE_VALUE = new Set(['in', 'into', 'to', 'as', 'for']);
 /** Words beside a language that make it a setting's value: "the French locale", "Korean translation". */
 const LANGUAGE_SETTINGS = new Set([
   'language',

@@ -117,6 +117,8 @@ interface Unit {
   terms: string[];
   /** A table row's column names, its header row's words: "Default" says what each row's value is. */
   columns?: string[];
+  /** A code block that shows what not to write (see `showsAMistake`). */
+  mistake?: boolean;
   score: number;
 }
 
@@ -206,6 +208,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
         length: paragraph.length,
         paragraph: index,
         terms: analyser.terms(paragraph),
+        mistake: showsAMistake(paragraph),
         score: 0,
       });
       tableCells = 0;
@@ -387,7 +390,7 @@ export function selectAnswer(
     const headingWords = wordsScore(heading, asked, idf);
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
-      if (unit.kind === 'code' && (!procedural || showsAMistake(unit.text))) return;
+      if (unit.kind === 'code' && (!procedural || unit.mistake)) return;
       const ownWords = new Set<string>();
       unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       const own = new Set(unit.terms);
@@ -527,7 +530,7 @@ export function selectAnswer(
   // ("Then, in your application:").
   const codeChosen = new Set<number>(bestIsCode ? [bestUnit] : []);
   units.forEach((unit, index) => {
-    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || showsAMistake(unit.text)) return;
+    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || unit.mistake) return;
     const before = units[index - 1];
     const after = units[index + 1];
     const introduced =
@@ -586,7 +589,7 @@ export function selectAnswer(
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (showsCode || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
-    const example = bestCode(asked, units, analyser, blocks.length === 0);
+    const example = bestCode(asked, units, blocks.length === 0);
     if (example) blocks.push({ kind: 'code', text: example });
   }
   return { section: bestSection, blocks };
@@ -624,20 +627,15 @@ function tableListing(units: Unit[]): { paragraph: number; text: string } | unde
  * The code block of the section sharing most weighted words with the question (the first among
  * equals), one marked as a mistake only when `mistakes` allows and none other is there.
  */
-function bestCode(
-  question: QuestionTerms,
-  units: Unit[],
-  analyser: TextAnalyser,
-  mistakes = false,
-): string | undefined {
+function bestCode(question: QuestionTerms, units: Unit[], mistakes = false): string | undefined {
   let best: string | undefined;
   let bestOverlap = -1;
   let bestIsMistake = true;
   for (const unit of units) {
     if (unit.kind !== 'code') continue;
-    const mistake = showsAMistake(unit.text);
+    const mistake = unit.mistake === true;
     if (mistake && !mistakes) continue;
-    const overlap = wordsScore(analyser.terms(unit.text), question, () => 1);
+    const overlap = wordsScore(unit.terms, question, () => 1);
     if ((bestIsMistake && !mistake) || (mistake === bestIsMistake && overlap > bestOverlap)) {
       bestIsMistake = mistake;
       best = unit.text;

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
 import {
   RecordingClient,
@@ -67,6 +68,23 @@ async function answered(el: AskChat, count: number): Promise<void> {
     15000,
   );
   await el.updateComplete;
+}
+
+/**
+ * Asks one question in the chat, 38rem wide (Copy and the thumbs share a line), and gives its
+ * answer's Copy button and feedback buttons, rendered.
+ */
+async function firstAnswerActions(
+  el: AskChat,
+  question: string,
+): Promise<{ copy: HTMLElement; feedback: FeedbackButtons }> {
+  el.style.inlineSize = '38rem';
+  await ask(el, question);
+  await answered(el, 1);
+  const copy = parts(el).one('copy-button')!;
+  const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+  await feedback.updateComplete;
+  return { copy, feedback };
 }
 
 describe('<ask-chat>', () => {
@@ -213,12 +231,7 @@ describe('<ask-chat>', () => {
 
     it('keeps the thumbs beside Copy when the reason is sent and the longer thanks shows', async () => {
       const el = await chat(new RecordingClient(serviceClient()), 'feedback-reason');
-      el.style.inlineSize = '38rem';
-      await ask(el, 'How do I install the search box?');
-      await answered(el, 1);
-      const copy = parts(el).one('copy-button')!;
-      const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
-      await feedback.updateComplete;
+      const { copy, feedback } = await firstAnswerActions(el, 'How do I install the search box?');
       const button = (part: string) => feedback.shadowRoot!.querySelector<HTMLElement>(`[part~="${part}"]`)!;
       const top = (node: Element) => Math.round(node.getBoundingClientRect().top);
       const before = top(button('up-button'));
@@ -619,12 +632,7 @@ describe('<ask-chat>', () => {
           siteStyle.textContent = 'ask-chat::part(copy-button) { display: inline-flex; }';
           try {
             const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
-            el.style.inlineSize = '38rem';
-            await ask(el, 'How?');
-            await answered(el, 1);
-            const copy = parts(el).one('copy-button')!;
-            const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
-            await feedback.updateComplete;
+            const { copy, feedback } = await firstAnswerActions(el, 'How?');
             const thumb = feedback.shadowRoot!.querySelector('[part~="up-button"]')!;
             const layout = () => [copy.getBoundingClientRect().width, thumb.getBoundingClientRect().left];
             // What it reads: innerText, like the accessible name, leaves out the label hidden in place.

@@ -530,8 +530,7 @@ export class SearchController implements ReactiveController {
   readonly #onRetryClick = (event: MouseEvent): void => {
     // Pressed from the keyboard, the button goes as the search runs again: the focus returns to the
     // input (a click never took it from there).
-    if ((this.#host.renderRoot as ShadowRoot).activeElement === event.currentTarget)
-      this.#host.renderRoot.querySelector('input')?.focus();
+    if ((this.#host.renderRoot as ShadowRoot).activeElement === event.currentTarget) this.#focusInput();
     this.#retry();
   };
 
@@ -540,9 +539,13 @@ export class SearchController implements ReactiveController {
     if (event.key !== 'Escape' || this.#inDialog) return;
     event.preventDefault();
     event.stopPropagation();
-    this.#host.renderRoot.querySelector('input')?.focus();
+    this.#focusInput();
     this.collapse();
   };
+
+  #focusInput(): void {
+    this.#host.renderRoot.querySelector('input')?.focus();
+  }
 
   readonly #keepFocusInInput = (event: MouseEvent): void => {
     // Clicking an option or Retry must not take the focus (and the screen reader's place) from the input.

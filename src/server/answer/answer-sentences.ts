@@ -373,17 +373,15 @@ export function selectAnswer(
   const idf = (term: string): number => Math.log(1 + (all.length + 1) / ((frequency.get(term) ?? 0) + 1));
 
   // A section listing other pages is quoted only when nothing else is there.
-  let bestSection = Math.max(
-    0,
-    candidates.findIndex((candidate) => !POINTS_ELSEWHERE.test(candidate.section.heading)),
-  );
+  const pointsElsewhere = candidates.map((candidate) => POINTS_ELSEWHERE.test(candidate.section.heading));
+  let bestSection = Math.max(0, pointsElsewhere.indexOf(false));
   let bestUnit = -1;
   let bestScore = 0;
   let bestOwnScore = 0;
   let bestRank = 0;
   sections.forEach((units, sectionIndex) => {
     const candidate = candidates[sectionIndex] as (typeof candidates)[number];
-    if (POINTS_ELSEWHERE.test(candidate.section.heading)) return;
+    if (pointsElsewhere[sectionIndex]) return;
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
     const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];

@@ -6,6 +6,7 @@
  *   npx tsx bench/answer-quality.ts            (expands MDN into /tmp/mdn when missing)
  *   npx tsx bench/answer-quality.ts --hono     (Hono only)
  *   npx tsx bench/answer-quality.ts --mdn      (MDN only)
+ *   npx tsx bench/answer-quality.ts --demo     (the demo's own docs only; flags combine)
  *
  *   npx tsx bench/answer-quality.ts --misses   (also lists what ours got wrong)
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
@@ -228,6 +229,26 @@ function pageNameQueries(documents: SourceDocument[]): {
   return { pages, step, offset, queries };
 }
 
+type Ask = (query: string) => Promise<{ didAnswer: boolean; link: string }>;
+
+/** Ask: the source is right when the answer's page is an expected one. */
+async function askStats(ask: Ask, items: Question[]): Promise<{ answered: number; sourceRight: number }> {
+  let answered = 0;
+  let sourceRight = 0;
+  for (const q of items) {
+    const answer = await ask(q.question);
+    if (answer.didAnswer) answered++;
+    if (answer.didAnswer && q.expected.includes(answer.link)) sourceRight++;
+  }
+  return { answered: answered / items.length, sourceRight: sourceRight / items.length };
+}
+
+async function declinedShare(ask: Ask, items: string[]): Promise<number> {
+  let declined = 0;
+  for (const question of items) if (!(await ask(question)).didAnswer) declined++;
+  return declined / Math.max(items.length, 1);
+}
+
 const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
   tune: items.filter((_, i) => i % 2 === 0),
   holdout: items.filter((_, i) => i % 2 === 1),
@@ -362,24 +383,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
   }
 
-  // Ask: the source is right when the answer's page is an expected one.
   const answerer = createExtractiveAnswerer({ index });
   const ask = (query: string) => answerer.answer({ query, history: [], format: 'markdown', threshold: 0 });
-  const askStats = async (items: Question[]) => {
-    let answered = 0;
-    let sourceRight = 0;
-    for (const q of items) {
-      const answer = await ask(q.question);
-      if (answer.didAnswer) answered++;
-      if (answer.didAnswer && q.expected.includes(answer.link)) sourceRight++;
-    }
-    return { answered: answered / items.length, sourceRight: sourceRight / items.length };
-  };
-  const declinedShare = async (items: string[]): Promise<number> => {
-    let declined = 0;
-    for (const question of items) if (!(await ask(question)).didAnswer) declined++;
-    return declined / Math.max(items.length, 1);
-  };
 
   console.log('\n  Ask:');
   for (const [label, items] of Object.entries({
@@ -391,7 +396,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh3 blind': fresh3,
     'fresh4 blind': fresh4,
   })) {
-    const stats = await askStats(items);
+    const stats = await askStats(ask, items);
     console.log(
       `  ours (${label.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
     );
@@ -406,7 +411,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh4 blind': unanswerable4,
   }))
     console.log(
-      `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(items))}  n=${items.length}`,
+      `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,
     );
   if (!baseline) return misses();
 
@@ -464,16 +469,83 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   }
 }
 
+/**
+ * The demo's own documentation (demo/content/, 34 pages): what `npm start` answers. Its questions
+ * (demo-fresh.json, 70, and demo-unanswerable.json, 25 the pages don't answer) were written blind
+ * on 2026-11-27 from the pages alone; the misses of the even-numbered half (`seen`) may be read
+ * while working, and `--misses` lists only theirs; the odd half (`blind`) is never read.
+ */
+async function benchmarkDemo(documents: SourceDocument[]): Promise<void> {
+  const questions = readJson<Question[]>('demo-fresh.json');
+  const unanswerable = readJson<string[]>('demo-unanswerable.json');
+  console.log(
+    `\n== demo docs: ${documents.length} pages, ${questions.length} questions, ${unanswerable.length} unanswerable ==`,
+  );
+  const index = createOramaIndex({ resultCacheSize: 0 });
+  await index.load(documents);
+  const baseline = SKIP_BASELINE ? undefined : await baselineIndex(documents);
+  const ours: Ranker = async (query) =>
+    (await index.search(query, { limit: 10 })).map((hit) => hit.document.link);
+  const items = questions.map((q) => ({ text: q.question, expected: q.expected }));
+  console.log('\n  Search, questions:');
+  for (const [label, set] of Object.entries({ all: items, ...seenAndBlind('demo', items) })) {
+    printRankRow(`ours (${label})`, await rankStats(ours, set));
+    if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, set));
+  }
+  const answerer = createExtractiveAnswerer({ index });
+  const ask = (query: string) => answerer.answer({ query, history: [], format: 'markdown', threshold: 0 });
+  console.log('\n  Ask:');
+  for (const [label, set] of Object.entries({ all: questions, ...seenAndBlind('demo', questions) })) {
+    const stats = await askStats(ask, set);
+    console.log(
+      `  ours (${label.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
+    );
+  }
+  for (const [label, set] of Object.entries({
+    'off-topic': offTopicQuestions,
+    ...seenAndBlind('near-miss', unanswerable),
+  }))
+    console.log(
+      `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, set))}  n=${set.length}`,
+    );
+  if (!process.argv.includes('--misses')) return;
+  console.log('\n  Misses of the seen half (not first, or not answered from an expected page):');
+  for (const q of questions.filter((_, i) => i % 2 === 0)) {
+    const links = await ours(q.question);
+    const answer = await ask(q.question);
+    if (
+      links[0] !== undefined &&
+      q.expected.includes(links[0]) &&
+      answer.didAnswer &&
+      q.expected.includes(answer.link)
+    )
+      continue;
+    console.log(
+      `    ${q.question} → ${links.slice(0, 3).join(', ')}; ask ${answer.didAnswer ? answer.link : 'no answer'} (expected ${q.expected.join(' ')})`,
+    );
+  }
+  for (const question of unanswerable.filter((_, i) => i % 2 === 0)) {
+    const answer = await ask(question);
+    if (answer.didAnswer) console.log(`    answered unanswerable: ${question} → ${answer.link}`);
+  }
+}
+
 /** `--skip-baseline`: ours only, for quicker runs while working. */
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
 const offTopicQuestions = readJson<string[]>('unanswerable.json');
-if (!process.argv.includes('--mdn')) {
+const only = ['--hono', '--mdn', '--demo'].filter((flag) => process.argv.includes(flag));
+const runs = (flag: string) => only.length === 0 || only.includes(flag);
+if (runs('--demo'))
+  await benchmarkDemo(
+    (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents,
+  );
+if (runs('--hono')) {
   const hono = await loadContentFolder(`${CORPORA}hono`);
   await benchmarkCorpus('Hono docs', hono.documents, questionSets('hono'));
 }
 
-if (!process.argv.includes('--hono')) {
+if (runs('--mdn')) {
   if (!existsSync(MDN_DIR))
     execFileSync('node', [`${CORPORA}expand.mjs`, `${CORPORA}mdn-10k.jsonl.gz`, MDN_DIR], {
       stdio: 'inherit',

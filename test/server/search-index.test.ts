@@ -251,6 +251,19 @@ describe('Orama search index on small fixtures', () => {
     assert.ok(viaSynonym && direct && viaSynonym.relevance < direct.relevance);
   });
 
+  it('finds a page by the abbreviation of a word it writes in full: rtl for right-to-left', async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('rtl', 'Right-to-left pages', 'The elements lay themselves out from right to left.'),
+      page('theme', 'Themes', 'Support for dark pages and light pages.'),
+      page('keyboard', 'Accessibility', 'Every element works with the keyboard alone.'),
+    ]);
+    assert.equal((await links(index, 'rtl support'))[0], '/rtl');
+    // Asked (a finished word), not typed: a word being typed has no synonyms.
+    const [asked] = await index.search('a11y', { limit: 1, prefixLastTerm: false });
+    assert.equal(asked?.document.link, '/keyboard');
+  });
+
   it('knows an identifier as a whole, not by its parts', async () => {
     const index = createOramaIndex();
     await index.load([page('web', 'Web servers', 'A web server serves pages. Node.js runs JavaScript.')]);

@@ -95,6 +95,10 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['translate', 'localization', 'i18n'],
   ['timer', 'timeout', 'interval'],
   ['upload', 'file'],
+  // What a visitor calls an embedded piece of interface, and what docs call it.
+  ['widget', 'component', 'element'],
+  ['iphone', 'ios'],
+  ['ipad', 'ios'],
   // British and American spellings, both ways: a page may use either, and so may a visitor.
   ...[
     ['colour', 'color'],
@@ -142,6 +146,11 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     ['temp', 'temporary'],
     ['max', 'maximum'],
     ['min', 'minimum'],
+    ['rtl', 'right-to-left'],
+    ['ltr', 'left-to-right'],
+    ['a11y', 'accessibility'],
+    ['i18n', 'internationalization'],
+    ['l10n', 'localization'],
   ].flatMap(bothWays),
 ];
 

@@ -1,0 +1,230 @@
+/**
+ * Seeded random requests to every endpoint, over a real socket: valid bodies with fields replaced
+ * by values of every JSON kind, removed or added, and bodies of any shape. Whatever arrives, the
+ * service answers a status the API defines with a JSON body of the right shape (an error naming
+ * what it refused, never a stack trace or a 500), and keeps serving. The seed is fixed, so a
+ * failure repeats; the failing request is in the assertion's message.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+/** mulberry32: a small seeded generator, so that every run sends the same requests. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STRINGS = [
+  '',
+  ' ',
+  'install',
+  'How do I change the theme?',
+  '<img src=x onerror=alert(1)>',
+  '__proto__',
+  'constructor',
+  '\u0000\u0001',
+  'مرحبا بالعالم',
+  '👩‍💻🚀',
+  'x'.repeat(1001),
+  'data:image/png;base64,iVBORw0KGgo=',
+  'data:text/html;base64,PHNjcmlwdD4=',
+  '1',
+  '-1',
+  'true',
+  'null',
+  '2025-01-01',
+  '1700000000000',
+];
+const NUMBERS = [0, -0, 1, -1, 0.5, 0.99, 1.5, 100, 101, 1e308, -1e308, 2 ** 53];
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+
+/** Any JSON value, nested at most `depth` deep. */
+function anyValue(random: Random, depth = 2): unknown {
+  const kind = Math.floor(random() * (depth > 0 ? 7 : 5));
+  switch (kind) {
+    case 0:
+      return null;
+    case 1:
+      return random() < 0.5;
+    case 2:
+      return pick(random, NUMBERS);
+    case 3:
+    case 4:
+      return pick(random, STRINGS);
+    case 5:
+      return Array.from({ length: Math.floor(random() * 4) }, () => anyValue(random, depth - 1));
+    default: {
+      const object: Record<string, unknown> = {};
+      for (let i = Math.floor(random() * 3); i > 0; i--)
+        object[pick(random, ['a', '__proto__', 'constructor', 'query', 'polluted'])] = anyValue(
+          random,
+          depth - 1,
+        );
+      return object;
+    }
+  }
+}
+
+/** A valid body with one to three fields replaced by any value, removed, or added. */
+function mutated(
+  random: Random,
+  valid: Record<string, unknown>,
+  fields: readonly string[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...valid };
+  for (let i = 1 + Math.floor(random() * 3); i > 0; i--) {
+    const field = pick(random, [...fields, 'apiKey', 'unknownField', '__proto__']);
+    const action = random();
+    if (action < 0.2) delete body[field];
+    else
+      Object.defineProperty(body, field, {
+        value: anyValue(random),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return body;
+}
+
+/** The statuses a bot endpoint may answer with (429 cannot happen under the test's rate limit). */
+const BOT_STATUSES = new Set([200, 400, 401, 404, 413]);
+
+function assertErrorBody(body: any, request: string): void {
+  assert.equal(typeof body?.error, 'object', request);
+  assert.equal(typeof body.error.code, 'string', request);
+  assert.ok(body.error.message.length > 0, request);
+  if (body.error.field !== undefined) assert.equal(typeof body.error.field, 'string', request);
+  assert.ok(!/\bat .+:\d+:\d+/.test(JSON.stringify(body)), `no stack trace: ${request}`);
+}
+
+async function send(
+  service: TestService,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: any; request: string }> {
+  const raw = JSON.stringify(body);
+  const response = await service.post(path, raw);
+  const request = `${path} ${raw.slice(0, 300)}`;
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/, request);
+  return { status: response.status, body: await response.json(), request };
+}
+
+describe('random requests to the API', () => {
+  let service: TestService;
+  let insightId = '';
+
+  before(async () => {
+    service = await startTestService({ config: configWith() });
+    const first = await service.postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'How do I install it?' });
+    insightId = first.body.insightId;
+  });
+  after(() => service.close());
+
+  it('POST /bot/search answers every body with a defined status and shape', async () => {
+    const statuses = new Set<number>();
+    const random = seeded(1);
+    const valid = { apiKey: DEMO_KEY, query: 'install', numDocs: 5 };
+    const fields = ['query', 'numDocs', 'score', 'includeTags', 'excludeTags', 'returnContent', 'returnAll'];
+    for (let i = 0; i < 200; i++) {
+      const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
+      const { status, body: answer, request } = await send(service, '/bot/search', body);
+      assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
+      statuses.add(status);
+      if (status === 200) {
+        assert.ok(Array.isArray(answer), request);
+        for (const item of answer) assert.equal(typeof item.link, 'string', request);
+      } else assertErrorBody(answer, request);
+    }
+  });
+
+  it('POST /bot/askai answers every body with a defined status and shape', async () => {
+    const statuses = new Set<number>();
+    const random = seeded(2);
+    const valid = { apiKey: DEMO_KEY, query: 'How do I change the theme?' };
+    const fields = [
+      'query',
+      'format',
+      'conversationId',
+      'meta',
+      'attributes',
+      'includeTags',
+      'excludeTags',
+      'base64Images',
+    ];
+    for (let i = 0; i < 150; i++) {
+      const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
+      const { status, body: answer, request } = await send(service, '/bot/askai', body);
+      assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
+      statuses.add(status);
+      if (status === 200) {
+        assert.equal(typeof answer.answer, 'string', request);
+        assert.equal(typeof answer.insightId, 'string', request);
+        assert.equal(typeof answer.didAnswer, 'boolean', request);
+        assert.equal(answer.error, null, request);
+      } else assertErrorBody(answer, request);
+    }
+  });
+
+  it('POST /bot/feedback answers every body with a defined status and shape', async () => {
+    const statuses = new Set<number>();
+    const random = seeded(3);
+    const valid = { apiKey: DEMO_KEY, insightId, feedback: 1 };
+    const fields = ['insightId', 'feedback', 'reason', 'comment'];
+    for (let i = 0; i < 150; i++) {
+      const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
+      const { status, body: answer, request } = await send(service, '/bot/feedback', body);
+      assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
+      statuses.add(status);
+      if (status === 200) assert.equal(answer.success, true, request);
+      else if (status === 404) assert.equal(answer.success, false, request);
+      else assertErrorBody(answer, request);
+    }
+    // The requests reach both the handler and the validation of each field.
+    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
+  });
+
+  it('GET analytics answers every query string with a defined status and shape', async () => {
+    const random = seeded(4);
+    const params = ['startDate', 'endDate', 'sort', 'page', 'limit', 'agentId'];
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i++) {
+      const search = new URLSearchParams({ startDate: '0', endDate: String(Date.now()) });
+      for (let j = 1 + Math.floor(random() * 3); j > 0; j--) {
+        const param = pick(random, params);
+        if (random() < 0.2) search.delete(param);
+        else search.set(param, String(pick(random, [...STRINGS.slice(0, 12), ...NUMBERS.map(String)])));
+      }
+      const path = `/api/projects/${pick(random, ['demo', 'nope', '%2e%2e'])}/analytics${random() < 0.5 ? '/topquestions' : ''}?${search}`;
+      const response = await service.get(path, { authorization: `Bearer ${DEMO_KEY}` });
+      assert.ok([200, 400, 401, 403, 404].includes(response.status), `status ${response.status}: ${path}`);
+      statuses.add(response.status);
+      const body: any = await response.json();
+      if (response.status === 200) assert.ok(body && typeof body === 'object', path);
+      else assertErrorBody(body, path);
+    }
+    assert.ok(
+      [200, 400, 404].every((status) => statuses.has(status)),
+      [...statuses].join(),
+    );
+  });
+
+  it('is still healthy, answers, and nothing was polluted afterwards', async () => {
+    const health = await service.get('/api/healthz');
+    assert.equal(health.status, 200);
+    const answer = await service.postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'How do I install it?' });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.didAnswer, true);
+    assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
+    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'query'), false);
+  });
+});

@@ -3,6 +3,38 @@ import type { AskClient, ClientOptions } from './create-client.js';
 import { ApiError } from './errors.js';
 import { fetchOf, send, timeoutOf, trimBase, withKey } from './request.js';
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * An answer record whose fields have the types the elements read, whatever the service sent: a
+ * field of another type is empty (a relevanceScore that is not a number is NaN: unknown, shown as
+ * no confidence at all), and only context passages with a link are kept. Checked once, here, so
+ * that no "[object Object]" or thrown TypeError reaches a visitor.
+ */
+function answerRecordOf(record: Record<string, unknown>, answer: string): AnswerRecord {
+  const score = record['relevanceScore'];
+  const context = record['context'] as { passages?: unknown } | null | undefined;
+  const passages = Array.isArray(context?.passages) ? (context.passages as Record<string, unknown>[]) : [];
+  return {
+    ...record,
+    answer,
+    title: text(record['title']),
+    link: text(record['link']),
+    description: text(record['description']),
+    assetType: text(record['assetType']),
+    relevanceScore: typeof score === 'number' ? Math.min(100, Math.max(0, score)) : NaN,
+    didAnswer: record['didAnswer'] !== false,
+    context: {
+      passages: passages
+        .filter((passage) => typeof passage?.['link'] === 'string')
+        .map((passage) => ({ ...passage, title: text(passage['title']) }) as never),
+    },
+    insightId: text(record['insightId']),
+    conversationId: text(record['conversationId']),
+    error: null,
+  };
+}
+
 /** The part of the client `<ask-chat>` and `<feedback-buttons>` use. */
 export type ChatClient = Pick<AskClient, 'ask' | 'feedback'>;
 
@@ -37,22 +69,23 @@ export function createChatClient(options: ClientOptions): ChatClient {
     );
   return {
     ask: async (request, { signal } = {}) => {
-      const record = await post<AnswerRecord>('ask', request, signal);
-      if (record === null || typeof record !== 'object' || typeof record.answer !== 'string') {
+      const record = await post<Record<string, unknown> | null>('ask', request, signal);
+      if (record === null || typeof record !== 'object' || typeof record['answer'] !== 'string') {
         throw new ApiError('The service sent an answer in an unexpected shape.', {
           status: 200,
           code: 'invalid_response',
           body: record,
         });
       }
-      if (record.error) {
-        throw new ApiError(record.error.message || 'The service could not answer.', {
+      const error = record['error'] as { message?: unknown; code?: unknown } | null | undefined;
+      if (error) {
+        throw new ApiError(text(error.message) || 'The service could not answer.', {
           status: 200,
-          code: record.error.code || 'answer_error',
+          code: text(error.code) || 'answer_error',
           body: record,
         });
       }
-      return record;
+      return answerRecordOf(record, record['answer']);
     },
     feedback: (request, { signal } = {}) => post('feedback', request, signal),
   };

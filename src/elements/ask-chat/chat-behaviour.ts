@@ -425,11 +425,16 @@ export class ChatBehaviour implements ReactiveController {
             >`
           : nothing
       }
-      <span part="confidence" class="confidence" data-level=${level}
-        ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
-          score,
-        })}</span
-      >
+      ${
+        // A score the service didn't send as a number (see chat-client.ts) is no confidence at all.
+        Number.isNaN(score)
+          ? nothing
+          : html`<span part="confidence" class="confidence" data-level=${level}
+              ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
+                score,
+              })}</span
+            >`
+      }
       ${
         record.description
           ? html`<p part="source-description" class="description" dir="auto">${record.description}</p>`

@@ -54,6 +54,8 @@ export interface AnalyticsQuery {
   sort?: string;
   page?: number;
   limit?: number;
+  /** Only the questions asked through this agent of the project. */
+  agentId?: string;
 }
 
 /** Requests without `apiKey`: the client adds its own. */
@@ -122,6 +124,7 @@ export function createClient(options: ClientOptions): AskClient {
     if (query.sort !== undefined) params.set('sort', query.sort);
     if (query.page !== undefined) params.set('page', String(query.page));
     if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.agentId !== undefined) params.set('agentId', query.agentId);
     const url = `${analyticsBase}/api/projects/${encodeURIComponent(query.projectId)}/analytics${suffix}?${params}`;
     return get<T>('analytics', url, options.apiKey, signal);
   };

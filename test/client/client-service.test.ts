@@ -53,6 +53,11 @@ describe('client against the reference service', () => {
     });
     const record = records.find((r) => r.insightId === first.insightId);
     assert.equal(record?.feedback, -1);
+    // By agent: the demo's one agent has them all, another has none.
+    const byAgent = (agentId: string) =>
+      client().analytics({ projectId: 'demo', startDate: startedAt, endDate: new Date(), agentId });
+    assert.equal((await byAgent('docs')).length, records.length);
+    assert.deepEqual(await byAgent('no-such-agent'), []);
     const top = await client().topQuestions({
       projectId: 'demo',
       startDate: new Date(startedAt).toISOString(),

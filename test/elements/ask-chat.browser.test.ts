@@ -711,8 +711,20 @@ describe('<ask-chat>', () => {
       }
       expect(errors).to.deep.equal(expected);
       const lastQuestion = client.asks.length;
+      // A retry is a question sent again: listeners hear it, and one may cancel it.
+      const heard: string[] = [];
+      const cancelOnce = (e: Event) => {
+        heard.push((e as CustomEvent).detail.query);
+        if (heard.length === 1) e.preventDefault();
+      };
+      el.addEventListener('ask-question', cancelOnce);
+      p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await el.updateComplete;
+      expect(client.asks).to.have.length(lastQuestion);
+      expect(p.lastAnswer()!.querySelector('[part~="error"]')).to.exist;
       p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
       await waitFor(() => p.lastAnswer()!.querySelector('[part~="answer-body"]'), 'the retried answer');
+      expect(heard).to.deep.equal(['Question 5', 'Question 5']);
       expect(client.asks[lastQuestion]!.query).to.equal('Question 5');
       expect(p.answers()).to.have.length(expected.length);
     });

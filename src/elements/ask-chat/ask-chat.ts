@@ -54,9 +54,10 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @csspart answer-body - The sanitized answer text.
  * @csspart source - The source block: `source-link`, `source-description`, `asset-type`, `confidence`.
  * @csspart notice - "Not sure", "not found", stopped and attachment notices.
+ * @csspart search-link - The link to search instead after a "not found" answer, when `search-url` is set.
  * @csspart error - The message of a failed question.
  * @csspart actions - The row of copy, retry and feedback under an answer.
- * @csspart button - Every button (also `send-button`, `stop-button`, `attach-button`, `copy-button`, `retry-button`, `new-conversation-button`).
+ * @csspart button - Every button (also `send-button`, `stop-button`, `attach-button`, `copy-button`, `retry-button`, `new-conversation-button`, `search-button`, `remove-button`).
  * @csspart feedback - The `<feedback-buttons>` element under each answer.
  * @csspart form - The composer.
  * @csspart input - The question text area.

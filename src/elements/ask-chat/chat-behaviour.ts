@@ -331,6 +331,9 @@ export class ChatBehaviour implements ReactiveController {
 
   #retry(turn: ChatTurn): void {
     if (this.pending) return;
+    // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
+    const detail = { query: turn.query, conversationId: this.#conversationId, images: turn.images.length };
+    if (!emit(this.#host, 'question', detail, { cancelable: true })) return;
     const input = this.#input;
     if (input && input.value.trim() === turn.query) input.value = '';
     const again: ChatTurn = { ...turn, status: 'pending', error: undefined };

@@ -70,6 +70,7 @@ const valueConverter = {
  * @csspart reason - Each reason chip.
  * @csspart note - The note text area.
  * @csspart send-button - The reason form's submit button.
+ * @csspart skip-button - The reason form's button that closes it without sending.
  *
  * @cssprop --ask-color-accent - Colour of a pressed thumb.
  * @cssprop --ask-color-border - Border of the buttons.

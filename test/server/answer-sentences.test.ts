@@ -211,6 +211,25 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('quotes the table that a quoted sentence announces with a colon, header and first rows', () => {
+    const generation = [
+      section(
+        'Answer generation',
+        'By default the service quotes your documents. Set two environment variables and a language model writes the answer:\n\nvariable; required; meaning\n\n`LLM_BASE_URL`; yes; the API base URL\n\n`LLM_MODEL`; yes; the model name\n\nThen restart.',
+        1,
+      ),
+    ];
+    const selected = select(
+      'Which environment variables turn on a language model?',
+      'Generation',
+      generation,
+    );
+    assert.deepEqual(texts(selected.blocks), [
+      'text: Set two environment variables and a language model writes the answer:',
+      'table: variable | required | meaning / `LLM_BASE_URL` | yes | the API base URL / `LLM_MODEL` | yes | the model name',
+    ]);
+  });
+
   it('answers a how-to question with the code that does it', () => {
     const code = "app.get('/cookie', (c) => {\n  setCookie(c, 'name', 'value')\n})";
     const cookies = [

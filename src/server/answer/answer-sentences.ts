@@ -55,7 +55,7 @@ const POINTS_ELSEWHERE =
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
 const MAX_LIST_ITEMS = 8;
-/** Rows quoted under a table's header row when the header alone matched the question. */
+/** Rows quoted under a table's header row when the header alone was chosen (it matched, or was announced). */
 const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */
 const MAX_HEADER_CELL = 32;
@@ -494,6 +494,14 @@ export function selectAnswer(
           if (item.kind !== 'text' || !single || length + item.length > ANSWER_PROSE_CHARS) break;
           choose(i);
         }
+      // One that announces a table ("Set two environment variables…:") comes with the table: its
+      // header row, under which its first rows are quoted (below).
+      if (
+        /:\s*$/.test((units[last] as Unit).text) &&
+        next?.kind === 'row' &&
+        next.paragraph === startUnit.paragraph + 1
+      )
+        choose(last + 1);
     }
     // Other sentences or rows that match nearly as well, best first, within the budget.
     const related = units

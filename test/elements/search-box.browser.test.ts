@@ -851,6 +851,19 @@ describe('<search-box> recent searches', () => {
     await waitUntil(() => statusText(el) === 'Recent searches cleared');
   });
 
+  it('heads only recent searches as "Recent searches", not an ask option alone on a first visit', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box ask-ai debounce="0" min-chars="2" .client=${answering(threeResults)}></search-box>`,
+    );
+    input(el).focus();
+    await sendKeys({ type: 't' });
+    await waitUntil(() => options(el).length === 1);
+    expect(optionTitles(el)[0]).to.match(/Ask AI/);
+    const heading = shadow(el).querySelector<HTMLElement>('[part="heading"]')!;
+    expect(heading.hidden).to.equal(true);
+    expect(heading.textContent!.trim()).not.to.equal('Recent searches');
+  });
+
   it('keeps nothing with no-recent', async () => {
     const el = await fakeBox(answering(threeResults));
     await type(el, 'dark mode');

@@ -625,6 +625,8 @@ export class SearchController implements ReactiveController {
     const shown = expanded || this.#inDialog;
     const visible = shown && this.#hasContent(view);
     const listed = shown && options.length > 0;
+    // "Recent searches" heads recent searches only: not an "Ask AI about …" alone, on a first visit.
+    const recentListed = listed && options[0]?.kind === 'recent';
     const activeId =
       listed && activeIndex >= 0 && activeIndex < options.length ? `option-${activeIndex}` : undefined;
     // The error and offline messages are the strings of the same name.
@@ -659,8 +661,8 @@ export class SearchController implements ReactiveController {
             </p>`
           : nothing
       }
-      <div id="listbox-label" part="heading" class="heading" ?hidden=${!view.recentMode || !listed}>
-        ${view.recentMode ? text.recent : text.results}
+      <div id="listbox-label" part="heading" class="heading" ?hidden=${!recentListed}>
+        ${recentListed ? text.recent : text.results}
       </div>
       <ul id="listbox" role="listbox" part="listbox" aria-labelledby="listbox-label" ?hidden=${!listed}>
         ${options.map((option, index) => this.#renderOption(option, index, text))}

@@ -960,9 +960,10 @@ describe('<search-box> keyboard shortcut', () => {
     expect(input(el).value, 'the "/" is not typed into the search').to.equal('');
   });
 
-  it('mod+k is Ctrl+K off Apple platforms and is ignored in a field inside another shadow root', async () => {
+  it('mod+k is Ctrl+K off Apple platforms, works from a text field, but not from an editor in another shadow root', async () => {
     const host = document.createElement('div');
-    host.attachShadow({ mode: 'open' }).innerHTML = '<textarea aria-label="notes"></textarea>';
+    host.attachShadow({ mode: 'open' }).innerHTML =
+      '<div contenteditable="true" aria-label="notes"></div><textarea aria-label="question"></textarea>';
     const wrapper = await fixture<HTMLDivElement>(
       html`<div>
         <search-box shortcut="mod+k" .client=${answering([])}></search-box>
@@ -970,13 +971,20 @@ describe('<search-box> keyboard shortcut', () => {
     );
     wrapper.append(host);
     const el = wrapper.querySelector('search-box')!;
-    const notes = host.shadowRoot!.querySelector('textarea')!;
+    const notes = host.shadowRoot!.querySelector<HTMLElement>('[contenteditable]')!;
     notes.focus();
     await press('Control+k');
     expect(shadow(el).activeElement).to.equal(null);
     notes.blur();
     await press('Control+k');
     expect(shadow(el).activeElement).to.equal(input(el));
+    // From a plain text field (a chat's input), Ctrl+K types nothing: it goes to the search.
+    input(el).blur();
+    const question = host.shadowRoot!.querySelector('textarea')!;
+    question.focus();
+    await press('Control+k');
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(question.value).to.equal('');
   });
 });
 

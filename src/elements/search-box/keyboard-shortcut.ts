@@ -84,19 +84,19 @@ export function ariaKeyShortcuts(shortcut: Shortcut): string {
 }
 
 /**
- * True when the keyboard focus is somewhere a visitor types: an input, textarea, select or
- * contenteditable, looked up through open shadow roots so a field inside another component
- * counts too. A shortcut must never steal a keystroke meant for such a field.
+ * Where the keyboard focus is, if it is somewhere a visitor types, looked up through open shadow
+ * roots so that a field inside another component counts too: `rich` for a contenteditable or a
+ * textbox made of other elements (an editor, which may bind Ctrl/⌘+K to "insert a link"),
+ * `field` for an input, textarea or select.
  */
-function focusIsInEditable(root: Document = document): boolean {
+function typingIn(root: Document = document): 'rich' | 'field' | undefined {
   let active: Element | null = root.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  if (!active) return false;
-  if (active instanceof HTMLInputElement) return !UNTYPED_INPUT.test(active.type);
-  return (
-    (active as HTMLElement).isContentEditable === true ||
-    active.matches('textarea,select,[role=textbox],[role=combobox],[role=searchbox]')
-  );
+  if (!active) return undefined;
+  if (active instanceof HTMLInputElement) return UNTYPED_INPUT.test(active.type) ? undefined : 'field';
+  if ((active as HTMLElement).isContentEditable || active.matches('[role=textbox]:not(textarea)'))
+    return 'rich';
+  return active.matches('textarea,select,[role=combobox],[role=searchbox]') ? 'field' : undefined;
 }
 
 /** What `<search-box>` keeps of its `shortcut` attribute. */
@@ -105,7 +105,7 @@ export interface PageShortcut {
   label: string;
   /** The value of `aria-keyshortcuts`. */
   aria: string;
-  /** True for a keydown that is the shortcut, pressed while the visitor is not typing elsewhere. */
+  /** True for a keydown that is the shortcut, pressed where it types nothing (see `typingIn`). */
   matches(event: KeyboardEvent): boolean;
 }
 
@@ -116,7 +116,14 @@ export function pageShortcut(spec: string | undefined): PageShortcut | undefined
     shortcut && {
       label: shortcutLabel(shortcut),
       aria: ariaKeyShortcuts(shortcut),
-      matches: (event) => matchesShortcut(event, shortcut) && !focusIsInEditable(),
+      // A key that types ("/") never fires while the visitor types anywhere. One with Ctrl or ⌘
+      // types nothing in a plain field, so it works there too, as on other docs sites (from the
+      // chat's input, say); an editor may have bound it, so not there.
+      matches: (event) => {
+        if (!matchesShortcut(event, shortcut)) return false;
+        const typing = typingIn();
+        return shortcut.ctrl || shortcut.meta ? typing !== 'rich' : typing === undefined;
+      },
     }
   );
 }

@@ -603,6 +603,20 @@ describe('<ask-chat>', () => {
       expect(p.one('search-link')!.getAttribute('href')).to.equal('/search?q=What%20is%20the%20weather%3F');
     });
 
+    it('offers to search for a long question on one line, its whole text still its name', async () => {
+      const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
+      el.style.inlineSize = '30rem';
+      const question = `How do I ${'configure the thing that does the other thing, '.repeat(12)}?`;
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      await el.askQuestion(question);
+      await answered(el, 1);
+      const button = parts(el).one('search-button')!;
+      const lineHeight = parseFloat(getComputedStyle(button).lineHeight) || 24;
+      expect(button.getBoundingClientRect().height).to.be.below(lineHeight * 2 + 16);
+      expect(button.getBoundingClientRect().width).to.be.at.most(parts(el).lastAnswer()!.clientWidth);
+      expect(button.textContent).to.contain(question.trim());
+    });
+
     it('copies an answer as markdown or as plain text', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -148,8 +148,15 @@ export const chatBehaviourStyles = css`
   .error {
     color: var(--_error);
   }
-  [part~='search-button'] {
-    text-align: start;
+  /* The offer to search names the question: one line, however long the question was. */
+  [part~='search-button'],
+  [part~='search-link'] {
+    display: inline-block;
+    max-inline-size: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    vertical-align: bottom;
   }
   .actions {
     display: flex;

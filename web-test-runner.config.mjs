@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
+import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
 
 const service = referenceService();
@@ -33,7 +34,11 @@ export default {
       },
     }),
   ],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }), service.plugin],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    service.plugin,
+    forcedColorsPlugin(),
+  ],
   middleware: [service.middleware],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
 };

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
@@ -99,6 +99,32 @@ describe('<ask-chat>', () => {
       expect(p.one('transcript')!.getAttribute('role')).to.equal('log');
       expect(p.all('suggestion').map((b) => b.textContent!.trim())).to.deep.equal(el.suggestions);
       await expect(el).to.be.accessible();
+    });
+
+    it('keeps messages, the confidence and a pressed thumb apart in forced colours', async () => {
+      await executeServerCommand('emulate-forced-colors', 'active');
+      try {
+        const el = await chat(fakeClient(async () => answerRecord()));
+        const { feedback } = await firstAnswerActions(el, 'How do I install it?');
+        feedback.shadowRoot!.querySelector<HTMLElement>('[part~="up-button"]')!.click();
+        await feedback.updateComplete;
+        const p = parts(el);
+        // Backgrounds are gone: a border draws each message.
+        for (const message of [...p.questions(), ...p.answers()]) {
+          const style = getComputedStyle(message);
+          expect(style.borderTopStyle).to.equal('solid');
+          expect(style.borderTopWidth).to.equal('1px');
+        }
+        // The bars are backgrounds too: the words say the confidence alone, with no gap.
+        expect(getComputedStyle(p.root.querySelector('.meter')!).display).to.equal('none');
+        expect(p.one('confidence')!.textContent).to.match(/confidence/i);
+        // The pressed thumb's fill is gone: a ring inside it stays.
+        const pressed = feedback.shadowRoot!.querySelector<HTMLElement>('[aria-pressed="true"]')!;
+        expect(getComputedStyle(pressed).outlineStyle).to.equal('solid');
+        expect(getComputedStyle(pressed).outlineWidth).to.equal('2px');
+      } finally {
+        await executeServerCommand('emulate-forced-colors', 'none');
+      }
     });
 
     it('is accessible while pending, answered, not answered, and failed', async () => {

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import type { AskClient, RequestOptions } from '../../src/client/create-client.js';
 import { ApiError } from '../../src/client/errors.js';
@@ -985,6 +985,27 @@ describe('<search-box> keyboard shortcut', () => {
     await press('Control+k');
     expect(shadow(el).activeElement).to.equal(input(el));
     expect(question.value).to.equal('');
+  });
+});
+
+describe('<search-box> in forced colours', () => {
+  afterEach(() => executeServerCommand('emulate-forced-colors', 'none'));
+
+  it('marks only the active option, not every one with its transparent marker', async () => {
+    await executeServerCommand('emulate-forced-colors', 'active');
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3);
+    await press('ArrowDown');
+    const [active, other] = options(el) as [HTMLElement, HTMLElement];
+    const marker = (option: HTMLElement) => getComputedStyle(option).borderInlineStartColor;
+    const probe = document.body.appendChild(document.createElement('i'));
+    probe.style.color = 'Canvas';
+    const canvas = getComputedStyle(probe).color;
+    probe.remove();
+    expect(marker(other), 'an inactive option has no marker').to.equal(canvas);
+    expect(marker(active)).not.to.equal(marker(other));
   });
 });
 

@@ -102,7 +102,7 @@ export const askChatStyles = [
       background: var(--_bg);
     }
     .composer:focus-within {
-      border-color: var(--_focus);
+      outline: 2px solid var(--_focus);
     }
     textarea {
       flex: 1;

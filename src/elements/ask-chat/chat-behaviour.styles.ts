@@ -25,6 +25,8 @@ export const chatBehaviourStyles = css`
   }
   .question,
   .answer {
+    /* Drawn only in forced colours, where the backgrounds that set the messages apart are not. */
+    border: 1px solid transparent;
     padding: var(--_space) calc(var(--_space) * 1.5);
     border-radius: var(--_radius);
     overflow-wrap: anywhere;
@@ -232,5 +234,11 @@ export const chatBehaviourStyles = css`
     padding: 0;
     border-radius: 50%;
     line-height: 1;
+  }
+  /* The bars are drawn with backgrounds, which forced colours remove: the words say it alone. */
+  @media (forced-colors: active) {
+    .meter {
+      display: none;
+    }
   }
 `;

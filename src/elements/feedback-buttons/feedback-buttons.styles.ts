@@ -1,6 +1,8 @@
 import { css } from 'lit';
 import { themeStyles } from '../shared/theme.js';
 
+// A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
+// its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
   themeStyles,
   css`
@@ -30,15 +32,17 @@ export const feedbackButtonsStyles = [
       color: var(--_text);
       border-color: var(--_accent);
     }
-    button:focus-visible,
-    textarea:focus-visible {
-      outline: 2px solid var(--_focus);
-      outline-offset: 2px;
-    }
     button[aria-pressed='true'] {
       color: var(--_accent-text);
       background: var(--_accent);
       border-color: var(--_accent);
+      outline: 2px solid transparent;
+      outline-offset: -5px;
+    }
+    button:focus-visible,
+    textarea:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 2px;
     }
     button[aria-disabled='true'] {
       cursor: default;

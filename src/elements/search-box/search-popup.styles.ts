@@ -145,8 +145,13 @@ export const popupStyles = css`
     font-size: 0.875em;
   }
   @media (forced-colors: active) {
+    /* The options' transparent marker would be drawn on every one: only the active one has it. */
+    .option {
+      border-inline-start-color: Canvas;
+    }
     .option[aria-selected='true'] {
       outline: 2px solid Highlight;
+      border-inline-start-color: Highlight;
     }
   }
 `;

@@ -228,6 +228,27 @@ describe('<feedback-buttons>', () => {
     expect(send.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
   });
 
+  it('scrolls the thanks into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
+        <div style="block-size: 7.5rem"></div>
+        <feedback-buttons insight-id="i-9" .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = view(el);
+    v.up().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.message() !== '', 'the thanks');
+    await el.updateComplete;
+    const thanks = el.shadowRoot!.querySelector('[part~="message"]')!.getBoundingClientRect();
+    expect(thanks.top, 'the thanks wraps below the buttons').to.be.greaterThan(
+      v.up().getBoundingClientRect().bottom - 1,
+    );
+    expect(thanks.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
+  });
+
   it('never shows the reason form unless asked', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

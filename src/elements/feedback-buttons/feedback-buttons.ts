@@ -174,9 +174,12 @@ export class FeedbackButtons extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
-    // The form opens below the buttons, often past the bottom of a chat's scrolled transcript.
-    if (changed.has('_formOpen') && this._formOpen)
-      this.renderRoot.querySelector('form')?.scrollIntoView({ block: 'nearest' });
+    // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
+    // past the bottom of a chat's scrolled transcript.
+    if ((changed.has('_formOpen') && this._formOpen) || (changed.has('_message') && this._message))
+      this.renderRoot
+        .querySelector(this._formOpen ? 'form' : '.message')
+        ?.scrollIntoView({ block: 'nearest' });
   }
 
   #vote(value: FeedbackValue): void {

@@ -77,22 +77,72 @@ export function documentPage(template: string, source: string): string {
   );
 }
 
+/** What the home page's list of documents calls each folder of `demo/content/`, in its order. */
+const FOLDERS: [string, string][] = [
+  ['guides', 'Guides'],
+  ['elements', 'The elements'],
+  ['client', 'The client'],
+  ['service', 'The service'],
+];
+
+/**
+ * The home page's list of every document, by folder (known folders first, in FOLDERS' order,
+ * then the others), each by its title, alphabetically: a visitor can browse what search and the
+ * chat answer from.
+ */
+export function documentsIndex(pages: { path: string; title: string }[]): string {
+  const groups = new Map<string, { path: string; title: string }[]>();
+  for (const page of pages) {
+    const folder = page.path.split('/')[1] ?? '';
+    groups.set(folder, [...(groups.get(folder) ?? []), page]);
+  }
+  const known = new Map(FOLDERS);
+  const order = [
+    ...FOLDERS.map(([folder]) => folder),
+    ...[...groups.keys()].filter((f) => !known.has(f)).sort(),
+  ];
+  return order
+    .filter((folder) => groups.has(folder))
+    .map((folder) => {
+      const label = known.get(folder) ?? folder;
+      const items = (groups.get(folder) ?? [])
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map(({ path, title }) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`)
+        .join('');
+      return `<section><h3>${escapeHtml(label)}</h3><ul>${items}</ul></section>`;
+    })
+    .join('\n');
+}
+
+/** A document's title: its front matter's, else its first heading, as plain text. */
+function documentTitle(source: string): string {
+  const { frontMatter, body } = splitFrontMatter(source);
+  return (
+    frontMatterString(frontMatter, 'title') ??
+    inlineMarkdownToText(/^#\s+(.+)$/m.exec(body)?.[1] ?? 'Untitled')
+  );
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const contentDir = process.argv[2] ?? 'demo/content';
   const demoDir = process.argv[3] ?? 'dist/demo';
   const template = readFileSync(join(demoDir, 'index.html'), 'utf8');
-  let written = 0;
-  const files = readdirSync(contentDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
-    /\.md$/i.test(file),
-  );
-  for (const file of files) {
-    const path = publishedPath(file.split(sep).join('/'));
+  const pages = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.md$/i.test(file))
+    .map((file) => {
+      const source = readFileSync(join(contentDir, file), 'utf8');
+      return { path: publishedPath(file.split(sep).join('/')), source, title: documentTitle(source) };
+    })
     // The home page is the demo page itself.
-    if (path === '/') continue;
+    .filter(({ path }) => path !== '/');
+  for (const { path, source } of pages) {
     const out = join(demoDir, ...path.split('/').filter(Boolean), 'index.html');
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, documentPage(template, readFileSync(join(contentDir, file), 'utf8')));
-    written++;
+    writeFileSync(out, documentPage(template, source));
   }
-  console.log(`Wrote ${written} document pages into ${demoDir}`);
+  writeFileSync(
+    join(demoDir, 'index.html'),
+    replaceOnce(template, /<!-- documents -->/, documentsIndex(pages)),
+  );
+  console.log(`Wrote ${pages.length} document pages into ${demoDir}, listed on its home page`);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { documentHtml, documentPage } from '../../scripts/render-demo-docs.js';
+import { documentHtml, documentPage, documentsIndex } from '../../scripts/render-demo-docs.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 
 const CONTENT = new URL('../../demo/content/', import.meta.url).pathname;
@@ -24,6 +24,23 @@ describe('the demo documents as pages', () => {
     const html = documentHtml('```sh\nnpm install ask-elements\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
     assert.match(html, /<pre tabindex="0"><code/);
     assert.match(html, /<table tabindex="0">/);
+  });
+
+  it('lists every document on the home page by folder, known folders first, titles escaped', () => {
+    const html = documentsIndex([
+      { path: '/service/cli', title: 'The CLI' },
+      { path: '/extras/faq', title: 'FAQ' },
+      { path: '/guides/theming', title: 'Theming <colours>' },
+      { path: '/guides/install', title: 'Install' },
+    ]);
+    const headings = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1]);
+    assert.deepEqual(headings, ['Guides', 'The service', 'extras']);
+    assert.match(
+      html,
+      /<li><a href="\/guides\/install">Install<\/a><\/li><li><a href="\/guides\/theming">Theming &lt;colours&gt;<\/a><\/li>/,
+    );
+    // The demo page has the place the build fills.
+    assert.match(readFileSync(DEMO_PAGE, 'utf8'), /<nav class="documents-index"[^>]*>\s*<!-- documents -->/);
   });
 
   it('puts the document in place of the demo page’s introduction, with root-relative links', () => {

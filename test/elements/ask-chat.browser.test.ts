@@ -496,12 +496,18 @@ describe('<ask-chat>', () => {
       const offset = () => followUp.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
       expect(transcript.scrollTop).to.be.greaterThan(0);
       expect(offset()).to.be.within(0, 16);
+      // Scrolled back to the first answer's thumbs, the visitor rates it: the transcript stays put.
+      const firstFeedback = parts(el).all('feedback')[0]!;
       transcript.scrollTop = 0;
+      transcript.scrollTop =
+        firstFeedback.getBoundingClientRect().bottom - transcript.getBoundingClientRect().bottom + 8;
+      const place = transcript.scrollTop;
+      expect(place).to.be.greaterThan(0);
       const rated = new Promise((resolve) => el.addEventListener('ask-feedback', resolve, { once: true }));
-      parts(el).all('feedback')[0]!.shadowRoot!.querySelector<HTMLElement>('[part~="up-button"]')!.click();
+      firstFeedback.shadowRoot!.querySelector<HTMLElement>('[part~="up-button"]')!.click();
       await rated;
       await el.updateComplete;
-      expect(transcript.scrollTop).to.equal(0);
+      expect(transcript.scrollTop).to.equal(place);
     });
 
     it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {

@@ -176,10 +176,9 @@ export class FeedbackButtons extends LitElement {
   protected override updated(changed: PropertyValues): void {
     // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
     // past the bottom of a chat's scrolled transcript.
-    if ((changed.has('_formOpen') && this._formOpen) || (changed.has('_message') && this._message))
-      this.renderRoot
-        .querySelector(this._formOpen ? 'form' : '.message')
-        ?.scrollIntoView({ block: 'nearest' });
+    const open = this._formOpen;
+    if (changed.has(open ? '_formOpen' : '_message') && (open || this._message))
+      this.renderRoot.querySelector(open ? 'form' : '.message')?.scrollIntoView({ block: 'nearest' });
   }
 
   #vote(value: FeedbackValue): void {

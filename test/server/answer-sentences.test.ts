@@ -180,6 +180,22 @@ describe('choosing the sentences an answer quotes', () => {
     assert.deepEqual(texts(selected.blocks), ['text: Returns JSON as `Content-Type: application/json`.']);
   });
 
+  it("prefers the page's opening, which says what its subject does, to a detail matching as well", () => {
+    const map = [
+      section(
+        'map()',
+        'The map() method creates a new array from the results of calling a function on every element.',
+        1,
+      ),
+      section(
+        'Mapping an array-like object',
+        'This example calls a function on every element of an array-like object to make a new array.',
+      ),
+    ];
+    const selected = select('make a new array by calling a function on every element', 'map()', map);
+    assert.equal(selected.section, 0);
+  });
+
   it('weighs a name the question asks about above common words that match in passing', () => {
     const validation = [
       section('Validation', 'Hono validates the request body, its query and headers.', 1),

@@ -56,6 +56,17 @@ export const chatBehaviourStyles = css`
     display: block;
     max-inline-size: 100%;
     border-collapse: collapse;
+    /* A shadow at an edge past which the table scrolls: covers that move with its ends hide it
+       where there is nothing more to see. */
+    background:
+      linear-gradient(to right, var(--_surface) 30%, #0000) left / 1.5rem 100% no-repeat local,
+      linear-gradient(to left, var(--_surface) 30%, #0000) right / 1.5rem 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, #0003, #0000) left / 0.6rem 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, #0003, #0000) right / 0.6rem 100% no-repeat scroll;
+  }
+  /* The last column of a docs table is its prose: wide enough not to make every row tall. */
+  .answer-body td:last-child {
+    min-inline-size: 10rem;
   }
   .answer-body :is(pre, code) {
     direction: ltr;

@@ -80,7 +80,8 @@ describe('random requests to the API', () => {
         assert.ok(Array.isArray(answer), request);
         for (const item of answer) assert.equal(typeof item.link, 'string', request);
       } else assertErrorBody(answer, request);
-    }
+    } // The requests reach both the handler and the validation of each field.
+    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
   });
 
   it('POST /bot/askai answers every body with a defined status and shape', async () => {
@@ -108,7 +109,8 @@ describe('random requests to the API', () => {
         assert.equal(typeof answer.didAnswer, 'boolean', request);
         assert.equal(answer.error, null, request);
       } else assertErrorBody(answer, request);
-    }
+    } // The requests reach both the handler and the validation of each field.
+    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
   });
 
   it('POST /bot/feedback answers every body with a defined status and shape', async () => {
@@ -125,8 +127,11 @@ describe('random requests to the API', () => {
       else if (status === 404) assert.equal(answer.success, false, request);
       else assertErrorBody(answer, request);
     }
-    // The requests reach both the handler and the validation of each field.
-    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
+    // The requests reach the handler (known and unknown insights) and the validation of each field.
+    assert.ok(
+      [200, 400, 401, 404].every((status) => statuses.has(status)),
+      [...statuses].join(),
+    );
   });
 
   it('GET analytics answers every query string with a defined status and shape', async () => {

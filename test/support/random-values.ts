@@ -59,11 +59,15 @@ export function anyValue(random: Random, depth = 2): unknown {
       return Array.from({ length: Math.floor(random() * 4) }, () => anyValue(random, depth - 1));
     default: {
       const object: Record<string, unknown> = {};
+      // Defined, not assigned: `object.__proto__ = …` would set its prototype, not add the key a
+      // hostile JSON body holds.
       for (let i = Math.floor(random() * 3); i > 0; i--)
-        object[pick(random, ['a', '__proto__', 'constructor', 'query', 'polluted'])] = anyValue(
-          random,
-          depth - 1,
-        );
+        Object.defineProperty(object, pick(random, ['a', '__proto__', 'constructor', 'query', 'polluted']), {
+          value: anyValue(random, depth - 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return object;
     }
   }

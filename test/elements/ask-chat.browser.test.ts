@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
@@ -353,6 +354,50 @@ describe('<ask-chat>', () => {
       await ask(again, 'How do I style it?');
       await answered(again, 2);
       expect(client.asks.at(-1)!.conversationId).to.equal(conversationId);
+    });
+  });
+
+  describe('records the service sends oddly', () => {
+    /** A real client over a fetch that answers every question with this body. */
+    const answeringWith = (body: object) =>
+      new RecordingClient(
+        createClient({
+          baseUrl: location.origin,
+          apiKey: 'demo-key',
+          fetch: async () =>
+            new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+        }),
+      );
+
+    it('shows no confidence for a score that is not a number, after a reload too, and is unsure of it', async () => {
+      const client = answeringWith({ ...answerRecord(), relevanceScore: 'high' });
+      const first = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="odd" .client=${client}></ask-chat>`,
+      );
+      await ask(first, 'How do I install it?');
+      await answered(first, 1);
+      expect(parts(first).one('source')!.textContent).to.contain('Install ask-elements');
+      expect(parts(first).one('confidence')?.textContent ?? 'none').to.equal('none');
+      first.remove();
+      // A new page load reads the conversation back from sessionStorage, where NaN was kept as null.
+      const again = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="odd" .client=${client}></ask-chat>`,
+      );
+      await waitFor(() => parts(again).one('source'), 'the restored answer');
+      expect(parts(again).one('confidence')?.textContent ?? 'none').to.equal('none');
+      // Under min-relevance, an unknown score is no surer than a low one, live or restored.
+      again.minRelevance = 50;
+      await again.updateComplete;
+      expect(parts(again).one('notice')?.textContent ?? '').to.contain('not sure');
+    });
+
+    it('names no source when the record has neither a readable link nor title', async () => {
+      const el = await chat(answeringWith({ ...answerRecord(), title: { text: 'x' }, link: ['/x'] }));
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      const source = parts(el).one('source')!.textContent!;
+      expect(source).not.to.contain('Source');
+      expect(source).to.contain('confidence');
     });
   });
 

@@ -419,8 +419,13 @@ export class ChatBehaviour implements ReactiveController {
           ? ['medium', s.confidenceMedium]
           : ['low', s.confidenceLow];
     return html`<div part="source" class="source">
-      <span class="source-label">${s.source}:</span>
-      ${this.#link(record, record.link, record.title, 'source-link')}
+      ${
+        // No source named (the service sent none we can read): no "Source:" before nothing.
+        record.link || record.title
+          ? html`<span class="source-label">${s.source}:</span>
+              ${this.#link(record, record.link, record.title, 'source-link')}`
+          : nothing
+      }
       ${
         record.assetType
           ? html`<span part="asset-type" class="badge"
@@ -429,8 +434,9 @@ export class ChatBehaviour implements ReactiveController {
           : nothing
       }
       ${
-        // A score the service didn't send as a number (see chat-client.ts) is no confidence at all.
-        Number.isNaN(score)
+        // A score the service didn't send as a number (NaN, see chat-client.ts; null once the
+        // conversation was kept in sessionStorage) is no confidence at all.
+        !Number.isFinite(record.relevanceScore)
           ? nothing
           : html`<span part="confidence" class="confidence" data-level=${level}
               ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
@@ -493,7 +499,8 @@ export class ChatBehaviour implements ReactiveController {
         }`;
     }
     const body = this.#answers.get(turn.id) ?? nothing;
-    const unsure = host.minRelevance > 0 && record.relevanceScore < host.minRelevance;
+    // An unknown score (see #renderSource) is no more sure than a low one.
+    const unsure = host.minRelevance > 0 && !(record.relevanceScore >= host.minRelevance);
     // Copy keeps the width of its longer label: see chat-behaviour.styles.ts.
     const copied = this.#copied === turn.id;
     return html`${

@@ -249,6 +249,29 @@ describe('<feedback-buttons>', () => {
     expect(thanks.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
   });
 
+  it('leaves the box where the visitor has gone when the service answers late', async () => {
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
+        <div style="block-size: 7.5rem"></div>
+        <feedback-buttons insight-id="i-10" .client=${client}></feedback-buttons>
+        <div style="block-size: 30rem"></div>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = view(el);
+    v.up().click();
+    box.scrollTop = 300;
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    pending[0]!.resolve();
+    await waitFor(() => v.message() !== '', 'the thanks');
+    await el.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // Not scrolled back up to the thanks (the browser's scroll anchoring may add the height the
+    // thanks took above the view, so that what the visitor sees stays put).
+    expect(box.scrollTop).to.be.at.least(300);
+  });
+
   it('never shows the reason form unless asked', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

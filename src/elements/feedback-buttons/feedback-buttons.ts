@@ -121,6 +121,7 @@ export class FeedbackButtons extends LitElement {
   readonly #post = new Task(this, {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
+      const started = Date.now();
       try {
         // A client set in code (as under a chat's answers) is used at once; otherwise the code
         // that builds one comes with the first vote.
@@ -142,6 +143,16 @@ export class FeedbackButtons extends LitElement {
       if (!withReason && detail.value === -1 && this.askReason) this._formOpen = true;
       else this.#closeForm();
       emit(this, 'feedback', detail);
+      // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
+      // past the bottom of a chat's scrolled transcript: scrolled into view when the service took
+      // the vote at once, while the visitor is still there. After a late answer or a failure (a
+      // vote retried for seconds), the page stays where the visitor has gone since.
+      if (Date.now() - started < 2e3)
+        void this.updateComplete.then(() =>
+          this.renderRoot
+            .querySelector(this._formOpen ? 'form' : '.message')
+            ?.scrollIntoView({ block: 'nearest' }),
+        );
     },
   });
 
@@ -171,14 +182,6 @@ export class FeedbackButtons extends LitElement {
       this._message = '';
       this._formOpen = false;
     }
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
-    // past the bottom of a chat's scrolled transcript.
-    const open = this._formOpen;
-    if (changed.has(open ? '_formOpen' : '_message') && (open || this._message))
-      this.renderRoot.querySelector(open ? 'form' : '.message')?.scrollIntoView({ block: 'nearest' });
   }
 
   #vote(value: FeedbackValue): void {

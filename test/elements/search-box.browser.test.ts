@@ -986,6 +986,27 @@ describe('<search-box> keyboard shortcut', () => {
     expect(shadow(el).activeElement).to.equal(input(el));
     expect(question.value).to.equal('');
   });
+
+  it('never takes an editing key from a text field, even with Ctrl: mod+a selects all there', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <textarea aria-label="question">some words</textarea>
+        <search-box shortcut="mod+a" .client=${answering([])}></search-box>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    await el.updateComplete;
+    const question = wrapper.querySelector('textarea')!;
+    question.focus();
+    question.setSelectionRange(0, 0);
+    await press('Control+a');
+    // Booleans, not elements: a failing comparison of elements makes the runner hang.
+    expect(document.activeElement === question, 'the focus stays in the field').to.equal(true);
+    expect(question.selectionEnd - question.selectionStart).to.equal('some words'.length);
+    question.blur();
+    await press('Control+a');
+    expect(shadow(el).activeElement === input(el), 'outside a field, the search takes it').to.equal(true);
+  });
 });
 
 describe('<search-box> in forced colours', () => {

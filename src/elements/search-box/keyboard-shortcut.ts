@@ -99,6 +99,27 @@ function typingIn(root: Document = document): 'rich' | 'field' | undefined {
   return active.matches('textarea,select,[role=combobox],[role=searchbox]') ? 'field' : undefined;
 }
 
+/**
+ * Keys that edit text with Ctrl or ⌘ held (select all, copy, paste, cut, undo, redo; moving and
+ * deleting by words or lines).
+ */
+const EDITING_KEYS = /^(?:[acvxyz]|arrow\w+|backspace|delete|home|end)$/;
+
+/**
+ * True when the shortcut, pressed now, would take a keystroke from where the visitor types. A key
+ * that types ("/") is the field's in any field. The platform's command key (⌘ on Apple, Ctrl
+ * elsewhere) with a key that edits nothing (`mod+k`) types nothing in a plain input or textarea,
+ * so it is the page's there too, as on other documentation sites (from the chat's input, say); but
+ * not in an editor, which may bind it itself (⌘K "insert link"). Ctrl alone on Apple platforms is
+ * the text system's (Ctrl+K deletes to the end of the line).
+ */
+function stealsFromField(shortcut: Shortcut): boolean {
+  const typing = typingIn();
+  if (typing === undefined) return false;
+  const command = isApplePlatform() ? shortcut.meta : shortcut.ctrl;
+  return typing === 'rich' || !command || EDITING_KEYS.test(shortcut.key);
+}
+
 /** What `<search-box>` keeps of its `shortcut` attribute. */
 export interface PageShortcut {
   /** The hint shown on the page. */
@@ -116,14 +137,7 @@ export function pageShortcut(spec: string | undefined): PageShortcut | undefined
     shortcut && {
       label: shortcutLabel(shortcut),
       aria: ariaKeyShortcuts(shortcut),
-      // A key that types ("/") never fires while the visitor types anywhere. One with Ctrl or ⌘
-      // types nothing in a plain field, so it works there too, as on other docs sites (from the
-      // chat's input, say); an editor may have bound it, so not there.
-      matches: (event) => {
-        if (!matchesShortcut(event, shortcut)) return false;
-        const typing = typingIn();
-        return shortcut.ctrl || shortcut.meta ? typing !== 'rich' : typing === undefined;
-      },
+      matches: (event) => matchesShortcut(event, shortcut) && !stealsFromField(shortcut),
     }
   );
 }

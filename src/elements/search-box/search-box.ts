@@ -183,7 +183,7 @@ export class SearchBox extends LitElement {
   declare label: string | undefined;
   /** Ask the service for documents without a URL or with duplicate URLs too. */
   declare returnAll: boolean;
-  /** Opt-in page-wide shortcut that focuses the search, e.g. `mod+k` or `/`; a key that types (`/`) is ignored in a field, Ctrl/⌘ ones only in an editor. */
+  /** Opt-in page-wide shortcut that focuses the search, e.g. `mod+k` or `/`; never a key a field uses (see keyboard-shortcut.ts). */
   declare shortcut: string | undefined;
   /** The text in the input (reflected to the `query` attribute). */
   declare query: string;

@@ -1,9 +1,9 @@
 import type { AnswerRecord } from '../wire/index.js';
 import type { AskClient, ClientOptions } from './create-client.js';
 import { ApiError } from './errors.js';
-import { fetchOf, send, timeoutOf, trimBase, withKey } from './request.js';
+import { fetchOf, send, stringOr, timeoutOf, trimBase, withKey } from './request.js';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const text = (value: unknown): string => stringOr(value, '');
 
 /**
  * An answer record whose fields have the types the elements read, whatever the service sent: a

@@ -136,7 +136,8 @@ function parseResponse(response: Response, text: string): unknown {
   );
 }
 
-function stringOr<T>(value: unknown, fallback: T): string | T {
+/** The value when it is a string, else the fallback. */
+export function stringOr<T>(value: unknown, fallback: T): string | T {
   return typeof value === 'string' ? value : fallback;
 }
 

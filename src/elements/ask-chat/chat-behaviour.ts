@@ -204,6 +204,12 @@ export class ChatBehaviour implements ReactiveController {
     adoptStyles(root, [...(supportsAdoptingStyleSheets ? root.adoptedStyleSheets : []), chatBehaviourStyles]);
   }
 
+  /** Fires `ask-question` for a question about to be sent; false when a listener cancelled it. */
+  #questionSent(query: string, images: string[]): boolean {
+    const detail = { query, conversationId: this.#conversationId, images: images.length };
+    return emit(this.#host, 'question', detail, { cancelable: true });
+  }
+
   /** Adds a turn and asks; null when there is nothing to ask or a listener cancelled it. */
   #start(
     rawQuery: string,
@@ -212,9 +218,7 @@ export class ChatBehaviour implements ReactiveController {
   ): Promise<AnswerRecord | undefined> | null {
     const host = this.#host;
     const query = rawQuery.trim();
-    if (!query) return null;
-    const detail = { query, conversationId: this.#conversationId, images: images.length };
-    if (!emit(host, 'question', detail, { cancelable: true })) return null;
+    if (!query || !this.#questionSent(query, images)) return null;
     const turn: ChatTurn = {
       id: newTurnId(),
       query,
@@ -332,8 +336,7 @@ export class ChatBehaviour implements ReactiveController {
   #retry(turn: ChatTurn): void {
     if (this.pending) return;
     // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
-    const detail = { query: turn.query, conversationId: this.#conversationId, images: turn.images.length };
-    if (!emit(this.#host, 'question', detail, { cancelable: true })) return;
+    if (!this.#questionSent(turn.query, turn.images)) return;
     const input = this.#input;
     if (input && input.value.trim() === turn.query) input.value = '';
     const again: ChatTurn = { ...turn, status: 'pending', error: undefined };

@@ -1,5 +1,5 @@
 import { sectionPlainText, splitOutsideCode, textRuns, withoutCodeMarks } from '../content/code-spans.js';
-import type { DocumentSection as Section } from '../content/document.js';
+import { isPartOfSection, type DocumentSection as Section } from '../content/document.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
@@ -384,16 +384,13 @@ export function selectAnswer(
 
   // A section listing other pages is quoted only when nothing else is there.
   const pointsElsewhere = candidates.map((candidate) => POINTS_ELSEWHERE.test(candidate.section.heading));
-  // The page's opening: its first section with text (a passage of it, when it is long, is a copy
-  // of the same anchor and heading).
+  // The page's opening: its first section with text, or a passage of it (see `isPartOfSection`).
   // Not when the question names something the opening doesn't ("…with Valibot"): a section
   // further down is about it.
   const pageOpening = pageSections.find((section) => section.text !== '');
   const openingTerms = pageOpening ? sectionTermSet(pageOpening, analyser) : new Set<string>();
   const lead = words.some((word) => word.name && !openingTerms.has(word.term)) ? undefined : pageOpening;
-  const isLead = (section: Section): boolean =>
-    lead !== undefined &&
-    (section === lead || (section.anchor === lead.anchor && section.heading === lead.heading));
+  const isLead = (section: Section): boolean => lead !== undefined && isPartOfSection(section, lead);
   let bestSection = Math.max(0, pointsElsewhere.indexOf(false));
   let bestUnit = -1;
   let bestScore = 0;

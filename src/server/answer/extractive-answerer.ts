@@ -1,6 +1,6 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import { sectionPlainText } from '../content/code-spans.js';
-import type { DocumentSection } from '../content/document.js';
+import { isPartOfSection, type DocumentSection } from '../content/document.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
@@ -314,17 +314,9 @@ export class ExtractiveAnswerer implements Answerer {
    */
   #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
     const fromHits = hits.filter((hit) => hit.document.id === best.document.id).slice(0, CANDIDATE_SECTIONS);
-    // A passage of a long section is a copy holding a part of its text: the section it comes from
-    // is the one of the same anchor and heading whose text holds that part (a section too long to
-    // keep whole is stored as several, all of the same anchor and heading).
+    // A passage of a long section is a copy holding a part of its text (see `isPartOfSection`).
     const taken = (section: DocumentSection) =>
-      fromHits.some(
-        ({ section: part }) =>
-          part === section ||
-          (part.anchor === section.anchor &&
-            part.heading === section.heading &&
-            section.text.includes(part.text.slice(0, 200))),
-      );
+      fromHits.some(({ section: part }) => isPartOfSection(part, section));
     const others = best.document.sections
       .filter((section) => !taken(section) && section.text !== '')
       .map((section) => {

@@ -54,6 +54,19 @@ export interface DocumentSection {
   code?: string[];
 }
 
+/**
+ * True when `part` is `section` or a passage of it: a section too long to keep whole is indexed as
+ * several copies of the same anchor and heading, each holding a part of its text.
+ */
+export function isPartOfSection(part: DocumentSection, section: DocumentSection): boolean {
+  return (
+    part === section ||
+    (part.anchor === section.anchor &&
+      part.heading === section.heading &&
+      section.text.includes(part.text.slice(0, 200)))
+  );
+}
+
 /** A file of the content folder that could not be read, reported and skipped. */
 export interface SkippedFile {
   path: string;

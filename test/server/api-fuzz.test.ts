@@ -32,6 +32,15 @@ function mutated(
   return body;
 }
 
+/** What `fuzzBotEndpoint` sends: `count` requests from `seed`, around the `valid` body. */
+interface FuzzPlan {
+  seed: number;
+  count: number;
+  valid: Record<string, unknown>;
+  fields: string[];
+  reached: number[];
+}
+
 /** The statuses a bot endpoint may answer with (429 cannot happen under the test's rate limit). */
 const BOT_STATUSES = new Set([200, 400, 401, 404, 413]);
 
@@ -66,71 +75,95 @@ describe('random requests to the API', () => {
   });
   after(() => service.close());
 
-  it('POST /bot/search answers every body with a defined status and shape', async () => {
+  /**
+   * Sends `count` bodies to a bot endpoint, one in five of any shape and the others `valid` with
+   * some of `fields` replaced, removed or added: each answers a defined status, 200 with the
+   * shape `checkAnswer` checks, and the statuses met include `reached`.
+   */
+  async function fuzzBotEndpoint(
+    path: string,
+    { seed, count, valid, fields, reached }: FuzzPlan,
+    checkAnswer: (status: number, answer: any, request: string) => void,
+  ): Promise<void> {
+    const random = seeded(seed);
     const statuses = new Set<number>();
-    const random = seeded(1);
-    const valid = { apiKey: DEMO_KEY, query: 'install', numDocs: 5 };
-    const fields = ['query', 'numDocs', 'score', 'includeTags', 'excludeTags', 'returnContent', 'returnAll'];
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < count; i++) {
       const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
-      const { status, body: answer, request } = await send(service, '/bot/search', body);
+      const { status, body: answer, request } = await send(service, path, body);
       assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
       statuses.add(status);
-      if (status === 200) {
+      checkAnswer(status, answer, request);
+    }
+    // The requests reach both the handler and the validation of each field.
+    assert.ok(
+      reached.every((status) => statuses.has(status)),
+      [...statuses].join(),
+    );
+  }
+
+  it('POST /bot/search answers every body with a defined status and shape', async () => {
+    await fuzzBotEndpoint(
+      '/bot/search',
+      {
+        seed: 1,
+        count: 200,
+        valid: { apiKey: DEMO_KEY, query: 'install', numDocs: 5 },
+        fields: ['query', 'numDocs', 'score', 'includeTags', 'excludeTags', 'returnContent', 'returnAll'],
+        reached: [200, 400, 401],
+      },
+      (status, answer, request) => {
+        if (status !== 200) return assertErrorBody(answer, request);
         assert.ok(Array.isArray(answer), request);
         for (const item of answer) assert.equal(typeof item.link, 'string', request);
-      } else assertErrorBody(answer, request);
-    } // The requests reach both the handler and the validation of each field.
-    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
+      },
+    );
   });
 
   it('POST /bot/askai answers every body with a defined status and shape', async () => {
-    const statuses = new Set<number>();
-    const random = seeded(2);
-    const valid = { apiKey: DEMO_KEY, query: 'How do I change the theme?' };
-    const fields = [
-      'query',
-      'format',
-      'conversationId',
-      'meta',
-      'attributes',
-      'includeTags',
-      'excludeTags',
-      'base64Images',
-    ];
-    for (let i = 0; i < 150; i++) {
-      const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
-      const { status, body: answer, request } = await send(service, '/bot/askai', body);
-      assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
-      statuses.add(status);
-      if (status === 200) {
+    await fuzzBotEndpoint(
+      '/bot/askai',
+      {
+        seed: 2,
+        count: 150,
+        valid: { apiKey: DEMO_KEY, query: 'How do I change the theme?' },
+        fields: [
+          'query',
+          'format',
+          'conversationId',
+          'meta',
+          'attributes',
+          'includeTags',
+          'excludeTags',
+          'base64Images',
+        ],
+        reached: [200, 400, 401],
+      },
+      (status, answer, request) => {
+        if (status !== 200) return assertErrorBody(answer, request);
         assert.equal(typeof answer.answer, 'string', request);
         assert.equal(typeof answer.insightId, 'string', request);
         assert.equal(typeof answer.didAnswer, 'boolean', request);
         assert.equal(answer.error, null, request);
-      } else assertErrorBody(answer, request);
-    } // The requests reach both the handler and the validation of each field.
-    assert.ok(statuses.has(200) && statuses.has(400) && statuses.has(401), [...statuses].join());
+      },
+    );
   });
 
   it('POST /bot/feedback answers every body with a defined status and shape', async () => {
-    const statuses = new Set<number>();
-    const random = seeded(3);
-    const valid = { apiKey: DEMO_KEY, insightId, feedback: 1 };
-    const fields = ['insightId', 'feedback', 'reason', 'comment'];
-    for (let i = 0; i < 150; i++) {
-      const body = i % 5 === 4 ? anyValue(random) : mutated(random, valid, fields);
-      const { status, body: answer, request } = await send(service, '/bot/feedback', body);
-      assert.ok(BOT_STATUSES.has(status), `status ${status}: ${request}`);
-      statuses.add(status);
-      if (status === 200) assert.equal(answer.success, true, request);
-      else if (status === 404) assert.equal(answer.success, false, request);
-      else assertErrorBody(answer, request);
-    }
-    // The requests reach the handler (known and unknown insights) and the validation of each field.
-    assert.ok(
-      [200, 400, 401, 404].every((status) => statuses.has(status)),
-      [...statuses].join(),
+    // Known and unknown insights (404) too.
+    await fuzzBotEndpoint(
+      '/bot/feedback',
+      {
+        seed: 3,
+        count: 150,
+        valid: { apiKey: DEMO_KEY, insightId, feedback: 1 },
+        fields: ['insightId', 'feedback', 'reason', 'comment'],
+        reached: [200, 400, 401, 404],
+      },
+      (status, answer, request) => {
+        if (status === 200) assert.equal(answer.success, true, request);
+        else if (status === 404) assert.equal(answer.success, false, request);
+        else assertErrorBody(answer, request);
+      },
     );
   });
 

@@ -17,6 +17,7 @@ import type { Logger } from '../../src/server/logger.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { SearchIndex } from '../../src/server/search/search-index.js';
 import type { ConversationTurn } from '../../src/server/store/store.js';
+import { pageWithText } from './documents.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -235,6 +236,42 @@ describe('extractive answerer over the Hono docs', () => {
       ask('How can I set a cookie?', { excludeTags: ['helpers'] }),
     );
     assert.notEqual(answer.link, '/docs/helpers/cookie');
+  });
+});
+
+describe("extractive answerer over a shop's few pages", () => {
+  const pages = [
+    pageWithText(
+      '/returns',
+      'Returns policy',
+      'You can return any item within 30 days of delivery for a full refund. Photograph any damage and email support.',
+    ),
+    // Titled in its front matter, with no heading: its text never says "shipping".
+    pageWithText(
+      '/shipping',
+      'Shipping',
+      'Orders leave our warehouse on weekdays and arrive in two to five days.',
+    ),
+  ].map((page) => ({ ...page, sections: page.sections.map((section) => ({ ...section, heading: '' })) }));
+  let index: SearchIndex;
+
+  before(async () => {
+    index = createOramaIndex();
+    await index.load(pages);
+  });
+
+  it('answers "how long" from a page titled in its front matter: the measure asked is no word it needs', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    for (const [question, link] of [
+      ['How long do I have to return something?', '/returns'],
+      ['how long does shipping take?', '/shipping'],
+    ]) {
+      const answer = await answerer.answer(ask(question as string));
+      assert.equal(answer.didAnswer, true, question);
+      assert.equal(answer.link, link, question);
+    }
+    // The question's subject is still judged: the shop never mentions gift cards.
+    assert.equal((await answerer.answer(ask('How long is a gift card valid?'))).didAnswer, false);
   });
 });
 

@@ -64,6 +64,30 @@ function asLanguageValue(tags: readonly TaggedWord[], at: number): boolean {
   return BEFORE_A_LANGUAGE_VALUE.has(before) || LANGUAGE_SETTINGS.has(after) || LANGUAGE_SETTINGS.has(before);
 }
 
+/**
+ * Whether the word at `at` is the measure a "how" question asks for ("how long", "how many",
+ * "how often", "how big", and the verb of "how long does it take"): the form of the question,
+ * not its subject. A page answers "how long do
+ * I have to return something?" with "within 30 days", and never needs the word "long".
+ */
+function asksHowMuch(tags: readonly TaggedWord[], at: number): boolean {
+  const tagged = tags[at] as TaggedWord;
+  if ((tagged.pos === 'ADJ' || tagged.pos === 'ADV') && tags[at - 1]?.text.toLowerCase() === 'how')
+    return true;
+  // "How long does shipping take?", "how long will the session last": the verb of the measure.
+  return (
+    DURATION_VERBS.has(tagged.text.toLowerCase()) &&
+    tags.some(
+      (word, before) =>
+        before < at - 1 &&
+        word.text.toLowerCase() === 'how' &&
+        tags[before + 1]?.text.toLowerCase() === 'long',
+    )
+  );
+}
+/** The verbs that "how long" asks the duration of. */
+const DURATION_VERBS = new Set(['take', 'takes', 'took', 'last', 'lasts']);
+
 export interface QuestionWord {
   /** The word as asked. */
   word: string;
@@ -83,7 +107,7 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   const tags = tagWords(withoutConsolePrefix(question));
   tags.forEach((tagged, at) => {
     const lowerCase = tagged.text.toLowerCase();
-    if (NOT_A_SUBJECT.has(lowerCase) || asLanguageValue(tags, at)) return;
+    if (NOT_A_SUBJECT.has(lowerCase) || asLanguageValue(tags, at) || asksHowMuch(tags, at)) return;
     const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
     // written in lower case; in one written in capitals every word would look like one.

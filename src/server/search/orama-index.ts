@@ -411,7 +411,9 @@ export class OramaSearchIndex implements SearchIndex {
         ? document.sections.filter((section) => section.text !== '')
         : [{ heading: document.title, anchor: '', level: 0, text: document.description }];
       for (const section of sections) {
-        const heading = tokenTerms.ids(section.heading);
+        // A page's opening before its first heading is under its title: a page titled in its
+        // front matter ("Shipping") whose text never says the word again is still about it.
+        const heading = tokenTerms.ids(section.heading || document.title);
         heading.push(...titleOperators);
         // The passages of a section share its heading.
         const headingTerms = sortedDistinct(heading);

@@ -7,6 +7,7 @@
  *   npx tsx bench/answer-quality.ts --hono     (Hono only)
  *   npx tsx bench/answer-quality.ts --mdn      (MDN only)
  *   npx tsx bench/answer-quality.ts --demo     (the demo's own docs only; flags combine)
+ *   npx tsx bench/answer-quality.ts --forkful  (a shop's help centre only)
  *
  *   npx tsx bench/answer-quality.ts --misses   (also lists what ours got wrong)
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
@@ -470,16 +471,26 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
 }
 
 /**
- * The demo's own documentation (demo/content/, 34 pages): what `npm start` answers. Its questions
- * (demo-fresh.json, 70, and demo-unanswerable.json, 25 the pages don't answer) were written blind
- * on 2026-11-27 from the pages alone; the misses of the even-numbered half (`seen`) may be read
- * while working, and `--misses` lists only theirs; the odd half (`blind`) is never read.
+ * A small site, with questions written blind from its pages alone, 2026-11-27: the misses of the
+ * even-numbered half (`seen`) may be read while working, and `--misses` lists only theirs; the odd
+ * half (`blind`) is never read.
+ * - `demo`: the demo's own documentation (demo/content/, 34 pages), what `npm start` answers;
+ *   demo-fresh.json (70) and demo-unanswerable.json (25 the pages don't answer).
+ * - `forkful`: a meal-kit shop's help centre (bench/corpora/forkful/, 19 pages in Markdown with
+ *   and without a heading, built HTML and plain text), a site owner's own content in a
+ *   customer's words; forkful-fresh.json (60) and forkful-unanswerable.json (25).
  */
-async function benchmarkDemo(documents: SourceDocument[]): Promise<void> {
-  const questions = readJson<Question[]>('demo-fresh.json');
-  const unanswerable = readJson<string[]>('demo-unanswerable.json');
+async function benchmarkSmallSite(
+  name: 'demo' | 'forkful',
+  label: string,
+  documents: SourceDocument[],
+): Promise<void> {
+  const questions = readJson<Question[]>(`${name}-fresh.json`);
+  const unanswerable = readJson<(string | { question: string })[]>(`${name}-unanswerable.json`).map((item) =>
+    typeof item === 'string' ? item : item.question,
+  );
   console.log(
-    `\n== demo docs: ${documents.length} pages, ${questions.length} questions, ${unanswerable.length} unanswerable ==`,
+    `\n== ${label}: ${documents.length} pages, ${questions.length} questions, ${unanswerable.length} unanswerable ==`,
   );
   const index = createOramaIndex({ resultCacheSize: 0 });
   await index.load(documents);
@@ -488,17 +499,17 @@ async function benchmarkDemo(documents: SourceDocument[]): Promise<void> {
     (await index.search(query, { limit: 10 })).map((hit) => hit.document.link);
   const items = questions.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
-  for (const [label, set] of Object.entries({ all: items, ...seenAndBlind('demo', items) })) {
-    printRankRow(`ours (${label})`, await rankStats(ours, set));
-    if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, set));
+  for (const [set, setItems] of Object.entries({ all: items, ...seenAndBlind(name, items) })) {
+    printRankRow(`ours (${set})`, await rankStats(ours, setItems));
+    if (baseline) printRankRow(`baseline BM25 (${set})`, await rankStats(baseline.ranker, setItems));
   }
   const answerer = createExtractiveAnswerer({ index });
   const ask = (query: string) => answerer.answer({ query, history: [], format: 'markdown', threshold: 0 });
   console.log('\n  Ask:');
-  for (const [label, set] of Object.entries({ all: questions, ...seenAndBlind('demo', questions) })) {
-    const stats = await askStats(ask, set);
+  for (const [set, asked] of Object.entries({ all: questions, ...seenAndBlind(name, questions) })) {
+    const stats = await askStats(ask, asked);
     console.log(
-      `  ours (${label.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
+      `  ours (${set.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
     );
   }
   for (const [label, set] of Object.entries({
@@ -534,11 +545,19 @@ async function benchmarkDemo(documents: SourceDocument[]): Promise<void> {
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
 const offTopicQuestions = readJson<string[]>('unanswerable.json');
-const only = ['--hono', '--mdn', '--demo'].filter((flag) => process.argv.includes(flag));
+const only = ['--hono', '--mdn', '--demo', '--forkful'].filter((flag) => process.argv.includes(flag));
 const runs = (flag: string) => only.length === 0 || only.includes(flag);
 if (runs('--demo'))
-  await benchmarkDemo(
+  await benchmarkSmallSite(
+    'demo',
+    'demo docs',
     (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents,
+  );
+if (runs('--forkful'))
+  await benchmarkSmallSite(
+    'forkful',
+    "Forkful's help centre",
+    (await loadContentFolder(new URL('./corpora/forkful/content/', import.meta.url).pathname)).documents,
   );
 if (runs('--hono')) {
   const hono = await loadContentFolder(`${CORPORA}hono`);

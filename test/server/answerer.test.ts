@@ -240,19 +240,41 @@ describe('extractive answerer over the Hono docs', () => {
 });
 
 describe("extractive answerer over a shop's few pages", () => {
-  const pages = [
-    pageWithText(
+  /** A page titled in its front matter, with no heading of its own at the top. */
+  const titledInFrontMatter = (link: string, title: string, text: string): SourceDocument => {
+    const page = pageWithText(link, title, text);
+    return { ...page, sections: page.sections.map((section) => ({ ...section, heading: '' })) };
+  };
+  const pages: SourceDocument[] = [
+    titledInFrontMatter(
       '/returns',
       'Returns policy',
       'You can return any item within 30 days of delivery for a full refund. Photograph any damage and email support.',
     ),
-    // Titled in its front matter, with no heading: its text never says "shipping".
-    pageWithText(
+    // Its text never says "shipping".
+    titledInFrontMatter(
       '/shipping',
       'Shipping',
       'Orders leave our warehouse on weekdays and arrive in two to five days.',
     ),
-  ].map((page) => ({ ...page, sections: page.sections.map((section) => ({ ...section, heading: '' })) }));
+    {
+      ...pageWithText('/account', 'Your account', ''),
+      sections: [
+        {
+          heading: 'Reset your password',
+          anchor: 'reset',
+          level: 2,
+          text: 'Click "Forgot password" on the sign-in page and follow the link we email you.',
+        },
+        {
+          heading: 'Change your password',
+          anchor: 'change',
+          level: 2,
+          text: 'Open Settings, then Security, and type the new password twice.',
+        },
+      ],
+    },
+  ];
   let index: SearchIndex;
 
   before(async () => {
@@ -272,6 +294,15 @@ describe("extractive answerer over a shop's few pages", () => {
     }
     // The question's subject is still judged: the shop never mentions gift cards.
     assert.equal((await answerer.answer(ask('How long is a gift card valid?'))).didAnswer, false);
+  });
+
+  it('answers a question with a typo of a word the site uses, as search reads it', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('forgot my pasword'));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/account');
+    // An English word the site doesn't use is no typo: "parcel" is not the shop's "cancel".
+    const retrieval = await createExtractiveAnswerer({ index }).retrieve(ask('forgot my parcel'));
+    assert.ok(retrieval.known < 1, String(retrieval.known));
   });
 });
 

@@ -19,7 +19,7 @@ import {
   type QuestionWord,
 } from './answer-evidence.js';
 import { resolveFollowUp } from './follow-up.js';
-import { warmUpLanguageModel } from './language-model.js';
+import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
   index: SearchIndex;
@@ -226,14 +226,16 @@ export class ExtractiveAnswerer implements Answerer {
     // one of the best passages must hold most of what was asked, not merely repeat one word.
     // A hyphenated word the site knows only by its parts (`X-Api-Key`) is judged by them: its
     // whole, which no passage holds, is left out.
-    const words = questionWords(resolvedQuery, this.#analyser).filter(
+    const hasWord = this.#index.hasWord?.bind(this.#index);
+    const words = this.#questionWords(resolvedQuery).filter(
       (word) => !word.term.includes('-') || this.#index.hasTerm?.(word.term) !== false,
     );
-    const hasWord = this.#index.hasWord?.bind(this.#index);
     // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
-    // cover: `known` judges it, once. Coverage is of the words a passage could hold.
+    // cover: `known` judges it, once. Coverage is of the words a passage could hold. A typo of a
+    // word the site uses ("pasword") is known, and no passage's to cover either: search read it
+    // as a guess, and a guess can't show that a passage answers.
     const judged = wordsTheSiteUses(words, hasWord);
-    const known = knownShare(words, judged);
+    const known = knownShare(words, [...judged, ...words.filter((word) => word.corrected === true)]);
     const unknown = unknownName(words, judged);
     const rarePageLimit = RARE_NAME_SHARE * this.#index.documentCount;
     const rareNames = judged.filter(
@@ -260,6 +262,26 @@ export class ExtractiveAnswerer implements Answerer {
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
   }
 
+  /**
+   * The question's words, a misspelt one as the word search corrects it to ("forgot my pasword"
+   * asks about the site's `password`): it is judged, and its sentences chosen, as that word. A
+   * word of the English lexicon that the site doesn't use is no typo ("padding" is not the site's
+   * "adding"), nor is a name.
+   */
+  #questionWords(question: string): QuestionWord[] {
+    return questionWords(question, this.#analyser).map((word) => {
+      if (
+        word.name === true ||
+        word.operator === true ||
+        this.#index.hasWord?.(word.word) !== false ||
+        isEnglishWord(word.word)
+      )
+        return word;
+      const term = this.#index.correctionOf?.(word.word);
+      return term === undefined ? word : { ...word, term, corrected: true };
+    });
+  }
+
   async answer(input: AnswerInput): Promise<DraftAnswer> {
     return this.compose(input, await this.retrieve(input));
   }
@@ -271,7 +293,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (!answerable || !best) return notFoundAnswer(input.format, resolvedQuery, relevanceScore);
     // The sentences that answer may stand in another of the source page's best sections (the
     // page's introduction often names the whole question, a section below it answers it).
-    const words = questionWords(resolvedQuery, this.#analyser);
+    const words = this.#questionWords(resolvedQuery);
     const candidates =
       this.#messageExplanation(resolvedQuery, best) ?? this.#candidateSections(best, retrieval.hits, words);
     const selected = selectAnswer(

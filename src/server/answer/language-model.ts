@@ -131,6 +131,18 @@ const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean => {
   );
 };
 
+/** A document of the model, kept for looking words up in its lexicon. */
+let lexicon: ReturnType<WinkMethods['readDoc']> | undefined;
+
+/**
+ * Whether the model's English lexicon holds the word (in lower case): "padding" and "doorstep"
+ * are English, "pasword", "receit" and "kubernetes" are not.
+ */
+export function isEnglishWord(word: string): boolean {
+  lexicon ??= language().readDoc('');
+  return !lexicon.isOOV(word.toLowerCase());
+}
+
 /** Loads the model now, so that the first question doesn't pay for it. */
 export function warmUpLanguageModel(): void {
   language().readDoc('Ready.');

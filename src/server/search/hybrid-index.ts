@@ -259,6 +259,10 @@ export class HybridSearchIndex implements SearchIndex {
     return this.#lexical.hasTerm ? this.#lexical.hasTerm(term) : true;
   }
 
+  correctionOf(word: string): string | undefined {
+    return this.#lexical.correctionOf?.(word);
+  }
+
   pagesWithWord(word: string): number {
     return this.#lexical.pagesWithWord ? this.#lexical.pagesWithWord(word) : Infinity;
   }

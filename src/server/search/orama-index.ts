@@ -585,6 +585,10 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#vocabulary.id(term) !== undefined;
   }
 
+  correctionOf(word: string): string | undefined {
+    return this.#queries.correctionOf(word);
+  }
+
   /** The number of pages using the word (by the rarest of its parts, as `hasWord` reads it). */
   pagesWithWord(word: string): number {
     const terms = this.#wordTerms(word);

@@ -281,6 +281,20 @@ export class QueryAnalyser {
     return analysed;
   }
 
+  /**
+   * The term search reads a whole word as when the site doesn't use it and it is a typo of a
+   * word the site does use: the likeliest of its corrections. Undefined for a word the site uses,
+   * and for one it can't correct.
+   */
+  correctionOf(word: string): string | undefined {
+    const lowerCase = word.toLowerCase();
+    const term = this.analyser.term(lowerCase);
+    if (term === '' || this.vocabulary.id(term) !== undefined) return undefined;
+    const corrected = this.#queryTerm(lowerCase, term, false).alternatives[0];
+    if (process.env['SYN'] && corrected?.weight === SYNONYM_WEIGHT) return corrected.term;
+    return corrected?.weight === CORRECTION_WEIGHT ? corrected.term : undefined;
+  }
+
   clear(): void {
     this.#cache.clear();
   }

@@ -67,4 +67,10 @@ export interface SearchIndex {
   pagesWithWord?(word: string): number;
   /** True when this exact index term (already normalised: `x-api-key`, `cooki`) is indexed. */
   hasTerm?(term: string): boolean;
+  /**
+   * The index term a word the site doesn't use is read as, when search corrects it as a typo
+   * ("pasword" is `password`), else undefined. Optional: the answerer judges a misspelt word as
+   * the word search found for it.
+   */
+  correctionOf?(word: string): string | undefined;
 }

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
+import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
@@ -210,6 +211,44 @@ describe('loadContentFolder', () => {
     );
     assert.match(page.sections[1]?.text ?? '', /More text <here>\./);
     assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
+  });
+
+  it("reads a built site's HTML table as a Markdown table's rows, without breadcrumbs, entities decoded", async () => {
+    const page = htmlDocument(
+      'contact.html',
+      `<!doctype html><html><head><title>Contact us</title></head><body>
+      <header><nav><a href="/">Home</a></nav></header>
+      <main><nav class="breadcrumbs"><a href="/">Help Centre</a> &rsaquo; Contact us</nav>
+      <h1>Contact us</h1>
+      <h2>Opening hours</h2>
+      <table>
+        <thead><tr><th>How to reach us</th><th>When</th><th></th></tr></thead>
+        <tbody>
+          <tr><td>Live chat</td><td>Monday to Friday 8am&ndash;8pm<br>Saturday 9am&ndash;5pm</td><td></td></tr>
+          <tr><td><p>Phone</p></td><td>Any time, say <code>caf&eacute;</code></td><td></td></tr>
+        </tbody>
+      </table></main></body></html>`,
+    );
+    assert.doesNotMatch(page.text, /Help Centre|&rsaquo;/);
+    const hours = page.sections.find((section) => section.heading === 'Opening hours');
+    assert.deepEqual(hours?.text.split('\n\n'), [
+      'How to reach us; When',
+      'Live chat; Monday to Friday 8am–8pm Saturday 9am–5pm',
+      'Phone; Any time, say `café`',
+    ]);
+    // Answered with the row under its header, as from a Markdown page's table.
+    const index = createOramaIndex();
+    await index.load([page]);
+    const answer = await createExtractiveAnswerer({ index }).answer({
+      query: 'when can I reach you by live chat?',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.match(
+      answer.answer,
+      /^\| How to reach us \| When \|\n\| --- \| --- \|\n\| Live chat \| Monday to Friday/,
+    );
   });
 
   it('describes a page by its first prose paragraph of 20 characters or more, as cli.md says', async () => {

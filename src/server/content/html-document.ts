@@ -18,7 +18,11 @@ const HIDDEN = new Set([
   'button',
   'select',
 ]);
-/** Site chrome around the content, left out when the page has no `<main>` or `<article>`. */
+/**
+ * Site chrome around the content, left out when the page has no `<main>` or `<article>`. A
+ * `<nav>` is left out wherever it stands: inside `<main>` it holds breadcrumbs, a table of
+ * contents or links to the next page, never what the page says.
+ */
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
 /** Elements that end a paragraph of text. */
 const BLOCKS = new Set([
@@ -80,6 +84,33 @@ function inlineCodeText(node: Node): string {
 }
 
 /**
+ * The text of a table cell on one line, as section text: its paragraphs and line breaks are
+ * spaces, its `<code>` code spans.
+ */
+function cellText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return literalText(decodeEntities(node.rawText));
+  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+  const element = node as HTMLElement;
+  const tag = element.rawTagName?.toLowerCase() ?? '';
+  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
+  if (tag === 'code') return codeSpan(inlineCodeText(element));
+  const text = element.childNodes.map(cellText).reduce(appendSectionText, '');
+  return BLOCKS.has(tag) ? ` ${text} ` : text;
+}
+
+/** A table row as a Markdown page's row reads: its cells' texts joined by "; ", empty ones left out. */
+function rowText(row: HTMLElement): string {
+  return row.childNodes
+    .filter((cell) => {
+      const tag = (cell as HTMLElement).rawTagName?.toLowerCase();
+      return cell.nodeType === NodeType.ELEMENT_NODE && (tag === 'td' || tag === 'th');
+    })
+    .map((cell) => cellText(cell).replace(/\s+/g, ' ').trim())
+    .filter((cell) => cell !== '')
+    .join('; ');
+}
+
+/**
  * Walks the content in document order, feeding paragraphs (plain text with `<code>` as code
  * spans, see `code-spans.ts`), code blocks and headings to the builder.
  */
@@ -97,7 +128,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
     const element = node as HTMLElement;
     const tag = element.rawTagName?.toLowerCase() ?? '';
-    if (HIDDEN.has(tag) || (skipChrome && CHROME.has(tag)) || element.getAttribute('hidden') !== undefined)
+    if (
+      HIDDEN.has(tag) ||
+      tag === 'nav' ||
+      (skipChrome && CHROME.has(tag)) ||
+      element.getAttribute('hidden') !== undefined
+    )
       return;
     const heading = HEADING.exec(tag);
     if (heading) {
@@ -110,6 +146,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
       builder.addCode(decodeEntities(element.textContent));
       return;
     }
+    if (tag === 'tr') {
+      flush();
+      paragraph = rowText(element);
+      flush();
+      return;
+    }
     if (tag === 'code') {
       const code = inlineCodeText(element);
       // Whitespace alone is no code to show, but still separates the words around it.
@@ -119,7 +161,6 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const block = BLOCKS.has(tag);
     if (block) flush();
     for (const child of element.childNodes) visit(child);
-    if (tag === 'td' || tag === 'th') paragraph += '; ';
     if (block) flush();
   };
   visit(content);

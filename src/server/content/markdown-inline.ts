@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { LinkMention } from './document.js';
 
@@ -61,34 +62,12 @@ export function replaceMacros(text: string): string {
     .replace(ANY_MUSTACHE, '');
 }
 
-const HTML_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  copy: '©',
-  rarr: '→',
-  larr: '←',
-};
-
-/** Decodes the named entities pages commonly use and every numeric one. */
+/**
+ * Decodes HTML's character references, named (all of HTML's, `&rsaquo;` and `&eacute;` as much as
+ * `&amp;`) and numeric, as a browser does in text.
+ */
 export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X'
-          ? parseInt(entity.slice(2), 16)
-          : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    }
-    return HTML_ENTITIES[entity.toLowerCase()] ?? all;
-  });
+  return text.includes('&') ? decodeHTML(text) : text;
 }
 
 const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;

@@ -8,7 +8,7 @@ import { DEFAULT_PORT, type RunningService, parsePort, startService } from './ma
 
 const USAGE = `Usage: ask-elements serve [options]
 
-Serves search and answers over a folder of .md, .html and .txt documents.
+Serves search and answers over a folder of .md, .mdx, .html and .txt documents.
 
 Options:
   --content DIR    folder of documents (default: the bundled demo documentation)

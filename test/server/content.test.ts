@@ -102,6 +102,36 @@ describe('loadContentFolder', () => {
         '<!doctype html><html><head><title>HTML &amp; pages</title><meta name="description" content="A page written in HTML."><meta name="keywords" content="html, markup"><script>var secret = "not text";</script></head>' +
         '<body><nav>Home | Menu</nav><main><h1>HTML pages</h1><p>Intro paragraph about markup.</p><h2 id="custom-id">Second part</h2><p>More text &lt;here&gt;.</p><pre>const x = 1;</pre></main></body></html>',
       'notes.txt': 'Release notes\n\nVersion 2 adds streaming answers.\n\nVersion 1 was the first release.',
+      'docs/install.mdx': [
+        '---',
+        'title: Installation',
+        'sidebar_position: 2',
+        '---',
+        '',
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        'export const Note = ({ children }) => (',
+        '  <span className="note">{children}</span>',
+        ');',
+        '',
+        '{/* Not shown to readers */}',
+        '',
+        'Install the package with your package manager.',
+        '',
+        '<Tabs>',
+        '  <TabItem value="npm">',
+        '',
+        '```js',
+        "import { SearchBox } from 'ask-elements';",
+        '```',
+        '',
+        '  </TabItem>',
+        '</Tabs>',
+        '',
+        '## Requirements',
+        '',
+        'It needs <Note>Node.js 20</Note> or later.',
+      ].join('\n'),
       'index.md':
         '---\ntitle: Home\nlink: https://example.com/home\nassetType: landing\n---\n\nWelcome home.\n',
       'broken.md': '---\ntitle: [unclosed\n---\n\nBody.\n',
@@ -116,12 +146,13 @@ describe('loadContentFolder', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('indexes .md, .html and .txt files recursively and nothing else', () => {
+  it('indexes .md, .mdx, .html and .txt files recursively and nothing else', () => {
     assert.deepEqual(
       documents.map((document) => document.id),
       [
         'docs/api/index.md',
         'docs/guide/getting-started.md',
+        'docs/install.mdx',
         'index.md',
         'notes.txt',
         'site/page.html',
@@ -259,6 +290,21 @@ describe('loadContentFolder', () => {
     assert.equal(page.description, 'The narwhal is a whale with a long tusk.');
     const cli = await readFile(new URL('../../demo/content/service/cli.md', import.meta.url), 'utf8');
     assert.match(cli, /first paragraph that reads as prose, that is at least 20 characters/);
+  });
+
+  it('reads MDX as Markdown, without its import and export statements and JSX comments', () => {
+    const page = byId(documents, 'docs/install.mdx');
+    assert.equal(page.title, 'Installation');
+    assert.equal(page.link, '/docs/install');
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.text]),
+      [
+        ['', "Install the package with your package manager.\n\nimport { SearchBox } from 'ask-elements';"],
+        ['Requirements', 'It needs Node.js 20 or later.'],
+      ],
+    );
+    // An import in a code block is the page's text.
+    assert.deepEqual(page.sections[0]?.code, ["import { SearchBox } from 'ask-elements';"]);
   });
 
   it('reads plain text with its first line as the title', () => {

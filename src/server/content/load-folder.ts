@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SkippedFile, SourceDocument } from './document.js';
 import { htmlDocument } from './html-document.js';
-import { markdownDocument } from './markdown-document.js';
+import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 
 export interface LoadFolderOptions {
@@ -27,6 +27,7 @@ type DocumentReader = (relativePath: string, source: string, siteUrl?: string) =
 const READERS: Record<string, DocumentReader> = {
   '.md': markdownDocument,
   '.markdown': markdownDocument,
+  '.mdx': mdxDocument,
   '.html': htmlDocument,
   '.htm': htmlDocument,
   '.txt': textDocument,

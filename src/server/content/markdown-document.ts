@@ -49,3 +49,45 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
 function frontMatterText(value: string): string {
   return inlineMarkdownToText(value.replace(/</g, '\uE000')).replace(/\uE000/g, '<');
 }
+
+/**
+ * An MDX page (`.mdx`, as Docusaurus, Nextra and Starlight sites write them) as a document: the
+ * Markdown it is, without what MDX adds that no reader sees: its `import` and `export` statements
+ * and its JSX comments. Its components' tags go as any HTML tag in Markdown does (`<Tabs>`
+ * leaves the tabs' text), outside code blocks.
+ */
+export function mdxDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
+  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl);
+}
+
+/** Top-level `import`/`export` statements (each up to a blank line) and JSX comments, outside fences. */
+function withoutMdxStatements(source: string): string {
+  const kept: string[] = [];
+  let fence: string | undefined;
+  let inStatement = false;
+  for (const line of source.split('\n')) {
+    const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length)
+        fence = undefined;
+      kept.push(line);
+      continue;
+    }
+    if (fenceMark !== undefined) {
+      fence = fenceMark;
+      inStatement = false;
+      kept.push(line);
+      continue;
+    }
+    if (inStatement) {
+      if (line.trim() === '') inStatement = false;
+      continue;
+    }
+    if (/^(?:import|export)\s/.test(line)) {
+      inStatement = true;
+      continue;
+    }
+    kept.push(line);
+  }
+  return kept.join('\n').replace(/\{\s*\/\*[\s\S]*?\*\/\s*\}/g, '');
+}

@@ -251,6 +251,7 @@ describe("extractive answerer over a shop's few pages", () => {
       'Returns policy',
       'You can return any item within 30 days of delivery for a full refund. Photograph any damage and email support.',
     ),
+    titledInFrontMatter('/add-ons', 'Add-ons', 'Add a dessert for two to any box for £4.99.'),
     // Its text never says "shipping".
     titledInFrontMatter(
       '/shipping',
@@ -294,6 +295,12 @@ describe("extractive answerer over a shop's few pages", () => {
     }
     // The question's subject is still judged: the shop never mentions gift cards.
     assert.equal((await answerer.answer(ask('How long is a gift card valid?'))).didAnswer, false);
+  });
+
+  it('answers a question in a word the site never uses, by its synonym the site does use', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('can I add a pudding to my order?'));
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/add-ons');
   });
 
   it('answers a question with a typo of a word the site uses, as search reads it', async () => {

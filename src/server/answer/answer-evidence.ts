@@ -97,8 +97,11 @@ export interface QuestionWord {
   operator?: boolean;
   /** A proper name ("Django", "Heroku", "Google Drive"): a product, a place, a person. */
   name?: boolean;
-  /** A word the site doesn't use, read as the site's word search corrects it to (`term`). */
-  corrected?: boolean;
+  /**
+   * A word the site doesn't use, read as the site's word search reads for it (`term`): a synonym
+   * or the correction of a typo.
+   */
+  standIn?: boolean;
 }
 
 /** The content words of a question as index terms, weighted by their part of speech. */

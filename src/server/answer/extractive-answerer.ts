@@ -235,7 +235,7 @@ export class ExtractiveAnswerer implements Answerer {
     // word the site uses ("pasword") is known, and no passage's to cover either: search read it
     // as a guess, and a guess can't show that a passage answers.
     const judged = wordsTheSiteUses(words, hasWord);
-    const known = knownShare(words, [...judged, ...words.filter((word) => word.corrected === true)]);
+    const known = knownShare(words, [...judged, ...words.filter((word) => word.standIn === true)]);
     const unknown = unknownName(words, judged);
     const rarePageLimit = RARE_NAME_SHARE * this.#index.documentCount;
     const rareNames = judged.filter(
@@ -263,22 +263,18 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * The question's words, a misspelt one as the word search corrects it to ("forgot my pasword"
-   * asks about the site's `password`): it is judged, and its sentences chosen, as that word. A
-   * word of the English lexicon that the site doesn't use is no typo ("padding" is not the site's
-   * "adding"), nor is a name.
+   * The question's words, one the site doesn't use as the word search reads for it: its synonym
+   * ("can I add a pudding" asks about the site's desserts) or the correction of a typo ("forgot
+   * my pasword" asks about its `password`). It is judged, and its sentences chosen, as that word.
+   * A word of the English lexicon is no typo ("padding" is not the site's "adding"), nor is a name.
    */
   #questionWords(question: string): QuestionWord[] {
     return questionWords(question, this.#analyser).map((word) => {
-      if (
-        word.name === true ||
-        word.operator === true ||
-        this.#index.hasWord?.(word.word) !== false ||
-        isEnglishWord(word.word)
-      )
+      if (word.name === true || word.operator === true || this.#index.hasWord?.(word.word) !== false)
         return word;
-      const term = this.#index.correctionOf?.(word.word);
-      return term === undefined ? word : { ...word, term, corrected: true };
+      const standIn = this.#index.standInFor?.(word.word);
+      if (standIn === undefined || (standIn.kind === 'typo' && isEnglishWord(word.word))) return word;
+      return { ...word, term: standIn.term, standIn: true };
     });
   }
 

@@ -3,7 +3,7 @@ import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { createConsoleLogger, type Logger } from '../logger.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { LruCache } from './lru-cache.js';
-import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
+import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
 
 export interface HybridIndexOptions {
@@ -259,8 +259,8 @@ export class HybridSearchIndex implements SearchIndex {
     return this.#lexical.hasTerm ? this.#lexical.hasTerm(term) : true;
   }
 
-  correctionOf(word: string): string | undefined {
-    return this.#lexical.correctionOf?.(word);
+  standInFor(word: string): StandIn | undefined {
+    return this.#lexical.standInFor?.(word);
   }
 
   pagesWithWord(word: string): number {

@@ -9,7 +9,7 @@ import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
-import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
+import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import { TokenTerms } from './token-terms.js';
 import { firstNotBefore, keepBest, Vocabulary } from './vocabulary.js';
@@ -585,8 +585,8 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#vocabulary.id(term) !== undefined;
   }
 
-  correctionOf(word: string): string | undefined {
-    return this.#queries.correctionOf(word);
+  standInFor(word: string): StandIn | undefined {
+    return this.#queries.standInFor(word);
   }
 
   /** The number of pages using the word (by the rarest of its parts, as `hasWord` reads it). */

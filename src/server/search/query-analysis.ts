@@ -3,6 +3,7 @@ import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
 import { CHUNK_SEPARATOR, operatorNames, type TextAnalyser, WORD_SEPARATOR } from './text-analyser.js';
+import type { StandIn } from './search-index.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** One indexed term a query word may stand for, and how much a match on it counts (0–1). */
@@ -282,17 +283,18 @@ export class QueryAnalyser {
   }
 
   /**
-   * The term search reads a whole word as when the site doesn't use it and it is a typo of a
-   * word the site does use: the likeliest of its corrections. Undefined for a word the site uses,
-   * and for one it can't correct.
+   * The term search reads a whole word as when the site doesn't use the word: its first synonym
+   * the site uses, else the likeliest correction of it as a typo. Undefined for a word the site
+   * uses, and for one search has nothing for.
    */
-  correctionOf(word: string): string | undefined {
+  standInFor(word: string): StandIn | undefined {
     const lowerCase = word.toLowerCase();
     const term = this.analyser.term(lowerCase);
     if (term === '' || this.vocabulary.id(term) !== undefined) return undefined;
-    const corrected = this.#queryTerm(lowerCase, term, false).alternatives[0];
-    if (process.env['SYN'] && corrected?.weight === SYNONYM_WEIGHT) return corrected.term;
-    return corrected?.weight === CORRECTION_WEIGHT ? corrected.term : undefined;
+    const first = this.#queryTerm(lowerCase, term, false).alternatives[0];
+    if (first?.weight === SYNONYM_WEIGHT) return { term: first.term, kind: 'synonym' };
+    if (first?.weight === CORRECTION_WEIGHT) return { term: first.term, kind: 'typo' };
+    return undefined;
   }
 
   clear(): void {

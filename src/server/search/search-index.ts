@@ -68,9 +68,16 @@ export interface SearchIndex {
   /** True when this exact index term (already normalised: `x-api-key`, `cooki`) is indexed. */
   hasTerm?(term: string): boolean;
   /**
-   * The index term a word the site doesn't use is read as, when search corrects it as a typo
-   * ("pasword" is `password`), else undefined. Optional: the answerer judges a misspelt word as
-   * the word search found for it.
+   * The index term search reads a word the site doesn't use as: a synonym the site uses
+   * ("pudding" for `dessert`) or the correction of a typo ("pasword" for `password`); undefined
+   * for a word the site uses, or one search has nothing for. Optional: the answerer judges the
+   * word as the one search found for it.
    */
-  correctionOf?(word: string): string | undefined;
+  standInFor?(word: string): StandIn | undefined;
+}
+
+/** The site's term that search reads a word as, and why. */
+export interface StandIn {
+  term: string;
+  kind: 'synonym' | 'typo';
 }

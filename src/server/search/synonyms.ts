@@ -110,6 +110,19 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     ['initialise', 'initialize'],
     ['serialise', 'serialize'],
     ['authorise', 'authorize'],
+    ['cancelled', 'canceled'],
+    ['cancelling', 'canceling'],
+    ['licence', 'license'],
+    ['catalogue', 'catalog'],
+  ].flatMap(bothWays),
+  // British and American words for one thing, both ways, where neither has another meaning on a
+  // web site ("flat", "bin", "cell" and "parcel" do: a flat array, a bin folder, a table cell, a bundler).
+  ...[
+    ['pudding', 'dessert'],
+    ['postcode', 'zip'],
+    ['holiday', 'vacation'],
+    ['lorry', 'truck'],
+    ['nappy', 'diaper'],
   ].flatMap(bothWays),
   // Abbreviations a visitor or a page may use for the whole word, both ways.
   ...[

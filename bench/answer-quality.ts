@@ -486,9 +486,19 @@ async function benchmarkSmallSite(
   documents: SourceDocument[],
 ): Promise<void> {
   const questions = readJson<Question[]>(`${name}-fresh.json`);
-  const unanswerable = readJson<(string | { question: string })[]>(`${name}-unanswerable.json`).map((item) =>
-    typeof item === 'string' ? item : item.question,
-  );
+  // Near misses, as strings or marked `kind: 'near-miss'`; the site's own off-topic questions
+  // join the shared ones.
+  const unanswerableItems = readJson<(string | { question: string; kind: string })[]>(
+    `${name}-unanswerable.json`,
+  ).map((item) => (typeof item === 'string' ? { question: item, kind: 'near-miss' } : item));
+  const unanswerable = unanswerableItems.map((item) => item.question);
+  const nearMisses = unanswerableItems
+    .filter((item) => item.kind !== 'off-topic')
+    .map((item) => item.question);
+  const offTopic = [
+    ...offTopicQuestions,
+    ...unanswerableItems.filter((item) => item.kind === 'off-topic').map((item) => item.question),
+  ];
   console.log(
     `\n== ${label}: ${documents.length} pages, ${questions.length} questions, ${unanswerable.length} unanswerable ==`,
   );
@@ -513,8 +523,8 @@ async function benchmarkSmallSite(
     );
   }
   for (const [label, set] of Object.entries({
-    'off-topic': offTopicQuestions,
-    ...seenAndBlind('near-miss', unanswerable),
+    'off-topic': offTopic,
+    ...seenAndBlind('near-miss', nearMisses),
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, set))}  n=${set.length}`,

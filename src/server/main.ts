@@ -60,7 +60,7 @@ function requestedPort(port: number | undefined, env: NodeJS.ProcessEnv): number
 }
 
 export interface ServiceOptions {
-  /** Folder of .md/.html/.txt documents; the bundled demo/content/ when absent. */
+  /** Folder of .md/.mdx/.html/.txt documents; the bundled demo/content/ when absent. */
   contentDir?: string;
   /** Base URL of the published documents; links are root-relative paths without it. */
   siteUrl?: string;

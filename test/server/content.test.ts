@@ -7,7 +7,7 @@ import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
-import { markdownDocument } from '../../src/server/content/markdown-document.js';
+import { markdownDocument, mdxDocument } from '../../src/server/content/markdown-document.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 
@@ -258,6 +258,13 @@ describe('loadContentFolder', () => {
           <tr><td>Live chat</td><td>Monday to Friday 8am&ndash;8pm<br>Saturday 9am&ndash;5pm</td><td></td></tr>
           <tr><td><p>Phone</p></td><td>Any time, say <code>caf&eacute;</code></td><td></td></tr>
         </tbody>
+      </table>
+      <h2>Support</h2>
+      <table>
+        <tr><th></th><th>Weekdays</th><th>Weekends</th></tr>
+        <tr><td>Phone</td><td></td><td>10am to 4pm</td></tr>
+        <tr><td rowspan="2">Chat</td><td colspan="2">9am to 5pm</td></tr>
+        <tr><td>8am</td><td><table><tr><td>by</td><td>appointment</td></tr></table></td></tr>
       </table></main></body></html>`,
     );
     assert.doesNotMatch(page.text, /Help Centre|&rsaquo;/);
@@ -266,6 +273,13 @@ describe('loadContentFolder', () => {
       'How to reach us; When',
       'Live chat; Monday to Friday 8am–8pm Saturday 9am–5pm',
       'Phone; Any time, say `café`',
+    ]);
+    // Every cell stays in its column: an empty one as "—", one spanning columns or rows in each.
+    assert.deepEqual(page.sections.find((section) => section.heading === 'Support')?.text.split('\n\n'), [
+      '—; Weekdays; Weekends',
+      'Phone; —; 10am to 4pm',
+      'Chat; 9am to 5pm; 9am to 5pm',
+      'Chat; 8am; by appointment',
     ]);
     // Answered with the row under its header, as from a Markdown page's table.
     const index = createOramaIndex();
@@ -305,6 +319,45 @@ describe('loadContentFolder', () => {
     );
     // An import in a code block is the page's text.
     assert.deepEqual(page.sections[0]?.code, ["import { SearchBox } from 'ask-elements';"]);
+  });
+
+  it('keeps what only looks like MDX syntax: prose, code and code spans', () => {
+    const page = mdxDocument(
+      'export.mdx',
+      [
+        'Use the Settings page to',
+        'export your contacts as CSV.',
+        '',
+        'export default function Layout({ children }) {',
+        '  const wrapped = 1;',
+        '',
+        '  return <div>{children}</div>;',
+        '}',
+        '',
+        '```js',
+        'function noop() { /* nothing */ }',
+        '```',
+        '',
+        'Write `{/* note */}` for a comment, {/* left out',
+        'over two lines */} not this.',
+      ].join('\n'),
+    );
+    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+      'Use the Settings page to\nexport your contacts as CSV.',
+      'function noop() { /* nothing */ }',
+      'Write `{/* note */}` for a comment,\nnot this.',
+    ]);
+  });
+
+  it("decodes a Markdown page's character references as CommonMark does: each ended by its ';'", () => {
+    const page = markdownDocument(
+      'search.md',
+      '# Search\n\nOpen https://example.com/?q=cats&region=eu&copy=1 &rsaquo; results &amp; more.\n',
+    );
+    assert.equal(
+      page.sections[0]?.text,
+      'Open https://example.com/?q=cats&region=eu&copy=1 › results & more.',
+    );
   });
 
   it('reads plain text with its first line as the title', () => {

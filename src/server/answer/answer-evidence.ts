@@ -67,24 +67,32 @@ function asLanguageValue(tags: readonly TaggedWord[], at: number): boolean {
 /**
  * Whether the word at `at` is the measure a "how" question asks for ("how long", "how many",
  * "how often", "how big", and the verb of "how long does it take"): the form of the question,
- * not its subject. A page answers "how long do
- * I have to return something?" with "within 30 days", and never needs the word "long".
+ * not its subject. A page answers "how long do I have to return something?" with "within 30
+ * days", and never needs the word "long". Other words after "how" are asked about: "how secure
+ * is the payment page?" needs a page that speaks of security.
  */
 function asksHowMuch(tags: readonly TaggedWord[], at: number): boolean {
   const tagged = tags[at] as TaggedWord;
-  if ((tagged.pos === 'ADJ' || tagged.pos === 'ADV') && tags[at - 1]?.text.toLowerCase() === 'how')
-    return true;
-  // "How long does shipping take?", "how long will the session last": the verb of the measure.
+  const word = tagged.text.toLowerCase();
+  if (MEASURES.has(word) && tags[at - 1]?.text.toLowerCase() === 'how') return true;
+  // "How long does shipping take?", "how long will the session last": the verb of the duration.
   return (
-    DURATION_VERBS.has(tagged.text.toLowerCase()) &&
+    tagged.pos === 'VERB' &&
+    DURATION_VERBS.has(word) &&
     tags.some(
-      (word, before) =>
+      (earlier, before) =>
         before < at - 1 &&
-        word.text.toLowerCase() === 'how' &&
+        earlier.text.toLowerCase() === 'how' &&
         tags[before + 1]?.text.toLowerCase() === 'long',
     )
   );
 }
+/** The measures "how" asks for: a duration, a number, an amount, a size, a distance, a time. */
+const MEASURES = new Set(
+  'long many much often far big large small old soon fast quickly early late frequently high tall wide deep heavy'.split(
+    ' ',
+  ),
+);
 /** The verbs that "how long" asks the duration of. */
 const DURATION_VERBS = new Set(['take', 'takes', 'took', 'last', 'lasts']);
 

@@ -128,6 +128,8 @@ function bySiteSize(pageCount: number, small = 0.7, large = 0.8): number {
  * is less than one), and this says nothing.
  */
 const RARE_NAME_SHARE = 0.005;
+/** The fewest letters of a word taken for a typo of the site's word (see `#questionWords`). */
+const MIN_TYPO_LETTERS = 6;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -265,16 +267,21 @@ export class ExtractiveAnswerer implements Answerer {
   /**
    * The question's words, one the site doesn't use as the word search reads for it: its synonym
    * ("can I add a pudding" asks about the site's desserts) or the correction of a typo ("forgot
-   * my pasword" asks about its `password`). It is judged, and its sentences chosen, as that word.
-   * A word of the English lexicon is no typo ("padding" is not the site's "adding"), nor is a name.
+   * my pasword" asks about its `password`). It counts as a word the site knows, and its sentences
+   * are chosen as that word's; a passage isn't judged to cover it, since search only guessed it.
+   * A word of the English lexicon is no typo ("padding" is not the site's "adding"), nor is a name
+   * or a short word, which is as likely a name written in lower case ("nuxt" is not "next").
    */
   #questionWords(question: string): QuestionWord[] {
     return questionWords(question, this.#analyser).map((word) => {
       if (word.name === true || word.operator === true || this.#index.hasWord?.(word.word) !== false)
         return word;
       const standIn = this.#index.standInFor?.(word.word);
-      if (standIn === undefined || (standIn.kind === 'typo' && isEnglishWord(word.word))) return word;
-      return { ...word, term: standIn.term, standIn: true };
+      const typo =
+        standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);
+      return standIn !== undefined && (standIn.kind === 'synonym' || typo)
+        ? { ...word, term: standIn.term, standIn: true }
+        : word;
     });
   }
 

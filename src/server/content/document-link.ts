@@ -1,3 +1,6 @@
+/** The extension of a document file, which its published path and title leave out (see `READERS` in load-folder.ts). */
+const DOCUMENT_EXTENSION = /\.(?:mdx?|markdown|html?|txt)$/i;
+
 /**
  * Where a content file is published, and the tags its folders give it.
  *
@@ -6,7 +9,7 @@
  * `docs/api/routing.md` → `/docs/api/routing`, `docs/index.md` → `/docs/`, `index.md` → `/`.
  */
 export function publishedPath(relativePath: string): string {
-  const withoutExtension = relativePath.replace(/\.(mdx?|markdown|html?|txt)$/i, '');
+  const withoutExtension = relativePath.replace(DOCUMENT_EXTENSION, '');
   if (withoutExtension === 'index') return '/';
   if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`;
   return `/${withoutExtension}`;
@@ -62,7 +65,7 @@ export function folderTags(relativePath: string): string[] {
 
 /** A readable title from a file name, for pages with no title and no heading (`getting-started.md`). */
 export function titleFromPath(relativePath: string): string {
-  const parts = relativePath.replace(/\.(mdx?|markdown|html?|txt)$/i, '').split('/');
+  const parts = relativePath.replace(DOCUMENT_EXTENSION, '').split('/');
   let name = parts.pop() ?? relativePath;
   if (name === 'index' && parts.length > 0) name = parts.pop() ?? name;
   const words = name.replace(/[-_]+/g, ' ').trim();

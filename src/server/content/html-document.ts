@@ -1,9 +1,9 @@
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { LinkMention, SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
-import { decodeEntities } from './markdown-inline.js';
-import { SectionBuilder } from './section-builder.js';
+import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 
 /** Elements that are never page text. */
 const HIDDEN = new Set([
@@ -66,7 +66,7 @@ function metaContent(root: HTMLElement, name: string): string | undefined {
   const meta =
     root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
   const content = meta?.getAttribute('content')?.trim();
-  return content ? decodeEntities(content) : undefined;
+  return content ? decodeHTMLAttribute(content) : undefined;
 }
 
 /**
@@ -74,41 +74,86 @@ function metaContent(root: HTMLElement, name: string): string | undefined {
  * inside it is a space).
  */
 function inlineCodeText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return decodeEntities(node.rawText).replace(/\n/g, ' ');
+  if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText).replace(/\n/g, ' ');
   if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
   const element = node as HTMLElement;
-  const tag = element.rawTagName?.toLowerCase() ?? '';
+  const tag = tagOf(element);
   if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
   const text = element.childNodes.map(inlineCodeText).join('');
   return BLOCKS.has(tag) ? ` ${text} ` : text;
 }
 
 /**
- * The text of a table cell on one line, as section text: its paragraphs and line breaks are
- * spaces, its `<code>` code spans.
+ * The text of a table cell on one line, as section text: its paragraphs, line breaks and the
+ * cells of a table nested in it are spaces, its `<code>` code spans.
  */
 function cellText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return literalText(decodeEntities(node.rawText));
+  if (node.nodeType === NodeType.TEXT_NODE) return literalText(decodeHTML(node.rawText));
   if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
   const element = node as HTMLElement;
-  const tag = element.rawTagName?.toLowerCase() ?? '';
+  const tag = tagOf(element);
   if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
   if (tag === 'code') return codeSpan(inlineCodeText(element));
   const text = element.childNodes.map(cellText).reduce(appendSectionText, '');
-  return BLOCKS.has(tag) ? ` ${text} ` : text;
+  return BLOCKS.has(tag) || CELLS.has(tag) ? ` ${text} ` : text;
 }
 
-/** A table row as a Markdown page's row reads: its cells' texts joined by "; ", empty ones left out. */
-function rowText(row: HTMLElement): string {
-  return row.childNodes
-    .filter((cell) => {
-      const tag = (cell as HTMLElement).rawTagName?.toLowerCase();
-      return cell.nodeType === NodeType.ELEMENT_NODE && (tag === 'td' || tag === 'th');
-    })
-    .map((cell) => cellText(cell).replace(/\s+/g, ' ').trim())
-    .filter((cell) => cell !== '')
-    .join('; ');
+const CELLS = new Set(['td', 'th']);
+/** Most columns or rows one cell may span: a larger `colspan` or `rowspan` is a mistake, not a table. */
+const MAX_SPAN = 50;
+
+const tagOf = (element: HTMLElement): string => element.rawTagName?.toLowerCase() ?? '';
+
+/** The element children of an element with one of these tags. */
+const childrenTagged = (element: HTMLElement, tags: ReadonlySet<string>): HTMLElement[] =>
+  element.childNodes.filter(
+    (child): child is HTMLElement =>
+      child.nodeType === NodeType.ELEMENT_NODE && tags.has(tagOf(child as HTMLElement)),
+  );
+
+/** A cell's `colspan` or `rowspan`: 1 unless it says a whole number from 2 to MAX_SPAN. */
+function span(cell: HTMLElement, attribute: 'colspan' | 'rowspan'): number {
+  const value = Number.parseInt(cell.getAttribute(attribute) ?? '', 10);
+  return Number.isFinite(value) ? Math.min(Math.max(value, 1), MAX_SPAN) : 1;
 }
+
+/**
+ * A table's rows as paragraphs of section text (see `tableRowParagraph`), in a grid: a cell
+ * spanning columns stands in each of them, and one spanning rows in each of those rows, so that
+ * every cell stays under its column's header. Rows of a table nested in a cell are that cell's.
+ */
+function tableRows(table: HTMLElement): string[] {
+  const rows = [
+    ...childrenTagged(table, ROWS),
+    ...childrenTagged(table, ROW_GROUPS).flatMap((group) => childrenTagged(group, ROWS)),
+  ];
+  /** By column: the text of a cell spanning rows below its own, and how many rows more. */
+  const spanningDown: ({ text: string; rows: number } | undefined)[] = [];
+  return rows.map((row) => {
+    const cells: string[] = [];
+    const fillSpannedDown = (): void => {
+      for (let down = spanningDown[cells.length]; down && down.rows > 0; down = spanningDown[cells.length]) {
+        cells.push(down.text);
+        down.rows--;
+      }
+    };
+    for (const cell of childrenTagged(row, CELLS)) {
+      fillSpannedDown();
+      const text = cellText(cell).replace(/\s+/g, ' ').trim();
+      const rowsDown = span(cell, 'rowspan') - 1;
+      for (let column = span(cell, 'colspan'); column > 0; column--) {
+        spanningDown[cells.length] = rowsDown > 0 ? { text, rows: rowsDown } : undefined;
+        cells.push(text);
+      }
+    }
+    fillSpannedDown();
+    return tableRowParagraph(cells);
+  });
+}
+
+const ROWS = new Set(['tr']);
+const CAPTION = new Set(['caption']);
+const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
 
 /**
  * Walks the content in document order, feeding paragraphs (plain text with `<code>` as code
@@ -122,12 +167,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   };
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
-      paragraph = appendSectionText(paragraph, literalText(decodeEntities(node.rawText)));
+      paragraph = appendSectionText(paragraph, literalText(decodeHTML(node.rawText)));
       return;
     }
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
     const element = node as HTMLElement;
-    const tag = element.rawTagName?.toLowerCase() ?? '';
+    const tag = tagOf(element);
     if (
       HIDDEN.has(tag) ||
       tag === 'nav' ||
@@ -138,18 +183,22 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
-      builder.startSection(decodeEntities(element.textContent), Number(heading[1]), element.id || undefined);
+      builder.startSection(decodeHTML(element.textContent), Number(heading[1]), element.id || undefined);
       return;
     }
     if (tag === 'pre') {
       flush();
-      builder.addCode(decodeEntities(element.textContent));
+      builder.addCode(decodeHTML(element.textContent));
       return;
     }
-    if (tag === 'tr') {
+    if (tag === 'table') {
       flush();
-      paragraph = rowText(element);
+      for (const caption of childrenTagged(element, CAPTION)) visit(caption);
       flush();
+      for (const row of tableRows(element)) {
+        paragraph = row;
+        flush();
+      }
       return;
     }
     if (tag === 'code') {
@@ -228,7 +277,7 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   return documentRecord(
     relativePath,
     {
-      title: title ? decodeEntities(title) : undefined,
+      title: title ? decodeHTML(title) : undefined,
       description: metaContent(root, 'description'),
       tags: keywords
         ?.split(',')

@@ -123,7 +123,8 @@ export function readContentFiles(dir: string, files: string[], siteUrl?: string)
 }
 
 /**
- * Reads every `.md`, `.html` and `.txt` file under `dir` (recursively) into documents, handed
+ * Reads every document file under `dir` (`.md`, `.markdown`, `.mdx`, `.html`, `.htm`, `.txt`,
+ * see `READERS`) (recursively) into documents, handed
  * over as they are read, so that they can be indexed meanwhile. A file that can't be read or
  * parsed (unreadable, not UTF-8, broken front matter) is reported in `skipped` and never stops
  * the load; a missing `dir` fails the stream.
@@ -230,7 +231,8 @@ async function* readInWorkers(
 }
 
 /**
- * Reads every `.md`, `.html` and `.txt` file under `dir` (recursively) into documents (see
+ * Reads every document file under `dir` (`.md`, `.markdown`, `.mdx`, `.html`, `.htm`, `.txt`,
+ * see `READERS`) (recursively) into documents (see
  * `readContentFolder`); a missing `dir` rejects.
  */
 export async function loadContentFolder(

@@ -60,34 +60,95 @@ export function mdxDocument(relativePath: string, source: string, siteUrl?: stri
   return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl);
 }
 
-/** Top-level `import`/`export` statements (each up to a blank line) and JSX comments, outside fences. */
+/**
+ * The source without its `import` and `export` statements and its JSX comments, outside code
+ * blocks and code spans. A statement is ESM (`import … from '…'`, `import '…'`, `export const`,
+ * `export default` …) at the start of a block, the file's or after a blank line, so that prose
+ * wrapped onto a line starting "export your contacts" is kept; it ends at the first blank line
+ * where its brackets are closed, so that a component exported over several paragraphs goes whole.
+ */
 function withoutMdxStatements(source: string): string {
   const kept: string[] = [];
   let fence: string | undefined;
-  let inStatement = false;
+  /** The brackets a statement being left out has open, else undefined. */
+  let statementDepth: number | undefined;
+  let inComment = false;
+  let blockStart = true;
   for (const line of source.split('\n')) {
+    const blank = line.trim() === '';
     const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (statementDepth !== undefined) {
+      if (blank && statementDepth <= 0) {
+        statementDepth = undefined;
+        kept.push(line);
+        blockStart = true;
+      } else statementDepth += bracketBalance(line);
+      continue;
+    }
     if (fence !== undefined) {
       if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length)
         fence = undefined;
       kept.push(line);
+      blockStart = false;
       continue;
     }
     if (fenceMark !== undefined) {
       fence = fenceMark;
-      inStatement = false;
       kept.push(line);
+      blockStart = false;
       continue;
     }
-    if (inStatement) {
-      if (line.trim() === '') inStatement = false;
+    if (blockStart && ESM_STATEMENT.test(line)) {
+      statementDepth = bracketBalance(line);
       continue;
     }
-    if (/^(?:import|export)\s/.test(line)) {
-      inStatement = true;
-      continue;
-    }
-    kept.push(line);
+    const { text, open } = withoutJsxComments(line, inComment);
+    inComment = open;
+    kept.push(text);
+    // The front matter's closing line starts a block too.
+    blockStart = blank || line.trim() === '---';
   }
-  return kept.join('\n').replace(/\{\s*\/\*[\s\S]*?\*\/\s*\}/g, '');
+  return kept.join('\n');
+}
+
+/** The first line of an ES module statement, as MDX reads one. */
+const ESM_STATEMENT =
+  /^(?:import\s*(?:['"{*]|[\w$][\w$]*\s*(?:,|\bfrom\b))|export\s+(?:const|let|var|function|class|default|async|\{|\*)[\s{(*]?)/;
+
+/** Brackets a line opens less those it closes. */
+function bracketBalance(line: string): number {
+  let balance = 0;
+  for (const character of line)
+    if (character === '(' || character === '[' || character === '{') balance++;
+    else if (character === ')' || character === ']' || character === '}') balance--;
+  return balance;
+}
+
+/**
+ * A line without its JSX comments (from `{/*` to the next star, slash and closing brace), which may
+ * open on one line and close on a later one (`open` says whether one is open at the line's start,
+ * and at its end). One inside a code
+ * span (an odd number of backticks before it) is the span's text.
+ */
+function withoutJsxComments(line: string, open: boolean): { text: string; open: boolean } {
+  let text = '';
+  let rest = line;
+  let inComment = open;
+  while (rest !== '') {
+    if (inComment) {
+      const end = rest.indexOf('*/}');
+      if (end < 0) return { text, open: true };
+      rest = rest.slice(end + 3);
+      inComment = false;
+      continue;
+    }
+    const start = rest.indexOf('{/*');
+    if (start < 0) return { text: text + rest, open: false };
+    const before = rest.slice(0, start);
+    const inCodeSpan = ((text + before).match(/`/g)?.length ?? 0) % 2 === 1;
+    text += inCodeSpan ? rest.slice(0, start + 3) : before;
+    rest = rest.slice(start + 3);
+    inComment = !inCodeSpan;
+  }
+  return { text, open: inComment };
 }

@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTMLStrict } from 'entities';
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { LinkMention } from './document.js';
 
@@ -63,11 +63,13 @@ export function replaceMacros(text: string): string {
 }
 
 /**
- * Decodes HTML's character references, named (all of HTML's, `&rsaquo;` and `&eacute;` as much as
- * `&amp;`) and numeric, as a browser does in text.
+ * Decodes the character references of Markdown text, as CommonMark does: named (all of HTML's,
+ * `&rsaquo;` and `&eacute;` as much as `&amp;`) and numeric, each ended by its `;`. Unlike a
+ * browser reading HTML, not the legacy names without one: `?q=cats&region=eu` in a link is no
+ * `®ion`.
  */
 export function decodeEntities(text: string): string {
-  return text.includes('&') ? decodeHTML(text) : text;
+  return text.includes('&') ? decodeHTMLStrict(text) : text;
 }
 
 const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;

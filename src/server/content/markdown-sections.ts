@@ -1,6 +1,6 @@
 import type { DocumentSection } from './document.js';
 import { inlineMarkdownToSectionText, inlineMarkdownToText } from './markdown-inline.js';
-import { SectionBuilder } from './section-builder.js';
+import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
@@ -65,13 +65,14 @@ function stripBlockMarkers(line: string, quoteMayStart: boolean): { text: string
 }
 
 function tableRowText(line: string): string {
-  return line
+  const cells = line
     .trim()
     .replace(/^\||\|$/g, '')
     .split(/(?<!\\)\|/)
-    .map((cell) => inlineMarkdownToSectionText(cell.trim()))
-    .filter((cell) => cell !== '')
-    .join('; ');
+    .map((cell) => cell.trim());
+  // The line under the header (`| --- | :-: |`) is no row.
+  if (cells.every((cell) => /^:?-+:?$/.test(cell))) return '';
+  return tableRowParagraph(cells.map(inlineMarkdownToSectionText));
 }
 
 /**

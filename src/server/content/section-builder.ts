@@ -19,6 +19,24 @@ export const PARAGRAPH_MAX_CHARS = 2000;
  */
 export const SECTION_MAX_CHARS = 20_000;
 
+/**
+ * A table row as a paragraph of section text, the same from every format: its cells' texts joined
+ * by "; ", which the answerer reads back as a table's cells. An empty cell keeps its column as
+ * "—" (else the cells after it would stand under the wrong headers); empty cells at the end of the
+ * row are left out, and a row of none is ''.
+ */
+export function tableRowParagraph(cells: readonly string[]): string {
+  let end = cells.length;
+  while (end > 0 && (cells[end - 1] as string).trim() === '') end--;
+  return cells
+    .slice(0, end)
+    .map((cell) => (cell.trim() === '' ? EMPTY_CELL : cell.trim()))
+    .join('; ');
+}
+
+/** What an empty cell in the middle of a table row reads as. */
+const EMPTY_CELL = '—';
+
 /** A line break, a tab or two spaces in a row: what `addParagraph` tidies. */
 const MESSY_SPACE = /[\n\t]| {2}/;
 

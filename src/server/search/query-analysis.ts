@@ -17,6 +17,8 @@ export interface TermAlternative {
    * construction, so it doesn't make its word the query's rarest (see `PagePostings.gather`).
    */
   inContext?: true;
+  /** What stands for a word the site doesn't use: a synonym of it, or a correction of it as a typo. */
+  standsInAs?: StandIn['kind'];
 }
 
 /** A content word of the query. */
@@ -292,9 +294,7 @@ export class QueryAnalyser {
     const term = this.analyser.term(lowerCase);
     if (term === '' || this.vocabulary.id(term) !== undefined) return undefined;
     const first = this.#queryTerm(lowerCase, term, false).alternatives[0];
-    if (first?.weight === SYNONYM_WEIGHT) return { term: first.term, kind: 'synonym' };
-    if (first?.weight === CORRECTION_WEIGHT) return { term: first.term, kind: 'typo' };
-    return undefined;
+    return first?.standsInAs === undefined ? undefined : { term: first.term, kind: first.standsInAs };
   }
 
   clear(): void {
@@ -661,7 +661,7 @@ export class QueryAnalyser {
     return [...found]
       .sort(([a], [b]) => this.vocabulary.documentFrequency(b) - this.vocabulary.documentFrequency(a))
       .slice(0, MAX_CORRECTIONS)
-      .map(([id, term]) => ({ id, term, weight: CORRECTION_WEIGHT }));
+      .map(([id, term]) => ({ id, term, weight: CORRECTION_WEIGHT, standsInAs: 'typo' as const }));
   }
 
   #analyseWord(word: string, term: string, prefix: boolean): QueryTerm {
@@ -702,7 +702,7 @@ export class QueryAnalyser {
         const synonymTerm = this.analyser.term(synonym);
         const id = synonymTerm === '' ? undefined : this.vocabulary.id(synonymTerm);
         if (id !== undefined && !alternatives.some((alternative) => alternative.id === id))
-          alternatives.push({ id, term: synonymTerm, weight: SYNONYM_WEIGHT });
+          alternatives.push({ id, term: synonymTerm, weight: SYNONYM_WEIGHT, standsInAs: 'synonym' });
       }
     // A word the site doesn't know is corrected: to the site's words one edit away from it, else
     // to its terms near the word's own term or the word as typed.
@@ -722,7 +722,7 @@ export class QueryAnalyser {
       const likely = [...corrections].flatMap((correction) => {
         const id = this.vocabulary.id(correction);
         return id !== undefined && this.vocabulary.documentFrequency(id) >= MIN_CORRECTION_FREQUENCY
-          ? [{ id, term: correction, weight: CORRECTION_WEIGHT }]
+          ? [{ id, term: correction, weight: CORRECTION_WEIGHT, standsInAs: 'typo' as const }]
           : [];
       });
       likely.sort(

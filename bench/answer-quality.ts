@@ -8,6 +8,7 @@
  *   npx tsx bench/answer-quality.ts --mdn      (MDN only)
  *   npx tsx bench/answer-quality.ts --demo     (the demo's own docs only; flags combine)
  *   npx tsx bench/answer-quality.ts --forkful  (a shop's help centre only)
+ *   npx tsx bench/answer-quality.ts --hublane  (a team inbox's user docs only)
  *
  *   npx tsx bench/answer-quality.ts --misses   (also lists what ours got wrong)
  *   npx tsx bench/answer-quality.ts --skip-baseline   (ours only, quicker while working)
@@ -479,9 +480,12 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
  * - `forkful`: a meal-kit shop's help centre (bench/corpora/forkful/, 19 pages in Markdown with
  *   and without a heading, built HTML and plain text), a site owner's own content in a
  *   customer's words; forkful-fresh.json (60) and forkful-unanswerable.json (25).
+ * - `hublane`: a team inbox's user documentation (bench/corpora/hublane/, 24 pages, half of them
+ *   Docusaurus MDX), in its office users' and admins' words; hublane-fresh.json (60) and
+ *   hublane-unanswerable.json (25).
  */
 async function benchmarkSmallSite(
-  name: 'demo' | 'forkful',
+  name: 'demo' | 'forkful' | 'hublane',
   label: string,
   documents: SourceDocument[],
 ): Promise<void> {
@@ -555,7 +559,9 @@ async function benchmarkSmallSite(
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
 const offTopicQuestions = readJson<string[]>('unanswerable.json');
-const only = ['--hono', '--mdn', '--demo', '--forkful'].filter((flag) => process.argv.includes(flag));
+const only = ['--hono', '--mdn', '--demo', '--forkful', '--hublane'].filter((flag) =>
+  process.argv.includes(flag),
+);
 const runs = (flag: string) => only.length === 0 || only.includes(flag);
 if (runs('--demo'))
   await benchmarkSmallSite(
@@ -568,6 +574,12 @@ if (runs('--forkful'))
     'forkful',
     "Forkful's help centre",
     (await loadContentFolder(new URL('./corpora/forkful/content/', import.meta.url).pathname)).documents,
+  );
+if (runs('--hublane'))
+  await benchmarkSmallSite(
+    'hublane',
+    "Hublane's user docs",
+    (await loadContentFolder(new URL('./corpora/hublane/content/', import.meta.url).pathname)).documents,
   );
 if (runs('--hono')) {
   const hono = await loadContentFolder(`${CORPORA}hono`);

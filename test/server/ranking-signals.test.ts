@@ -21,6 +21,19 @@ const page = (link: string, links: string[] = [], title = link): SourceDocument 
   links,
 });
 
+/**
+ * A hundred pages, enough for a site's links to count (see `LINKS_MIN_PAGES`), each linking the
+ * `links` pages after it and the pages `to`.
+ */
+const linkingPages = (links: number, to: string[] = []): SourceDocument[] =>
+  Array.from({ length: 100 }, (_, i) =>
+    page(
+      `/misc/${i}`,
+      [...to, ...Array.from({ length: links }, (_, j) => `/misc/${(i + j + 1) % 100}`)],
+      `Topic ${i}`,
+    ),
+  );
+
 /** An index of `documents`, and the link it ranks first for a query. */
 async function siteOf(documents: SourceDocument[]) {
   const index = createOramaIndex();
@@ -171,15 +184,9 @@ describe('inboundLinkCounts', () => {
 });
 
 describe('link standing in ranking', () => {
-  /** Two pages about the same words; thirty others link each other and one of the two. */
+  /** Two pages about the same words; a hundred others link each other and one of the two. */
   const linkedSite = async () => {
-    const others = Array.from({ length: 30 }, (_, i) =>
-      page(
-        `/misc/${i}`,
-        ['/api/popular', ...Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 30}`)],
-        `Topic ${i}`,
-      ),
-    );
+    const others = linkingPages(4, ['/api/popular']);
     const index = createOramaIndex({ resultCacheSize: 0 });
     await index.load([
       page('/api/obscure', [], 'Widget frobnicate method'),
@@ -195,6 +202,20 @@ describe('link standing in ranking', () => {
     assert.deepEqual(
       hits.map((hit) => hit.document.link),
       ['/api/popular', '/api/obscure'],
+    );
+  });
+
+  it("doesn't count the links of a site of a few dozen pages, which link by their navigation", async () => {
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      page('/api/obscure', [], 'Widget frobnicate method'),
+      page('/api/popular', [], 'Widget frobnicate method'),
+      ...linkingPages(4, ['/api/popular']).slice(0, 30),
+    ]);
+    const hits = await index.search('widget frobnicate', { limit: 2 });
+    assert.deepEqual(
+      hits.map((hit) => hit.document.link),
+      ['/api/obscure', '/api/popular'],
     );
   });
 
@@ -234,11 +255,9 @@ describe('link standing in ranking', () => {
 });
 
 describe('a typed search that a page name holds whole', () => {
-  /** An interface page that thirty pages link to, naming its members in its text, and the members. */
+  /** An interface page that a hundred pages link to, naming its members in its text, and the members. */
   const interfaceSite = async () => {
-    const others = Array.from({ length: 30 }, (_, i) =>
-      page(`/misc/${i}`, ['/api/widget', `/misc/${(i + 1) % 30}`, `/misc/${(i + 2) % 30}`], `Topic ${i}`),
-    );
+    const others = linkingPages(2, ['/api/widget']);
     const index = createOramaIndex({ resultCacheSize: 0 });
     await index.load([
       pageWithText(
@@ -368,13 +387,7 @@ describe('what other pages say where they link to a page', () => {
         },
       ],
     };
-    const others = Array.from({ length: 12 }, (_, i) =>
-      page(
-        `/misc/${i}`,
-        Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 12}`),
-        `Topic ${i}`,
-      ),
-    );
+    const others = linkingPages(4);
     const order = async (documents: SourceDocument[], query: string) => {
       const index = createOramaIndex();
       await index.load(documents);
@@ -404,13 +417,7 @@ describe('what other pages say where they link to a page', () => {
       links: ['/css/order', '/css/z-index'],
       mentions,
     });
-    const others = Array.from({ length: 12 }, (_, i) =>
-      page(
-        `/misc/${i}`,
-        Array.from({ length: 4 }, (_, j) => `/misc/${(i + j + 1) % 12}`),
-        `Topic ${i}`,
-      ),
-    );
+    const others = linkingPages(4);
     const index = createOramaIndex();
     await index.load([
       scattered,

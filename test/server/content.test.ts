@@ -321,6 +321,33 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[0]?.code, ["import { SearchBox } from 'ask-elements';"]);
   });
 
+  it('keeps the page when an MDX statement or comment never closes', () => {
+    const text = (source: string): string[] | undefined =>
+      mdxDocument('page.mdx', source).sections[0]?.text.split('\n\n');
+    // A bracket in a string opens nothing.
+    assert.deepEqual(text("# Smile\n\nexport const smile = ':(';\n\nThe page text stays.\n"), [
+      'The page text stays.',
+    ]);
+    // A statement whose brackets never close ends at its first blank line.
+    assert.deepEqual(text('# Broken\n\nexport const x = {\n\nFirst paragraph.\n\nSecond.\n'), [
+      'First paragraph.',
+      'Second.',
+    ]);
+    // A comment never closed is text; a code block in a closed comment is the comment's.
+    assert.deepEqual(text('# C\n\nBefore {/* never closed\n\nStill here.\n'), [
+      'Before {/* never closed',
+      'Still here.',
+    ]);
+    assert.deepEqual(text('# D\n\nA {/* note\n```js\nhidden()\n```\n*/} after.\n\nTail.\n'), [
+      'A\nafter.',
+      'Tail.',
+    ]);
+    // A double-backtick code span holding a backtick and the comment's opening is the span's.
+    assert.deepEqual(text('# E\n\nWrite ``a `{/*` b`` here {/* gone */} ok.\n'), [
+      'Write ``a `{/*` b`` here ok.',
+    ]);
+  });
+
   it('keeps what only looks like MDX syntax: prose, code and code spans', () => {
     const page = mdxDocument(
       'export.mdx',
@@ -347,6 +374,47 @@ describe('loadContentFolder', () => {
       'function noop() { /* nothing */ }',
       'Write `{/* note */}` for a comment,\nnot this.',
     ]);
+  });
+
+  it('reads HTML table rows in document order, spans bounded by the table and its row groups', () => {
+    const rows = (table: string): string[] | undefined =>
+      htmlDocument('t.html', `<main><h1>T</h1><table>${table}</table></main>`).sections[0]?.text.split(
+        '\n\n',
+      );
+    assert.deepEqual(
+      rows(
+        '<tr><td>loose</td><td>row</td></tr><thead><tr><th>Plan</th><th>Price</th></tr></thead><tr><td>Pro</td><td>$5</td></tr>',
+      ),
+      ['loose; row', 'Plan; Price', 'Pro; $5'],
+    );
+    // One cell across the whole table is written once, however wide it says it is.
+    assert.deepEqual(
+      rows(
+        '<tr><th>A</th><th>B</th></tr><tr><td colspan="1000">Label</td></tr><tr><td>x</td><td>y</td></tr>',
+      ),
+      ['A; B', 'Label', 'x; y'],
+    );
+    // A cell spanning rows stays in its column in a short row, and ends with its row group.
+    assert.deepEqual(
+      rows(
+        '<tbody><tr><td>a</td><td>b</td><td rowspan="3">R</td></tr><tr><td>c</td></tr><tr><td>d</td><td>e</td></tr>' +
+          '<tr><td>f</td><td>g</td><td>h</td></tr></tbody><tbody><tr><td>i</td><td rowspan="9">down</td></tr></tbody>' +
+          '<tbody><tr><td>j</td><td>k</td></tr></tbody>',
+      ),
+      ['a; b; R', 'c; —; R', 'd; e; R', 'f; g; h', 'i; down', 'j; k'],
+    );
+  });
+
+  it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
+    const page = htmlDocument(
+      'f.html',
+      '<html><head><title>Fish &amp;amp; chips</title><meta name="description" content="Salt &amp;amp; vinegar"></head>' +
+        '<body><main><h2>Tag &amp;lt;b&amp;gt;</h2><pre>a &amp;lt; b</pre></main></body></html>',
+    );
+    assert.equal(page.title, 'Fish &amp; chips');
+    assert.equal(page.description, 'Salt &amp; vinegar');
+    assert.equal(page.sections[0]?.heading, 'Tag &lt;b&gt;');
+    assert.deepEqual(page.sections[0]?.code, ['a &lt; b']);
   });
 
   it("decodes a Markdown page's character references as CommonMark does: each ended by its ';'", () => {

@@ -1,4 +1,4 @@
-import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { LinkMention, SourceDocument } from './document.js';
@@ -65,8 +65,9 @@ const HEADING = /^h([1-6])$/;
 function metaContent(root: HTMLElement, name: string): string | undefined {
   const meta =
     root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
+  // The parser has decoded the attribute's character references already.
   const content = meta?.getAttribute('content')?.trim();
-  return content ? decodeHTMLAttribute(content) : undefined;
+  return content ? content : undefined;
 }
 
 /**
@@ -119,41 +120,72 @@ function span(cell: HTMLElement, attribute: 'colspan' | 'rowspan'): number {
 
 /**
  * A table's rows as paragraphs of section text (see `tableRowParagraph`), in a grid: a cell
- * spanning columns stands in each of them, and one spanning rows in each of those rows, so that
- * every cell stays under its column's header. Rows of a table nested in a cell are that cell's.
+ * spanning columns stands in each of them, and one spanning rows in each of those rows of its
+ * row group, so that every cell stays under its column's header. A row that is one cell across
+ * the whole table (a label over the rows below) is written once. Rows of a table nested in a
+ * cell are that cell's.
  */
 function tableRows(table: HTMLElement): string[] {
-  const rows = [
-    ...childrenTagged(table, ROWS),
-    ...childrenTagged(table, ROW_GROUPS).flatMap((group) => childrenTagged(group, ROWS)),
-  ];
-  /** By column: the text of a cell spanning rows below its own, and how many rows more. */
-  const spanningDown: ({ text: string; rows: number } | undefined)[] = [];
-  return rows.map((row) => {
-    const cells: string[] = [];
-    const fillSpannedDown = (): void => {
-      for (let down = spanningDown[cells.length]; down && down.rows > 0; down = spanningDown[cells.length]) {
+  // Row groups in document order; rows placed in the table itself form a group of their own, as
+  // a browser puts them in a `<tbody>` of their own.
+  const groups: HTMLElement[][] = [];
+  let looseRows: HTMLElement[] | undefined;
+  for (const child of childrenTagged(table, TABLE_PARTS)) {
+    if (ROWS.has(tagOf(child))) {
+      if (!looseRows) groups.push((looseRows = []));
+      looseRows.push(child);
+    } else {
+      looseRows = undefined;
+      groups.push(childrenTagged(child, ROWS));
+    }
+  }
+  const width = Math.max(1, ...groups.flat().map((row) => childrenTagged(row, CELLS).length));
+  return groups.flatMap((rows) => {
+    /** By column: the text of a cell spanning rows below its own, and how many rows more. */
+    const spanningDown: ({ text: string; rows: number } | undefined)[] = [];
+    return rows.map((row) => {
+      const cells: string[] = [];
+      const fillSpannedDown = (): void => {
+        for (
+          let down = spanningDown[cells.length];
+          down && down.rows > 0;
+          down = spanningDown[cells.length]
+        ) {
+          cells.push(down.text);
+          down.rows--;
+        }
+      };
+      const rowCells = childrenTagged(row, CELLS);
+      for (const cell of rowCells) {
+        fillSpannedDown();
+        const text = cellText(cell).replace(/\s+/g, ' ').trim();
+        const rowsDown = span(cell, 'rowspan') - 1;
+        const columns = Math.min(span(cell, 'colspan'), Math.max(1, width - cells.length));
+        if (rowCells.length === 1 && cells.length === 0 && columns >= width && rowsDown === 0) {
+          cells.push(text);
+          continue;
+        }
+        for (let column = columns; column > 0; column--) {
+          spanningDown[cells.length] = rowsDown > 0 ? { text, rows: rowsDown } : undefined;
+          cells.push(text);
+        }
+      }
+      // Cells spanning down into columns this short row doesn't reach end here, in their columns.
+      for (let column = cells.length; column < spanningDown.length; column++) {
+        const down = spanningDown[column];
+        if (!down || down.rows <= 0) continue;
+        while (cells.length < column) cells.push('');
         cells.push(down.text);
         down.rows--;
       }
-    };
-    for (const cell of childrenTagged(row, CELLS)) {
-      fillSpannedDown();
-      const text = cellText(cell).replace(/\s+/g, ' ').trim();
-      const rowsDown = span(cell, 'rowspan') - 1;
-      for (let column = span(cell, 'colspan'); column > 0; column--) {
-        spanningDown[cells.length] = rowsDown > 0 ? { text, rows: rowsDown } : undefined;
-        cells.push(text);
-      }
-    }
-    fillSpannedDown();
-    return tableRowParagraph(cells);
+      return tableRowParagraph(cells);
+    });
   });
 }
 
 const ROWS = new Set(['tr']);
 const CAPTION = new Set(['caption']);
-const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
+const TABLE_PARTS = new Set(['tr', 'thead', 'tbody', 'tfoot']);
 
 /**
  * Walks the content in document order, feeding paragraphs (plain text with `<code>` as code
@@ -183,12 +215,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
-      builder.startSection(decodeHTML(element.textContent), Number(heading[1]), element.id || undefined);
+      builder.startSection(decodeHTML(element.rawText), Number(heading[1]), element.id || undefined);
       return;
     }
     if (tag === 'pre') {
       flush();
-      builder.addCode(decodeHTML(element.textContent));
+      builder.addCode(decodeHTML(element.rawText));
       return;
     }
     if (tag === 'table') {
@@ -253,7 +285,7 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     comment: false,
     blockTextElements: { script: true, style: true, pre: true, noscript: true },
   });
-  const title = root.querySelector('title')?.textContent.trim();
+  const title = root.querySelector('title')?.rawText.trim();
   const keywords = metaContent(root, 'keywords');
   const main = root.querySelector('main') ?? root.querySelector('article');
   const builder = new SectionBuilder();

@@ -66,25 +66,60 @@ export function mdxDocument(relativePath: string, source: string, siteUrl?: stri
  * `export default` …) at the start of a block, the file's or after a blank line, so that prose
  * wrapped onto a line starting "export your contacts" is kept; it ends at the first blank line
  * where its brackets are closed, so that a component exported over several paragraphs goes whole.
+ * A statement whose brackets never close ends at its first blank line, and a comment never
+ * closed is no comment: a typo in one line never costs the rest of the page.
  */
 function withoutMdxStatements(source: string): string {
+  const lines = source.split('\n');
   const kept: string[] = [];
+  /** Lines where a comment opens that never closes: there, it is text. */
+  const unclosed = new Set<number>();
   let fence: string | undefined;
-  /** The brackets a statement being left out has open, else undefined. */
-  let statementDepth: number | undefined;
-  let inComment = false;
+  /** The statement being left out: the brackets it has open and where it started. */
+  let statement: { depth: number; firstBlank?: number } | undefined;
+  /** The JSX comment left open by an earlier line: the line it started on and the text kept. */
+  let comment: { line: number; kept: number } | undefined;
   let blockStart = true;
-  for (const line of source.split('\n')) {
-    const blank = line.trim() === '';
-    const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (statementDepth !== undefined) {
-      if (blank && statementDepth <= 0) {
-        statementDepth = undefined;
-        kept.push(line);
-        blockStart = true;
-      } else statementDepth += bracketBalance(line);
+  for (let index = 0; index <= lines.length; index++) {
+    if (index === lines.length) {
+      // The end of the file with a statement or comment still open: read it again from where
+      // it can end, as text.
+      const restart = statement ? statement.firstBlank : comment?.line;
+      if (restart === undefined) break;
+      if (statement) kept.push('');
+      else if (comment) {
+        kept.length = comment.kept;
+        unclosed.add(restart);
+      }
+      statement = undefined;
+      comment = undefined;
+      fence = undefined;
+      blockStart = true;
+      index = restart - 1;
       continue;
     }
+    const line = lines[index] as string;
+    const blank = line.trim() === '';
+    if (statement) {
+      if (blank) statement.firstBlank ??= index + 1;
+      if (blank && statement.depth <= 0) {
+        statement = undefined;
+        kept.push(line);
+        blockStart = true;
+      } else statement.depth += bracketBalance(line);
+      continue;
+    }
+    if (comment) {
+      // A comment's text, fences included, until it closes.
+      const { text, open } = withoutJsxComments(line, true);
+      if (!open) comment = undefined;
+      // A line wholly inside the comment is no line of the page.
+      if (open && text === '') continue;
+      kept.push(text);
+      blockStart = blank;
+      continue;
+    }
+    const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
       if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length)
         fence = undefined;
@@ -98,12 +133,12 @@ function withoutMdxStatements(source: string): string {
       blockStart = false;
       continue;
     }
-    if (blockStart && ESM_STATEMENT.test(line)) {
-      statementDepth = bracketBalance(line);
+    if (blockStart && !unclosed.has(index) && ESM_STATEMENT.test(line)) {
+      statement = { depth: bracketBalance(line) };
       continue;
     }
-    const { text, open } = withoutJsxComments(line, inComment);
-    inComment = open;
+    const { text, open } = withoutJsxComments(line, false, unclosed.has(index));
+    if (open) comment = { line: index, kept: kept.length };
     kept.push(text);
     // The front matter's closing line starts a block too.
     blockStart = blank || line.trim() === '---';
@@ -115,40 +150,69 @@ function withoutMdxStatements(source: string): string {
 const ESM_STATEMENT =
   /^(?:import\s*(?:['"{*]|[\w$][\w$]*\s*(?:,|\bfrom\b))|export\s+(?:const|let|var|function|class|default|async|\{|\*)[\s{(*]?)/;
 
-/** Brackets a line opens less those it closes. */
+/** Brackets a line opens less those it closes, outside its quoted strings. */
 function bracketBalance(line: string): number {
   let balance = 0;
-  for (const character of line)
-    if (character === '(' || character === '[' || character === '{') balance++;
+  let quote: string | undefined;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index] as string;
+    if (quote !== undefined) {
+      if (character === '\\') index++;
+      else if (character === quote) quote = undefined;
+    } else if (character === "'" || character === '"' || character === '`') quote = character;
+    else if (character === '(' || character === '[' || character === '{') balance++;
     else if (character === ')' || character === ']' || character === '}') balance--;
+  }
   return balance;
 }
 
 /**
  * A line without its JSX comments (from `{/*` to the next star, slash and closing brace), which may
  * open on one line and close on a later one (`open` says whether one is open at the line's start,
- * and at its end). One inside a code
- * span (an odd number of backticks before it) is the span's text.
+ * and at its end). One inside a code span (from a run of backticks to the next run as long) is
+ * the span's text. With `keepOpenLast`, a comment that doesn't close on the line is text (one
+ * never closed in the file).
  */
-function withoutJsxComments(line: string, open: boolean): { text: string; open: boolean } {
+function withoutJsxComments(
+  line: string,
+  open: boolean,
+  keepOpenLast = false,
+): { text: string; open: boolean } {
   let text = '';
   let rest = line;
-  let inComment = open;
-  while (rest !== '') {
-    if (inComment) {
-      const end = rest.indexOf('*/}');
-      if (end < 0) return { text, open: true };
-      rest = rest.slice(end + 3);
-      inComment = false;
-      continue;
-    }
-    const start = rest.indexOf('{/*');
-    if (start < 0) return { text: text + rest, open: false };
-    const before = rest.slice(0, start);
-    const inCodeSpan = ((text + before).match(/`/g)?.length ?? 0) % 2 === 1;
-    text += inCodeSpan ? rest.slice(0, start + 3) : before;
-    rest = rest.slice(start + 3);
-    inComment = !inCodeSpan;
+  if (open) {
+    const end = rest.indexOf('*/}');
+    if (end < 0) return { text: '', open: true };
+    rest = rest.slice(end + 3);
   }
-  return { text, open: inComment };
+  const codeSpans = codeSpanRanges(rest);
+  let offset = 0;
+  for (;;) {
+    let start = rest.indexOf('{/*', offset);
+    while (start >= 0 && codeSpans.some(([from, to]) => start >= from && start < to))
+      start = rest.indexOf('{/*', start + 1);
+    if (start < 0) return { text: text + rest.slice(offset), open: false };
+    const end = rest.indexOf('*/}', start + 3);
+    if (end < 0) {
+      if (keepOpenLast) return { text: text + rest.slice(offset), open: false };
+      return { text: text + rest.slice(offset, start), open: true };
+    }
+    text += rest.slice(offset, start);
+    offset = end + 3;
+  }
+}
+
+/** Where a line's code spans are: from a run of backticks to the next run of as many. */
+function codeSpanRanges(line: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const runs = [...line.matchAll(/`+/g)];
+  for (let index = 0; index < runs.length; index++) {
+    const opening = runs[index] as RegExpExecArray;
+    const closing = runs.findIndex((run, at) => at > index && run[0].length === opening[0].length);
+    if (closing < 0) continue;
+    const closingRun = runs[closing] as RegExpExecArray;
+    ranges.push([opening.index, closingRun.index + closingRun[0].length]);
+    index = closing;
+  }
+  return ranges;
 }

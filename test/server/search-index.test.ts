@@ -264,6 +264,19 @@ describe('Orama search index on small fixtures', () => {
     assert.equal(asked?.document.link, '/keyboard');
   });
 
+  it("finds a help centre's page by a customer's word for its subject: junk for spam, 2FA for two-factor", async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('spam', 'Emails marked as spam', 'Set up SPF and DKIM for your domain.'),
+      page('two-factor', 'Two-factor authentication', 'Codes from an authenticator app at sign-in.'),
+      page('trash', 'Trash', 'Conversations in the trash can be restored for 30 days.'),
+      page('folders', 'Folders', 'Sort conversations into folders, and keep the ones you need for a year.'),
+    ]);
+    assert.equal((await links(index, 'why does my mail end up as junk'))[0], '/spam');
+    assert.equal((await links(index, 'turn on 2fa for everyone'))[0], '/two-factor');
+    assert.equal((await links(index, 'can I recover a conversation'))[0], '/trash');
+  });
+
   it('knows an identifier as a whole, not by its parts', async () => {
     const index = createOramaIndex();
     await index.load([page('web', 'Web servers', 'A web server serves pages. Node.js runs JavaScript.')]);

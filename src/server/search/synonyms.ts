@@ -124,6 +124,29 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     ['lorry', 'truck'],
     ['nappy', 'diaper'],
   ].flatMap(bothWays),
+  // A customer's words for what a help centre calls otherwise, both ways: each pair names one
+  // thing on any site that has it.
+  ...[
+    ['junk', 'spam'],
+    ['2fa', 'two-factor'],
+    ['mfa', 'multi-factor'],
+    ['two-step', 'two-factor'],
+    ['multi-factor', 'two-factor'],
+    ['recover', 'restore'],
+    ['undelete', 'restore'],
+    ['receipt', 'invoice'],
+    ['reimburse', 'refund'],
+    ['shipping', 'delivery'],
+    ['signup', 'register'],
+    ['deactivate', 'disable'],
+    ['coworker', 'colleague'],
+    ['colleague', 'teammate'],
+  ].flatMap(bothWays),
+  ['undo', 'restore', 'revert'],
+  ['christmas', 'holiday'],
+  ['xmas', 'christmas', 'holiday'],
+  ['cost', 'price'],
+  ['price', 'cost'],
   // Abbreviations a visitor or a page may use for the whole word, both ways.
   ...[
     ['param', 'parameter'],

@@ -405,6 +405,51 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("reads a docs generator's built page as its author wrote it: no permalinks, highlighting, sidebars or site name", () => {
+    // As Sphinx writes a page: no <main>, a role="main" block, a sidebar role="navigation".
+    const sphinx = htmlDocument(
+      'install.html',
+      `<html><head><title>Installation &#8212; Foo 1.0 documentation</title></head><body>
+      <div class="body" role="main"><section id="installation">
+      <h1>Installation<a class="headerlink" href="#installation" title="Link to this heading">¶</a></h1>
+      <p>Install with pip.</p>
+      <div class="highlight"><pre><span></span><span class="linenos">1</span><span class="n">pip</span> install foo &amp;&amp; foo --check
+</pre></div></section></div>
+      <div class="sphinxsidebar" role="navigation"><h3>Navigation</h3><ul><li><a href="index.html">Home</a></li></ul></div>
+      </body></html>`,
+    );
+    assert.equal(sphinx.title, 'Installation');
+    assert.deepEqual(
+      sphinx.sections.map((section) => [section.heading, section.code]),
+      [['Installation', ['pip install foo && foo --check']]],
+    );
+    // As Docusaurus writes one: a hash link in each heading, lines of code as spans and <br>, an
+    // edit link in the article's footer, a table of contents and the next page's link in <main>.
+    const docusaurus = htmlDocument(
+      'intro.html',
+      `<html><head><title>Intro | My Site</title></head><body><main><article>
+      <nav aria-label="Breadcrumbs">Docs</nav><header><h1>Intro</h1></header><p>Hello there.</p>
+      <h2 id="setup">Setup<a href="#setup" class="hash-link" aria-label="Direct link to Setup">\u200b</a></h2>
+      <pre><code><span class="token-line">npm install</span><br><span class="token-line">npm start</span></code></pre>
+      <footer class="theme-doc-footer"><a href="https://github.com/x/edit/main/intro.md">Edit this page</a></footer>
+      </article><nav class="pagination-nav"><a href="/next">Next</a></nav>
+      <div class="tableOfContents_bqdL"><a href="#setup">Setup</a></div></main></body></html>`,
+    );
+    assert.equal(docusaurus.title, 'Intro');
+    assert.deepEqual(
+      docusaurus.sections.map((section) => [section.heading, section.text]),
+      [
+        ['Intro', 'Hello there.'],
+        ['Setup', 'npm install\nnpm start'],
+      ],
+    );
+    // A title that is not the page's heading and a site's name is kept whole.
+    assert.equal(
+      htmlDocument('a.html', '<title>Fees - and how to avoid them</title><h1>Fees</h1><p>x</p>').title,
+      'Fees - and how to avoid them',
+    );
+  });
+
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
     const page = htmlDocument(
       'f.html',

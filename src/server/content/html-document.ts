@@ -24,6 +24,60 @@ const HIDDEN = new Set([
  * contents or links to the next page, never what the page says.
  */
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
+/** ARIA roles of site chrome, as generators mark a `<div>` that is a sidebar or a footer. */
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'complementary']);
+/**
+ * A class token of page furniture that docs generators (Sphinx, MkDocs, Docusaurus, VitePress,
+ * Hugo themes) put inside the content: a sidebar, a table of contents, breadcrumbs, the links to
+ * the previous and next page, "edit this page", a heading's permalink, code line numbers.
+ */
+const FURNITURE_CLASS =
+  /^(?:[\w-]*[-_])?(?:[a-z]*sidebar|toc|breadcrumbs?|pagination(?:-nav)?|pager|prev-next|tableofcontents|table-of-contents|edit-this-page|edit-link|headerlink|hash-link|linenos|lineno)(?:[-_][\w-]*)?$/i;
+
+/** The title or text of a link to edit the page's source. */
+const EDIT_LINK = /^edit(?: this page)?(?: on \w+)?$/i;
+
+/** Whether an element is never page text, or is site chrome or page furniture. */
+function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
+  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return true;
+  // A `<nav>`, and a `<footer>` (an article's own: its tags, its edit link), wherever they stand.
+  if (tag === 'nav' || tag === 'footer') return true;
+  const role = element.getAttribute('role');
+  if (role === 'navigation' || role === 'search') return true;
+  if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
+  if (tag === 'a' && EDIT_LINK.test(element.getAttribute('title') ?? element.textContent.trim())) return true;
+  const classes = element.getAttribute('class');
+  return classes !== undefined && classes.split(/\s+/).some((token) => FURNITURE_CLASS.test(token));
+}
+
+/**
+ * The text of a heading, without its permalink (`¶`, `#`, a link icon) or anything hidden in it.
+ */
+function headingText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
+  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+  const element = node as HTMLElement;
+  const tag = tagOf(element);
+  if (isLeftOut(element, tag, false)) return '';
+  const text = element.childNodes.map(headingText).join('');
+  const permalink =
+    tag === 'a' && (element.getAttribute('href') ?? '').startsWith('#') && !/[\p{L}\p{N}]/u.test(text);
+  return permalink ? '' : text;
+}
+
+/**
+ * The text of a code block as it shows: highlighting's spans are its text, a `<br>` a line break,
+ * line numbers and copy buttons left out.
+ */
+function codeBlockText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
+  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+  const element = node as HTMLElement;
+  const tag = tagOf(element);
+  if (tag === 'br') return '\n';
+  if (isLeftOut(element, tag, false)) return '';
+  return element.childNodes.map(codeBlockText).join('');
+}
 /** Elements that end a paragraph of text. */
 const BLOCKS = new Set([
   'p',
@@ -205,22 +259,16 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
     const element = node as HTMLElement;
     const tag = tagOf(element);
-    if (
-      HIDDEN.has(tag) ||
-      tag === 'nav' ||
-      (skipChrome && CHROME.has(tag)) ||
-      element.getAttribute('hidden') !== undefined
-    )
-      return;
+    if (isLeftOut(element, tag, skipChrome)) return;
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
-      builder.startSection(decodeHTML(element.rawText), Number(heading[1]), element.id || undefined);
+      builder.startSection(headingText(element).trim(), Number(heading[1]), element.id || undefined);
       return;
     }
     if (tag === 'pre') {
       flush();
-      builder.addCode(decodeHTML(element.rawText));
+      builder.addCode(codeBlockText(element));
       return;
     }
     if (tag === 'table') {
@@ -247,6 +295,25 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   visit(content);
   flush();
 }
+
+/**
+ * The page's own name from its `<title>`: without the site's name a built site adds to each
+ * page's ("Contact us | Forkful Help Centre", "Install — Foo 1.0 documentation"), when the page's
+ * first heading is the title's first or last part and the rest a name ("Fees - and how to avoid
+ * them" is the page's own).
+ */
+function pageTitle(title: string, heading: string): string {
+  if (heading === '' || title === heading) return title;
+  const rest = title.startsWith(heading)
+    ? title.slice(heading.length)
+    : title.endsWith(heading)
+      ? title.slice(0, -heading.length)
+      : undefined;
+  return rest !== undefined && TITLE_SEPARATOR.test(rest) ? heading : title;
+}
+
+/** What separates a page's name from its site's in a `<title>`. */
+const TITLE_SEPARATOR = /^\s*[|\-–—·•:»«/]+\s*[\p{Lu}\p{N}]|[\p{L}\p{N}]\s*[|\-–—·•:»«/]+\s*$/u;
 
 /** The blocks whose text is what a page says where it links. */
 const MENTION_BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'blockquote', 'figcaption']);
@@ -283,11 +350,12 @@ function blockText(block: HTMLElement): string {
 export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
   const root = parse(source, {
     comment: false,
-    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+    blockTextElements: { script: true, style: true, noscript: true },
   });
   const title = root.querySelector('title')?.rawText.trim();
   const keywords = metaContent(root, 'keywords');
-  const main = root.querySelector('main') ?? root.querySelector('article');
+  const main =
+    root.querySelector('main') ?? root.querySelector('[role="main"]') ?? root.querySelector('article');
   const builder = new SectionBuilder();
   const content = main ?? root.querySelector('body') ?? root;
   collectSections(content, builder, main === null);
@@ -306,10 +374,13 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     if (mention) mention.targets.push(href);
     else mentions.set(block, { targets: [href], text: blockText(block) });
   }
+  const firstHeading = content.querySelector('h1');
   return documentRecord(
     relativePath,
     {
-      title: title ? decodeHTML(title) : undefined,
+      title: title
+        ? pageTitle(decodeHTML(title), firstHeading ? headingText(firstHeading).trim() : '')
+        : undefined,
       description: metaContent(root, 'description'),
       tags: keywords
         ?.split(',')

@@ -450,6 +450,33 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("skips what a built site doesn't mean to be found, and reads what Pagefind's attributes mark", () => {
+    assert.throws(
+      () =>
+        htmlDocument(
+          'search.html',
+          '<meta name="robots" content="noindex, follow"><main><p>Search</p></main>',
+        ),
+      /asks not to be indexed/,
+    );
+    assert.throws(
+      () => htmlDocument('old.html', '<meta http-equiv="Refresh" content="0; url=/new-page"><p>Moved.</p>'),
+      /a redirect to \/new-page/,
+    );
+    // A page that reloads itself now and then is still a page.
+    assert.equal(
+      htmlDocument('live.html', '<meta http-equiv="refresh" content="300"><main><p>Live scores.</p></main>')
+        .text,
+      'Live scores.',
+    );
+    const page = htmlDocument(
+      'guide.html',
+      `<body><div class="shell"><div data-pagefind-body><h1>Guide</h1><p>The guide's text.</p>
+      <div data-pagefind-ignore><p>Related posts</p></div></div><p>Site chrome.</p></div></body>`,
+    );
+    assert.equal(page.text, "Guide\n\nThe guide's text.");
+  });
+
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
     const page = htmlDocument(
       'f.html',

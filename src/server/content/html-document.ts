@@ -39,7 +39,12 @@ const EDIT_LINK = /^edit(?: this page)?(?: on \w+)?$/i;
 
 /** Whether an element is never page text, or is site chrome or page furniture. */
 function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
-  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return true;
+  if (
+    HIDDEN.has(tag) ||
+    element.getAttribute('hidden') !== undefined ||
+    element.getAttribute('data-pagefind-ignore') !== undefined
+  )
+    return true;
   // A `<nav>`, and a `<footer>` (an article's own: its tags, its edit link), wherever they stand.
   if (tag === 'nav' || tag === 'footer') return true;
   const role = element.getAttribute('role');
@@ -342,20 +347,49 @@ function blockText(block: HTMLElement): string {
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
+/** Seconds within which a `<meta http-equiv="refresh">` to another address is a redirect. */
+const MAX_REDIRECT_DELAY = 5;
+
+/**
+ * Throws, so that the page is skipped with the reason, when it is no page to index: one that
+ * asks search engines not to index it (`<meta name="robots" content="noindex">`, as a built
+ * site's search, tag or 404 pages may), or a redirect to another page (a `<meta http-equiv=
+ * "refresh">` left where a page used to be).
+ */
+function refuseUnindexable(root: HTMLElement): void {
+  const robots = metaContent(root, 'robots');
+  if (robots !== undefined && /\b(?:noindex|none)\b/i.test(robots))
+    throw new Error(`the page asks not to be indexed (<meta name="robots" content="${robots}">)`);
+  const refresh = root
+    .querySelectorAll('meta[http-equiv]')
+    .find((meta) => meta.getAttribute('http-equiv')?.toLowerCase() === 'refresh');
+  // "0; url=/new-page": at once, or within a few seconds; a page that reloads itself later is a page.
+  const content = refresh?.getAttribute('content') ?? '';
+  const target = /\burl\s*=\s*['"]?([^'"\s;]+)/i.exec(content)?.[1];
+  if (target !== undefined && Number.parseFloat(content) <= MAX_REDIRECT_DELAY)
+    throw new Error(`a redirect to ${target}`);
+}
+
 /**
  * An HTML page (`.html`): `<title>`, `<meta name=description>` and `<meta name=keywords>` for
- * its metadata; the text of `<main>` (or `<article>`, else `<body>` without its navigation) split
- * at `<h1>`–`<h6>`, whose `id` becomes the anchor when present.
+ * its metadata; the text of its content, split at `<h1>`–`<h6>`, whose `id` becomes the anchor
+ * when present. The content is what Pagefind's `data-pagefind-body` marks, else `<main>`,
+ * `role="main"` or `<article>`, else `<body>` without its chrome; an element marked
+ * `data-pagefind-ignore` is left out, as Pagefind does.
  */
 export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
   const root = parse(source, {
     comment: false,
     blockTextElements: { script: true, style: true, noscript: true },
   });
+  refuseUnindexable(root);
   const title = root.querySelector('title')?.rawText.trim();
   const keywords = metaContent(root, 'keywords');
   const main =
-    root.querySelector('main') ?? root.querySelector('[role="main"]') ?? root.querySelector('article');
+    root.querySelector('[data-pagefind-body]') ??
+    root.querySelector('main') ??
+    root.querySelector('[role="main"]') ??
+    root.querySelector('article');
   const builder = new SectionBuilder();
   const content = main ?? root.querySelector('body') ?? root;
   collectSections(content, builder, main === null);

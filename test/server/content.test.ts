@@ -348,6 +348,15 @@ describe('loadContentFolder', () => {
     ]);
   });
 
+  it('reads a comment closed and another never closed on one line, and a statement never closed, as text', () => {
+    const text = (source: string): string | undefined => mdxDocument('page.mdx', source).sections[0]?.text;
+    assert.equal(
+      text('# T\n\nIntro {/* internal note\n*/} middle {/* never closed\n\nRest of page.\n'),
+      'Intro\nmiddle {/* never closed\n\nRest of page.',
+    );
+    assert.equal(text('# T\n\nexport const meta = {\ntitle: "x"\nSome text.\n'), 'title: "x"\nSome text.');
+  });
+
   it('keeps what only looks like MDX syntax: prose, code and code spans', () => {
     const page = mdxDocument(
       'export.mdx',
@@ -475,6 +484,74 @@ describe('loadContentFolder', () => {
       <div data-pagefind-ignore><p>Related posts</p></div></div><p>Site chrome.</p></div></body>`,
     );
     assert.equal(page.text, "Guide\n\nThe guide's text.");
+  });
+
+  it("keeps what an author wrote that only looks like a generator's furniture", () => {
+    const sections = (html: string) =>
+      htmlDocument('p.html', html).sections.map((section) => [section.heading, section.text]);
+    // A class naming a sidebar on the content itself, or a paragraph's own class.
+    assert.deepEqual(
+      sections('<main class="page has-sidebar"><h1>Refunds</h1><p>Refunds take 5 days.</p></main>'),
+      [['Refunds', 'Refunds take 5 days.']],
+    );
+    assert.deepEqual(
+      sections(
+        '<main><h1>X</h1><p class="sidebar-note">Keep your receipt.</p><aside class="sidebar"><p>Tip.</p></aside></main>',
+      ),
+      [['X', 'Keep your receipt.\n\nTip.']],
+    );
+    // A link named "Edit" in prose or a heading, and a quotation's own footer.
+    assert.deepEqual(
+      sections(
+        '<main><h1>Profile</h1><p>Click <a href="/profile/edit">Edit</a> to change it.</p>' +
+          '<h2 id="edit"><a href="#edit">Edit</a></h2><blockquote><p>Great.</p><footer>Jane, Acme</footer></blockquote></main>',
+      ),
+      [
+        ['Profile', 'Click Edit to change it.'],
+        ['Edit', 'Great.\n\nJane, Acme'],
+      ],
+    );
+    // A heading that is nothing but a link to itself keeps its words.
+    assert.equal(
+      htmlDocument('o.html', '<main><h2 id="n"><a href="#n"><code>??</code></a></h2><p>Nullish.</p></main>')
+        .sections[0]?.heading,
+      '??',
+    );
+    // Unescaped code in a <pre> is code, not markup.
+    assert.deepEqual(
+      htmlDocument('c.html', '<main><pre>#include <stdio.h>\nList<String> xs;</pre></main>').sections[0]
+        ?.code,
+      ['#include <stdio.h>\nList<String> xs;'],
+    );
+  });
+
+  it("leaves a generator's furniture out of the text and the links, however it is marked", () => {
+    const page = htmlDocument(
+      'guide.html',
+      `<html><head><title>Guide · Docs</title></head><body>
+      <header><h1>Docs</h1></header><div role="banner">Banner</div>
+      <div role="navigation"><a href="/a">A</a></div><div role="complementary">Related</div>
+      <h1>Guide</h1><p>See <a href="/c">the C page</a>.</p>
+      <div class="md-sidebar"><a href="/b">B</a></div>
+      <p><a href="https://github.com/x/y/edit/main/guide.md" title="Edit this page">e</a></p>
+      <div class="language-ts"><span class="lang">ts</span><pre><code><span class="ln">1</span>let a = 1</code></pre></div>
+      <table class="highlighttable"><tr><td class="linenos"><pre>1\n2</pre></td><td><pre>x = 1\ny = 2</pre></td></tr></table>
+      <p>Body.</p><div class="footer" role="contentinfo">© Docs</div></body></html>`,
+    );
+    assert.equal(page.title, 'Guide');
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.text, section.code]),
+      [['Guide', 'See the C page.\n\nlet a = 1\n\nx = 1\ny = 2\n\nBody.', ['let a = 1', 'x = 1\ny = 2']]],
+    );
+    assert.deepEqual(page.links, ['/c']);
+    // An article's own footer: its tags, its date.
+    assert.equal(
+      htmlDocument(
+        'a.html',
+        '<article><h1>A</h1><p>Body.</p><footer class="meta">Tags: a, b</footer></article>',
+      ).text,
+      'A\n\nBody.',
+    );
   });
 
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {

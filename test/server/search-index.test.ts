@@ -270,11 +270,12 @@ describe('Orama search index on small fixtures', () => {
       page('spam', 'Emails marked as spam', 'Set up SPF and DKIM for your domain.'),
       page('two-factor', 'Two-factor authentication', 'Codes from an authenticator app at sign-in.'),
       page('trash', 'Trash', 'Conversations in the trash can be restored for 30 days.'),
-      page('folders', 'Folders', 'Sort conversations into folders, and keep the ones you need for a year.'),
+      page('folders', 'Folders', 'Sort conversations into folders.'),
     ]);
-    assert.equal((await links(index, 'why does my mail end up as junk'))[0], '/spam');
+    // Each question finds its page only through the customer's word.
+    assert.equal((await links(index, 'junk filters keep catching us'))[0], '/spam');
     assert.equal((await links(index, 'turn on 2fa for everyone'))[0], '/two-factor');
-    assert.equal((await links(index, 'can I recover a conversation'))[0], '/trash');
+    assert.equal((await links(index, 'enable mfa for everyone'))[0], '/two-factor');
   });
 
   it('knows an identifier as a whole, not by its parts', async () => {

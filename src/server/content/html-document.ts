@@ -4,85 +4,16 @@ import { appendSectionText, codeSpan, literalText } from './code-spans.js';
 import type { LinkMention, SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
+import {
+  codeBlockText,
+  headingText,
+  isHidden,
+  isInLeftOut,
+  isLeftOut,
+  tableCodeBlocks,
+  tagOf,
+} from './html-furniture.js';
 
-/** Elements that are never page text. */
-const HIDDEN = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'canvas',
-  'iframe',
-  'head',
-  'button',
-  'select',
-]);
-/**
- * Site chrome around the content, left out when the page has no `<main>` or `<article>`. A
- * `<nav>` is left out wherever it stands: inside `<main>` it holds breadcrumbs, a table of
- * contents or links to the next page, never what the page says.
- */
-const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
-/** ARIA roles of site chrome, as generators mark a `<div>` that is a sidebar or a footer. */
-const CHROME_ROLES = new Set(['banner', 'contentinfo', 'complementary']);
-/**
- * A class token of page furniture that docs generators (Sphinx, MkDocs, Docusaurus, VitePress,
- * Hugo themes) put inside the content: a sidebar, a table of contents, breadcrumbs, the links to
- * the previous and next page, "edit this page", a heading's permalink, code line numbers.
- */
-const FURNITURE_CLASS =
-  /^(?:[\w-]*[-_])?(?:[a-z]*sidebar|toc|breadcrumbs?|pagination(?:-nav)?|pager|prev-next|tableofcontents|table-of-contents|edit-this-page|edit-link|headerlink|hash-link|linenos|lineno)(?:[-_][\w-]*)?$/i;
-
-/** The title or text of a link to edit the page's source. */
-const EDIT_LINK = /^edit(?: this page)?(?: on \w+)?$/i;
-
-/** Whether an element is never page text, or is site chrome or page furniture. */
-function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
-  if (
-    HIDDEN.has(tag) ||
-    element.getAttribute('hidden') !== undefined ||
-    element.getAttribute('data-pagefind-ignore') !== undefined
-  )
-    return true;
-  // A `<nav>`, and a `<footer>` (an article's own: its tags, its edit link), wherever they stand.
-  if (tag === 'nav' || tag === 'footer') return true;
-  const role = element.getAttribute('role');
-  if (role === 'navigation' || role === 'search') return true;
-  if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
-  if (tag === 'a' && EDIT_LINK.test(element.getAttribute('title') ?? element.textContent.trim())) return true;
-  const classes = element.getAttribute('class');
-  return classes !== undefined && classes.split(/\s+/).some((token) => FURNITURE_CLASS.test(token));
-}
-
-/**
- * The text of a heading, without its permalink (`¶`, `#`, a link icon) or anything hidden in it.
- */
-function headingText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
-  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
-  const element = node as HTMLElement;
-  const tag = tagOf(element);
-  if (isLeftOut(element, tag, false)) return '';
-  const text = element.childNodes.map(headingText).join('');
-  const permalink =
-    tag === 'a' && (element.getAttribute('href') ?? '').startsWith('#') && !/[\p{L}\p{N}]/u.test(text);
-  return permalink ? '' : text;
-}
-
-/**
- * The text of a code block as it shows: highlighting's spans are its text, a `<br>` a line break,
- * line numbers and copy buttons left out.
- */
-function codeBlockText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
-  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
-  const element = node as HTMLElement;
-  const tag = tagOf(element);
-  if (tag === 'br') return '\n';
-  if (isLeftOut(element, tag, false)) return '';
-  return element.childNodes.map(codeBlockText).join('');
-}
 /** Elements that end a paragraph of text. */
 const BLOCKS = new Set([
   'p',
@@ -138,7 +69,7 @@ function inlineCodeText(node: Node): string {
   if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
   const element = node as HTMLElement;
   const tag = tagOf(element);
-  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
+  if (isHidden(element, tag)) return '';
   const text = element.childNodes.map(inlineCodeText).join('');
   return BLOCKS.has(tag) ? ` ${text} ` : text;
 }
@@ -152,7 +83,7 @@ function cellText(node: Node): string {
   if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
   const element = node as HTMLElement;
   const tag = tagOf(element);
-  if (HIDDEN.has(tag) || element.getAttribute('hidden') !== undefined) return '';
+  if (isHidden(element, tag)) return '';
   if (tag === 'code') return codeSpan(inlineCodeText(element));
   const text = element.childNodes.map(cellText).reduce(appendSectionText, '');
   return BLOCKS.has(tag) || CELLS.has(tag) ? ` ${text} ` : text;
@@ -161,8 +92,6 @@ function cellText(node: Node): string {
 const CELLS = new Set(['td', 'th']);
 /** Most columns or rows one cell may span: a larger `colspan` or `rowspan` is a mistake, not a table. */
 const MAX_SPAN = 50;
-
-const tagOf = (element: HTMLElement): string => element.rawTagName?.toLowerCase() ?? '';
 
 /** The element children of an element with one of these tags. */
 const childrenTagged = (element: HTMLElement, tags: ReadonlySet<string>): HTMLElement[] =>
@@ -264,16 +193,23 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
     const element = node as HTMLElement;
     const tag = tagOf(element);
-    if (isLeftOut(element, tag, skipChrome)) return;
+    // The content itself is never left out: `<main class="has-sidebar">` is the page.
+    if (element !== content && isLeftOut(element, tag, skipChrome)) return;
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
-      builder.startSection(headingText(element).trim(), Number(heading[1]), element.id || undefined);
+      builder.startSection(headingText(element), Number(heading[1]), element.id || undefined);
       return;
     }
     if (tag === 'pre') {
       flush();
       builder.addCode(codeBlockText(element));
+      return;
+    }
+    const listing = tag === 'table' ? tableCodeBlocks(element) : undefined;
+    if (listing) {
+      flush();
+      for (const code of listing) builder.addCode(code);
       return;
     }
     if (tag === 'table') {
@@ -309,16 +245,21 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
  */
 function pageTitle(title: string, heading: string): string {
   if (heading === '' || title === heading) return title;
-  const rest = title.startsWith(heading)
+  // Compared regardless of case: "Contact Us | Docs" over a heading "Contact us".
+  const [lowerTitle, lowerHeading] = [title.toLowerCase(), heading.toLowerCase()];
+  const rest = lowerTitle.startsWith(lowerHeading)
     ? title.slice(heading.length)
-    : title.endsWith(heading)
+    : lowerTitle.endsWith(lowerHeading)
       ? title.slice(0, -heading.length)
       : undefined;
   return rest !== undefined && TITLE_SEPARATOR.test(rest) ? heading : title;
 }
 
-/** What separates a page's name from its site's in a `<title>`. */
-const TITLE_SEPARATOR = /^\s*[|\-–—·•:»«/]+\s*[\p{Lu}\p{N}]|[\p{L}\p{N}]\s*[|\-–—·•:»«/]+\s*$/u;
+/**
+ * What separates a page's name from its site's in a `<title>`; not a colon, which starts a
+ * subtitle ("Fees: What You Pay and When").
+ */
+const TITLE_SEPARATOR = /^\s*[|\-–—·•»«/]+\s*[\p{Lu}\p{N}]|[\p{L}\p{N}]\s*[|\-–—·•»«/]+\s*$/u;
 
 /** The blocks whose text is what a page says where it links. */
 const MENTION_BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'blockquote', 'figcaption']);
@@ -380,7 +321,8 @@ function refuseUnindexable(root: HTMLElement): void {
 export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
   const root = parse(source, {
     comment: false,
-    blockTextElements: { script: true, style: true, noscript: true },
+    // A code block is read raw, since code may hold a `<` unescaped (see `codeBlockText`).
+    blockTextElements: { script: true, style: true, noscript: true, pre: true },
   });
   refuseUnindexable(root);
   const title = root.querySelector('title')?.rawText.trim();
@@ -396,7 +338,7 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   // Links of the content only: navigation links every page alike.
   const anchors = content
     .querySelectorAll('a[href]')
-    .filter((anchor) => main !== null || anchor.closest('nav, header, footer') === null)
+    .filter((anchor) => !isInLeftOut(anchor, content, main === null))
     .map((anchor) => ({ anchor, href: anchor.getAttribute('href') ?? '' }))
     .filter(({ href }) => href !== '');
   // What the page says where it links: the block of the content holding the link (a paragraph, a
@@ -408,19 +350,18 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     if (mention) mention.targets.push(href);
     else mentions.set(block, { targets: [href], text: blockText(block) });
   }
-  const firstHeading = content.querySelector('h1');
+  const sections = builder.finish();
+  const firstHeading = sections.find((section) => section.level === 1)?.heading ?? '';
   return documentRecord(
     relativePath,
     {
-      title: title
-        ? pageTitle(decodeHTML(title), firstHeading ? headingText(firstHeading).trim() : '')
-        : undefined,
+      title: title ? pageTitle(decodeHTML(title), firstHeading) : undefined,
       description: metaContent(root, 'description'),
       tags: keywords
         ?.split(',')
         .map((keyword) => keyword.trim())
         .filter((keyword) => keyword !== ''),
-      sections: builder.finish(),
+      sections,
       links: anchors.map(({ href }) => href),
       mentions: [...mentions.values()],
     },

@@ -72,30 +72,38 @@ export function mdxDocument(relativePath: string, source: string, siteUrl?: stri
 function withoutMdxStatements(source: string): string {
   const lines = source.split('\n');
   const kept: string[] = [];
-  /** Lines where a comment opens that never closes: there, it is text. */
-  const unclosed = new Set<number>();
+  /**
+   * Lines where a comment opens that never closes, and whether the line starts inside an
+   * earlier comment (that one closed): from there, the unclosed one is text.
+   */
+  const unclosed = new Map<number, boolean>();
   let fence: string | undefined;
   /** The statement being left out: the brackets it has open and where it started. */
-  let statement: { depth: number; firstBlank?: number } | undefined;
-  /** The JSX comment left open by an earlier line: the line it started on and the text kept. */
-  let comment: { line: number; kept: number } | undefined;
+  let statement: { depth: number; line: number; firstBlank?: number } | undefined;
+  /** The JSX comment left open: the line it opened on, whether that line started in an earlier one, the lines kept before it. */
+  let comment: { line: number; openAtStart: boolean; kept: number } | undefined;
   let blockStart = true;
   for (let index = 0; index <= lines.length; index++) {
-    if (index === lines.length) {
-      // The end of the file with a statement or comment still open: read it again from where
-      // it can end, as text.
-      const restart = statement ? statement.firstBlank : comment?.line;
-      if (restart === undefined) break;
-      if (statement) kept.push('');
-      else if (comment) {
+    const open = statement ?? comment;
+    if (index === lines.length || (open && index - open.line > MAX_OPEN_LINES)) {
+      // The end of the file (or too long a way) with a statement or comment still open: read it
+      // again as text, a statement from its first blank line (else its second line), a comment
+      // from where it opened.
+      if (statement) {
+        const { firstBlank } = statement;
+        const textAfterBlank =
+          firstBlank !== undefined && lines.slice(firstBlank, index).some((rest) => rest.trim() !== '');
+        index = (textAfterBlank ? firstBlank : statement.line + 1) - 1;
+        kept.push('');
+      } else if (comment) {
+        unclosed.set(comment.line, comment.openAtStart);
         kept.length = comment.kept;
-        unclosed.add(restart);
-      }
+        index = comment.line - 1;
+      } else break;
       statement = undefined;
       comment = undefined;
       fence = undefined;
       blockStart = true;
-      index = restart - 1;
       continue;
     }
     const line = lines[index] as string;
@@ -111,10 +119,13 @@ function withoutMdxStatements(source: string): string {
     }
     if (comment) {
       // A comment's text, fences included, until it closes.
-      const { text, open } = withoutJsxComments(line, true);
-      if (!open) comment = undefined;
+      const { text, open: stillOpen } = withoutJsxComments(line, true);
+      if (!stillOpen) comment = undefined;
+      else if (line.includes(JSX_COMMENT_END))
+        // Closed, and another opened on the same line.
+        comment = { line: index, openAtStart: true, kept: kept.length };
       // A line wholly inside the comment is no line of the page.
-      if (open && text === '') continue;
+      else if (text === '') continue;
       kept.push(text);
       blockStart = blank;
       continue;
@@ -133,18 +144,25 @@ function withoutMdxStatements(source: string): string {
       blockStart = false;
       continue;
     }
-    if (blockStart && !unclosed.has(index) && ESM_STATEMENT.test(line)) {
-      statement = { depth: bracketBalance(line) };
+    const reread = unclosed.get(index);
+    if (blockStart && reread === undefined && ESM_STATEMENT.test(line)) {
+      statement = { depth: bracketBalance(line), line: index };
       continue;
     }
-    const { text, open } = withoutJsxComments(line, false, unclosed.has(index));
-    if (open) comment = { line: index, kept: kept.length };
+    const { text, open: opened } = withoutJsxComments(line, reread ?? false, reread !== undefined);
+    if (opened) comment = { line: index, openAtStart: false, kept: kept.length };
     kept.push(text);
     // The front matter's closing line starts a block too.
     blockStart = blank || line.trim() === '---';
   }
   return kept.join('\n');
 }
+
+/**
+ * Lines a statement or a comment may stay open: one open longer is taken as never closed, so
+ * that a page of many unclosed ones is read in linear time.
+ */
+const MAX_OPEN_LINES = 500;
 
 /** The first line of an ES module statement, as MDX reads one. */
 const ESM_STATEMENT =
@@ -181,18 +199,19 @@ function withoutJsxComments(
   let text = '';
   let rest = line;
   if (open) {
-    const end = rest.indexOf('*/}');
+    const end = rest.indexOf(JSX_COMMENT_END);
     if (end < 0) return { text: '', open: true };
     rest = rest.slice(end + 3);
   }
+  if (!rest.includes(JSX_COMMENT_START)) return { text: rest, open: false };
   const codeSpans = codeSpanRanges(rest);
   let offset = 0;
   for (;;) {
-    let start = rest.indexOf('{/*', offset);
+    let start = rest.indexOf(JSX_COMMENT_START, offset);
     while (start >= 0 && codeSpans.some(([from, to]) => start >= from && start < to))
-      start = rest.indexOf('{/*', start + 1);
+      start = rest.indexOf(JSX_COMMENT_START, start + 1);
     if (start < 0) return { text: text + rest.slice(offset), open: false };
-    const end = rest.indexOf('*/}', start + 3);
+    const end = rest.indexOf(JSX_COMMENT_END, start + 3);
     if (end < 0) {
       if (keepOpenLast) return { text: text + rest.slice(offset), open: false };
       return { text: text + rest.slice(offset, start), open: true };
@@ -202,14 +221,19 @@ function withoutJsxComments(
   }
 }
 
+const JSX_COMMENT_START = '{/*';
+const JSX_COMMENT_END = '*/}';
+
 /** Where a line's code spans are: from a run of backticks to the next run of as many. */
 function codeSpanRanges(line: string): [number, number][] {
   const ranges: [number, number][] = [];
   const runs = [...line.matchAll(/`+/g)];
   for (let index = 0; index < runs.length; index++) {
     const opening = runs[index] as RegExpExecArray;
-    const closing = runs.findIndex((run, at) => at > index && run[0].length === opening[0].length);
-    if (closing < 0) continue;
+    let closing = index + 1;
+    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0].length !== opening[0].length)
+      closing++;
+    if (closing === runs.length) continue;
     const closingRun = runs[closing] as RegExpExecArray;
     ranges.push([opening.index, closingRun.index + closingRun[0].length]);
     index = closing;

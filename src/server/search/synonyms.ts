@@ -130,6 +130,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     ['junk', 'spam'],
     ['2fa', 'two-factor'],
     ['mfa', 'multi-factor'],
+    ['mfa', 'two-factor'],
     ['two-step', 'two-factor'],
     ['multi-factor', 'two-factor'],
     ['recover', 'restore'],

@@ -1,0 +1,225 @@
+import { decodeHTML } from 'entities';
+import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
+
+/**
+ * What of an HTML page is not what its author wrote: hidden elements, the site's chrome, and the
+ * furniture docs generators (Sphinx, MkDocs, Docusaurus, VitePress, Hugo) put inside the content.
+ * And a code block's text as it shows, through its highlighting.
+ */
+
+export const tagOf = (element: HTMLElement): string => element.rawTagName?.toLowerCase() ?? '';
+
+/** Elements that are never page text. */
+export const HIDDEN = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'head',
+  'button',
+  'select',
+]);
+
+/** Whether an element is hidden: never page text, wherever it stands. */
+export function isHidden(element: HTMLElement, tag: string): boolean {
+  return (
+    HIDDEN.has(tag) ||
+    element.getAttribute('hidden') !== undefined ||
+    element.getAttribute('aria-hidden') === 'true' ||
+    element.getAttribute('data-pagefind-ignore') !== undefined
+  );
+}
+
+/** Site chrome around the content, left out when the page has no `<main>` or `<article>`. */
+const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
+/** ARIA roles of site chrome, as generators mark a `<div>` that is a sidebar or a footer. */
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'complementary']);
+
+/**
+ * The class names docs generators give the furniture they put inside a page's content: sidebars,
+ * tables of contents, breadcrumbs, links to the previous and next page, "edit this page", a
+ * heading's permalink, code line numbers. Whole names only: `sidebar` alone is Sphinx's sidebar
+ * directive, which an author writes.
+ */
+const FURNITURE_CLASSES = new Set([
+  // Sphinx
+  'sphinxsidebar',
+  'sphinxsidebarwrapper',
+  'headerlink',
+  'linenos',
+  // MkDocs Material
+  'md-sidebar',
+  'md-nav',
+  'md-content__button',
+  'md-source-file',
+  // Docusaurus
+  'theme-doc-sidebar-container',
+  'theme-doc-toc-desktop',
+  'theme-doc-toc-mobile',
+  'theme-doc-breadcrumbs',
+  'theme-doc-footer',
+  'theme-edit-this-page',
+  'pagination-nav',
+  'hash-link',
+  // VitePress
+  'vpsidebar',
+  'vpdocaside',
+  'vpdocfooter',
+  'vplocalnav',
+  'header-anchor',
+  'line-numbers-wrapper',
+  // Hugo (Docsy, Chroma line numbers)
+  'td-sidebar',
+  'td-sidebar-toc',
+  'td-toc',
+  'td-page-meta',
+  'ln',
+  'lnt',
+  // Any generator
+  'toc',
+  'table-of-contents',
+  'breadcrumb',
+  'breadcrumbs',
+  'edit-this-page',
+]);
+/** A Docusaurus CSS module's class for its table of contents (`tableOfContents_bqdL`). */
+const FURNITURE_CLASS_MODULE = /^(?:tableOfContents|tocCollapsible)_/;
+
+/** A link to edit the page's source: "Edit this page" to a repository's edit or blob view. */
+const EDIT_LINK_TEXT = /\bedit\b/i;
+const EDIT_LINK_HREF = /\/(?:edit|blob)\/|[?&]action=edit\b/;
+
+/**
+ * Whether an element is a generator's furniture inside the content: by its class, an edit link,
+ * or a code block's language label (VitePress's `<span class="lang">ts</span>`).
+ */
+export function isFurniture(element: HTMLElement, tag: string): boolean {
+  const classes = element.getAttribute('class')?.split(/\s+/) ?? [];
+  if (classes.some((name) => FURNITURE_CLASSES.has(name.toLowerCase()) || FURNITURE_CLASS_MODULE.test(name)))
+    return true;
+  if (
+    tag === 'a' &&
+    EDIT_LINK_HREF.test(element.getAttribute('href') ?? '') &&
+    EDIT_LINK_TEXT.test(element.getAttribute('title') ?? element.textContent)
+  )
+    return true;
+  return (
+    classes.includes('lang') &&
+    (element.parentNode?.getAttribute('class') ?? '')
+      .split(/\s+/)
+      .some((name) => name.startsWith('language-'))
+  );
+}
+
+/**
+ * Whether an element of the content is left out of the page's text: hidden, navigation (a `<nav>`
+ * or `role="navigation"` block holds menus, breadcrumbs or the next page's link wherever it
+ * stands), an article's own `<footer>` (its tags, its edit link), furniture, and with
+ * `skipChrome` (a page without `<main>`) the site's header, footer and sidebars.
+ */
+export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
+  if (isHidden(element, tag) || tag === 'nav') return true;
+  const role = element.getAttribute('role');
+  if (role === 'navigation' || role === 'search') return true;
+  if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
+  if (tag === 'footer' && ARTICLES.has(tagOf(element.parentNode ?? element))) return true;
+  return isFurniture(element, tag);
+}
+
+const ARTICLES = new Set(['article', 'main']);
+
+/** Whether an element inside `content` is in a part of it left out (see `isLeftOut`). */
+export function isInLeftOut(element: HTMLElement, content: HTMLElement, skipChrome: boolean): boolean {
+  for (let node: HTMLElement | null = element; node && node !== content; node = node.parentNode)
+    if (isLeftOut(node, tagOf(node), skipChrome)) return true;
+  return false;
+}
+
+/**
+ * The text of a heading: without its permalink (`¶`, `#`, a link icon: a link to the heading
+ * itself that says no word, or furniture), unless that is all it says (`<a href="#x">??</a>`).
+ */
+export function headingText(heading: HTMLElement): string {
+  const text = (node: Node, withPermalinks: boolean): string => {
+    if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
+    if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+    const element = node as HTMLElement;
+    const tag = tagOf(element);
+    if (isHidden(element, tag)) return '';
+    const inner = element.childNodes.map((child) => text(child, withPermalinks)).join('');
+    if (withPermalinks) return inner;
+    const permalink =
+      (tag === 'a' && (element.getAttribute('href') ?? '').startsWith('#') && !/[\p{L}\p{N}]/u.test(inner)) ||
+      isFurniture(element, tag);
+    return permalink ? '' : inner;
+  };
+  const withoutPermalinks = text(heading, false).trim();
+  return withoutPermalinks === '' ? text(heading, true).trim() : withoutPermalinks;
+}
+
+/**
+ * Tags a highlighter writes inside a code block. A `<pre>` holding only these is highlighted
+ * code; one holding any other (`#include <stdio.h>`, `List<String>`) is code written unescaped.
+ */
+const HIGHLIGHT_TAGS = new Set([
+  'span',
+  'code',
+  'a',
+  'b',
+  'i',
+  'u',
+  's',
+  'em',
+  'strong',
+  'mark',
+  'del',
+  'ins',
+  'small',
+  'sub',
+  'sup',
+  'kbd',
+  'samp',
+  'var',
+  'font',
+  'br',
+  'div',
+  'button',
+  'svg',
+  'path',
+]);
+
+/**
+ * The text of a code block (a `<pre>`, read raw) as it shows: a highlighter's spans are its
+ * text, a `<br>` a line break, line numbers, language labels and copy buttons left out.
+ */
+export function codeBlockText(pre: HTMLElement): string {
+  const raw = pre.rawText;
+  const tags = [...raw.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => (match[1] as string).toLowerCase());
+  if (tags.length === 0 || !tags.every((tag) => HIGHLIGHT_TAGS.has(tag))) return decodeHTML(raw);
+  const text = (node: Node): string => {
+    if (node.nodeType === NodeType.TEXT_NODE) return decodeHTML(node.rawText);
+    if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
+    const element = node as HTMLElement;
+    const tag = tagOf(element);
+    if (tag === 'br') return '\n';
+    if (isHidden(element, tag) || isFurniture(element, tag)) return '';
+    return element.childNodes.map(text).join('');
+  };
+  return text(parse(raw, { comment: false }));
+}
+
+/**
+ * The code blocks of a table laid out as a code listing (Sphinx's `highlighttable`, Hugo's
+ * `lntable`: line numbers in one cell, the code in the next), else undefined for a table of data.
+ */
+export function tableCodeBlocks(table: HTMLElement): string[] | undefined {
+  const blocks = table.querySelectorAll('pre');
+  if (blocks.length === 0 || table.querySelectorAll('tr').length !== 1) return undefined;
+  return blocks
+    .filter((pre) => !isInLeftOut(pre, table, false))
+    .map(codeBlockText)
+    .filter((text) => /\S/.test(text) && !/^[\d\s]+$/.test(text));
+}

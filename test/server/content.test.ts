@@ -8,6 +8,7 @@ import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument, mdxDocument } from '../../src/server/content/markdown-document.js';
+import { withoutSiteWideMetadata } from '../../src/server/content/site-wide-metadata.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 
@@ -427,7 +428,6 @@ describe('loadContentFolder', () => {
       <div class="sphinxsidebar" role="navigation"><h3>Navigation</h3><ul><li><a href="index.html">Home</a></li></ul></div>
       </body></html>`,
     );
-    assert.equal(sphinx.title, 'Installation');
     assert.deepEqual(
       sphinx.sections.map((section) => [section.heading, section.code]),
       [['Installation', ['pip install foo && foo --check']]],
@@ -444,18 +444,12 @@ describe('loadContentFolder', () => {
       </article><nav class="pagination-nav"><a href="/next">Next</a></nav>
       <div class="tableOfContents_bqdL"><a href="#setup">Setup</a></div></main></body></html>`,
     );
-    assert.equal(docusaurus.title, 'Intro');
     assert.deepEqual(
       docusaurus.sections.map((section) => [section.heading, section.text]),
       [
         ['Intro', 'Hello there.'],
         ['Setup', 'npm install\nnpm start'],
       ],
-    );
-    // A title that is not the page's heading and a site's name is kept whole.
-    assert.equal(
-      htmlDocument('a.html', '<title>Fees - and how to avoid them</title><h1>Fees</h1><p>x</p>').title,
-      'Fees - and how to avoid them',
     );
   });
 
@@ -538,7 +532,6 @@ describe('loadContentFolder', () => {
       <table class="highlighttable"><tr><td class="linenos"><pre>1\n2</pre></td><td><pre>x = 1\ny = 2</pre></td></tr></table>
       <p>Body.</p><div class="footer" role="contentinfo">© Docs</div></body></html>`,
     );
-    assert.equal(page.title, 'Guide');
     assert.deepEqual(
       page.sections.map((section) => [section.heading, section.text, section.code]),
       [['Guide', 'See the C page.\n\nlet a = 1\n\nx = 1\ny = 2\n\nBody.', ['let a = 1', 'x = 1\ny = 2']]],
@@ -551,6 +544,42 @@ describe('loadContentFolder', () => {
         '<article><h1>A</h1><p>Body.</p><footer class="meta">Tags: a, b</footer></article>',
       ).text,
       'A\n\nBody.',
+    );
+  });
+
+  it("drops the site's name from a built site's titles, and its description from pages without their own", () => {
+    const page = (path: string, title: string, description: string, text: string) =>
+      htmlDocument(
+        path,
+        `<title>${title}</title><meta name="description" content="${description}"><main><p>${text}</p></main>`,
+      );
+    const pages = withoutSiteWideMetadata([
+      page('index.html', 'Acme Help', 'Help for Acme.', 'Welcome to the help pages of Acme.'),
+      page(
+        'billing/refunds.html',
+        'Billing - Refunds | Acme Help',
+        'A VitePress site',
+        'Refunds take five days to arrive.',
+      ),
+      page(
+        'billing/invoices.html',
+        'Billing - Invoices | Acme Help',
+        'A VitePress site',
+        'Invoices are sent every month.',
+      ),
+      page('setup.html', 'Setup | Acme Help', 'How to set Acme up.', 'Install the app, then sign in.'),
+      page('faq.html', 'Acme - Frequently asked questions', 'Answers.', 'The questions people ask most.'),
+    ]);
+    assert.deepEqual(
+      pages.map((document) => [document.title, document.description]),
+      [
+        // The site's own page keeps its name; a section's shared part ("Billing - ") is the pages'.
+        ['Acme Help', 'Help for Acme.'],
+        ['Billing - Refunds', 'Refunds take five days to arrive.'],
+        ['Billing - Invoices', 'Invoices are sent every month.'],
+        ['Setup', 'How to set Acme up.'],
+        ['Acme - Frequently asked questions', 'Answers.'],
+      ],
     );
   });
 

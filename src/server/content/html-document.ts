@@ -237,30 +237,6 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   flush();
 }
 
-/**
- * The page's own name from its `<title>`: without the site's name a built site adds to each
- * page's ("Contact us | Forkful Help Centre", "Install — Foo 1.0 documentation"), when the page's
- * first heading is the title's first or last part and the rest a name ("Fees - and how to avoid
- * them" is the page's own).
- */
-function pageTitle(title: string, heading: string): string {
-  if (heading === '' || title === heading) return title;
-  // Compared regardless of case: "Contact Us | Docs" over a heading "Contact us".
-  const [lowerTitle, lowerHeading] = [title.toLowerCase(), heading.toLowerCase()];
-  const rest = lowerTitle.startsWith(lowerHeading)
-    ? title.slice(heading.length)
-    : lowerTitle.endsWith(lowerHeading)
-      ? title.slice(0, -heading.length)
-      : undefined;
-  return rest !== undefined && TITLE_SEPARATOR.test(rest) ? heading : title;
-}
-
-/**
- * What separates a page's name from its site's in a `<title>`; not a colon, which starts a
- * subtitle ("Fees: What You Pay and When").
- */
-const TITLE_SEPARATOR = /^\s*[|\-–—·•»«/]+\s*[\p{Lu}\p{N}]|[\p{L}\p{N}]\s*[|\-–—·•»«/]+\s*$/u;
-
 /** The blocks whose text is what a page says where it links. */
 const MENTION_BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'blockquote', 'figcaption']);
 /** Blocks inside a mention block that say something else (a nested list under a list item). */
@@ -351,11 +327,11 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     else mentions.set(block, { targets: [href], text: blockText(block) });
   }
   const sections = builder.finish();
-  const firstHeading = sections.find((section) => section.level === 1)?.heading ?? '';
   return documentRecord(
     relativePath,
     {
-      title: title ? pageTitle(decodeHTML(title), firstHeading) : undefined,
+      // Without the site's name, once all pages are read (see `withoutSiteWideMetadata`).
+      title: title ? decodeHTML(title) : undefined,
       description: metaContent(root, 'description'),
       tags: keywords
         ?.split(',')

@@ -9,6 +9,9 @@ import type { SkippedFile, SourceDocument } from './document.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
+import { withoutSiteWideMetadata } from './site-wide-metadata.js';
+
+const HTML_PAGE = /\.html?$/i;
 
 export interface LoadFolderOptions {
   /** Base URL of the published site; links are root-relative paths without it. */
@@ -91,7 +94,10 @@ export interface ReadFolderOptions extends LoadFolderOptions {
 
 /** A content folder being read. */
 export interface ContentStream {
-  /** The documents, in path order, each as soon as it has been read. Read once. */
+  /**
+   * The documents, in path order, each as soon as it has been read, but HTML pages after the
+   * others, once all are read. Read once.
+   */
   documents: AsyncIterable<SourceDocument>;
   /** Files that could not be read or parsed, sorted by path: all of them once `documents` has ended. */
   skipped: SkippedFile[];
@@ -140,10 +146,15 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       workers > 0
         ? readInWorkers(dir, batches, workers, options.siteUrl)
         : readHere(dir, batches, options.siteUrl);
+    // HTML pages last, once all are read: what they share is the site's (`withoutSiteWideMetadata`).
+    const htmlPages: SourceDocument[] = [];
     for await (const content of read) {
       skipped.push(...content.skipped);
-      yield* content.documents;
+      for (const document of content.documents)
+        if (HTML_PAGE.test(document.id)) htmlPages.push(document);
+        else yield document;
     }
+    yield* withoutSiteWideMetadata(htmlPages);
     skipped.sort((a, b) => a.path.localeCompare(b.path));
   }
   return { documents: documents(), skipped };
@@ -242,5 +253,6 @@ export async function loadContentFolder(
   const content = readContentFolder(dir, options);
   const documents: SourceDocument[] = [];
   for await (const document of content.documents) documents.push(document);
+  documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { documents, skipped: content.skipped };
 }

@@ -583,6 +583,29 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("reads VitePress's pages as written: callout kinds, tab bars and several cards are no page text", () => {
+    const text = (html: string) => htmlDocument('v.html', html).text;
+    // A home page of feature cards has no <main>: the cards are the body's, not the first alone.
+    assert.equal(
+      text(
+        '<body><a class="VPSkipLink" href="#VPContent">Skip to content</a><h1>Acme</h1>' +
+          '<article class="box"><p>Fast.</p></article><article class="box"><p>Small.</p></article></body>',
+      ),
+      'Acme\n\nFast.\n\nSmall.',
+    );
+    assert.equal(
+      text(
+        '<main><h1>Setup</h1><div class="info custom-block"><p class="custom-block-title">INFO</p><p>Needs Node.</p></div>' +
+          '<div class="tip custom-block"><p class="custom-block-title">Before you start</p><p>Sign in.</p></div>' +
+          '<div class="vp-code-group"><div class="tabs"><input type="radio"><label>npm</label><label>yarn</label></div>' +
+          '<div class="language-sh"><pre><code>npm i acme</code></pre></div></div>' +
+          '<div role="tablist"><button role="tab">macOS</button><span role="tab">Linux</span></div>' +
+          '<p><strong>Note:</strong><br>Restart after installing.</p></main>',
+      ),
+      'Setup\n\nNeeds Node.\n\nBefore you start\n\nSign in.\n\nnpm i acme\n\nNote:\nRestart after installing.',
+    );
+  });
+
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
     const page = htmlDocument(
       'f.html',

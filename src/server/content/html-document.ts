@@ -195,6 +195,11 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const tag = tagOf(element);
     // The content itself is never left out: `<main class="has-sidebar">` is the page.
     if (element !== content && isLeftOut(element, tag, skipChrome)) return;
+    // A line break inside a paragraph ("<strong>Note:</strong><br>When using…").
+    if (tag === 'br') {
+      paragraph += '\n';
+      return;
+    }
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
@@ -303,11 +308,13 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   refuseUnindexable(root);
   const title = root.querySelector('title')?.rawText.trim();
   const keywords = metaContent(root, 'keywords');
+  // An <article> is the content when it is the page's only one; several are cards or a listing.
+  const articles = root.querySelectorAll('article');
   const main =
     root.querySelector('[data-pagefind-body]') ??
     root.querySelector('main') ??
     root.querySelector('[role="main"]') ??
-    root.querySelector('article');
+    (articles.length === 1 ? (articles[0] as HTMLElement) : null);
   const builder = new SectionBuilder();
   const content = main ?? root.querySelector('body') ?? root;
   collectSections(content, builder, main === null);

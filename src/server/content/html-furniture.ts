@@ -97,8 +97,26 @@ const EDIT_LINK_HREF = /\/(?:edit|blob)\/|[?&]action=edit\b/;
  * or a code block's language label (VitePress's `<span class="lang">ts</span>`).
  */
 export function isFurniture(element: HTMLElement, tag: string): boolean {
+  // A tab bar (the tabs' names run together: "npmyarnpnpmbun").
+  if (element.getAttribute('role') === 'tablist') return true;
   const classes = element.getAttribute('class')?.split(/\s+/) ?? [];
   if (classes.some((name) => FURNITURE_CLASSES.has(name.toLowerCase()) || FURNITURE_CLASS_MODULE.test(name)))
+    return true;
+  const parentClasses = element.parentNode?.getAttribute('class')?.split(/\s+/) ?? [];
+  // VitePress's tab bar over a group of code blocks.
+  if (classes.includes('tabs') && parentClasses.includes('vp-code-group')) return true;
+  // A callout's title that only names its kind ("INFO", "Note"), where the author gave none.
+  if (
+    classes.some((name) => CALLOUT_TITLE_CLASSES.has(name) || name.startsWith('admonitionHeading_')) &&
+    CALLOUT_KINDS.test(element.textContent.trim())
+  )
+    return true;
+  // A link to skip the site's menus ("Skip to content").
+  if (
+    tag === 'a' &&
+    (element.getAttribute('href') ?? '').startsWith('#') &&
+    /^skip to\b/i.test(element.textContent.trim())
+  )
     return true;
   if (
     tag === 'a' &&
@@ -106,13 +124,14 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
     EDIT_LINK_TEXT.test(element.getAttribute('title') ?? element.textContent)
   )
     return true;
-  return (
-    classes.includes('lang') &&
-    (element.parentNode?.getAttribute('class') ?? '')
-      .split(/\s+/)
-      .some((name) => name.startsWith('language-'))
-  );
+  return classes.includes('lang') && parentClasses.some((name) => name.startsWith('language-'));
 }
+
+/** Classes of a callout's title: VitePress's, MkDocs' and Sphinx's. */
+const CALLOUT_TITLE_CLASSES = new Set(['custom-block-title', 'admonition-title']);
+/** The kinds of callout, as their titles name them when the author gave none. */
+const CALLOUT_KINDS =
+  /^(?:note|info|tip|hint|warning|caution|danger|important|attention|error|success|details|example|seealso|see also)$/i;
 
 /**
  * Whether an element of the content is left out of the page's text: hidden, navigation (a `<nav>`

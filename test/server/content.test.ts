@@ -618,6 +618,17 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[0]?.code, ['a &lt; b']);
   });
 
+  it("reads a backslash hard line break, and code without Shiki's highlighting notation", () => {
+    const page = markdownDocument(
+      'x.md',
+      '# T\n\nRuns on Lambda@Edge\\\nEnvironment too, in C:\\\\\n\n```ts\nconst a = 1 // [!code ++]\n// [!code focus:2]\nfoo() # [!code hl]\n```\n',
+    );
+    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+      'Runs on Lambda@Edge\nEnvironment too, in C:\\',
+      'const a = 1\nfoo()',
+    ]);
+  });
+
   it("decodes a Markdown page's character references as CommonMark does: each ended by its ';'", () => {
     const page = markdownDocument(
       'search.md',

@@ -84,6 +84,7 @@ const EMPHASIS_STAR = /(^|[^\w*])\*(?=\S)([^*]*?\S)\*(?!\w)/g;
 const EMPHASIS_UNDERSCORE = /(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g;
 const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~])/g;
+const HARD_BREAK = /(?<!\\)\\(?=\n|$)/g;
 
 /** Converts the parts of a line that are not code spans; each rule runs only when its marker is there. */
 function proseToText(text: string): string {
@@ -98,7 +99,8 @@ function proseToText(text: string): string {
   if (out.includes('*')) out = out.replace(EMPHASIS_STAR, '$1$2');
   if (out.includes('_')) out = out.replace(EMPHASIS_UNDERSCORE, '$1$2');
   if (out.includes('~~')) out = out.replace(STRIKE, '$1');
-  if (out.includes('\\')) out = out.replace(ESCAPE, '$1');
+  // A backslash ending a line is a hard line break (CommonMark), not text.
+  if (out.includes('\\')) out = out.replace(HARD_BREAK, '').replace(ESCAPE, '$1');
   return decodeEntities(out);
 }
 

@@ -16,7 +16,8 @@ const UNTITLED_CONTAINERS = new Set(['code-group', 'details', 'raw', 'v-pre']);
 
 /**
  * Twoslash fences (`ts twoslash`) show only the code after `// ---cut---`, and their `// ^?` and
- * `// @errors` lines are instructions to the type checker, not code a reader sees.
+ * `// @errors` lines are instructions to the type checker, not code a reader sees; nor is Shiki's
+ * notation for highlighting a line (`// [!code ++]`).
  */
 function visibleCode(lines: string[], info: string): string {
   let visible = lines;
@@ -26,8 +27,19 @@ function visibleCode(lines: string[], info: string): string {
     const cutAfter = visible.findIndex((line) => /^\s*\/\/\s*-{3}cut-after-{3}\s*$/.test(line));
     if (cutAfter >= 0) visible = visible.slice(0, cutAfter);
   }
-  return visible.filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line)).join('\n');
+  return visible
+    .filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line))
+    .flatMap((line) => {
+      if (!line.includes('[!code')) return [line];
+      // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
+      const code = line.replace(SHIKI_NOTATION, '');
+      return code.trim() === '' ? [] : [code];
+    })
+    .join('\n');
 }
+
+/** A Shiki notation comment at a line's end (`// [!code ++]`, `<!-- [!code hl] -->`). */
+const SHIKI_NOTATION = /\s*(?:\/\/|#|--|<!--|\/\*)\s*\[!code\s[^\]]*\]\s*(?:-->|\*\/)?\s*$/;
 
 /** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
 const QUOTE_MARKER = /^\s{0,3}>\s?/;

@@ -52,6 +52,29 @@ export function appendSectionText(text: string, addition: string): string {
   return text.slice(0, last.start) + codeSpan(last.text + first.text) + addition.slice(first.end);
 }
 
+/**
+ * Section text built part by part, as `appendSectionText` appends, in time linear in its length:
+ * appending to the whole text would read it all again at every part (a paragraph of thousands of
+ * code spans took seconds).
+ */
+export class SectionTextBuilder {
+  #pieces: string[] = [];
+
+  append(addition: string): void {
+    const last = this.#pieces.length - 1;
+    if (last >= 0 && addition.startsWith('`') && (this.#pieces[last] as string).endsWith('`'))
+      this.#pieces[last] = appendSectionText(this.#pieces[last] as string, addition);
+    else if (addition !== '') this.#pieces.push(addition);
+  }
+
+  /** The text so far, and a fresh start. */
+  take(): string {
+    const text = this.#pieces.join('');
+    this.#pieces = [];
+    return text;
+  }
+}
+
 /** The runs of a paragraph of section text, in order; a backtick without its closing fence is prose. */
 export function textRuns(text: string): TextRun[] {
   const runs: TextRun[] = [];

@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
-import { appendSectionText, codeSpan, literalText } from './code-spans.js';
+import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
 import type { LinkMention, SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
@@ -85,7 +85,9 @@ function cellText(node: Node): string {
   const tag = tagOf(element);
   if (isHidden(element, tag)) return '';
   if (tag === 'code') return codeSpan(inlineCodeText(element));
-  const text = element.childNodes.map(cellText).reduce(appendSectionText, '');
+  const cell = new SectionTextBuilder();
+  for (const child of element.childNodes) cell.append(cellText(child));
+  const text = cell.take();
   return BLOCKS.has(tag) || CELLS.has(tag) ? ` ${text} ` : text;
 }
 
@@ -180,14 +182,11 @@ const TABLE_PARTS = new Set(['tr', 'thead', 'tbody', 'tfoot']);
  * spans, see `code-spans.ts`), code blocks and headings to the builder.
  */
 function collectSections(content: HTMLElement, builder: SectionBuilder, skipChrome: boolean): void {
-  let paragraph = '';
-  const flush = (): void => {
-    builder.addParagraph(paragraph);
-    paragraph = '';
-  };
+  const paragraph = new SectionTextBuilder();
+  const flush = (): void => builder.addParagraph(paragraph.take());
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
-      paragraph = appendSectionText(paragraph, literalText(decodeHTML(node.rawText)));
+      paragraph.append(literalText(decodeHTML(node.rawText)));
       return;
     }
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
@@ -197,7 +196,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (element !== content && isLeftOut(element, tag, skipChrome)) return;
     // A line break inside a paragraph ("<strong>Note:</strong><br>When using…").
     if (tag === 'br') {
-      paragraph += '\n';
+      paragraph.append('\n');
       return;
     }
     const heading = HEADING.exec(tag);
@@ -222,7 +221,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
       for (const caption of childrenTagged(element, CAPTION)) visit(caption);
       flush();
       for (const row of tableRows(element)) {
-        paragraph = row;
+        paragraph.append(row);
         flush();
       }
       return;
@@ -230,7 +229,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     if (tag === 'code') {
       const code = inlineCodeText(element);
       // Whitespace alone is no code to show, but still separates the words around it.
-      paragraph = appendSectionText(paragraph, code.trim() === '' ? code : codeSpan(code));
+      paragraph.append(code.trim() === '' ? code : codeSpan(code));
       return;
     }
     const block = BLOCKS.has(tag);

@@ -1,5 +1,5 @@
 import { decodeHTMLStrict } from 'entities';
-import { appendSectionText, codeSpan, literalText } from './code-spans.js';
+import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
 import type { LinkMention } from './document.js';
 
 /**
@@ -120,11 +120,10 @@ export function inlineMarkdownToText(markdown: string): string {
  * `code-spans.ts`), so that an answer quoting it shows code as code.
  */
 export function inlineMarkdownToSectionText(markdown: string): string {
-  return inlineParts(markdown).reduce(
-    (text, part) =>
-      appendSectionText(text, part.code ? codeSpan(codeOnOneLine(part.text)) : literalText(part.text)),
-    '',
-  );
+  const text = new SectionTextBuilder();
+  for (const part of inlineParts(markdown))
+    text.append(part.code ? codeSpan(codeOnOneLine(part.text)) : literalText(part.text));
+  return text.take();
 }
 
 /**
@@ -143,20 +142,27 @@ const CODE_PLACEHOLDER = '\uE001';
 function inlineParts(markdown: string): { text: string; code: boolean }[] {
   if (!markdown.includes('`')) return [{ text: proseToText(markdown), code: false }];
   const spans: string[] = [];
-  let prose = '';
-  let rest = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
-  for (;;) {
-    const open = /(`+)/.exec(rest);
-    if (!open) break;
-    const ticks = open[1] ?? '`';
-    const start = open.index;
-    const close = rest.indexOf(ticks, start + ticks.length);
-    if (close < 0) break;
-    prose += rest.slice(0, start) + CODE_PLACEHOLDER;
-    spans.push(rest.slice(start + ticks.length, close).replace(/^ (.*) $/, '$1'));
-    rest = rest.slice(close + ticks.length);
+  const source = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
+  // A code span runs from a run of backticks to the next run of as many (CommonMark); a run
+  // without one is literal backticks. One pass over the runs, so that a line of thousands of code
+  // spans is read in linear time.
+  const runs = [...source.matchAll(/`+/g)];
+  const proseParts: string[] = [];
+  let end = 0;
+  for (let index = 0; index < runs.length; index++) {
+    const opening = runs[index] as RegExpExecArray;
+    const ticks = opening[0].length;
+    let closing = index + 1;
+    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0].length !== ticks) closing++;
+    if (closing === runs.length) continue;
+    const closingRun = runs[closing] as RegExpExecArray;
+    proseParts.push(source.slice(end, opening.index), CODE_PLACEHOLDER);
+    spans.push(source.slice(opening.index + ticks, closingRun.index).replace(/^ (.*) $/, '$1'));
+    end = closingRun.index + ticks;
+    index = closing;
   }
-  prose += rest;
+  proseParts.push(source.slice(end));
+  const prose = proseParts.join('');
   // The prose is converted as one line, code spans standing by, so that emphasis or a link
   // around a code span (`**`x`**`, `[`fetch()`](/url)`) goes as it does around a word, and
   // nothing inside a code span is taken for markup.

@@ -629,6 +629,22 @@ describe('loadContentFolder', () => {
     ]);
   });
 
+  it('reads reference links as links: their text without brackets, their lines as mentions', () => {
+    const page = markdownDocument(
+      'testing.md',
+      '# Testing\n\nTest with [Vitest] or [Jest][] and [the runner][r]; array[0] and [optional] stay.\n\n' +
+        '`[Vitest]` is code.\n\n[Vitest]: https://vitest.dev\n[jest]: /jest\n[r]: /runner\n',
+    );
+    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+      'Test with Vitest or Jest and the runner; array[0] and [optional] stay.',
+      '`[Vitest]` is code.',
+    ]);
+    assert.deepEqual(
+      page.mentions?.map((mention) => mention.targets),
+      [['https://vitest.dev', '/jest', '/runner']],
+    );
+  });
+
   it("decodes a Markdown page's character references as CommonMark does: each ended by its ';'", () => {
     const page = markdownDocument(
       'search.md',

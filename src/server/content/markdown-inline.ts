@@ -75,6 +75,8 @@ export function decodeEntities(text: string): string {
 const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
 const LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
 const REFERENCE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\[[^\]]*\]/g;
+/** `[label]` not an image's, not followed by a destination, another label or a definition's colon. */
+const SHORTCUT_REFERENCE = /(?<![!\]\\])\[([^[\]]+)\](?![([:])/g;
 const AUTOLINK = /<((?:https?|mailto|ftp):[^>\s]+)>/gi;
 const BADGE = /<Badge\b[^>]*\/?>(?:[^<]*<\/Badge>)?/g;
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
@@ -87,7 +89,7 @@ const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~])/g;
 const HARD_BREAK = /(?<!\\)\\(?=\n|$)/g;
 
 /** Converts the parts of a line that are not code spans; each rule runs only when its marker is there. */
-function proseToText(text: string): string {
+function proseToText(text: string, references?: ReadonlySet<string>): string {
   let out = text;
   if (out.includes('<'))
     out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
@@ -95,6 +97,12 @@ function proseToText(text: string): string {
   out = replaceMacros(out);
   if (out.includes('](')) out = out.replace(IMAGE, '$1').replace(LINK, '$1');
   if (out.includes('][')) out = out.replace(REFERENCE_LINK, '$1');
+  // A shortcut reference link (`[Vitest]` with `[Vitest]: https://…` below) is its text; a
+  // bracket without a definition is what the page shows (`[optional]`).
+  if (references && references.size > 0 && out.includes('['))
+    out = out.replace(SHORTCUT_REFERENCE, (whole, label: string) =>
+      references.has(referenceLabel(label)) ? label : whole,
+    );
   if (out.includes('*') || out.includes('__')) out = out.replace(STRONG, '$2');
   if (out.includes('*')) out = out.replace(EMPHASIS_STAR, '$1$2');
   if (out.includes('_')) out = out.replace(EMPHASIS_UNDERSCORE, '$1$2');
@@ -119,9 +127,9 @@ export function inlineMarkdownToText(markdown: string): string {
  * `inlineMarkdownToText` gives it, but with its code spans kept as code spans (see
  * `code-spans.ts`), so that an answer quoting it shows code as code.
  */
-export function inlineMarkdownToSectionText(markdown: string): string {
+export function inlineMarkdownToSectionText(markdown: string, references?: ReadonlySet<string>): string {
   const text = new SectionTextBuilder();
-  for (const part of inlineParts(markdown))
+  for (const part of inlineParts(markdown, references))
     text.append(part.code ? codeSpan(codeOnOneLine(part.text)) : literalText(part.text));
   return text.take();
 }
@@ -139,8 +147,8 @@ function codeOnOneLine(code: string): string {
 const CODE_PLACEHOLDER = '\uE001';
 
 /** Inline Markdown as converted prose and code spans' content, in order. */
-function inlineParts(markdown: string): { text: string; code: boolean }[] {
-  if (!markdown.includes('`')) return [{ text: proseToText(markdown), code: false }];
+function inlineParts(markdown: string, references?: ReadonlySet<string>): { text: string; code: boolean }[] {
+  if (!markdown.includes('`')) return [{ text: proseToText(markdown, references), code: false }];
   const spans: string[] = [];
   const source = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
   // A code span runs from a run of backticks to the next run of as many (CommonMark); a run
@@ -166,13 +174,13 @@ function inlineParts(markdown: string): { text: string; code: boolean }[] {
   // The prose is converted as one line, code spans standing by, so that emphasis or a link
   // around a code span (`**`x`**`, `[`fetch()`](/url)`) goes as it does around a word, and
   // nothing inside a code span is taken for markup.
-  const pieces = proseToText(prose).split(CODE_PLACEHOLDER);
+  const pieces = proseToText(prose, references).split(CODE_PLACEHOLDER);
   // A code span inside markup that drops its content (an image's URL) can't be placed back:
   // then each piece of prose is converted apart.
   const converted =
     pieces.length === spans.length + 1
       ? pieces
-      : prose.split(CODE_PLACEHOLDER).map((piece) => proseToText(piece));
+      : prose.split(CODE_PLACEHOLDER).map((piece) => proseToText(piece, references));
   const parts: { text: string; code: boolean }[] = [];
   converted.forEach((piece, i) => {
     if (piece !== '') parts.push({ text: piece, code: false });
@@ -219,12 +227,41 @@ export function markdownLinks(markdown: string): { targets: string[]; mentions: 
   return { targets: links.map((link) => link.target), mentions };
 }
 
+/** A reference link's label as definitions match it: case and runs of spaces aside (CommonMark). */
+export function referenceLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The reference definitions of Markdown (`[label]: /url`), outside code blocks: label → target. */
+export function referenceDefinitions(markdown: string): Map<string, string> {
+  const definitions = new Map<string, string>();
+  for (const match of markdown.replace(FENCED_CODE, '').matchAll(REFERENCE_DEFINITION_LABELLED)) {
+    const label = referenceLabel(match[1] as string);
+    // The first definition of a label is the one that counts.
+    if (!definitions.has(label)) definitions.set(label, match[2] as string);
+  }
+  return definitions;
+}
+
+const REFERENCE_DEFINITION_LABELLED = /^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+const CODE_SPAN = /(`+)[^`][\s\S]*?\1(?!`)/g;
+/** A reference link's use: `[text][label]`, `[label][]` or `[label]`. */
+const REFERENCE_USE = /(?<![!\]\\])\[([^[\]]+)\](?:\[([^[\]]*)\])?(?![(:])/g;
+
 /**
  * The links of Markdown without code blocks, in the order written: each target, where it is, and
- * whether it sits in prose (a reference definition `[ref]: /url` is a line of its own).
+ * whether it sits in prose (a reference definition `[ref]: /url` is a line of its own; where a
+ * reference link is used, it is in prose).
  */
 function linksOfProse(prose: string): { target: string; at: number; inProse: boolean }[] {
   const links: { target: string; at: number; inProse: boolean }[] = [];
+  const definitions = prose.includes(']:') ? referenceDefinitions(prose) : undefined;
+  if (definitions && definitions.size > 0)
+    // Not inside a code span (`` `arr[i]` ``): blanked, so that positions stay.
+    for (const match of prose.replace(CODE_SPAN, (span) => ' '.repeat(span.length)).matchAll(REFERENCE_USE)) {
+      const target = definitions.get(referenceLabel(match[2] || (match[1] as string)));
+      if (target !== undefined) links.push({ target, at: match.index, inProse: true });
+    }
   for (const match of prose.matchAll(INLINE_LINK_TARGET)) {
     const before = prose.lastIndexOf('[', match.index);
     if (before > 0 && prose[before - 1] === '!') continue;

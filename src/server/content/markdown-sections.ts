@@ -1,5 +1,9 @@
 import type { DocumentSection } from './document.js';
-import { inlineMarkdownToSectionText, inlineMarkdownToText } from './markdown-inline.js';
+import {
+  inlineMarkdownToSectionText,
+  inlineMarkdownToText,
+  referenceDefinitions,
+} from './markdown-inline.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
@@ -84,7 +88,7 @@ function tableRowText(line: string): string {
     .map((cell) => cell.trim());
   // The line under the header (`| --- | :-: |`) is no row.
   if (cells.every((cell) => /^:?-+:?$/.test(cell))) return '';
-  return tableRowParagraph(cells.map(inlineMarkdownToSectionText));
+  return tableRowParagraph(cells.map((cell) => inlineMarkdownToSectionText(cell)));
 }
 
 /**
@@ -94,6 +98,8 @@ function tableRowText(line: string): string {
  */
 export function markdownSections(body: string): DocumentSection[] {
   const builder = new SectionBuilder();
+  // The labels of its reference links, so that `[Vitest]` reads as the link it is.
+  const references = body.includes(']:') ? new Set(referenceDefinitions(body).keys()) : undefined;
   const lines = body.split(/\r?\n/);
   let paragraph: string[] = [];
   /** Whether the line before was quoted: a quote goes on, however deep its marker is indented. */
@@ -102,7 +108,7 @@ export function markdownSections(body: string): DocumentSection[] {
   let afterListItem = false;
   const flushParagraph = (): void => {
     if (paragraph.length === 0) return;
-    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n')));
+    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references));
     paragraph = [];
   };
 

@@ -606,6 +606,32 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("reads Starlight's and Docusaurus's built pages as written: code lines, no pager or code titles", () => {
+    const starlight = htmlDocument(
+      'start.html',
+      `<main><div class="sl-container"><div class="sl-heading-wrapper"><h2 id="setup">Setup</h2>
+      <a class="sl-anchor-link" href="#setup">Section titled “Setup”</a></div>
+      <p>Install it. <img src="/flow.png" alt="The request flow"></p>
+      <div class="expressive-code"><figure class="frame"><figcaption class="header"><span class="title">src/app.ts</span>
+      <span class="sr-only">Terminal window</span></figcaption><pre><code><div class="ec-line"><div class="code">npm i hono</div></div><div class="ec-line"><div class="code"></div></div><div class="ec-line"><div class="code">npm start</div></div></code></pre></figure></div>
+      <footer class="sl-flex"><div class="pagination-links"><a href="/prev" rel="prev">Previous</a><a href="/next" rel="next">Next</a></div></footer>
+      </div></main>`,
+    );
+    assert.deepEqual(
+      starlight.sections.map((section) => [section.heading, section.text, section.code]),
+      // A code block holds no blank line (it would end a paragraph of the text).
+      [['Setup', 'Install it. The request flow\n\nnpm i hono\nnpm start', ['npm i hono\nnpm start']]],
+    );
+    // Neither the heading's anchor link nor the pager is a link of the page.
+    assert.equal(starlight.links, undefined);
+    const docusaurus = htmlDocument(
+      'd.html',
+      '<main><article><h1>D</h1><div class="codeBlockContainer"><div class="codeBlockTitle_OeMC">npm</div>' +
+        '<pre><code>npm i x</code></pre></div></article></main>',
+    );
+    assert.equal(docusaurus.sections[0]?.text, 'npm i x');
+  });
+
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
     const page = htmlDocument(
       'f.html',
@@ -616,6 +642,17 @@ describe('loadContentFolder', () => {
     assert.equal(page.description, 'Salt &amp; vinegar');
     assert.equal(page.sections[0]?.heading, 'Tag &lt;b&gt;');
     assert.deepEqual(page.sections[0]?.code, ['a &lt; b']);
+  });
+
+  it('reads an escaped pipe in a table cell as a pipe, in a code span too', () => {
+    const page = markdownDocument(
+      't.md',
+      '# T\n\n| Option | Type |\n| --- | --- |\n| `cache` | `CacheType[] \\| false` |\n',
+    );
+    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+      'Option; Type',
+      '`cache`; `CacheType[] | false`',
+    ]);
   });
 
   it("reads a backslash hard line break, and code without Shiki's highlighting notation", () => {

@@ -194,6 +194,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const tag = tagOf(element);
     // The content itself is never left out: `<main class="has-sidebar">` is the page.
     if (element !== content && isLeftOut(element, tag, skipChrome)) return;
+    // An image's alternative text is what it says, as a Markdown image's is.
+    if (tag === 'img') {
+      const alt = element.getAttribute('alt')?.trim();
+      if (alt) paragraph.append(` ${literalText(alt)} `);
+      return;
+    }
     // A line break inside a paragraph ("<strong>Note:</strong><br>When using…").
     if (tag === 'br') {
       paragraph.append('\n');

@@ -55,6 +55,9 @@ const FURNITURE_CLASSES = new Set([
   'md-nav',
   'md-content__button',
   'md-source-file',
+  // Starlight
+  'pagination-links',
+  'sl-anchor-link',
   // Docusaurus
   'theme-doc-sidebar-container',
   'theme-doc-toc-desktop',
@@ -85,8 +88,11 @@ const FURNITURE_CLASSES = new Set([
   'breadcrumbs',
   'edit-this-page',
 ]);
-/** A Docusaurus CSS module's class for its table of contents (`tableOfContents_bqdL`). */
-const FURNITURE_CLASS_MODULE = /^(?:tableOfContents|tocCollapsible)_/;
+/**
+ * A Docusaurus CSS module's class for its table of contents (`tableOfContents_bqdL`) or a code
+ * block's title (its file name or tab label, which the Markdown's fence holds as no text).
+ */
+const FURNITURE_CLASS_MODULE = /^(?:tableOfContents|tocCollapsible|codeBlockTitle)_/;
 
 /** A link to edit the page's source: "Edit this page" to a repository's edit or blob view. */
 const EDIT_LINK_TEXT = /\bedit\b/i;
@@ -111,6 +117,10 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
     CALLOUT_KINDS.test(element.textContent.trim())
   )
     return true;
+  // The links to the previous and next page.
+  if (tag === 'a' && /^(?:prev|next)$/i.test(element.getAttribute('rel') ?? '')) return true;
+  // Expressive Code's (Starlight's) title bar over a code block: its file name, "Terminal window".
+  if (tag === 'figcaption' && parentClasses.includes('frame')) return true;
   // A link to skip the site's menus ("Skip to content").
   if (
     tag === 'a' &&
@@ -136,7 +146,7 @@ const CALLOUT_KINDS =
 /**
  * Whether an element of the content is left out of the page's text: hidden, navigation (a `<nav>`
  * or `role="navigation"` block holds menus, breadcrumbs or the next page's link wherever it
- * stands), an article's own `<footer>` (its tags, its edit link), furniture, and with
+ * stands), a `<footer>` other than a quotation's, furniture, and with
  * `skipChrome` (a page without `<main>`) the site's header, footer and sidebars.
  */
 export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
@@ -144,11 +154,13 @@ export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean
   const role = element.getAttribute('role');
   if (role === 'navigation' || role === 'search') return true;
   if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
-  if (tag === 'footer' && ARTICLES.has(tagOf(element.parentNode ?? element))) return true;
+  // A footer inside the content is the article's (its tags, its edit link, the next page's link),
+  // but for a quotation's (its attribution).
+  if (tag === 'footer' && !QUOTATIONS.has(tagOf(element.parentNode ?? element))) return true;
   return isFurniture(element, tag);
 }
 
-const ARTICLES = new Set(['article', 'main']);
+const QUOTATIONS = new Set(['blockquote', 'figure']);
 
 /** Whether an element inside `content` is in a part of it left out (see `isLeftOut`). */
 export function isInLeftOut(element: HTMLElement, content: HTMLElement, skipChrome: boolean): boolean {
@@ -225,9 +237,17 @@ export function codeBlockText(pre: HTMLElement): string {
     const tag = tagOf(element);
     if (tag === 'br') return '\n';
     if (isHidden(element, tag) || isFurniture(element, tag)) return '';
-    return element.childNodes.map(text).join('');
+    const inner = element.childNodes.map(text).join('');
+    // A line as a block of its own (Expressive Code's `<div class="code">` in each line's
+    // `<div class="ec-line">`) ends with a break; an empty one is an empty line.
+    const line =
+      tag === 'div' &&
+      !element.childNodes.some(
+        (child) => child.nodeType === NodeType.ELEMENT_NODE && tagOf(child as HTMLElement) === 'div',
+      );
+    return line && !inner.endsWith('\n') ? `${inner}\n` : inner;
   };
-  return text(parse(raw, { comment: false }));
+  return text(parse(raw, { comment: false })).replace(/\n$/, '');
 }
 
 /**

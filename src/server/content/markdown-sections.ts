@@ -88,7 +88,8 @@ function tableRowText(line: string): string {
     .map((cell) => cell.trim());
   // The line under the header (`| --- | :-: |`) is no row.
   if (cells.every((cell) => /^:?-+:?$/.test(cell))) return '';
-  return tableRowParagraph(cells.map((cell) => inlineMarkdownToSectionText(cell)));
+  // An escaped pipe is a pipe in the cell, inside a code span too (GFM).
+  return tableRowParagraph(cells.map((cell) => inlineMarkdownToSectionText(cell.replace(/\\\|/g, '|'))));
 }
 
 /**

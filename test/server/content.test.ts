@@ -644,6 +644,17 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[0]?.code, ['a &lt; b']);
   });
 
+  it('hides HTML comments, in a line or over paragraphs, but not one written in a code span', () => {
+    const page = markdownDocument(
+      'c.md',
+      '# C\n\nBefore <!-- the [`query()`](/q) method --> after; write `<!-- x -->` for one.\n\n<!--\n\nA paragraph left out.\n\n-->\n\nTail.\n',
+    );
+    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+      'Before after; write `<!-- x -->` for one.',
+      'Tail.',
+    ]);
+  });
+
   it('reads an escaped pipe in a table cell as a pipe, in a code span too', () => {
     const page = markdownDocument(
       't.md',

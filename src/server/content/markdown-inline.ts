@@ -150,7 +150,10 @@ const CODE_PLACEHOLDER = '\uE001';
 function inlineParts(markdown: string, references?: ReadonlySet<string>): { text: string; code: boolean }[] {
   if (!markdown.includes('`')) return [{ text: proseToText(markdown, references), code: false }];
   const spans: string[] = [];
-  const source = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
+  let source = markdown.includes(CODE_PLACEHOLDER) ? markdown.replaceAll(CODE_PLACEHOLDER, '') : markdown;
+  // An HTML comment is hidden with the code spans in it, unless it starts inside a code span
+  // (`` `<!-- -->` `` is code): whichever starts first wins, as in CommonMark.
+  if (source.includes('<!--')) source = withoutHtmlComments(source);
   // A code span runs from a run of backticks to the next run of as many (CommonMark); a run
   // without one is literal backticks. One pass over the runs, so that a line of thousands of code
   // spans is read in linear time.
@@ -188,6 +191,38 @@ function inlineParts(markdown: string, references?: ReadonlySet<string>): { text
     if (span !== undefined && span !== '') parts.push({ text: span, code: true });
   });
   return parts;
+}
+
+/** Markdown without its HTML comments that start outside code spans. */
+function withoutHtmlComments(markdown: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const comment = markdown.indexOf('<!--', at);
+    if (comment < 0) return out + markdown.slice(at);
+    // Code spans before the comment: each skipped whole, so that one holding `<!--` stays code.
+    const tick = markdown.indexOf('`', at);
+    if (tick >= 0 && tick < comment) {
+      const run = /^`+/.exec(markdown.slice(tick, tick + 100))?.[0] ?? '`';
+      const close = closingRun(markdown, tick + run.length, run.length);
+      const end = close < 0 ? tick + run.length : close + run.length;
+      out += markdown.slice(at, end);
+      at = end;
+      continue;
+    }
+    const end = markdown.indexOf('-->', comment + 4);
+    out += markdown.slice(at, comment);
+    if (end < 0) return out;
+    at = end + 3;
+  }
+}
+
+/** Where the next run of exactly `length` backticks from `from` starts, else -1. */
+function closingRun(text: string, from: number, length: number): number {
+  const runs = /`+/g;
+  runs.lastIndex = from;
+  for (let run = runs.exec(text); run; run = runs.exec(text)) if (run[0].length === length) return run.index;
+  return -1;
 }
 
 const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;

@@ -42,6 +42,9 @@ function visibleCode(lines: string[], info: string): string {
     .join('\n');
 }
 
+/** The start of an HTML comment block: `<!--` at a line's start, indented three spaces at most. */
+const COMMENT_BLOCK_START = /^ {0,3}<!--/;
+
 /** A Shiki notation comment at a line's end (`// [!code ++]`, `<!-- [!code hl] -->`). */
 const SHIKI_NOTATION = /\s*(?:\/\/|#|--|<!--|\/\*)\s*\[!code\s[^\]]*\]\s*(?:-->|\*\/)?\s*$/;
 
@@ -125,6 +128,14 @@ export function markdownSections(body: string): DocumentSection[] {
       const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
       for (i++; i < lines.length && !closing.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
       builder.addCode(visibleCode(code, info));
+      continue;
+    }
+
+    // An HTML comment starting a line hides the lines to the one where it ends (CommonMark's
+    // HTML block): an author's note, or a paragraph left out for now.
+    if (COMMENT_BLOCK_START.test(line) && !line.includes('-->')) {
+      flushParagraph();
+      while (i < lines.length && !(lines[i] ?? '').includes('-->')) i++;
       continue;
     }
 

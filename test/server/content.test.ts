@@ -156,10 +156,33 @@ describe('loadContentFolder', () => {
         'docs/install.mdx',
         'index.md',
         'notes.txt',
-        'site/page.html',
         'web/fetch.md',
+        // HTML pages come last, once all are read: what they share is the site's.
+        'site/page.html',
       ],
     );
+  });
+
+  it("reads a built site's pages together: its name out of their titles, its description out of theirs", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-site-'));
+    try {
+      const page = (title: string, text: string) =>
+        `<title>${title} | Acme Help</title><meta name="description" content="A VitePress site"><main><p>${text}</p></main>`;
+      await writeFile(join(site, 'refunds.html'), page('Refunds', 'Refunds take five days to arrive.'));
+      await writeFile(join(site, 'invoices.html'), page('Invoices', 'Invoices are sent every month.'));
+      await writeFile(join(site, 'setup.html'), page('Setup', 'Install the app, then sign in.'));
+      const { documents: pages } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => [document.title, document.description]),
+        [
+          ['Invoices', 'Invoices are sent every month.'],
+          ['Refunds', 'Refunds take five days to arrive.'],
+          ['Setup', 'Install the app, then sign in.'],
+        ],
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('reports unparsable and non-UTF-8 files as skipped, without failing', () => {
@@ -581,6 +604,39 @@ describe('loadContentFolder', () => {
         ['Acme - Frequently asked questions', 'Answers.'],
       ],
     );
+    // The one part most titles share is the site's: a section's part stays beside it.
+    assert.deepEqual(
+      withoutSiteWideMetadata([
+        page('a.html', 'Reference - Users | Acme', 'Users.', 'x'),
+        page('b.html', 'Reference - Orders | Acme', 'Orders.', 'x'),
+        page('c.html', 'Guide | Acme', 'Guide.', 'x'),
+      ]).map((document) => document.title),
+      ['Reference - Users', 'Reference - Orders', 'Guide'],
+    );
+    // No part is the site's name when taking it would leave two pages one title.
+    const sections = [
+      'Wi-Fi - Troubleshooting',
+      'Wi-Fi - Setup',
+      'Printers - Setup',
+      'Printers - Troubleshooting',
+    ];
+    assert.deepEqual(
+      withoutSiteWideMetadata(
+        sections.map((title, index) => page(`${index}.html`, title, `${index}.`, 'x')),
+      ).map((document) => document.title),
+      sections,
+    );
+    // A page alone: the site's name is what its title adds to its first heading, when a name.
+    const alone = (title: string, heading: string) =>
+      withoutSiteWideMetadata([
+        htmlDocument('p.html', `<title>${title}</title><main><h1>${heading}</h1><p>x</p></main>`),
+      ])[0]?.title;
+    assert.equal(alone('Installation — Foo 1.0 documentation', 'Installation'), 'Installation');
+    assert.equal(
+      alone('Hono - Web framework built on Web Standards', 'Hono'),
+      'Hono - Web framework built on Web Standards',
+    );
+    assert.equal(alone('Fees - and how to avoid them', 'Fees'), 'Fees - and how to avoid them');
   });
 
   it("reads VitePress's pages as written: callout kinds, tab bars and several cards are no page text", () => {
@@ -632,6 +688,41 @@ describe('loadContentFolder', () => {
     assert.equal(docusaurus.sections[0]?.text, 'npm i x');
   });
 
+  it('keeps what a hand-written page says in the shapes generators use for furniture', () => {
+    const text = (html: string) => htmlDocument('h.html', html).text;
+    assert.equal(
+      text(
+        '<main><h1>Step 1</h1><p>When done, go on to <a rel="next" href="step2.html">Step 2</a> before rebooting.</p></main>',
+      ),
+      'Step 1\n\nWhen done, go on to Step 2 before rebooting.',
+    );
+    assert.equal(
+      text(
+        '<main><h1>Refunds</h1><section><p>Five days.</p><footer><p>Call us on 0800 123 456.</p></footer></section></main>',
+      ),
+      'Refunds\n\nFive days.\n\nCall us on 0800 123 456.',
+    );
+    assert.equal(
+      text(
+        '<main><h1>Dashboard</h1><figure class="frame"><img alt=""><figcaption>Unpaid invoices in red.</figcaption></figure></main>',
+      ),
+      'Dashboard\n\nUnpaid invoices in red.',
+    );
+    // A post whose comments are articles in it is one article: the body's chrome stays out.
+    assert.equal(
+      text(
+        '<body><aside>Subscribe for 20% off!</aside><article><h1>My post</h1><p>Post body.</p>' +
+          '<article><p>Nice post!</p></article></article><footer>We use cookies.</footer></body>',
+      ),
+      'My post\n\nPost body.\n\nNice post!',
+    );
+    // Two line breaks in a row end a paragraph, as a hand-written page separates them.
+    assert.equal(
+      text('<main><h1>Returns</h1><p>Send it back.<br><br>Refunds take 5 days.<br>By card.</p></main>'),
+      'Returns\n\nSend it back.\n\nRefunds take 5 days.\nBy card.',
+    );
+  });
+
   it('decodes HTML character references once: a page that writes "&amp;amp;" shows "&amp;"', () => {
     const page = htmlDocument(
       'f.html',
@@ -642,6 +733,32 @@ describe('loadContentFolder', () => {
     assert.equal(page.description, 'Salt &amp; vinegar');
     assert.equal(page.sections[0]?.heading, 'Tag &lt;b&gt;');
     assert.deepEqual(page.sections[0]?.code, ['a &lt; b']);
+  });
+
+  it('reads reference links in headings and table cells, but not footnotes, past a stray backtick', () => {
+    const page = markdownDocument(
+      'r.md',
+      '# About [Vitest]\n\n| Tool | Use |\n| --- | --- |\n| [Vitest] | tests |\n\nHono is fast[^1]. Press the ` key.\n\n' +
+        'Install [Vitest] first.\n\n[Vitest]: https://vitest.dev\n[^1]: Benchmarks say so.\n',
+    );
+    assert.equal(page.sections[0]?.heading, 'About Vitest');
+    assert.deepEqual(page.sections[0]?.text.split('\n\n').slice(0, 4), [
+      'Tool; Use',
+      'Vitest; tests',
+      // A backtick the page shows is written as a code span of its own in section text.
+      'Hono is fast[^1]. Press the `` ` `` key.',
+      'Install Vitest first.',
+    ]);
+    assert.deepEqual(page.links, [
+      'https://vitest.dev',
+      'https://vitest.dev',
+      'https://vitest.dev',
+      'https://vitest.dev',
+    ]);
+    assert.deepEqual(
+      page.mentions?.map((mention) => mention.text),
+      ['# About [Vitest]', '| [Vitest] | tests |', 'Install [Vitest] first.'],
+    );
   });
 
   it('hides HTML comments, in a line or over paragraphs, but not one written in a code span', () => {
@@ -675,6 +792,12 @@ describe('loadContentFolder', () => {
       'Runs on Lambda@Edge\nEnvironment too, in C:\\',
       'const a = 1\nfoo()',
     ]);
+    // A backslash ending a paragraph or a heading is a character (CommonMark).
+    const ending = markdownDocument('y.md', '# Save to C:\\\n\nFiles go to C:\\\n');
+    assert.deepEqual(
+      [ending.sections[0]?.heading, ending.sections[0]?.text],
+      ['Save to C:\\', 'Files go to C:\\'],
+    );
   });
 
   it('reads reference links as links: their text without brackets, their lines as mentions', () => {

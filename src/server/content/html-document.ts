@@ -183,10 +183,14 @@ const TABLE_PARTS = new Set(['tr', 'thead', 'tbody', 'tfoot']);
  */
 function collectSections(content: HTMLElement, builder: SectionBuilder, skipChrome: boolean): void {
   const paragraph = new SectionTextBuilder();
+  /** Whether the last thing in the paragraph was a `<br>`. */
+  let lineBroken = false;
   const flush = (): void => builder.addParagraph(paragraph.take());
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
-      paragraph.append(literalText(decodeHTML(node.rawText)));
+      const text = literalText(decodeHTML(node.rawText));
+      if (/\S/.test(text)) lineBroken = false;
+      paragraph.append(text);
       return;
     }
     if (node.nodeType !== NodeType.ELEMENT_NODE) return;
@@ -202,9 +206,13 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     }
     // A line break inside a paragraph ("<strong>Note:</strong><br>When using…").
     if (tag === 'br') {
-      paragraph.append('\n');
+      // Two in a row end the paragraph, as a hand-written page separates its paragraphs.
+      if (lineBroken) flush();
+      else paragraph.append('\n');
+      lineBroken = true;
       return;
     }
+    lineBroken = false;
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
@@ -313,8 +321,11 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
   refuseUnindexable(root);
   const title = root.querySelector('title')?.rawText.trim();
   const keywords = metaContent(root, 'keywords');
-  // An <article> is the content when it is the page's only one; several are cards or a listing.
-  const articles = root.querySelectorAll('article');
+  // An <article> is the content when it is the page's only one (its comments may be articles in
+  // it); several side by side are cards or a listing.
+  const articles = root
+    .querySelectorAll('article')
+    .filter((article) => article.parentNode?.closest('article, aside, nav, footer, header') == null);
   const main =
     root.querySelector('[data-pagefind-body]') ??
     root.querySelector('main') ??

@@ -117,10 +117,9 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
     CALLOUT_KINDS.test(element.textContent.trim())
   )
     return true;
-  // The links to the previous and next page.
-  if (tag === 'a' && /^(?:prev|next)$/i.test(element.getAttribute('rel') ?? '')) return true;
   // Expressive Code's (Starlight's) title bar over a code block: its file name, "Terminal window".
-  if (tag === 'figcaption' && parentClasses.includes('frame')) return true;
+  if (tag === 'figcaption' && parentClasses.includes('frame') && element.parentNode?.querySelector('pre'))
+    return true;
   // A link to skip the site's menus ("Skip to content").
   if (
     tag === 'a' &&
@@ -146,7 +145,7 @@ const CALLOUT_KINDS =
 /**
  * Whether an element of the content is left out of the page's text: hidden, navigation (a `<nav>`
  * or `role="navigation"` block holds menus, breadcrumbs or the next page's link wherever it
- * stands), a `<footer>` other than a quotation's, furniture, and with
+ * stands), an article's own `<footer>` (its tags, its edit link), furniture, and with
  * `skipChrome` (a page without `<main>`) the site's header, footer and sidebars.
  */
 export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
@@ -154,13 +153,11 @@ export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean
   const role = element.getAttribute('role');
   if (role === 'navigation' || role === 'search') return true;
   if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
-  // A footer inside the content is the article's (its tags, its edit link, the next page's link),
-  // but for a quotation's (its attribution).
-  if (tag === 'footer' && !QUOTATIONS.has(tagOf(element.parentNode ?? element))) return true;
+  if (tag === 'footer' && ARTICLES.has(tagOf(element.parentNode ?? element))) return true;
   return isFurniture(element, tag);
 }
 
-const QUOTATIONS = new Set(['blockquote', 'figure']);
+const ARTICLES = new Set(['article', 'main']);
 
 /** Whether an element inside `content` is in a part of it left out (see `isLeftOut`). */
 export function isInLeftOut(element: HTMLElement, content: HTMLElement, skipChrome: boolean): boolean {
@@ -237,17 +234,29 @@ export function codeBlockText(pre: HTMLElement): string {
     const tag = tagOf(element);
     if (tag === 'br') return '\n';
     if (isHidden(element, tag) || isFurniture(element, tag)) return '';
-    const inner = element.childNodes.map(text).join('');
-    // A line as a block of its own (Expressive Code's `<div class="code">` in each line's
-    // `<div class="ec-line">`) ends with a break; an empty one is an empty line.
-    const line =
-      tag === 'div' &&
-      !element.childNodes.some(
-        (child) => child.nodeType === NodeType.ELEMENT_NODE && tagOf(child as HTMLElement) === 'div',
-      );
-    return line && !inner.endsWith('\n') ? `${inner}\n` : inner;
+    // A block inside the code (Expressive Code's `<div class="ec-line">` for each line) starts
+    // on a line of its own, and what follows it too, as a browser shows it.
+    let inner = '';
+    let afterBlock = false;
+    for (const child of element.childNodes) {
+      const childText = text(child);
+      const block = child.nodeType === NodeType.ELEMENT_NODE && tagOf(child as HTMLElement) === 'div';
+      const breaks = block || (afterBlock && childText !== '' && !/^[ \t]*\n/.test(childText));
+      if (breaks && inner !== '' && !endsWithLineBreak(inner)) inner += '\n';
+      inner += childText;
+      if (block) afterBlock = true;
+      else if (childText !== '') afterBlock = false;
+    }
+    return inner;
   };
   return text(parse(raw, { comment: false })).replace(/\n$/, '');
+}
+
+/** Whether text ends with a line break, spaces after it aside (read from the end, however long the text). */
+function endsWithLineBreak(text: string): boolean {
+  let at = text.length - 1;
+  while (at >= 0 && (text[at] === ' ' || text[at] === '\t')) at--;
+  return text[at] === '\n';
 }
 
 /**

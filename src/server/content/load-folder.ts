@@ -19,7 +19,7 @@ export interface LoadFolderOptions {
 }
 
 export interface LoadedContent {
-  /** The documents, sorted by path. */
+  /** The documents, in path order but HTML pages after the others (see `readContentFolder`). */
   documents: SourceDocument[];
   /** Files that could not be read or parsed, with the reason; loading goes on without them. */
   skipped: SkippedFile[];
@@ -253,6 +253,5 @@ export async function loadContentFolder(
   const content = readContentFolder(dir, options);
   const documents: SourceDocument[] = [];
   for await (const document of content.documents) documents.push(document);
-  documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { documents, skipped: content.skipped };
 }

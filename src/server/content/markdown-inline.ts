@@ -76,7 +76,7 @@ const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?
 const LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
 const REFERENCE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\[[^\]]*\]/g;
 /** `[label]` not an image's, not followed by a destination, another label or a definition's colon. */
-const SHORTCUT_REFERENCE = /(?<![!\]\\])\[([^[\]]+)\](?![([:])/g;
+const SHORTCUT_REFERENCE = /(?<![!\]\\])\[([^[\]^][^[\]]*)\](?![([:])/g;
 const AUTOLINK = /<((?:https?|mailto|ftp):[^>\s]+)>/gi;
 const BADGE = /<Badge\b[^>]*\/?>(?:[^<]*<\/Badge>)?/g;
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
@@ -86,7 +86,7 @@ const EMPHASIS_STAR = /(^|[^\w*])\*(?=\S)([^*]*?\S)\*(?!\w)/g;
 const EMPHASIS_UNDERSCORE = /(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g;
 const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~])/g;
-const HARD_BREAK = /(?<!\\)\\(?=\n|$)/g;
+const HARD_BREAK = /(?<!\\)\\(?=\n)/g;
 
 /** Converts the parts of a line that are not code spans; each rule runs only when its marker is there. */
 function proseToText(text: string, references?: ReadonlySet<string>): string {
@@ -116,8 +116,8 @@ function proseToText(text: string, references?: ReadonlySet<string>): string {
  * One line (or paragraph) of inline Markdown to plain text. Code spans keep their content
  * verbatim; everything around them loses its markup.
  */
-export function inlineMarkdownToText(markdown: string): string {
-  return inlineParts(markdown)
+export function inlineMarkdownToText(markdown: string, references?: ReadonlySet<string>): string {
+  return inlineParts(markdown, references)
     .map((part) => part.text)
     .join('');
 }
@@ -227,7 +227,7 @@ function closingRun(text: string, from: number, length: number): number {
 
 const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
 const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]^][^\]]*\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
 /** What a mention's words are not: link destinations and titles, HTML anchors' tags, entities. */
@@ -278,10 +278,36 @@ export function referenceDefinitions(markdown: string): Map<string, string> {
   return definitions;
 }
 
-const REFERENCE_DEFINITION_LABELLED = /^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s|$)/gm;
-const CODE_SPAN = /(`+)[^`][\s\S]*?\1(?!`)/g;
+const REFERENCE_DEFINITION_LABELLED = /^ {0,3}\[([^\]^][^\]]*)\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+/**
+ * Markdown with its code spans blanked (each character a space, so that positions stay): a span
+ * from a run of backticks to the next run as long in the same paragraph.
+ */
+function withoutCodeSpans(markdown: string): string {
+  if (!markdown.includes('`')) return markdown;
+  let out = '';
+  let end = 0;
+  const runs = [...markdown.matchAll(/`+|\n[ \t]*\n/g)];
+  for (let index = 0; index < runs.length; index++) {
+    const opening = runs[index] as RegExpExecArray;
+    if (!opening[0].startsWith('`')) continue;
+    let closing = index + 1;
+    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0] !== opening[0]) {
+      // A blank line ends the paragraph, and with it any code span.
+      if (!(runs[closing] as RegExpExecArray)[0].startsWith('`')) break;
+      closing++;
+    }
+    const closingRun = runs[closing];
+    if (closingRun === undefined || closingRun[0] !== opening[0]) continue;
+    const spanEnd = closingRun.index + closingRun[0].length;
+    out += markdown.slice(end, opening.index) + ' '.repeat(spanEnd - opening.index);
+    end = spanEnd;
+    index = closing;
+  }
+  return out + markdown.slice(end);
+}
 /** A reference link's use: `[text][label]`, `[label][]` or `[label]`. */
-const REFERENCE_USE = /(?<![!\]\\])\[([^[\]]+)\](?:\[([^[\]]*)\])?(?![(:])/g;
+const REFERENCE_USE = /(?<![!\]\\])\[([^[\]^][^[\]]*)\](?:\[([^[\]]*)\])?(?![(:])/g;
 
 /**
  * The links of Markdown without code blocks, in the order written: each target, where it is, and
@@ -293,7 +319,7 @@ function linksOfProse(prose: string): { target: string; at: number; inProse: boo
   const definitions = prose.includes(']:') ? referenceDefinitions(prose) : undefined;
   if (definitions && definitions.size > 0)
     // Not inside a code span (`` `arr[i]` ``): blanked, so that positions stay.
-    for (const match of prose.replace(CODE_SPAN, (span) => ' '.repeat(span.length)).matchAll(REFERENCE_USE)) {
+    for (const match of withoutCodeSpans(prose).matchAll(REFERENCE_USE)) {
       const target = definitions.get(referenceLabel(match[2] || (match[1] as string)));
       if (target !== undefined) links.push({ target, at: match.index, inProse: true });
     }

@@ -36,7 +36,7 @@ function visibleCode(lines: string[], info: string): string {
     .flatMap((line) => {
       if (!line.includes('[!code')) return [line];
       // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
-      const code = line.replace(SHIKI_NOTATION, '');
+      const code = withoutShikiNotation(line);
       return code.trim() === '' ? [] : [code];
     })
     .join('\n');
@@ -45,8 +45,19 @@ function visibleCode(lines: string[], info: string): string {
 /** The start of an HTML comment block: `<!--` at a line's start, indented three spaces at most. */
 const COMMENT_BLOCK_START = /^ {0,3}<!--/;
 
-/** A Shiki notation comment at a line's end (`// [!code ++]`, `<!-- [!code hl] -->`). */
-const SHIKI_NOTATION = /\s*(?:\/\/|#|--|<!--|\/\*)\s*\[!code\s[^\]]*\]\s*(?:-->|\*\/)?\s*$/;
+/**
+ * A line of code without Shiki's notation comment at its end (`// [!code ++]`, `<!-- [!code hl]
+ * -->`). Found from the notation back, so that a long line is read once.
+ */
+function withoutShikiNotation(line: string): string {
+  const at = line.lastIndexOf('[!code');
+  if (!SHIKI_NOTATION.test(line.slice(at))) return line;
+  const before = line.slice(0, at).trimEnd();
+  const marker = /(?:\/\/|#|--|<!--|\/\*)$/.exec(before);
+  return marker ? before.slice(0, marker.index).trimEnd() : line;
+}
+
+const SHIKI_NOTATION = /^\[!code\s[^\]]*\]\s*(?:(?:-->|\*\/)\s*)?$/;
 
 /** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
 const QUOTE_MARKER = /^\s{0,3}>\s?/;
@@ -83,7 +94,7 @@ function stripBlockMarkers(line: string, quoteMayStart: boolean): { text: string
   return { text, quoted };
 }
 
-function tableRowText(line: string): string {
+function tableRowText(line: string, references?: ReadonlySet<string>): string {
   const cells = line
     .trim()
     .replace(/^\||\|$/g, '')
@@ -92,7 +103,9 @@ function tableRowText(line: string): string {
   // The line under the header (`| --- | :-: |`) is no row.
   if (cells.every((cell) => /^:?-+:?$/.test(cell))) return '';
   // An escaped pipe is a pipe in the cell, inside a code span too (GFM).
-  return tableRowParagraph(cells.map((cell) => inlineMarkdownToSectionText(cell.replace(/\\\|/g, '|'))));
+  return tableRowParagraph(
+    cells.map((cell) => inlineMarkdownToSectionText(cell.replace(/\\\|/g, '|'), references)),
+  );
 }
 
 /**
@@ -157,7 +170,7 @@ export function markdownSections(body: string): DocumentSection[] {
       flushParagraph();
       const raw = heading[2] ?? '';
       builder.startSection(
-        inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, '')),
+        inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, ''), references),
         heading[1]?.length ?? 1,
         explicitAnchor(raw),
       );
@@ -183,7 +196,7 @@ export function markdownSections(body: string): DocumentSection[] {
       const kind = container[1] ?? '';
       const title = (container[2] ?? '').replace(/\{[^}]*\}\s*$/, '').trim();
       if (title !== '' && !UNTITLED_CONTAINERS.has(kind))
-        builder.addParagraph(inlineMarkdownToSectionText(title));
+        builder.addParagraph(inlineMarkdownToSectionText(title, references));
       continue;
     }
 
@@ -199,7 +212,7 @@ export function markdownSections(body: string): DocumentSection[] {
     if (/^\s*\|.*\|\s*$/.test(line)) {
       // Each row is a line of its own, converted cell by cell so that its pipes don't read as text.
       flushParagraph();
-      builder.addParagraph(tableRowText(line));
+      builder.addParagraph(tableRowText(line, references));
       continue;
     }
     if (stripped.trim() !== '') paragraph.push(stripped);

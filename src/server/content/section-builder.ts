@@ -85,7 +85,8 @@ export class SectionBuilder {
 
   /** Adds a code block, cut to its first lines: code is searchable, but a long listing says little more. */
   addCode(code: string): void {
-    let lines = code.replace(/\s+$/, '').split('\n');
+    // trimEnd, not a regular expression: /\s+$/ is quadratic on a long run of spaces mid-line.
+    let lines = code.trimEnd().split('\n');
     while (lines.length > 0 && lines[0]?.trim() === '') lines = lines.slice(1);
     if (lines.length === 0) return;
     let kept = lines.slice(0, CODE_BLOCK_MAX_LINES).join('\n');
@@ -93,7 +94,7 @@ export class SectionBuilder {
       kept = kept.slice(0, kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS));
     // Blank lines separate paragraphs in `text`, so a code block must not contain one, nor end
     // with a line break (cut at a blank line), which would join the next paragraph.
-    kept = kept.replace(/\n[ \t]*(?:\n[ \t]*)+\n?/g, '\n').replace(/\s+$/, '');
+    kept = kept.replace(/\n[ \t]*(?:\n[ \t]*)+\n?/g, '\n').trimEnd();
     if (kept.trim() === '') return;
     this.#current.paragraphs.push(kept);
     this.#current.code.push(kept);

@@ -6,67 +6,111 @@ import { firstProseParagraph, summarise } from './summary.js';
  * A built site's HTML pages carry the site's own metadata beside theirs: its name in every
  * `<title>` ("Contact us | Forkful Help Centre") and, where a page has no description of its own,
  * the site's (`<meta name="description" content="A VitePress site">` on every page, as VitePress
- * and MkDocs write it). Only the pages together tell which is which: what many of them share is
- * the site's. This takes it out: the shared part of the titles, and a shared description, which
- * falls back to the page's first paragraph as a page without one does.
+ * and MkDocs write it). Only the pages together tell which is which: what most of them share is
+ * the site's. This takes it out: the site's name from the titles (one part, the one most pages
+ * share; else, page by page, what a title adds to the page's first heading), and a shared
+ * description, which falls back to the page's first paragraph as a page without one does.
  */
 export function withoutSiteWideMetadata(pages: readonly SourceDocument[]): SourceDocument[] {
-  const enough = (count: number, share: number): boolean => count >= Math.max(2, pages.length * share);
-  const affixes = new Map<string, number>();
+  const siteName = sharedTitlePart(pages);
   const descriptions = new Map<string, number>();
-  const count = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
-  for (const page of pages) {
-    for (const affix of new Set(titleAffixes(page.title))) count(affixes, affix);
-    if (page.description !== '') count(descriptions, page.description);
-  }
+  for (const page of pages)
+    if (page.description !== '')
+      descriptions.set(page.description, (descriptions.get(page.description) ?? 0) + 1);
+  const sharedDescription = (description: string): boolean =>
+    (descriptions.get(description) ?? 0) >= Math.max(2, pages.length * SITE_DESCRIPTION_SHARE);
   return pages.map((page) => {
-    // The longest shared affix, so that " | Docs | Acme" goes whole rather than " | Acme".
-    const siteName = titleAffixes(page.title)
-      .filter((affix) => enough(affixes.get(affix) ?? 0, SITE_NAME_SHARE))
-      .sort((a, b) => b.length - a.length)[0];
-    const title = siteName === undefined ? page.title : withoutAffix(page.title, siteName);
-    const description = enough(descriptions.get(page.description) ?? 0, SITE_DESCRIPTION_SHARE)
+    const title =
+      siteName !== undefined && titleParts(page.title).includes(siteName)
+        ? withoutPart(page.title, siteName)
+        : titleOfHeading(page.title, firstHeading(page));
+    const description = sharedDescription(page.description)
       ? summarise(firstProseParagraph(page.sections.map(sectionPlainText).join('\n\n')))
       : page.description;
     return title === page.title && description === page.description ? page : { ...page, title, description };
   });
 }
 
-/**
- * The share of the pages whose titles must share a part for it to be the site's name: most, since
- * a site names every page, while a part a section's pages share ("Billing - Refunds", "Billing -
- * Invoices") is theirs.
- */
-const SITE_NAME_SHARE = 0.5;
 /** The share of the pages that must share a description for it to be the site's (and at least two). */
 const SITE_DESCRIPTION_SHARE = 0.2;
+/** The share of the pages whose titles must share a part for it to be the site's name (and at least three). */
+const SITE_NAME_SHARE = 0.5;
+
+/**
+ * The one part of the titles that is the site's name: the part most titles share (the longest
+ * of those as many share: " | Docs | Acme" rather than " | Acme"), on more than half of them
+ * and three at least, and only if no two pages are left with one title by taking it away (a
+ * section's part, "Wi-Fi - Setup" and "Printers - Setup", tells the pages apart).
+ */
+function sharedTitlePart(pages: readonly SourceDocument[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const page of pages)
+    for (const part of new Set(titleParts(page.title))) counts.set(part, (counts.get(part) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts)
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0].length > best[0].length))
+      best = entry;
+  if (!best || best[1] < 3 || best[1] <= pages.length * SITE_NAME_SHARE) return undefined;
+  const [part] = best;
+  const titles = new Set(pages.map((page) => page.title));
+  const stripped = new Set(
+    pages.map((page) => (titleParts(page.title).includes(part) ? withoutPart(page.title, part) : page.title)),
+  );
+  return stripped.size < titles.size ? undefined : part;
+}
+
+/** The text of the page's first level-1 heading, else ''. */
+const firstHeading = (page: SourceDocument): string =>
+  page.sections.find((section) => section.level === 1)?.heading ?? '';
+
+/**
+ * A lone page's own name: its title without what it adds to the page's first heading, when that
+ * reads as a name ("Installation — Foo 1.0 documentation" over "Installation"; not "Hono - Web
+ * framework built on Web Standards" over "Hono", nor "Fees - and how to avoid them").
+ */
+function titleOfHeading(title: string, heading: string): string {
+  if (heading === '' || title.length > MAX_TITLE_CHARS) return title;
+  for (const part of titleParts(title)) {
+    const rest = withoutPart(title, part);
+    if (rest.toLowerCase() !== heading.toLowerCase()) continue;
+    const added = part.replace('…', '').trim().replace(SEPARATOR_AT_END, '').trim();
+    const words = added.split(/\s+/);
+    if (words.length <= MAX_SITE_NAME_WORDS && /^[\p{Lu}\p{N}]/u.test(added)) return rest;
+  }
+  return title;
+}
+
+/** Words a site's name has at most, as a page's title adds it to a heading. */
+const MAX_SITE_NAME_WORDS = 4;
+/** Titles longer than this are no page's name and site's: not split (and never scanned at length). */
+const MAX_TITLE_CHARS = 300;
 
 /**
  * What separates a page's name from its site's in a `<title>`: a bar, a dash or a bullet between
- * spaces; not a colon, which starts a subtitle ("Fees: What You Pay and When").
+ * spaces; not a colon alone, which starts a subtitle ("Fees: What You Pay and When").
  */
-const SEPARATOR = /\s+[|\-–—·•»«/:]{1,2}\s+/g;
+const SEPARATOR = /(?<=\S)[ \t]+(?:[|\-–—·•»«/]{1,2}|::)[ \t]+(?=\S)/g;
+const SEPARATOR_AT_END = /^(?:[|\-–—·•»«/]{1,2}|::)\s*|\s*(?:[|\-–—·•»«/]{1,2}|::)$/g;
 
 /**
- * The title's parts that may be a site's name, with their separator: each end from a separator
- * (" | Forkful Help Centre", "Acme Docs — "), so that " | Docs | Acme" and " | Acme" are both
- * candidates.
+ * The parts of a title that may be a site's name, with their separator, each end from a
+ * separator: " | Forkful Help Centre" as "… | Forkful Help Centre", "Acme Docs — " as
+ * "Acme Docs — …".
  */
-function titleAffixes(title: string): string[] {
-  const affixes: string[] = [];
+function titleParts(title: string): string[] {
+  if (title.length > MAX_TITLE_CHARS) return [];
+  const parts: string[] = [];
   for (const separator of title.matchAll(SEPARATOR)) {
-    // A colon between spaces is a separator too ("Acme :: Guide"), but not one alone.
-    if (separator[0].trim() === ':') continue;
     const at = separator.index;
-    affixes.push(`…${title.slice(at)}`, `${title.slice(0, at + separator[0].length)}…`);
+    parts.push(`…${title.slice(at)}`, `${title.slice(0, at + separator[0].length)}…`);
   }
-  return affixes;
+  return parts;
 }
 
-function withoutAffix(title: string, affix: string): string {
-  const name = affix.startsWith('…')
-    ? title.slice(0, title.length - affix.length + 1)
-    : title.slice(affix.length - 1);
+function withoutPart(title: string, part: string): string {
+  const name = part.startsWith('…')
+    ? title.slice(0, title.length - part.length + 1)
+    : title.slice(part.length - 1);
   // A page whose title is nothing but the site's parts keeps its title.
   return name.trim() === '' ? title : name.trim();
 }

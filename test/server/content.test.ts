@@ -761,6 +761,58 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("reads a Jekyll or Hugo site's sources as the built page shows them, and skips drafts", () => {
+    const jekyll = markdownDocument(
+      'install.md',
+      [
+        '---',
+        'title: Install',
+        '---',
+        '{% include note.html content="Read this first." %}',
+        'See the [guide]({{ site.baseurl }}/docs/guide) and [setup]({% link docs/setup.md %}).',
+        '{: .lead }',
+        '',
+        '{% highlight ruby %}',
+        'gem install jekyll',
+        '{% endhighlight %}',
+        '',
+        '{% comment %}',
+        'A note to ourselves.',
+        '{% endcomment %}',
+        '',
+        'Write `{{ page.title }}` in a layout; this is version {{ site.version }}.',
+      ].join('\n'),
+    );
+    assert.deepEqual(jekyll.sections[0]?.text.split('\n\n'), [
+      'See the guide and setup.',
+      'gem install jekyll',
+      'Write `{{ page.title }}` in a layout; this is version .',
+    ]);
+    assert.deepEqual(jekyll.sections[0]?.code, ['gem install jekyll']);
+    assert.deepEqual(jekyll.links, ['/docs/guide', 'docs/setup.md']);
+    // Hugo: TOML front matter, shortcodes (a paired one's content stays), a ref as a link's page.
+    const hugo = markdownDocument(
+      'hugo.md',
+      '+++\ntitle = "Hugo page"\ndescription = "About Hugo"\ntags = ["a", "b"]\n+++\n' +
+        '{{< notice info >}}Keep this text.{{< /notice >}}\nRead [install]({{< ref "docs/install.md" >}}).\n',
+    );
+    assert.deepEqual([hugo.title, hugo.description, hugo.tags], ['Hugo page', 'About Hugo', ['a', 'b']]);
+    assert.equal(hugo.sections[0]?.text, 'Keep this text.\nRead install.');
+    assert.deepEqual(hugo.links, ['docs/install.md']);
+    // MDN's macros are no template's: they still give their text and their links.
+    const mdn = markdownDocument('m.md', '# M\n\nUse {{domxref("Request")}} here.\n');
+    assert.equal(mdn.sections[0]?.text, 'Use Request here.');
+    assert.equal(mdn.links?.length, 1);
+    assert.throws(
+      () => markdownDocument('d.md', '---\ndraft: true\n---\n# Draft\n'),
+      /a draft, not published/,
+    );
+    assert.throws(
+      () => markdownDocument('p.md', '---\npublished: false\n---\n# Old\n'),
+      /a draft, not published/,
+    );
+  });
+
   it('hides HTML comments, in a line or over paragraphs, but not one written in a code span', () => {
     const page = markdownDocument(
       'c.md',

@@ -3,6 +3,7 @@
  * list or a comma-separated string, a description in `description`, in a VitePress `head` meta
  * entry or in a home page's `hero`.
  */
+import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 
 /** A Markdown file split into its front matter and body. */
@@ -12,9 +13,16 @@ export interface MarkdownSource {
 }
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+/** TOML front matter between `+++` lines, as Hugo writes it. */
+const TOML_FRONT_MATTER = /^\uFEFF?\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/;
 
-/** Splits off YAML front matter; throws when it is not valid YAML (the loader reports the file). */
+/**
+ * Splits off YAML front matter (or Hugo's TOML between `+++` lines); throws when it doesn't parse
+ * (the loader reports the file).
+ */
 export function splitFrontMatter(source: string): MarkdownSource {
+  const toml = TOML_FRONT_MATTER.exec(source);
+  if (toml) return { frontMatter: parseToml(toml[1] ?? ''), body: source.slice(toml[0].length) };
   const match = FRONT_MATTER.exec(source);
   if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
   const yaml = match[1] ?? '';

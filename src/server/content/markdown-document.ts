@@ -15,6 +15,11 @@ import { SectionBuilder } from './section-builder.js';
 /** A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text. */
 export function markdownDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
+  // A draft is not on the published site: a link to it would be a dead one.
+  if (frontMatter.draft === true || frontMatter.published === false)
+    throw new Error(
+      `a draft, not published (${frontMatter.draft === true ? 'draft: true' : 'published: false'} in its front matter)`,
+    );
   let sections = markdownSections(body);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {

@@ -54,6 +54,37 @@ function macroText(name: string, argumentList: string | undefined): string {
   return macro === 'domxref' ? target.replace(/\//g, '.') : target;
 }
 
+/**
+ * Text without the template tags a static site generator fills in when it builds the page, which
+ * no reader sees as written: Jekyll's Liquid (`{% include note.html %}`, `{{ site.baseurl }}`,
+ * a `{% comment %}` and its content), Hugo's shortcodes (`{{< figure >}}`, `{{% notice %}}`; a
+ * paired one's content stays) and kramdown's attribute lists (`{: .note}`, `{:toc}`). A link's
+ * tag gives its page: `{% link docs/install.md %}`, `{{< ref "install.md" >}}`.
+ */
+export function withoutTemplateTags(text: string): string {
+  return text
+    .replace(LIQUID_COMMENT, '')
+    .replace(HUGO_SHORTCODE, (_whole, name: string, rest: string) =>
+      /^(?:rel)?ref$/.test(name) ? (/["']([^"']+)["']/.exec(rest)?.[1] ?? '') : '',
+    )
+    .replace(LIQUID_TAG, (_whole, name: string, rest: string) =>
+      name === 'link' || name === 'post_url' ? rest.trim() : '',
+    )
+    .replace(LIQUID_OUTPUT, '')
+    .replace(KRAMDOWN_ATTRIBUTES, '');
+}
+
+const LIQUID_COMMENT = /\{%-?\s*comment\s*-?%\}[\s\S]*?\{%-?\s*endcomment\s*-?%\}/g;
+const HUGO_SHORTCODE = /\{\{[<%]\s*\/?\s*([\w-]+)([^}]*?)[>%]\}\}/g;
+const LIQUID_TAG = /\{%-?\s*(\w+)([^%]*?)-?%\}/g;
+/**
+ * A template's output (`{{ site.baseurl }}`, `{{ page.title | upcase }}`): a dotted name or a
+ * filter, so that MDN's macros (`{{domxref("Request")}}`, `{{Compat}}`) are left to `replaceMacros`.
+ */
+const LIQUID_OUTPUT =
+  /\{\{-?\s*(?:[A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[[^\]{}]*\])+\s*(?:\|[^{}]*)?|[^{}()]*\|[^{}]*)-?\}\}/g;
+const KRAMDOWN_ATTRIBUTES = /\{:[^{}\n]*\}/g;
+
 /** Replaces KumaScript macros by the text they render (cross-references) or by nothing. */
 export function replaceMacros(text: string): string {
   if (!text.includes('{{')) return text;
@@ -95,6 +126,8 @@ function proseToText(text: string, references?: ReadonlySet<string>): string {
     out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
   // After the tags are gone, so that `{{HTMLElement("div")}}` can become `<div>`.
   out = replaceMacros(out);
+  // Before links, since a template tag may stand in one's destination (`({{ site.baseurl }}/x)`).
+  if (out.includes('{')) out = withoutTemplateTags(out);
   if (out.includes('](')) out = out.replace(IMAGE, '$1').replace(LINK, '$1');
   if (out.includes('][')) out = out.replace(REFERENCE_LINK, '$1');
   // A shortcut reference link (`[Vitest]` with `[Vitest]: https://…` below) is its text; a
@@ -241,7 +274,8 @@ const LINK_MARKUP = /\]\([^)]*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
  * help the eye follow a row. Use `:nth-child(odd)`…"), as an HTML page's paragraph does.
  */
 export function markdownLinks(markdown: string): { targets: string[]; mentions: LinkMention[] } {
-  const prose = markdown.replace(FENCED_CODE, '');
+  const without = markdown.replace(FENCED_CODE, '');
+  const prose = without.includes('{') ? withoutTemplateTags(without) : without;
   const links = linksOfProse(prose);
   const mentions: LinkMention[] = [];
   let line: LinkMention | undefined;

@@ -42,6 +42,11 @@ function visibleCode(lines: string[], info: string): string {
     .join('\n');
 }
 
+const LIQUID_HIGHLIGHT = /^\s*\{%-?\s*highlight\b[^%]*%\}\s*$/;
+const LIQUID_END_HIGHLIGHT = /\{%-?\s*endhighlight\s*-?%\}/;
+const LIQUID_COMMENT_START = /^\s*\{%-?\s*comment\s*-?%\}/;
+const LIQUID_COMMENT_END = /\{%-?\s*endcomment\s*-?%\}/;
+
 /** The start of an HTML comment block: `<!--` at a line's start, indented three spaces at most. */
 const COMMENT_BLOCK_START = /^ {0,3}<!--/;
 
@@ -131,6 +136,22 @@ export function markdownSections(body: string): DocumentSection[] {
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+
+    // Jekyll's code block: `{% highlight ruby %}` to `{% endhighlight %}`.
+    if (LIQUID_HIGHLIGHT.test(line)) {
+      flushParagraph();
+      const code: string[] = [];
+      for (i++; i < lines.length && !LIQUID_END_HIGHLIGHT.test(lines[i] ?? ''); i++)
+        code.push(lines[i] ?? '');
+      builder.addCode(code.join('\n'));
+      continue;
+    }
+    // A Liquid comment (`{% comment %}` to `{% endcomment %}`) over lines of its own.
+    if (LIQUID_COMMENT_START.test(line) && !LIQUID_COMMENT_END.test(line)) {
+      flushParagraph();
+      while (i < lines.length && !LIQUID_COMMENT_END.test(lines[i] ?? '')) i++;
+      continue;
+    }
 
     const fence = FENCE_OPEN.exec(line);
     if (fence) {

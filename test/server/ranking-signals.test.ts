@@ -145,6 +145,18 @@ describe('inboundLinkCounts', () => {
     });
   });
 
+  it("publishes Hugo's _index page at its folder, and finds it by a link to the folder or to the file", () => {
+    const section = documentLink('docs/billing/_index.md');
+    assert.equal(section, '/docs/billing/');
+    assert.equal(documentLink('docs/my_index.md'), '/docs/my_index');
+    const counts = countsByLink([
+      page(section),
+      page('/docs/guide', ['billing/_index.md']),
+      page('/docs/faq', ['/docs/billing']),
+    ]);
+    assert.deepEqual(counts, { [section]: 2, '/docs/guide': 0, '/docs/faq': 0 });
+  });
+
   it('finds a page whose link is percent-encoded, whether a document writes the link encoded or not', () => {
     const site = 'https://docs.example.com/base';
     const spaced = documentLink('docs/sp ace & ?#.md', site);

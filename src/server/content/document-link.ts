@@ -5,15 +5,19 @@ const DOCUMENT_EXTENSION = /\.(?:mdx?|markdown|html?|txt)$/i;
  * Where a content file is published, and the tags its folders give it.
  *
  * Paths are relative to the content folder with `/` separators. The published path drops the
- * extension, and an `index` page stands for its folder, as static site generators publish them:
- * `docs/api/routing.md` → `/docs/api/routing`, `docs/index.md` → `/docs/`, `index.md` → `/`.
+ * extension, and an `index` page (Hugo's `_index` too) stands for its folder, as static site
+ * generators publish them: `docs/api/routing.md` → `/docs/api/routing`, `docs/index.md` → `/docs/`,
+ * `index.md` → `/`.
  */
 export function publishedPath(relativePath: string): string {
   const withoutExtension = relativePath.replace(DOCUMENT_EXTENSION, '');
-  if (withoutExtension === 'index') return '/';
-  if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`;
+  const index = INDEX_PAGE.exec(withoutExtension);
+  if (index) return `/${withoutExtension.slice(0, index.index)}`;
   return `/${withoutExtension}`;
 }
+
+/** A folder's own page: `index`, or Hugo's `_index` (a section's list page). */
+const INDEX_PAGE = /(?:^|(?<=\/))_?index$/;
 
 /** Runs of characters a URL path can't hold as they are: all but `/` and RFC 3986's `pchar` less `%`. */
 const NOT_PATH = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]+/g;
@@ -67,7 +71,7 @@ export function folderTags(relativePath: string): string[] {
 export function titleFromPath(relativePath: string): string {
   const parts = relativePath.replace(DOCUMENT_EXTENSION, '').split('/');
   let name = parts.pop() ?? relativePath;
-  if (name === 'index' && parts.length > 0) name = parts.pop() ?? name;
+  if ((name === 'index' || name === '_index') && parts.length > 0) name = parts.pop() ?? name;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

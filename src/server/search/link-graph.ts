@@ -18,7 +18,7 @@ function decodeEscapes(run: string): string {
 
 /**
  * A link's path (without its query or fragment) as a key: percent escapes decoded, no extension,
- * no trailing `/` or `/index`, lower case, and the characters a folder name can't hold written as
+ * no trailing `/` or `/index` (or Hugo's `/_index`), lower case, and the characters a folder name can't hold written as
  * a folder writes them. `/Docs/API/Routing.md` and `/docs/api/routing/` are the same page, so are
  * `/docs/caf%C3%A9` and `/docs/café` (a page's own link is encoded; a document may write either),
  * and so are `/Web/CSS/::marker` and the page published from `web/css/_doublecolon_marker/`.
@@ -27,8 +27,8 @@ function pathKey(path: string): string {
   const decoded = path.includes('%') ? path.replace(PERCENT_ESCAPES, decodeEscapes) : path;
   return escapeFileNameCharacters(
     decoded
-      .replace(/\.(md|markdown|html?|txt)$/i, '')
-      .replace(/\/index$/i, '')
+      .replace(/\.(mdx?|markdown|html?|txt)$/i, '')
+      .replace(/\/_?index$/i, '')
       .replace(/\/+$/, '')
       .toLowerCase(),
   );

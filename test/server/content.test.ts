@@ -789,7 +789,8 @@ describe('loadContentFolder', () => {
       'Write `{{ page.title }}` in a layout; this is version .',
     ]);
     assert.deepEqual(jekyll.sections[0]?.code, ['gem install jekyll']);
-    assert.deepEqual(jekyll.links, ['/docs/guide', 'docs/setup.md']);
+    // `{% link %}` names a page from the site's root, wherever the linking page is.
+    assert.deepEqual(jekyll.links, ['/docs/guide', '/docs/setup.md']);
     // Hugo: TOML front matter, shortcodes (a paired one's content stays), a ref as a link's page.
     const hugo = markdownDocument(
       'hugo.md',
@@ -810,6 +811,34 @@ describe('loadContentFolder', () => {
     assert.throws(
       () => markdownDocument('p.md', '---\npublished: false\n---\n# Old\n'),
       /a draft, not published/,
+    );
+    assert.throws(
+      () => markdownDocument('q.md', '+++\ndraft = "true"\n+++\n# Q\n'),
+      /a draft, not published/,
+    );
+  });
+
+  it("reads the rest of Jekyll's and Hugo's syntax, and leaves prose that only looks like it", () => {
+    const text = (source: string) => markdownDocument('p.md', `# P\n\n${source}`).sections[0];
+    // Hugo's code block, a figure's caption.
+    const hugo = text(
+      '{{< highlight go >}}\n# not a heading\ngo install x@latest\n{{< /highlight >}}\n\n' +
+        '{{< figure src="a.png" caption="The request pipeline" >}}\n',
+    );
+    assert.deepEqual(hugo?.code, ['# not a heading\ngo install x@latest']);
+    assert.deepEqual(hugo?.text.split('\n\n').slice(1), ['The request pipeline']);
+    // A Liquid comment starting mid-line over paragraphs; an include whose arguments hold a %;
+    // a kramdown comment; {% raw %} in a code block.
+    const jekyll = text(
+      'Intro {% comment %}\n\nSecret paragraph.\n\n{% endcomment %} outro.\n\n' +
+        '{% include image.html url="a.png" width="100%" %}\n\n{::comment}\nInternal note.\n{:/comment}\nVisible.\n\n' +
+        '{% highlight liquid %}\n{% raw %}\n<h1>{{ page.title }}</h1>\n{% endraw %}\n{% endhighlight %}\n',
+    );
+    assert.deepEqual(jekyll?.text.split('\n\n'), ['Intro\noutro.', 'Visible.', '<h1>{{ page.title }}</h1>']);
+    // Prose in braces that is no template's: Elixir's tuples, a Jinja-like word that is no tag.
+    assert.equal(
+      text('Returns {:ok, pid} or {:error, reason}; {% toggle %} is not Liquid.\n')?.text,
+      'Returns {:ok, pid} or {:error, reason}; {% toggle %} is not Liquid.',
     );
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
-import { documentLink } from '../../src/server/content/document-link.js';
+import { documentLink, titleFromPath } from '../../src/server/content/document-link.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import { markdownLinks } from '../../src/server/content/markdown-inline.js';
@@ -149,12 +149,14 @@ describe('inboundLinkCounts', () => {
     const section = documentLink('docs/billing/_index.md');
     assert.equal(section, '/docs/billing/');
     assert.equal(documentLink('docs/my_index.md'), '/docs/my_index');
+    assert.equal(titleFromPath('docs/billing/_index.md'), 'Billing');
     const counts = countsByLink([
       page(section),
       page('/docs/guide', ['billing/_index.md']),
       page('/docs/faq', ['/docs/billing']),
+      page('/docs/mdx', ['billing/_index.mdx']),
     ]);
-    assert.deepEqual(counts, { [section]: 2, '/docs/guide': 0, '/docs/faq': 0 });
+    assert.deepEqual(counts, { [section]: 3, '/docs/guide': 0, '/docs/faq': 0, '/docs/mdx': 0 });
   });
 
   it('finds a page whose link is percent-encoded, whether a document writes the link encoded or not', () => {

@@ -14,7 +14,7 @@ export interface MarkdownSource {
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 /** TOML front matter between `+++` lines, as Hugo writes it. */
-const TOML_FRONT_MATTER = /^\uFEFF?\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/;
+const TOML_FRONT_MATTER = /^\uFEFF?\+\+\+[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?\+\+\+[ \t]*(?:\r?\n|$)/;
 
 /**
  * Splits off YAML front matter (or Hugo's TOML between `+++` lines); throws when it doesn't parse

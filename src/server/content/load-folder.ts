@@ -41,7 +41,10 @@ function readerFor(path: string): DocumentReader | undefined {
   return dot < 0 ? undefined : READERS[path.slice(dot).toLowerCase()];
 }
 
-/** Every file under dir; hidden folders and node_modules are not content. Folders are listed in parallel. */
+/**
+ * Every file under dir; hidden folders, node_modules and Jekyll's `_drafts` are not content.
+ * Folders are listed in parallel.
+ */
 async function listFiles(dir: string, skipped: SkippedFile[], root: string): Promise<string[]> {
   let entries;
   try {
@@ -54,7 +57,8 @@ async function listFiles(dir: string, skipped: SkippedFile[], root: string): Pro
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
   for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    // Jekyll's drafts folder holds posts not yet published.
+    if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === '_drafts') continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) folders.push(listFiles(path, skipped, root));
     else if (entry.isFile() || entry.isSymbolicLink()) files.push(path);

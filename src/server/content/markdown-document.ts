@@ -16,10 +16,7 @@ import { SectionBuilder } from './section-builder.js';
 export function markdownDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
-  if (frontMatter.draft === true || frontMatter.published === false)
-    throw new Error(
-      `a draft, not published (${frontMatter.draft === true ? 'draft: true' : 'published: false'} in its front matter)`,
-    );
+  if (isDraft(frontMatter)) throw new Error('a draft, not published (so its front matter says)');
   let sections = markdownSections(body);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
@@ -45,6 +42,12 @@ export function markdownDocument(relativePath: string, source: string, siteUrl?:
     },
     siteUrl,
   );
+}
+
+/** Whether front matter marks a draft: `draft: true` (or "true"), or Jekyll's `published: false`. */
+function isDraft(frontMatter: Record<string, unknown>): boolean {
+  const { draft, published } = frontMatter;
+  return draft === true || draft === 'true' || published === false || published === 'false';
 }
 
 /**

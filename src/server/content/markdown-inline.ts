@@ -56,34 +56,58 @@ function macroText(name: string, argumentList: string | undefined): string {
 
 /**
  * Text without the template tags a static site generator fills in when it builds the page, which
- * no reader sees as written: Jekyll's Liquid (`{% include note.html %}`, `{{ site.baseurl }}`,
- * a `{% comment %}` and its content), Hugo's shortcodes (`{{< figure >}}`, `{{% notice %}}`; a
- * paired one's content stays) and kramdown's attribute lists (`{: .note}`, `{:toc}`). A link's
- * tag gives its page: `{% link docs/install.md %}`, `{{< ref "install.md" >}}`.
+ * no reader sees as written: Jekyll's Liquid tags (`{% include note.html %}`, a `{% comment %}`
+ * and its content), Hugo's shortcodes (`{{< youtube >}}`, `{{% notice %}}`; a paired one's
+ * content stays, a figure's caption too) and kramdown's attribute lists (`{: .note}`, `{:toc}`)
+ * and comments. A link's tag gives its page: `{% link docs/install.md %}` (from the site's root),
+ * `{{< ref "install.md" >}}`. Outputs (`{{ site.baseurl }}`) go with every `{{…}}` in
+ * `replaceMacros`. Only Liquid's own tag names are taken for tags, so that prose writing `{%`
+ * otherwise keeps it.
  */
 export function withoutTemplateTags(text: string): string {
-  return text
-    .replace(LIQUID_COMMENT, '')
-    .replace(HUGO_SHORTCODE, (_whole, name: string, rest: string) =>
-      /^(?:rel)?ref$/.test(name) ? (/["']([^"']+)["']/.exec(rest)?.[1] ?? '') : '',
-    )
-    .replace(LIQUID_TAG, (_whole, name: string, rest: string) =>
-      name === 'link' || name === 'post_url' ? rest.trim() : '',
-    )
-    .replace(LIQUID_OUTPUT, '')
-    .replace(KRAMDOWN_ATTRIBUTES, '');
+  let out = text;
+  if (out.includes('{%')) out = out.replace(LIQUID_COMMENT, '').replace(LIQUID_TAG, liquidTagText);
+  if (out.includes('{{<') || out.includes('{{%')) out = out.replace(HUGO_SHORTCODE, hugoShortcodeText);
+  if (out.includes('{:')) out = out.replace(KRAMDOWN_COMMENT, '').replace(KRAMDOWN_ATTRIBUTES, '');
+  return out;
+}
+
+function liquidTagText(_whole: string, name: string, rest: string): string {
+  if (name !== 'link' && name !== 'post_url') return '';
+  return `/${rest.trim().replace(/^\/+/, '')}`;
+}
+
+function hugoShortcodeText(whole: string, name: string, rest: string): string {
+  // `{{</* x */>}}` is how a page shows a shortcode as it is written.
+  if (rest.startsWith('*') || name === '*') return whole.replace(/\/\*\s?|\s?\*\//g, '');
+  if (/^(?:rel)?ref$/.test(name)) return /["']([^"']+)["']/.exec(rest)?.[1] ?? '';
+  if (name === 'figure') return /\bcaption=["']([^"']*)["']/.exec(rest)?.[1] ?? '';
+  return '';
 }
 
 const LIQUID_COMMENT = /\{%-?\s*comment\s*-?%\}[\s\S]*?\{%-?\s*endcomment\s*-?%\}/g;
-const HUGO_SHORTCODE = /\{\{[<%]\s*\/?\s*([\w-]+)([^}]*?)[>%]\}\}/g;
-const LIQUID_TAG = /\{%-?\s*(\w+)([^%]*?)-?%\}/g;
+/** Liquid's tags (Jekyll's among them), their arguments holding quoted strings or a `%`. */
+const LIQUID_TAG =
+  /\{%-?\s*(include|include_relative|link|post_url|highlight|endhighlight|raw|endraw|if|elsif|else|endif|unless|endunless|for|endfor|break|continue|assign|capture|endcapture|case|when|endcase|increment|decrement|cycle|comment|endcomment|seo|feed_meta|gist|youtube|tab|endtab|tabs|endtabs)(?![\w-])((?:"[^"]*"|'[^']*'|[^%"']|%(?!\}))*)%\}/g;
+const HUGO_SHORTCODE = /\{\{[<%]\s*(?:\/\s*)?([\w-]+|\*)(?![\w-])([^}]*?)[>%]\}\}/g;
+/** kramdown's attribute lists and options: `{: .note}`, `{:#id}`, `{:toc}`, `{::options …/}`. */
+const KRAMDOWN_ATTRIBUTES = /\{:(?:\s*(?:[.#][\w-]|[\w-]+=)|toc\}|:)[^{}\n]*\}/g;
+const KRAMDOWN_COMMENT = /\{::comment\}[\s\S]*?\{:\/comment\}/g;
+
 /**
- * A template's output (`{{ site.baseurl }}`, `{{ page.title | upcase }}`): a dotted name or a
- * filter, so that MDN's macros (`{{domxref("Request")}}`, `{{Compat}}`) are left to `replaceMacros`.
+ * Markdown with the template tags in its links' destinations read as the pages they give:
+ * `[guide]({{ site.baseurl }}/docs/guide)` links `/docs/guide`, `[setup]({% link setup.md %})`
+ * `/setup.md`. Only there: elsewhere a tag says nothing of where the page links.
  */
-const LIQUID_OUTPUT =
-  /\{\{-?\s*(?:[A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[[^\]{}]*\])+\s*(?:\|[^{}]*)?|[^{}()]*\|[^{}]*)-?\}\}/g;
-const KRAMDOWN_ATTRIBUTES = /\{:[^{}\n]*\}/g;
+function withTemplateLinksResolved(markdown: string): string {
+  return markdown.replace(TEMPLATE_DESTINATION, (_whole, tag: string) =>
+    tag.startsWith('{{') && !tag.startsWith('{{<') && !tag.startsWith('{{%')
+      ? ']('
+      : `](${withoutTemplateTags(tag)}`,
+  );
+}
+
+const TEMPLATE_DESTINATION = /\]\(\s*(\{\{[^{}\n]*\}\}|\{%[^%\n]*%\})/g;
 
 /** Replaces KumaScript macros by the text they render (cross-references) or by nothing. */
 export function replaceMacros(text: string): string {
@@ -125,9 +149,10 @@ function proseToText(text: string, references?: ReadonlySet<string>): string {
   if (out.includes('<'))
     out = out.replace(HTML_COMMENT, '').replace(AUTOLINK, '$1').replace(BADGE, '').replace(HTML_TAG, '');
   // After the tags are gone, so that `{{HTMLElement("div")}}` can become `<div>`.
-  out = replaceMacros(out);
-  // Before links, since a template tag may stand in one's destination (`({{ site.baseurl }}/x)`).
+  // Before the macros, which take every `{{…}}` (a Hugo shortcode's too), and before links, since
+  // a template tag may stand in one's destination (`({{ site.baseurl }}/x)`).
   if (out.includes('{')) out = withoutTemplateTags(out);
+  out = replaceMacros(out);
   if (out.includes('](')) out = out.replace(IMAGE, '$1').replace(LINK, '$1');
   if (out.includes('][')) out = out.replace(REFERENCE_LINK, '$1');
   // A shortcut reference link (`[Vitest]` with `[Vitest]: https://…` below) is its text; a
@@ -275,7 +300,8 @@ const LINK_MARKUP = /\]\([^)]*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
  */
 export function markdownLinks(markdown: string): { targets: string[]; mentions: LinkMention[] } {
   const without = markdown.replace(FENCED_CODE, '');
-  const prose = without.includes('{') ? withoutTemplateTags(without) : without;
+  const prose =
+    without.includes('](') && without.includes('{') ? withTemplateLinksResolved(without) : without;
   const links = linksOfProse(prose);
   const mentions: LinkMention[] = [];
   let line: LinkMention | undefined;

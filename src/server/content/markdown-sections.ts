@@ -31,21 +31,32 @@ function visibleCode(lines: string[], info: string): string {
     const cutAfter = visible.findIndex((line) => /^\s*\/\/\s*-{3}cut-after-{3}\s*$/.test(line));
     if (cutAfter >= 0) visible = visible.slice(0, cutAfter);
   }
-  return visible
-    .filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line))
-    .flatMap((line) => {
-      if (!line.includes('[!code')) return [line];
-      // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
-      const code = withoutShikiNotation(line);
-      return code.trim() === '' ? [] : [code];
-    })
-    .join('\n');
+  return (
+    visible
+      .filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line))
+      // Liquid's `{% raw %}` around code that shows `{{ … }}` as it is.
+      .map((line) => (line.includes('raw') ? line.replace(LIQUID_RAW, '') : line))
+      .filter(
+        (line, index, all) =>
+          line !== '' || all[index] === '' || !/\{%-?\s*(?:end)?raw/.test(visible[index] ?? ''),
+      )
+      .flatMap((line) => {
+        if (!line.includes('[!code')) return [line];
+        // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
+        const code = withoutShikiNotation(line);
+        return code.trim() === '' ? [] : [code];
+      })
+      .join('\n')
+  );
 }
 
-const LIQUID_HIGHLIGHT = /^\s*\{%-?\s*highlight\b[^%]*%\}\s*$/;
-const LIQUID_END_HIGHLIGHT = /\{%-?\s*endhighlight\s*-?%\}/;
-const LIQUID_COMMENT_START = /^\s*\{%-?\s*comment\s*-?%\}/;
+/** A code block's first line in Jekyll (`{% highlight ruby %}`) or Hugo (`{{< highlight go >}}`). */
+const HIGHLIGHT_START = /^\s*(?:\{%-?\s*highlight\b[^%]*%\}|\{\{[<%]\s*highlight\b[^}]*[>%]\}\})\s*$/;
+const HIGHLIGHT_END = /\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}/;
+const LIQUID_COMMENT_START = /\{%-?\s*comment\s*-?%\}/;
 const LIQUID_COMMENT_END = /\{%-?\s*endcomment\s*-?%\}/;
+
+const LIQUID_RAW = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
 
 /** The start of an HTML comment block: `<!--` at a line's start, indented three spaces at most. */
 const COMMENT_BLOCK_START = /^ {0,3}<!--/;
@@ -138,19 +149,34 @@ export function markdownSections(body: string): DocumentSection[] {
     const line = lines[i] ?? '';
 
     // Jekyll's code block: `{% highlight ruby %}` to `{% endhighlight %}`.
-    if (LIQUID_HIGHLIGHT.test(line)) {
+    // Hugo's: `{{< highlight go >}}` to `{{< /highlight >}}`. One never closed is no block.
+    const highlightEnd = HIGHLIGHT_START.test(line)
+      ? lines.findIndex((next, at) => at > i && HIGHLIGHT_END.test(next))
+      : -1;
+    if (highlightEnd > i) {
       flushParagraph();
-      const code: string[] = [];
-      for (i++; i < lines.length && !LIQUID_END_HIGHLIGHT.test(lines[i] ?? ''); i++)
-        code.push(lines[i] ?? '');
-      builder.addCode(code.join('\n'));
+      builder.addCode(visibleCode(lines.slice(i + 1, highlightEnd), ''));
+      i = highlightEnd;
       continue;
     }
-    // A Liquid comment (`{% comment %}` to `{% endcomment %}`) over lines of its own.
-    if (LIQUID_COMMENT_START.test(line) && !LIQUID_COMMENT_END.test(line)) {
-      flushParagraph();
-      while (i < lines.length && !LIQUID_COMMENT_END.test(lines[i] ?? '')) i++;
-      continue;
+    // A Liquid comment (`{% comment %}` to `{% endcomment %}`) over several lines: hidden, the
+    // text before it on its first line and after it on its last kept.
+    const commentStart = LIQUID_COMMENT_START.exec(line);
+    if (commentStart && !LIQUID_COMMENT_END.test(line.slice(commentStart.index))) {
+      const end = lines.findIndex((next, at) => at > i && LIQUID_COMMENT_END.test(next));
+      if (end > i) {
+        const before = line.slice(0, commentStart.index);
+        const endLine = lines[end] ?? '';
+        const after = endLine.slice(
+          (LIQUID_COMMENT_END.exec(endLine)?.index ?? 0) +
+            (LIQUID_COMMENT_END.exec(endLine)?.[0].length ?? 0),
+        );
+        if (before.trim() !== '') paragraph.push(before);
+        if (after.trim() !== '') paragraph.push(after);
+        else if (before.trim() === '') flushParagraph();
+        i = end;
+        continue;
+      }
     }
 
     const fence = FENCE_OPEN.exec(line);

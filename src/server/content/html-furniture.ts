@@ -99,8 +99,9 @@ const EDIT_LINK_TEXT = /\bedit\b/i;
 const EDIT_LINK_HREF = /\/(?:edit|blob)\/|[?&]action=edit\b/;
 
 /**
- * Whether an element is a generator's furniture inside the content: by its class, an edit link,
- * or a code block's language label (VitePress's `<span class="lang">ts</span>`).
+ * Whether an element is a generator's furniture inside the content: by its class, a tab bar, a
+ * callout's title that only names its kind, a code block's title bar or language label
+ * (VitePress's `<span class="lang">ts</span>`), a skip link, or a link to edit the page.
  */
 export function isFurniture(element: HTMLElement, tag: string): boolean {
   // A tab bar (the tabs' names run together: "npmyarnpnpmbun").

@@ -9,6 +9,16 @@ import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 
 export const tagOf = (element: HTMLElement): string => element.rawTagName?.toLowerCase() ?? '';
 
+/**
+ * An attribute's value, read only when the element's attributes mention it: the parser reads an
+ * element's attributes whole at the first `getAttribute`, which most elements never need.
+ */
+const attribute = (element: HTMLElement, name: string): string | undefined =>
+  element.rawAttrs.includes(name) ? element.getAttribute(name) : undefined;
+
+/** An element's classes, as the parser has them already. */
+const classesOf = (element: HTMLElement | null): string[] => element?.classList.value ?? [];
+
 /** Elements that are never page text. */
 export const HIDDEN = new Set([
   'script',
@@ -25,8 +35,9 @@ export const HIDDEN = new Set([
 
 /** Whether an element is hidden: never page text, wherever it stands. */
 export function isHidden(element: HTMLElement, tag: string): boolean {
+  if (HIDDEN.has(tag)) return true;
+  if (element.rawAttrs === '' || !/hidden|pagefind/.test(element.rawAttrs)) return false;
   return (
-    HIDDEN.has(tag) ||
     element.getAttribute('hidden') !== undefined ||
     element.getAttribute('aria-hidden') === 'true' ||
     element.getAttribute('data-pagefind-ignore') !== undefined
@@ -105,11 +116,11 @@ const EDIT_LINK_HREF = /\/(?:edit|blob)\/|[?&]action=edit\b/;
  */
 export function isFurniture(element: HTMLElement, tag: string): boolean {
   // A tab bar (the tabs' names run together: "npmyarnpnpmbun").
-  if (element.getAttribute('role') === 'tablist') return true;
-  const classes = element.getAttribute('class')?.split(/\s+/) ?? [];
+  if (attribute(element, 'role') === 'tablist') return true;
+  const classes = classesOf(element);
   if (classes.some((name) => FURNITURE_CLASSES.has(name.toLowerCase()) || FURNITURE_CLASS_MODULE.test(name)))
     return true;
-  const parentClasses = element.parentNode?.getAttribute('class')?.split(/\s+/) ?? [];
+  const parentClasses = classesOf(element.parentNode);
   // VitePress's tab bar over a group of code blocks.
   if (classes.includes('tabs') && parentClasses.includes('vp-code-group')) return true;
   // A callout's title that only names its kind ("INFO", "Note"), where the author gave none.
@@ -151,7 +162,7 @@ const CALLOUT_KINDS =
  */
 export function isLeftOut(element: HTMLElement, tag: string, skipChrome: boolean): boolean {
   if (isHidden(element, tag) || tag === 'nav') return true;
-  const role = element.getAttribute('role');
+  const role = attribute(element, 'role');
   if (role === 'navigation' || role === 'search') return true;
   if (skipChrome && (CHROME.has(tag) || (role !== undefined && CHROME_ROLES.has(role)))) return true;
   if (tag === 'footer' && ARTICLES.has(tagOf(element.parentNode ?? element))) return true;

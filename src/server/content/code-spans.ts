@@ -96,15 +96,23 @@ export function textRuns(text: string): TextRun[] {
 }
 
 /** Where a code span stands in a text: its opening fence, its content, the end of its closing fence. */
-interface CodeSpanBounds {
+export interface CodeSpanBounds {
   start: number;
   contentStart: number;
   contentEnd: number;
   end: number;
 }
 
+/**
+ * The code spans of a text (section text, or a line of Markdown), in order: each a run of
+ * backticks closed by the next run exactly as long; a run with none is literal backticks.
+ */
+export function* codeSpansIn(text: string): Generator<CodeSpanBounds> {
+  for (let span = nextCodeSpan(text, 0); span; span = nextCodeSpan(text, span.end)) yield span;
+}
+
 /** The first code span from `from` on: a run of backticks closed by a run exactly as long. */
-function nextCodeSpan(text: string, from: number): CodeSpanBounds | undefined {
+export function nextCodeSpan(text: string, from: number): CodeSpanBounds | undefined {
   for (let open = text.indexOf('`', from); open >= 0;) {
     let fenceEnd = open;
     while (text[fenceEnd] === '`') fenceEnd++;

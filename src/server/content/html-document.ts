@@ -116,24 +116,24 @@ function span(cell: HTMLElement, attribute: 'colspan' | 'rowspan'): number {
  * cell are that cell's.
  */
 function tableRows(table: HTMLElement): string[] {
-  // Row groups in document order; rows placed in the table itself form a group of their own, as
-  // a browser puts them in a `<tbody>` of their own.
-  const groups: HTMLElement[][] = [];
-  let looseRows: HTMLElement[] | undefined;
+  // Row groups in document order, each row as its cells; rows placed in the table itself form a
+  // group of their own, as a browser puts them in a `<tbody>` of their own.
+  const groups: HTMLElement[][][] = [];
+  let looseRows: HTMLElement[][] | undefined;
   for (const child of childrenTagged(table, TABLE_PARTS)) {
     if (ROWS.has(tagOf(child))) {
       if (!looseRows) groups.push((looseRows = []));
-      looseRows.push(child);
+      looseRows.push(childrenTagged(child, CELLS));
     } else {
       looseRows = undefined;
-      groups.push(childrenTagged(child, ROWS));
+      groups.push(childrenTagged(child, ROWS).map((row) => childrenTagged(row, CELLS)));
     }
   }
-  const width = Math.max(1, ...groups.flat().map((row) => childrenTagged(row, CELLS).length));
+  const width = Math.max(1, ...groups.flat().map((rowCells) => rowCells.length));
   return groups.flatMap((rows) => {
     /** By column: the text of a cell spanning rows below its own, and how many rows more. */
     const spanningDown: ({ text: string; rows: number } | undefined)[] = [];
-    return rows.map((row) => {
+    return rows.map((rowCells) => {
       const cells: string[] = [];
       const fillSpannedDown = (): void => {
         for (
@@ -145,7 +145,6 @@ function tableRows(table: HTMLElement): string[] {
           down.rows--;
         }
       };
-      const rowCells = childrenTagged(row, CELLS);
       for (const cell of rowCells) {
         fillSpannedDown();
         const text = cellText(cell).replace(/\s+/g, ' ').trim();

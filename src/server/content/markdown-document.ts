@@ -1,4 +1,4 @@
-import { literalText } from './code-spans.js';
+import { codeSpansIn, literalText } from './code-spans.js';
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import {
@@ -212,11 +212,11 @@ function withoutJsxComments(
     rest = rest.slice(end + 3);
   }
   if (!rest.includes(JSX_COMMENT_START)) return { text: rest, open: false };
-  const codeSpans = codeSpanRanges(rest);
+  const codeSpans = [...codeSpansIn(rest)];
   let offset = 0;
   for (;;) {
     let start = rest.indexOf(JSX_COMMENT_START, offset);
-    while (start >= 0 && codeSpans.some(([from, to]) => start >= from && start < to))
+    while (start >= 0 && codeSpans.some((span) => start >= span.start && start < span.end))
       start = rest.indexOf(JSX_COMMENT_START, start + 1);
     if (start < 0) return { text: text + rest.slice(offset), open: false };
     const end = rest.indexOf(JSX_COMMENT_END, start + 3);
@@ -231,20 +231,3 @@ function withoutJsxComments(
 
 const JSX_COMMENT_START = '{/*';
 const JSX_COMMENT_END = '*/}';
-
-/** Where a line's code spans are: from a run of backticks to the next run of as many. */
-function codeSpanRanges(line: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const runs = [...line.matchAll(/`+/g)];
-  for (let index = 0; index < runs.length; index++) {
-    const opening = runs[index] as RegExpExecArray;
-    let closing = index + 1;
-    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0].length !== opening[0].length)
-      closing++;
-    if (closing === runs.length) continue;
-    const closingRun = runs[closing] as RegExpExecArray;
-    ranges.push([opening.index, closingRun.index + closingRun[0].length]);
-    index = closing;
-  }
-  return ranges;
-}

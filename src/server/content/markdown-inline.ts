@@ -1,5 +1,5 @@
 import { decodeHTMLStrict } from 'entities';
-import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
+import { codeSpan, codeSpansIn, literalText, nextCodeSpan, SectionTextBuilder } from './code-spans.js';
 import type { LinkMention } from './document.js';
 
 /**
@@ -212,23 +212,12 @@ function inlineParts(markdown: string, references?: ReadonlySet<string>): { text
   // An HTML comment is hidden with the code spans in it, unless it starts inside a code span
   // (`` `<!-- -->` `` is code): whichever starts first wins, as in CommonMark.
   if (source.includes('<!--')) source = withoutHtmlComments(source);
-  // A code span runs from a run of backticks to the next run of as many (CommonMark); a run
-  // without one is literal backticks. One pass over the runs, so that a line of thousands of code
-  // spans is read in linear time.
-  const runs = [...source.matchAll(/`+/g)];
   const proseParts: string[] = [];
   let end = 0;
-  for (let index = 0; index < runs.length; index++) {
-    const opening = runs[index] as RegExpExecArray;
-    const ticks = opening[0].length;
-    let closing = index + 1;
-    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0].length !== ticks) closing++;
-    if (closing === runs.length) continue;
-    const closingRun = runs[closing] as RegExpExecArray;
-    proseParts.push(source.slice(end, opening.index), CODE_PLACEHOLDER);
-    spans.push(source.slice(opening.index + ticks, closingRun.index).replace(/^ (.*) $/, '$1'));
-    end = closingRun.index + ticks;
-    index = closing;
+  for (const span of codeSpansIn(source)) {
+    proseParts.push(source.slice(end, span.start), CODE_PLACEHOLDER);
+    spans.push(source.slice(span.contentStart, span.contentEnd).replace(/^ (.*) $/, '$1'));
+    end = span.end;
   }
   proseParts.push(source.slice(end));
   const prose = proseParts.join('');
@@ -258,14 +247,11 @@ function withoutHtmlComments(markdown: string): string {
   for (;;) {
     const comment = markdown.indexOf('<!--', at);
     if (comment < 0) return out + markdown.slice(at);
-    // Code spans before the comment: each skipped whole, so that one holding `<!--` stays code.
-    const tick = markdown.indexOf('`', at);
-    if (tick >= 0 && tick < comment) {
-      const run = /^`+/.exec(markdown.slice(tick, tick + 100))?.[0] ?? '`';
-      const close = closingRun(markdown, tick + run.length, run.length);
-      const end = close < 0 ? tick + run.length : close + run.length;
-      out += markdown.slice(at, end);
-      at = end;
+    // A code span starting before the comment is skipped whole, so that one holding `<!--` stays code.
+    const span = markdown.lastIndexOf('`', comment) >= at ? nextCodeSpan(markdown, at) : undefined;
+    if (span && span.start < comment) {
+      out += markdown.slice(at, span.end);
+      at = span.end;
       continue;
     }
     const end = markdown.indexOf('-->', comment + 4);
@@ -275,17 +261,8 @@ function withoutHtmlComments(markdown: string): string {
   }
 }
 
-/** Where the next run of exactly `length` backticks from `from` starts, else -1. */
-function closingRun(text: string, from: number, length: number): number {
-  const runs = /`+/g;
-  runs.lastIndex = from;
-  for (let run = runs.exec(text); run; run = runs.exec(text)) if (run[0].length === length) return run.index;
-  return -1;
-}
-
 const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
 const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\]^][^\]]*\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
 /** What a mention's words are not: link destinations and titles, HTML anchors' tags, entities. */
@@ -329,8 +306,13 @@ export function referenceLabel(label: string): string {
 
 /** The reference definitions of Markdown (`[label]: /url`), outside code blocks: label → target. */
 export function referenceDefinitions(markdown: string): Map<string, string> {
+  return definitionsOfProse(markdown.replace(FENCED_CODE, ''));
+}
+
+/** The reference definitions of Markdown already without its code blocks. */
+function definitionsOfProse(prose: string): Map<string, string> {
   const definitions = new Map<string, string>();
-  for (const match of markdown.replace(FENCED_CODE, '').matchAll(REFERENCE_DEFINITION_LABELLED)) {
+  for (const match of prose.matchAll(REFERENCE_DEFINITION)) {
     const label = referenceLabel(match[1] as string);
     // The first definition of a label is the one that counts.
     if (!definitions.has(label)) definitions.set(label, match[2] as string);
@@ -338,33 +320,26 @@ export function referenceDefinitions(markdown: string): Map<string, string> {
   return definitions;
 }
 
-const REFERENCE_DEFINITION_LABELLED = /^ {0,3}\[([^\]^][^\]]*)\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+/** `[label]: /url` on a line of its own (a footnote's `[^1]:` is none): the label, the target. */
+const REFERENCE_DEFINITION = /^ {0,3}\[([^\]^][^\]]*)\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 /**
- * Markdown with its code spans blanked (each character a space, so that positions stay): a span
- * from a run of backticks to the next run as long in the same paragraph.
+ * Markdown with its code spans blanked (each character a space, so that positions stay), paragraph
+ * by paragraph: a blank line ends any code span.
  */
 function withoutCodeSpans(markdown: string): string {
   if (!markdown.includes('`')) return markdown;
-  let out = '';
-  let end = 0;
-  const runs = [...markdown.matchAll(/`+|\n[ \t]*\n/g)];
-  for (let index = 0; index < runs.length; index++) {
-    const opening = runs[index] as RegExpExecArray;
-    if (!opening[0].startsWith('`')) continue;
-    let closing = index + 1;
-    while (closing < runs.length && (runs[closing] as RegExpExecArray)[0] !== opening[0]) {
-      // A blank line ends the paragraph, and with it any code span.
-      if (!(runs[closing] as RegExpExecArray)[0].startsWith('`')) break;
-      closing++;
-    }
-    const closingRun = runs[closing];
-    if (closingRun === undefined || closingRun[0] !== opening[0]) continue;
-    const spanEnd = closingRun.index + closingRun[0].length;
-    out += markdown.slice(end, opening.index) + ' '.repeat(spanEnd - opening.index);
-    end = spanEnd;
-    index = closing;
-  }
-  return out + markdown.slice(end);
+  return markdown
+    .split(/(\n[ \t]*\n)/)
+    .map((paragraph) => {
+      let out = '';
+      let end = 0;
+      for (const span of codeSpansIn(paragraph)) {
+        out += paragraph.slice(end, span.start) + ' '.repeat(span.end - span.start);
+        end = span.end;
+      }
+      return out + paragraph.slice(end);
+    })
+    .join('');
 }
 /** A reference link's use: `[text][label]`, `[label][]` or `[label]`. */
 const REFERENCE_USE = /(?<![!\]\\])\[([^[\]^][^[\]]*)\](?:\[([^[\]]*)\])?(?![(:])/g;
@@ -376,7 +351,7 @@ const REFERENCE_USE = /(?<![!\]\\])\[([^[\]^][^[\]]*)\](?:\[([^[\]]*)\])?(?![(:]
  */
 function linksOfProse(prose: string): { target: string; at: number; inProse: boolean }[] {
   const links: { target: string; at: number; inProse: boolean }[] = [];
-  const definitions = prose.includes(']:') ? referenceDefinitions(prose) : undefined;
+  const definitions = prose.includes(']:') ? definitionsOfProse(prose) : undefined;
   if (definitions && definitions.size > 0)
     // Not inside a code span (`` `arr[i]` ``): blanked, so that positions stay.
     for (const match of withoutCodeSpans(prose).matchAll(REFERENCE_USE)) {
@@ -389,7 +364,7 @@ function linksOfProse(prose: string): { target: string; at: number; inProse: boo
     links.push({ target: match[1] as string, at: match.index, inProse: true });
   }
   for (const match of prose.matchAll(REFERENCE_DEFINITION))
-    links.push({ target: match[1] as string, at: match.index, inProse: false });
+    links.push({ target: match[2] as string, at: match.index, inProse: false });
   for (const match of prose.matchAll(HREF))
     links.push({ target: match[1] as string, at: match.index, inProse: true });
   if (prose.includes('{{'))

@@ -36,10 +36,6 @@ function visibleCode(lines: string[], info: string): string {
       .filter((line) => !/^\s*\/\/\s*(\^[?|!]|@\w+|-{3}cut)/.test(line))
       // Liquid's `{% raw %}` around code that shows `{{ … }}` as it is.
       .map((line) => (line.includes('raw') ? line.replace(LIQUID_RAW, '') : line))
-      .filter(
-        (line, index, all) =>
-          line !== '' || all[index] === '' || !/\{%-?\s*(?:end)?raw/.test(visible[index] ?? ''),
-      )
       .flatMap((line) => {
         if (!line.includes('[!code')) return [line];
         // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
@@ -48,6 +44,12 @@ function visibleCode(lines: string[], info: string): string {
       })
       .join('\n')
   );
+}
+
+/** The first line from `from` on that matches, else -1. */
+function nextLineMatching(lines: readonly string[], from: number, pattern: RegExp): number {
+  for (let at = from; at < lines.length; at++) if (pattern.test(lines[at] as string)) return at;
+  return -1;
 }
 
 /** A code block's first line in Jekyll (`{% highlight ruby %}`) or Hugo (`{{< highlight go >}}`). */
@@ -150,9 +152,7 @@ export function markdownSections(body: string): DocumentSection[] {
 
     // Jekyll's code block: `{% highlight ruby %}` to `{% endhighlight %}`.
     // Hugo's: `{{< highlight go >}}` to `{{< /highlight >}}`. One never closed is no block.
-    const highlightEnd = HIGHLIGHT_START.test(line)
-      ? lines.findIndex((next, at) => at > i && HIGHLIGHT_END.test(next))
-      : -1;
+    const highlightEnd = HIGHLIGHT_START.test(line) ? nextLineMatching(lines, i + 1, HIGHLIGHT_END) : -1;
     if (highlightEnd > i) {
       flushParagraph();
       builder.addCode(visibleCode(lines.slice(i + 1, highlightEnd), ''));
@@ -163,14 +163,12 @@ export function markdownSections(body: string): DocumentSection[] {
     // text before it on its first line and after it on its last kept.
     const commentStart = LIQUID_COMMENT_START.exec(line);
     if (commentStart && !LIQUID_COMMENT_END.test(line.slice(commentStart.index))) {
-      const end = lines.findIndex((next, at) => at > i && LIQUID_COMMENT_END.test(next));
+      const end = nextLineMatching(lines, i + 1, LIQUID_COMMENT_END);
       if (end > i) {
         const before = line.slice(0, commentStart.index);
         const endLine = lines[end] ?? '';
-        const after = endLine.slice(
-          (LIQUID_COMMENT_END.exec(endLine)?.index ?? 0) +
-            (LIQUID_COMMENT_END.exec(endLine)?.[0].length ?? 0),
-        );
+        const endTag = LIQUID_COMMENT_END.exec(endLine);
+        const after = endTag ? endLine.slice(endTag.index + endTag[0].length) : endLine;
         if (before.trim() !== '') paragraph.push(before);
         if (after.trim() !== '') paragraph.push(after);
         else if (before.trim() === '') flushParagraph();

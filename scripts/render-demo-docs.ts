@@ -35,7 +35,7 @@ export function documentHtml(markdown: string): string {
     renderer: {
       heading({ tokens, depth, text }: Tokens.Heading): string {
         const explicit = /\s*\{#([\w-]+)\}\s*$/.exec(text);
-        const id = explicit?.[1] ?? slugger.slug(inlineMarkdownToText(text));
+        const id = explicit?.[1] ? slugger.take(explicit[1]) : slugger.slug(inlineMarkdownToText(text));
         const inner = explicit
           ? escapeHtml(inlineMarkdownToText(text.slice(0, explicit.index)))
           : this.parser.parseInline(tokens);

@@ -3,6 +3,7 @@
  * `ask-elements serve`: parses flags and starts the service (main.ts does the work).
  */
 import { parseArgs } from 'node:util';
+import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
 import { createConsoleLogger } from './logger.js';
 import { DEFAULT_PORT, type RunningService, parsePort, startService } from './main.js';
 
@@ -13,6 +14,9 @@ Serves search and answers over a folder of .md, .mdx, .html and .txt documents.
 Options:
   --content DIR    folder of documents (default: the bundled demo documentation)
   --site-url URL   base URL of the published documents, for absolute links
+  --anchors STYLE  how the site writes heading anchors: github, vitepress or mkdocs
+                   (default: as the generator found beside --content writes them,
+                   else github)
   --port N         port to listen on, 0 for any free port
                    (default: $PORT unless empty, else ${DEFAULT_PORT})
   --host HOST      interface to listen on (default: $HOST or 127.0.0.1; 0.0.0.0 for all)
@@ -51,6 +55,13 @@ function parseSiteUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+function parseAnchors(value: string | undefined): AnchorStyle | undefined {
+  if (value === undefined) return undefined;
+  if (!(ANCHOR_STYLES as readonly string[]).includes(value))
+    fail(`--anchors must be one of ${ANCHOR_STYLES.join(', ')}, got "${value}"`, 2);
+  return value as AnchorStyle;
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -61,6 +72,7 @@ async function main(argv: string[]): Promise<void> {
       options: {
         content: { type: 'string' },
         'site-url': { type: 'string' },
+        anchors: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         db: { type: 'string' },
@@ -108,6 +120,7 @@ async function main(argv: string[]): Promise<void> {
     service = await startService({
       contentDir: values.content,
       siteUrl: parseSiteUrl(values['site-url']),
+      anchors: parseAnchors(values.anchors),
       port: portFlag(values.port),
       host: values.host,
       dbFile: values.db ?? 'ask-elements.db',

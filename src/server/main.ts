@@ -11,7 +11,9 @@ import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
+import type { AnchorStyle } from './content/heading-slug.js';
 import { readContentFolder } from './content/load-folder.js';
+import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js';
 import { watchFolder } from './content/watch-folder.js';
 import type { SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
@@ -64,6 +66,11 @@ export interface ServiceOptions {
   contentDir?: string;
   /** Base URL of the published documents; links are root-relative paths without it. */
   siteUrl?: string;
+  /**
+   * How the site's generator writes a Markdown heading's anchor, for `link#anchor`; by default,
+   * that of the generator recognised beside the content folder (see `siteGeneratorOf`).
+   */
+  anchors?: AnchorStyle;
   /** Port to listen on; 0 picks a free one. Default: $PORT (unless empty), else 8787. */
   port?: number;
   /** Interface to listen on. Default: $HOST, else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
@@ -154,6 +161,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`static folder ${options.staticDir} does not exist`);
   }
 
+  // The bundled documentation is published by scripts/render-demo-docs.ts, in GitHub's style,
+  // wherever the package is installed.
+  const generator: SiteGenerator =
+    options.contentDir === undefined ? { anchors: 'github' } : siteGeneratorOf(contentDir);
+  const anchors = options.anchors ?? generator.anchors;
   const lexical = createOramaIndex({ env });
   // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
   const embeddings = createEmbeddingProviderFromEnv(env);
@@ -163,7 +175,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
     const started = performance.now();
     // The index is built as the files are read (in worker threads, for a large folder).
-    const content = readContentFolder(contentDir, { siteUrl: options.siteUrl });
+    const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
     await index.load(content.documents);
     for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
     const count = index.documentCount;
@@ -178,6 +190,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (hybrid?.vectorsReady)
     logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
   logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
+  if (generator.name !== undefined && options.anchors === undefined)
+    logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
 
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);

@@ -100,6 +100,36 @@ describe('ask-elements serve', () => {
     assert.match(cli.output(), /SIGTERM: finishing requests in flight/);
   });
 
+  it("links a passage to its heading's anchor as the site's generator writes it, or as --anchors says", async () => {
+    const docs = join(dir, 'vitepress-site', 'docs');
+    mkdirSync(join(docs, '.vitepress'), { recursive: true });
+    writeFileSync(
+      join(docs, 'request.md'),
+      '# Request\n\n## c.req.param()\n\nRead a path parameter of the URL, such as the id.\n',
+    );
+    const passageLink = async (args: string[]) => {
+      const cli = await startCli(['--content', docs, '--db', ':memory:', '--quiet', ...args]);
+      try {
+        const answer = await (
+          await fetch(`${cli.url}/bot/askai`, {
+            method: 'POST',
+            body: JSON.stringify({ apiKey: 'demo-key', query: 'How do I read a path parameter?' }),
+          })
+        ).json();
+        return { link: answer.context.passages[0]?.link, output: cli.output() };
+      } finally {
+        cli.child.kill('SIGTERM');
+        await cli.exited;
+      }
+    };
+    const found = await passageLink([]);
+    assert.equal(found.link, '/request#c-req-param');
+    assert.match(found.output, /Heading anchors as VitePress writes them \(found .*\.vitepress\)/);
+    const told = await passageLink(['--anchors', 'github']);
+    assert.equal(told.link, '/request#creqparam');
+    assert.doesNotMatch(told.output, /Heading anchors as/);
+  });
+
   it('serves the bundled demo documentation without --content', async () => {
     const cli = await startCli(['--db', ':memory:', '--quiet']);
     try {
@@ -216,6 +246,12 @@ describe('ask-elements serve', () => {
       { PORT: '70000' },
     ],
     ['a bad site URL', ['serve', '--site-url', 'docs.example.com'], 2, /--site-url must be an http\(s\) URL/],
+    [
+      'an unknown anchor style',
+      ['serve', '--anchors', 'hugo'],
+      2,
+      /--anchors must be one of github, vitepress, mkdocs, got "hugo"/,
+    ],
     [
       'a --db that cannot be opened (a folder)',
       ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT],

@@ -1,28 +1,86 @@
 /**
- * Heading anchors in the style VitePress and GitHub use (`## Base Path` → `base-path`), so that
- * `link#anchor` lands on the heading of the published page.
+ * Heading anchors as the site's generator writes them, so that `link#anchor` lands on the
+ * heading of the published page. Each generator slugs a heading's text its own way:
+ *
+ * - `github`: GitHub's own rendering, and github-slugger's, which Docusaurus, Starlight (Astro),
+ *   Hugo and Jekyll (kramdown's GFM input) follow: lower case; every character but letters, marks,
+ *   digits, `_`, `-` and spaces dropped; each space a `-` (`set / get` → `set--get`).
+ * - `vitepress`: VitePress's (@mdit-vue): accents dropped, each run of spaces and punctuation one
+ *   `-`, none at the ends, a leading digit behind `_` (`c.req.param()` → `c-req-param`, `1. Setup`
+ *   → `_1-setup`).
+ * - `mkdocs`: Python-Markdown's, which MkDocs uses: ASCII only, punctuation but `_` and `-`
+ *   dropped, each run of spaces and `-` one `-`.
+ *
+ * A heading used again on a page takes a suffix: `-1`, `-2` (`_1`, `_2` with MkDocs).
  */
-export function headingSlug(heading: string): string {
-  return heading
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '');
+export type AnchorStyle = 'github' | 'vitepress' | 'mkdocs';
+
+export const ANCHOR_STYLES: readonly AnchorStyle[] = ['github', 'vitepress', 'mkdocs'];
+
+/** What github-slugger drops: all but letters, marks, digits, connector punctuation (`_`), `-` and space. */
+const GITHUB_DROPPED = /[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu;
+/** What VitePress turns into `-`, a run at a time: spaces, ASCII punctuation and curly quotes. */
+const VITEPRESS_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+/g;
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+// eslint-disable-next-line no-control-regex -- VitePress drops exactly these (C0 controls), no more
+const CONTROL = /[\u0000-\u001f]/g;
+
+/** A heading's anchor in one generator's style, before any suffix for a repeated heading. */
+export function headingSlug(heading: string, style: AnchorStyle = 'github'): string {
+  switch (style) {
+    case 'vitepress':
+      return heading
+        .normalize('NFKD')
+        .replace(COMBINING_MARKS, '')
+        .replace(CONTROL, '')
+        .replace(VITEPRESS_SPECIAL, '-')
+        .replace(/-{2,}/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .replace(/^(\d)/, '_$1')
+        .toLowerCase();
+    case 'mkdocs':
+      return heading
+        .normalize('NFKD')
+        .replace(/[^\p{ASCII}]/gu, '')
+        .replace(/[^\w\s-]/g, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[-\s]+/g, '-');
+    default:
+      return heading.toLowerCase().replace(GITHUB_DROPPED, '').replace(/ /g, '-');
+  }
 }
 
-/** Hands out unique slugs within one page: the second `Usage` becomes `usage-1`, as VitePress does. */
+/**
+ * Hands out unique anchors within one page, as the generator does: the second `Usage` becomes
+ * `usage-1` (`usage_1` with MkDocs), skipping one a heading already took.
+ */
 export class HeadingSlugger {
-  readonly #seen = new Map<string, number>();
+  readonly #style: AnchorStyle;
+  readonly #taken = new Set<string>();
+  readonly #repeats = new Map<string, number>();
+
+  constructor(style: AnchorStyle = 'github') {
+    this.#style = style;
+  }
 
   slug(heading: string): string {
-    const base = headingSlug(heading);
+    const base = headingSlug(heading, this.#style);
     if (base === '') return '';
-    const count = this.#seen.get(base);
-    this.#seen.set(base, (count ?? 0) + 1);
-    return count === undefined ? base : `${base}-${count}`;
+    const separator = this.#style === 'mkdocs' ? '_' : '-';
+    let slug = base;
+    while (this.#taken.has(slug)) {
+      const repeat = (this.#repeats.get(base) ?? 0) + 1;
+      this.#repeats.set(base, repeat);
+      slug = `${base}${separator}${repeat}`;
+    }
+    this.#taken.add(slug);
+    return slug;
+  }
+
+  /** An anchor the page sets itself (`{#id}`, an HTML heading's id), marked as taken. */
+  take(anchor: string): string {
+    this.#taken.add(anchor);
+    return anchor;
   }
 }

@@ -6,9 +6,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SkippedFile, SourceDocument } from './document.js';
+import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
+import { siteGeneratorOf } from './site-generator.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 
 const HTML_PAGE = /\.html?$/i;
@@ -16,6 +18,11 @@ const HTML_PAGE = /\.html?$/i;
 export interface LoadFolderOptions {
   /** Base URL of the published site; links are root-relative paths without it. */
   siteUrl?: string;
+  /**
+   * How the site's generator writes a Markdown heading's anchor (see `heading-slug.ts`); by
+   * default, that of the generator recognised beside the folder (`siteGeneratorOf`).
+   */
+  anchors?: AnchorStyle;
 }
 
 export interface LoadedContent {
@@ -25,7 +32,12 @@ export interface LoadedContent {
   skipped: SkippedFile[];
 }
 
-type DocumentReader = (relativePath: string, source: string, siteUrl?: string) => SourceDocument;
+type DocumentReader = (
+  relativePath: string,
+  source: string,
+  siteUrl?: string,
+  anchors?: AnchorStyle,
+) => SourceDocument;
 
 const READERS: Record<string, DocumentReader> = {
   '.md': markdownDocument,
@@ -108,7 +120,12 @@ export interface ContentStream {
 }
 
 /** Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the reason. */
-export function readContentFiles(dir: string, files: string[], siteUrl?: string): LoadedContent {
+export function readContentFiles(
+  dir: string,
+  files: string[],
+  siteUrl?: string,
+  anchors?: AnchorStyle,
+): LoadedContent {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
@@ -124,7 +141,7 @@ export function readContentFiles(dir: string, files: string[], siteUrl?: string)
         );
       const source = decoder.decode(readFileSync(file));
       const reader = readerFor(file) as DocumentReader;
-      documents.push(reader(relativePath, source, siteUrl));
+      documents.push(reader(relativePath, source, siteUrl, anchors));
     } catch (error) {
       skipped.push({ path: relativePath, reason: reasonOf(error) });
     }
@@ -146,10 +163,9 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
     const batches: string[][] = [];
     for (let i = 0; i < files.length; i += FILES_PER_BATCH) batches.push(files.slice(i, i + FILES_PER_BATCH));
     const workers = options.workers ?? (files.length >= FILES_FOR_WORKERS ? availableParallelism() : 0);
+    const reading = { siteUrl: options.siteUrl, anchors: options.anchors ?? siteGeneratorOf(dir).anchors };
     const read =
-      workers > 0
-        ? readInWorkers(dir, batches, workers, options.siteUrl)
-        : readHere(dir, batches, options.siteUrl);
+      workers > 0 ? readInWorkers(dir, batches, workers, reading) : readHere(dir, batches, reading);
     // HTML pages last, once all are read: what they share is the site's (`withoutSiteWideMetadata`).
     const htmlPages: SourceDocument[] = [];
     for await (const content of read) {
@@ -164,19 +180,21 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
   return { documents: documents(), skipped };
 }
 
-async function* readHere(dir: string, batches: string[][], siteUrl?: string): AsyncGenerator<LoadedContent> {
+/** How the files of a folder are read: its site's URL and anchor style. */
+type Reading = Pick<LoadFolderOptions, 'siteUrl' | 'anchors'>;
+
+async function* readHere(dir: string, batches: string[][], reading: Reading): AsyncGenerator<LoadedContent> {
   for (const [i, files] of batches.entries()) {
     if (i > 0) await nextTurn();
-    yield readContentFiles(dir, files, siteUrl);
+    yield readContentFiles(dir, files, reading.siteUrl, reading.anchors);
   }
 }
 
 /** What a worker is asked to read (see `load-worker.ts`), and its answer. */
-export interface ReadRequest {
+export interface ReadRequest extends Reading {
   batch: number;
   dir: string;
   files: string[];
-  siteUrl?: string;
 }
 export interface ReadResult {
   batch: number;
@@ -202,7 +220,7 @@ async function* readInWorkers(
   dir: string,
   batches: string[][],
   count: number,
-  siteUrl?: string,
+  reading: Reading,
 ): AsyncGenerator<LoadedContent> {
   const workers = Array.from({ length: Math.min(count, batches.length) }, startWorker);
   const read = new Map<number, LoadedContent>();
@@ -226,7 +244,7 @@ async function* readInWorkers(
     });
   }
   batches.forEach((files, batch) => {
-    const request: ReadRequest = { batch, dir, files, siteUrl };
+    const request: ReadRequest = { batch, dir, files, ...reading };
     workers[batch % workers.length]?.postMessage(request);
   });
   try {

@@ -1,6 +1,7 @@
 import { codeSpansIn, literalText } from './code-spans.js';
 import type { SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
+import type { AnchorStyle } from './heading-slug.js';
 import {
   frontMatterString,
   frontMatterTags,
@@ -13,11 +14,16 @@ import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
 
 /** A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text. */
-export function markdownDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
+export function markdownDocument(
+  relativePath: string,
+  source: string,
+  siteUrl?: string,
+  anchors?: AnchorStyle,
+): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
   if (isDraft(frontMatter)) throw new Error('a draft, not published (so its front matter says)');
-  let sections = markdownSections(body);
+  let sections = markdownSections(body, anchors);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
     const builder = new SectionBuilder();
@@ -64,8 +70,13 @@ function frontMatterText(value: string): string {
  * and its JSX comments. Its components' tags go as any HTML tag in Markdown does (`<Tabs>`
  * leaves the tabs' text), outside code blocks.
  */
-export function mdxDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
-  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl);
+export function mdxDocument(
+  relativePath: string,
+  source: string,
+  siteUrl?: string,
+  anchors?: AnchorStyle,
+): SourceDocument {
+  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl, anchors);
 }
 
 /**

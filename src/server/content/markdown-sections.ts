@@ -4,6 +4,7 @@ import {
   inlineMarkdownToText,
   referenceDefinitions,
 } from './markdown-inline.js';
+import type { AnchorStyle } from './heading-slug.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
@@ -131,8 +132,8 @@ function tableRowText(line: string, references?: ReadonlySet<string>): string {
  * `code-spans.ts`), split at its ATX and setext headings, whose text is plain. VitePress
  * containers (`::: tip`) keep only a custom title, fences keep their visible code.
  */
-export function markdownSections(body: string): DocumentSection[] {
-  const builder = new SectionBuilder();
+export function markdownSections(body: string, anchors?: AnchorStyle): DocumentSection[] {
+  const builder = new SectionBuilder(anchors);
   // The labels of its reference links, so that `[Vitest]` reads as the link it is.
   const references = body.includes(']:') ? new Set(referenceDefinitions(body).keys()) : undefined;
   const lines = body.split(/\r?\n/);

@@ -1,5 +1,5 @@
 import type { DocumentSection } from './document.js';
-import { HeadingSlugger } from './heading-slug.js';
+import { type AnchorStyle, HeadingSlugger } from './heading-slug.js';
 
 /** Longest code block kept in a section's text: enough to find an identifier, not enough to drown the prose. */
 export const CODE_BLOCK_MAX_LINES = 30;
@@ -46,7 +46,7 @@ const MESSY_SPACE = /[\n\t]| {2}/;
  */
 export class SectionBuilder {
   readonly #sections: DocumentSection[] = [];
-  readonly #slugger = new HeadingSlugger();
+  readonly #slugger: HeadingSlugger;
   #current: { heading: string; anchor: string; level: number; paragraphs: string[]; code: string[] } = {
     heading: '',
     anchor: '',
@@ -55,13 +55,18 @@ export class SectionBuilder {
     code: [],
   };
 
+  /** `anchors`: how the site's generator writes a heading's anchor (see `heading-slug.ts`). */
+  constructor(anchors?: AnchorStyle) {
+    this.#slugger = new HeadingSlugger(anchors);
+  }
+
   /** Starts a section at a heading; `anchor` is the heading's own id when the source gives one. */
   startSection(heading: string, level: number, anchor?: string): void {
     this.#flush();
     const text = heading.replace(/\s+/g, ' ').trim();
     this.#current = {
       heading: text,
-      anchor: anchor ?? this.#slugger.slug(text),
+      anchor: anchor === undefined ? this.#slugger.slug(text) : this.#slugger.take(anchor),
       level,
       paragraphs: [],
       code: [],

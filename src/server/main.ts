@@ -15,7 +15,7 @@ import type { AnchorStyle } from './content/heading-slug.js';
 import { readContentFolder } from './content/load-folder.js';
 import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js';
 import { watchFolder } from './content/watch-folder.js';
-import type { SkippedFile } from './content/document.js';
+import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
@@ -132,6 +132,37 @@ function closeServer(server: ServerType): Promise<void> {
   });
 }
 
+/** Pages that aren't pages of one kind beyond this many are told in one line, the first few by name. */
+const NOT_A_PAGE_LINES = 3;
+const NOT_A_PAGE_NAMES: Record<NotAPageKind, string> = {
+  noindex: 'pages that ask not to be indexed',
+  redirect: 'redirects to other pages',
+  draft: 'drafts',
+};
+
+/**
+ * Logs the files left out: each that could not be read as a warning, with its reason; those read
+ * and found to be no page of the site (see `NotAPage`) as information, one line for each kind
+ * when there are many (a built site's hundreds of redirects and tag pages).
+ */
+function logSkipped(skipped: SkippedFile[], logger: Pick<Logger, 'info' | 'warn'>): void {
+  const notPages = new Map<NotAPageKind, SkippedFile[]>();
+  for (const file of skipped) {
+    if (file.notAPage === undefined) logger.warn(`Skipped ${file.path}: ${file.reason}`);
+    else notPages.set(file.notAPage, [...(notPages.get(file.notAPage) ?? []), file]);
+  }
+  for (const [kind, files] of notPages) {
+    if (files.length <= NOT_A_PAGE_LINES) {
+      for (const file of files) logger.info(`Skipped ${file.path}: ${file.reason}`);
+      continue;
+    }
+    const named = files.slice(0, NOT_A_PAGE_LINES).map((file) => file.path);
+    logger.info(
+      `Skipped ${files.length} ${NOT_A_PAGE_NAMES[kind]}: ${named.join(', ')} and ${files.length - named.length} more`,
+    );
+  }
+}
+
 function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
   return config.agents.map((agent) => {
     const who = `project "${agent.projectId}", agent "${agent.id}"`;
@@ -177,7 +208,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     // The index is built as the files are read (in worker threads, for a large folder).
     const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
     await index.load(content.documents);
-    for (const file of content.skipped) logger.warn(`Skipped ${file.path}: ${file.reason}`);
+    logSkipped(content.skipped, logger);
     const count = index.documentCount;
     return {
       skipped: content.skipped,

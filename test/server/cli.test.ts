@@ -100,6 +100,34 @@ describe('ask-elements serve', () => {
     assert.match(cli.output(), /SIGTERM: finishing requests in flight/);
   });
 
+  it("tells a built site's many pages that aren't pages in one line, and each file it could not read", async () => {
+    const site = join(dir, 'built-site');
+    mkdirSync(join(site, 'tags'), { recursive: true });
+    for (const tag of ['a', 'b', 'c', 'd', 'e'])
+      writeFileSync(
+        join(site, 'tags', `${tag}.html`),
+        `<meta name="robots" content="noindex"><main><p>Pages tagged ${tag}.</p></main>`,
+      );
+    writeFileSync(join(site, 'old.html'), '<meta http-equiv="refresh" content="0; url=/guide"><p>Moved.</p>');
+    writeFileSync(join(site, 'guide.html'), '<title>Guide</title><main><p>The guide.</p></main>');
+    writeFileSync(join(site, 'broken.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
+    const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet']);
+    try {
+      const output = cli.output();
+      assert.match(
+        output,
+        /Skipped 5 pages that ask not to be indexed: tags\/a\.html, tags\/b\.html, tags\/c\.html and 2 more\n/,
+      );
+      assert.doesNotMatch(output, /Skipped tags\/d\.html/);
+      assert.match(output, /Skipped old\.html: a redirect to \/guide\n/);
+      assert.match(output, /Skipped broken\.md: ERR_ENCODING/);
+      assert.match(output, /Indexed 1 document from/);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it("links a passage to its heading's anchor as the site's generator writes it, or as --anchors says", async () => {
     const docs = join(dir, 'vitepress-site', 'docs');
     mkdirSync(join(docs, '.vitepress'), { recursive: true });

@@ -71,4 +71,23 @@ export function isPartOfSection(part: DocumentSection, section: DocumentSection)
 export interface SkippedFile {
   path: string;
   reason: string;
+  /** Set when the file is read but is no page of the published site (see `NotAPage`). */
+  notAPage?: NotAPageKind;
+}
+
+/**
+ * Why a file that was read is no page of the published site: a page that asks not to be indexed,
+ * a redirect left where a page used to be, a draft.
+ */
+export type NotAPageKind = 'noindex' | 'redirect' | 'draft';
+
+/** Thrown by a reader for a file that is no page of the site: skipped as such, not as an error. */
+export class NotAPage extends Error {
+  readonly kind: NotAPageKind;
+
+  constructor(kind: NotAPageKind, message: string) {
+    super(message);
+    this.name = 'NotAPage';
+    this.kind = kind;
+  }
 }

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
-import type { LinkMention, SourceDocument } from './document.js';
+import { type LinkMention, NotAPage, type SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 import {
@@ -293,7 +293,10 @@ const MAX_REDIRECT_DELAY = 5;
 function refuseUnindexable(root: HTMLElement): void {
   const robots = metaContent(root, 'robots');
   if (robots !== undefined && /\b(?:noindex|none)\b/i.test(robots))
-    throw new Error(`the page asks not to be indexed (<meta name="robots" content="${robots}">)`);
+    throw new NotAPage(
+      'noindex',
+      `the page asks not to be indexed (<meta name="robots" content="${robots}">)`,
+    );
   const refresh = root
     .querySelectorAll('meta[http-equiv]')
     .find((meta) => meta.getAttribute('http-equiv')?.toLowerCase() === 'refresh');
@@ -301,7 +304,7 @@ function refuseUnindexable(root: HTMLElement): void {
   const content = refresh?.getAttribute('content') ?? '';
   const target = /\burl\s*=\s*['"]?([^'"\s;]+)/i.exec(content)?.[1];
   if (target !== undefined && Number.parseFloat(content) <= MAX_REDIRECT_DELAY)
-    throw new Error(`a redirect to ${target}`);
+    throw new NotAPage('redirect', `a redirect to ${target}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SkippedFile, SourceDocument } from './document.js';
+import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
 import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
@@ -143,7 +143,11 @@ export function readContentFiles(
       const reader = readerFor(file) as DocumentReader;
       documents.push(reader(relativePath, source, siteUrl, anchors));
     } catch (error) {
-      skipped.push({ path: relativePath, reason: reasonOf(error) });
+      skipped.push({
+        path: relativePath,
+        reason: reasonOf(error),
+        ...(error instanceof NotAPage ? { notAPage: error.kind } : {}),
+      });
     }
   }
   return { documents, skipped };

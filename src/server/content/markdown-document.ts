@@ -1,5 +1,5 @@
 import { codeSpansIn, literalText } from './code-spans.js';
-import type { SourceDocument } from './document.js';
+import { NotAPage, type SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import type { AnchorStyle } from './heading-slug.js';
 import {
@@ -22,7 +22,7 @@ export function markdownDocument(
 ): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
-  if (isDraft(frontMatter)) throw new Error('a draft, not published (so its front matter says)');
+  if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
   let sections = markdownSections(body, anchors);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {

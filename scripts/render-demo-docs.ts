@@ -20,6 +20,7 @@ import { publishedPath } from '../src/server/content/document-link.js';
 import { frontMatterString, splitFrontMatter } from '../src/server/content/front-matter.js';
 import { HeadingSlugger } from '../src/server/content/heading-slug.js';
 import { inlineMarkdownToText } from '../src/server/content/markdown-inline.js';
+import { headingAttributes } from '../src/server/content/markdown-sections.js';
 
 /** Replaces the one match of `pattern` in `text`, or throws: the template is the demo page we build. */
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
@@ -34,11 +35,15 @@ export function documentHtml(markdown: string): string {
     gfm: true,
     renderer: {
       heading({ tokens, depth, text }: Tokens.Heading): string {
-        const explicit = /\s*\{#([\w-]+)\}\s*$/.exec(text);
-        const id = explicit?.[1] ? slugger.take(explicit[1]) : slugger.slug(inlineMarkdownToText(text));
-        const inner = explicit
-          ? escapeHtml(inlineMarkdownToText(text.slice(0, explicit.index)))
-          : this.parser.parseInline(tokens);
+        const attributes = headingAttributes(text);
+        const id =
+          attributes.id === undefined
+            ? slugger.slug(inlineMarkdownToText(text))
+            : slugger.take(attributes.id);
+        const inner =
+          attributes.text === text
+            ? this.parser.parseInline(tokens)
+            : escapeHtml(inlineMarkdownToText(attributes.text));
         return `<h${depth}${id ? ` id="${escapeHtml(id)}"` : ''}>${inner}</h${depth}>\n`;
       },
     },

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type AnchorStyle, HeadingSlugger, headingSlug } from '../../src/server/content/heading-slug.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { markdownSections } from '../../src/server/content/markdown-sections.js';
 import { siteGeneratorOf } from '../../src/server/content/site-generator.js';
 
 /**
@@ -23,6 +24,7 @@ describe('heading anchors in each generator style', () => {
     ['日本語の見出し', '日本語の見出し', '日本語の見出し', ''],
     ['issuer: string | RegExp', 'issuer-string--regexp', 'issuer-string-regexp', 'issuer-string-regexp'],
     ['C++ & C#', 'c--c', 'c-c', 'c-c'],
+    ['x² + y²', 'x--y', 'x2-y2', 'x2-y2'],
   ];
   for (const [heading, github, vitepress, mkdocs] of cases) {
     it(`slugs ${JSON.stringify(heading)}`, () => {
@@ -32,22 +34,56 @@ describe('heading anchors in each generator style', () => {
     });
   }
 
-  it('numbers a repeated heading as each generator does, past an anchor the page took itself', () => {
+  it('numbers a repeated heading as each generator does, past an anchor the page set itself', () => {
     const anchorsOf = (style: AnchorStyle) => {
       const slugger = new HeadingSlugger(style);
       return [slugger.slug('Usage'), slugger.take('usage-1'), slugger.slug('Usage'), slugger.slug('Usage')];
     };
-    assert.deepEqual(anchorsOf('github'), ['usage', 'usage-1', 'usage-2', 'usage-3']);
+    // github-slugger knows nothing of the page's own ids: Docusaurus writes usage-1 twice.
+    assert.deepEqual(anchorsOf('github'), ['usage', 'usage-1', 'usage-1', 'usage-2']);
     assert.deepEqual(anchorsOf('vitepress'), ['usage', 'usage-1', 'usage-2', 'usage-3']);
-    const mkdocs = new HeadingSlugger('mkdocs');
-    assert.deepEqual(
-      [mkdocs.slug('Usage'), mkdocs.slug('Usage'), mkdocs.slug('Usage')],
-      ['usage', 'usage_1', 'usage_2'],
-    );
   });
 
-  it('gives a heading of punctuation only no anchor', () => {
-    assert.equal(new HeadingSlugger('github').slug('!?'), '');
+  it("numbers as Python-Markdown does for MkDocs: on from an _N, empty ones too, the page's ids first", () => {
+    const anchors = (markdown: string) =>
+      markdownSections(markdown, 'mkdocs').map((section) => section.anchor);
+    assert.deepEqual(anchors('## Usage\n\n## Usage\n\n## Usage_1\n'), ['usage', 'usage_1', 'usage_2']);
+    assert.deepEqual(anchors('## Step_2\n\n## Step_2\n'), ['step_2', 'step_3']);
+    assert.deepEqual(anchors('## Установка\n\n## 安装\n'), ['_1', '_2']);
+    assert.deepEqual(anchors('## Usage\n\n## Usage\n\n## Other {#usage_1}\n'), [
+      'usage',
+      'usage_2',
+      'usage_1',
+    ]);
+  });
+
+  it('reads a heading as the generator does: its attribute list, a setext heading, what inline HTML leaves', () => {
+    const first = (markdown: string, style: AnchorStyle) => markdownSections(markdown, style)[0];
+    for (const written of [
+      '## Install {#setup}',
+      '## Install { #setup }',
+      '## Install {#setup .lead}',
+      '## Install {: #setup}',
+    ])
+      assert.deepEqual(
+        [first(written, 'vitepress')?.heading, first(written, 'mkdocs')?.anchor],
+        ['Install', 'setup'],
+        written,
+      );
+    const classOnly = first('## Install {.lead}', 'github');
+    assert.deepEqual([classOnly?.heading, classOnly?.anchor], ['Install', 'install']);
+    const setext = 'Use `x.y` and [link](/a)\n---\n';
+    assert.equal(first(setext, 'vitepress')?.anchor, 'use-x-y-and-link');
+    assert.equal(first(setext, 'github')?.anchor, 'use-xy-and-link');
+    // GitHub and Docusaurus slug the text as rendered: the space before a component stays.
+    const badge = first('## foo <Badge text="beta"/>', 'github');
+    assert.deepEqual([badge?.heading, badge?.anchor], ['foo', 'foo-']);
+    assert.equal(first('## foo <Badge text="beta"/>', 'vitepress')?.anchor, 'foo');
+  });
+
+  it('gives a heading of punctuation only no anchor, and a second one what the generator gives it', () => {
+    const github = new HeadingSlugger('github');
+    assert.deepEqual([github.slug('!?'), github.slug('…')], ['', '-1']);
   });
 });
 
@@ -76,17 +112,19 @@ describe('the site generator beside a content folder', () => {
     assert.equal(siteGeneratorOf(join(root, 'vitepress-site')).anchors, 'vitepress');
   });
 
-  it('recognises MkDocs, Docusaurus and Astro by their config above the content folder', () => {
+  it('recognises MkDocs by its config above the content folder, also through a linked folder', () => {
     writeFileSync(join(folder('mkdocs-site'), 'mkdocs.yml'), 'site_name: Docs\n');
     assert.deepEqual(
-      { ...siteGeneratorOf(folder('mkdocs-site', 'docs')), evidence: undefined },
+      { ...siteGeneratorOf(folder('mkdocs-site', 'docs', 'guides')), evidence: undefined },
       { name: 'MkDocs', anchors: 'mkdocs', evidence: undefined },
     );
+    symlinkSync(join(root, 'mkdocs-site', 'docs'), join(folder('links'), 'docs'));
+    assert.equal(siteGeneratorOf(join(root, 'links', 'docs')).name, 'MkDocs');
+  });
+
+  it("leaves Docusaurus and Starlight to GitHub's style, which they write", () => {
     writeFileSync(join(folder('docusaurus-site'), 'docusaurus.config.ts'), 'export default {};\n');
-    assert.equal(siteGeneratorOf(folder('docusaurus-site', 'docs', 'guides')).name, 'Docusaurus');
-    writeFileSync(join(folder('starlight-site'), 'astro.config.mjs'), 'export default {};\n');
-    const starlight = siteGeneratorOf(folder('starlight-site', 'src', 'content', 'docs'));
-    assert.deepEqual([starlight.name, starlight.anchors], ['Astro', 'github']);
+    assert.deepEqual(siteGeneratorOf(folder('docusaurus-site', 'docs')), { anchors: 'github' });
   });
 
   it("falls back to GitHub's style when nothing names a generator", () => {

@@ -17,8 +17,11 @@ export type AnchorStyle = 'github' | 'vitepress' | 'mkdocs';
 
 export const ANCHOR_STYLES: readonly AnchorStyle[] = ['github', 'vitepress', 'mkdocs'];
 
-/** What github-slugger drops: all but letters, marks, digits, connector punctuation (`_`), `-` and space. */
-const GITHUB_DROPPED = /[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu;
+/**
+ * What github-slugger drops: all but letters, marks, decimal and letter digits, connector
+ * punctuation (`_`), `-` and space (`x²` loses its `²`, `½` goes).
+ */
+const GITHUB_DROPPED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\- ]/gu;
 /** What VitePress turns into `-`, a run at a time: spaces, ASCII punctuation and curly quotes. */
 const VITEPRESS_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+/g;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -51,36 +54,57 @@ export function headingSlug(heading: string, style: AnchorStyle = 'github'): str
   }
 }
 
+/** An id Python-Markdown numbers on: `usage_1` goes on as `usage_2`. */
+const NUMBERED_ID = /^(.*)_(\d+)$/;
+
 /**
- * Hands out unique anchors within one page, as the generator does: the second `Usage` becomes
- * `usage-1` (`usage_1` with MkDocs), skipping one a heading already took.
+ * Hands out unique anchors within one page, numbering a repeated heading as its generator does:
+ *
+ * - `github` (github-slugger): the second `Usage` is `usage-1`, the next `usage-2`; an anchor the
+ *   page sets itself is not known to it (Docusaurus writes both).
+ * - `vitepress` (markdown-it-anchor): `usage-1`, `usage-2`, past every anchor already given.
+ * - `mkdocs` (Python-Markdown): `usage_1`, then `usage_2`; a heading whose anchor ends in `_N`
+ *   counts on from N (`step_2` repeated is `step_3`); an empty one is `_1`; the anchors the page
+ *   sets itself, anywhere on it, are taken first (`reserved`).
  */
 export class HeadingSlugger {
   readonly #style: AnchorStyle;
-  readonly #taken = new Set<string>();
+  readonly #taken: Set<string>;
+  /** github-slugger's count of each anchor's repeats. */
   readonly #repeats = new Map<string, number>();
 
-  constructor(style: AnchorStyle = 'github') {
+  constructor(style: AnchorStyle = 'github', reserved: Iterable<string> = []) {
     this.#style = style;
+    this.#taken = new Set(style === 'mkdocs' ? reserved : []);
   }
 
   slug(heading: string): string {
     const base = headingSlug(heading, this.#style);
-    if (base === '') return '';
-    const separator = this.#style === 'mkdocs' ? '_' : '-';
     let slug = base;
-    while (this.#taken.has(slug)) {
-      const repeat = (this.#repeats.get(base) ?? 0) + 1;
-      this.#repeats.set(base, repeat);
-      slug = `${base}${separator}${repeat}`;
+    switch (this.#style) {
+      case 'mkdocs':
+        while (this.#taken.has(slug) || slug === '') {
+          const numbered = NUMBERED_ID.exec(slug);
+          slug = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${slug}_1`;
+        }
+        break;
+      case 'vitepress':
+        for (let repeat = 1; this.#taken.has(slug); repeat++) slug = `${base}-${repeat}`;
+        break;
+      default:
+        while (this.#taken.has(slug)) {
+          const repeat = (this.#repeats.get(base) ?? 0) + 1;
+          this.#repeats.set(base, repeat);
+          slug = `${base}-${repeat}`;
+        }
     }
     this.#taken.add(slug);
     return slug;
   }
 
-  /** An anchor the page sets itself (`{#id}`, an HTML heading's id), marked as taken. */
+  /** An anchor the page sets itself (`{#id}`), known from here on where the generator knows it. */
   take(anchor: string): string {
-    this.#taken.add(anchor);
+    if (this.#style !== 'github') this.#taken.add(anchor);
     return anchor;
   }
 }

@@ -133,10 +133,11 @@ function tableRowText(line: string, references?: ReadonlySet<string>): string {
  * containers (`::: tip`) keep only a custom title, fences keep their visible code.
  */
 export function markdownSections(body: string, anchors?: AnchorStyle): DocumentSection[] {
-  const builder = new SectionBuilder(anchors);
   // The labels of its reference links, so that `[Vitest]` reads as the link it is.
   const references = body.includes(']:') ? new Set(referenceDefinitions(body).keys()) : undefined;
   const lines = body.split(/\r?\n/);
+  // MkDocs numbers repeated headings past the anchors a page sets itself, wherever they are.
+  const builder = new SectionBuilder(anchors, anchors === 'mkdocs' ? explicitAnchors(lines) : []);
   let paragraph: string[] = [];
   /** Whether the line before was quoted: a quote goes on, however deep its marker is indented. */
   let inQuote = false;
@@ -214,12 +215,8 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     const heading = ATX_HEADING.exec(line);
     if (heading) {
       flushParagraph();
-      const raw = heading[2] ?? '';
-      builder.startSection(
-        inlineMarkdownToText(raw.replace(/\s*\{#[\w-]+\}\s*$/, ''), references),
-        heading[1]?.length ?? 1,
-        explicitAnchor(raw),
-      );
+      const { text, id } = headingAttributes(heading[2] ?? '');
+      builder.startSection(inlineMarkdownToText(text, references), heading[1]?.length ?? 1, id);
       continue;
     }
 
@@ -227,7 +224,12 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     if (underline && paragraph.length === 1) {
       const text = paragraph[0] ?? '';
       paragraph = [];
-      builder.startSection(text, underline[1]?.[0] === '=' ? 1 : 2);
+      const { text: headingText, id } = headingAttributes(text);
+      builder.startSection(
+        inlineMarkdownToText(headingText, references),
+        underline[1]?.[0] === '=' ? 1 : 2,
+        id,
+      );
       continue;
     }
 
@@ -268,8 +270,30 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
   return builder.finish();
 }
 
-/** `## Title {#custom-id}` sets the anchor explicitly (VitePress, kramdown, Pandoc). */
-function explicitAnchor(headingText: string | undefined): string | undefined {
-  const id = /\{#([\w-]+)\}\s*$/.exec(headingText ?? '');
-  return id?.[1];
+/**
+ * An attribute list closing a heading: `{#custom-id}`, `{ #id .lead }`, kramdown's `{: #id}`
+ * (VitePress, MkDocs, kramdown, Pandoc): each of its words an `#id`, a `.class` or a `key=value`.
+ */
+const HEADING_ATTRIBUTES =
+  /[ \t]*\{:?[ \t]*((?:(?:#[\w-]+|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+))[ \t]*)+)\}[ \t]*$/;
+
+/** A heading's text without the attribute list it may end with, and the anchor that list sets. */
+export function headingAttributes(heading: string): { text: string; id?: string } {
+  const list = HEADING_ATTRIBUTES.exec(heading);
+  if (!list) return { text: heading };
+  const id = /(?:^|\s)#([\w-]+)/.exec(list[1] ?? '')?.[1];
+  const text = heading.slice(0, list.index);
+  return id === undefined ? { text } : { text, id };
+}
+
+/** The anchors a page's headings set themselves (`## Setup {#setup}`), anywhere on it. */
+function explicitAnchors(lines: readonly string[]): string[] {
+  const anchors: string[] = [];
+  lines.forEach((line, at) => {
+    if (!line.includes('{')) return;
+    const id = headingAttributes(line).id;
+    const heading = ATX_HEADING.test(line) || SETEXT_UNDERLINE.test(lines[at + 1] ?? '');
+    if (id !== undefined && heading) anchors.push(id);
+  });
+  return anchors;
 }

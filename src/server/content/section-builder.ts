@@ -55,18 +55,23 @@ export class SectionBuilder {
     code: [],
   };
 
-  /** `anchors`: how the site's generator writes a heading's anchor (see `heading-slug.ts`). */
-  constructor(anchors?: AnchorStyle) {
-    this.#slugger = new HeadingSlugger(anchors);
+  /**
+   * @param anchors How the site's generator writes a heading's anchor (see `heading-slug.ts`).
+   * @param reserved The anchors the page sets itself, which MkDocs takes before any other.
+   */
+  constructor(anchors?: AnchorStyle, reserved?: Iterable<string>) {
+    this.#slugger = new HeadingSlugger(anchors, reserved);
   }
 
-  /** Starts a section at a heading; `anchor` is the heading's own id when the source gives one. */
+  /**
+   * Starts a section at a heading; `anchor` is the heading's own id when the source gives one.
+   * Its anchor is made from its text as given, spaces and all, as GitHub's is.
+   */
   startSection(heading: string, level: number, anchor?: string): void {
     this.#flush();
-    const text = heading.replace(/\s+/g, ' ').trim();
     this.#current = {
-      heading: text,
-      anchor: anchor === undefined ? this.#slugger.slug(text) : this.#slugger.take(anchor),
+      heading: heading.replace(/\s+/g, ' ').trim(),
+      anchor: anchor === undefined ? this.#slugger.slug(heading) : this.#slugger.take(anchor),
       level,
       paragraphs: [],
       code: [],

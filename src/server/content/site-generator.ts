@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AnchorStyle } from './heading-slug.js';
 
-/** The generator that publishes a content folder, as far as the files beside it tell. */
+/** The generator that publishes a content folder, when the files beside it say so. */
 export interface SiteGenerator {
   /** Its name, for the start-up log ("VitePress"); undefined when none is recognised. */
   name?: string;
@@ -13,44 +13,46 @@ export interface SiteGenerator {
 }
 
 /**
- * Files a generator keeps beside its content, and its anchor style. A site owner points
- * `--content` at the documents (`docs/`, `content/`, `src/content/docs/`), which may hold the
- * generator's configuration (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`,
- * `docusaurus.config.js`, `hugo.toml` beside `docs/` or `content/`).
+ * The generators whose anchors are not GitHub's, and what they keep beside their content.
+ * Docusaurus, Starlight (Astro), Hugo and Jekyll write GitHub's, the default, so they need no
+ * finding. A site owner points `--content` at the documents (`docs/`), which may hold the
+ * generator's configuration (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`).
  */
 const MARKERS: readonly { name: string; files: readonly string[]; anchors: AnchorStyle }[] = [
   { name: 'VitePress', files: ['.vitepress'], anchors: 'vitepress' },
   { name: 'MkDocs', files: ['mkdocs.yml', 'mkdocs.yaml'], anchors: 'mkdocs' },
-  {
-    name: 'Docusaurus',
-    files: ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs'],
-    anchors: 'github',
-  },
-  {
-    name: 'Astro',
-    files: ['astro.config.mjs', 'astro.config.js', 'astro.config.ts', 'astro.config.mts', 'astro.config.cjs'],
-    anchors: 'github',
-  },
-  { name: 'Hugo', files: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json'], anchors: 'github' },
-  { name: 'Jekyll', files: ['_config.yml', '_config.yaml'], anchors: 'github' },
 ];
 
-/** Folders above the content folder searched: `src/content/docs` is three below Astro's config. */
+/** Folders above the content folder searched: `docs/guides` is two below `mkdocs.yml`. */
 const LEVELS_UP = 3;
 
-/**
- * The generator of the site whose documents are in `dir`: the nearest marker wins, looking in
- * `dir`, in its `docs/` (VitePress's config inside the docs a repository keeps), then in the
- * folders above it, up to three.
- */
-export function siteGeneratorOf(dir: string): SiteGenerator {
-  const folders = [resolve(dir), join(resolve(dir), 'docs')];
-  for (let folder = resolve(dir), level = 0; level < LEVELS_UP; level++) {
+/** The folder, its `docs/`, then up to `LEVELS_UP` folders above it. */
+function foldersToSearch(dir: string): string[] {
+  const folders = [dir, join(dir, 'docs')];
+  for (let folder = dir, level = 0; level < LEVELS_UP; level++) {
     const parent = dirname(folder);
     if (parent === folder) break;
     folders.push(parent);
     folder = parent;
   }
+  return folders;
+}
+
+/**
+ * The generator of the site whose documents are in `dir`, from the marker nearest to it: in
+ * `dir`, in its `docs/` (VitePress's config inside the docs a repository keeps), then in the
+ * folders above it, up to three; by the path given, then by the real path of a linked folder.
+ */
+export function siteGeneratorOf(dir: string): SiteGenerator {
+  const given = resolve(dir);
+  let real = given;
+  try {
+    real = realpathSync(given);
+  } catch {
+    // A folder that can't be resolved is searched as given.
+  }
+  const folders = foldersToSearch(given);
+  if (real !== given) folders.push(...foldersToSearch(real));
   for (const folder of folders)
     for (const marker of MARKERS)
       for (const file of marker.files) {

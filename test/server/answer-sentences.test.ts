@@ -372,6 +372,54 @@ describe('choosing the sentences an answer quotes', () => {
     const fallback = select('requestAnimationFrame with web animations', 'Animations', animations);
     assert.equal(fallback.section, 1);
   });
+
+  it('starts a short answer from a section named by code with the name, when its sentences lack it', () => {
+    const answerFrom = (heading: string, text: string, question: string) => {
+      const options = [
+        section('Basic Auth', 'Protect routes with a user name and password.', 1),
+        section(heading, text),
+      ];
+      return texts(select(question, 'Basic Auth', options).blocks)[0];
+    };
+    assert.equal(
+      answerFrom(
+        'verifyUser: (username: string, password: string) => boolean',
+        'The function to verify the user.',
+        'check passwords against the users in my database with a function',
+      ),
+      'text: `verifyUser: (username: string, password: string) => boolean` — The function to verify the user.',
+    );
+    // "alg" is not said by "algorithm".
+    assert.equal(
+      answerFrom(
+        'alg: string',
+        'An algorithm type that is used for verifying.',
+        'which algorithm verifies the token',
+      ),
+      'text: `alg: string` — An algorithm type that is used for verifying.',
+    );
+    assert.equal(
+      answerFrom('valid()', 'Get the validated data.', 'get the validated data'),
+      'text: `valid()` — Get the validated data.',
+    );
+    // A sentence that names it, a heading in words, a capitalised word: as quoted.
+    assert.equal(
+      answerFrom(
+        'realm: string',
+        'The realm is shown by the browser in its password prompt.',
+        'what realm does the prompt show',
+      ),
+      'text: The realm is shown by the browser in its password prompt.',
+    );
+    assert.equal(
+      answerFrom('JavaScript', 'Call the function with the user name.', 'call the function from javascript'),
+      'text: Call the function with the user name.',
+    );
+    assert.equal(
+      answerFrom('Note: hashes', 'Store only a hash of the password.', 'store a hash of the password'),
+      'text: Store only a hash of the password.',
+    );
+  });
 });
 
 describe('answers over the demo documentation', () => {

@@ -1,4 +1,10 @@
-import { sectionPlainText, splitOutsideCode, textRuns, withoutCodeMarks } from '../content/code-spans.js';
+import {
+  codeSpan,
+  sectionPlainText,
+  splitOutsideCode,
+  textRuns,
+  withoutCodeMarks,
+} from '../content/code-spans.js';
 import { isPartOfSection, type DocumentSection as Section } from '../content/document.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -615,7 +621,44 @@ export function selectAnswer(
     const example = bestCode(asked, units, blocks.length === 0);
     if (example) blocks.push({ kind: 'code', text: example });
   }
+  withTheNameItExplains(blocks, (candidates[bestSection] as (typeof candidates)[number]).section);
   return { section: bestSection, blocks };
+}
+
+/**
+ * A heading that is a name in code: a call (`valid()`), a dotted, camel-case or snake-case name
+ * (`c.req.param`, `executionCtx`), or a lower-case name with its type (`alg: string`, `verifyUser:
+ * (username, password, c) => boolean`), as API references and option lists title their sections.
+ * "Usage" or "Note: …" is a heading in words.
+ */
+const CODE_NAME_HEADING = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\(\))?(?:\s*:\s*(\S.*))?$/;
+/** An answer of at most this much prose is one or two sentences, which may lean on their heading. */
+const SHORT_ANSWER_CHARS = 160;
+
+/**
+ * A short answer from a section named by code starts with the name, when its sentences don't
+ * say it: "Get the validated data." answers nothing until it is `valid()`'s, nor "The function to
+ * verify the user." until it is the option `verifyUser: (…) => boolean`.
+ */
+function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
+  const first = blocks[0];
+  if (section.level < 2 || first?.kind !== 'text') return;
+  const heading = section.heading.trim();
+  const name = CODE_NAME_HEADING.exec(heading);
+  if (!name) return;
+  const [, identifier = '', call, type] = name;
+  // A name alone is code when written as code is (`executionCtx`, `c.env`, `snake_case`): a
+  // capitalised one may be a word ("JavaScript", "WebSocket").
+  if (call === undefined && type === undefined && !/^[a-z_$].*[A-Z]|[._]/.test(identifier)) return;
+  // An option and its type is named in lower case: "Note: hashes" is a heading in words.
+  if (call === undefined && type !== undefined && !/^[a-z_$]/.test(identifier)) return;
+  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'text' ? block.text.length : 0), 0);
+  // The name as a word of its own: "alg" is not said by "algorithm".
+  const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');
+  const said = new RegExp(`(?<![\\w$])${bare}(?![\\w$])`);
+  if (prose > SHORT_ANSWER_CHARS || blocks.some((block) => block.kind !== 'table' && said.test(block.text)))
+    return;
+  first.text = `${codeSpan(heading)} — ${first.text}`;
 }
 
 /** Index of the header row of the table holding row `index`: the first of its run of rows. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type AnchorStyle, HeadingSlugger, headingSlug } from '../../src/server/content/heading-slug.js';
+import { htmlDocument } from '../../src/server/content/html-document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { markdownSections } from '../../src/server/content/markdown-sections.js';
 import { siteGeneratorOf } from '../../src/server/content/site-generator.js';
@@ -79,6 +80,17 @@ describe('heading anchors in each generator style', () => {
     const badge = first('## foo <Badge text="beta"/>', 'github');
     assert.deepEqual([badge?.heading, badge?.anchor], ['foo', 'foo-']);
     assert.equal(first('## foo <Badge text="beta"/>', 'vitepress')?.anchor, 'foo');
+  });
+
+  it("gives an HTML heading without an id the anchor of its text as shown, not of the source's line breaks", () => {
+    const page = htmlDocument(
+      'page.html',
+      '<main><h2>\n      Getting   started\n    </h2><p>Install.</p></main>',
+    );
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.anchor]),
+      [['Getting started', 'getting-started']],
+    );
   });
 
   it('gives a heading of punctuation only no anchor, and a second one what the generator gives it', () => {

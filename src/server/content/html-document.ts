@@ -215,7 +215,12 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
-      builder.startSection(headingText(element), Number(heading[1]), element.id || undefined);
+      // Laid out over lines in the page's source: its text as shown, one space between words.
+      builder.startSection(
+        headingText(element).replace(/\s+/g, ' ').trim(),
+        Number(heading[1]),
+        element.id || undefined,
+      );
       return;
     }
     if (tag === 'pre') {

@@ -609,11 +609,80 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(location.hash).to.equal('');
   });
 
-  it('Enter with no active option submits the query (ask-search)', async () => {
+  it('Enter with no active option submits the query (ask-search); cancelled, nothing more happens', async () => {
     const el = await openBox();
+    let selected = 0;
+    el.addEventListener('ask-select', () => selected++);
+    el.addEventListener('ask-search', (event) => event.preventDefault(), { once: true });
     setTimeout(() => void press('Enter'));
     const event = (await oneEvent(el, 'ask-search')) as CustomEvent<SearchBoxSearchDetail>;
     expect(event.detail).to.deep.equal({ query: 'theme' });
+    expect(event.cancelable).to.equal(true);
+    await aTimeout(50);
+    expect(selected, 'the page shows its own results').to.equal(0);
+  });
+
+  it('Enter with no active option, not cancelled, follows the first result: now, or when it arrives', async () => {
+    const el = await openBox();
+    el.addEventListener('ask-select', (event) => event.preventDefault());
+    setTimeout(() => void press('Enter'));
+    const now = (await oneEvent(el, 'ask-select')) as CustomEvent<SearchBoxSelectDetail>;
+    expect([now.detail.position, now.detail.result.title, now.detail.query]).to.deep.equal([
+      1,
+      'Theming',
+      'theme',
+    ]);
+
+    // Typed and sent before the results came (the phone keyboard's Search key).
+    const client = new ControlledClient();
+    const slow = await fakeBox(client);
+    let chosen: SearchBoxSelectDetail | undefined;
+    slow.addEventListener('ask-select', (event) => {
+      event.preventDefault();
+      chosen = (event as CustomEvent<SearchBoxSelectDetail>).detail;
+    });
+    await type(slow, 'dark');
+    const pending = await searchFor(client, 'dark');
+    await press('Enter');
+    expect(chosen, 'nothing to follow yet').to.equal(undefined);
+    pending.resolve([item('Dark mode'), item('Theming')]);
+    await waitUntil(() => chosen !== undefined, 'followed once the results arrived');
+    expect([chosen!.position, chosen!.result.title]).to.deep.equal([1, 'Dark mode']);
+
+    // Typed on after Enter: the new query's results are not followed.
+    chosen = undefined;
+    await type(slow, 'er');
+    await press('Enter');
+    await type(slow, 's');
+    (await searchFor(client, 'darkers')).resolve([item('Darkers')]);
+    await aTimeout(50);
+    expect(chosen, 'not for a query typed on since').to.equal(undefined);
+  });
+
+  it('wraps a long word that found nothing rather than widen the page', async () => {
+    const el = await fakeBox(answering([]));
+    await type(el, 'a'.repeat(200));
+    await waitUntil(() => /No results/.test(messageText(el)), 'the no-results message');
+    const message = shadow(el).querySelector<HTMLElement>('[part~="message"]')!;
+    expect(message.scrollWidth, 'the message fits its popup').to.be.at.most(popup(el).clientWidth);
+    expect(document.documentElement.scrollWidth, 'the page is no wider').to.be.at.most(window.innerWidth);
+  });
+
+  it('greys out and marks busy the last results while a slow search for a changed query runs', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).resolve(threeResults);
+    await waitUntil(() => options(el).length === 3);
+    expect(listbox(el).getAttribute('aria-busy')).to.equal(null);
+    await type(el, 's');
+    await searchFor(client, 'themes');
+    await waitUntil(() => listbox(el).getAttribute('aria-busy') === 'true', 'busy once the search is slow');
+    expect(listbox(el).classList.contains('stale')).to.equal(true);
+    expect(options(el), 'still shown, no flicker').to.have.length(3);
+    client.searches.at(-1)!.resolve([item('Themes')]);
+    await waitUntil(() => listbox(el).getAttribute('aria-busy') === null);
+    expect(listbox(el).classList.contains('stale')).to.equal(false);
   });
 
   it('Tab leaves the input and closes the list; a click outside closes it too', async () => {
@@ -825,6 +894,8 @@ describe('<search-box> recent searches', () => {
   it('remembers submitted queries, shows them on focus, searches one when chosen, and clears them', async () => {
     const client = answering(threeResults);
     const el = await fixture<SearchBox>(html`<search-box debounce="0" .client=${client}></search-box>`);
+    // The page shows the results of a submitted query itself.
+    el.addEventListener('ask-search', (event) => event.preventDefault());
     input(el).focus();
     expect(input(el).getAttribute('aria-expanded'), 'nothing to show yet').to.equal('false');
     await sendKeys({ type: 'dark mode' });
@@ -866,6 +937,7 @@ describe('<search-box> recent searches', () => {
 
   it('keeps nothing with no-recent', async () => {
     const el = await fakeBox(answering(threeResults));
+    el.addEventListener('ask-search', (event) => event.preventDefault());
     await type(el, 'dark mode');
     await press('Enter');
     expect(localStorage.getItem('ask-elements:recent-searches')).to.equal(null);

@@ -30,7 +30,8 @@ export const defaultFeedbackStrings: FeedbackStrings = {
   failed: 'Your feedback could not be sent. Try again.',
   reasonLegend: 'What was wrong?',
   note: 'Add a note (optional)',
-  send: 'Send',
+  // Not "Send" alone: under an answer, the chat's own send button is beside it.
+  send: 'Send feedback',
   skip: 'Skip',
   reasonThanks: 'Thanks, that helps us improve the answers.',
 };

@@ -104,6 +104,8 @@ export class SearchController implements ReactiveController {
   /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
   #retried = false;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A query submitted before its results arrived: its first result is followed when they do. */
+  #followFirstOf: string | undefined;
   /** The active option last scrolled into view. */
   #scrolledTo = -1;
 
@@ -193,6 +195,7 @@ export class SearchController implements ReactiveController {
         const text = this.#text();
         const count = value.items.length;
         this.#set({ answered: value, activeIndex: -1 });
+        if (this.#followFirstOf === value.query) this.#followFirst();
         this.#announce(
           count === 0
             ? formatString(text.noResults, 'query', value.query)
@@ -248,8 +251,13 @@ export class SearchController implements ReactiveController {
   willUpdate(changed: PropertyValues<SearchBox>): void {
     const host = this.#host;
     if (changed.has('noRecent')) this.#state.recent = host.noRecent ? [] : loadRecentSearches();
-    // Another query has other options: none is active.
-    if (changed.has('query')) this.#state.activeIndex = -1;
+    // Another query has other options: none is active, and what was said or asked of the last
+    // one is void (its "N results", going to its first result).
+    if (changed.has('query')) {
+      this.#state.activeIndex = -1;
+      this.#followFirstOf = undefined;
+      clearTimeout(this.#announceTimer);
+    }
     if ((changed.has('query') || changed.has('minChars')) && [...host.query.trim()].length < host.minChars) {
       // Too short to search: the list turns to recent searches and nothing is announced.
       this.#state.answered = undefined;
@@ -393,14 +401,34 @@ export class SearchController implements ReactiveController {
     return false;
   }
 
-  /** Submits `query` (Enter with no option active): fires `ask-search`. */
+  /**
+   * Submits `query` (Enter with no option active): fires `ask-search`, then, unless a listener
+   * cancels it to show its own results, follows the first result: at once, or as soon as the
+   * query's results arrive. The phone keyboard's Search key leads somewhere.
+   */
   submit(query = this.#host.query): void {
     const trimmed = query.trim();
     if (!trimmed) return;
     this.#remember(trimmed);
-    emit<SearchBoxSearchDetail>(this.#host, 'search', { query: trimmed });
+    const proceed = emit<SearchBoxSearchDetail>(
+      this.#host,
+      'search',
+      { query: trimmed },
+      { cancelable: true },
+    );
     // Enter after an error is the keyboard's retry.
     if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
+    else if (proceed && trimmed === this.#host.query.trim()) {
+      const answered = this.#state.answered;
+      if (answered?.query === trimmed && this.#searchTask.status !== TaskStatus.PENDING) this.#followFirst();
+      else this.#followFirstOf = trimmed;
+    }
+  }
+
+  #followFirst(): void {
+    this.#followFirstOf = undefined;
+    const first = this.#view().options.find((option) => option.kind === 'result' && option.href);
+    if (first?.kind === 'result') this.#follow(first, false);
   }
 
   #retry(): void {
@@ -630,6 +658,8 @@ export class SearchController implements ReactiveController {
     const activeId =
       listed && activeIndex >= 0 && activeIndex < options.length ? `option-${activeIndex}` : undefined;
     // The error and offline messages are the strings of the same name.
+    // A slow search for a changed query shows the last query's results meanwhile, greyed out.
+    const stale = loading && this.#state.answered?.query !== this.#host.query.trim();
     const messageText =
       message === 'empty'
         ? withQuery(text.noResults, this.#state.answered?.query ?? '')
@@ -664,7 +694,15 @@ export class SearchController implements ReactiveController {
       <div id="listbox-label" part="heading" class="heading" ?hidden=${!recentListed}>
         ${recentListed ? text.recent : text.results}
       </div>
-      <ul id="listbox" role="listbox" part="listbox" aria-labelledby="listbox-label" ?hidden=${!listed}>
+      <ul
+        id="listbox"
+        role="listbox"
+        part="listbox"
+        class=${stale ? 'stale' : ''}
+        aria-labelledby="listbox-label"
+        aria-busy=${stale ? 'true' : nothing}
+        ?hidden=${!listed}
+      >
         ${options.map((option, index) => this.#renderOption(option, index, text))}
       </ul>
     </div>`;

@@ -126,12 +126,17 @@ export const popupStyles = css`
   .message,
   .loading {
     margin: 0;
+    /* A long word that found nothing ("No results for …") wraps rather than widen the page. */
+    overflow-wrap: anywhere;
     padding: var(--_space) calc(var(--_space) * 1.25);
     padding-inline-start: calc(var(--_space) * 1.25 + 3px);
     color: var(--_muted);
   }
   .loading {
     font-size: 0.875em;
+  }
+  .stale {
+    opacity: 0.6;
   }
   .message.error {
     color: var(--_error);

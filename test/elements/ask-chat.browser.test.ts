@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -761,6 +761,39 @@ describe('<ask-chat>', () => {
       expect(p.input().value).to.equal('A long question');
       expect(p.one('send-button')).to.exist;
       expect(p.root.activeElement).to.equal(p.input());
+    });
+
+    it('says why Enter sends nothing while an answer is on its way, keeping the text, until it arrives', async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const el = await chat(fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve))));
+      await ask(el, 'A long question');
+      await ask(el, 'And another');
+      const p = parts(el);
+      const notice = () => p.root.querySelector<HTMLElement>('.attach-notice');
+      expect(notice()!.hidden).to.equal(false);
+      expect(notice()!.textContent).to.contain('still on its way');
+      expect(p.input().value).to.equal('And another');
+      expect(p.questions()).to.have.length(1);
+      answer(answerRecord());
+      await answered(el, 1);
+      expect(notice()!.hidden, 'gone once the answer came').to.equal(true);
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => p.questions().length === 2, 'sent now');
+    });
+
+    it('keeps the input in view on a page it grows down, as answers come', async () => {
+      await setViewport({ width: 390, height: 600 });
+      try {
+        const el = await chat(fakeClient(async () => answerRecord({ answer: 'A long answer. '.repeat(80) })));
+        await ask(el, 'First question');
+        await answered(el, 1);
+        const input = parts(el).input();
+        const box = input.getBoundingClientRect();
+        expect(box.bottom, 'the input is on screen').to.be.at.most(window.innerHeight);
+        expect(box.top).to.be.at.least(0);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
     });
 
     it('explains each failure politely, keeps the input, and retries', async () => {

@@ -16,6 +16,7 @@ export const defaultChatStrings: AskChatStrings = {
   thinking: 'Thinking…',
   answerReady: 'Answer ready.',
   stopped: 'Stopped before the answer arrived.',
+  stillAnswering: 'An answer is still on its way: wait for it, or stop it to ask this now.',
   retry: 'Retry',
   copy: 'Copy',
   copied: 'Copied',

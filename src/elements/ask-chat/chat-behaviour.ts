@@ -102,6 +102,10 @@ export class ChatBehaviour implements ReactiveController {
     const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
     if (now && transcript && last)
       transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
+    // A chat as tall as its answers (a phone's) pushes its input down the page as they come:
+    // where the visitor is typing stays in view.
+    const input = this.#input;
+    if (input && (root as ShadowRoot).activeElement === input) input.scrollIntoView({ block: 'nearest' });
   }
 
   get pending(): boolean {
@@ -132,7 +136,14 @@ export class ChatBehaviour implements ReactiveController {
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
   send(text: string): void {
-    if (this.pending || !text.trim()) return;
+    if (!text.trim()) return;
+    if (this.pending) {
+      // The text stays in the input, and the visitor learns why nothing happened.
+      const s = this.#strings;
+      this.#set(() => (this.notice = s.stillAnswering));
+      this.#announce(s.stillAnswering);
+      return;
+    }
     const images = this.attachments.map((image) => image.dataUri);
     // Cancelled by a listener of ask-question: the text and images stay where they are.
     if (this.#start(text, images, {}) === null) return;
@@ -236,6 +247,8 @@ export class ChatBehaviour implements ReactiveController {
     // marked and DOMPurify download while the service thinks.
     loadRenderer().catch(() => undefined);
     await this.#ask.run([turn]);
+    // The answer came or stopped: what was sent meanwhile can be sent now.
+    if (this.notice === this.#strings.stillAnswering) this.#set(() => (this.notice = ''));
     return this.turns.find((t) => t.id === turn.id)?.record;
   }
 

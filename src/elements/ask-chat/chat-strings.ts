@@ -28,6 +28,8 @@ export interface AskChatStrings {
   thinking: string;
   answerReady: string;
   stopped: string;
+  /** Sent while an answer is on its way. */
+  stillAnswering: string;
   retry: string;
   copy: string;
   copied: string;

@@ -885,11 +885,14 @@ describe('<ask-chat>', () => {
       const p = parts(el);
       const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
       const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
-      pasteFiles(p.input(), [text, svg]);
+      // Named and typed as a PNG, but text: the type comes from the name.
+      const fake = new File(['hello'], 'fake.png', { type: 'image/png' });
+      pasteFiles(p.input(), [text, svg, fake]);
       await waitFor(() => p.one('notice') && !p.one('notice')!.hidden, 'a notice');
       expect(p.one('notice')!.textContent)
         .to.contain('notes.txt is not a PNG')
-        .and.to.contain('logo.svg is not a PNG');
+        .and.to.contain('logo.svg is not a PNG')
+        .and.to.contain('fake.png is not a PNG');
       expect(p.all('thumbnail')).to.have.length(0);
 
       pasteFiles(p.input(), [await pngFile('huge.png', 6 * 1024 * 1024)]);

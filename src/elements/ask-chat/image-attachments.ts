@@ -33,9 +33,22 @@ export async function readImages(
     if (!IMAGE_TYPES.has(file.type)) rejected.push({ name, reason: 'type' });
     else if (file.size > MAX_IMAGE_BYTES) rejected.push({ name, reason: 'size' });
     else if (alreadyAttached + accepted.length >= MAX_IMAGES) rejected.push({ name, reason: 'count' });
+    // A file's type comes from its name: a text file called `shot.png` is no image.
+    else if (!(await decodes(file))) rejected.push({ name, reason: 'type' });
     else accepted.push({ name, dataUri: await readAsDataUri(file) });
   }
   return { accepted, rejected };
+}
+
+/** Whether the browser can decode the file as an image. */
+async function decodes(file: File): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readAsDataUri(file: File): Promise<string> {

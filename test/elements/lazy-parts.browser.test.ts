@@ -10,7 +10,7 @@ import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/t
 import { sendKeys } from '@web/test-runner-commands';
 import type { AskClient } from '../../src/client/create-client.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
-import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import { SearchBox, type SearchBoxSelectDetail } from '../../src/elements/search-box/search-box.js';
 import type { SearchResultItem } from '../../src/wire/index.js';
 import {
   answerRecord,
@@ -79,8 +79,9 @@ describe('lazily loaded parts', () => {
 
       // The visitor types and presses keys in one go, before the module can have arrived.
       const submitted = oneEvent(box, 'ask-search');
-      // The page shows its own results for a submitted query: the box follows none.
-      box.addEventListener('ask-search', (event) => event.preventDefault());
+      // Unless the page shows its own results, the box follows the first result once it has it.
+      const followed = oneEvent(box, 'ask-select');
+      box.addEventListener('ask-select', (event) => event.preventDefault());
       const field = input(box);
       field.focus();
       for (const text of ['t', 'th', 'the', 'them', 'theme']) {
@@ -100,8 +101,14 @@ describe('lazily loaded parts', () => {
       expect(((await submitted) as CustomEvent<{ query: string }>).detail.query, 'Enter submitted').to.equal(
         'theme',
       );
+      const first = ((await followed) as CustomEvent<SearchBoxSelectDetail>).detail;
+      expect([first.position, first.query, first.submitted], 'the first result followed').to.deep.equal([
+        1,
+        'theme',
+        true,
+      ]);
       expect(wasFetched('search-controller.')).to.equal(true);
-      expect(input(box).getAttribute('aria-expanded')).to.equal('true');
+      expect(input(box).getAttribute('aria-expanded'), 'closed, as after a choice').to.equal('false');
       expect(field.value).to.equal('theme');
       expect(errors).to.deep.equal([]);
     } finally {

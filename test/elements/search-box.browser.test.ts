@@ -649,14 +649,67 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     await waitUntil(() => chosen !== undefined, 'followed once the results arrived');
     expect([chosen!.position, chosen!.result.title]).to.deep.equal([1, 'Dark mode']);
 
-    // Typed on after Enter: the new query's results are not followed.
+    // Typed on after Enter, even back to the same words: the visitor is still typing.
     chosen = undefined;
     await type(slow, 'er');
+    const darker = await searchFor(client, 'darker');
     await press('Enter');
     await type(slow, 's');
-    (await searchFor(client, 'darkers')).resolve([item('Darkers')]);
+    await press('Backspace');
+    await aTimeout(20);
+    darker.resolve([item('Darker')]);
+    (await searchFor(client, 'darker')).resolve([item('Darker')]);
     await aTimeout(50);
-    expect(chosen, 'not for a query typed on since').to.equal(undefined);
+    expect(chosen, 'not once the visitor typed on').to.equal(undefined);
+  });
+
+  it('gives up the first result when the visitor closes the list or the search fails', async () => {
+    /** A box on a slow client, counting the results it follows. */
+    const slowBox = async () => {
+      const client = new ControlledClient();
+      const box = await fakeBox(client);
+      const followed = { count: 0 };
+      box.addEventListener('ask-select', (event) => {
+        event.preventDefault();
+        followed.count++;
+      });
+      return { client, box, followed };
+    };
+    const closing = await slowBox();
+    await type(closing.box, 'dar');
+    (await searchFor(closing.client, 'dar')).resolve(threeResults);
+    await waitUntil(() => options(closing.box).length === 3);
+    await type(closing.box, 'k');
+    const pending = await searchFor(closing.client, 'dark');
+    await press('Enter');
+    await press('Escape');
+    expect(closing.box.query, 'Escape closed the list, the text stays').to.equal('dark');
+    pending.resolve(threeResults);
+    await aTimeout(50);
+    expect(closing.followed.count, 'closed with Escape: not followed').to.equal(0);
+
+    const failing = await slowBox();
+    await type(failing.box, 'darker');
+    const first = await searchFor(failing.client, 'darker');
+    await press('Enter');
+    first.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
+    const retry = () => shadow(failing.box).querySelector<HTMLElement>('[part="retry"]');
+    await waitUntil(() => isShown(retry()), 'the error and its retry');
+    const searched = failing.client.searches.length;
+    retry()!.click();
+    await waitUntil(() => failing.client.searches.length === searched + 1, 'retried');
+    failing.client.searches.at(-1)!.resolve(threeResults);
+    await waitUntil(() => options(failing.box).length === 3);
+    await aTimeout(50);
+    expect(failing.followed.count, 'failed, then retried with a click: not followed').to.equal(0);
+  });
+
+  it('still says how many results there are after a space typed at the end', async () => {
+    const el = await fakeBox(answering(threeResults));
+    await type(el, 'dark');
+    await waitUntil(() => options(el).length === 3, 'the results, about to be announced');
+    await sendKeys({ type: ' ' });
+    await waitUntil(() => statusText(el) === '3 results', 'announced', { timeout: 3000 });
   });
 
   it('wraps a long word that found nothing rather than widen the page', async () => {

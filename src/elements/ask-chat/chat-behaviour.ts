@@ -50,10 +50,19 @@ export class ChatBehaviour implements ReactiveController {
   turns: ChatTurn[] = [];
   /** The images waiting to be sent with the next question. */
   attachments: ImageAttachment[] = [];
-  /** Why an attachment was refused, shown under the composer. */
-  notice = '';
+  /** Why an attachment was refused. */
+  attachmentNotice = '';
+  /** The visitor sent a question while an answer was on its way, and nothing was sent. */
+  #waited = false;
   /** The text of the polite status line. */
   announcement = '';
+
+  /** What the composer's notice line says: why an attachment was refused, why nothing was sent. */
+  get notice(): string {
+    return [this.attachmentNotice, this.#waited ? this.#strings.stillAnswering : '']
+      .filter(Boolean)
+      .join(' ');
+  }
 
   readonly #host: AskChat;
   #copied = '';
@@ -102,10 +111,6 @@ export class ChatBehaviour implements ReactiveController {
     const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
     if (now && transcript && last)
       transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
-    // A chat as tall as its answers (a phone's) pushes its input down the page as they come:
-    // where the visitor is typing stays in view.
-    const input = this.#input;
-    if (input && (root as ShadowRoot).activeElement === input) input.scrollIntoView({ block: 'nearest' });
   }
 
   get pending(): boolean {
@@ -125,7 +130,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#set(() => {
       this.turns = [];
       this.attachments = [];
-      this.notice = '';
+      this.attachmentNotice = '';
     });
     this.#conversationId = '';
     this.#answers.clear();
@@ -139,9 +144,8 @@ export class ChatBehaviour implements ReactiveController {
     if (!text.trim()) return;
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
-      const s = this.#strings;
-      this.#set(() => (this.notice = s.stillAnswering));
-      this.#announce(s.stillAnswering);
+      this.#set(() => (this.#waited = true));
+      this.#announce(this.#strings.stillAnswering);
       return;
     }
     const images = this.attachments.map((image) => image.dataUri);
@@ -152,7 +156,7 @@ export class ChatBehaviour implements ReactiveController {
     if (input?.value === text) input.value = '';
     this.#set(() => {
       this.attachments = [];
-      this.notice = '';
+      this.attachmentNotice = '';
     });
     input?.focus();
   }
@@ -166,7 +170,11 @@ export class ChatBehaviour implements ReactiveController {
     const s = this.#strings;
     // Fetched the first time a visitor attaches an image.
     const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = await import('./image-attachments.js');
-    const { accepted, rejected } = await readImages(files, this.attachments.length);
+    const { accepted: read, rejected } = await readImages(files, this.attachments.length);
+    // Images pasted again while these were read may have taken the room meanwhile.
+    const room = Math.max(0, MAX_IMAGES - this.attachments.length);
+    const accepted = read.slice(0, room);
+    for (const { name } of read.slice(room)) rejected.push({ name, reason: 'count' });
     const messages = rejected.map(({ name, reason }) =>
       reason === 'type'
         ? fill(s.notAnImage, { name })
@@ -176,9 +184,9 @@ export class ChatBehaviour implements ReactiveController {
     );
     this.#set(() => {
       this.attachments = [...this.attachments, ...accepted];
-      this.notice = [...new Set(messages)].join(' ');
+      this.attachmentNotice = [...new Set(messages)].join(' ');
     });
-    if (this.notice) this.#announce(this.notice);
+    if (this.attachmentNotice) this.#announce(this.attachmentNotice);
   }
 
   get #strings(): AskChatStrings {
@@ -248,7 +256,7 @@ export class ChatBehaviour implements ReactiveController {
     loadRenderer().catch(() => undefined);
     await this.#ask.run([turn]);
     // The answer came or stopped: what was sent meanwhile can be sent now.
-    if (this.notice === this.#strings.stillAnswering) this.#set(() => (this.notice = ''));
+    if (this.#waited) this.#set(() => (this.#waited = false));
     return this.turns.find((t) => t.id === turn.id)?.record;
   }
 
@@ -364,7 +372,7 @@ export class ChatBehaviour implements ReactiveController {
   #removeAttachment(index: number): void {
     this.#set(() => {
       this.attachments = this.attachments.filter((_, i) => i !== index);
-      this.notice = '';
+      this.attachmentNotice = '';
     });
     this.#input?.focus();
   }

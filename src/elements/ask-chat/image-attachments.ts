@@ -34,21 +34,27 @@ export async function readImages(
     else if (file.size > MAX_IMAGE_BYTES) rejected.push({ name, reason: 'size' });
     else if (alreadyAttached + accepted.length >= MAX_IMAGES) rejected.push({ name, reason: 'count' });
     // A file's type comes from its name: a text file called `shot.png` is no image.
-    else if (!(await decodes(file))) rejected.push({ name, reason: 'type' });
+    else if (!(await startsAsAnImage(file))) rejected.push({ name, reason: 'type' });
     else accepted.push({ name, dataUri: await readAsDataUri(file) });
   }
   return { accepted, rejected };
 }
 
-/** Whether the browser can decode the file as an image. */
-async function decodes(file: File): Promise<boolean> {
-  if (typeof createImageBitmap !== 'function') return true;
-  try {
-    (await createImageBitmap(file)).close();
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether the file starts as an image of an accepted format does: PNG, JPEG and GIF by their
+ * signatures, WebP by its RIFF container, AVIF by its file-type box. Its first bytes are read,
+ * not the whole image decoded, which is slow for a photo and fails on some phones for large ones.
+ */
+async function startsAsAnImage(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  return (
+    (head[0] === 0x89 && ascii(1, 4) === 'PNG') ||
+    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
+    ascii(0, 4) === 'GIF8' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
+    (ascii(4, 8) === 'ftyp' && /avi[fs]/.test(ascii(8, 32)))
+  );
 }
 
 function readAsDataUri(file: File): Promise<string> {

@@ -32,6 +32,11 @@ export interface SearchBoxSelectDetail {
   href: string;
   /** True when the visitor asked for a new tab (Ctrl/Cmd/Shift+Enter, Ctrl/Cmd-click, middle click). */
   newTab: boolean;
+  /**
+   * True when the visitor submitted the query (Enter with no option active) and the element
+   * follows the first result for them; false when they chose this result.
+   */
+  submitted: boolean;
 }
 
 /** Detail of `ask-handoff`: the question handed to the chat. */
@@ -85,7 +90,7 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @tagname search-box
  * @summary As-you-type document search with an optional hand-off to `<ask-chat>`.
  *
- * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor submitted the query (Enter with no option active).
+ * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor submitted the query (Enter with no option active); cancelable: unless cancelled, the element follows the first result (with `ask-select`, `submitted: true`).
  * @fires {CustomEvent<SearchBoxSelectDetail>} ask-select - The visitor chose a result; cancelable: cancel it to route a single-page app yourself.
  * @fires {CustomEvent<SearchBoxHandoffDetail>} ask-handoff - The visitor chose "Ask AI about …"; cancelable: cancel it to open your own chat.
  * @fires {CustomEvent<SearchBoxErrorDetail>} ask-error - A search failed (the element shows a polite error with a retry).

@@ -206,6 +206,7 @@ export class SearchController implements ReactiveController {
       },
       onError: (error) => {
         if (isAbortError(error)) return;
+        this.#followFirstOf = undefined;
         const text = this.#text();
         this.#set({ answered: undefined, activeIndex: -1 });
         if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
@@ -255,8 +256,11 @@ export class SearchController implements ReactiveController {
     // one is void (its "N results", going to its first result).
     if (changed.has('query')) {
       this.#state.activeIndex = -1;
-      this.#followFirstOf = undefined;
-      clearTimeout(this.#announceTimer);
+      // A space typed after the words searches nothing new: what the results said still holds.
+      if ((changed.get('query') ?? '').trim() !== host.query.trim()) {
+        this.#followFirstOf = undefined;
+        clearTimeout(this.#announceTimer);
+      }
     }
     if ((changed.has('query') || changed.has('minChars')) && [...host.query.trim()].length < host.minChars) {
       // Too short to search: the list turns to recent searches and nothing is announced.
@@ -323,8 +327,13 @@ export class SearchController implements ReactiveController {
     this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
   }
 
-  /** Closes the inline popup; the dialog's list stays open while the dialog is. */
+  /**
+   * Closes the inline popup; the dialog's list stays open while the dialog is. A visitor who
+   * closes it (Escape, Tab, a click outside, the dialog closing) no longer waits for the first
+   * result of a query submitted before its results came.
+   */
   collapse(): void {
+    this.#followFirstOf = undefined;
     this.#set({ expanded: this.#state.expanded && this.#inDialog, activeIndex: -1 });
   }
 
@@ -428,10 +437,11 @@ export class SearchController implements ReactiveController {
   #followFirst(): void {
     this.#followFirstOf = undefined;
     const first = this.#view().options.find((option) => option.kind === 'result' && option.href);
-    if (first?.kind === 'result') this.#follow(first, false);
+    if (first?.kind === 'result') this.#follow(first, false, true);
   }
 
   #retry(): void {
+    this.#followFirstOf = undefined;
     this.#retried = true;
     this.#set({ attempt: this.#state.attempt + 1, online: globalThis.navigator?.onLine ?? true });
   }
@@ -461,7 +471,7 @@ export class SearchController implements ReactiveController {
     }
   }
 
-  #follow(option: Extract<Option, { kind: 'result' }>, newTab: boolean): void {
+  #follow(option: Extract<Option, { kind: 'result' }>, newTab: boolean, submitted = false): void {
     const host = this.#host;
     const href = option.href;
     // A link outside the allow-list is shown as text and never followed.
@@ -476,6 +486,7 @@ export class SearchController implements ReactiveController {
         query: this.#state.answered?.query ?? host.query.trim(),
         href,
         newTab,
+        submitted,
       },
       { cancelable: true },
     );
@@ -658,8 +669,12 @@ export class SearchController implements ReactiveController {
     const activeId =
       listed && activeIndex >= 0 && activeIndex < options.length ? `option-${activeIndex}` : undefined;
     // The error and offline messages are the strings of the same name.
-    // A slow search for a changed query shows the last query's results meanwhile, greyed out.
-    const stale = loading && this.#state.answered?.query !== this.#host.query.trim();
+    // A slow search for a changed query shows the last query's results meanwhile, under the
+    // "Searching…" line, the list marked busy (and `stale`, for a site's own styles).
+    const stale =
+      loading &&
+      this.#state.answered?.query !== this.#host.query.trim() &&
+      options.some((option) => option.kind === 'result');
     const messageText =
       message === 'empty'
         ? withQuery(text.noResults, this.#state.answered?.query ?? '')

@@ -135,9 +135,6 @@ export const popupStyles = css`
   .loading {
     font-size: 0.875em;
   }
-  .stale {
-    opacity: 0.6;
-  }
   .message.error {
     color: var(--_error);
   }

@@ -373,6 +373,23 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(fallback.section, 1);
   });
 
+  it("quotes the section a question names in code rather than the page's opening that mentions it", () => {
+    const context = [
+      section(
+        'Context',
+        'You can put values in it, set headers and a status code you want to return, and read the request.',
+        1,
+      ),
+      section('status()', 'You can set an HTTP status code with `c.status()`. The default is `200`.'),
+      section('json()', 'Render JSON as the response.'),
+    ];
+    const selected = select('How can I change the response status code?', 'Context', context);
+    assert.equal(selected.section, 1);
+    // Without a section named so, the opening still comes first.
+    const plain = [context[0]!, section('Errors', 'A status code of 500 is returned on an error.')];
+    assert.equal(select('How can I change the response status code?', 'Context', plain).section, 0);
+  });
+
   it('starts a short answer from a section named by code with the name, when its sentences lack it', () => {
     const answerFrom = (heading: string, text: string, question: string) => {
       const options = [

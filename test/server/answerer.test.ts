@@ -47,6 +47,16 @@ describe('extractive answerer over the Hono docs', () => {
     await index.load(documents);
   });
 
+  it("answers a question naming a section in code from that section, not the page's opening", async () => {
+    // The context reference opens by saying a handler sets "headers and a status code"; its
+    // `## status()` says how.
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('How can I change the response status code?'),
+    );
+    assert.equal(answer.passages[0]?.link, '/docs/api/context#status');
+    assert.match(answer.answer, /^You can set an HTTP status code with `c\.status\(\)`/);
+  });
+
   it('answers from the exact source page, with a link to the section', async () => {
     const answer = await createExtractiveAnswerer({ index }).answer(ask('How can I set a cookie?'));
     assert.equal(answer.didAnswer, true);

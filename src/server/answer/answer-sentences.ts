@@ -6,6 +6,7 @@ import {
   withoutCodeMarks,
 } from '../content/code-spans.js';
 import { isPartOfSection, type DocumentSection as Section } from '../content/document.js';
+import { codeName } from '../search/orama-index.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
@@ -395,7 +396,19 @@ export function selectAnswer(
   // further down is about it.
   const pageOpening = pageSections.find((section) => section.text !== '');
   const openingTerms = pageOpening ? sectionTermSet(pageOpening, analyser) : new Set<string>();
-  const lead = words.some((word) => word.name && !openingTerms.has(word.term)) ? undefined : pageOpening;
+  // Nor when the question names a section in code ("change the response status code" and
+  // `## status()` on the context reference): that section says it, the opening in passing.
+  const namesASection = candidates.some(({ section }) => {
+    const name = section.level > 1 ? codeName(section.heading) : undefined;
+    return (
+      name !== undefined &&
+      asked.weights.has(analyser.term(name.slice(name.lastIndexOf('.') + 1).toLowerCase()))
+    );
+  });
+  const lead =
+    namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
+      ? undefined
+      : pageOpening;
   const isLead = (section: Section): boolean => lead !== undefined && isPartOfSection(section, lead);
   let bestSection = Math.max(0, pointsElsewhere.indexOf(false));
   let bestUnit = -1;

@@ -32,6 +32,8 @@ interface IndexedPassage {
   terms: Uint32Array;
   distinct: Uint32Array;
   heading: Uint32Array;
+  /** The terms its section is named by, when its heading is one name in code (`## status()`). */
+  named?: Uint32Array;
 }
 
 interface IndexedPage {
@@ -206,7 +208,7 @@ const ONE_NAME = /^(`?)([A-Za-z_$][\w$.]*)(\(\))?\1$/;
  * `c.header()`), a code span, or a dotted, snake or camel-case identifier (`RegExpRouter`).
  * Undefined for a heading in plain words ("Usage", "if...else statements").
  */
-function codeName(heading: string): string | undefined {
+export function codeName(heading: string): string | undefined {
   const trimmed = heading.trim();
   const match = ONE_NAME.exec(trimmed);
   const name = match?.[2];
@@ -234,6 +236,11 @@ export const SECTION_RANK = {
   links: 0.3,
   /** A typed search's words that the page's name writes as typed (see `nameAsWritten`). */
   asWritten: 0.3,
+  /**
+   * In answering a question, what a passage gains, by the share of the question naming its
+   * section in code (see `#namingShareOf`), over one that holds the words in passing.
+   */
+  namedPassage: 0.3,
 };
 /**
  * Paragraphs of other pages that link to a page, kept per page for its mentions field: MDN's
@@ -417,6 +424,7 @@ export class OramaSearchIndex implements SearchIndex {
         heading.push(...titleOperators);
         // The passages of a section share its heading.
         const headingTerms = sortedDistinct(heading);
+        const named = section.level > 1 ? this.#codeNameTerms(section.heading, vocabulary) : [];
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
           const terms = new Uint32Array(heading.length + text.length);
@@ -434,17 +442,15 @@ export class OramaSearchIndex implements SearchIndex {
             terms,
             distinct,
             heading: headingTerms,
+            ...(named.length > 0 ? { named: Uint32Array.from(named) } : {}),
           });
         }
       }
       for (const section of document.sections) {
-        const named = section.level > 1 ? codeName(section.heading) : undefined;
-        if (named === undefined) continue;
-        // `c.header()` is named `c.header` and, as a question says it, `header`.
-        for (const part of new Set([named, named.slice(named.lastIndexOf('.') + 1)])) {
-          const id = vocabulary.id(this.#analyser.term(part.toLowerCase()));
+        if (section.level < 2) continue;
+        for (const id of this.#codeNameTerms(section.heading, vocabulary)) {
           // A page named by the word already counts as named by it (`/helpers/accepts`, `## accepts()`).
-          if (id === undefined || name.includes(id)) continue;
+          if (name.includes(id)) continue;
           const pagesNamed = sectionNames.get(id);
           if (!pagesNamed) sectionNames.set(id, [pageIndex]);
           else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
@@ -651,6 +657,21 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   /** The terms a word is known by: see `hasWord`. */
+  /**
+   * The terms of the name a section's heading gives it in code (see `codeName`): `c.header()` is
+   * named `c.header` and, as a question says it, `header`. None for a heading in words.
+   */
+  #codeNameTerms(heading: string, vocabulary: Vocabulary): number[] {
+    const named = codeName(heading);
+    if (named === undefined) return [];
+    const ids: number[] = [];
+    for (const part of new Set([named, named.slice(named.lastIndexOf('.') + 1)])) {
+      const id = vocabulary.id(this.#analyser.term(part.toLowerCase()));
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
   #wordTerms(word: string): string[] {
     const words = this.#analyser.words(word);
     const whole = words[0];
@@ -824,6 +845,23 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   /**
+   * The share of the question (by weight) that names the passage's section by its name in code,
+   * as `#shareNamingSections` counts it for pages: "change the response status code" names
+   * `## status()` on the context reference.
+   */
+  #namingShareOf(query: AnalysedQuery, passage: IndexedPassage): number {
+    const named = passage.named;
+    if (!named) return 0;
+    let share = 0;
+    for (const term of query.terms) {
+      const exact = term.alternatives[0];
+      if (exact && exact.weight >= 1 && named.includes(exact.id) && this.#pagesBySectionName.has(exact.id))
+        share += term.weight / query.totalWeight;
+    }
+    return share;
+  }
+
+  /**
    * Adds to `#namingShare` the share of the typed words that are stop words the page's name
    * holds, listing in `touched` the pages it adds to, for clearing.
    */
@@ -893,7 +931,10 @@ export class OramaSearchIndex implements SearchIndex {
         this.#pages[page] as IndexedPage,
         PASSAGES_SCORED_PER_PAGE,
       )) {
-        const own = 0.8 * scored.relevance + 0.2 * scored.evidence.bm25;
+        const own =
+          0.8 * scored.relevance +
+          0.2 * scored.evidence.bm25 +
+          (query.question ? SECTION_RANK.namedPassage * this.#namingShareOf(query, scored.passage) : 0);
         passages.push({
           ...scored,
           relevance: Math.max(scored.relevance, message),

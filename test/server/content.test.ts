@@ -234,6 +234,16 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[1]?.code, ["const box = document.querySelector('search-box')"]);
   });
 
+  it('keeps the indentation of a code line after a blank one (the blank line goes: it would end a paragraph)', () => {
+    const page = markdownDocument(
+      'p.md',
+      "# P\n\n```js\napp.get('/', (c) => {\n  const secret = 's'\n\n  await sign(c, secret)\n})\n```\n",
+    );
+    assert.deepEqual(page.sections[0]?.code, [
+      "app.get('/', (c) => {\n  const secret = 's'\n  await sign(c, secret)\n})",
+    ]);
+  });
+
   it("keeps the text of MDN's cross-reference macros and drops the others", () => {
     const page = byId(documents, 'web/fetch.md');
     assert.match(page.text, /Call fetch\(\) to get a Response, or wait on a Promise inside a <div>\./);

@@ -103,8 +103,9 @@ export class SectionBuilder {
     if (kept.length > CODE_BLOCK_MAX_CHARS)
       kept = kept.slice(0, kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS));
     // Blank lines separate paragraphs in `text`, so a code block must not contain one, nor end
-    // with a line break (cut at a blank line), which would join the next paragraph.
-    kept = kept.replace(/\n[ \t]*(?:\n[ \t]*)+\n?/g, '\n').trimEnd();
+    // with a line break (cut at a blank line), which would join the next paragraph. The line
+    // after a blank one keeps its indentation.
+    kept = kept.replace(/\n(?:[ \t]*\n)+/g, '\n').trimEnd();
     if (kept.trim() === '') return;
     this.#current.paragraphs.push(kept);
     this.#current.code.push(kept);

@@ -2,7 +2,13 @@ import { pastedMessage, withoutConsolePrefix } from './error-messages.js';
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
-import { CHUNK_SEPARATOR, operatorNames, type TextAnalyser, WORD_SEPARATOR } from './text-analyser.js';
+import {
+  CHUNK_SEPARATOR,
+  operatorNames,
+  type TextAnalyser,
+  WORD_SEPARATOR,
+  withVersionsJoined,
+} from './text-analyser.js';
 import type { StandIn } from './search-index.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -304,7 +310,7 @@ export class QueryAnalyser {
   #analyse(text: string, prefixLastWord: boolean): AnalysedQuery {
     // A pasted error message is searched without what the console printed before it: `Uncaught
     // (in promise)` would find pages about promises.
-    const query = withoutConsolePrefix(text);
+    const query = withVersionsJoined(withoutConsolePrefix(text));
     // A query ending in a space or punctuation has a complete last word, but not one ending in a
     // hyphen after a letter: `z-` is on its way to `z-index`.
     const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);

@@ -28,9 +28,12 @@ export class TextAnalyser {
    * so that `c.req.param()` gives `c`, `req`, `param` and `Content-Type` gives `content`, `type`.
    * A camelCase or snake_case identifier gives itself and its parts (`setCookie` → `setcookie`,
    * `set`, `cookie`; `LLM_BASE_URL` → `llm_base_url`, `llm`, `base`, `url`), so that both the
-   * identifier and the words it is made of find it.
+   * identifier and the words it is made of find it. A name with its major version after a slash
+   * gives its parts and the two written together (`HTTP/2` → `http`, `2`, `http2`), as docs write
+   * it either way (Node's `http2` module, MDN's HTTP/2).
    */
-  words(text: string): string[] {
+  words(input: string): string[] {
+    const text = withVersionsJoined(input);
     const words: string[] = [];
     if (!text.includes('-') && !text.includes('.')) {
       this.#plainWords(text, words);
@@ -153,6 +156,17 @@ export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
 /** What joins the parts of such a name, and the same at its ends (a sentence's full stop). */
 const JOINER = /[.-]/;
 const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
+/**
+ * A name and its major version (`HTTP/2`, `SPDY/3`), not a path's segments (`/docs/2`,
+ * `guides/2`), nor a fuller version (`HTTP/1.1`).
+ */
+const VERSIONED_NAME = /(?<![\p{L}\p{N}_/.-])(\p{L}{2,5})\/(\d{1,2})(?![\p{L}\p{N}_./])/gu;
+const LETTER_SLASH_DIGIT = /\p{L}\/\d/u;
+/** The text with each name and major version also written together: `HTTP/2 http2`. */
+export function withVersionsJoined(text: string): string {
+  // Most texts hold no slash between a letter and a digit: one quick look says so.
+  return text.includes('/') && LETTER_SLASH_DIGIT.test(text) ? text.replace(VERSIONED_NAME, '$& $1$2') : text;
+}
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
 const MAX_COMPOUND_PARTS = 4;
 /** Anything that is not a letter, a digit or `_` separates words. */

@@ -1,4 +1,4 @@
-import type { TextAnalyser } from './text-analyser.js';
+import { type TextAnalyser, withVersionsJoined } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** ASCII characters that belong to a token as written: letters, digits, `_`, `.` and `-`. */
@@ -44,8 +44,12 @@ export class TokenTerms {
     this.#vocabulary = vocabulary;
   }
 
-  /** Appends the term ids of the text, in order, to `out`. */
-  ids(text: string, out: number[] = []): number[] {
+  /**
+   * Appends the term ids of the text, in order, to `out`; a name and its major version as the
+   * analyser reads them (`HTTP/2` also as `http2`, see `withVersionsJoined`).
+   */
+  ids(input: string, out: number[] = []): number[] {
+    const text = withVersionsJoined(input);
     const length = text.length;
     let at = 0;
     while (at < length) {

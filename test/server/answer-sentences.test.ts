@@ -436,6 +436,23 @@ describe('choosing the sentences an answer quotes', () => {
       answerFrom('Note: hashes', 'Store only a hash of the password.', 'store a hash of the password'),
       'text: Store only a hash of the password.',
     );
+    // A lower-case heading in words is no option and its type; a product is no code.
+    assert.equal(
+      answerFrom(
+        'note: only on the server',
+        'Cookies set here go with every response.',
+        'do cookies go with every response',
+      ),
+      'text: Cookies set here go with every response.',
+    );
+    assert.equal(
+      answerFrom(
+        'Node.js',
+        'Install the adapter and call serve with the app.',
+        'install the adapter and serve the app',
+      ),
+      'text: Install the adapter and call serve with the app.',
+    );
   });
 });
 

@@ -55,6 +55,15 @@ describe('extractive answerer over the Hono docs', () => {
     );
     assert.equal(answer.passages[0]?.link, '/docs/api/context#status');
     assert.match(answer.answer, /^You can set an HTTP status code with `c\.status\(\)`/);
+    // Named as the question writes it: "streaming" is not `## stream()`, and the opening says
+    // what the helper is for.
+    const streaming = await createExtractiveAnswerer({ index }).answer(
+      ask('What is the Streaming Helper used for?'),
+    );
+    assert.match(streaming.answer, /^The Streaming Helper provides methods for streaming responses\./);
+    // Its passage comes first among the passages too, before the opening's.
+    const [first] = await index.searchPassages('How can I change the response status code?', { limit: 3 });
+    assert.equal(first?.section.heading, 'status()');
   });
 
   it('answers from the exact source page, with a link to the section', async () => {

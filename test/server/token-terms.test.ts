@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { QueryAnalyser } from '../../src/server/search/query-analysis.js';
 import { TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { TokenTerms } from '../../src/server/search/token-terms.js';
 import { Vocabulary } from '../../src/server/search/vocabulary.js';
@@ -62,6 +63,9 @@ describe('TextAnalyser.words', () => {
     const analyser = new TextAnalyser();
     assert.deepEqual(analyser.words('over HTTP/2 today'), ['over', 'http', '2', 'http2', 'today']);
     assert.deepEqual(analyser.words('HTTP/1.1 and /docs/2'), ['http', '1', '1', '1.1', 'and', 'docs', '2']);
+    // At a sentence's end too; not a relative path nor a division.
+    assert.deepEqual(analyser.words('called HTTP/2.'), ['called', 'http', '2', 'http2']);
+    assert.deepEqual(analyser.words('docs/2 width/2'), ['docs', '2', 'width', '2']);
   });
 });
 
@@ -74,6 +78,19 @@ describe('a name and its version, written with a slash or without', () => {
     ]);
     assert.deepEqual((await links('HTTP/2')).slice(0, 2).sort(), ['/node', '/protocol']);
     assert.deepEqual((await links('http2')).sort(), ['/node', '/protocol']);
+  });
+
+  it('adds a term to a typed search, not a word that would make it a question', () => {
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    for (const word of ['http', '2', 'http2', 'server', 'push']) vocabulary.add(analyser.term(word));
+    vocabulary.prepare();
+    const analysed = new QueryAnalyser(analyser, vocabulary).analyse('HTTP/2 server', true);
+    assert.equal(analysed.question, false);
+    assert.deepEqual(
+      analysed.terms.map((term) => term.word),
+      ['http', '2', 'server', 'http2'],
+    );
   });
 });
 

@@ -398,12 +398,11 @@ export function selectAnswer(
   const openingTerms = pageOpening ? sectionTermSet(pageOpening, analyser) : new Set<string>();
   // Nor when the question names a section in code ("change the response status code" and
   // `## status()` on the context reference): that section says it, the opening in passing.
+  // The name as the question writes it: "streaming" doesn't name `## stream()`.
+  const written = new Set(words.map((word) => word.word.toLowerCase()));
   const namesASection = candidates.some(({ section }) => {
     const name = section.level > 1 ? codeName(section.heading) : undefined;
-    return (
-      name !== undefined &&
-      asked.weights.has(analyser.term(name.slice(name.lastIndexOf('.') + 1).toLowerCase()))
-    );
+    return name !== undefined && written.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
   });
   const lead =
     namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
@@ -645,6 +644,10 @@ export function selectAnswer(
  * "Usage" or "Note: …" is a heading in words.
  */
 const CODE_NAME_HEADING = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\(\))?(?:\s*:\s*(\S.*))?$/;
+/** A type as an option list writes it: `string`, `number[]`, `(c: Context) => boolean`, `'a' | 'b'`. */
+function typeLike(type: string): boolean {
+  return /[()[\]<>|{}='"]/.test(type) || type.trim().split(/\s+/).length <= 2;
+}
 /** An answer of at most this much prose is one or two sentences, which may lean on their heading. */
 const SHORT_ANSWER_CHARS = 160;
 
@@ -663,8 +666,11 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   // A name alone is code when written as code is (`executionCtx`, `c.env`, `snake_case`): a
   // capitalised one may be a word ("JavaScript", "WebSocket").
   if (call === undefined && type === undefined && !/^[a-z_$].*[A-Z]|[._]/.test(identifier)) return;
-  // An option and its type is named in lower case: "Note: hashes" is a heading in words.
-  if (call === undefined && type !== undefined && !/^[a-z_$]/.test(identifier)) return;
+  // An option and its type is named in lower case ("Note: hashes" is a heading in words), and its
+  // type is a name or two, or written with a type's punctuation: not "only on the server".
+  if (call === undefined && type !== undefined && (!/^[a-z_$]/.test(identifier) || !typeLike(type))) return;
+  // A product is no code: "Node.js", "Vue.js".
+  if (/^\p{Lu}[\w]*\.js$/u.test(identifier)) return;
   const prose = blocks.reduce((sum, block) => sum + (block.kind === 'text' ? block.text.length : 0), 0);
   // The name as a word of its own: "alg" is not said by "algorithm".
   const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');

@@ -327,6 +327,8 @@ export class OramaSearchIndex implements SearchIndex {
   #linksTrusted = 0;
   /** The pages that have a section named by a term alone (see `PAGE_RANK.sectionName`). */
   #pagesBySectionName = new Map<number, Uint32Array>();
+  /** The names in code that sections of few pages have (`## status()`), the page's own name or not. */
+  #sectionNamesOfFewPages = new Set<number>();
   /**
    * Per term, the terms of the names of the pages it names, most frequent first (see
    * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
@@ -367,6 +369,8 @@ export class OramaSearchIndex implements SearchIndex {
     const pageFields: PageFieldTerms[] = [];
     const pageNames = new Set<number>();
     const sectionNames = new Map<number, number[]>();
+    /** The pages with a section named so, the pages of that name among them. */
+    const sectionNamePages = new Map<number, number[]>();
     const keywordPages: { page: number; keyword: string; description: number[] }[] = [];
     const messagePages = new MessagePages();
     const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
@@ -449,6 +453,9 @@ export class OramaSearchIndex implements SearchIndex {
       for (const section of document.sections) {
         if (section.level < 2) continue;
         for (const id of this.#codeNameTerms(section.heading, vocabulary)) {
+          const namingPages = sectionNamePages.get(id);
+          if (!namingPages) sectionNamePages.set(id, [pageIndex]);
+          else if (namingPages.at(-1) !== pageIndex) namingPages.push(pageIndex);
           // A page named by the word already counts as named by it (`/helpers/accepts`, `## accepts()`).
           if (name.includes(id)) continue;
           const pagesNamed = sectionNames.get(id);
@@ -537,6 +544,9 @@ export class OramaSearchIndex implements SearchIndex {
     this.#nameCounts = undefined;
     for (const [id, named] of sectionNames)
       if (named.length <= namingLimit) this.#pagesBySectionName.set(id, Uint32Array.from(named));
+    this.#sectionNamesOfFewPages = new Set(
+      [...sectionNamePages].filter(([, named]) => named.length <= namingLimit).map(([id]) => id),
+    );
     this.#namingShare = new Float32Array(pages.length);
     this.#pagesByNameStopWord = pagesByNameStopWord(pages, this.#analyser);
     this.#messagePages = messagePages;
@@ -855,7 +865,12 @@ export class OramaSearchIndex implements SearchIndex {
     let share = 0;
     for (const term of query.terms) {
       const exact = term.alternatives[0];
-      if (exact && exact.weight >= 1 && named.includes(exact.id) && this.#pagesBySectionName.has(exact.id))
+      if (
+        exact &&
+        exact.weight >= 1 &&
+        named.includes(exact.id) &&
+        this.#sectionNamesOfFewPages.has(exact.id)
+      )
         share += term.weight / query.totalWeight;
     }
     return share;

@@ -6,8 +6,8 @@ import {
   CHUNK_SEPARATOR,
   operatorNames,
   type TextAnalyser,
+  versionsJoinedIn,
   WORD_SEPARATOR,
-  withVersionsJoined,
 } from './text-analyser.js';
 import type { StandIn } from './search-index.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -310,7 +310,7 @@ export class QueryAnalyser {
   #analyse(text: string, prefixLastWord: boolean): AnalysedQuery {
     // A pasted error message is searched without what the console printed before it: `Uncaught
     // (in promise)` would find pages about promises.
-    const query = withVersionsJoined(withoutConsolePrefix(text));
+    const query = withoutConsolePrefix(text);
     // A query ending in a space or punctuation has a complete last word, but not one ending in a
     // hyphen after a letter: `z-` is on its way to `z-index`.
     const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);
@@ -359,6 +359,9 @@ export class QueryAnalyser {
         }),
       );
     });
+    // `HTTP/2` is also `http2`, as the site's text is read (`withVersionsJoined`): one more term,
+    // not one more word typed, which would make a typed search a question.
+    for (const word of versionsJoinedIn(query)) words.push({ word, prefix: false, identifierPart: true });
     const terms: QueryTerm[] = [];
     const seen = new Set<string>();
     const partOfSpeech = new Map<string, string>();

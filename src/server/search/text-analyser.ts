@@ -157,15 +157,23 @@ export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
 const JOINER = /[.-]/;
 const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
 /**
- * A name and its major version (`HTTP/2`, `SPDY/3`), not a path's segments (`/docs/2`,
- * `guides/2`), nor a fuller version (`HTTP/1.1`).
+ * A protocol's name and its major version (`HTTP/2`, `SPDY/3`, `TLS/1`): an acronym in capitals,
+ * or `http`, not a path's segments (`docs/2`, `width/2`), nor a fuller version (`HTTP/1.1`); the
+ * full stop of a sentence may follow ("…called HTTP/2.").
  */
-const VERSIONED_NAME = /(?<![\p{L}\p{N}_/.-])(\p{L}{2,5})\/(\d{1,2})(?![\p{L}\p{N}_./])/gu;
+const VERSIONED_NAME =
+  /(?<![\p{L}\p{N}_/.-])(\p{Lu}{2,5}|[Hh][Tt][Tt][Pp])\/(\d{1,2})(?![\p{L}\p{N}_/]|\.\p{N})/gu;
 const LETTER_SLASH_DIGIT = /\p{L}\/\d/u;
 /** The text with each name and major version also written together: `HTTP/2 http2`. */
 export function withVersionsJoined(text: string): string {
   // Most texts hold no slash between a letter and a digit: one quick look says so.
   return text.includes('/') && LETTER_SLASH_DIGIT.test(text) ? text.replace(VERSIONED_NAME, '$& $1$2') : text;
+}
+
+/** The names and major versions of a text written together, lower-cased: `http2` for `HTTP/2`. */
+export function versionsJoinedIn(text: string): string[] {
+  if (!text.includes('/') || !LETTER_SLASH_DIGIT.test(text)) return [];
+  return [...text.matchAll(VERSIONED_NAME)].map((match) => `${match[1]}${match[2]}`.toLowerCase());
 }
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
 const MAX_COMPOUND_PARTS = 4;

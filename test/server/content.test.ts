@@ -21,6 +21,10 @@ async function writeFixture(root: string, files: Record<string, string | Uint8Ar
   }
 }
 
+/** The paragraphs of a document's first section, as its text separates them. */
+const firstParagraphs = (document: SourceDocument): string[] | undefined =>
+  document.sections[0]?.text.split('\n\n');
+
 function byId(documents: SourceDocument[], id: string): SourceDocument {
   const document = documents.find((candidate) => candidate.id === id);
   assert.ok(document, `document ${id} was loaded`);
@@ -412,7 +416,7 @@ describe('loadContentFolder', () => {
         'over two lines */} not this.',
       ].join('\n'),
     );
-    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+    assert.deepEqual(firstParagraphs(page), [
       'Use the Settings page to\nexport your contacts as CSV.',
       'function noop() { /* nothing */ }',
       'Write `{/* note */}` for a comment,\nnot this.',
@@ -752,7 +756,7 @@ describe('loadContentFolder', () => {
         'Install [Vitest] first.\n\n[Vitest]: https://vitest.dev\n[^1]: Benchmarks say so.\n',
     );
     assert.equal(page.sections[0]?.heading, 'About Vitest');
-    assert.deepEqual(page.sections[0]?.text.split('\n\n').slice(0, 4), [
+    assert.deepEqual(firstParagraphs(page)?.slice(0, 4), [
       'Tool; Use',
       'Vitest; tests',
       // A backtick the page shows is written as a code span of its own in section text.
@@ -793,7 +797,7 @@ describe('loadContentFolder', () => {
         'Write `{{ page.title }}` in a layout; this is version {{ site.version }}.',
       ].join('\n'),
     );
-    assert.deepEqual(jekyll.sections[0]?.text.split('\n\n'), [
+    assert.deepEqual(firstParagraphs(jekyll), [
       'See the guide and setup.',
       'gem install jekyll',
       'Write `{{ page.title }}` in a layout; this is version .',
@@ -857,10 +861,7 @@ describe('loadContentFolder', () => {
       'c.md',
       '# C\n\nBefore <!-- the [`query()`](/q) method --> after; write `<!-- x -->` for one.\n\n<!--\n\nA paragraph left out.\n\n-->\n\nTail.\n',
     );
-    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
-      'Before after; write `<!-- x -->` for one.',
-      'Tail.',
-    ]);
+    assert.deepEqual(firstParagraphs(page), ['Before after; write `<!-- x -->` for one.', 'Tail.']);
   });
 
   it('reads an escaped pipe in a table cell as a pipe, in a code span too', () => {
@@ -868,10 +869,7 @@ describe('loadContentFolder', () => {
       't.md',
       '# T\n\n| Option | Type |\n| --- | --- |\n| `cache` | `CacheType[] \\| false` |\n',
     );
-    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
-      'Option; Type',
-      '`cache`; `CacheType[] | false`',
-    ]);
+    assert.deepEqual(firstParagraphs(page), ['Option; Type', '`cache`; `CacheType[] | false`']);
   });
 
   it("reads a backslash hard line break, and code without Shiki's highlighting notation", () => {
@@ -879,7 +877,7 @@ describe('loadContentFolder', () => {
       'x.md',
       '# T\n\nRuns on Lambda@Edge\\\nEnvironment too, in C:\\\\\n\n```ts\nconst a = 1 // [!code ++]\n// [!code focus:2]\nfoo() # [!code hl]\n```\n',
     );
-    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+    assert.deepEqual(firstParagraphs(page), [
       'Runs on Lambda@Edge\nEnvironment too, in C:\\',
       'const a = 1\nfoo()',
     ]);
@@ -897,7 +895,7 @@ describe('loadContentFolder', () => {
       '# Testing\n\nTest with [Vitest] or [Jest][] and [the runner][r]; array[0] and [optional] stay.\n\n' +
         '`[Vitest]` is code.\n\n[Vitest]: https://vitest.dev\n[jest]: /jest\n[r]: /runner\n',
     );
-    assert.deepEqual(page.sections[0]?.text.split('\n\n'), [
+    assert.deepEqual(firstParagraphs(page), [
       'Test with Vitest or Jest and the runner; array[0] and [optional] stay.',
       '`[Vitest]` is code.',
     ]);

@@ -668,13 +668,13 @@ export class SearchController implements ReactiveController {
     const recentListed = listed && options[0]?.kind === 'recent';
     const activeId =
       listed && activeIndex >= 0 && activeIndex < options.length ? `option-${activeIndex}` : undefined;
-    // The error and offline messages are the strings of the same name.
     // A slow search for a changed query shows the last query's results meanwhile, under the
     // "Searching…" line, the list marked busy (and `stale`, for a site's own styles).
     const stale =
       loading &&
       this.#state.answered?.query !== this.#host.query.trim() &&
       options.some((option) => option.kind === 'result');
+    // The error and offline messages are the strings of the same name.
     const messageText =
       message === 'empty'
         ? withQuery(text.noResults, this.#state.answered?.query ?? '')

@@ -200,6 +200,12 @@ const NAME_STOP_WORD_SHARE = 0.006;
  */
 const SECTION_NAMING_PAGES = 3;
 const SECTION_NAMING_SHARE = 0.02;
+/** Lists the page under the term, once (a page's sections are read in a row). */
+function addPage(pagesByTerm: Map<number, number[]>, term: number, page: number): void {
+  const pages = pagesByTerm.get(term);
+  if (!pages) pagesByTerm.set(term, [page]);
+  else if (pages.at(-1) !== page) pages.push(page);
+}
 /** A heading that is one name, possibly a call, possibly in a code span: `json()`, `` `onError` ``. */
 const ONE_NAME = /^(`?)([A-Za-z_$][\w$.]*)(\(\))?\1$/;
 
@@ -407,6 +413,13 @@ export class OramaSearchIndex implements SearchIndex {
       const headings: number[] = [];
       for (const section of document.sections)
         if (section.level > 1) tokenTerms.ids(section.heading, headings);
+      // The terms each section is named by in code (`## status()`), read once: for its passages
+      // and for the pages a name names.
+      const namedBy = new Map<DocumentSection, Uint32Array>();
+      for (const section of document.sections) {
+        const ids = section.level > 1 ? this.#codeNameTerms(section.heading, vocabulary) : [];
+        if (ids.length > 0) namedBy.set(section, Uint32Array.from(ids));
+      }
       const page: IndexedPage = {
         document,
         name: sortedDistinct(name),
@@ -428,7 +441,7 @@ export class OramaSearchIndex implements SearchIndex {
         heading.push(...titleOperators);
         // The passages of a section share its heading.
         const headingTerms = sortedDistinct(heading);
-        const named = section.level > 1 ? this.#codeNameTerms(section.heading, vocabulary) : [];
+        const named = namedBy.get(section);
         for (const { section: part, plainText } of passagesOf(section)) {
           const text = tokenTerms.ids(plainText);
           const terms = new Uint32Array(heading.length + text.length);
@@ -446,23 +459,16 @@ export class OramaSearchIndex implements SearchIndex {
             terms,
             distinct,
             heading: headingTerms,
-            ...(named.length > 0 ? { named: Uint32Array.from(named) } : {}),
+            ...(named ? { named } : {}),
           });
         }
       }
-      for (const section of document.sections) {
-        if (section.level < 2) continue;
-        for (const id of this.#codeNameTerms(section.heading, vocabulary)) {
-          const namingPages = sectionNamePages.get(id);
-          if (!namingPages) sectionNamePages.set(id, [pageIndex]);
-          else if (namingPages.at(-1) !== pageIndex) namingPages.push(pageIndex);
+      for (const ids of namedBy.values())
+        for (const id of ids) {
+          addPage(sectionNamePages, id, pageIndex);
           // A page named by the word already counts as named by it (`/helpers/accepts`, `## accepts()`).
-          if (name.includes(id)) continue;
-          const pagesNamed = sectionNames.get(id);
-          if (!pagesNamed) sectionNames.set(id, [pageIndex]);
-          else if (pagesNamed.at(-1) !== pageIndex) pagesNamed.push(pageIndex);
+          if (!name.includes(id)) addPage(sectionNames, id, pageIndex);
         }
-      }
       const templates = messageTemplates(
         document.title,
         document.sections.flatMap((section) => section.code ?? []),

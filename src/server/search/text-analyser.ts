@@ -164,15 +164,17 @@ const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
 const VERSIONED_NAME =
   /(?<![\p{L}\p{N}_/.-])(\p{Lu}{2,5}|[Hh][Tt][Tt][Pp])\/(\d{1,2})(?![\p{L}\p{N}_/]|\.\p{N})/gu;
 const LETTER_SLASH_DIGIT = /\p{L}\/\d/u;
+/** Whether the text may hold a versioned name: most hold no slash between a letter and a digit. */
+const mayHoldVersions = (text: string): boolean => text.includes('/') && LETTER_SLASH_DIGIT.test(text);
+
 /** The text with each name and major version also written together: `HTTP/2 http2`. */
 export function withVersionsJoined(text: string): string {
-  // Most texts hold no slash between a letter and a digit: one quick look says so.
-  return text.includes('/') && LETTER_SLASH_DIGIT.test(text) ? text.replace(VERSIONED_NAME, '$& $1$2') : text;
+  return mayHoldVersions(text) ? text.replace(VERSIONED_NAME, '$& $1$2') : text;
 }
 
 /** The names and major versions of a text written together, lower-cased: `http2` for `HTTP/2`. */
 export function versionsJoinedIn(text: string): string[] {
-  if (!text.includes('/') || !LETTER_SLASH_DIGIT.test(text)) return [];
+  if (!mayHoldVersions(text)) return [];
   return [...text.matchAll(VERSIONED_NAME)].map((match) => `${match[1]}${match[2]}`.toLowerCase());
 }
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */

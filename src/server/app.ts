@@ -18,6 +18,7 @@ import { registerAnalyticsRoutes } from './routes/analytics.js';
 import { registerAskRoute } from './routes/ask.js';
 import { registerFeedbackRoute } from './routes/feedback.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { methodNotAllowed } from './routes/method-not-allowed.js';
 import { registerSearchRoute } from './routes/search.js';
 import type { SearchIndex } from './search/search-index.js';
 import type { Store } from './store/store.js';
@@ -106,6 +107,8 @@ export function createApp(options: AppOptions): ServiceApp {
         '`{"error":{"code","message","field?"}}`.',
     },
   });
+
+  app.all('/openapi.json', methodNotAllowed(['GET']));
 
   if (options.staticDir !== undefined) {
     app.use('/*', serveStatic({ root: options.staticDir }));

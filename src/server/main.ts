@@ -3,7 +3,9 @@
  * `cli.ts` only turns flags into these options; tests and `npm start` call `startService`.
  */
 import { existsSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -116,7 +118,35 @@ function listen(app: ServiceApp, port: number, host: string): Promise<{ server: 
       resolveListen({ server, port: info.port }),
     );
     server.once('error', reject);
+    (server as HttpServer).on('clientError', answerClientError);
   });
+}
+
+/** What Node's HTTP parser refuses before the app sees a request, by its error code. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+/**
+ * A request the HTTP parser refuses (a made-up method, headers over 16 KB) gets the JSON error
+ * body too, as every other error does, where Node would answer with no body at all.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not valid HTTP',
+  ];
+  const body = JSON.stringify({ error: { code: 'bad_request', message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function closeServer(server: ServerType): Promise<void> {

@@ -182,9 +182,14 @@ export const AnswerRecordSchema = z
     assetType: z.string(),
     didAnswer: z.boolean(),
     context: z
-      .object({ passages: z.array(PassageSchema) })
+      .object({
+        passages: z.array(PassageSchema),
+        resolvedQuery: z.string().optional().openapi({
+          description: 'The question as answered: a follow-up completed from the earlier turns.',
+        }),
+      })
       .catchall(z.unknown())
-      .openapi({ description: 'The passages the answer was drawn from.' }),
+      .openapi({ description: 'The passages the answer was drawn from, and the question as answered.' }),
     insightId: z.string(),
     error: AnswerErrorSchema.nullable(),
     conversationId: z.string(),

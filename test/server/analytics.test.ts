@@ -98,6 +98,34 @@ describe('analytics endpoints', () => {
     assert.deepEqual(none, []);
   });
 
+  it('reads a positive offset whose + arrived as a space, and a time without offset as UTC', async () => {
+    const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    // The same instants, two hours ahead: +02:00 encoded, left as it is (read as a space), and in the path shape.
+    const ahead = (ms: number) => `${utc(ms + 7_200_000)}+02:00`;
+    const start = started - 60_000;
+    const end = Date.now() + 60_000;
+    for (const [path, plus] of [
+      ['analytics?', '%2B'],
+      ['analytics?', '+'],
+      ['analytics/', '%2B'],
+      ['analytics/', '+'],
+    ] as const) {
+      const dates = `startDate=${ahead(start).replace('+', plus)}&endDate=${ahead(end).replace('+', plus)}`;
+      const response = await analytics(`${path}${dates}`);
+      assert.equal(response.status, 200, `${path}${dates}: ${await response.clone().text()}`);
+      assert.equal((await response.json()).length, insights.length, `${path}${dates}`);
+    }
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'Asia/Tokyo';
+    try {
+      const records = await (await analytics(`analytics?startDate=${utc(start)}&endDate=${utc(end)}`)).json();
+      assert.equal(records.length, insights.length);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('pages, sorts and filters by agent', async () => {
     const page1 = await (await analytics(`analytics?${range()}&limit=2&page=1&sort=createdAt`)).json();
     const page2 = await (await analytics(`analytics?${range()}&limit=2&page=2&sort=createdAt`)).json();

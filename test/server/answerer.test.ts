@@ -552,3 +552,30 @@ describe('LLM answerer against a loopback chat completions server', () => {
     assert.doesNotMatch(extractive.answer, /Generated/);
   });
 });
+
+describe('extractive answerer: the passages listed with an answer', () => {
+  it('lists the quoted passage first, scored as the answer is, each text at most 1,200 characters', async () => {
+    const long = Array.from(
+      { length: 60 },
+      (_, i) => `Rule ${i} of the garden: water the tomato plants in the morning, never at noon.`,
+    ).join(' ');
+    const pages = [
+      pageWithText('/tomatoes', 'Watering tomato plants', long),
+      pageWithText('/roses', 'Roses', 'Water the roses in the morning; tomato plants nearby like it too.'),
+      pageWithText('/beans', 'Beans', 'Beans need little water once the plants flower in the morning sun.'),
+    ];
+    const index = createOramaIndex();
+    await index.load(pages);
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('When should I water tomato plants?'),
+    );
+    assert.equal(answer.didAnswer, true);
+    const [quoted, ...others] = answer.passages;
+    assert.ok(quoted && others.length > 0);
+    assert.equal(answer.link, quoted.link.split('#')[0]);
+    assert.equal(answer.relevanceScore, Math.round(quoted.score * 1000) / 10);
+    assert.equal(quoted.text.length, 1200);
+    assert.ok(quoted.text.endsWith('…'));
+    for (const passage of answer.passages) assert.ok(passage.text.length <= 1200, `${passage.text.length}`);
+  });
+});

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { LIMITS } from '../../src/wire/schemas.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
@@ -132,6 +133,29 @@ describe('errors', () => {
     assertErrorBody(await response.json(), 'method_not_allowed');
   });
 
+  it("answers what Node's HTTP parser refuses with the JSON error body too", async () => {
+    /** The raw response to raw bytes, the connection closed by the service. */
+    const raw = (request: string) =>
+      new Promise<string>((resolveRaw, reject) => {
+        const { port, hostname } = new URL(service.url);
+        const socket = connect(Number(port), hostname, () => socket.write(request));
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk));
+        socket.on('end', () => resolveRaw(received));
+        socket.on('error', reject);
+      });
+    const madeUpMethod = await raw('FOO /bot/askai HTTP/1.1\r\nHost: x\r\n\r\n');
+    assert.match(madeUpMethod, /^HTTP\/1\.1 400 /);
+    const hugeHeaders = await raw(
+      `GET /api/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    assert.match(hugeHeaders, /^HTTP\/1\.1 431 /);
+    for (const response of [madeUpMethod, hugeHeaders]) {
+      assert.match(response, /content-type: application\/json/i);
+      assertErrorBody(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)), 'bad_request');
+    }
+  });
+
   it('answers a write to a read-only report path with 405 and Allow: GET', async () => {
     for (const path of ['/api/projects/demo/analytics', '/api/projects/demo/analytics/topquestions']) {
       const response = await service.postJson(path, {});
@@ -249,6 +273,18 @@ describe('errors', () => {
     const search = doc.components.schemas.SearchRequest;
     assert.deepEqual(search.required.sort(), ['numDocs', 'query']);
     assert.equal(search.properties.numDocs.maximum, 100);
+    // What the service really answers: the feedback 404 carries success: false, an answer's
+    // context its resolved question.
+    assert.ok(
+      doc.components.schemas.FeedbackNotFound.allOf.some(
+        (part: { properties?: object }) => part.properties && 'success' in part.properties,
+      ),
+    );
+    assert.ok('resolvedQuery' in doc.components.schemas.AnswerRecord.properties.context.properties);
+    const post = await service.post('/openapi.json', {});
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET');
+    assertErrorBody(await post.json(), 'method_not_allowed');
   });
 });
 
@@ -381,6 +417,11 @@ describe('a public agent', () => {
       assert.equal((await service.post('/bot/search', { query: 'install', numDocs: 1 })).status, 200);
       assert.equal(
         (await service.post('/bot/search', { apiKey: '', query: 'install', numDocs: 1 })).status,
+        200,
+      );
+      // A key of null is no key, as a client writing `key ?? null` means.
+      assert.equal(
+        (await service.post('/bot/search', { apiKey: null, query: 'install', numDocs: 1 })).status,
         200,
       );
       assert.equal(

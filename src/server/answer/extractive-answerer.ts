@@ -147,7 +147,8 @@ export function passageLink(hit: PassageHit): string {
  */
 export function passageRecord(hit: PassageHit): Passage {
   const plain = sectionPlainText(hit.section);
-  const text = plain.length > CONTEXT_PASSAGE_CHARS ? `${plain.slice(0, CONTEXT_PASSAGE_CHARS)}…` : plain;
+  const text =
+    plain.length > CONTEXT_PASSAGE_CHARS ? `${plain.slice(0, CONTEXT_PASSAGE_CHARS - 1).trimEnd()}…` : plain;
   return {
     documentId: hit.document.id,
     title: hit.document.title,

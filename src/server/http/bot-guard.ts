@@ -58,7 +58,7 @@ function addressLimit(config: ServiceConfig): RateLimit {
 /** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
 function agentOf(keys: AgentKeys, body: Record<string, unknown>): AgentConfig | ApiError {
   const apiKey = body.apiKey;
-  if (apiKey === undefined || apiKey === null || apiKey === '') {
+  if (apiKey === undefined || apiKey === '') {
     return keys.publicAgent ?? new ApiError(401, 'missing_api_key', 'apiKey is required');
   }
   if (typeof apiKey !== 'string') return new ApiError(401, 'invalid_api_key', 'apiKey must be a string');
@@ -86,6 +86,8 @@ export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): Midd
     const address = clientAddress(c, deps.config.trustProxy);
     spend(deps.limiter, `(address) ${address}`, limitOfAddress);
     const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    // `apiKey: null` is no key (a client's `key ?? null`), for the public agent as for the 401.
+    if (body.apiKey === null) delete body.apiKey;
     const agent = agentOf(deps.keys, body);
     limitRequest(c, deps, agent instanceof ApiError ? undefined : agent, address);
     if (agent instanceof ApiError) throw agent;

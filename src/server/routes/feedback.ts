@@ -1,11 +1,21 @@
-import { createRoute } from '@hono/zod-openapi';
-import { FeedbackRequestSchema, FeedbackResponseSchema, LIMITS } from '../../wire/schemas.js';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  ErrorBodySchema,
+  FeedbackRequestSchema,
+  FeedbackResponseSchema,
+  LIMITS,
+} from '../../wire/schemas.js';
 import type { ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
 import { recordFeedback } from '../service/record-feedback.js';
 import type { Store } from '../store/store.js';
 import { registerBotRoute } from './bot-route.js';
-import { botErrorResponses, errorResponse } from './error-responses.js';
+import { botErrorResponses } from './error-responses.js';
+
+/** The feedback endpoint's 404: the error body, and `success: false` as the other answers carry `success`. */
+const FeedbackNotFoundSchema = ErrorBodySchema.extend({ success: z.literal(false) }).openapi(
+  'FeedbackNotFound',
+);
 
 export const feedbackRoute = createRoute({
   method: 'post',
@@ -17,9 +27,11 @@ export const feedbackRoute = createRoute({
   responses: {
     200: { description: 'Stored.', content: { 'application/json': { schema: FeedbackResponseSchema } } },
     ...botErrorResponses,
-    404: errorResponse(
-      "This key's project has no insight with this insightId (another project's insights are not found either); the body also carries `success: false`.",
-    ),
+    404: {
+      description:
+        "This key's project has no insight with this insightId (another project's insights are not found either).",
+      content: { 'application/json': { schema: FeedbackNotFoundSchema } },
+    },
   },
 });
 

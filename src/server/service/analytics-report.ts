@@ -17,6 +17,13 @@ export const ANALYTICS_DEFAULT_LIMIT = 20;
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/**
+ * A positive offset whose `+` a query string or the path shape read as a space
+ * (`…T09:30:00 02:00`): form encoding writes a space as `+`, so an unencoded `+` arrives as one.
+ */
+const OFFSET_PLUS_AS_SPACE = / (\d{2}:?\d{2})$/;
+/** A date-time with no offset: read as UTC, as a date alone is, whatever the server's time zone. */
+const NO_OFFSET = /T[\d:.]+$/;
 
 /** Whether the `YYYY-MM-DD` a value starts with is a day of the calendar: not 2026-02-31. */
 function isCalendarDay(value: string): boolean {
@@ -30,7 +37,8 @@ function isCalendarDay(value: string): boolean {
  * A date parameter as epoch milliseconds: digits are epoch milliseconds; otherwise ISO 8601.
  * A date without a time is that whole UTC day: its start for startDate, its end for endDate.
  */
-function parseDate(field: 'startDate' | 'endDate', value: string): number {
+function parseDate(field: 'startDate' | 'endDate', written: string): number {
+  const value = written.replace(OFFSET_PLUS_AS_SPACE, '+$1');
   let ms = Number.NaN;
   const dateOnly = ISO_DATE.test(value);
   if (/^\d{1,15}$/.test(value)) ms = Number(value);
@@ -41,10 +49,10 @@ function parseDate(field: 'startDate' | 'endDate', value: string): number {
     }
     ms = dateOnly
       ? Date.parse(`${value}T00:00:00Z`) + (field === 'endDate' ? DAY_MS - 1 : 0)
-      : Date.parse(value);
+      : Date.parse(NO_OFFSET.test(value) ? `${value}Z` : value);
   }
   if (!Number.isFinite(ms)) {
-    throw invalidField(field, `${field} must be epoch milliseconds or an ISO 8601 date, got "${value}"`);
+    throw invalidField(field, `${field} must be epoch milliseconds or an ISO 8601 date, got "${written}"`);
   }
   return ms;
 }

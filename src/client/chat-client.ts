@@ -24,7 +24,9 @@ function answerRecordOf(record: Record<string, unknown>, answer: string): Answer
     assetType: text(record['assetType']),
     relevanceScore: typeof score === 'number' ? Math.min(100, Math.max(0, score)) : NaN,
     didAnswer: record['didAnswer'] !== false,
+    // The context's other entries (resolvedQuery, a custom agent's) as the service sent them.
     context: {
+      ...(typeof context === 'object' && context !== null ? context : {}),
       passages: passages
         .filter((passage) => typeof passage?.['link'] === 'string')
         .map((passage) => ({ ...passage, title: text(passage['title']) }) as never),

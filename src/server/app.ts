@@ -70,7 +70,7 @@ export function createApp(options: AppOptions): ServiceApp {
   const { store, index, answerer, config } = options;
   const logger = options.logger ?? createConsoleLogger();
   const app: ServiceApp = new OpenAPIHono<AppEnv>();
-  const keys = new AgentKeys(config.agents);
+  const keys = new AgentKeys(config.agents, config.projects);
   const limiter = new RateLimiter(config.rateLimit.maxTrackedClients);
   const guard: BotGuard = (maxBodyBytes) => botGuard({ keys, limiter, config }, maxBodyBytes);
 

@@ -2,6 +2,7 @@
 /**
  * `ask-elements serve`: parses flags and starts the service (main.ts does the work).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
 import { createConsoleLogger } from './logger.js';
@@ -9,7 +10,7 @@ import { DEFAULT_PORT, type RunningService, parsePort, startService } from './ma
 
 const USAGE = `Usage: ask-elements serve [options]
 
-Serves search and answers over a folder of .md, .mdx, .html and .txt documents.
+Serves search and answers over a folder of .md, .markdown, .mdx, .html, .htm and .txt documents.
 
 Options:
   --content DIR    folder of documents (default: the bundled demo documentation)
@@ -28,6 +29,7 @@ Options:
   --watch          re-index the content folder when a file in it changes
   --quiet          do not log one line per request
   -h, --help       show this help
+  -v, --version    print the version
 `;
 
 function fail(message: string, code: number): never {
@@ -81,6 +83,7 @@ async function main(argv: string[]): Promise<void> {
         quiet: { type: 'boolean', default: false },
         watch: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
       },
     });
   } catch (error) {
@@ -89,6 +92,12 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (values.version) {
+    // The same path from src/server/ and from dist/server/.
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    process.stdout.write(`${String(manifest.version)}\n`);
     return;
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {

@@ -82,8 +82,24 @@ const projectSchema = z
     id: idSchema,
     name: z.string().optional(),
     agents: z.array(agentSchema).min(1, 'a project needs at least one agent'),
+    /**
+     * The only key that reads the project's analytics, when set: agent keys travel in pages, so
+     * without it any visitor holding one could read every question and comment.
+     */
+    analyticsKey: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+    /** The name of an environment variable holding the analytics key. */
+    analyticsKeyEnv: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((project, ctx) => {
+    if (project.analyticsKey !== undefined && project.analyticsKeyEnv !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['analyticsKeyEnv'],
+        message: 'give analyticsKey or analyticsKeyEnv, not both',
+      });
+    }
+  });
 
 export const ConfigFileSchema = z
   .object({
@@ -118,6 +134,8 @@ export interface ProjectConfig {
   id: string;
   name: string;
   agents: AgentConfig[];
+  /** The only key that reads the analytics, when set; else any of the project's agent keys does. */
+  analyticsKey: string | undefined;
 }
 
 export interface ServiceConfig {
@@ -227,7 +245,25 @@ export function parseConfig(
         },
       };
     });
-    return { id: project.id, name: project.name ?? project.id, agents };
+    let analyticsKey = project.analyticsKey;
+    if (project.analyticsKeyEnv !== undefined) {
+      analyticsKey = env[project.analyticsKeyEnv];
+      if (analyticsKey === undefined || analyticsKey.length < 16) {
+        throw new ConfigError(
+          `${source}: projects.${p}.analyticsKeyEnv: environment variable ${project.analyticsKeyEnv} must hold a key of at least 16 characters`,
+        );
+      }
+    }
+    if (analyticsKey !== undefined) {
+      const owner = keyOwners.get(analyticsKey);
+      if (owner !== undefined) {
+        throw new ConfigError(
+          `${source}: projects.${p}.analyticsKey: the same key is already used by ${owner}; an analytics key must not be one that pages carry`,
+        );
+      }
+      keyOwners.set(analyticsKey, `projects.${p}.analyticsKey`);
+    }
+    return { id: project.id, name: project.name ?? project.id, agents, analyticsKey };
   });
 
   return {

@@ -2,7 +2,7 @@
  * Starts the service: loads the content, builds the index, opens the store and listens.
  * `cli.ts` only turns flags into these options; tests and `npm start` call `startService`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -194,7 +194,7 @@ function logSkipped(skipped: SkippedFile[], logger: Pick<Logger, 'info' | 'warn'
 }
 
 function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
-  return config.agents.map((agent) => {
+  const agents = config.agents.map((agent) => {
     const who = `project "${agent.projectId}", agent "${agent.id}"`;
     if (agent.apiKey === undefined) return `Agent: ${who} (public, no key)`;
     // Only the well-known demo key is printed; keys from a config file stay out of logs.
@@ -202,6 +202,15 @@ function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
       ? `API key: ${agent.apiKey} (${who})`
       : `Agent: ${who}${agent.public ? ' (public)' : ''}`;
   });
+  // Agent keys travel in pages: a site owner should know they read the analytics too.
+  const open = config.projects
+    .filter((project) => project.analyticsKey === undefined)
+    .map(({ id }) => `"${id}"`);
+  if (open.length > 0 && !isDefault)
+    agents.push(
+      `Analytics of project ${open.join(', ')} are read with any of its agent keys; set analyticsKey to keep them from the keys pages carry`,
+    );
+  return agents;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
@@ -218,6 +227,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         : options.config;
   const contentDir = resolve(options.contentDir ?? DEMO_CONTENT_DIR);
   if (!existsSync(contentDir)) throw new Error(`content folder ${contentDir} does not exist`);
+  if (!statSync(contentDir).isDirectory()) {
+    throw new Error(`content folder ${contentDir} is a file: give the folder that holds the documents`);
+  }
   if (options.staticDir !== undefined && !existsSync(options.staticDir)) {
     throw new Error(`static folder ${options.staticDir} does not exist`);
   }

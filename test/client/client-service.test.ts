@@ -42,6 +42,9 @@ describe('client against the reference service', () => {
       conversationId: first.conversationId,
     });
     assert.equal(second.conversationId, first.conversationId);
+    // The context as the service sent it: the follow-up as it was answered.
+    assert.match(String(second.context['resolvedQuery']), /script tag/);
+    assert.notEqual(second.context['resolvedQuery'], 'and with a script tag?');
     assert.deepEqual(await client().feedback({ insightId: first.insightId, feedback: -1 }), {
       success: true,
     });

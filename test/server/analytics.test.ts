@@ -250,3 +250,32 @@ describe('analytics endpoints', () => {
     assert.equal(bad.status, 400);
   });
 });
+
+describe('a project with an analytics key', () => {
+  it('reads its analytics with that key only, not with the agent keys pages carry', async () => {
+    const analyticsKey = 'analytics-only-key-0001';
+    const service = await startTestService({
+      config: configWith({
+        projects: [{ id: 'demo', analyticsKey, agents: [{ id: 'docs', apiKey: DEMO_KEY }] }],
+      }),
+    });
+    try {
+      await service.postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'How do I install ask-elements?' });
+      const read = (key: string) =>
+        service.get('/api/projects/demo/analytics?startDate=0&endDate=9999999999999', {
+          authorization: `Bearer ${key}`,
+        });
+      const withAgentKey = await read(DEMO_KEY);
+      assert.equal(withAgentKey.status, 401);
+      assert.equal((await withAgentKey.json()).error.code, 'unauthorized');
+      const withAnalyticsKey = await read(analyticsKey);
+      assert.equal(withAnalyticsKey.status, 200);
+      assert.equal((await withAnalyticsKey.json()).length, 1);
+      // The analytics key is no agent's: it answers no question.
+      const asked = await service.postJson('/bot/askai', { apiKey: analyticsKey, query: 'install' });
+      assert.equal(asked.response.status, 401);
+    } finally {
+      await service.close();
+    }
+  });
+});

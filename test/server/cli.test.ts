@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -292,6 +292,12 @@ describe('ask-elements serve', () => {
       1,
       /content folder .* does not exist/,
     ],
+    [
+      'a content file instead of its folder',
+      ['serve', '--content', `${FIXTURE_CONTENT}guides/install.md`, '--db', ':memory:'],
+      1,
+      /content folder .*install\.md is a file: give the folder that holds the documents/,
+    ],
   ];
   for (const [name, args, code, message, env] of failures) {
     it(`exits ${code} with a clear message for ${name}`, async () => {
@@ -332,5 +338,12 @@ describe('ask-elements serve', () => {
     for (const flag of ['--content', '--site-url', '--port', '--db', '--config', '--static']) {
       assert.ok(run.output().includes(flag), flag);
     }
+  });
+
+  it("prints the package's version with --version", async () => {
+    const run = runCli(['--version']);
+    assert.equal((await run.exited).code, 0);
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    assert.equal(run.output().trim(), manifest.version);
   });
 });

@@ -12,7 +12,11 @@ function documentedExamples(): unknown[] {
 describe('config file', () => {
   it('accepts the full example of the documentation', () => {
     const [example] = documentedExamples();
-    const config = parseConfig(example, 'example', { ACME_DOCS_KEY: 'acme-docs-secret' });
+    const config = parseConfig(example, 'example', {
+      ACME_DOCS_KEY: 'acme-docs-secret',
+      ACME_ANALYTICS_KEY: 'acme-analytics-secret',
+    });
+    assert.equal(config.projects[0]!.analyticsKey, 'acme-analytics-secret');
     assert.equal(config.agents.length, 3);
     const [site, support, widget] = config.agents;
     assert.equal(site!.apiKey, 'acme-docs-secret');
@@ -78,6 +82,20 @@ describe('config file', () => {
       'a missing key variable',
       { projects: [{ id: 'p', agents: [{ id: 'a', apiKeyEnv: 'NO_SUCH_VARIABLE' }] }] },
       /environment variable NO_SUCH_VARIABLE/,
+    ],
+    [
+      'an analytics key that pages carry',
+      {
+        projects: [
+          { id: 'p', analyticsKey: 'abcdefgh12345678', agents: [{ id: 'a', apiKey: 'abcdefgh12345678' }] },
+        ],
+      },
+      /projects\.0\.analyticsKey: the same key is already used by projects\.0\.agents\.0/,
+    ],
+    [
+      'a short analytics key',
+      { projects: [{ id: 'p', analyticsKey: 'short-key', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] },
+      /projects\.0\.analyticsKey: must be at least 16/,
     ],
     [
       'an origin with a path',

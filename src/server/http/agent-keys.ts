@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { AgentConfig } from '../config.js';
+import type { AgentConfig, ProjectConfig } from '../config.js';
 
 /** One-shot: a Hash object per request cost more than the digest itself. */
 function digest(key: string): Buffer {
@@ -14,12 +14,30 @@ function digest(key: string): Buffer {
 export class AgentKeys {
   readonly #entries: { digest: Buffer; agent: AgentConfig }[];
   readonly #publicAgent: AgentConfig | undefined;
+  /** The analytics key of each project that has one. */
+  readonly #analyticsKeys: Map<string, Buffer>;
 
-  constructor(agents: AgentConfig[]) {
+  constructor(agents: AgentConfig[], projects: readonly Pick<ProjectConfig, 'id' | 'analyticsKey'>[] = []) {
     this.#entries = agents
       .filter((agent) => agent.apiKey !== undefined)
       .map((agent) => ({ digest: digest(agent.apiKey!), agent }));
     this.#publicAgent = agents.find((agent) => agent.public);
+    this.#analyticsKeys = new Map(
+      projects.flatMap((project) =>
+        project.analyticsKey === undefined ? [] : [[project.id, digest(project.analyticsKey)] as const],
+      ),
+    );
+  }
+
+  /**
+   * Whether a key reads a project's analytics: its analytics key when it has one, else any of its
+   * agents' keys. Compared in constant time, as `findByKey` does.
+   */
+  readsAnalyticsOf(key: string, projectId: string): boolean {
+    const analyticsKey = this.#analyticsKeys.get(projectId);
+    if (analyticsKey === undefined) return this.findByKey(key)?.projectId === projectId;
+    this.findByKey(key); // the same work either way, so the timing says nothing of which a project has
+    return timingSafeEqual(digest(key), analyticsKey);
   }
 
   /** The agent whose key this is, or undefined. */

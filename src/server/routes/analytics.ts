@@ -69,7 +69,8 @@ function unauthorized(message: string): ApiError {
 
 /**
  * Why the request may not read the project's analytics, if it may not: the
- * `Authorization: Bearer <key>` must be the key of an agent of the project in the path.
+ * `Authorization: Bearer <key>` must be the project's analytics key, or, when it has none, the
+ * key of one of its agents.
  */
 function refusal(
   keys: AgentKeys,
@@ -78,9 +79,8 @@ function refusal(
 ): ApiError | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (match === null) return unauthorized('Authorization: Bearer <API key> is required');
-  const agent = keys.findByKey(match[1]!);
-  if (agent === undefined || agent.projectId !== projectId) {
-    return unauthorized('The API key is not valid for this project');
+  if (!keys.readsAnalyticsOf(match[1]!, projectId)) {
+    return unauthorized("The key is not this project's analytics key (or, without one, an agent key of it)");
   }
   return undefined;
 }

@@ -31,6 +31,8 @@ export interface AppOptions {
   logger?: Logger;
   /** A folder served at `/` from the same origin (the built demo page); API routes win. */
   staticDir?: string;
+  /** What custom agents call their endpoints with (default: the global fetch). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -92,7 +94,7 @@ export function createApp(options: AppOptions): ServiceApp {
   app.use('/bot/*', botCors(config));
 
   registerSearchRoute(app, { index, guard });
-  registerAskRoute(app, { store, answerer, guard });
+  registerAskRoute(app, { store, answerer, guard, customAgents: { logger, fetch: options.fetch } });
   registerFeedbackRoute(app, { store, guard });
   registerHealthRoutes(app, { store, index });
   registerAnalyticsRoutes(app, { store, keys, limiter, config });

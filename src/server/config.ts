@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from '@hono/zod-openapi';
+import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
 
 /** The default answer threshold (0–100, relevanceScore's scale) of an agent that sets none. */
 export const DEFAULT_ANSWER_THRESHOLD = 0;
@@ -66,6 +67,8 @@ const agentSchema = z
     allowedOrigins: z.array(originSchema).min(1).default(['*']),
     /** Overrides the service-wide rate limit for this agent's clients. */
     rateLimit: agentRateLimitSchema.optional(),
+    /** A custom agent: answers from this endpoint of the site's own, with these parameters. */
+    custom: customAgentSchema.optional(),
   })
   .strict()
   .superRefine((agent, ctx) => {
@@ -128,6 +131,8 @@ export interface AgentConfig {
   answerThreshold: number;
   allowedOrigins: string[];
   rateLimit: RateLimit;
+  /** Set for a custom agent, which answers from its endpoint instead of the documents. */
+  custom: CustomAgent | undefined;
 }
 
 export interface ProjectConfig {
@@ -231,10 +236,17 @@ export function parseConfig(
         }
         publicAgent = at;
       }
+      const custom = agent.custom && resolveCustomAgent(agent.custom, agent.name ?? agent.id, env);
+      if (custom && 'variable' in custom) {
+        throw new ConfigError(
+          `${source}: ${at}.custom.headers.${custom.header}: environment variable ${custom.variable} is not set`,
+        );
+      }
       return {
         projectId: project.id,
         id: agent.id,
         name: agent.name ?? agent.id,
+        custom,
         apiKey,
         public: agent.public,
         answerThreshold: agent.answerThreshold,

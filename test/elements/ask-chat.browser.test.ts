@@ -163,6 +163,39 @@ describe('<ask-chat>', () => {
     });
   });
 
+  it("shows a custom agent's question for a value it needs, and sends the reply in the conversation", async () => {
+    const replies: (() => Promise<AnswerRecord>)[] = [
+      async () =>
+        answerRecord({
+          didAnswer: false,
+          title: '',
+          link: '',
+          description: '',
+          relevanceScore: 0,
+          answer: 'To answer that, I need `orderId` (the order number). What is it?',
+          context: { passages: [], customAgent: { missing: ['orderId'] } },
+          conversationId: 'conversation-orders',
+        }),
+      async () =>
+        answerRecord({ answer: 'Order **A-1234** has shipped.', conversationId: 'conversation-orders' }),
+    ];
+    const client = fakeClient(() => replies.shift()!());
+    const el = await chat(client);
+    await ask(el, 'Has my order shipped?');
+    await answered(el, 1);
+    const asking = parts(el).lastAnswer()!;
+    expect(asking.textContent).to.contain('What is it?');
+    expect(asking.querySelector('code')!.textContent).to.equal('orderId');
+    // No "couldn't find", no offer to search: the agent asked something.
+    expect(asking.querySelector('[part~="search-button"]') === null, 'no search offer').to.equal(true);
+    expect(asking.textContent).not.to.contain('could not find');
+    await expect(el).to.be.accessible();
+    await ask(el, 'A-1234');
+    await answered(el, 2);
+    expect(client.asks[1]!.conversationId).to.equal('conversation-orders');
+    expect(parts(el).lastAnswer()!.textContent).to.contain('has shipped');
+  });
+
   describe('against the reference service', () => {
     it('holds a conversation: the follow-up carries the conversationId and stays on topic', async () => {
       const client = new RecordingClient(serviceClient());

@@ -506,6 +506,8 @@ export class ChatBehaviour implements ReactiveController {
             ${s.retry}
           </button>
         </div>`;
+    // A custom agent asking for a value it needs (an order number): its question is the message.
+    if (!record.didAnswer && asksForValue(record)) return html`${this.#answers.get(turn.id) ?? nothing}`;
     if (!record.didAnswer) {
       const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
       const label = fill(s.searchInstead, { query: turn.query });
@@ -639,3 +641,9 @@ export class ChatBehaviour implements ReactiveController {
 }
 
 function ignore(): void {}
+
+/** Whether an unanswered record asks the visitor for a value (a custom agent's `missing`). */
+function asksForValue(record: AnswerRecord): boolean {
+  const missing = (record.context['customAgent'] as { missing?: unknown } | undefined)?.missing;
+  return Array.isArray(missing) && missing.length > 0;
+}

@@ -1,4 +1,4 @@
-import type { AnswerFormat, Passage } from '../../wire/index.js';
+import type { AnswerError, AnswerFormat, Passage } from '../../wire/index.js';
 import type { ConversationTurn } from '../store/store.js';
 
 export interface AnswerInput {
@@ -30,6 +30,10 @@ export interface DraftAnswer {
   passages: Passage[];
   /** The query actually searched (follow-ups resolved against the history). */
   resolvedQuery: string;
+  /** More entries of the record's `context` (a custom agent's), stored with the insight too. */
+  context?: Record<string, unknown>;
+  /** The record's `error`: why there is no answer, when something failed on the way. */
+  error?: AnswerError;
 }
 
 export interface Answerer {

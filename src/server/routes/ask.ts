@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AnswerRecordSchema, AskRequestSchema, LIMITS } from '../../wire/schemas.js';
 import type { Answerer } from '../answer/answerer.js';
+import type { CustomAgentDependencies } from '../answer/custom-agent.js';
 import type { ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
 import { answerQuestion } from '../service/answer-question.js';
@@ -29,7 +30,7 @@ export const askRoute = createRoute({
 
 export function registerAskRoute(
   app: ServiceApp,
-  deps: { store: Store; answerer: Answerer; guard: BotGuard },
+  deps: { store: Store; answerer: Answerer; guard: BotGuard; customAgents: CustomAgentDependencies },
 ): void {
   registerBotRoute(app, deps.guard, {
     route: askRoute,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import type { AnswerRecord } from '../../wire/index.js';
 import type { AskRequestSchema } from '../../wire/schemas.js';
-import type { Answerer } from '../answer/answerer.js';
+import type { Answerer, AnswerInput } from '../answer/answerer.js';
+import { answerWithCustomAgent, type CustomAgentDependencies } from '../answer/custom-agent.js';
 import type { AgentConfig } from '../config.js';
 import type { Store } from '../store/store.js';
 
@@ -32,7 +33,7 @@ async function resolveConversation(
  * insight (durably, before the answer is returned) and returns the answer record.
  */
 export async function answerQuestion(
-  deps: { store: Store; answerer: Answerer },
+  deps: { store: Store; answerer: Answerer; customAgents: CustomAgentDependencies },
   agent: AgentConfig,
   request: AskRequestData,
   signal?: AbortSignal,
@@ -40,20 +41,21 @@ export async function answerQuestion(
   const { conversationId, continued } = await resolveConversation(deps.store, agent, request.conversationId);
   const history = continued ? await deps.store.conversationTurns(conversationId, HISTORY_TURNS) : [];
   const format = request.format ?? 'html';
-  const draft = await deps.answerer.answer(
-    {
-      query: request.query,
-      history,
-      format,
-      includeTags: request.includeTags,
-      excludeTags: request.excludeTags,
-      threshold: agent.answerThreshold,
-      meta: request.meta,
-      attributes: request.attributes,
-      images: request.base64Images,
-    },
-    signal,
-  );
+  const input: AnswerInput = {
+    query: request.query,
+    history,
+    format,
+    includeTags: request.includeTags,
+    excludeTags: request.excludeTags,
+    threshold: agent.answerThreshold,
+    meta: request.meta,
+    attributes: request.attributes,
+    images: request.base64Images,
+  };
+  // A custom agent answers from its own endpoint, the others from the documents.
+  const draft = agent.custom
+    ? await answerWithCustomAgent(agent.custom, input, deps.customAgents, signal)
+    : await deps.answerer.answer(input, signal);
 
   const insightId = randomUUID();
   const createdAt = Date.now();
@@ -78,6 +80,7 @@ export async function answerQuestion(
       excludeTags: request.excludeTags ?? null,
       imageCount: request.base64Images?.length ?? 0,
       passages: draft.passages,
+      ...draft.context,
     }),
     createdAt,
   });
@@ -90,9 +93,9 @@ export async function answerQuestion(
     relevanceScore: draft.relevanceScore,
     assetType: draft.assetType,
     didAnswer: draft.didAnswer,
-    context: { passages: draft.passages, resolvedQuery: draft.resolvedQuery },
+    context: { ...draft.context, passages: draft.passages, resolvedQuery: draft.resolvedQuery },
     insightId,
-    error: null,
+    error: draft.error ?? null,
     conversationId,
   };
 }

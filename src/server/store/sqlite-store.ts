@@ -126,7 +126,7 @@ class SqliteStore implements Store {
         'INSERT OR IGNORE INTO conversations (id, project_id, agent_id, created_at) VALUES (?, ?, ?, ?)',
       ),
       turns: db.prepare<[string, number], ConversationTurn>(
-        `SELECT query, resolved_query AS resolvedQuery, answer, link, title FROM insights
+        `SELECT query, resolved_query AS resolvedQuery, answer, link, title, context_json AS contextJson FROM insights
          WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       ),
       saveInsight: db.prepare(

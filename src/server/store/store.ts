@@ -27,6 +27,8 @@ export interface ConversationTurn {
   answer: string;
   link: string;
   title: string;
+  /** The context stored with the turn's insight, as JSON (a custom agent's pending question). */
+  contextJson?: string;
 }
 
 export interface AnalyticsFilter {

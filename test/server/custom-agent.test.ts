@@ -1,0 +1,381 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, parseConfig } from '../../src/server/config.js';
+import { valuesInText } from '../../src/server/answer/agent-parameters.js';
+import { agentParameterSchema } from '../../src/server/answer/agent-parameters.js';
+import type { CustomAgentConfigFile } from '../../src/server/answer/custom-agent.js';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+/** The site owner's own API, on a loopback port: records each call, answers by path. */
+async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Promise<void> }> {
+  const calls: Call[] = [];
+  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    calls.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
+    if (url.pathname.startsWith('/orders/')) {
+      const id = decodeURIComponent(url.pathname.slice('/orders/'.length));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ answer: `Order **${id}** has shipped. <script>alert(1)</script>`, id }));
+    } else if (url.pathname === '/stock') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ items: [{ sku: 'T-1', left: 3 }] }));
+    } else if (url.pathname === '/status') {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('All systems normal.');
+    } else if (url.pathname === '/slow') {
+      setTimeout(() => response.end('late'), 2000);
+    } else {
+      response.writeHead(503, { 'content-type': 'text/plain' });
+      response.end('down for maintenance');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('custom agents (SPEC 2.6): parameters filled from the question, asked for when missing', () => {
+  let api: Awaited<ReturnType<typeof startShopApi>>;
+  let service: TestService;
+  const ask = (apiKey: string, body: Record<string, unknown>) =>
+    service.postJson('/bot/askai', { apiKey, format: 'markdown', ...body });
+
+  before(async () => {
+    api = await startShopApi();
+    process.env['SHOP_TOKEN_FOR_TEST'] = 'secret-token';
+    const agent = (id: string, custom: CustomAgentConfigFile) => ({ id, apiKey: `${id}-key-0001`, custom });
+    service = await startTestService({
+      config: configWith({
+        projects: [
+          {
+            id: 'shop',
+            agents: [
+              { id: 'docs', apiKey: DEMO_KEY },
+              agent('orders', {
+                url: `${api.url}/orders/{orderId}`,
+                method: 'POST',
+                headers: { authorization: 'Bearer ${SHOP_TOKEN_FOR_TEST}' },
+                title: 'Order status',
+                link: 'https://shop.example.com/account/orders',
+                parameters: [
+                  {
+                    name: 'orderId',
+                    type: 'String',
+                    parameterType: 'Path',
+                    description: 'The order number, like A-1234.',
+                    required: 'True',
+                  },
+                  { name: 'carrier', type: 'String', parameterType: 'Query', enum: 'dhl, ups, royal-mail' },
+                  { name: 'lang', type: 'String', parameterType: 'Body', default: 'en', required: true },
+                  { name: 'notify', type: 'Boolean', parameterType: 'Body', required: false },
+                ],
+              }),
+              agent('stock', {
+                url: `${api.url}/stock`,
+                parameters: [
+                  { name: 'quantity', type: 'Integer', parameterType: 'Query', required: true },
+                  { name: 'sizes', type: 'Array', parameterType: 'Query', enum: 'S,M,L', default: 'M' },
+                  { name: 'customer', type: 'String', parameterType: 'Query' },
+                ],
+              }),
+              agent('status', { url: `${api.url}/status` }),
+              agent('down', { url: `${api.url}/down` }),
+              agent('slow', { url: `${api.url}/slow`, timeoutMs: 300 }),
+            ],
+          },
+        ],
+      }),
+    });
+  });
+  after(async () => {
+    await service.close();
+    await api.close();
+    delete process.env['SHOP_TOKEN_FOR_TEST'];
+  });
+
+  it('calls the endpoint with each parameter where it travels, and answers with its answer', async () => {
+    const { status, body } = await ask('orders-key-0001', {
+      query: 'Where is order A-1234? It went with UPS',
+    });
+    assert.equal(status, 200);
+    const call = api.calls.at(-1)!;
+    assert.equal(call.method, 'POST');
+    assert.equal(call.path, '/orders/A-1234');
+    assert.equal(call.query.get('carrier'), 'ups');
+    assert.equal(call.headers.authorization, 'Bearer secret-token');
+    // The question as llm_query; a default where none is given; null for an optional one (rules 1, 2).
+    assert.deepEqual(call.body, {
+      llm_query: 'Where is order A-1234? It went with UPS',
+      lang: 'en',
+      notify: null,
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.error, null);
+    assert.match(body.answer, /Order \*\*A-1234\*\* has shipped/);
+    assert.equal(body.title, 'Order status');
+    assert.equal(body.link, 'https://shop.example.com/account/orders');
+    assert.equal(body.relevanceScore, 100);
+    assert.deepEqual(body.context.customAgent.parameters, {
+      llm_query: 'Where is order A-1234? It went with UPS',
+      orderId: 'A-1234',
+      carrier: 'ups',
+      lang: 'en',
+      notify: null,
+    });
+  });
+
+  it('renders the html format safely: raw HTML of the endpoint is shown as text', async () => {
+    const { body } = await ask('orders-key-0001', { query: 'status of orderId: B-77', format: 'html' });
+    assert.match(body.answer, /<strong>B-77<\/strong>/);
+    assert.doesNotMatch(body.answer, /<script/);
+    assert.match(body.answer, /&lt;script&gt;/);
+  });
+
+  it('asks the visitor for a required value it cannot find, and the reply completes the question', async () => {
+    const first = await ask('orders-key-0001', { query: 'Has my order shipped yet?' });
+    assert.equal(first.body.didAnswer, false);
+    assert.deepEqual(first.body.context.customAgent.missing, ['orderId']);
+    assert.match(first.body.answer, /`orderId` \(The order number, like A-1234\)\. What is it\?/);
+    const calls = api.calls.length;
+
+    const reply = await ask('orders-key-0001', {
+      query: 'It is C-5150',
+      conversationId: first.body.conversationId,
+    });
+    assert.equal(reply.body.conversationId, first.body.conversationId);
+    assert.equal(api.calls.length, calls + 1);
+    const call = api.calls.at(-1)!;
+    assert.equal(call.path, '/orders/C-5150');
+    // The endpoint gets the question the reply completes, not the reply.
+    assert.equal((call.body as { llm_query: string }).llm_query, 'Has my order shipped yet?');
+    assert.equal(reply.body.didAnswer, true);
+    assert.equal(reply.body.context.resolvedQuery, 'Has my order shipped yet?');
+  });
+
+  it("takes a value from the page's attributes, and asks again for one not of its type", async () => {
+    const fromPage = await ask('stock-key-0001', {
+      query: 'Do you have the T-shirt in stock?',
+      attributes: { quantity: '2', customer: 'cus_42' },
+    });
+    assert.equal(fromPage.body.didAnswer, true);
+    let call = api.calls.at(-1)!;
+    assert.equal(call.method, 'GET');
+    assert.equal(call.query.get('llm_query'), 'Do you have the T-shirt in stock?');
+    assert.equal(call.query.get('quantity'), '2');
+    assert.deepEqual(call.query.getAll('sizes'), ['M']);
+    assert.equal(call.query.get('customer'), 'cus_42');
+    // JSON without an answer field is shown as code.
+    assert.match(fromPage.body.answer, /^```json\n/);
+
+    const notANumber = await ask('stock-key-0001', {
+      query: 'any shirts left?',
+      attributes: { quantity: 'many' },
+    });
+    assert.deepEqual(notANumber.body.context.customAgent.missing, ['quantity']);
+    const reply = await ask('stock-key-0001', {
+      query: '3 please, sizes: S, L',
+      conversationId: notANumber.body.conversationId,
+    });
+    assert.equal(reply.body.didAnswer, true);
+    call = api.calls.at(-1)!;
+    assert.equal(call.query.get('quantity'), '3');
+    assert.equal(call.query.get('llm_query'), 'any shirts left?');
+  });
+
+  it('answers text as it is, with no parameters but llm_query', async () => {
+    const { body } = await ask('status-key-0001', { query: 'Is the shop up?' });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.answer, 'All systems normal.');
+    assert.equal(body.title, 'status');
+    assert.equal(body.link, '');
+  });
+
+  it("says politely when the endpoint fails or is too slow, with the record's error, and keeps the insight", async () => {
+    for (const [key, message] of [
+      ['down-key-0001', /answered 503/],
+      ['slow-key-0001', /did not answer within 0\.3 s/],
+    ] as const) {
+      const { status, body } = await ask(key, { query: 'Is it working?' });
+      assert.equal(status, 200);
+      assert.equal(body.didAnswer, false);
+      assert.equal(body.error.code, 'agent_endpoint_failed');
+      assert.match(body.error.message, message);
+      assert.match(body.answer, /didn't respond/);
+      assert.ok(body.insightId);
+      const feedback = await service.postJson('/bot/feedback', {
+        apiKey: key,
+        insightId: body.insightId,
+        feedback: -1,
+      });
+      assert.equal(feedback.status, 200, 'the insight was stored');
+    }
+  });
+
+  it('leaves the documentation agents answering from the documents', async () => {
+    const { body } = await ask(DEMO_KEY, { query: 'How do I install ask-elements?' });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/guides/install');
+  });
+});
+
+describe('custom agent parameters in the config file: the dialog rules, each failure naming the field', () => {
+  const configOf = (custom: Record<string, unknown>) => ({
+    projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', custom }] }],
+  });
+  const parameter = (fields: Record<string, unknown>) => ({
+    name: 'x',
+    type: 'String',
+    parameterType: 'Query',
+    ...fields,
+  });
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    [
+      'llm_query defined',
+      { url: 'https://a.example/q', parameters: [parameter({ name: 'llm_query' })] },
+      /parameters\.0\.name: llm_query is present on every custom agent/,
+    ],
+    [
+      'an unknown type',
+      { url: 'https://a.example/q', parameters: [parameter({ type: 'Date' })] },
+      /parameters\.0\.type: must be one of String, Integer, Number, Boolean, Array/,
+    ],
+    [
+      'a default outside the enum',
+      { url: 'https://a.example/q', parameters: [parameter({ enum: 'a,b', default: 'c' })] },
+      /parameters\.0\.default: must be one of the enum's values \(a, b\)/,
+    ],
+    [
+      'a default not of the type',
+      { url: 'https://a.example/q', parameters: [parameter({ type: 'Integer', default: '1.5' })] },
+      /parameters\.0\.default: must be a value of type Integer/,
+    ],
+    [
+      'an enum value not of the type',
+      { url: 'https://a.example/q', parameters: [parameter({ type: 'Number', enum: '1, two' })] },
+      /parameters\.0\.enum\.1: must be a value of type Number/,
+    ],
+    [
+      'a Path parameter missing from the url',
+      { url: 'https://a.example/q', parameters: [parameter({ parameterType: 'Path', required: true })] },
+      /parameters\.0\.parameterType: a Path parameter needs its placeholder \{x\}/,
+    ],
+    [
+      'a placeholder no parameter fills',
+      { url: 'https://a.example/{id}' },
+      /url: \{id\} is no Path parameter/,
+    ],
+    [
+      'an optional Path parameter without default',
+      { url: 'https://a.example/{x}', parameters: [parameter({ parameterType: 'Path' })] },
+      /parameters\.0\.required: a Path parameter must be required or have a default/,
+    ],
+    [
+      'a GET with a Body parameter',
+      { url: 'https://a.example/q', method: 'get', parameters: [parameter({ parameterType: 'Body' })] },
+      /method: GET sends no body/,
+    ],
+    [
+      'a name defined twice',
+      { url: 'https://a.example/q', parameters: [parameter({}), parameter({})] },
+      /parameters\.1\.name: "x" is defined twice/,
+    ],
+    ['a url that is not http', { url: 'ftp://a.example/q' }, /url: must be an http or https URL/],
+    [
+      'a header naming an unset variable',
+      { url: 'https://a.example/q', headers: { authorization: 'Bearer ${NO_SUCH_VARIABLE_X}' } },
+      /custom\.headers\.authorization: environment variable NO_SUCH_VARIABLE_X is not set/,
+    ],
+  ];
+  for (const [name, custom, message] of cases) {
+    it(`refuses ${name}`, () => {
+      assert.throws(
+        () => parseConfig(configOf(custom), 'config', {}),
+        (error: Error) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
+    });
+  }
+
+  it('accepts the example of the custom agents page', () => {
+    const page = readFileSync(
+      new URL('../../demo/content/service/custom-agents.md', import.meta.url),
+      'utf8',
+    );
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(page)![1]!);
+    const [agent] = parseConfig(example, 'example', { SHOP_API_TOKEN: 'token' }).agents;
+    assert.equal(agent!.custom!.method, 'POST');
+    assert.equal(agent!.custom!.headers['Authorization'], 'Bearer token');
+    assert.deepEqual(agent!.custom!.parameters[1]!.enum, ['dhl', 'ups', 'royal-mail']);
+  });
+
+  it("accepts the dialog's spellings: True/False, comma-separated enums, any case of a dropdown", () => {
+    const parsed = agentParameterSchema.parse({
+      name: 'size',
+      type: 'array',
+      parameterType: 'QUERY',
+      enum: 'S, M, L',
+      default: 'm,l',
+      required: 'False',
+    });
+    assert.deepEqual(
+      {
+        type: parsed.type,
+        place: parsed.parameterType,
+        enum: parsed.enum,
+        default: parsed.default,
+        required: parsed.required,
+      },
+      { type: 'Array', place: 'Query', enum: ['S', 'M', 'L'], default: ['M', 'L'], required: false },
+    );
+  });
+});
+
+describe('values a question gives', () => {
+  const parameters = [
+    agentParameterSchema.parse({ name: 'orderId', type: 'String', parameterType: 'Path', required: true }),
+    agentParameterSchema.parse({ name: 'carrier', type: 'String', parameterType: 'Query', enum: 'dhl,ups' }),
+    agentParameterSchema.parse({ name: 'count', type: 'Integer', parameterType: 'Query' }),
+  ];
+  it('by name, by an enum value, a lone number and a lone code-like word', () => {
+    assert.deepEqual(valuesInText(parameters, 'order id = X9, count is 4'), { orderId: 'X9', count: 4 });
+    assert.deepEqual(valuesInText(parameters, 'Where are my 2 parcels of order #1042 sent by DHL?'), {
+      carrier: 'dhl',
+      count: 2,
+      orderId: '1042',
+    });
+    // A number written as an id is no count.
+    assert.deepEqual(valuesInText(parameters, 'order #1042?'), { orderId: '1042' });
+    // Two code-like words: which one is the order is not guessed.
+    assert.deepEqual(valuesInText(parameters, 'is A-1 or B-2 mine?'), {});
+  });
+});

@@ -818,6 +818,44 @@ describe('<ask-chat>', () => {
       await waitFor(() => p.questions().length === 2, 'sent now');
     });
 
+    it("says the assistant is unavailable when the service refuses the page's key or origin, with no Retry", async () => {
+      const failures = [
+        new ApiError('apiKey is not valid', { status: 401, code: 'invalid_api_key' }),
+        new ApiError('Origin https://a.example is not allowed for this agent', {
+          status: 403,
+          code: 'origin_not_allowed',
+        }),
+      ];
+      const client = fakeClient(async () => {
+        throw failures.shift();
+      });
+      const logged: string[] = [];
+      const consoleError = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.join(' '));
+      try {
+        const el = await chat(client);
+        const p = parts(el);
+        for (const [i, detail] of ['apiKey is not valid', 'is not allowed for this agent'].entries()) {
+          await ask(el, `Question ${i}`);
+          await answered(el, i + 1);
+          const answer = p.lastAnswer()!;
+          expect(answer.querySelector('[part~="error"]')!.textContent!.trim()).to.equal(
+            'The assistant is not available on this page right now.',
+          );
+          // The service's words are for the site owner, in the console, not for the visitor.
+          expect(answer.textContent).not.to.contain(detail);
+          expect(logged.at(-1)).to.contain(detail);
+          expect(answer.querySelector('[part~="retry-button"]') === null, 'no retry').to.equal(true);
+          expect(p.input().value, 'the question is kept').to.equal(`Question ${i}`);
+          p.input().value = '';
+          p.input().dispatchEvent(new Event('input'));
+        }
+        await expect(el).to.be.accessible();
+      } finally {
+        console.error = consoleError;
+      }
+    });
+
     it('explains each failure politely, keeps the input, and retries', async () => {
       const failures: unknown[] = [
         new NetworkError(),

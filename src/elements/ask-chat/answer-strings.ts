@@ -35,5 +35,6 @@ export const defaultChatStrings: AskChatStrings = {
   rejected: 'The question was not accepted: {message}',
   rejectedField: 'The question was not accepted ({field}): {message}',
   rateLimited: 'Too many questions at once. Please retry in {seconds} seconds.',
+  unavailable: 'The assistant is not available on this page right now.',
   answerError: 'The service could not answer: {message}',
 };

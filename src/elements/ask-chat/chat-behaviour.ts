@@ -23,7 +23,7 @@ import { STOP, icon } from './chat-icons.js';
 import type { AskChatStrings } from './chat-strings.js';
 import type * as ConversationStorage from './conversation-storage.js';
 import type { ChatTurn } from './conversation-storage.js';
-import { describeError } from './error-messages.js';
+import { describeError, isRefusedSetup } from './error-messages.js';
 import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.
@@ -284,7 +284,13 @@ export class ChatBehaviour implements ReactiveController {
         this.#announce(strings.stopped);
       } else {
         const message = describeError(error, strings);
-        this.#settle(turn, { status: 'error', error: message });
+        const final = isRefusedSetup(error);
+        // The site owner reads the console; the visitor gets the polite line.
+        if (final)
+          console.error(
+            `<ask-chat>: the service refused this page (${String(error)}); check api-key, base-url and the agent's allowedOrigins`,
+          );
+        this.#settle(turn, { status: 'error', error: message, final });
         this.#announce(message);
         emit(host, 'error', { query: turn.query, error, message });
       }
@@ -501,11 +507,15 @@ export class ChatBehaviour implements ReactiveController {
       return html`<p part=${turn.status === 'error' ? 'error' : 'notice'} class=${turn.status}>
           ${turn.status === 'error' ? turn.error : s.stopped}
         </p>
-        <div part="actions" class="actions">
-          <button part="button retry-button" type="button" @click=${() => this.#retry(turn)}>
-            ${s.retry}
-          </button>
-        </div>`;
+        ${
+          turn.final
+            ? nothing
+            : html`<div part="actions" class="actions">
+                <button part="button retry-button" type="button" @click=${() => this.#retry(turn)}>
+                  ${s.retry}
+                </button>
+              </div>`
+        }`;
     // A custom agent asking for a value it needs (an order number): its question is the message.
     if (!record.didAnswer && asksForValue(record)) return html`${this.#answers.get(turn.id) ?? nothing}`;
     if (!record.didAnswer) {

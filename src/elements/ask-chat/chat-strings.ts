@@ -55,6 +55,8 @@ export interface AskChatStrings {
   rejectedField: string;
   /** `{seconds}`. */
   rateLimited: string;
+  /** The service refused the page's key or origin (401, 403): the site's to fix, not the visitor's. */
+  unavailable: string;
   /** `{message}` from the answer record's `error`. */
   answerError: string;
 }

@@ -17,6 +17,8 @@ export interface ChatTurn {
   record?: AnswerRecord;
   /** The polite message shown when the question failed. */
   error?: string;
+  /** A failure no retry mends (the service refuses the page's key or origin): no Retry button. */
+  final?: boolean;
   /** The visitor's vote on the answer. */
   feedback?: FeedbackValue | null;
 }

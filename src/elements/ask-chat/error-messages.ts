@@ -15,6 +15,8 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
       return error.code === 'invalid_response'
         ? strings.serverError
         : fill(strings.answerError, { message: error.message });
+    // A key or an origin the service refuses is the site's to fix: the visitor gets no details.
+    if (isRefusedSetup(error)) return strings.unavailable;
     if (error.status === 429)
       return fill(strings.rateLimited, { seconds: Math.max(1, Math.ceil(error.retryAfter ?? 5)) });
     if (error.status >= 400 && error.status < 500)
@@ -23,4 +25,9 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
         : fill(strings.rejected, { message: error.message });
   }
   return strings.serverError;
+}
+
+/** A 401 or 403: the service refuses this page's key or origin, which no retry changes. */
+export function isRefusedSetup(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

@@ -11,7 +11,7 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
 import type { SearchClient } from '../../client/search-client.js';
-import { NetworkError, isAbortError } from '../../client/errors.js';
+import { ApiError, NetworkError, isAbortError } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
@@ -215,6 +215,11 @@ export class SearchController implements ReactiveController {
           return;
         }
         this.#announce(text.error);
+        // A key or an origin the service refuses is the site's to fix: its owner reads the console.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+          console.error(
+            `<search-box>: the service refused this page (${String(error)}); check api-key, base-url and the agent's allowedOrigins`,
+          );
         // Events follow user actions: a search the page started in code fails quietly (the
         // message is still shown), unless the visitor asked again with retry.
         if (host.queryIsVisitors || this.#retried)

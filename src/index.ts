@@ -8,4 +8,18 @@ export { AskChat } from './elements/ask-chat/ask-chat.js';
 export { FeedbackButtons } from './elements/feedback-buttons/feedback-buttons.js';
 export { setDefaultClient } from './elements/shared/connection.js';
 export { EVENT_PREFIX } from './elements/shared/events.js';
+export type {
+  SearchBoxErrorDetail,
+  SearchBoxHandoffDetail,
+  SearchBoxSearchDetail,
+  SearchBoxSelectDetail,
+} from './elements/search-box/search-box.js';
+export type { FeedbackDetail } from './elements/feedback-buttons/feedback-buttons.js';
+// The event map declares every event's detail for addEventListener (types only).
+export type {
+  AskChatAnswerDetail,
+  AskChatErrorDetail,
+  AskChatQuestionDetail,
+  AskChatSourceClickDetail,
+} from './elements/shared/event-map.js';
 export * from './client/index.js';

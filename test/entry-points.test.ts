@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import ts from 'typescript';
 import { build as viteBuild } from 'vite';
 
 /** What esbuild makes of a browser entry, split into chunks: its inputs and outputs. */
@@ -204,5 +206,43 @@ describe('entry points', () => {
     const all = await browserModuleGraph('src/define.ts');
     assert.ok(all.some((file) => file.includes('node_modules/marked/')));
     assert.ok(all.some((file) => file.includes('node_modules/dompurify/')));
+  });
+
+  it("types each element event's detail for a TypeScript page that imports ask-elements", () => {
+    // A page's own code, strict, with only the public entry imported: no cast, no import of a deep path.
+    const dir = mkdtempSync(join(tmpdir(), 'event-types-'));
+    try {
+      const entry = fileURLToPath(new URL('../src/index.js', import.meta.url));
+      const page = join(dir, 'page.ts');
+      writeFileSync(
+        page,
+        [
+          `import type { SearchBoxSelectDetail } from ${JSON.stringify(entry)};`,
+          "const box = document.querySelector('search-box');",
+          "box?.addEventListener('ask-select', (e) => {",
+          '  const detail: SearchBoxSelectDetail = e.detail;',
+          '  const link: string = e.detail.result.link;',
+          '  console.log(link, detail.position);',
+          '});',
+          "document.body.addEventListener('ask-answer', (e) => console.log(e.detail.record.insightId));",
+          "document.body.addEventListener('ask-feedback', (e) => console.log(e.detail.value === 1));",
+        ].join('\n'),
+      );
+      const program = ts.createProgram([page], {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      });
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+      assert.deepEqual(errors, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

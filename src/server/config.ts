@@ -237,10 +237,8 @@ export function parseConfig(
         publicAgent = at;
       }
       const custom = agent.custom && resolveCustomAgent(agent.custom, agent.name ?? agent.id, env);
-      if (custom && 'variable' in custom) {
-        throw new ConfigError(
-          `${source}: ${at}.custom.headers.${custom.header}: environment variable ${custom.variable} is not set`,
-        );
+      if (custom && 'problem' in custom) {
+        throw new ConfigError(`${source}: ${at}.custom.headers.${custom.header}: ${custom.problem}`);
       }
       return {
         projectId: project.id,

@@ -20,6 +20,7 @@ interface Call {
 /** The site owner's own API, on a loopback port: records each call, answers by path. */
 async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Promise<void> }> {
   const calls: Call[] = [];
+  let flakyCalls = 0;
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     let text = '';
     for await (const chunk of request) text += chunk;
@@ -43,6 +44,35 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
       response.end('All systems normal.');
     } else if (url.pathname === '/slow') {
       setTimeout(() => response.end('late'), 2000);
+    } else if (url.pathname === '/redirect') {
+      response.writeHead(302, { location: '/status' });
+      response.end();
+    } else if (url.pathname === '/trickle') {
+      // Headers at once, the body too slowly.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('Still ');
+      setTimeout(() => response.end('here'), 2000);
+    } else if (url.pathname === '/broken') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('Half an ans');
+      setTimeout(() => response.socket?.destroy(), 50);
+    } else if (url.pathname === '/huge') {
+      // 2 MiB, chunked: no Content-Length says so in advance.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      for (let i = 0; i < 32; i++) response.write('x'.repeat(64 * 1024));
+      response.end();
+    } else if (url.pathname === '/latin1') {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' });
+      response.end(Buffer.from('Café ouvert', 'latin1'));
+    } else if (url.pathname.startsWith('/flaky/')) {
+      flakyCalls++;
+      if (flakyCalls === 1) {
+        response.writeHead(503);
+        response.end();
+      } else {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(`Order ${decodeURIComponent(url.pathname.slice('/flaky/'.length))} is on its way.`);
+      }
     } else {
       response.writeHead(503, { 'content-type': 'text/plain' });
       response.end('down for maintenance');
@@ -108,6 +138,19 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
               agent('status', { url: `${api.url}/status` }),
               agent('down', { url: `${api.url}/down` }),
               agent('slow', { url: `${api.url}/slow`, timeoutMs: 300 }),
+              agent('redirect', { url: `${api.url}/redirect`, headers: { 'x-api-key': 'secret' } }),
+              agent('trickle', { url: `${api.url}/trickle`, timeoutMs: 500 }),
+              agent('broken', { url: `${api.url}/broken` }),
+              agent('huge', { url: `${api.url}/huge` }),
+              agent('latin1', { url: `${api.url}/latin1` }),
+              agent('flaky', {
+                url: `${api.url}/flaky/{orderId}`,
+                parameters: [
+                  { name: 'orderId', type: 'String', parameterType: 'Path', required: true },
+                  { name: 'quantity', type: 'Integer', parameterType: 'Query', required: true },
+                  { name: 'language', type: 'String', parameterType: 'Query', default: 'en' },
+                ],
+              }),
             ],
           },
         ],
@@ -238,6 +281,61 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     }
   });
 
+  it('follows no redirect, reads a body only until its limit or the timeout, and in its charset', async () => {
+    const failures: [string, RegExp][] = [
+      ['redirect', /answered a redirect \(302\), which is not followed/],
+      ['trickle', /did not finish its answer within 0\.5 s/],
+      ['broken', /broke off its answer/],
+      ['huge', /more than 1 MiB/],
+    ];
+    for (const [agent, message] of failures) {
+      const calls = api.calls.length;
+      const { status, body } = await ask(`${agent}-key-0001`, { query: 'Is it working?' });
+      assert.equal(status, 200, agent);
+      assert.equal(body.error?.code, 'agent_endpoint_failed', agent);
+      assert.match(body.error.message, message);
+      // The redirect's target was never called.
+      assert.equal(api.calls.length, calls + 1, agent);
+    }
+    const { body } = await ask('latin1-key-0001', { query: 'Open today?' });
+    assert.equal(body.answer, 'Café ouvert');
+  });
+
+  it('asks for each missing value in turn, keeps a default, and retries the question a failed reply completed', async () => {
+    const flaky = (query: string, conversationId = '') => ask('flaky-key-0001', { query, conversationId });
+    const first = await flaky('Has my lamp shipped?');
+    assert.deepEqual(first.body.context.customAgent.missing, ['orderId', 'quantity']);
+    const conversation = first.body.conversationId;
+    // "5" answers what was asked (orderId), not quantity too.
+    const second = await flaky('5', conversation);
+    assert.deepEqual(second.body.context.customAgent.missing, ['quantity']);
+    assert.match(second.body.answer, /`quantity`/);
+    // A new question is no value, even without a question mark.
+    const aside = await flaky('Actually, what are your opening hours', conversation);
+    assert.equal(aside.body.context.resolvedQuery, 'Actually, what are your opening hours');
+    // "H2" is no value of language, which keeps its default: only orderId was written.
+    const again = await flaky('orderId: A-7, did the H2 lamp ship?', conversation);
+    assert.deepEqual(again.body.context.customAgent.missing, ['quantity']);
+    assert.deepEqual(again.body.context.customAgent.pending.values, { orderId: 'A-7' });
+    const failed = await flaky('2', conversation);
+    assert.equal(failed.body.error?.code, 'agent_endpoint_failed');
+    // The chat's Retry sends "2" again: it still completes the question.
+    const retried = await flaky('2', conversation);
+    assert.equal(retried.body.didAnswer, true);
+    assert.equal(retried.body.answer, 'Order A-7 is on its way.');
+    const call = api.calls.at(-1)!;
+    assert.equal(call.query.get('llm_query'), 'orderId: A-7, did the H2 lamp ship?');
+    assert.equal(call.query.get('quantity'), '2');
+    assert.equal(call.query.get('language'), 'en');
+  });
+
+  it('never lets a Path value move the path: . and .. are asked for again', async () => {
+    const calls = api.calls.length;
+    const { body } = await ask('orders-key-0001', { query: 'Where is it?', attributes: { orderId: '..' } });
+    assert.deepEqual(body.context.customAgent.missing, ['orderId']);
+    assert.equal(api.calls.length, calls);
+  });
+
   it('leaves the documentation agents answering from the documents', async () => {
     const { body } = await ask(DEMO_KEY, { query: 'How do I install ask-elements?' });
     assert.equal(body.didAnswer, true);
@@ -308,15 +406,46 @@ describe('custom agent parameters in the config file: the dialog rules, each fai
     ],
     ['a url that is not http', { url: 'ftp://a.example/q' }, /url: must be an http or https URL/],
     [
+      'a placeholder in the host',
+      {
+        url: 'https://{host}/q',
+        parameters: [parameter({ name: 'host', parameterType: 'Path', required: true })],
+      },
+      /url: a \{placeholder\} may only stand in the path/,
+    ],
+    [
+      'a placeholder in the query string',
+      {
+        url: 'https://a.example/q?id={x}',
+        parameters: [parameter({ parameterType: 'Path', required: true })],
+      },
+      /url: a \{placeholder\} may only stand in the path/,
+    ],
+    [
+      'a bad header name',
+      { url: 'https://a.example/q', headers: { 'bad header': 'x' } },
+      /headers\.bad header: is not a valid header name/,
+    ],
+    [
+      'a javascript: link',
+      { url: 'https://a.example/q', link: 'javascript:alert(1)' },
+      /link: must be an http or https URL, or a path/,
+    ],
+    [
       'a header naming an unset variable',
       { url: 'https://a.example/q', headers: { authorization: 'Bearer ${NO_SUCH_VARIABLE_X}' } },
       /custom\.headers\.authorization: environment variable NO_SUCH_VARIABLE_X is not set/,
+    ],
+    [
+      'a header whose variable holds a line break',
+      { url: 'https://a.example/q', headers: { authorization: 'Bearer ${TWO_LINES}' } },
+      /custom\.headers\.authorization: holds a line break/,
     ],
   ];
   for (const [name, custom, message] of cases) {
     it(`refuses ${name}`, () => {
       assert.throws(
-        () => parseConfig(configOf(custom), 'config', {}),
+        () => parseConfig(configOf(custom), 'config', { TWO_LINES: 'a\r\nX-Injected: 1' }),
         (error: Error) => {
           assert.ok(error instanceof ConfigError);
           assert.match(error.message, message);

@@ -174,6 +174,9 @@ export const agentParameterSchema = z
       }
       parameter.default = value;
     }
+    if (parameter.parameterType === 'Path' && isDotSegment(parameter.default)) {
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'a Path value cannot be "." or ".."' });
+    }
     if (parameter.parameterType === 'Path' && !parameter.required && parameter.default === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -209,13 +212,18 @@ const CODES_IN_TEXT = /(?<![\w-])#?(?=[\w-]*\d)[A-Za-z0-9][\w-]*(?![\w-])/g;
  *    values" for spaces;
  * 2. an enum's value written as a word (`shipped`), when exactly one of its values is;
  * 3. a number (not `#1042`, an id), when the text has exactly one not yet taken and one Integer
- *    or Number parameter is left: the one that would be asked for (required, no default), else
- *    the only one;
+ *    or Number parameter without a default is left: the one that would be asked for (required),
+ *    else the only one;
  * 4. a code-like word (`A-1234`, `#1042`), when the text has exactly one not yet taken and one
- *    String parameter is left, chosen the same way.
+ *    String parameter without a default is left, chosen the same way.
+ * With `byNameOnly`, only the first rule.
  * A value that doesn't parse as its parameter's type (or enum) is not taken.
  */
-export function valuesInText(parameters: readonly AgentParameter[], text: string): ParameterValues {
+export function valuesInText(
+  parameters: readonly AgentParameter[],
+  text: string,
+  { byNameOnly = false }: { byNameOnly?: boolean } = {},
+): ParameterValues {
   const values: ParameterValues = {};
   const taken = new Set<string>();
   const open = () => parameters.filter((parameter) => !(parameter.name in values));
@@ -232,6 +240,7 @@ export function valuesInText(parameters: readonly AgentParameter[], text: string
       taken.add(raw.toLowerCase());
     }
   }
+  if (byNameOnly) return values;
   for (const parameter of open()) {
     if (parameter.enum === undefined || parameter.type === 'Array') continue;
     const named = parameter.enum.filter((value) =>
@@ -243,9 +252,13 @@ export function valuesInText(parameters: readonly AgentParameter[], text: string
     }
   }
   const lone = (types: ParameterDataType[], pattern: RegExp) => {
-    const left = open().filter((parameter) => types.includes(parameter.type) && parameter.enum === undefined);
+    // A parameter with a default has its value unless it is written by name or as an enum's word.
+    const left = open().filter(
+      (parameter) =>
+        types.includes(parameter.type) && parameter.enum === undefined && parameter.default === undefined,
+    );
     // The one that would be asked for, else the only one left.
-    const needed = left.filter((parameter) => parameter.required && parameter.default === undefined);
+    const needed = left.filter((parameter) => parameter.required);
     const candidates = needed.length > 0 ? needed : left;
     const found = [...text.matchAll(pattern)].map((match) => match[0].replace(/^#/, ''));
     const fresh = [...new Set(found.filter((word) => !taken.has(word.toLowerCase())))];
@@ -297,4 +310,13 @@ export function completeValues(
     else missing.push(parameter);
   }
   return { values, missing };
+}
+
+/**
+ * A Path value the URL would read as a step up or nowhere (`..`, `.`, written plain or encoded):
+ * URL parsing resolves such a segment whatever its encoding, so it is never a value.
+ */
+export function isDotSegment(value: ParameterValue | undefined): boolean {
+  const text = Array.isArray(value) ? value.join(',') : String(value ?? '');
+  return /^(\.|%2e){1,2}$/i.test(text.trim());
 }

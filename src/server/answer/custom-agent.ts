@@ -14,6 +14,7 @@ import {
   type AgentParameter,
   agentParameterSchema,
   completeValues,
+  isDotSegment,
   LLM_QUERY,
   type ParameterValue,
   type ParameterValues,
@@ -35,9 +36,15 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_JSON_CHARS = 4000;
 /** A reply this short, not a question, may be the asked value whole ("New York"). */
 const MAX_WHOLE_REPLY_CHARS = 80;
+const MAX_WHOLE_REPLY_WORDS = 4;
+/** A reply that starts like a question or a change of mind is a new question, not a value. */
+const QUESTION_START =
+  /^(actually|wait|sorry|what|how|why|when|where|who|which|whose|can|could|would|should|do|does|did|is|are|was|were|will|i want|i need|tell|show|help)\b/i;
 
 /** `{name}` placeholders of a URL's path. */
 const PLACEHOLDER = /\{([^{}]+)\}/g;
+/** An HTTP header name (RFC 9110's token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A custom agent's endpoint and parameters as the config file writes them (`custom`). */
 export const customAgentSchema = z
@@ -68,7 +75,25 @@ export const customAgentSchema = z
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'must be an http or https URL' });
+    } else {
+      // A value may fill a segment of the path, never the host, the query or the fragment.
+      const marked = new URL(agent.url.replace(PLACEHOLDER, '__placeholder__'));
+      if (/__placeholder__/i.test(marked.origin + marked.search + marked.hash))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: 'a {placeholder} may only stand in the path',
+        });
     }
+    for (const name of Object.keys(agent.headers))
+      if (!HEADER_NAME.test(name))
+        ctx.addIssue({ code: 'custom', path: ['headers', name], message: 'is not a valid header name' });
+    if (agent.link !== undefined && agent.link !== '' && !/^(https?:\/\/[^/]|\/(?!\/))/i.test(agent.link))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['link'],
+        message: 'must be an http or https URL, or a path starting with /',
+      });
     const names = new Set<string>();
     agent.parameters.forEach((parameter, i) => {
       if (names.has(parameter.name))
@@ -126,7 +151,7 @@ export function resolveCustomAgent(
   written: z.output<typeof customAgentSchema>,
   agentName: string,
   env: NodeJS.ProcessEnv,
-): CustomAgent | { header: string; variable: string } {
+): CustomAgent | { header: string; problem: string } {
   const headers: Record<string, string> = {};
   for (const [header, value] of Object.entries(written.headers)) {
     let unset: string | undefined;
@@ -135,7 +160,10 @@ export function resolveCustomAgent(
       if (found === undefined) unset ??= variable;
       return found ?? '';
     });
-    if (unset !== undefined) return { header, variable: unset };
+    if (unset !== undefined) return { header, problem: `environment variable ${unset} is not set` };
+    // A line break would end the header and start another: refused, not sent.
+    if (/[\r\n\0]/.test(headers[header] as string))
+      return { header, problem: 'holds a line break or a NUL, which would end the header' };
   }
   const hasBody = written.parameters.some((parameter) => parameter.parameterType === 'Body');
   return {
@@ -156,29 +184,74 @@ interface PendingQuestion {
   missing: string[];
 }
 
-/** The question the last turn asked the visitor a value for, if it did. */
-function pendingIn(turn: ConversationTurn | undefined): PendingQuestion | undefined {
+/** What a conversation remembers of a call that failed, for the same message sent again. */
+interface FailedQuestion {
+  /** The visitor's message as sent (a reply, or the question itself). */
+  query: string;
+  question: string;
+  values: ParameterValues;
+}
+
+/** What the last turn left for this one: a value asked for, or a call that failed. */
+function lastTurnState(
+  turn: ConversationTurn | undefined,
+): { pending?: PendingQuestion; failed?: FailedQuestion } | undefined {
   if (!turn?.contextJson) return undefined;
   try {
-    const pending = (JSON.parse(turn.contextJson) as { customAgent?: { pending?: PendingQuestion } })
-      .customAgent?.pending;
-    return pending && typeof pending.question === 'string' && Array.isArray(pending.missing)
-      ? pending
-      : undefined;
+    const state = (
+      JSON.parse(turn.contextJson) as { customAgent?: { pending?: PendingQuestion; failed?: FailedQuestion } }
+    ).customAgent;
+    const pending = state?.pending;
+    const failed = state?.failed;
+    return {
+      ...(pending && typeof pending.question === 'string' && Array.isArray(pending.missing)
+        ? { pending }
+        : {}),
+      ...(failed && typeof failed.query === 'string' && typeof failed.question === 'string'
+        ? { failed }
+        : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
+/** The values without a Path parameter's `.` or `..`, which would move the URL's path: asked again. */
+function withoutDotSegments(parameters: readonly AgentParameter[], found: ParameterValues): ParameterValues {
+  const kept = { ...found };
+  for (const parameter of parameters)
+    if (parameter.parameterType === 'Path' && isDotSegment(kept[parameter.name])) delete kept[parameter.name];
+  return kept;
+}
+
+/** A message that asks something itself ("what are your hours", "…ship?"): a new question, not a reply. */
+function readsAsQuestion(message: string): boolean {
+  const text = message.trim();
+  return text.endsWith('?') || QUESTION_START.test(text);
+}
+
 /**
- * The values a reply to "what is X?" gives: by the rules of `valuesInText` for the parameters
- * asked, or, for a String asked, the whole reply when it is short and no question ("New York").
+ * The values a reply to "what is X?" gives: X by the rules of `valuesInText`, or the whole reply
+ * when it is short and reads as no question ("New York"); the other missing parameters only when
+ * written by name ("quantity: 3"), since a lone number or word answers what was asked.
  */
-function valuesInReply(asked: readonly AgentParameter[], reply: string): ParameterValues {
-  const values = valuesInText(asked, reply);
-  const [first] = asked;
+function valuesInReply(
+  asked: AgentParameter,
+  stillMissing: readonly AgentParameter[],
+  reply: string,
+): ParameterValues {
+  const values = {
+    ...valuesInText(stillMissing, reply, { byNameOnly: true }),
+    ...valuesInText([asked], reply),
+  };
+  const first = asked;
   const text = reply.trim().replace(/[.!]+$/, '');
-  if (first && !(first.name in values) && text.length <= MAX_WHOLE_REPLY_CHARS && !text.endsWith('?')) {
+  const words = text.split(/\s+/);
+  if (
+    !(first.name in values) &&
+    text.length <= MAX_WHOLE_REPLY_CHARS &&
+    words.length <= MAX_WHOLE_REPLY_WORDS
+  ) {
     const whole = parseValue(
       first,
       first.type === 'String' || first.type === 'Array' ? text : text.split(/\s+/)[0],
@@ -231,15 +304,48 @@ class EndpointFailure extends Error {
   }
 }
 
+/** The body's bytes, read until it ends or passes `MAX_RESPONSE_BYTES` (then refused, unread). */
+async function limitedBytes(response: Response): Promise<Uint8Array> {
+  const tooLarge = () => new EndpointFailure(`The agent's endpoint answered more than 1 MiB`);
+  if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Text in the charset its Content-Type declares (UTF-8 when none, or one unknown). */
+function decode(bytes: Uint8Array, charset: string | undefined): string {
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
+  }
+}
+
 /** The endpoint's answer as Markdown: a JSON answer field, text as it is, other JSON as code. */
 async function answerMarkdown(response: Response): Promise<string> {
-  const length = Number(response.headers.get('content-length'));
-  if (length > MAX_RESPONSE_BYTES) throw new EndpointFailure(`The agent's endpoint answered more than 1 MiB`);
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength > MAX_RESPONSE_BYTES)
-    throw new EndpointFailure(`The agent's endpoint answered more than 1 MiB`);
-  const text = new TextDecoder().decode(bytes);
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  const text = decode(await limitedBytes(response), /charset="?([\w.:-]+)/.exec(type)?.[1]);
   if (type.includes('json')) {
     let body: unknown;
     try {
@@ -311,22 +417,28 @@ export async function answerWithCustomAgent(
   deps: CustomAgentDependencies,
   signal?: AbortSignal,
 ): Promise<DraftAnswer> {
-  const pending = pendingIn(input.history.at(-1));
+  const last = lastTurnState(input.history.at(-1));
   let question = input.query;
   let given: ParameterValues = {};
-  if (pending) {
-    const asked = agent.parameters.filter((parameter) => pending.missing.includes(parameter.name));
-    const reply = valuesInReply(asked, input.query);
+  if (last?.failed && last.failed.query === input.query) {
+    // The same message sent again after the endpoint failed (the chat's Retry): the same question.
+    question = last.failed.question;
+    given = last.failed.values;
+  } else if (last?.pending && !readsAsQuestion(input.query)) {
+    const { pending } = last;
+    const missing = pending.missing.flatMap((name) => agent.parameters.filter((p) => p.name === name));
+    const [asked, ...others] = missing;
+    const reply = asked ? valuesInReply(asked, others, input.query) : {};
     if (Object.keys(reply).length > 0) {
       question = pending.question;
       given = { ...pending.values, ...reply };
     }
   }
-  const found = {
+  const found = withoutDotSegments(agent.parameters, {
     ...valuesInText(agent.parameters, question),
     ...valuesInAttributes(agent.parameters, input.attributes),
     ...given,
-  };
+  });
   const { values, missing } = completeValues(agent.parameters, found);
   const [first] = missing;
   if (first) {
@@ -341,8 +453,10 @@ export async function answerWithCustomAgent(
   try {
     let response: Response;
     try {
+      // A redirect is not followed: it could lead anywhere, with the configured headers.
       response = await (deps.fetch ?? fetch)(url, {
         ...init,
+        redirect: 'manual',
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
@@ -355,9 +469,22 @@ export async function answerWithCustomAgent(
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new EndpointFailure(`The agent's endpoint answered ${response.status}`);
+      throw new EndpointFailure(
+        response.status >= 300 && response.status < 400
+          ? `The agent's endpoint answered a redirect (${response.status}), which is not followed: configure the url it leads to`
+          : `The agent's endpoint answered ${response.status}`,
+      );
     }
-    markdown = await answerMarkdown(response);
+    try {
+      markdown = await answerMarkdown(response);
+    } catch (error) {
+      if (error instanceof EndpointFailure || signal?.aborted) throw error;
+      throw new EndpointFailure(
+        timeout.aborted
+          ? `The agent's endpoint did not finish its answer within ${agent.timeoutMs / 1000} s`
+          : `The agent's endpoint broke off its answer`,
+      );
+    }
   } catch (error) {
     if (!(error instanceof EndpointFailure)) throw error;
     deps.logger.error(`Custom agent ${init.method} ${url.origin}${url.pathname} failed: ${error.visible}`);
@@ -365,7 +492,7 @@ export async function answerWithCustomAgent(
       input,
       question,
       "Sorry, the service that answers this didn't respond. Please try again in a moment.",
-      { parameters: sent },
+      { parameters: sent, failed: { query: input.query, question, values: found } satisfies FailedQuestion },
       { code: 'agent_endpoint_failed', message: error.visible },
     );
   }

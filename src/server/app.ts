@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Answerer } from './answer/answerer.js';
+import type { LanguageModelEndpoint } from './answer/chat-completion.js';
 import type { ServiceConfig } from './config.js';
 import { AgentKeys } from './http/agent-keys.js';
 import { ApiError } from './http/api-error.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   staticDir?: string;
   /** What custom agents call their endpoints with (default: the global fetch). */
   fetch?: typeof fetch;
+  /** The language model that fills custom agents' parameters, when one is configured. */
+  languageModel?: LanguageModelEndpoint;
 }
 
 /**
@@ -94,7 +97,8 @@ export function createApp(options: AppOptions): ServiceApp {
   app.use('/bot/*', botCors(config));
 
   registerSearchRoute(app, { index, guard });
-  registerAskRoute(app, { store, answerer, guard, customAgents: { logger, fetch: options.fetch } });
+  const customAgents = { logger, fetch: options.fetch, languageModel: options.languageModel };
+  registerAskRoute(app, { store, answerer, guard, customAgents });
   registerFeedbackRoute(app, { store, guard });
   registerHealthRoutes(app, { store, index });
   registerAnalyticsRoutes(app, { store, keys, limiter, config });

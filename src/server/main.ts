@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Answerer } from './answer/answerer.js';
-import { createAnswererFromEnv } from './answer/answerer-from-env.js';
+import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
@@ -269,7 +269,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
   const answerer = createAnswererFromEnv({ index, env, logger });
-  const app = createApp({ store, index, answerer, config, logger, staticDir: options.staticDir });
+  const languageModel = languageModelFromEnv(env);
+  const app = createApp({
+    store,
+    index,
+    answerer,
+    config,
+    logger,
+    staticDir: options.staticDir,
+    languageModel,
+  });
 
   const host = options.host ?? env.HOST ?? DEFAULT_HOST;
   let listening: { server: ServerType; port: number };

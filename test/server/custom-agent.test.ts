@@ -343,6 +343,79 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
   });
 });
 
+describe('custom agents with a language model: it fills what the rules leave open', () => {
+  it('takes the values the model reads in the question, by type and enum, and asks for the rest', async () => {
+    const api = await startShopApi();
+    const prompts: { messages: { role: string; content: string }[] }[] = [];
+    const model = createServer(async (request, response) => {
+      let text = '';
+      for await (const chunk of request) text += chunk;
+      const body = JSON.parse(text);
+      prompts.push(body);
+      const question: string = body.messages.at(-1).content;
+      const content = question.includes('ninety-nine')
+        ? '```json\n{"orderId": "A-99", "carrier": "UPS", "unknown": 1}\n```'
+        : 'I cannot tell.';
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const service = await startTestService({
+      env: {
+        LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: 'test-model',
+      },
+      config: configWith({
+        projects: [
+          {
+            id: 'shop',
+            agents: [
+              {
+                id: 'orders',
+                apiKey: 'orders-key-0001',
+                custom: {
+                  url: `${api.url}/orders/{orderId}`,
+                  parameters: [
+                    {
+                      name: 'orderId',
+                      type: 'String',
+                      parameterType: 'Path',
+                      description: 'The order number',
+                      required: true,
+                    },
+                    { name: 'carrier', type: 'String', parameterType: 'Query', enum: 'dhl,ups' },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    try {
+      const asked = (query: string) =>
+        service.postJson('/bot/askai', { apiKey: 'orders-key-0001', format: 'markdown', query });
+      const { body } = await asked('Where is order ninety-nine, the one UPS took?');
+      assert.equal(body.didAnswer, true);
+      const call = api.calls.at(-1)!;
+      assert.equal(call.path, '/orders/A-99');
+      assert.equal(call.query.get('carrier'), 'ups');
+      assert.equal(call.query.get('unknown'), null);
+      const prompt = prompts.at(-1)!.messages.at(-1)!.content;
+      assert.match(prompt, /"name":"orderId","type":"String","description":"The order number"/);
+      // Only what the rules left open is asked of the model: "UPS" named the carrier already.
+      assert.doesNotMatch(prompt, /carrier/);
+      // The model can't tell: the required value is asked of the visitor.
+      const unsure = await asked('Has my parcel left?');
+      assert.deepEqual(unsure.body.context.customAgent.missing, ['orderId']);
+    } finally {
+      await service.close();
+      await api.close();
+      await new Promise((resolve) => model.close(resolve));
+    }
+  });
+});
+
 describe('custom agent parameters in the config file: the dialog rules, each failure naming the field', () => {
   const configOf = (custom: Record<string, unknown>) => ({
     projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', custom }] }],

@@ -23,6 +23,7 @@ import {
   valuesInText,
 } from './agent-parameters.js';
 import { renderAnswer } from './answer-format.js';
+import { type ChatMessage, chatCompletion, type LanguageModelEndpoint } from './chat-completion.js';
 import type { AnswerInput, DraftAnswer } from './answerer.js';
 import { markdownToSafeHtml } from './markdown-to-html.js';
 
@@ -370,6 +371,80 @@ async function answerMarkdown(response: Response): Promise<string> {
 export interface CustomAgentDependencies {
   logger: Pick<Logger, 'error'>;
   fetch?: typeof fetch;
+  /** When set, the model fills the values the page and the rules didn't give (SPEC 2.6). */
+  languageModel?: LanguageModelEndpoint;
+}
+
+const EXTRACTION_PROMPT = [
+  "You fill in the parameters of a request to a site's own API from a visitor's question and the conversation before it.",
+  'Answer with one JSON object and nothing else: each parameter name mapped to its value, or to null when the question and the conversation do not say it.',
+  'Never guess or invent a value, and never use an example from a description as a value.',
+].join(' ');
+
+/** Earlier turns given to the model, each answer cut to this many characters. */
+const TURNS_FOR_VALUES = 4;
+const TURN_CHARS = 500;
+
+/**
+ * The values the language model reads in the question and the conversation for the parameters
+ * still without one (SPEC 2.6: the model fills them in), each parsed by its type and enum; a
+ * value that doesn't parse is not taken. A model that fails or answers no JSON gives none, and the
+ * failure is logged: the rules' values stand, and a required one missing is asked of the visitor.
+ */
+async function valuesFromModel(
+  open: readonly AgentParameter[],
+  question: string,
+  history: readonly ConversationTurn[],
+  deps: CustomAgentDependencies,
+  signal?: AbortSignal,
+): Promise<ParameterValues> {
+  const model = deps.languageModel;
+  if (!model || open.length === 0) return {};
+  const described = open.map((parameter) => ({
+    name: parameter.name,
+    type: parameter.type,
+    ...(parameter.description ? { description: parameter.description } : {}),
+    ...(parameter.enum ? { enum: parameter.enum } : {}),
+  }));
+  const messages: ChatMessage[] = [{ role: 'system', content: EXTRACTION_PROMPT }];
+  for (const turn of history.slice(-TURNS_FOR_VALUES))
+    messages.push(
+      { role: 'user', content: turn.query },
+      { role: 'assistant', content: turn.answer.replace(/<[^>]*>/g, ' ').slice(0, TURN_CHARS) },
+    );
+  messages.push({
+    role: 'user',
+    content: `Parameters: ${JSON.stringify(described)}\n\nQuestion: ${question}`,
+  });
+  let reply: string;
+  try {
+    reply = await chatCompletion(model, messages, {
+      signal,
+      fetch: deps.fetch,
+      temperature: 0,
+      maxTokens: 300,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    deps.logger.error('The language model could not fill the custom agent parameters', error);
+    return {};
+  }
+  const json = /\{[\s\S]*\}/.exec(reply)?.[0];
+  let filled: unknown;
+  try {
+    filled = json === undefined ? undefined : JSON.parse(json);
+  } catch {
+    filled = undefined;
+  }
+  if (!filled || typeof filled !== 'object' || Array.isArray(filled)) return {};
+  const values: ParameterValues = {};
+  for (const parameter of open) {
+    const raw = (filled as Record<string, unknown>)[parameter.name];
+    if (raw === null || raw === undefined || !Object.hasOwn(filled, parameter.name)) continue;
+    const value = parseValue(parameter, raw);
+    if (value !== undefined) values[parameter.name] = value;
+  }
+  return values;
 }
 
 /** The draft of a turn that is no answer: a value asked for, or the endpoint's failure. */
@@ -434,10 +509,15 @@ export async function answerWithCustomAgent(
       given = { ...pending.values, ...reply };
     }
   }
-  const found = withoutDotSegments(agent.parameters, {
+  const byRules = {
     ...valuesInText(agent.parameters, question),
     ...valuesInAttributes(agent.parameters, input.attributes),
     ...given,
+  };
+  const open = agent.parameters.filter((parameter) => !(parameter.name in byRules));
+  const found = withoutDotSegments(agent.parameters, {
+    ...(await valuesFromModel(open, question, input.history, deps, signal)),
+    ...byRules,
   });
   const { values, missing } = completeValues(agent.parameters, found);
   const [first] = missing;

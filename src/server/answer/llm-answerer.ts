@@ -9,6 +9,7 @@ import {
   type Retrieval,
 } from './extractive-answerer.js';
 import { markdownToSafeHtml } from './markdown-to-html.js';
+import { type ChatMessage, chatCompletion } from './chat-completion.js';
 
 export interface LlmAnswererOptions {
   index: SearchIndex;
@@ -36,11 +37,6 @@ const SYSTEM_PROMPT = [
   'Answer in Markdown, briefly: a few sentences, and a short code example when the question asks how to do something and the passages show one.',
   'If the passages do not contain the answer, say that you could not find it in the documentation. Never invent APIs, options or links.',
 ].join(' ');
-
-interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 /** Plain text of an earlier answer (which may be HTML), for the prompt only. */
 function plainText(answer: string): string {
@@ -115,22 +111,12 @@ export class LlmAnswerer implements Answerer {
       content: `Documentation passages:\n\n${passages}\n\nQuestion: ${input.query}`,
     });
 
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const response = await this.#fetch(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-      },
-      body: JSON.stringify({ model, messages, temperature: 0.2, max_tokens: 700 }),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    return chatCompletion({ baseUrl, model, apiKey, timeoutMs }, messages, {
+      signal,
+      fetch: this.#fetch,
+      temperature: 0.2,
+      maxTokens: 700,
     });
-    if (!response.ok) throw new Error(`chat/completions answered ${response.status} ${response.statusText}`);
-    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string' || content.trim() === '')
-      throw new Error('chat/completions answered no message content');
-    return content.trim();
   }
 }
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
 import { createConsoleLogger } from './logger.js';
-import { DEFAULT_PORT, type RunningService, parsePort, startService } from './main.js';
+import type { RunningService, ServiceOptions } from './main.js';
+import { DEFAULT_PORT, parsePort } from './port.js';
 
 const USAGE = `Usage: ask-elements serve [options]
 
@@ -62,6 +63,27 @@ function parseAnchors(value: string | undefined): AnchorStyle | undefined {
   if (!(ANCHOR_STYLES as readonly string[]).includes(value))
     fail(`--anchors must be one of ${ANCHOR_STYLES.join(', ')}, got "${value}"`, 2);
   return value as AnchorStyle;
+}
+
+/**
+ * The service's code, imported only to serve: its packages (SQLite, the index, the NLP model) are
+ * optional dependencies, which a browser-only install leaves out (`npm install --omit=optional`).
+ * Without them, a sentence saying what to install rather than a module resolution error.
+ */
+async function loadService(): Promise<{
+  startService: (options: ServiceOptions) => Promise<RunningService>;
+}> {
+  try {
+    return await import('./main.js');
+  } catch (error) {
+    const missing = /Cannot find (?:package|module) '([^']+)'/.exec((error as Error).message)?.[1];
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && missing)
+      fail(
+        `the service needs its optional dependencies, and ${missing} is not installed: run npm install ask-elements --include=optional (and allow better-sqlite3's install script)`,
+        1,
+      );
+    throw error;
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -126,6 +148,7 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
+    const { startService } = await loadService();
     service = await startService({
       contentDir: values.content,
       siteUrl: parseSiteUrl(values['site-url']),

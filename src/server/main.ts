@@ -20,6 +20,7 @@ import { watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { type Logger, createConsoleLogger } from './logger.js';
+import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
 import { createHybridIndex } from './search/hybrid-index.js';
 import { createOramaIndex } from './search/orama-index.js';
@@ -45,17 +46,8 @@ export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..
 /** The bundled documentation the demo answers from. */
 export const DEMO_CONTENT_DIR = resolve(PACKAGE_ROOT, 'demo', 'content');
 
-export const DEFAULT_PORT = 8787;
+export { DEFAULT_PORT, parsePort } from './port.js';
 export const DEFAULT_HOST = '127.0.0.1';
-
-/** A port from text (`--port`, `$PORT`): digits from 0 to 65535, else an error naming `name`. */
-export function parsePort(value: string, name: string): number {
-  const port = Number(value);
-  if (!/^\d{1,5}$/.test(value) || port > 65535) {
-    throw new Error(`${name} must be a number from 0 to 65535, got "${value}"`);
-  }
-  return port;
-}
 
 /** `options.port`, else $PORT (an empty PORT counts as unset, as a shell's `PORT=` means), else 8787. */
 function requestedPort(port: number | undefined, env: NodeJS.ProcessEnv): number {

@@ -1167,4 +1167,16 @@ describe('<search-box> dark scheme', () => {
     expect(dark).to.equal('rgb(27, 27, 31)');
     await expect(el).to.be.accessible();
   });
+
+  it('keeps one scheme with color-scheme, whatever the visitor prefers', async () => {
+    const el = await fixture<SearchBox>(html`<search-box color-scheme="light"></search-box>`);
+    const field = () => getComputedStyle(shadow(el).querySelector('[part="field"]')!).backgroundColor;
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(field(), 'light on a dark-preferring visitor').to.equal('rgb(255, 255, 255)');
+    el.setAttribute('color-scheme', 'dark');
+    await emulateMedia({ colorScheme: 'light' });
+    expect(field(), 'dark on a light-preferring visitor').to.equal('rgb(27, 27, 31)');
+    expect(getComputedStyle(el).colorScheme).to.equal('dark');
+    await expect(el).to.be.accessible();
+  });
 });

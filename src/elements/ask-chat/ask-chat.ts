@@ -71,6 +71,7 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @cssprop --ask-color-border - Borders.
  * @cssprop --ask-color-error - Error text.
  * @cssprop --ask-radius - Corner radius.
+ * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  * @cssprop --ask-font - Font family.
  */
 export class AskChat extends LitElement {

@@ -73,6 +73,7 @@ const valueConverter = {
  * @csspart send-button - The reason form's submit button.
  * @csspart skip-button - The reason form's button that closes it without sending.
  *
+ * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  * @cssprop --ask-color-accent - Colour of a pressed thumb.
  * @cssprop --ask-color-border - Border of the buttons.
  * @cssprop --ask-radius - Corner radius of the buttons.

@@ -116,6 +116,7 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @csspart dialog - The `<dialog>` of `variant="button"`.
  * @csspart close - The button that closes the dialog.
  *
+ * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  * @cssprop --ask-font - Font family.
  * @cssprop --ask-font-size - Base font size (keep ≥ 16px so iOS does not zoom on focus).
  * @cssprop --ask-radius - Corner radius.

@@ -244,6 +244,8 @@ export const AnalyticsRecordSchema = z
     agentId: z.string(),
     query: z.string(),
     answer: z.string(),
+    /** What `answer` is written in: the `format` the question asked for. */
+    format: z.enum(['html', 'markdown']),
     didAnswer: z.boolean(),
     relevanceScore: z.number(),
     title: z.string(),

@@ -62,6 +62,9 @@ describe('analytics endpoints', () => {
     );
     const first = records.at(-1);
     assert.equal(first.query, 'How do I install ask-elements?');
+    // The answer as asked for: html by default, with the format saying so.
+    assert.equal(first.format, 'html');
+    assert.match(first.answer, /^</);
     assert.equal(first.feedback, 1);
     assert.equal(first.agentId, 'docs');
     assert.equal(first.didAnswer, true);

@@ -90,6 +90,7 @@ interface AnalyticsRow {
   agent_id: string;
   query: string;
   answer: string;
+  format: string;
   did_answer: number;
   relevance_score: number;
   title: string;
@@ -201,7 +202,7 @@ class SqliteStore implements Store {
 
   async analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]> {
     const rows = this.#page<AnalyticsRow>(
-      `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.did_answer,
+      `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.format, i.did_answer,
          i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
        FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
       `ORDER BY ${ANALYTICS_ORDER[filter.sort]}`,
@@ -213,6 +214,7 @@ class SqliteStore implements Store {
       agentId: row.agent_id,
       query: row.query,
       answer: row.answer,
+      format: row.format === 'markdown' ? 'markdown' : 'html',
       didAnswer: row.did_answer === 1,
       relevanceScore: row.relevance_score,
       title: row.title,

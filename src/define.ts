@@ -18,3 +18,5 @@ for (const [tag, element] of elements) {
 }
 
 export { AskChat, FeedbackButtons, SearchBox };
+// A page that imports only this entry gets the typed events too (types only).
+export type { AskEventMap } from './elements/shared/event-map.js';

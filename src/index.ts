@@ -17,6 +17,7 @@ export type {
 export type { FeedbackDetail } from './elements/feedback-buttons/feedback-buttons.js';
 // The event map declares every event's detail for addEventListener (types only).
 export type {
+  AskEventMap,
   AskChatAnswerDetail,
   AskChatErrorDetail,
   AskChatQuestionDetail,

@@ -89,7 +89,12 @@ const projectSchema = z
      * The only key that reads the project's analytics, when set: agent keys travel in pages, so
      * without it any visitor holding one could read every question and comment.
      */
-    analyticsKey: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+    analyticsKey: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(500)
+      .regex(/^\S+$/, 'must not hold a space or a line break: it is sent as Authorization: Bearer <key>')
+      .optional(),
     /** The name of an environment variable holding the analytics key. */
     analyticsKeyEnv: z.string().min(1).optional(),
   })
@@ -258,9 +263,9 @@ export function parseConfig(
     let analyticsKey = project.analyticsKey;
     if (project.analyticsKeyEnv !== undefined) {
       analyticsKey = env[project.analyticsKeyEnv];
-      if (analyticsKey === undefined || analyticsKey.length < 16) {
+      if (analyticsKey === undefined || analyticsKey.length < 16 || /\s/.test(analyticsKey)) {
         throw new ConfigError(
-          `${source}: projects.${p}.analyticsKeyEnv: environment variable ${project.analyticsKeyEnv} must hold a key of at least 16 characters`,
+          `${source}: projects.${p}.analyticsKeyEnv: environment variable ${project.analyticsKeyEnv} must hold a key of at least 16 characters, with no space or line break`,
         );
       }
     }

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -161,6 +161,25 @@ describe('<ask-chat>', () => {
       expect(parts(el).one('error')).to.exist;
       await expect(el).to.be.accessible();
     });
+  });
+
+  it('keeps the feedback buttons under an answer in the scheme color-scheme sets on the chat', async () => {
+    const el = await chat(
+      fakeClient(async () => answerRecord()),
+      'color-scheme=light',
+    );
+    try {
+      await emulateMedia({ colorScheme: 'dark' });
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      const buttons = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+      await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
+      const thumb = buttons.shadowRoot!.querySelector('button')!;
+      // The light text, not the dark one the buttons would pick alone.
+      expect(getComputedStyle(thumb).color, 'light text').to.equal('rgb(28, 30, 33)');
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it("shows a custom agent's question for a value it needs, and sends the reply in the conversation", async () => {
@@ -864,6 +883,7 @@ describe('<ask-chat>', () => {
         new ApiError('The language model is unavailable.', { status: 200, code: 'llm_unavailable' }),
         new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
         new ApiError('boom', { status: 503, code: 'http_503' }),
+        new ApiError("The agent's endpoint answered 502", { status: 200, code: 'agent_endpoint_failed' }),
       ];
       const expected = [
         'The service could not be reached. Check your connection, then retry.',
@@ -871,6 +891,8 @@ describe('<ask-chat>', () => {
         'The question was not accepted (query): query must not be empty',
         'The service could not answer: The language model is unavailable.',
         'Too many questions at once. Please retry in 3 seconds.',
+        'Something went wrong on the service. Please retry in a moment.',
+        // A custom agent's endpoint failed: its words are for the site owner, in the console.
         'Something went wrong on the service. Please retry in a moment.',
       ];
       let calls = 0;
@@ -908,8 +930,8 @@ describe('<ask-chat>', () => {
       expect(p.lastAnswer()!.querySelector('[part~="error"]')).to.exist;
       p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
       await waitFor(() => p.lastAnswer()!.querySelector('[part~="answer-body"]'), 'the retried answer');
-      expect(heard).to.deep.equal(['Question 5', 'Question 5']);
-      expect(client.asks[lastQuestion]!.query).to.equal('Question 5');
+      expect(heard).to.deep.equal(['Question 6', 'Question 6']);
+      expect(client.asks[lastQuestion]!.query).to.equal('Question 6');
       expect(p.answers()).to.have.length(expected.length);
     });
   });

@@ -93,6 +93,15 @@ describe('config file', () => {
       /projects\.0\.analyticsKey: the same key is already used by projects\.0\.agents\.0/,
     ],
     [
+      'an analytics key with a space, which no Bearer header can carry',
+      {
+        projects: [
+          { id: 'p', analyticsKey: 'shop analytics key 2026', agents: [{ id: 'a', apiKey: 'abcdefgh' }] },
+        ],
+      },
+      /projects\.0\.analyticsKey: must not hold a space or a line break/,
+    ],
+    [
       'a short analytics key',
       { projects: [{ id: 'p', analyticsKey: 'short-key', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] },
       /projects\.0\.analyticsKey: must be at least 16/,

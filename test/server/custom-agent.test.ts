@@ -143,6 +143,7 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
               agent('broken', { url: `${api.url}/broken` }),
               agent('huge', { url: `${api.url}/huge` }),
               agent('latin1', { url: `${api.url}/latin1` }),
+              agent('faq', { url: `${api.url}/faq/{llm_query}` }),
               agent('flaky', {
                 url: `${api.url}/flaky/{orderId}`,
                 parameters: [
@@ -327,6 +328,17 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.equal(call.query.get('llm_query'), 'orderId: A-7, did the H2 lamp ship?');
     assert.equal(call.query.get('quantity'), '2');
     assert.equal(call.query.get('language'), 'en');
+  });
+
+  it('never lets the question move the path either, when the url holds {llm_query}', async () => {
+    const calls = api.calls.length;
+    for (const query of ['..', '.', '%2e%2E']) {
+      const { body } = await ask('faq-key-0001', { query });
+      assert.equal(body.didAnswer, false, query);
+    }
+    assert.equal(api.calls.length, calls);
+    await ask('faq-key-0001', { query: 'opening hours' });
+    assert.equal(api.calls.at(-1)!.path, '/faq/opening%20hours');
   });
 
   it('never lets a Path value move the path: . and .. are asked for again', async () => {

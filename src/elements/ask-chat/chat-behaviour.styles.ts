@@ -180,6 +180,17 @@ export const chatBehaviourStyles = css`
   }
   .actions feedback-buttons {
     flex: 1 1 18rem;
+    /* The chat's own colours, whatever scheme the buttons would pick alone (color-scheme, overrides). */
+    --ask-color-text: var(--_text);
+    --ask-color-muted: var(--_muted);
+    --ask-color-bg: var(--_bg);
+    --ask-color-surface: var(--_surface);
+    --ask-color-border: var(--_border);
+    --ask-color-accent: var(--_accent);
+    --ask-color-accent-text: var(--_accent-text);
+    --ask-color-error: var(--_error);
+    --ask-color-focus: var(--_focus);
+    color-scheme: inherit;
   }
   .copy .labels {
     display: inline-grid;

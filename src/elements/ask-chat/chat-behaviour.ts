@@ -290,6 +290,8 @@ export class ChatBehaviour implements ReactiveController {
           console.error(
             `<ask-chat>: the service refused this page (${String(error)}); check api-key, base-url and the agent's allowedOrigins`,
           );
+        else if ((error as { code?: unknown }).code === 'agent_endpoint_failed')
+          console.error(`<ask-chat>: the custom agent's endpoint failed (${String(error)})`);
         this.#settle(turn, { status: 'error', error: message, final });
         this.#announce(message);
         emit(host, 'error', { query: turn.query, error, message });

@@ -11,8 +11,9 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
   if (error instanceof NetworkError) return strings.networkError;
   if (error instanceof ApiError) {
     // An answer record that carried `error`, or a body that was not an answer.
+    // A custom agent's endpoint that failed: its words are the site owner's (the console has them).
     if (error.status === 200)
-      return error.code === 'invalid_response'
+      return error.code === 'invalid_response' || error.code === 'agent_endpoint_failed'
         ? strings.serverError
         : fill(strings.answerError, { message: error.message });
     // A key or an origin the service refuses is the site's to fix: the visitor gets no details.

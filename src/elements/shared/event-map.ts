@@ -42,17 +42,26 @@ export interface AskChatSourceClickDetail {
   title: string;
 }
 
+/** Every event of the elements, by name, with its detail. */
+export interface AskEventMap {
+  'ask-search': CustomEvent<SearchBoxSearchDetail>;
+  'ask-select': CustomEvent<SearchBoxSelectDetail>;
+  'ask-handoff': CustomEvent<SearchBoxHandoffDetail>;
+  /** From `<search-box>` (a search failed) or `<ask-chat>` (a question failed, with `message`). */
+  'ask-error': CustomEvent<SearchBoxErrorDetail | AskChatErrorDetail>;
+  'ask-question': CustomEvent<AskChatQuestionDetail>;
+  'ask-answer': CustomEvent<AskChatAnswerDetail>;
+  'ask-source-click': CustomEvent<AskChatSourceClickDetail>;
+  'ask-feedback': CustomEvent<FeedbackDetail>;
+  'ask-reset': CustomEvent<Record<string, never>>;
+}
+
+// The events bubble and cross shadow roots: a page listens on an element, the document or the window.
 declare global {
-  interface HTMLElementEventMap {
-    'ask-search': CustomEvent<SearchBoxSearchDetail>;
-    'ask-select': CustomEvent<SearchBoxSelectDetail>;
-    'ask-handoff': CustomEvent<SearchBoxHandoffDetail>;
-    /** From `<search-box>` (a search failed) or `<ask-chat>` (a question failed, with `message`). */
-    'ask-error': CustomEvent<SearchBoxErrorDetail | AskChatErrorDetail>;
-    'ask-question': CustomEvent<AskChatQuestionDetail>;
-    'ask-answer': CustomEvent<AskChatAnswerDetail>;
-    'ask-source-click': CustomEvent<AskChatSourceClickDetail>;
-    'ask-feedback': CustomEvent<FeedbackDetail>;
-    'ask-reset': CustomEvent<Record<string, never>>;
-  }
+  // Empty on purpose: each merges the events into the DOM's own map.
+  /* eslint-disable @typescript-eslint/no-empty-object-type */
+  interface HTMLElementEventMap extends AskEventMap {}
+  interface DocumentEventMap extends AskEventMap {}
+  interface WindowEventMap extends AskEventMap {}
+  /* eslint-enable @typescript-eslint/no-empty-object-type */
 }

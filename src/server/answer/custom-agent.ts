@@ -526,6 +526,9 @@ export async function answerWithCustomAgent(
     return unanswered(input, question, askFor(first), { missing: waiting.missing, pending: waiting });
   }
 
+  // The question itself in the path (`{llm_query}`): `.` or `..` would move it, so it is no question.
+  if (agent.url.includes(`{${LLM_QUERY}}`) && isDotSegment(question))
+    return unanswered(input, question, 'Please ask a question in words.', {});
   const { url, init } = endpointRequest(agent, question, values);
   const sent = { [LLM_QUERY]: question, ...values };
   const timeout = AbortSignal.timeout(agent.timeoutMs);

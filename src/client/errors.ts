@@ -53,3 +53,11 @@ export class NetworkError extends Error {
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
+
+/**
+ * A 401 or 403: the service refuses the page's key or origin. No retry changes it; it is the
+ * site's to fix, not the visitor's.
+ */
+export function isRefusedSetup(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}

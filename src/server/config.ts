@@ -201,6 +201,31 @@ export function parseConfig(
 
   const projectIds = new Set<string>();
   const keyOwners = new Map<string, string>();
+  /** The key written at `field`, or the one its `${field}Env` variable holds, checked as written ones are. */
+  const keyOf = (
+    written: string | undefined,
+    variable: string | undefined,
+    field: string,
+    rule: { minLength: number; noSpace: boolean },
+  ): string | undefined => {
+    if (variable === undefined) return written;
+    const key = env[variable];
+    if (key === undefined || key.length < rule.minLength || (rule.noSpace && /\s/.test(key))) {
+      throw new ConfigError(
+        `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.noSpace ? ', with no space or line break' : ''}`,
+      );
+    }
+    return key;
+  };
+  /** Gives a key to the owner at `field`: one key has one owner in the whole file. */
+  const claimKey = (key: string | undefined, field: string, owner: string, why = ''): void => {
+    if (key === undefined) return;
+    const earlier = keyOwners.get(key);
+    if (earlier !== undefined) {
+      throw new ConfigError(`${source}: ${field}: the same key is already used by ${earlier}${why}`);
+    }
+    keyOwners.set(key, owner);
+  };
   let publicAgent: string | undefined;
   const projects = file.projects.map((project, p): ProjectConfig => {
     if (projectIds.has(project.id)) {
@@ -216,22 +241,8 @@ export function parseConfig(
         );
       }
       agentIds.add(agent.id);
-      let apiKey = agent.apiKey;
-      if (agent.apiKeyEnv !== undefined) {
-        apiKey = env[agent.apiKeyEnv];
-        if (apiKey === undefined || apiKey.length < 8) {
-          throw new ConfigError(
-            `${source}: ${at}.apiKeyEnv: environment variable ${agent.apiKeyEnv} must hold a key of at least 8 characters`,
-          );
-        }
-      }
-      if (apiKey !== undefined) {
-        const owner = keyOwners.get(apiKey);
-        if (owner !== undefined) {
-          throw new ConfigError(`${source}: ${at}.apiKey: the same key is already used by ${owner}`);
-        }
-        keyOwners.set(apiKey, at);
-      }
+      const apiKey = keyOf(agent.apiKey, agent.apiKeyEnv, `${at}.apiKey`, { minLength: 8, noSpace: false });
+      claimKey(apiKey, `${at}.apiKey`, at);
       if (agent.public) {
         // A keyless request must map to exactly one agent.
         if (publicAgent !== undefined) {
@@ -260,24 +271,12 @@ export function parseConfig(
         },
       };
     });
-    let analyticsKey = project.analyticsKey;
-    if (project.analyticsKeyEnv !== undefined) {
-      analyticsKey = env[project.analyticsKeyEnv];
-      if (analyticsKey === undefined || analyticsKey.length < 16 || /\s/.test(analyticsKey)) {
-        throw new ConfigError(
-          `${source}: projects.${p}.analyticsKeyEnv: environment variable ${project.analyticsKeyEnv} must hold a key of at least 16 characters, with no space or line break`,
-        );
-      }
-    }
-    if (analyticsKey !== undefined) {
-      const owner = keyOwners.get(analyticsKey);
-      if (owner !== undefined) {
-        throw new ConfigError(
-          `${source}: projects.${p}.analyticsKey: the same key is already used by ${owner}; an analytics key must not be one that pages carry`,
-        );
-      }
-      keyOwners.set(analyticsKey, `projects.${p}.analyticsKey`);
-    }
+    const field = `projects.${p}.analyticsKey`;
+    const analyticsKey = keyOf(project.analyticsKey, project.analyticsKeyEnv, field, {
+      minLength: 16,
+      noSpace: true,
+    });
+    claimKey(analyticsKey, field, field, '; an analytics key must not be one that pages carry');
     return { id: project.id, name: project.name ?? project.id, agents, analyticsKey };
   });
 

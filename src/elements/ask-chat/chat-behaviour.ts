@@ -8,7 +8,7 @@
 import { adoptStyles, html, nothing, supportsAdoptingStyleSheets, type ReactiveController } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import type { ChatClient } from '../../client/chat-client.js';
-import { isAbortError } from '../../client/errors.js';
+import { isAbortError, isRefusedSetup } from '../../client/errors.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
@@ -23,7 +23,7 @@ import { STOP, icon } from './chat-icons.js';
 import type { AskChatStrings } from './chat-strings.js';
 import type * as ConversationStorage from './conversation-storage.js';
 import type { ChatTurn } from './conversation-storage.js';
-import { describeError, isRefusedSetup } from './error-messages.js';
+import { describeError } from './error-messages.js';
 import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.

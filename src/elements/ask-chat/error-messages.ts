@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, TimeoutError } from '../../client/errors.js';
+import { ApiError, NetworkError, TimeoutError, isRefusedSetup } from '../../client/errors.js';
 import { fill } from '../shared/strings.js';
 import type { AskChatStrings } from './chat-strings.js';
 
@@ -26,9 +26,4 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
         : fill(strings.rejected, { message: error.message });
   }
   return strings.serverError;
-}
-
-/** A 401 or 403: the service refuses this page's key or origin, which no retry changes. */
-export function isRefusedSetup(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

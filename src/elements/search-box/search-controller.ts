@@ -11,7 +11,7 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
 import type { SearchClient } from '../../client/search-client.js';
-import { ApiError, NetworkError, isAbortError } from '../../client/errors.js';
+import { NetworkError, isAbortError, isRefusedSetup } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
@@ -216,7 +216,7 @@ export class SearchController implements ReactiveController {
         }
         this.#announce(text.error);
         // A key or an origin the service refuses is the site's to fix: its owner reads the console.
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        if (isRefusedSetup(error))
           console.error(
             `<search-box>: the service refused this page (${String(error)}); check api-key, base-url and the agent's allowedOrigins`,
           );

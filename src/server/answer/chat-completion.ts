@@ -17,6 +17,28 @@ export interface ChatMessage {
   content: string;
 }
 
+/**
+ * The last `turns` turns of a conversation as messages: each question as asked, each answer
+ * (HTML or Markdown) as plain text cut at `answerChars`.
+ */
+export function conversationMessages(
+  history: readonly { query: string; answer: string }[],
+  turns: number,
+  answerChars: number,
+): ChatMessage[] {
+  return history.slice(-turns).flatMap((turn): ChatMessage[] => {
+    const text = turn.answer
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const answer = text.length > answerChars ? `${text.slice(0, answerChars)}…` : text;
+    return [
+      { role: 'user', content: turn.query },
+      { role: 'assistant', content: answer },
+    ];
+  });
+}
+
 /** The model's message for `messages`; throws when the call fails or answers no content. */
 export async function chatCompletion(
   endpoint: LanguageModelEndpoint,

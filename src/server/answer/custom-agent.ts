@@ -23,7 +23,12 @@ import {
   valuesInText,
 } from './agent-parameters.js';
 import { renderAnswer } from './answer-format.js';
-import { type ChatMessage, chatCompletion, type LanguageModelEndpoint } from './chat-completion.js';
+import {
+  type ChatMessage,
+  chatCompletion,
+  conversationMessages,
+  type LanguageModelEndpoint,
+} from './chat-completion.js';
 import type { AnswerInput, DraftAnswer } from './answerer.js';
 import { markdownToSafeHtml } from './markdown-to-html.js';
 
@@ -245,20 +250,15 @@ function valuesInReply(
     ...valuesInText(stillMissing, reply, { byNameOnly: true }),
     ...valuesInText([asked], reply),
   };
-  const first = asked;
   const text = reply.trim().replace(/[.!]+$/, '');
   const words = text.split(/\s+/);
   if (
-    !(first.name in values) &&
+    !(asked.name in values) &&
     text.length <= MAX_WHOLE_REPLY_CHARS &&
     words.length <= MAX_WHOLE_REPLY_WORDS
   ) {
-    const whole = parseValue(
-      first,
-      first.type === 'String' || first.type === 'Array' ? text : text.split(/\s+/)[0],
-    );
-    if (whole !== undefined && (first.type !== 'Boolean' || text.split(/\s+/).length === 1))
-      values[first.name] = whole;
+    const whole = parseValue(asked, asked.type === 'String' || asked.type === 'Array' ? text : words[0]);
+    if (whole !== undefined && (asked.type !== 'Boolean' || words.length === 1)) values[asked.name] = whole;
   }
   return values;
 }
@@ -325,13 +325,7 @@ async function limitedBytes(response: Response): Promise<Uint8Array> {
     }
     chunks.push(chunk.value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return Buffer.concat(chunks, size);
 }
 
 /** Text in the charset its Content-Type declares (UTF-8 when none, or one unknown). */
@@ -406,12 +400,10 @@ async function valuesFromModel(
     ...(parameter.description ? { description: parameter.description } : {}),
     ...(parameter.enum ? { enum: parameter.enum } : {}),
   }));
-  const messages: ChatMessage[] = [{ role: 'system', content: EXTRACTION_PROMPT }];
-  for (const turn of history.slice(-TURNS_FOR_VALUES))
-    messages.push(
-      { role: 'user', content: turn.query },
-      { role: 'assistant', content: turn.answer.replace(/<[^>]*>/g, ' ').slice(0, TURN_CHARS) },
-    );
+  const messages: ChatMessage[] = [
+    { role: 'system', content: EXTRACTION_PROMPT },
+    ...conversationMessages(history, TURNS_FOR_VALUES, TURN_CHARS),
+  ];
   messages.push({
     role: 'user',
     content: `Parameters: ${JSON.stringify(described)}\n\nQuestion: ${question}`,

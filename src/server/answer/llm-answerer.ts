@@ -9,7 +9,7 @@ import {
   type Retrieval,
 } from './extractive-answerer.js';
 import { markdownToSafeHtml } from './markdown-to-html.js';
-import { type ChatMessage, chatCompletion } from './chat-completion.js';
+import { type ChatMessage, chatCompletion, conversationMessages } from './chat-completion.js';
 
 export interface LlmAnswererOptions {
   index: SearchIndex;
@@ -37,15 +37,6 @@ const SYSTEM_PROMPT = [
   'Answer in Markdown, briefly: a few sentences, and a short code example when the question asks how to do something and the passages show one.',
   'If the passages do not contain the answer, say that you could not find it in the documentation. Never invent APIs, options or links.',
 ].join(' ');
-
-/** Plain text of an earlier answer (which may be HTML), for the prompt only. */
-function plainText(answer: string): string {
-  const text = answer
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > TURN_ANSWER_CHARS ? `${text.slice(0, TURN_ANSWER_CHARS)}…` : text;
-}
 
 /**
  * Generates answers with an OpenAI-compatible `POST {baseUrl}/chat/completions` from the
@@ -99,13 +90,10 @@ export class LlmAnswerer implements Answerer {
           `[${i + 1}] ${hit.document.title}${hit.section.heading ? ` › ${hit.section.heading}` : ''} (${passageLink(hit)})\n${hit.section.text}`,
       )
       .join('\n\n');
-    const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
-    for (const turn of input.history.slice(-TURNS_IN_PROMPT)) {
-      messages.push(
-        { role: 'user', content: turn.query },
-        { role: 'assistant', content: plainText(turn.answer) },
-      );
-    }
+    const messages: ChatMessage[] = [
+      { role: 'system', content: SYSTEM_PROMPT },
+      ...conversationMessages(input.history, TURNS_IN_PROMPT, TURN_ANSWER_CHARS),
+    ];
     messages.push({
       role: 'user',
       content: `Documentation passages:\n\n${passages}\n\nQuestion: ${input.query}`,

@@ -34,15 +34,22 @@ export class AgentKeys {
    * agents' keys. Compared in constant time, as `findByKey` does.
    */
   readsAnalyticsOf(key: string, projectId: string): boolean {
+    const presented = digest(key);
+    // Compared with every agent's key either way, so the timing says nothing of which a project has.
+    const agent = this.#agentOf(presented);
     const analyticsKey = this.#analyticsKeys.get(projectId);
-    if (analyticsKey === undefined) return this.findByKey(key)?.projectId === projectId;
-    this.findByKey(key); // the same work either way, so the timing says nothing of which a project has
-    return timingSafeEqual(digest(key), analyticsKey);
+    return analyticsKey === undefined
+      ? agent?.projectId === projectId
+      : timingSafeEqual(presented, analyticsKey);
   }
 
   /** The agent whose key this is, or undefined. */
   findByKey(key: string): AgentConfig | undefined {
-    const presented = digest(key);
+    return this.#agentOf(digest(key));
+  }
+
+  /** The agent whose key has this digest, compared with every key without stopping at a match. */
+  #agentOf(presented: Buffer): AgentConfig | undefined {
     let found: AgentConfig | undefined;
     for (const entry of this.#entries) {
       if (timingSafeEqual(presented, entry.digest)) found = entry.agent;

@@ -175,8 +175,14 @@ describe('<ask-chat>', () => {
       const buttons = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
       await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
       const thumb = buttons.shadowRoot!.querySelector('button')!;
-      // The light text, not the dark one the buttons would pick alone.
-      expect(getComputedStyle(thumb).color, 'light text').to.equal('rgb(28, 30, 33)');
+      // The light text, not the dark one the buttons would pick alone, and each colour set: the
+      // thumbs are outlined, the chosen one filled with the accent.
+      expect(getComputedStyle(thumb).color, 'light muted text').to.equal('rgb(90, 95, 102)');
+      expect(getComputedStyle(thumb).borderTopColor, 'light border').to.equal('rgb(201, 204, 209)');
+      expect(getComputedStyle(thumb).borderTopStyle, 'outlined').to.equal('solid');
+      thumb.click();
+      await waitFor(() => thumb.getAttribute('aria-pressed') === 'true', 'the thumb pressed');
+      expect(getComputedStyle(thumb).backgroundColor, 'accent fill').to.equal('rgb(52, 81, 178)');
     } finally {
       await emulateMedia({ colorScheme: 'light' });
     }

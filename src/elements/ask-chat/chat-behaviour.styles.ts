@@ -178,9 +178,12 @@ export const chatBehaviourStyles = css`
     gap: var(--_space);
     margin-block-start: var(--_space);
   }
-  .actions feedback-buttons {
-    flex: 1 1 18rem;
-    /* The chat's own colours, whatever scheme the buttons would pick alone (color-scheme, overrides). */
+  .actions {
+    /*
+     * The chat's own colours for its feedback buttons, whatever scheme they would pick alone
+     * (color-scheme, overrides). Set here for them to inherit: set on the buttons themselves,
+     * each would refer to their own --_ colour, which refers back to it, and a cycle empties both.
+     */
     --ask-color-text: var(--_text);
     --ask-color-muted: var(--_muted);
     --ask-color-bg: var(--_bg);
@@ -190,6 +193,9 @@ export const chatBehaviourStyles = css`
     --ask-color-accent-text: var(--_accent-text);
     --ask-color-error: var(--_error);
     --ask-color-focus: var(--_focus);
+  }
+  .actions feedback-buttons {
+    flex: 1 1 18rem;
     color-scheme: inherit;
   }
   .copy .labels {

@@ -116,6 +116,17 @@ describe('POST /bot/search', () => {
     for (const item of strict.body) assert.ok(looseLinks.has(item.link));
   });
 
+  it('keeps at score 0.99 the page a query names by its whole title, and only near-exact matches', async () => {
+    // Case and punctuation aside: the title is "Theming the elements".
+    const named = await search({ query: 'theming the Elements!', numDocs: 10, score: 0.99 });
+    assert.deepEqual(
+      named.body.map((item: { link: string }) => item.link),
+      ['/guides/theming'],
+    );
+    const partial = await search({ query: 'theming elements colours', numDocs: 10, score: 0.99 });
+    assert.deepEqual(partial.body, []);
+  });
+
   const badFields: [string, Record<string, unknown>, string][] = [
     ['a missing query', { numDocs: 5 }, 'query'],
     ['an empty query', { query: '   ', numDocs: 5 }, 'query'],

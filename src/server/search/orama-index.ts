@@ -50,6 +50,8 @@ interface IndexedPage {
   tags: Set<string>;
   /** The words of its title and slug as written, lower-cased, each between spaces. */
   nameWords: string;
+  /** The words of its title alone, lower-cased, joined by spaces: a query that is its title names it. */
+  titleWords: string;
 }
 
 /**
@@ -428,6 +430,7 @@ export class OramaSearchIndex implements SearchIndex {
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
         nameWords: ` ${[...new Set(this.#analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
+        titleWords: this.#analyser.words(document.title).join(' '),
       };
       // The page's text, passage by passage, joined once at the end.
       const body: number[][] = [];
@@ -568,7 +571,7 @@ export class OramaSearchIndex implements SearchIndex {
     const cached = this.#pageResults.get(key);
     if (cached) return cached;
     const analysed = this.#queries.analyse(query, options.prefixLastTerm !== false);
-    const hits = this.#searchPages(analysed, options);
+    const hits = this.#searchPages(analysed, options, this.#analyser.words(query).join(' '));
     this.#pageResults.set(key, hits);
     return hits;
   }
@@ -967,14 +970,20 @@ export class OramaSearchIndex implements SearchIndex {
     return passages.sort((a, b) => b.message - a.message || b.rank - a.rank);
   }
 
-  #searchPages(query: AnalysedQuery, options: SearchOptions): SearchHit[] {
+  /** Pages for a query; `queryWords` are its words as `TextAnalyser.words` gives them, joined by spaces. */
+  #searchPages(query: AnalysedQuery, options: SearchOptions, queryWords: string): SearchHit[] {
     const minRelevance = options.minRelevance ?? 0;
     const ranked = this.#rankPages(query, options, options.limit + EXTRA_CANDIDATES);
     const hits: SearchHit[] = [];
     for (const { page, best, message = 0 } of ranked) {
       const indexed = this.#pages[page] as IndexedPage;
-      // A page a pasted message matches is as relevant as the match, whatever its words.
-      const relevance = Math.max(this.#pageRelevance(query, indexed, best), message);
+      // A page a pasted message matches is as relevant as the match, whatever its words; a query
+      // that is the page's whole title (case and punctuation aside) names it: relevance 1, which
+      // is what a `score` of 0.99 keeps.
+      const relevance =
+        queryWords !== '' && queryWords === indexed.titleWords
+          ? 1
+          : Math.max(this.#pageRelevance(query, indexed, best), message);
       if (relevance > 0 && relevance >= minRelevance)
         hits.push({ document: indexed.document, relevance: round(relevance) });
       if (hits.length === options.limit) break;

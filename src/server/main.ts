@@ -3,7 +3,14 @@
  * `cli.ts` only turns flags into these options; tests and `npm start` call `startService`.
  */
 import { existsSync, statSync } from 'node:fs';
-import type { Server as HttpServer } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server as HttpServer,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
@@ -106,12 +113,75 @@ export interface RunningService {
 
 function listen(app: ServiceApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolveListen, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) =>
-      resolveListen({ server, port: info.port }),
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port,
+        hostname: host,
+        createServer: ((options: ServerOptions, listener: RequestListener) =>
+          createServer(options, (request, response) =>
+            ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')
+              ? listener(request, response)
+              : answerJsonError(
+                  response,
+                  400,
+                  'bad_request',
+                  'The request target is not a path: this service has no `*`',
+                ),
+          )) as typeof createServer,
+      },
+      (info: AddressInfo) => resolveListen({ server, port: info.port }),
     );
     server.once('error', reject);
-    (server as HttpServer).on('clientError', answerClientError);
+    const http = server as HttpServer;
+    http.on('clientError', answerClientError);
+    // What Node answers itself, with no body, unless told: an `Expect` it doesn't know (417)
+    // and a CONNECT, a proxy's method (Node would close the connection without a word).
+    http.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
+      answerJsonError(
+        response,
+        417,
+        'expectation_failed',
+        'The Expect header asks for what this service does not do: send without it',
+      ),
+    );
+    http.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+      endWithJsonError(
+        socket,
+        405,
+        'Method Not Allowed',
+        'CONNECT is not allowed: this service is no proxy',
+        'method_not_allowed',
+      ),
+    );
   });
+}
+
+/** A request target the app can route: a path (`/bot/search`) or an absolute URL, not `*`. */
+const ORIGIN_OR_ABSOLUTE_FORM = /^(\/|https?:\/\/)/i;
+
+function answerJsonError(response: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ error: { code, message } });
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+/** The JSON error body written straight to a socket that has no response object, then closed. */
+function endWithJsonError(
+  socket: Duplex,
+  status: number,
+  reason: string,
+  message: string,
+  code = 'bad_request',
+): void {
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** What Node's HTTP parser refuses before the app sees a request, by its error code. */
@@ -134,11 +204,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     'Bad Request',
     'The request is not valid HTTP',
   ];
-  const body = JSON.stringify({ error: { code: 'bad_request', message } });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endWithJsonError(socket, status, reason, message);
 }
 
 function closeServer(server: ServerType): Promise<void> {

@@ -46,6 +46,7 @@ describe('errors', () => {
         const { status, body } = await service.postJson(path, { numDocs: 'not even valid' });
         assert.equal(status, 401);
         assertErrorBody(body, 'missing_api_key');
+        assert.equal(body.error.field, 'apiKey');
       });
       it(`${path}: unknown apiKey`, async () => {
         const { status, body } = await service.postJson(path, {
@@ -55,6 +56,7 @@ describe('errors', () => {
         });
         assert.equal(status, 401);
         assertErrorBody(body, 'invalid_api_key');
+        assert.equal(body.error.field, 'apiKey');
       });
       it(`${path}: an apiKey that is not a string`, async () => {
         const { status, body } = await service.postJson(path, {
@@ -64,6 +66,7 @@ describe('errors', () => {
         });
         assert.equal(status, 401);
         assertErrorBody(body, 'invalid_api_key');
+        assert.equal(body.error.field, 'apiKey');
       });
     }
   });
@@ -150,9 +153,60 @@ describe('errors', () => {
       `GET /api/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
     assert.match(hugeHeaders, /^HTTP\/1\.1 431 /);
-    for (const response of [madeUpMethod, hugeHeaders]) {
+    // What Node would answer with no body, or not at all: the server-wide target `*`, an
+    // `Expect` it doesn't know, and CONNECT, a proxy's method.
+    const serverWide = await raw('OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.match(serverWide, /^HTTP\/1\.1 400 /);
+    const expectation = await raw(
+      'POST /bot/search HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    assert.match(expectation, /^HTTP\/1\.1 417 /);
+    const proxying = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    assert.match(proxying, /^HTTP\/1\.1 405 /);
+    const codes: [string, string][] = [
+      [madeUpMethod, 'bad_request'],
+      [hugeHeaders, 'bad_request'],
+      [serverWide, 'bad_request'],
+      [expectation, 'expectation_failed'],
+      [proxying, 'method_not_allowed'],
+    ];
+    for (const [response, code] of codes) {
       assert.match(response, /content-type: application\/json/i);
-      assertErrorBody(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)), 'bad_request');
+      assertErrorBody(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)), code);
+    }
+  });
+
+  it('takes a client that leaves before its body arrived for what it is, not a fault of the service', async () => {
+    const logged: string[] = [];
+    const statuses: number[] = [];
+    const watched = await startTestService({
+      config: configWith(),
+      logger: {
+        info: () => {},
+        warn: () => {},
+        error: (message) => logged.push(message),
+        request: (line) => statuses.push(line.status),
+      },
+    });
+    try {
+      const { port, hostname } = new URL(watched.url);
+      await new Promise<void>((resolveSent, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            'POST /bot/askai HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+              'Content-Length: 100\r\n\r\n{"apiKey": "demo-key", "que',
+            () => setTimeout(() => (socket.destroy(), resolveSent()), 100),
+          );
+        });
+        socket.on('error', reject);
+      });
+      for (let waited = 0; statuses.length === 0 && waited < 3000; waited += 50)
+        await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+      assert.deepEqual(statuses, [400]);
+      assert.deepEqual(logged, []);
+    } finally {
+      await watched.close();
     }
   });
 

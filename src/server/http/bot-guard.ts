@@ -59,11 +59,16 @@ function addressLimit(config: ServiceConfig): RateLimit {
 function agentOf(keys: AgentKeys, body: Record<string, unknown>): AgentConfig | ApiError {
   const apiKey = body.apiKey;
   if (apiKey === undefined || apiKey === '') {
-    return keys.publicAgent ?? new ApiError(401, 'missing_api_key', 'apiKey is required');
+    return (
+      keys.publicAgent ?? new ApiError(401, 'missing_api_key', 'apiKey is required', { field: 'apiKey' })
+    );
   }
-  if (typeof apiKey !== 'string') return new ApiError(401, 'invalid_api_key', 'apiKey must be a string');
+  if (typeof apiKey !== 'string')
+    return new ApiError(401, 'invalid_api_key', 'apiKey must be a string', { field: 'apiKey' });
   // A key that is present but wrong is refused even when a public agent exists: it is a mistake to surface.
-  return keys.findByKey(apiKey) ?? new ApiError(401, 'invalid_api_key', 'apiKey is not valid');
+  return (
+    keys.findByKey(apiKey) ?? new ApiError(401, 'invalid_api_key', 'apiKey is not valid', { field: 'apiKey' })
+  );
 }
 
 function originAllowed(agent: AgentConfig, origin: string | undefined): boolean {

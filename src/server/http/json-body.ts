@@ -15,6 +15,19 @@ function tooLarge(maxBytes: number): ApiError {
  * is refused before reading; a chunked body is counted as it streams and cut off at the limit.
  */
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  try {
+    return await readWithin(request, maxBytes);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The stream broke: the client went away (or reset) before the body it announced arrived.
+    // A client's doing, answered (if anyone still listens) as a bad request, not a fault.
+    throw new ApiError(400, 'incomplete_body', 'The request body ended before all of it arrived', {
+      headers: { Connection: 'close' },
+    });
+  }
+}
+
+async function readWithin(request: Request, maxBytes: number): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     if (Number(declared) > maxBytes) throw tooLarge(maxBytes);

@@ -738,7 +738,7 @@ describe('<ask-chat>', () => {
       expect(p.one('search-link')!.getAttribute('href')).to.equal('/search?q=What%20is%20the%20weather%3F');
     });
 
-    it('offers to search for a long question on one line, its whole text still its name', async () => {
+    it('offers to search for a long question in three lines at most, its whole text still its name', async () => {
       const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
       el.style.inlineSize = '30rem';
       const question = `How do I ${'configure the thing that does the other thing, '.repeat(12)}?`;
@@ -747,9 +747,21 @@ describe('<ask-chat>', () => {
       await answered(el, 1);
       const button = parts(el).one('search-button')!;
       const lineHeight = parseFloat(getComputedStyle(button).lineHeight) || 24;
-      expect(button.getBoundingClientRect().height).to.be.below(lineHeight * 2 + 16);
+      expect(button.getBoundingClientRect().height).to.be.below(lineHeight * 4 + 16);
       expect(button.getBoundingClientRect().width).to.be.at.most(parts(el).lastAnswer()!.clientWidth);
       expect(button.textContent).to.contain(question.trim());
+    });
+
+    it('offers to search for a short question in full on a narrow chat, wrapped, not cut', async () => {
+      const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
+      el.style.inlineSize = '18rem';
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      await el.askQuestion('what is the capital of France');
+      await answered(el, 1);
+      const button = parts(el).one('search-button')!;
+      const lineHeight = parseFloat(getComputedStyle(button).lineHeight) || 24;
+      expect(button.getBoundingClientRect().height, 'two lines or more').to.be.above(lineHeight * 1.5);
+      expect(button.scrollHeight, 'nothing hidden').to.be.at.most(button.clientHeight + 1);
     });
 
     it('copies an answer as markdown or as plain text', async () => {

@@ -161,14 +161,17 @@ export const chatBehaviourStyles = css`
   .error {
     color: var(--_error);
   }
-  /* The offer to search names the question: one line, however long the question was. */
+  /* The offer to search names the question: three lines at most, however long the question was. */
   [part~='search-button'],
   [part~='search-link'] {
-    display: inline-block;
+    display: -webkit-inline-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    line-clamp: 3;
     max-inline-size: 100%;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
+    text-align: start;
     vertical-align: bottom;
   }
   .actions {

@@ -24,14 +24,28 @@ function startsWord(text: string, at: number): boolean {
 }
 
 /**
+ * English words that carry no subject: in a query with other words ("what is the theme"), they
+ * are not marked, so that every "the" of a result doesn't light up. A query of these alone
+ * ("this") marks them.
+ */
+const FUNCTION_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in is it my of on or the this to what when where which why with you your'.split(
+    ' ',
+  ),
+);
+
+/**
  * Splits `text` into pieces at the places the query's terms occur (case-insensitive), so that
  * the element can render matches as `<mark>` around text nodes: nothing from the service is
- * ever parsed as HTML. One-letter terms are ignored unless the query is a single letter, so a
- * query like "a guide" does not light up every "a". A match starts a word (see `startsWord`).
+ * ever parsed as HTML. One-letter terms and English function words are ignored beside other
+ * words, so a query like "what is a guide" lights up "guide" only. A match starts a word (see
+ * `startsWord`).
  */
 export function highlightPieces(text: string, query: string): TextPiece[] {
   const words = query.trim().split(/\s+/u).filter(Boolean);
-  const terms = words.length === 1 ? words : words.filter((word) => [...word].length > 1);
+  const subject = words.filter((word) => !FUNCTION_WORDS.has(word.toLowerCase()));
+  const asked = subject.length > 0 ? subject : words;
+  const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1);
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
   // Longest first, so "search-box" wins over "search" where both match.
   const pattern = [...new Set(terms.map((term) => term.toLowerCase()))]

@@ -21,6 +21,15 @@ describe('highlightPieces', () => {
     assert.equal(marked('a b', 'a'), '[a] b');
   });
 
+  it("marks a question's subject, not its function words, unless they are all it has", () => {
+    assert.equal(
+      marked('What is the best way to theme the chat', 'what is the theme'),
+      'What is the best way to [theme] the chat',
+    );
+    assert.equal(marked('Is this it?', 'this'), 'Is [this] it?');
+    assert.equal(marked('How to use it', 'how to'), '[How] [to] use it');
+  });
+
   it('treats regular-expression characters literally and leaves markup as text', () => {
     assert.equal(marked('<b>c++</b> (x)', 'c++ (x)'), '<b>[c++]</b> [(x)]');
   });

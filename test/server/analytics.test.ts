@@ -165,6 +165,23 @@ describe('analytics endpoints', () => {
     assert.deepEqual(viaPath, top);
   });
 
+  it('orders top questions as a content gap queue: the unanswered, then the disliked, first', async () => {
+    const unanswered = await (await analytics(`analytics/topquestions?${range()}&sort=-unanswered`)).json();
+    assert.match(unanswered[0].question, /Byzantium/);
+    assert.equal(unanswered[0].count - unanswered[0].answered, 1);
+    const disliked = await (await analytics(`analytics/topquestions?${range()}&sort=-negative`)).json();
+    assert.match(disliked[0].question, /install ask-elements/i);
+    assert.equal(disliked[0].negative, 1);
+    // Ascending puts them last; ties go to the most asked.
+    const answeredFirst = await (await analytics(`analytics/topquestions?${range()}&sort=unanswered`)).json();
+    assert.match(answeredFirst.at(-1).question, /Byzantium/);
+    assert.match(answeredFirst[0].question, /install ask-elements/i);
+    // A count of one question's answers, meaningless for the list of answers itself.
+    const records = await analytics(`analytics?${range()}&sort=-unanswered`);
+    assert.equal(records.status, 400);
+    assert.equal((await records.json()).error.field, 'sort');
+  });
+
   it('serves the same report with a trailing slash', async () => {
     const paths: [string, string][] = [
       [`analytics?${range()}`, `analytics/?${range()}`],

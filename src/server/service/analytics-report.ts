@@ -9,7 +9,18 @@ export type AnalyticsReport = 'analytics' | 'topquestions';
 /** Sort values each report accepts; the first is the default. */
 export const ANALYTICS_SORTS: Record<AnalyticsReport, readonly AnalyticsFilter['sort'][]> = {
   analytics: ['-createdAt', 'createdAt', '-relevanceScore', 'relevanceScore'],
-  topquestions: ['-count', 'count', '-createdAt', 'createdAt', '-relevanceScore', 'relevanceScore'],
+  topquestions: [
+    '-count',
+    'count',
+    '-createdAt',
+    'createdAt',
+    '-relevanceScore',
+    'relevanceScore',
+    '-unanswered',
+    'unanswered',
+    '-negative',
+    'negative',
+  ],
 };
 
 export const ANALYTICS_DEFAULT_LIMIT = 20;

@@ -70,9 +70,14 @@ const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
   '-createdAt': 'i.created_at DESC, i.rowid DESC',
   relevanceScore: 'i.relevance_score ASC, i.created_at DESC',
   '-relevanceScore': 'i.relevance_score DESC, i.created_at DESC',
-  // Each insight counts once, so count order falls back to time.
+  // Each insight counts once, so count order falls back to time (the analytics report accepts
+  // none of these: see ANALYTICS_SORTS).
   count: 'i.created_at ASC, i.rowid ASC',
   '-count': 'i.created_at DESC, i.rowid DESC',
+  unanswered: 'i.created_at ASC, i.rowid ASC',
+  '-unanswered': 'i.created_at DESC, i.rowid DESC',
+  negative: 'i.created_at ASC, i.rowid ASC',
+  '-negative': 'i.created_at DESC, i.rowid DESC',
 };
 
 const TOP_QUESTION_ORDER: Record<AnalyticsFilter['sort'], string> = {
@@ -82,6 +87,11 @@ const TOP_QUESTION_ORDER: Record<AnalyticsFilter['sort'], string> = {
   '-createdAt': 'last_asked_at DESC, count DESC',
   relevanceScore: 'average_score ASC, count DESC',
   '-relevanceScore': 'average_score DESC, count DESC',
+  // The content gap queue: what the documents don't answer, and what visitors found wrong.
+  unanswered: 'count - answered ASC, count DESC, last_asked_at DESC',
+  '-unanswered': 'count - answered DESC, count DESC, last_asked_at DESC',
+  negative: 'negative ASC, count DESC, last_asked_at DESC',
+  '-negative': 'negative DESC, count DESC, last_asked_at DESC',
 };
 
 interface AnalyticsRow {

@@ -37,7 +37,17 @@ export interface AnalyticsFilter {
   endMs: number;
   /** Only this agent's insights (all agents of the project when absent). */
   agentId?: string;
-  sort: 'createdAt' | '-createdAt' | 'relevanceScore' | '-relevanceScore' | 'count' | '-count';
+  sort:
+    | 'createdAt'
+    | '-createdAt'
+    | 'relevanceScore'
+    | '-relevanceScore'
+    | 'count'
+    | '-count'
+    | 'unanswered'
+    | '-unanswered'
+    | 'negative'
+    | '-negative';
   /** 1-based. */
   page: number;
   limit: number;

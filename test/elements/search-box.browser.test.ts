@@ -170,6 +170,9 @@ describe('<search-box> accessibility (axe)', () => {
     const el = await fakeBox(answering(threeResults));
     await type(el, 'theme');
     await waitUntil(() => options(el).length === 3);
+    // A result's path, which repeats its title, is not read out with it at every arrow.
+    const path = options(el)[0]!.querySelector('[part="option-link"]')!;
+    expect(path.getAttribute('aria-hidden')).to.equal('true');
     await press('ArrowDown');
     expect(input(el).getAttribute('aria-expanded')).to.equal('true');
     await expect(el).to.be.accessible();
@@ -303,6 +306,59 @@ describe('<search-box> search timing', () => {
     await el.updateComplete;
     expect(optionTitles(el)).to.deep.equal(['Beta result']);
     await waitUntil(() => statusText(el) === '1 result');
+  });
+
+  it('keeps the highlighted page highlighted when newer results still list it, and never opens another', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    let selected: string[] = [];
+    el.addEventListener('ask-select', (event) => {
+      event.preventDefault();
+      selected.push((event as CustomEvent<SearchBoxSelectDetail>).detail.href);
+    });
+    await type(el, 'them');
+    (await searchFor(client, 'them')).resolve(threeResults);
+    await waitUntil(() => options(el).length === 3);
+    // Typed on: while the newer search is slow, the visitor picks from the list still shown.
+    await sendKeys({ type: 'e' });
+    const newer = await searchFor(client, 'theme');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(activeOption(el)!.textContent).to.contain('Dark mode');
+    newer.resolve([item('Theming'), item('Colours'), item('Dark mode')]);
+    await waitUntil(() => optionTitles(el).includes('Colours'));
+    expect(activeOption(el)!.textContent, 'the same page, where it now is').to.contain('Dark mode');
+    await press('Enter');
+    expect(selected).to.deep.equal(['#Dark-mode']);
+
+    // Newer results without the highlighted page: Enter waits for a new choice.
+    selected = [];
+    await sendKeys({ type: 's' });
+    const newest = await searchFor(client, 'themes');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(activeOption(el)!.textContent).to.contain('Colours');
+    newest.resolve([item('Theming'), item('Fonts')]);
+    await waitUntil(() => optionTitles(el).includes('Fonts'));
+    expect(activeOption(el) === null, 'nothing highlighted').to.equal(true);
+    await press('Enter');
+    await aTimeout(50);
+    expect(selected, 'no page the visitor never highlighted').to.deep.equal([]);
+    await press('Enter');
+    await waitUntil(() => selected.length === 1, 'a second Enter opens the first');
+    expect(selected).to.deep.equal(['#Theming']);
+  });
+
+  it('says nothing of results that arrive after the visitor closed the list', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    const pending = await searchFor(client, 'theme');
+    await press('Tab');
+    expect(shadow(el).activeElement === null, 'the focus left').to.equal(true);
+    pending.resolve(threeResults);
+    await aTimeout(1200);
+    expect(statusText(el)).to.equal('');
   });
 
   it('sends nothing until typing pauses for the debounce', async () => {
@@ -850,6 +906,23 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(el.getAttribute('query')).to.equal('漢字');
   });
 
+  it('searches Korean syllables as they are composed: they are the text itself', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    const field = input(el);
+    field.focus();
+    field.dispatchEvent(new CompositionEvent('compositionstart', { data: '' }));
+    for (const partial of ['테', '테마']) {
+      field.value = partial;
+      field.dispatchEvent(
+        new InputEvent('input', { isComposing: true, data: partial.at(-1), bubbles: true }),
+      );
+      await el.updateComplete;
+    }
+    await waitUntil(() => client.searches.at(-1)?.request.query === '테마', 'a search for the syllables');
+    expect(field.value).to.equal('테마');
+  });
+
   it('keeps the arrows meaning up and down on a right-to-left page', async () => {
     const wrapper = await fixture<HTMLDivElement>(
       html`<div dir="rtl">
@@ -921,6 +994,23 @@ describe('<search-box> "Ask AI" hand-off', () => {
       options: { includeTags: ['guides'], excludeTags: ['internal'] },
     });
     await waitUntil(() => document.activeElement === chat, 'focus moves to the chat');
+  });
+
+  it('hands off what the field shows, a word still in composition included', async () => {
+    const el = await fakeBox(answering(threeResults), 'ask-ai');
+    el.addEventListener('ask-handoff', (event) => event.preventDefault());
+    await type(el, 'how do i ');
+    await waitUntil(() => optionTitles(el).includes('Ask AI about “how do i”'));
+    // A keyboard that holds each word in composition until the next space (Gboard, Korean).
+    const field = input(el);
+    field.dispatchEvent(new CompositionEvent('compositionstart', { data: '' }));
+    field.value = 'how do i translate';
+    field.dispatchEvent(new InputEvent('input', { isComposing: true, data: 'translate', bubbles: true }));
+    await el.updateComplete;
+    const ask = options(el).find((option) => option.textContent!.includes('Ask AI'))!;
+    setTimeout(() => void clickAt(ask));
+    const event = (await oneEvent(el, 'ask-handoff')) as CustomEvent<SearchBoxHandoffDetail>;
+    expect(event.detail.query).to.equal('how do i translate');
   });
 
   it('lets the page handle the hand-off itself with ask-ai and a cancelled event', async () => {
@@ -1043,6 +1133,34 @@ describe('<search-box variant="button">', () => {
     await clickAt(shadow(el).querySelector('[part="close"]')!);
     await waitUntil(() => !dialog.open, 'the close button closes it');
     expect(shadow(el).activeElement).to.equal(button);
+  });
+
+  it('opened by its shortcut, gives the focus back where it was, and holds the page still meanwhile', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <textarea aria-label="Question"></textarea>
+        <search-box
+          variant="button"
+          shortcut="mod+k"
+          debounce="0"
+          .client=${answering(threeResults)}
+        ></search-box>
+      </div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    await el.updateComplete;
+    const textarea = wrapper.querySelector('textarea')!;
+    textarea.focus();
+    await press('Control+k');
+    const dialog = shadow(el).querySelector('dialog')!;
+    await waitUntil(() => dialog.open, 'the shortcut opens the dialog');
+    expect(getComputedStyle(document.documentElement).overflow, 'the page does not scroll').to.equal(
+      'hidden',
+    );
+    await press('Escape');
+    await waitUntil(() => !dialog.open);
+    expect(document.activeElement === textarea, 'the focus is back in the textarea').to.equal(true);
+    expect(getComputedStyle(document.documentElement).overflow).to.equal('visible');
   });
 
   it('a chosen result closes the dialog', async () => {

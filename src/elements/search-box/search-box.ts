@@ -408,8 +408,11 @@ export class SearchBox extends LitElement {
   }
 
   readonly #onInput = (event: Event): void => {
-    // During IME composition the text is not final: search once the composition ends.
-    if ((event as InputEvent).isComposing) return;
+    // During an IME composition the text is not final (kana before their kanji, pinyin before its
+    // characters): search once the composition ends, unless the behaviour, once it has arrived,
+    // knows the composed text for the text itself (see `isFinalAsComposed`).
+    const { isComposing, data } = event as InputEvent;
+    if (isComposing && !controllerModule?.isFinalAsComposed(data ?? '')) return;
     this.#setQueryFromUser((event.target as HTMLInputElement).value);
   };
 
@@ -476,9 +479,13 @@ export class SearchBox extends LitElement {
     this.show();
   };
 
-  readonly #onDialogClose = (): void => {
+  /** The focus goes back where it was when the dialog opened (the shortcut may open it from anywhere). */
+  readonly #onDialogClose = (opener: HTMLElement | null): void => {
     this.#controller?.collapse();
-    this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
+    (opener?.isConnected && opener !== document.body
+      ? opener
+      : this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')
+    )?.focus();
   };
 
   #renderCombobox(): TemplateResult {

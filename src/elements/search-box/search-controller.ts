@@ -34,6 +34,19 @@ import { SearchCache } from './search-cache.js';
 
 export { popupStyles } from './search-popup.styles.js';
 
+/**
+ * Whether text still in an IME composition is already what the visitor means, and is searched as
+ * it is typed: Hangul syllables, and on Android, whose keyboards hold each word in composition
+ * until the next space, Latin words. Kana before their kanji and pinyin before its characters
+ * (on a desktop) wait for the composition to end.
+ */
+export function isFinalAsComposed(data: string): boolean {
+  return (
+    /^[\p{Script=Hangul}\p{N} ]+$/u.test(data) ||
+    (/^[\p{Script=Latin}\p{N}' -]+$/u.test(data) && /Android/.test(globalThis.navigator?.userAgent ?? ''))
+  );
+}
+
 type SearchRequest = Parameters<AskClient['search']>[0];
 
 interface Answered {
@@ -108,6 +121,11 @@ export class SearchController implements ReactiveController {
   #followFirstOf: string | undefined;
   /** The active option last scrolled into view. */
   #scrolledTo = -1;
+  /**
+   * The result the visitor had highlighted left the list when newer results came: Enter waits
+   * for a new choice rather than open a page the visitor never saw highlighted.
+   */
+  #highlightLost = false;
 
   readonly #searchTask: Task;
 
@@ -194,8 +212,10 @@ export class SearchController implements ReactiveController {
       onComplete: (value) => {
         const text = this.#text();
         const count = value.items.length;
-        this.#set({ answered: value, activeIndex: -1 });
+        this.#set({ answered: value, activeIndex: this.#highlightAfter(value.items) });
         if (this.#followFirstOf === value.query) this.#followFirst();
+        // Results for a popup the visitor closed, or left, are no news to them.
+        if (!this.#state.expanded) return;
         this.#announce(
           count === 0
             ? formatString(text.noResults, 'query', value.query)
@@ -329,6 +349,7 @@ export class SearchController implements ReactiveController {
 
   /** Opens the popup (the input got the focus or the visitor typed). */
   open(): void {
+    this.#highlightLost = false;
     this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
   }
 
@@ -339,7 +360,26 @@ export class SearchController implements ReactiveController {
    */
   collapse(): void {
     this.#followFirstOf = undefined;
+    this.#highlightLost = false;
+    if (!this.#inDialog) clearTimeout(this.#announceTimer);
     this.#set({ expanded: this.#state.expanded && this.#inDialog, activeIndex: -1 });
+  }
+
+  /**
+   * The option to keep highlighted when new results replace the list: the same page where it is
+   * still listed, the offer to ask where it was that, else none (see `#highlightLost`).
+   */
+  #highlightAfter(items: SearchResultItem[]): number {
+    const before = this.#view().options[this.#state.activeIndex];
+    this.#highlightLost = false;
+    if (!before || !this.#state.expanded) return -1;
+    if (before.kind === 'result') {
+      const at = items.findIndex((item) => String(item.link ?? '') === String(before.item.link ?? ''));
+      this.#highlightLost = at < 0;
+      return at;
+    }
+    // The offer to ask follows the results.
+    return before.kind === 'ask' ? items.length : -1;
   }
 
   #announce(text: string): void {
@@ -384,6 +424,7 @@ export class SearchController implements ReactiveController {
         event.preventDefault();
         const option = wasExpanded ? options[activeIndex] : undefined;
         if (option) this.#choose(option, event.ctrlKey || event.metaKey || event.shiftKey);
+        else if (this.#highlightLost) this.#highlightLost = false;
         else this.submit();
         return true;
       }
@@ -471,7 +512,8 @@ export class SearchController implements ReactiveController {
         this.#follow(option, newTab);
         return;
       case 'ask':
-        void this.#handOff(option.query);
+        // What the field shows, a word still in composition included (a click doesn't end it).
+        void this.#handOff(host.renderRoot.querySelector('input')?.value.trim() || option.query);
         return;
     }
   }
@@ -624,6 +666,8 @@ export class SearchController implements ReactiveController {
         const query = this.#state.answered?.query ?? '';
         const type = String(item.assetType ?? '');
         disabled = href === undefined;
+        // A screen reader reads the option whole, over and again as the arrows move: its path, a
+        // repeat of what its title says, is left to the eyes.
         content = html`<span class="title" dir="auto" part="option-title"
             >${this.#renderHighlighted(item.title, query)}</span
           >
@@ -635,7 +679,7 @@ export class SearchController implements ReactiveController {
                 >`
               : nothing
           }
-          ${href ? html`<span class="link" part="option-link"><bdi>${displayLink(href)}</bdi></span>` : nothing}`;
+          ${href ? html`<span class="link" part="option-link" aria-hidden="true"><bdi>${displayLink(href)}</bdi></span>` : nothing}`;
         break;
       }
     }

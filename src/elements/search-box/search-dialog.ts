@@ -87,9 +87,19 @@ export const dialogStyles = css`
 /**
  * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
  * backdrop closes it, and Escape does unless `composing()` says the key ends an IME composition
- * (DocSearch PR #2909). `onClose` runs once it has closed, whatever closed it.
+ * (DocSearch PR #2909). The page behind it doesn't scroll. `onClose` runs once it has closed,
+ * whatever closed it, with the element that had the focus when it opened.
  */
-export function openDialog(dialog: HTMLDialogElement, composing: () => boolean, onClose: () => void): void {
+export function openDialog(
+  dialog: HTMLDialogElement,
+  composing: () => boolean,
+  onClose: (opener: HTMLElement | null) => void,
+): void {
+  let opener = document.activeElement;
+  while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
+  const page = document.documentElement;
+  const overflow = page.style.overflow;
+  page.style.overflow = 'hidden';
   const viewport = globalThis.visualViewport;
   // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard.
   const fit = () => {
@@ -122,7 +132,8 @@ export function openDialog(dialog: HTMLDialogElement, composing: () => boolean, 
     'close',
     () => {
       listening.abort();
-      onClose();
+      page.style.overflow = overflow;
+      onClose(opener instanceof HTMLElement ? opener : null);
     },
     options,
   );

@@ -1078,6 +1078,17 @@ describe('<search-box> recent searches', () => {
     expect(heading.textContent!.trim()).not.to.equal('Recent searches');
   });
 
+  it('does not keep a query that found nothing', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box debounce="0" .client=${answering([])}></search-box>`,
+    );
+    el.addEventListener('ask-search', (event) => event.preventDefault());
+    await type(el, 'zzqx');
+    await waitUntil(() => messageText(el) === 'No results for “zzqx”');
+    await press('Enter');
+    expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal([]);
+  });
+
   it('keeps nothing with no-recent', async () => {
     const el = await fakeBox(answering(threeResults));
     el.addEventListener('ask-search', (event) => event.preventDefault());

@@ -464,7 +464,9 @@ export class SearchController implements ReactiveController {
   submit(query = this.#host.query): void {
     const trimmed = query.trim();
     if (!trimmed) return;
-    this.#remember(trimmed);
+    // A query known to find nothing is no search to come back to.
+    const answered = this.#state.answered;
+    if (answered?.query !== trimmed || answered.items.length > 0) this.#remember(trimmed);
     const proceed = emit<SearchBoxSearchDetail>(
       this.#host,
       'search',
@@ -474,7 +476,6 @@ export class SearchController implements ReactiveController {
     // Enter after an error is the keyboard's retry.
     if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
     else if (proceed && trimmed === this.#host.query.trim()) {
-      const answered = this.#state.answered;
       if (answered?.query === trimmed && this.#searchTask.status !== TaskStatus.PENDING) this.#followFirst();
       else this.#followFirstOf = trimmed;
     }

@@ -1,6 +1,6 @@
 import type { AnswerRecord } from '../wire/index.js';
 import type { AskClient, ClientOptions } from './create-client.js';
-import { ApiError } from './errors.js';
+import { ApiError, NO_ANSWER_MESSAGE } from './errors.js';
 import { fetchOf, send, stringOr, timeoutOf, trimBase, withKey } from './request.js';
 
 const text = (value: unknown): string => stringOr(value, '');
@@ -79,11 +79,13 @@ export function createChatClient(options: ClientOptions): ChatClient {
           body: record,
         });
       }
-      const error = record['error'] as { message?: unknown; code?: unknown } | null | undefined;
+      // "Error information" (SPEC 2.3): an object with a message and a code, or a message alone.
+      const error = record['error'] as { message?: unknown; code?: unknown } | string | null | undefined;
       if (error) {
-        throw new ApiError(text(error.message) || 'The service could not answer.', {
+        const given = typeof error === 'string' ? { message: error } : error;
+        throw new ApiError(text(given.message) || NO_ANSWER_MESSAGE, {
           status: 200,
-          code: text(error.code) || 'answer_error',
+          code: text(given.code) || 'answer_error',
           body: record,
         });
       }

@@ -4,6 +4,9 @@
  * 429/5xx), or nothing at all (an AbortError the caller caused by aborting).
  */
 
+/** The message of an answer record whose `error` says nothing itself. */
+export const NO_ANSWER_MESSAGE = 'The service could not answer.';
+
 /** The service answered with an error status, or with a body that is not what it should be. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -12,6 +12,63 @@ import type { isAllowedUrl as IsAllowedUrl } from '../elements/shared/safe-url.j
 /** The answer formats of the ask endpoint (SPEC.md 4.3). */
 export type AnswerFormat = 'markdown' | 'html';
 
+/**
+ * A DOMPurify of our own, not the module's shared default: a page that bundles DOMPurify too gets
+ * that same default, and once it calls `setConfig`, DOMPurify ignores the configuration passed to
+ * `sanitize` (a page's `RETURN_DOM_FRAGMENT` alone let `<style>` and forms through).
+ */
+const purify = DOMPurify(window);
+
+/**
+ * Longer answers, and markup nested deeper, are shown as plain text: parsing them froze the page
+ * for seconds (a 26 KB run of unclosed `<span><video>`, 3.6 s; 2,000 nested `>` made marked
+ * overflow its stack). A real answer is a few kilobytes, nested a few levels.
+ */
+const MAX_ANSWER_CHARS = 200_000;
+const MAX_NESTING = 256;
+/** A markdown line that opens more than MAX_NESTING quotes, or is indented as deep. */
+const DEEP_MARKDOWN_LINE = new RegExp(`^(?:[ \\t]*>){${MAX_NESTING},}|^[ \\t]{${MAX_NESTING * 2},}`, 'm');
+/** Elements that never hold content, so never nest. */
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** How deeply the tags of markup nest (closing tags that close nothing open are ignored). */
+function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, closing, name, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
+    if (VOID_TAGS.has((name as string).toLowerCase()) || selfClosing) continue;
+    if (closing) depth = Math.max(0, depth - 1);
+    else deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
+/** The answer as plain text, a paragraph per blank-line-separated block: nothing is parsed. */
+function plainTextFragment(text: string): DocumentFragment {
+  const fragment = new DocumentFragment();
+  for (const block of text.split(/\n\s*\n/)) {
+    if (block.trim() === '') continue;
+    const paragraph = document.createElement('p');
+    paragraph.textContent = block;
+    fragment.append(paragraph);
+  }
+  return fragment;
+}
+
 // GitHub-flavoured markdown, synchronous: no extension, no renderer override, no raw-HTML escape.
 // Raw HTML in markdown is allowed through marked because DOMPurify below is what makes it safe.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
@@ -185,10 +242,19 @@ export function sanitizeAnswer(
   format: AnswerFormat,
   isAllowedUrl: typeof IsAllowedUrl,
 ): DocumentFragment {
-  const html = format === 'markdown' ? markdown.parse(text, { async: false }) : text;
+  if (text.length > MAX_ANSWER_CHARS || (format === 'markdown' && DEEP_MARKDOWN_LINE.test(text)))
+    return plainTextFragment(text);
+  let html: string;
+  try {
+    html = format === 'markdown' ? markdown.parse(text, { async: false }) : text;
+  } catch {
+    // marked gives up on some hostile input (a stack overflow): the text is still shown.
+    return plainTextFragment(text);
+  }
+  if (nestingDepth(html) > MAX_NESTING) return plainTextFragment(text);
   // Null when the markup has no body to keep (a `<frameset>` document): nothing survives.
   const fragment =
-    (DOMPurify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??
+    (purify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??
     new DocumentFragment();
   enforceUrlPolicy(fragment, isAllowedUrl);
   // Code blocks and tables scroll sideways when wide: Tab reaches them, so the arrow keys can scroll.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ApiError, NetworkError, TimeoutError, createClient, isAbortError } from '../../src/client/index.js';
+import { NO_ANSWER_MESSAGE } from '../../src/client/errors.js';
 import { startMisbehavingServer } from '../support/misbehaving-server.js';
 import type { MisbehavingServer } from '../support/misbehaving-server.js';
 
@@ -134,6 +135,17 @@ describe('client against a misbehaving server', () => {
       assert.ok(error instanceof ApiError);
       assert.equal(error.code, 'llm_failed');
       assert.equal(error.message, 'The model failed.');
+      // "Error information" written as a message alone, or saying nothing.
+      const written = await clientFor({ ask: '/answer-error-text' })
+        .ask({ query: 'x', format: 'html', conversationId: '' })
+        .catch((e: unknown) => e);
+      assert.ok(written instanceof ApiError);
+      assert.deepEqual([written.code, written.message], ['answer_error', 'The index is rebuilding.']);
+      const silent = await clientFor({ ask: '/answer-error-silent' })
+        .ask({ query: 'x', format: 'html', conversationId: '' })
+        .catch((e: unknown) => e);
+      assert.ok(silent instanceof ApiError);
+      assert.deepEqual([silent.code, silent.message], ['answer_error', NO_ANSWER_MESSAGE]);
     });
 
     it('gives a NetworkError when the connection is reset', async () => {

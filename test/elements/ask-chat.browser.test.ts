@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
-import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
+import { ApiError, NetworkError, NO_ANSWER_MESSAGE, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
@@ -902,6 +902,7 @@ describe('<ask-chat>', () => {
         new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
         new ApiError('boom', { status: 503, code: 'http_503' }),
         new ApiError("The agent's endpoint answered 502", { status: 200, code: 'agent_endpoint_failed' }),
+        new ApiError(NO_ANSWER_MESSAGE, { status: 200, code: 'answer_error' }),
       ];
       const expected = [
         'The service could not be reached. Check your connection, then retry.',
@@ -911,6 +912,8 @@ describe('<ask-chat>', () => {
         'Too many questions at once. Please retry in 3 seconds.',
         'Something went wrong on the service. Please retry in a moment.',
         // A custom agent's endpoint failed: its words are for the site owner, in the console.
+        'Something went wrong on the service. Please retry in a moment.',
+        // An error that said nothing: not "The service could not answer: The service could not answer."
         'Something went wrong on the service. Please retry in a moment.',
       ];
       let calls = 0;
@@ -948,8 +951,9 @@ describe('<ask-chat>', () => {
       expect(p.lastAnswer()!.querySelector('[part~="error"]')).to.exist;
       p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
       await waitFor(() => p.lastAnswer()!.querySelector('[part~="answer-body"]'), 'the retried answer');
-      expect(heard).to.deep.equal(['Question 6', 'Question 6']);
-      expect(client.asks[lastQuestion]!.query).to.equal('Question 6');
+      const last = `Question ${expected.length - 1}`;
+      expect(heard).to.deep.equal([last, last]);
+      expect(client.asks[lastQuestion]!.query).to.equal(last);
       expect(p.answers()).to.have.length(expected.length);
     });
   });

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import DOMPurify from 'dompurify';
 import { renderAnswer } from '../../src/render/answer-renderer.js';
 
 const containers: HTMLElement[] = [];
@@ -145,6 +146,44 @@ describe('renderAnswer', () => {
     expect(box.disabled).to.equal(true);
     const p = el.querySelector('p')!;
     expect(p.getAttributeNames()).to.deep.equal([]);
+  });
+
+  it("keeps its own configuration when the page configures DOMPurify's shared instance", async () => {
+    // A page that bundles DOMPurify too shares its default instance, and setConfig there makes
+    // DOMPurify ignore the configuration passed to sanitize.
+    DOMPurify.setConfig({ RETURN_DOM_FRAGMENT: true });
+    try {
+      const el = await rendered(
+        'Hi<style>p{position:fixed;inset:0}</style><p id="x">Session expired.</p><form><input></form>',
+        'html',
+      );
+      expect(el.querySelector('style, form, input, [id]') === null, 'style, form and id dropped').to.equal(
+        true,
+      );
+      expect(el.textContent).to.contain('Session expired.');
+    } finally {
+      DOMPurify.clearConfig();
+    }
+  });
+
+  it('shows markup nested too deep to parse quickly as plain text, never failing', async () => {
+    const unclosed = await rendered('<span><video>'.repeat(2000) + 'end', 'html');
+    expect(unclosed.querySelector('span, video') === null, 'not parsed').to.equal(true);
+    expect(unclosed.textContent).to.contain('end');
+    // marked overflows its stack on 2,000 nested quotes.
+    const quotes = await rendered(`${'>'.repeat(2000)} deep`);
+    expect(quotes.textContent).to.contain('deep');
+    expect(quotes.querySelector('blockquote') === null).to.equal(true);
+    // Nested a few levels, as real answers are, it renders as markdown.
+    const shallow = await rendered('> > quoted twice');
+    expect(shallow.querySelectorAll('blockquote').length).to.equal(2);
+  });
+
+  it('shows an answer over 200,000 characters as plain text paragraphs', async () => {
+    const long = `**bold** ${'word '.repeat(45_000)}\n\nsecond paragraph`;
+    const el = await rendered(long);
+    expect(el.querySelector('strong') === null).to.equal(true);
+    expect(el.querySelectorAll('p').length).to.equal(2);
   });
 
   it('renders nothing from a frameset document rather than failing', async () => {

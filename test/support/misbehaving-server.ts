@@ -100,6 +100,9 @@ const faults: Record<string, Fault> = {
       didAnswer: false,
       error: { code: 'llm_failed', message: 'The model failed.' },
     }),
+  '/answer-error-text': (_req, res) =>
+    json(res, 200, { ...answerRecord, didAnswer: false, error: 'The index is rebuilding.' }),
+  '/answer-error-silent': (_req, res) => json(res, 200, { ...answerRecord, didAnswer: false, error: {} }),
 };
 
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {

@@ -1,4 +1,10 @@
-import { ApiError, NetworkError, TimeoutError, isRefusedSetup } from '../../client/errors.js';
+import {
+  ApiError,
+  NetworkError,
+  NO_ANSWER_MESSAGE,
+  TimeoutError,
+  isRefusedSetup,
+} from '../../client/errors.js';
 import { fill } from '../shared/strings.js';
 import type { AskChatStrings } from './chat-strings.js';
 
@@ -13,7 +19,10 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
     // An answer record that carried `error`, or a body that was not an answer.
     // A custom agent's endpoint that failed: its words are the site owner's (the console has them).
     if (error.status === 200)
-      return error.code === 'invalid_response' || error.code === 'agent_endpoint_failed'
+      // An error that says nothing itself is no message to quote.
+      return error.code === 'invalid_response' ||
+        error.code === 'agent_endpoint_failed' ||
+        error.message === NO_ANSWER_MESSAGE
         ? strings.serverError
         : fill(strings.answerError, { message: error.message });
     // A key or an origin the service refuses is the site's to fix: the visitor gets no details.

@@ -28,39 +28,71 @@ const MAX_ANSWER_CHARS = 200_000;
 const MAX_NESTING = 256;
 /** A markdown line that opens more than MAX_NESTING quotes, or is indented as deep. */
 const DEEP_MARKDOWN_LINE = new RegExp(`^(?:[ \\t]*>){${MAX_NESTING},}|^[ \\t]{${MAX_NESTING * 2},}`, 'm');
-/** Elements that never hold content, so never nest. */
-const VOID_TAGS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
+/**
+ * Elements that don't nest in another of their kind: void ones, which hold nothing, and those
+ * whose end tag HTML lets an answer leave out (a list of `<li>` without `</li>` is a flat list).
+ */
+const FLAT_TAGS = new Set(
+  'area base br col embed hr img input link meta source track wbr li p td th tr dd dt option optgroup thead tbody tfoot colgroup caption rt rp'.split(
+    ' ',
+  ),
+);
+const TAG_NAME = /^(\/?)([a-zA-Z][\w:-]*)/;
+
+/**
+ * Calls `onTag` for each tag of markup (`name` lower-cased) and `onText` for the text between
+ * them, in one pass: each `>` is looked for once, so markup with no `>` costs no more than text.
+ */
+function scanTags(
+  html: string,
+  onTag: (name: string, closing: boolean, selfClosing: boolean) => void,
+  onText: (text: string) => void = () => {},
+): void {
+  let at = 0;
+  let end = -1;
+  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', open + 1)) {
+    if (end < open) end = html.indexOf('>', open);
+    if (end === -1) break;
+    const tag = TAG_NAME.exec(html.slice(open + 1, Math.min(end, open + 65)));
+    if (!tag) continue;
+    onText(html.slice(at, open));
+    onTag((tag[2] as string).toLowerCase(), tag[1] === '/', html[end - 1] === '/');
+    at = end + 1;
+    open = end;
+  }
+  onText(html.slice(at));
+}
 
 /** How deeply the tags of markup nest (closing tags that close nothing open are ignored). */
 function nestingDepth(html: string): number {
   let depth = 0;
   let deepest = 0;
-  for (const [, closing, name, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
-    if (VOID_TAGS.has((name as string).toLowerCase()) || selfClosing) continue;
+  scanTags(html, (name, closing, selfClosing) => {
+    if (FLAT_TAGS.has(name) || selfClosing) return;
     if (closing) depth = Math.max(0, depth - 1);
     else deepest = Math.max(deepest, ++depth);
-  }
+  });
   return deepest;
 }
 
-/** The answer as plain text, a paragraph per blank-line-separated block: nothing is parsed. */
-function plainTextFragment(text: string): DocumentFragment {
+/**
+ * The answer as plain text, a paragraph per blank-line-separated block, nothing parsed: markdown
+ * as written, markup without its tags.
+ */
+function plainTextFragment(text: string, format: AnswerFormat): DocumentFragment {
+  let plain = text;
+  if (format === 'html') {
+    plain = '';
+    scanTags(
+      text,
+      (name) => {
+        if (name === 'p' || name === 'br' || name === 'li' || name === 'div') plain += '\n\n';
+      },
+      (between) => (plain += between),
+    );
+  }
   const fragment = new DocumentFragment();
-  for (const block of text.split(/\n\s*\n/)) {
+  for (const block of plain.split(/\n[ \t]*\n/)) {
     if (block.trim() === '') continue;
     const paragraph = document.createElement('p');
     paragraph.textContent = block;
@@ -243,15 +275,15 @@ export function sanitizeAnswer(
   isAllowedUrl: typeof IsAllowedUrl,
 ): DocumentFragment {
   if (text.length > MAX_ANSWER_CHARS || (format === 'markdown' && DEEP_MARKDOWN_LINE.test(text)))
-    return plainTextFragment(text);
+    return plainTextFragment(text, format);
   let html: string;
   try {
     html = format === 'markdown' ? markdown.parse(text, { async: false }) : text;
   } catch {
     // marked gives up on some hostile input (a stack overflow): the text is still shown.
-    return plainTextFragment(text);
+    return plainTextFragment(text, format);
   }
-  if (nestingDepth(html) > MAX_NESTING) return plainTextFragment(text);
+  if (nestingDepth(html) > MAX_NESTING) return plainTextFragment(text, format);
   // Null when the markup has no body to keep (a `<frameset>` document): nothing survives.
   const fragment =
     (purify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??

@@ -4,6 +4,7 @@ import { createClient } from '../../src/client/create-client.js';
 import type { AskClient, RequestOptions } from '../../src/client/create-client.js';
 import { ApiError } from '../../src/client/errors.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import { isFinalAsComposed } from '../../src/elements/search-box/search-controller.js';
 import type {
   SearchBoxErrorDetail,
   SearchBoxHandoffDetail,
@@ -906,6 +907,17 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(el.getAttribute('query')).to.equal('漢字');
   });
 
+  it('knows which composed text is the text itself: Hangul, and Latin words on Android keyboards', () => {
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+    expect(isFinalAsComposed('테마', desktop)).to.equal(true);
+    expect(isFinalAsComposed('translate', android)).to.equal(true);
+    expect(isFinalAsComposed('translate', desktop), 'pinyin on a desktop waits').to.equal(false);
+    expect(isFinalAsComposed('かんじ', android), 'kana wait for their kanji').to.equal(false);
+    expect(isFinalAsComposed('漢字', android)).to.equal(false);
+  });
+
   it('searches Korean syllables as they are composed: they are the text itself', async () => {
     const client = answering(threeResults);
     const el = await fakeBox(client);
@@ -1161,6 +1173,8 @@ describe('<search-box variant="button">', () => {
     const el = wrapper.querySelector('search-box')!;
     await el.updateComplete;
     const textarea = wrapper.querySelector('textarea')!;
+    // The page's own style, one side of it: given back whole when the dialog closes.
+    document.documentElement.style.overflowY = 'scroll';
     textarea.focus();
     await press('Control+k');
     const dialog = shadow(el).querySelector('dialog')!;
@@ -1171,7 +1185,9 @@ describe('<search-box variant="button">', () => {
     await press('Escape');
     await waitUntil(() => !dialog.open);
     expect(document.activeElement === textarea, 'the focus is back in the textarea').to.equal(true);
-    expect(getComputedStyle(document.documentElement).overflow).to.equal('visible');
+    expect(document.documentElement.style.overflowY).to.equal('scroll');
+    expect(document.documentElement.style.overflowX).to.equal('');
+    document.documentElement.style.overflowY = '';
   });
 
   it('a chosen result closes the dialog', async () => {

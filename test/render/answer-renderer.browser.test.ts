@@ -169,7 +169,7 @@ describe('renderAnswer', () => {
   it('shows markup nested too deep to parse quickly as plain text, never failing', async () => {
     const unclosed = await rendered('<span><video>'.repeat(2000) + 'end', 'html');
     expect(unclosed.querySelector('span, video') === null, 'not parsed').to.equal(true);
-    expect(unclosed.textContent).to.contain('end');
+    expect(unclosed.textContent, 'its text, not its tags').to.equal('end');
     // marked overflows its stack on 2,000 nested quotes.
     const quotes = await rendered(`${'>'.repeat(2000)} deep`);
     expect(quotes.textContent).to.contain('deep');
@@ -177,6 +177,18 @@ describe('renderAnswer', () => {
     // Nested a few levels, as real answers are, it renders as markdown.
     const shallow = await rendered('> > quoted twice');
     expect(shallow.querySelectorAll('blockquote').length).to.equal(2);
+  });
+
+  it('renders long lists and tables written without their optional end tags as markup', async () => {
+    const steps = Array.from({ length: 300 }, (_, i) => `<li>Step ${i}`).join('\n');
+    const list = await rendered(`<ol>${steps}</ol>`, 'html');
+    expect(list.querySelectorAll('li').length).to.equal(300);
+    const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>a${i}<td>b${i}`).join('');
+    const table = await rendered(`<table>${rows}</table>`, 'html');
+    expect(table.querySelectorAll('td').length).to.equal(240);
+    const paragraphs = Array.from({ length: 300 }, (_, i) => `<p>Para ${i}`).join('\n');
+    const prose = await rendered(`Intro\n\n<div>\n${paragraphs}\n</div>`);
+    expect(prose.querySelectorAll('p').length).to.be.at.least(300);
   });
 
   it('shows an answer over 200,000 characters as plain text paragraphs', async () => {

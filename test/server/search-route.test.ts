@@ -118,10 +118,19 @@ describe('POST /bot/search', () => {
 
   it('keeps at score 0.99 the page a query names by its whole title, and only near-exact matches', async () => {
     // Case and punctuation aside: the title is "Theming the elements".
-    const named = await search({ query: 'theming the Elements!', numDocs: 10, score: 0.99 });
+    for (const query of ['theming the Elements!', 'THEMING THE ELEMENTS', 'theming-the elements']) {
+      const named = await search({ query, numDocs: 10, score: 0.99 });
+      assert.deepEqual(
+        named.body.map((item: { link: string }) => item.link),
+        ['/guides/theming'],
+        query,
+      );
+    }
+    // A name in code, lower-cased, and a hyphenated one written with spaces.
+    const installing = await search({ query: 'installing ask elements', numDocs: 10, score: 0.99 });
     assert.deepEqual(
-      named.body.map((item: { link: string }) => item.link),
-      ['/guides/theming'],
+      installing.body.map((item: { link: string }) => item.link),
+      ['/guides/install'],
     );
     const partial = await search({ query: 'theming elements colours', numDocs: 10, score: 0.99 });
     assert.deepEqual(partial.body, []);

@@ -40,10 +40,10 @@ export { popupStyles } from './search-popup.styles.js';
  * until the next space, Latin words. Kana before their kanji and pinyin before its characters
  * (on a desktop) wait for the composition to end.
  */
-export function isFinalAsComposed(data: string): boolean {
+export function isFinalAsComposed(data: string, userAgent = globalThis.navigator?.userAgent ?? ''): boolean {
   return (
     /^[\p{Script=Hangul}\p{N} ]+$/u.test(data) ||
-    (/^[\p{Script=Latin}\p{N}' -]+$/u.test(data) && /Android/.test(globalThis.navigator?.userAgent ?? ''))
+    (/^[\p{Script=Latin}\p{N}' -]+$/u.test(data) && /Android/.test(userAgent))
   );
 }
 

@@ -98,7 +98,8 @@ export function openDialog(
   let opener = document.activeElement;
   while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const page = document.documentElement;
-  const overflow = page.style.overflow;
+  // Each side apart: the shorthand reads '' when only one is set, and writing it back clears both.
+  const { overflowX, overflowY } = page.style;
   page.style.overflow = 'hidden';
   const viewport = globalThis.visualViewport;
   // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard.
@@ -132,7 +133,8 @@ export function openDialog(
     'close',
     () => {
       listening.abort();
-      page.style.overflow = overflow;
+      page.style.overflowX = overflowX;
+      page.style.overflowY = overflowY;
       onClose(opener instanceof HTMLElement ? opener : null);
     },
     options,

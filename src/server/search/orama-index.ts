@@ -50,7 +50,7 @@ interface IndexedPage {
   tags: Set<string>;
   /** The words of its title and slug as written, lower-cased, each between spaces. */
   nameWords: string;
-  /** The words of its title alone, lower-cased, joined by spaces: a query that is its title names it. */
+  /** Its title as `titleKey` writes it: a query that is its title names it. */
   titleWords: string;
 }
 
@@ -430,7 +430,7 @@ export class OramaSearchIndex implements SearchIndex {
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
         nameWords: ` ${[...new Set(this.#analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
-        titleWords: this.#analyser.words(document.title).join(' '),
+        titleWords: titleKey(document.title),
       };
       // The page's text, passage by passage, joined once at the end.
       const body: number[][] = [];
@@ -571,7 +571,7 @@ export class OramaSearchIndex implements SearchIndex {
     const cached = this.#pageResults.get(key);
     if (cached) return cached;
     const analysed = this.#queries.analyse(query, options.prefixLastTerm !== false);
-    const hits = this.#searchPages(analysed, options, this.#analyser.words(query).join(' '));
+    const hits = this.#searchPages(analysed, options, titleKey(query));
     this.#pageResults.set(key, hits);
     return hits;
   }
@@ -970,7 +970,7 @@ export class OramaSearchIndex implements SearchIndex {
     return passages.sort((a, b) => b.message - a.message || b.rank - a.rank);
   }
 
-  /** Pages for a query; `queryWords` are its words as `TextAnalyser.words` gives them, joined by spaces. */
+  /** Pages for a query; `queryWords` is the query as `titleKey` writes it. */
   #searchPages(query: AnalysedQuery, options: SearchOptions, queryWords: string): SearchHit[] {
     const minRelevance = options.minRelevance ?? 0;
     const ranked = this.#rankPages(query, options, options.limit + EXTRA_CANDIDATES);
@@ -1147,6 +1147,18 @@ function cacheKey(query: string, options: SearchOptions): string {
  * (`set` on its way to `setTimeout` lifts *Set* until the next letter; `navig` lifts nothing).
  * `writtenWords` are the query's words between spaces, made once for all the candidates.
  */
+/**
+ * A title (or a query) with case and punctuation aside: its letters and digits, lower-cased, each
+ * run joined by one space, so that `install ask elements` and `THE CLIENT: CREATECLIENT` are the
+ * titles *Install ask-elements* and *The client: createClient*.
+ */
+function titleKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 function nameAsWritten(query: AnalysedQuery, writtenWords: readonly string[], nameWords: string): number {
   let written = 0;
   for (let i = 0; i < writtenWords.length; i++)

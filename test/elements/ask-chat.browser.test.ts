@@ -833,6 +833,34 @@ describe('<ask-chat>', () => {
       expect(p.root.activeElement).to.equal(p.input());
     });
 
+    it("stops a pending answer on Escape, which goes no further, and never on an IME composition's Escape", async () => {
+      const client = fakeClient((_, options) => untilAborted(options?.signal));
+      const el = await chat(client);
+      let reachedPage = 0;
+      const onPage = (event: KeyboardEvent) => event.key === 'Escape' && reachedPage++;
+      document.addEventListener('keydown', onPage);
+      try {
+        await ask(el, 'A long question');
+        const p = parts(el);
+        // Escape that ends a composition belongs to the input method.
+        p.input().dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'Escape', isComposing: true, bubbles: true, composed: true }),
+        );
+        await el.updateComplete;
+        expect(client.signals[0]!.aborted, 'not stopped by the composition').to.equal(false);
+        reachedPage = 0;
+        p.input().focus();
+        await sendKeys({ press: 'Escape' });
+        await answered(el, 1);
+        expect(client.signals[0]!.aborted).to.equal(true);
+        expect(reachedPage, 'a dialog around the chat stays open').to.equal(0);
+        await sendKeys({ press: 'Escape' });
+        expect(reachedPage, "with nothing to stop, Escape is the page's").to.equal(1);
+      } finally {
+        document.removeEventListener('keydown', onPage);
+      }
+    });
+
     it('says why Enter sends nothing while an answer is on its way, keeping the text, until it arrives', async () => {
       let answer: (record: AnswerRecord) => void = () => {};
       const el = await chat(fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve))));

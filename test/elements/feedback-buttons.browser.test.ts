@@ -209,6 +209,33 @@ describe('<feedback-buttons>', () => {
     });
   });
 
+  it('keeps a reason that failed to go in its form, chosen and written, to send again', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-7" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    v.reasons()[1]!.click();
+    const note = el.shadowRoot!.querySelector('textarea')!;
+    note.value = 'It does not say how to set the timeout.';
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => client.feedbacks.length === 2, 'the reason post');
+    pending[1]!.reject(new NetworkError());
+    await waitFor(() => v.message() === 'Your feedback could not be sent. Try again.', 'the failure message');
+    expect(v.form() !== null, 'the form is still open').to.equal(true);
+    expect(v.reasons()[1]!.getAttribute('aria-pressed')).to.equal('true');
+    expect(el.shadowRoot!.querySelector('textarea')!.value).to.equal(
+      'It does not say how to set the timeout.',
+    );
+    expect(el.value).to.equal(-1);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => client.feedbacks.length === 3, 'sent again');
+    expect(client.feedbacks[2]).to.deep.equal(client.feedbacks[1]);
+  });
+
   it('scrolls the reason form into view when it opens below a scrolled box', async () => {
     const { client, pending } = heldClient();
     const box = await fixture<HTMLDivElement>(

@@ -240,8 +240,17 @@ export class AskChat extends LitElement {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
       event.preventDefault();
       this.#send();
-    } else if (event.key === 'Escape') {
-      this.#behaviour?.stop();
+    } else if (
+      event.key === 'Escape' &&
+      !event.isComposing &&
+      event.keyCode !== 229 &&
+      this.#behaviour?.pending
+    ) {
+      // Escape stops the answer, and only that: a dialog around the chat stays open (a second
+      // Escape closes it). An Escape that ends an IME composition is the input method's.
+      event.preventDefault();
+      event.stopPropagation();
+      this.#behaviour.stop();
     }
   }
 

@@ -92,6 +92,11 @@ export const feedbackButtonsStyles = [
       padding: 0.25rem 0.5rem;
       resize: vertical;
     }
+    @media (pointer: coarse) {
+      textarea {
+        font-size: max(16px, 1em);
+      }
+    }
     .actions {
       display: flex;
       gap: calc(var(--_space) / 2);

@@ -124,6 +124,7 @@ export class FeedbackButtons extends LitElement {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       const started = Date.now();
+      const withReason = detail.reason !== undefined || detail.comment !== undefined;
       try {
         // A client set in code (as under a chat's answers) is used at once; otherwise the code
         // that builds one comes with the first vote.
@@ -136,11 +137,11 @@ export class FeedbackButtons extends LitElement {
         // Replaced by a newer run: that one reports.
         if (signal.aborted) return;
         this.value = previous;
-        this.#closeForm();
+        // A reason that failed to go stays in its form, chosen and written, to be sent again.
+        if (!withReason) this.#closeForm();
         this._message = this.#strings.failed;
         return;
       }
-      const withReason = detail.reason !== undefined || detail.comment !== undefined;
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
       if (!withReason && detail.value === -1 && this.askReason) this._formOpen = true;
       else this.#closeForm();

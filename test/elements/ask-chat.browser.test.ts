@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, NO_ANSWER_MESSAGE, TimeoutError } from '../../src/client/errors.js';
@@ -349,6 +349,20 @@ describe('<ask-chat>', () => {
       await ask(el, 'How do I style it?');
       await answered(el, 1);
       expect(client.asks[1]!.conversationId).to.equal('');
+    });
+
+    it('starts a new conversation while an answer is pending, with nothing of the abandoned question back', async () => {
+      const client = fakeClient((_, options) => untilAborted(options?.signal));
+      const el = await chat(client);
+      await ask(el, 'A long question');
+      const p = parts(el);
+      p.one('new-conversation-button')!.click();
+      await waitFor(() => client.signals[0]!.aborted, 'the request aborted');
+      await aTimeout(50);
+      await el.updateComplete;
+      expect(p.answers()).to.have.length(0);
+      expect(p.input().value, 'a clean input').to.equal('');
+      expect(p.status(), 'no word of a stopped answer').not.to.contain('Stopped');
     });
 
     it('shows the latest question at the top of the transcript again after a reload', async () => {
@@ -780,6 +794,24 @@ describe('<ask-chat>', () => {
           await waitFor(() => copied.length === 2, 'a second copy');
           expect(copied).to.deep.equal(['Use **npm**.', 'Use npm.']);
           expect(parts(el).status()).to.equal('Copied');
+        },
+      );
+    });
+
+    it('copies a "not sure" answer as text while it is still folded away', async () => {
+      const copied: string[] = [];
+      await withClipboard(
+        async (text) => void copied.push(text),
+        async () => {
+          const el = await chat(
+            fakeClient(async () => answerRecord({ answer: 'Use **npm**.', relevanceScore: 20 })),
+            'min-relevance=50 copy-as=text',
+          );
+          await ask(el, 'How?');
+          await answered(el, 1);
+          parts(el).one('copy-button')!.click();
+          await waitFor(() => copied.length === 1, 'a copy');
+          expect(copied).to.deep.equal(['Use npm.']);
         },
       );
     });

@@ -279,6 +279,8 @@ export class ChatBehaviour implements ReactiveController {
       record = await this.#client.ask(request, { signal });
       await this.#renderAnswer(turn.id, record.answer, turn.format);
     } catch (error) {
+      // Its conversation was reset meanwhile: nothing of it comes back.
+      if (!this.turns.some((t) => t.id === turn.id)) return;
       if (signal.aborted || isAbortError(error)) {
         this.#settle(turn, { status: 'stopped' });
         this.#announce(strings.stopped);
@@ -303,6 +305,7 @@ export class ChatBehaviour implements ReactiveController {
         this.attachments = turn.images.map((dataUri, i) => ({ name: `image ${i + 1}`, dataUri }));
       return;
     }
+    if (!this.turns.some((t) => t.id === turn.id)) return;
     if (signal.aborted) return this.#settle(turn, { status: 'stopped' });
     this.#conversationId = record.conversationId;
     this.#settle(turn, { status: 'answered', record, feedback: null });
@@ -389,11 +392,15 @@ export class ChatBehaviour implements ReactiveController {
 
   async #copy(turn: ChatTurn): Promise<void> {
     const s = this.#strings;
+    const body = this.#answers.get(turn.id);
+    // innerText keeps the answer's line breaks, but is empty while the answer is not shown (a
+    // "not sure" answer still folded away): then its text as written.
     const text =
       this.#host.copyAs === 'text' || turn.format === 'html'
-        ? (this.#answers.get(turn.id)?.innerText ?? '')
+        ? body?.innerText.trim() || body?.textContent || ''
         : (turn.record?.answer ?? '');
     try {
+      if (!text.trim()) throw new Error('nothing to copy');
       await navigator.clipboard.writeText(text.trim());
       this.#copied = turn.id;
       this.#announce(s.copied);

@@ -102,7 +102,10 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
 
     const other = await addChat(client);
     chats.push(other);
-    const record = await other.askQuestion('And the chat?');
+    const asked = other.askQuestion('And the chat?');
+    expect(parts(other).input().value, 'in view while the behaviour comes').to.equal('And the chat?');
+    const record = await asked;
+    expect(parts(other).input().value, 'asked, out of the input').to.equal('');
     expect(record?.insightId).to.match(/^insight-/);
     expect(client.asks.at(-1)!.query).to.equal('And the chat?');
   });

@@ -915,6 +915,24 @@ describe('<ask-chat>', () => {
       await waitFor(() => p.questions().length === 2, 'sent now');
     });
 
+    it('shows a question handed over while an answer is on its way, and asks it once that answer came', async () => {
+      const answers: ((record: AnswerRecord) => void)[] = [];
+      const client = fakeClient(() => new Promise<AnswerRecord>((resolve) => answers.push(resolve)));
+      const el = await chat(client);
+      await ask(el, 'A long question');
+      const p = parts(el);
+      const handedOver = el.askQuestion('And the chat?');
+      await el.updateComplete;
+      expect(p.input().value, 'in view').to.equal('And the chat?');
+      expect(p.root.querySelector<HTMLElement>('.attach-notice')!.textContent).to.contain('still on its way');
+      answers[0]!(answerRecord());
+      await waitFor(() => client.asks.length === 2, 'asked once the first answer came');
+      expect(client.asks[1]!.query).to.equal('And the chat?');
+      expect(p.input().value, 'out of the input').to.equal('');
+      answers[1]!(answerRecord());
+      await handedOver;
+    });
+
     it("says the assistant is unavailable when the service refuses the page's key or origin, with no Retry", async () => {
       const failures = [
         new ApiError('apiKey is not valid', { status: 401, code: 'invalid_api_key' }),

@@ -179,7 +179,12 @@ export class AskChat extends LitElement {
    * when the question was cancelled, stopped or failed (the chat shows why).
    */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
+    // Until the behaviour is here the question waits in the input, in view, and stays there if
+    // it can't be fetched, as a typed one does.
+    const input = this.#behaviour ? null : this.#input;
+    if (input && !input.value.trim()) input.value = query;
     const behaviour = this.#behaviour ?? (await this.#load().catch(() => this.#unreachable()));
+    if (behaviour && input?.value === query) input.value = '';
     return behaviour?.askQuestion(query, options);
   }
 

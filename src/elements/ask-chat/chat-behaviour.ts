@@ -119,8 +119,15 @@ export class ChatBehaviour implements ReactiveController {
 
   /** `askQuestion()` of the element. */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
-    // Handed over while an answer is on its way, a question waits for it rather than cancel it.
-    while (this.pending) await this.#ask.taskComplete.catch(ignore);
+    // Handed over while an answer is on its way, a question waits for it rather than cancel it,
+    // in the input, with the notice that an answer is on its way.
+    if (this.pending) {
+      const input = this.#input;
+      if (input && !input.value.trim()) input.value = query;
+      this.#set(() => (this.#waited = true));
+      while (this.pending) await this.#ask.taskComplete.catch(ignore);
+      if (input?.value === query) input.value = '';
+    }
     return this.#start(query, [], options) ?? undefined;
   }
 

@@ -160,8 +160,11 @@ function listen(app: ServiceApp, port: number, host: string): Promise<{ server: 
 /** A request target the app can route: a path (`/bot/search`) or an absolute URL, not `*`. */
 const ORIGIN_OR_ABSOLUTE_FORM = /^(\/|https?:\/\/)/i;
 
+/** The service's JSON error body, for what is answered before (or outside) the app. */
+const jsonErrorBody = (code: string, message: string): string => JSON.stringify({ error: { code, message } });
+
 function answerJsonError(response: ServerResponse, status: number, code: string, message: string): void {
-  const body = JSON.stringify({ error: { code, message } });
+  const body = jsonErrorBody(code, message);
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
@@ -177,7 +180,7 @@ function endWithJsonError(
   message: string,
   code = 'bad_request',
 ): void {
-  const body = JSON.stringify({ error: { code, message } });
+  const body = jsonErrorBody(code, message);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

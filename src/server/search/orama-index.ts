@@ -1141,13 +1141,6 @@ function cacheKey(query: string, options: SearchOptions): string {
 }
 
 /**
- * The share of the query (by weight) whose words, as typed, the page's name writes: stemming
- * makes `navigation` and `navigator` one term, but a visitor typing `navigation` means
- * *Navigation*, not *Navigator*. A word still being typed counts where a name writes it whole
- * (`set` on its way to `setTimeout` lifts *Set* until the next letter; `navig` lifts nothing).
- * `writtenWords` are the query's words between spaces, made once for all the candidates.
- */
-/**
  * A title (or a query) with case and punctuation aside: its letters and digits, lower-cased, each
  * run joined by one space, so that `install ask elements` and `THE CLIENT: CREATECLIENT` are the
  * titles *Install ask-elements* and *The client: createClient*.
@@ -1159,6 +1152,13 @@ function titleKey(text: string): string {
     .trim();
 }
 
+/**
+ * The share of the query (by weight) whose words, as typed, the page's name writes: stemming
+ * makes `navigation` and `navigator` one term, but a visitor typing `navigation` means
+ * *Navigation*, not *Navigator*. A word still being typed counts where a name writes it whole
+ * (`set` on its way to `setTimeout` lifts *Set* until the next letter; `navig` lifts nothing).
+ * `writtenWords` are the query's words between spaces, made once for all the candidates.
+ */
 function nameAsWritten(query: AnalysedQuery, writtenWords: readonly string[], nameWords: string): number {
   let written = 0;
   for (let i = 0; i < writtenWords.length; i++)

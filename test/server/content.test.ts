@@ -653,6 +653,89 @@ describe('loadContentFolder', () => {
     assert.equal(alone('Fees - and how to avoid them', 'Fees'), 'Fees - and how to avoid them');
   });
 
+  it("leaves out what most pages of a site laid out in plain <div>s repeat: no cookie banner as each page's description, no footer as an answer", async () => {
+    const page = (name: string, body: string) =>
+      htmlDocument(
+        `${name.toLowerCase()}.html`,
+        `<html><head><title>${name} - Acme</title></head><body>
+        <div id="cookie-banner"><p>We use cookies to improve your experience. <a href="/cookies">Accept all cookies?</a></p></div>
+        <div class="topbar"><a href="/">Home</a> <a href="/pricing">Pricing</a></div>
+        <div class="content"><h1>${name}</h1>${body}</div>
+        <div class="foot"><h3>Company</h3><p>© 2026 Acme Inc · <a href="/terms">Terms</a> · Newsletter signup</p></div>
+        </body></html>`,
+      );
+    const pages = withoutSiteWideMetadata([
+      page('Pricing', '<p>Plans start at 10 dollars a month, billed yearly.</p>'),
+      page('Install', '<p>Download the installer and run it.</p><pre>npm install acme</pre>'),
+      page('Upgrade', '<p>Run the installer again over the old version.</p><pre>npm install acme</pre>'),
+      page(
+        'Contact',
+        '<p>Write to support at any time of the day, or <a href="/pricing">see the plans</a>.</p>',
+      ),
+    ]);
+    assert.deepEqual(
+      pages.map((document) => [document.title, document.description, document.text]),
+      [
+        [
+          'Pricing',
+          'Plans start at 10 dollars a month, billed yearly.',
+          'Pricing\n\nPlans start at 10 dollars a month, billed yearly.',
+        ],
+        // The same code on most pages is still each page's.
+        [
+          'Install',
+          'Download the installer and run it.',
+          'Install\n\nDownload the installer and run it.\n\nnpm install acme',
+        ],
+        [
+          'Upgrade',
+          'Run the installer again over the old version.',
+          'Upgrade\n\nRun the installer again over the old version.\n\nnpm install acme',
+        ],
+        [
+          'Contact',
+          'Write to support at any time of the day, or see the plans.',
+          'Contact\n\nWrite to support at any time of the day, or see the plans.',
+        ],
+      ],
+    );
+    // The menu's and the footer's links say nothing about the pages they link to; the page's own do.
+    assert.deepEqual(
+      pages.map((document) => document.mentions?.map((mention) => mention.targets)),
+      [undefined, undefined, undefined, [['/pricing']]],
+    );
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load(pages);
+    assert.deepEqual(await index.search('newsletter signup', { limit: 5 }), []);
+    // Fewer than three pages say nothing about what a site repeats.
+    assert.equal(
+      withoutSiteWideMetadata([
+        page('Pricing', '<p>Plans.</p>'),
+        page('Install', '<p>Run it.</p>'),
+      ])[0]?.text.includes('cookies'),
+      true,
+    );
+  });
+
+  it('links to an HTML heading by the id the page gives it, inside it or on the section it opens', () => {
+    const page = htmlDocument(
+      'a.html',
+      '<main><h2 id="own">Own</h2><p>y</p><h2><a id="inner-id"></a>Inner</h2><p>z</p>' +
+        '<h2><a name="old-name">Named</a></h2><p>w</p><section id="part-id"><h2>Part</h2><p>v</p></section>' +
+        '<section id="other"><p>u</p><h2>Later</h2><p>t</p></section></main>',
+    );
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.anchor]),
+      [
+        ['Own', 'own'],
+        ['Inner', 'inner-id'],
+        ['Named', 'old-name'],
+        ['Part', 'part-id'],
+        ['Later', 'later'],
+      ],
+    );
+  });
+
   it("reads VitePress's pages as written: callout kinds, tab bars and several cards are no page text", () => {
     const text = (html: string) => htmlDocument('v.html', html).text;
     // A home page of feature cards has no <main>: the cards are the body's, not the first alone.
@@ -921,6 +1004,11 @@ describe('loadContentFolder', () => {
     assert.equal(notes.title, 'Release notes');
     assert.equal(notes.description, 'Version 2 adds streaming answers.');
     assert.equal(notes.link, '/notes');
+    // A text file has no anchors: its sections link to the page.
+    assert.deepEqual(
+      notes.sections.map((section) => section.anchor),
+      notes.sections.map(() => ''),
+    );
   });
 
   it('prefixes links with the site URL when given', async () => {

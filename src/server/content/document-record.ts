@@ -30,15 +30,8 @@ export function documentRecord(
   siteUrl?: string,
 ): SourceDocument {
   const { sections } = fields;
-  // The document's text is plain, as the API describes `content`: code spans' marks are for answers.
   const plainTexts = sections.map(sectionPlainText);
-  const text = sections
-    .map((section, index) => {
-      const plain = plainTexts[index] as string;
-      return section.heading && plain ? `${section.heading}\n\n${plain}` : section.heading || plain;
-    })
-    .filter((part) => part !== '')
-    .join('\n\n');
+  const text = documentText(sections, plainTexts);
   const firstHeading =
     sections.find((section) => section.level === 1)?.heading ??
     sections.find((section) => section.heading)?.heading;
@@ -57,4 +50,21 @@ export function documentRecord(
     ...(fields.links && fields.links.length > 0 ? { links: fields.links } : {}),
     ...(fields.mentions && fields.mentions.length > 0 ? { mentions: fields.mentions } : {}),
   };
+}
+
+/**
+ * A document's plain text, each section's heading above its text, as the API describes `content`:
+ * code spans' marks are for answers. `plainTexts` are the sections' plain texts when already made.
+ */
+export function documentText(
+  sections: readonly DocumentSection[],
+  plainTexts: readonly string[] = sections.map(sectionPlainText),
+): string {
+  return sections
+    .map((section, index) => {
+      const plain = plainTexts[index] as string;
+      return section.heading && plain ? `${section.heading}\n\n${plain}` : section.heading || plain;
+    })
+    .filter((part) => part !== '')
+    .join('\n\n');
 }

@@ -219,7 +219,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
       builder.startSection(
         headingText(element).replace(/\s+/g, ' ').trim(),
         Number(heading[1]),
-        element.id || undefined,
+        headingAnchor(element),
       );
       return;
     }
@@ -263,6 +263,25 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
 const MENTION_BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'td', 'th', 'blockquote', 'figcaption']);
 /** Blocks inside a mention block that say something else (a nested list under a list item). */
 const NESTED_BLOCKS = new Set(['ul', 'ol', 'dl', 'table']);
+
+/**
+ * The id a link to a heading can use: its own; else that of a link target inside it (`<h2><a
+ * id="setup">` or `<a name>`, as older generators write), or of the `<section>` it opens. When
+ * the page gives none, the slug of its text (`undefined`): what a script such as AnchorJS gives
+ * it in the browser, and a link to no anchor opens the page at its top anyway.
+ */
+function headingAnchor(heading: HTMLElement): string | undefined {
+  if (heading.id) return heading.id;
+  const target = heading.querySelector('[id], a[name]');
+  const inner = target?.id || target?.getAttribute('name');
+  if (inner) return inner;
+  const parent = heading.parentNode;
+  if (parent?.tagName === 'SECTION' && parent.id && parent.childNodes.find(isElement) === heading)
+    return parent.id;
+  return undefined;
+}
+
+const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
 
 /** The anchor's nearest mention block inside the content, else the anchor itself. */
 function mentionBlock(anchor: HTMLElement, content: HTMLElement): HTMLElement {

@@ -64,14 +64,21 @@ export class SectionBuilder {
   }
 
   /**
-   * Starts a section at a heading; `anchor` is the heading's own id when the source gives one.
-   * Its anchor is made from its text as given, spaces and all, as GitHub's is.
+   * Starts a section at a heading; `anchor` is the heading's own id when the source gives one,
+   * `null` when the page can have none (a text file): no deep link then, rather than one to an
+   * anchor that can't be there. Else its anchor is made from its text as given, spaces and all,
+   * as the site's generator makes it.
    */
-  startSection(heading: string, level: number, anchor?: string): void {
+  startSection(heading: string, level: number, anchor?: string | null): void {
     this.#flush();
     this.#current = {
       heading: heading.replace(/\s+/g, ' ').trim(),
-      anchor: anchor === undefined ? this.#slugger.slug(heading) : this.#slugger.take(anchor),
+      anchor:
+        anchor === null
+          ? ''
+          : anchor === undefined
+            ? this.#slugger.slug(heading)
+            : this.#slugger.take(anchor),
       level,
       paragraphs: [],
       code: [],

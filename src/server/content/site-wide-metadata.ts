@@ -1,5 +1,6 @@
-import type { SourceDocument } from './document.js';
+import type { DocumentSection, SourceDocument } from './document.js';
 import { sectionPlainText } from './code-spans.js';
+import { documentText } from './document-record.js';
 import { firstProseParagraph, summarise } from './summary.js';
 
 /**
@@ -9,9 +10,12 @@ import { firstProseParagraph, summarise } from './summary.js';
  * and MkDocs write it). Only the pages together tell which is which: what most of them share is
  * the site's. This takes it out: the site's name from the titles (one part, the one most pages
  * share; else, page by page, what a title adds to the page's first heading), and a shared
- * description, which falls back to the page's first paragraph as a page without one does.
+ * description, which falls back to the page's first paragraph as a page without one does. Before
+ * that, the paragraphs most pages hold word for word are taken out of their text (see
+ * `withoutSharedParagraphs`), so that a cookie banner is no page's description.
  */
-export function withoutSiteWideMetadata(pages: readonly SourceDocument[]): SourceDocument[] {
+export function withoutSiteWideMetadata(builtPages: readonly SourceDocument[]): SourceDocument[] {
+  const pages = withoutSharedParagraphs(builtPages);
   const siteName = sharedTitlePart(pages);
   const descriptions = new Map<string, number>();
   for (const page of pages)
@@ -28,6 +32,65 @@ export function withoutSiteWideMetadata(pages: readonly SourceDocument[]): Sourc
       ? summarise(firstProseParagraph(page.sections.map(sectionPlainText).join('\n\n')))
       : page.description;
     return title === page.title && description === page.description ? page : { ...page, title, description };
+  });
+}
+
+/**
+ * The share of the pages that must hold a paragraph word for word for it to be the site's
+ * furniture rather than any page's text (and three pages at least).
+ */
+const FURNITURE_SHARE = 0.5;
+const MIN_FURNITURE_PAGES = 3;
+
+/** A paragraph as compared between pages: its words, one space between them. */
+const paragraphKey = (paragraph: string): string => paragraph.replace(/\s+/g, ' ').trim();
+
+/** The prose paragraphs of a section (its code blocks left out: a page may show the same code as others). */
+const proseParagraphs = (section: DocumentSection): string[] =>
+  section.text.split('\n\n').filter((paragraph) => !section.code?.includes(paragraph));
+
+/**
+ * The pages without the paragraphs most of them hold word for word: a site laid out in plain
+ * `<div>`s, with no `<header>`, `<nav>`, `<footer>` or class name that says what its chrome is,
+ * repeats its cookie banner, menu and footer on every page, and they would be each page's
+ * description and an answer to "how do I sign up for the newsletter?". A section left with
+ * nothing else (a footer's "Company" column) goes with them, as do the link mentions these
+ * paragraphs made. Code blocks stay: the same `npm install` on every page is still each page's.
+ */
+function withoutSharedParagraphs(pages: readonly SourceDocument[]): readonly SourceDocument[] {
+  if (pages.length < MIN_FURNITURE_PAGES) return pages;
+  const pagesHolding = new Map<string, number>();
+  const count = (keys: Iterable<string>) => {
+    for (const key of new Set(keys))
+      if (key !== '' && key !== '\u0000') pagesHolding.set(key, (pagesHolding.get(key) ?? 0) + 1);
+  };
+  for (const page of pages) {
+    count(page.sections.flatMap(proseParagraphs).map(paragraphKey));
+    count((page.mentions ?? []).map((mention) => `\u0000${paragraphKey(mention.text)}`));
+  }
+  const least = Math.max(MIN_FURNITURE_PAGES, pages.length * FURNITURE_SHARE);
+  const isFurniture = (key: string): boolean => (pagesHolding.get(key) ?? 0) >= least;
+  return pages.map((page) => {
+    let changed = false;
+    const sections = page.sections.flatMap((section) => {
+      const paragraphs = section.text.split('\n\n');
+      const kept = paragraphs.filter(
+        (paragraph) => section.code?.includes(paragraph) || !isFurniture(paragraphKey(paragraph)),
+      );
+      if (kept.length === paragraphs.length) return [section];
+      changed = true;
+      return kept.length === 0 ? [] : [{ ...section, text: kept.join('\n\n') }];
+    });
+    const mentions = page.mentions?.filter((mention) => !isFurniture(`\u0000${paragraphKey(mention.text)}`));
+    if (mentions && mentions.length !== page.mentions?.length) changed = true;
+    if (!changed) return page;
+    const { mentions: _mentions, ...rest } = page;
+    return {
+      ...rest,
+      sections,
+      text: documentText(sections),
+      ...(mentions && mentions.length > 0 ? { mentions } : {}),
+    };
   });
 }
 

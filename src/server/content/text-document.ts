@@ -17,7 +17,8 @@ export function textDocument(relativePath: string, source: string, siteUrl?: str
   let title: string | undefined;
   if (first !== '' && !first.includes('\n') && first.length <= 120 && paragraphs.length > 1) {
     title = first;
-    builder.startSection(first, 1);
+    // A text file has no anchors to link to.
+    builder.startSection(first, 1, null);
     paragraphs.shift();
   }
   for (const paragraph of paragraphs) builder.addParagraph(literalText(paragraph));

@@ -518,8 +518,9 @@ describe('<ask-chat>', () => {
       expect(client.asks[0]!.query).to.equal('first line\nsecond line');
       expect(p.input().value).to.equal('');
       expect(p.root.activeElement).to.equal(p.input());
-      // The send button keeps focus in the input too.
+      // The send button keeps focus in the input too (a click gives the button focus first).
       await sendKeys({ type: 'again' });
+      p.one('send-button')!.focus();
       p.one('send-button')!.click();
       await answered(el, 2);
       expect(p.root.activeElement).to.equal(p.input());
@@ -778,6 +779,28 @@ describe('<ask-chat>', () => {
       expect(button.scrollHeight, 'nothing hidden').to.be.at.most(button.clientHeight + 1);
     });
 
+    it('says "Copied" each time, however many times in a row: a screen reader keeps quiet over the same words', async () => {
+      await withClipboard(
+        async () => {},
+        async () => {
+          const el = await chat(fakeClient(async () => answerRecord()));
+          await ask(el, 'How?');
+          await answered(el, 1);
+          const status = parts(el).root.querySelector('[role="status"]')!;
+          const heard: string[] = [];
+          for (let i = 0; i < 4; i++) {
+            parts(el).one('copy-button')!.click();
+            await waitFor(
+              () => status.textContent!.trim() === 'Copied' && status.textContent !== heard.at(-1),
+              `copy ${i + 1}`,
+            );
+            heard.push(status.textContent!);
+          }
+          expect(new Set(heard.map((text) => text.trim()))).to.deep.equal(new Set(['Copied']));
+        },
+      );
+    });
+
     it('copies an answer as markdown or as plain text', async () => {
       const copied: string[] = [];
       await withClipboard(
@@ -856,6 +879,8 @@ describe('<ask-chat>', () => {
       await ask(el, 'A long question');
       const p = parts(el);
       expect(p.one('stop-button')).to.exist;
+      // A click gives the button focus first.
+      p.one('stop-button')!.focus();
       p.one('stop-button')!.click();
       await answered(el, 1);
       expect(client.signals[0]!.aborted).to.equal(true);
@@ -863,6 +888,50 @@ describe('<ask-chat>', () => {
       expect(p.input().value).to.equal('A long question');
       expect(p.one('send-button')).to.exist;
       expect(p.root.activeElement).to.equal(p.input());
+    });
+
+    it('keeps focus in the chat when the answer arrives while the stop button has it, and Escape there stops too', async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const el = await chat(fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve))));
+      await ask(el, 'A long question');
+      const p = parts(el);
+      p.one('stop-button')!.focus();
+      answer(answerRecord());
+      await answered(el, 1);
+      await waitFor(() => p.root.activeElement === p.one('send-button'), 'focus on the send button');
+      // Escape on the stop button stops the answer, as in the input.
+      const client = fakeClient((_, options) => untilAborted(options?.signal));
+      const other = await chat(client);
+      await ask(other, 'Another long question');
+      parts(other).one('stop-button')!.focus();
+      await sendKeys({ press: 'Escape' });
+      await answered(other, 1);
+      expect(client.signals[0]!.aborted).to.equal(true);
+    });
+
+    it('tells a screen reader that the question is asked, and whether an answer, none or an unsure one came', async () => {
+      let reply = answerRecord();
+      let answer: (record: AnswerRecord) => void = () => {};
+      const el = await chat(fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve))));
+      const p = parts(el);
+      await ask(el, 'First');
+      expect(p.status()).to.equal('Thinking…');
+      answer(reply);
+      await answered(el, 1);
+      expect(p.status()).to.equal('Answer ready.');
+      reply = answerRecord({ didAnswer: false, answer: 'Nothing found.' });
+      await ask(el, 'Second');
+      answer(reply);
+      await answered(el, 2);
+      expect(p.status()).to.equal('I could not find an answer to that in the documentation.');
+      el.minRelevance = 90;
+      await ask(el, 'Third');
+      answer(answerRecord({ relevanceScore: 30 }));
+      await answered(el, 3);
+      expect(p.status()).to.equal('I am not sure about this answer. These documents may help:');
+      p.one('new-conversation-button')!.click();
+      await el.updateComplete;
+      expect(p.status()).to.equal('New conversation started.');
     });
 
     it("stops a pending answer on Escape, which goes no further, and never on an IME composition's Escape", async () => {
@@ -1047,11 +1116,13 @@ describe('<ask-chat>', () => {
         'one.png',
         'two.png',
       ]);
+      expect(p.status()).to.equal('Attached: one.png, two.png.');
       await expect(el).to.be.accessible();
       // Remove one, keep the other.
       p.all('remove-button')[0]!.click();
       await el.updateComplete;
       expect(p.all('thumbnail')).to.have.length(1);
+      expect(p.status()).to.equal('one.png removed.');
       await ask(el, 'What is in this screenshot?');
       await answered(el, 1);
       const images = client.asks[0]!.base64Images!;
@@ -1098,7 +1169,10 @@ describe('<ask-chat>', () => {
       picker.dispatchEvent(new Event('change'));
       await waitFor(() => p.all('thumbnail').length === 4, 'four thumbnails');
       expect(p.one('notice')!.textContent).to.equal('You can attach up to 4 images.');
-      expect(p.status()).to.equal('You can attach up to 4 images.');
+      // Heard: what was attached, and what wasn't.
+      expect(p.status()).to.equal(
+        'Attached: shot-1.png, shot-2.png, shot-3.png, shot-4.png. You can attach up to 4 images.',
+      );
       await ask(el, 'Four images');
       await answered(el, 1);
       expect(client.asks[0]!.base64Images).to.have.length(4);

@@ -54,6 +54,8 @@ export class ChatBehaviour implements ReactiveController {
   attachmentNotice = '';
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
+  /** The stop button had focus when the answer settled (see #run). */
+  #stopHadFocus = false;
   /** The text of the polite status line. */
   announcement = '';
 
@@ -193,7 +195,11 @@ export class ChatBehaviour implements ReactiveController {
       this.attachments = [...this.attachments, ...accepted];
       this.attachmentNotice = [...new Set(messages)].join(' ');
     });
-    if (this.attachmentNotice) this.#announce(this.attachmentNotice);
+    const attached =
+      accepted.length > 0
+        ? fill(s.imagesAttached, { names: accepted.map((image) => image.name).join(', ') })
+        : '';
+    if (attached || this.attachmentNotice) this.#announce(`${attached} ${this.attachmentNotice}`.trim());
   }
 
   get #strings(): AskChatStrings {
@@ -255,6 +261,8 @@ export class ChatBehaviour implements ReactiveController {
       status: 'pending',
     };
     this.#set(() => (this.turns = [...this.turns, turn]));
+    // The transcript is no live region (it would read every word): the status says it is asked.
+    this.#announce(this.#strings.thinking);
     return this.#run(turn);
   }
 
@@ -264,6 +272,13 @@ export class ChatBehaviour implements ReactiveController {
     await this.#ask.run([turn]);
     // The answer came or stopped: what was sent meanwhile can be sent now.
     if (this.#waited) this.#set(() => (this.#waited = false));
+    // The stop button went with the pending answer: focus on it goes to the send button in its
+    // place, not to the top of the page.
+    if (this.#stopHadFocus) {
+      this.#stopHadFocus = false;
+      await this.#host.updateComplete;
+      this.#host.shadowRoot?.querySelector<HTMLElement>('[part~="send-button"]')?.focus();
+    }
     return this.turns.find((t) => t.id === turn.id)?.record;
   }
 
@@ -316,7 +331,14 @@ export class ChatBehaviour implements ReactiveController {
     if (signal.aborted) return this.#settle(turn, { status: 'stopped' });
     this.#conversationId = record.conversationId;
     this.#settle(turn, { status: 'answered', record, feedback: null });
-    this.#announce(strings.answerReady);
+    // What the visitor sees: an answer, none, or one folded away as not sure (see #renderTurn).
+    this.#announce(
+      !record.didAnswer && !asksForValue(record)
+        ? strings.notFound
+        : host.minRelevance > 0 && !(record.relevanceScore >= host.minRelevance)
+          ? strings.notSure
+          : strings.answerReady,
+    );
     emit(host, 'answer', { query: turn.query, record });
   }
 
@@ -333,6 +355,7 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
+    if (this.#host.shadowRoot?.activeElement?.part.contains('stop-button')) this.#stopHadFocus = true;
     this.#set(() => (this.turns = this.turns.map((t) => (t.id === turn.id ? { ...t, ...change } : t))));
     this.#save();
   }
@@ -390,6 +413,8 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #removeAttachment(index: number): void {
+    const removed = this.attachments[index];
+    if (removed) this.#announce(fill(this.#strings.imageRemoved, { name: removed.name }));
     this.#set(() => {
       this.attachments = this.attachments.filter((_, i) => i !== index);
       this.attachmentNotice = '';
@@ -425,6 +450,7 @@ export class ChatBehaviour implements ReactiveController {
   #onNewConversation(): void {
     this.reset();
     emit(this.#host, 'reset', {});
+    this.#announce(this.#strings.conversationStarted);
     this.#input?.focus();
   }
 
@@ -662,6 +688,13 @@ export class ChatBehaviour implements ReactiveController {
       title=${s.stop}
       aria-label=${s.stop}
       @click=${() => (this.#ask.abort(), this.#input?.focus())}
+      @keydown=${(event: KeyboardEvent) => {
+        // Escape stops from here as from the input (see AskChat's keydown), and goes no further.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        this.#ask.abort();
+      }}
     >
       ${icon(STOP)}
     </button>`;

@@ -17,6 +17,9 @@ export interface AskChatStrings {
   /** `{name}`: the file name. */
   removeImage: string;
   attachmentsLabel: string;
+  imagesAttached: string;
+  imageRemoved: string;
+  conversationStarted: string;
   /** `{name}`, `{max}` (MB). */
   imageTooLarge: string;
   /** `{name}`. */

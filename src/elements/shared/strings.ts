@@ -9,10 +9,11 @@ export function fill(template: string, values: Record<string, string | number>):
 
 /**
  * The text to put in a live region that holds `current`: a screen reader does not read the same
- * words twice, so a repeat gets a trailing no-break space that makes it new.
+ * words twice, so a repeat gets a trailing no-break space that makes it new, and the next repeat
+ * loses it again (compared as written: `trim` takes a no-break space off too).
  */
 export function freshAnnouncement(text: string, current: string): string {
-  return text === current.trim() ? `${text}\u00a0` : text;
+  return text === current ? `${text}\u00a0` : text;
 }
 
 /** Labels of a result's or source's asset type, shown by the search box and the chat alike. */

@@ -801,6 +801,16 @@ describe('<ask-chat>', () => {
       );
     });
 
+    it("keeps the input's text at 16px or more on a page whose root font size is 10px (iOS zooms into smaller inputs)", async () => {
+      document.documentElement.style.fontSize = '62.5%';
+      try {
+        const el = await chat(fakeClient(async () => answerRecord()));
+        expect(getComputedStyle(parts(el).input()).fontSize).to.equal('16px');
+      } finally {
+        document.documentElement.style.fontSize = '';
+      }
+    });
+
     it('copies an answer as markdown or as plain text', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -1110,6 +1110,42 @@ describe('<search-box> recent searches', () => {
   });
 });
 
+describe("<search-box> on a page whose CSS resets every element's styles", () => {
+  it('shows its results under the field, and readable marks in a dark theme set by its text colour alone', async () => {
+    const reset = document.createElement('style');
+    // The "new CSS reset", widely copied: every element's own styles unset, the host's included.
+    reset.textContent =
+      '*:where(:not(html, iframe, canvas, img, svg, video, audio):not(svg *, symbol *)) { all: unset; display: revert; }';
+    document.head.append(reset);
+    try {
+      const el = await fixture<SearchBox>(
+        html`<div style="padding-top: 40px">
+          <search-box
+            debounce="0"
+            style="--ask-color-text: #e6edf3"
+            .client=${answering(threeResults)}
+          ></search-box>
+        </div>`,
+      );
+      const box = el.querySelector('search-box') as SearchBox;
+      await box.updateComplete;
+      await type(box, 'dark');
+      await waitUntil(() => options(box).length === 3);
+      const field = shadow(box).querySelector('[part="field"]')!.getBoundingClientRect();
+      const shown = popup(box).getBoundingClientRect();
+      expect(
+        Math.abs(shown.top - field.bottom) < 12,
+        `popup at ${shown.top}, field ends at ${field.bottom}`,
+      ).to.equal(true);
+      // A highlight is light in the light scheme: its text stays dark whatever the element's text colour.
+      const mark = shadow(box).querySelector('mark')!;
+      expect(getComputedStyle(mark).color).to.equal('rgb(28, 30, 33)');
+    } finally {
+      reset.remove();
+    }
+  });
+});
+
 describe('<search-box variant="button">', () => {
   it('opens a modal dialog with the focus in the input and returns focus to the button on Escape', async () => {
     const el = await fixture<SearchBox>(
@@ -1188,6 +1224,31 @@ describe('<search-box variant="button">', () => {
     expect(document.documentElement.style.overflowY).to.equal('scroll');
     expect(document.documentElement.style.overflowX).to.equal('');
     document.documentElement.style.overflowY = '';
+  });
+
+  it('shows where the focus is in its field, and Tab goes from the field to the close button, not to the list', async () => {
+    // Enough results for the list to scroll: a scrolling element is a Tab stop unless told otherwise.
+    const many = Array.from({ length: 30 }, (_, i) => item(`Theme page ${i + 1}`));
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" num-docs="30" .client=${answering(many)}></search-box>`,
+    );
+    el.show();
+    await sendKeys({ type: 'theme' });
+    await waitUntil(() => options(el).length === 30);
+    expect(listbox(el).scrollHeight > listbox(el).clientHeight, 'the list scrolls').to.equal(true);
+    const field = shadow(el).querySelector<HTMLElement>('[part="field"]')!;
+    expect(getComputedStyle(field).outlineStyle, 'a focus ring in the dialog').to.equal('solid');
+    await press('ArrowDown');
+    await press('Tab');
+    expect(
+      shadow(el).activeElement === shadow(el).querySelector('[part="close"]'),
+      'on the close button',
+    ).to.equal(true);
+    await press('Tab');
+    expect(
+      shadow(el).activeElement === listbox(el),
+      'never on the list, where the arrows do nothing',
+    ).to.equal(false);
   });
 
   it('a chosen result closes the dialog', async () => {

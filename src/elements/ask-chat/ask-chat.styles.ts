@@ -9,7 +9,8 @@ import { themeStyles } from '../shared/theme.js';
  * element's height when a page sets one (a side panel): the transcript takes the room between the
  * header and the composer, up to `--ask-chat-max-height`. Without one, the frame grows with the
  * conversation. The send arrow points the way the text runs, so it is mirrored on a
- * right-to-left page.
+ * right-to-left page. The input's font size is at least 16px, as the search box's: iOS zooms into
+ * smaller inputs on focus, and a site with `html { font-size: 62.5% }` would make it 10px.
  */
 export const askChatStyles = [
   themeStyles,
@@ -107,6 +108,7 @@ export const askChatStyles = [
     textarea {
       flex: 1;
       font: inherit;
+      font-size: max(16px, 1em);
       color: var(--_text);
       background: transparent;
       border: 0;

@@ -11,6 +11,8 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     display: block;
+  }
+  .combobox {
     position: relative;
   }
   :host([variant='button']) {

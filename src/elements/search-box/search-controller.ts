@@ -763,6 +763,7 @@ export class SearchController implements ReactiveController {
         id="listbox"
         role="listbox"
         part="listbox"
+        tabindex="-1"
         class=${stale ? 'stale' : ''}
         aria-labelledby="listbox-label"
         aria-busy=${stale ? 'true' : nothing}

@@ -53,7 +53,8 @@ export const dialogStyles = css`
     padding-block: calc(var(--_space) / 2);
   }
   .panel .field:focus-within {
-    outline: none;
+    outline: 2px solid var(--_focus);
+    outline-offset: -2px;
   }
   .panel .popup {
     position: static;

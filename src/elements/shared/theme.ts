@@ -31,7 +31,7 @@ export const themeStyles = css`
     --_accent: var(--ask-color-accent, #3451b2);
     --_accent-text: var(--ask-color-accent-text, #ffffff);
     --_highlight: var(--ask-color-highlight, #fff1a8);
-    --_highlight-text: var(--ask-color-highlight-text, inherit);
+    --_highlight-text: var(--ask-color-highlight-text, #1c1e21);
     --_error: var(--ask-color-error, #b3261e);
     --_focus: var(--ask-color-focus, #3451b2);
     --_shadow: var(--ask-shadow, 0 8px 24px rgb(0 0 0 / 0.14));

@@ -11,7 +11,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,27 @@ export interface RunningService {
   reindexed?: () => Promise<number>;
   /** Stops accepting connections, lets requests in flight finish, closes the store. */
   close(): Promise<void>;
+}
+
+/**
+ * Throws the error listening would (EADDRINUSE, EACCES) when `port` can't be listened on now;
+ * port 0 (any free one) always can. Checked before the content is indexed.
+ */
+function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolveFree, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${port} on ${host} is in use by another program: give another with --port or PORT`,
+            )
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolveFree()));
+  });
 }
 
 function listen(app: ServiceApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
@@ -319,7 +340,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       documents: `${count} document${count === 1 ? '' : 's'}`,
     };
   };
-  const indexed = await indexContent();
+  // The database and the port are tried before the content is read: a mistake in either is
+  // reported at once, not after minutes of indexing a large folder.
+  const host = options.host ?? env.HOST ?? DEFAULT_HOST;
+  await assertPortFree(port, host);
+  const dbFile = options.dbFile ?? ':memory:';
+  const store = createSqliteStore(dbFile);
+  let indexed: Awaited<ReturnType<typeof indexContent>>;
+  try {
+    indexed = await indexContent();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   // When embedding the documents failed, the hybrid index has logged that search is lexical only.
   if (hybrid?.vectorsReady)
     logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
@@ -327,8 +360,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
 
-  const dbFile = options.dbFile ?? ':memory:';
-  const store = createSqliteStore(dbFile);
   const answerer = createAnswererFromEnv({ index, env, logger });
   const languageModel = languageModelFromEnv(env);
   const app = createApp({
@@ -341,7 +372,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     languageModel,
   });
 
-  const host = options.host ?? env.HOST ?? DEFAULT_HOST;
   let listening: { server: ServerType; port: number };
   try {
     listening = await listen(app, port, host);
@@ -370,6 +400,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
             for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
           (error) => logger.error(`Re-indexing ${contentDir} failed: ${String(error)}`),
+          {
+            onFolderGone: () =>
+              logger.warn(`${contentDir} is gone: still serving what it held, until it is back`),
+            onFolderBack: () => logger.info(`${contentDir} is back: re-indexing it`),
+          },
         )
       : undefined;
   if (watcher) logger.info(`Watching ${contentDir} for changes`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PORT } from '../../src/server/main.js';
@@ -307,6 +308,34 @@ describe('ask-elements serve', () => {
       assert.match(run.output(), message);
     });
   }
+
+  it('refuses a database it cannot open and a port in use before it reads the content', async () => {
+    const busy = createNetServer();
+    await new Promise<void>((resolveListen) => busy.listen(0, '127.0.0.1', resolveListen));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const badDb = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT]);
+      assert.equal((await badDb.exited).code, 1);
+      assert.doesNotMatch(badDb.output(), /Indexed/);
+      const portInUse = runCli([
+        'serve',
+        '--content',
+        FIXTURE_CONTENT,
+        '--db',
+        ':memory:',
+        '--port',
+        String(port),
+      ]);
+      assert.equal((await portInUse.exited).code, 1);
+      assert.match(
+        portInUse.output(),
+        new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use by another program`),
+      );
+      assert.doesNotMatch(portInUse.output(), /Indexed/);
+    } finally {
+      busy.close();
+    }
+  });
 
   it('refuses a config file with a bad field, naming it', async () => {
     const config = join(dir, 'bad-config.json');

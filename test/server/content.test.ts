@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -186,6 +186,39 @@ describe('loadContentFolder', () => {
       );
     } finally {
       await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a folder linked into the content folder as if it were there, a loop once; a link to nothing and an empty page are skipped, saying why', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-links-'));
+    const shared = await mkdtemp(join(tmpdir(), 'ask-content-shared-'));
+    try {
+      await writeFile(join(site, 'index.md'), '# Home\n\nWelcome.\n');
+      await writeFile(join(shared, 'install.md'), '# Install\n\nRun the installer.\n');
+      await symlink(shared, join(site, 'guides'));
+      // A link back up: read once, not forever.
+      await symlink(site, join(shared, 'loop'));
+      await symlink(join(site, 'moved.md'), join(site, 'dangling.md'));
+      await writeFile(join(site, 'empty.md'), '\n');
+      const { documents: pages, skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => [document.id, document.link]),
+        [
+          ['guides/install.md', '/guides/install'],
+          ['index.md', '/'],
+        ],
+      );
+      assert.deepEqual(
+        left.map((file) => [file.path, file.reason]),
+        [
+          ['dangling.md', `ENOENT: no such file or directory, stat '${join(site, 'dangling.md')}'`],
+          ['empty.md', 'empty: no text to index'],
+          ['guides/loop', 'a link to a folder already read (a loop)'],
+        ],
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(shared, { recursive: true, force: true });
     }
   });
 

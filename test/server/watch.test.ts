@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,15 @@ describe('serve --watch: re-indexing the content folder on change', () => {
   const titles = async (query: string): Promise<string[]> => {
     const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 5 });
     return (body as { title: string }[]).map((item) => item.title);
+  };
+
+  /** Waits (up to 8 s) for a search to find these titles: the folder is looked at once a second. */
+  const waitForTitles = async (query: string, expected: string[]): Promise<void> => {
+    const end = Date.now() + 8000;
+    while (JSON.stringify(await titles(query)) !== JSON.stringify(expected)) {
+      if (Date.now() > end) assert.deepEqual(await titles(query), expected);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
 
   before(async () => {
@@ -42,6 +51,27 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     assert.equal(await reindexed, 1);
     assert.deepEqual(await titles('heron nesting'), []);
     assert.deepEqual(await titles('install'), ['Installing']);
+  });
+
+  it('goes on watching a folder deleted and made again, or replaced by another moved in its place', async () => {
+    // A build that clears its output folder: the old folder's watcher would report nothing more.
+    // (Waited for by search, not by `reindexed`: without the fix no re-index ever comes.)
+    await rm(root, { recursive: true, force: true });
+    await mkdir(root);
+    await writeFile(join(root, 'koala.md'), '# Koala habits\n\nKoalas sleep most of the day.\n');
+    await waitForTitles('koala habits', ['Koala habits']);
+    await writeFile(join(root, 'emu.md'), '# Emu speed\n\nEmus run fast across the plains.\n');
+    await waitForTitles('emu speed', ['Emu speed']);
+
+    const next = `${root}-next`;
+    await mkdir(next);
+    await writeFile(join(next, 'wombat.md'), '# Wombat burrows\n\nWombats dig long burrows.\n');
+    await rm(root, { recursive: true, force: true });
+    await rename(next, root);
+    await waitForTitles('wombat burrows', ['Wombat burrows']);
+    assert.deepEqual(await titles('koala habits'), []);
+    await writeFile(join(root, 'quokka.md'), '# Quokka smiles\n\nQuokkas look like they smile.\n');
+    await waitForTitles('quokka smiles', ['Quokka smiles']);
   });
 
   it('is off unless asked for', async () => {

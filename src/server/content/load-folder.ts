@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -57,7 +57,13 @@ function readerFor(path: string): DocumentReader | undefined {
  * Every file under dir; hidden folders, node_modules and Jekyll's `_drafts` are not content.
  * Folders are listed in parallel.
  */
-async function listFiles(dir: string, skipped: SkippedFile[], root: string): Promise<string[]> {
+async function listFiles(
+  dir: string,
+  skipped: SkippedFile[],
+  root: string,
+  // The real paths of the folders read: a link back to one of them (a loop) is not read again.
+  read = new Set<string>(),
+): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -66,25 +72,50 @@ async function listFiles(dir: string, skipped: SkippedFile[], root: string): Pro
     skipped.push({ path: relative(root, dir).split(sep).join('/'), reason: reasonOf(error) });
     return [];
   }
+  read.add(await realpath(dir).catch(() => dir));
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
   for (const entry of entries) {
     // Jekyll's drafts folder holds posts not yet published.
     if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === '_drafts') continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) folders.push(listFiles(path, skipped, root));
-    else if (entry.isFile() || entry.isSymbolicLink()) files.push(path);
+    if (entry.isDirectory()) folders.push(listFiles(path, skipped, root, read));
+    else if (entry.isSymbolicLink()) folders.push(followLink(path, skipped, root, read));
+    else if (entry.isFile()) files.push(path);
   }
   for (const nested of await Promise.all(folders)) files.push(...nested);
   return files;
 }
 
+/**
+ * A symbolic link's files: the file it points to, or every file under the folder it points to,
+ * as if it were there (a docs folder linked into the content folder). A link to a folder already
+ * read (a loop) is reported and skipped; a link to nothing is left to fail when read, by name.
+ */
+async function followLink(
+  path: string,
+  skipped: SkippedFile[],
+  root: string,
+  read: Set<string>,
+): Promise<string[]> {
+  const target = await stat(path).catch(() => undefined);
+  if (!target?.isDirectory()) return [path];
+  const real = await realpath(path);
+  if (read.has(real)) {
+    skipped.push({
+      path: relative(root, path).split(sep).join('/'),
+      reason: 'a link to a folder already read (a loop)',
+    });
+    return [];
+  }
+  return listFiles(path, skipped, root, read);
+}
+
 function reasonOf(error: unknown): string {
-  if (error instanceof Error)
-    return (error as NodeJS.ErrnoException).code
-      ? `${(error as NodeJS.ErrnoException).code}: ${error.message}`
-      : error.message;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  // Node's own messages start with their code already ("EACCES: permission denied, open …").
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && !error.message.startsWith(code) ? `${code}: ${error.message}` : error.message;
 }
 
 /** The largest file indexed: MDN's largest page is 0.1 MiB. */
@@ -141,7 +172,11 @@ export function readContentFiles(
         );
       const source = decoder.decode(readFileSync(file));
       const reader = readerFor(file) as DocumentReader;
-      documents.push(reader(relativePath, source, siteUrl, anchors));
+      const document = reader(relativePath, source, siteUrl, anchors);
+      // An empty file (a page not written yet) would be a result with nothing to show or quote.
+      if (document.text.trim() === '' && document.description === '')
+        throw new Error('empty: no text to index');
+      documents.push(document);
     } catch (error) {
       skipped.push({
         path: relativePath,

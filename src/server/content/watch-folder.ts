@@ -1,29 +1,60 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { type FSWatcher, statSync, watch } from 'node:fs';
 
 /** Quiet time after the last change before the folder is read again (an editor saves in bursts). */
 const SETTLE_MS = 200;
+/**
+ * How often the folder itself is looked at: a build that deletes its output folder and writes a
+ * new one (or moves a new one in its place) leaves a watcher on a folder that no longer exists,
+ * which reports nothing more.
+ */
+const FOLDER_CHECK_MS = 1000;
 
 export interface FolderWatch {
   close(): void;
 }
 
+export interface FolderWatchOptions {
+  /** Told once when the folder goes away (the index in use stays), and once when it is back. */
+  onFolderGone?: () => void;
+  onFolderBack?: () => void;
+  /** How often the folder itself is looked at, in milliseconds (see `FOLDER_CHECK_MS`). */
+  checkMs?: number;
+}
+
+/** The folder as the file system knows it (device and inode), or undefined when it isn't there. */
+function folderIdentity(dir: string): string | undefined {
+  try {
+    const stats = statSync(dir);
+    // With its birth time: a folder deleted and made again often gets the same inode number.
+    return stats.isDirectory() ? `${stats.dev}:${stats.ino}:${stats.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Calls `onChange` once a burst of changes anywhere under `dir` has settled. Calls never overlap:
  * a change during one schedules one more afterwards, so the last state of the folder is always
- * the one read last.
+ * the one read last. The folder deleted and made again, or another moved in its place, is
+ * watched again and read as a change; while it is missing nothing is read.
  */
 export function watchFolder(
   dir: string,
   onChange: () => Promise<void>,
   onError: (error: unknown) => void,
+  options: FolderWatchOptions = {},
 ): FolderWatch {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let pending = false;
   let closed = false;
+  let identity = folderIdentity(dir);
+  let watcher: FSWatcher | undefined;
   const run = (): void => {
     timer = undefined;
     if (closed) return;
+    // Deleted (a build clearing its output): the index in use stays until the folder is back.
+    if (folderIdentity(dir) === undefined) return;
     if (running) {
       pending = true;
       return;
@@ -42,13 +73,44 @@ export function watchFolder(
     if (timer) clearTimeout(timer);
     timer = setTimeout(run, SETTLE_MS);
   };
-  const watcher: FSWatcher = watch(dir, { recursive: true }, schedule);
-  watcher.on('error', onError);
+  const startWatching = (): void => {
+    watcher?.close();
+    watcher = undefined;
+    try {
+      watcher = watch(dir, { recursive: true }, schedule);
+      // A watched folder deleted is an error on some systems: the check below watches it again.
+      watcher.on('error', () => {
+        watcher?.close();
+        watcher = undefined;
+      });
+    } catch (error) {
+      // Gone between the check and the watch: the next check tries again.
+      if (identity !== undefined) onError(error);
+    }
+  };
+  startWatching();
+  const check = setInterval(() => {
+    const now = folderIdentity(dir);
+    if (now === identity) return;
+    const wasThere = identity !== undefined;
+    identity = now;
+    if (now === undefined) {
+      watcher?.close();
+      watcher = undefined;
+      options.onFolderGone?.();
+      return;
+    }
+    if (!wasThere) options.onFolderBack?.();
+    startWatching();
+    schedule();
+  }, options.checkMs ?? FOLDER_CHECK_MS);
+  check.unref();
   return {
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      watcher.close();
+      clearInterval(check);
+      watcher?.close();
     },
   };
 }

@@ -88,12 +88,19 @@ describe('client against the reference service', () => {
   });
 
   it('reports an unknown insight as a 404 and does not retry it', async () => {
-    const error = await client()
+    let requests = 0;
+    const counting = createClient({
+      baseUrl: service.url,
+      apiKey: 'demo-key',
+      fetch: (input, init) => (requests++, fetch(input, init)),
+    });
+    const error = await counting
       .feedback({ insightId: 'no-such-insight', feedback: 1 })
       .catch((e: unknown) => e);
     assert.ok(error instanceof ApiError);
     assert.equal(error.status, 404);
     assert.equal(error.field, 'insightId');
+    assert.equal(requests, 1);
   });
 
   it('checks health', async () => {

@@ -51,10 +51,14 @@ describe('client against a misbehaving server', () => {
     it('uses configured paths, as the hosted service is also seen at /api/search and /api/askai', async () => {
       const client = createClient({
         baseUrl: `${server.url}/ok`,
-        paths: { search: '/bot/search', ask: '/bot/askai' },
+        paths: { search: '/api/search', ask: '/api/askai' },
       });
+      const searchesBefore = server.requestsTo('/ok/bot/search').length;
       await client.search({ query: 'x', numDocs: 1 });
-      assert.ok(server.requestsTo('/ok/bot/search').length > 0);
+      await client.ask({ query: 'x', format: 'html', conversationId: '' });
+      assert.equal(server.requestsTo('/ok/api/search').length, 1);
+      assert.equal(server.requestsTo('/ok/api/askai').length, 1);
+      assert.equal(server.requestsTo('/ok/bot/search').length, searchesBefore);
     });
 
     it('sends analytics to the analytics host with a Bearer key and dates as epoch ms', async () => {
@@ -124,7 +128,8 @@ describe('client against a misbehaving server', () => {
         assert.ok(error instanceof ApiError, `${path}: ${String(error)}`);
         assert.equal(error.status, status);
         assert.ok(typeof error.body === 'string');
-        if (status === 200) assert.equal(error.code, 'invalid_response');
+        // An error status without the JSON error body is known by its status.
+        assert.equal(error.code, status === 200 ? 'invalid_response' : `http_${status}`);
       }
     });
 
@@ -232,6 +237,34 @@ describe('client against a misbehaving server', () => {
       assert.ok(isAbortError(error));
       assert.ok(Date.now() - abortedAt < 1000);
       assert.equal(server.requestsTo('/ratelimited-long').length - before, 1);
+    });
+
+    it('waits at most 10 s before a retry, whatever longer Retry-After the service asks for', async (t) => {
+      const client = createClient({
+        baseUrl: server.url,
+        paths: { health: '/ratelimited-long' },
+        retries: 1,
+      });
+      const before = server.requestsTo('/ratelimited-long').length;
+      const attempts = () => server.requestsTo('/ratelimited-long').length - before;
+      // Real time passes for the network; the client's waits run on a mock clock.
+      const settle = async (ms: number) => {
+        const end = Date.now() + ms;
+        while (Date.now() < end) await new Promise((resolve) => setImmediate(resolve));
+      };
+      t.mock.timers.enable({ apis: ['setTimeout'] });
+      const pending = client.health().catch((e: unknown) => e);
+      while (attempts() === 0) await settle(5);
+      // The 429 (Retry-After: 30) arrives and the client starts its wait.
+      await settle(300);
+      t.mock.timers.tick(9_999);
+      await settle(100);
+      assert.equal(attempts(), 1, 'no retry before 10 s');
+      t.mock.timers.tick(1);
+      const end = Date.now() + 3000;
+      while (attempts() < 2 && Date.now() < end) await settle(10);
+      assert.equal(attempts(), 2, 'retried at 10 s, not 30');
+      assert.ok((await pending) instanceof ApiError);
     });
 
     it('does not retry a 4xx', async () => {

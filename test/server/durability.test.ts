@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { openDatabase } from '../../src/server/store/sqlite-store.js';
 import { startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
@@ -22,7 +23,18 @@ describe('durability', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps every answered ask and feedback through kill -9 and a restart', async () => {
+  it('syncs every commit to disk, in a write-ahead log: answered survives a power cut, not only kill -9', () => {
+    // kill -9 (below) loses nothing the OS already holds, synced or not: this is what a power cut needs.
+    const db = openDatabase(join(dir, 'pragmas.db'));
+    try {
+      assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+      assert.equal(db.pragma('synchronous', { simple: true }), 2, 'synchronous = FULL');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps every answered ask and feedback through kill -9 and a restart (written before the 200 is sent)', async () => {
     const db = join(dir, 'service.db');
     const args = ['--content', FIXTURE_CONTENT, '--db', db, '--quiet'];
     const started = Date.now();

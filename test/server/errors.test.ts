@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { parseJsonSafely } from '../../src/server/http/json-body.js';
 import { LIMITS } from '../../src/wire/schemas.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
 
@@ -239,6 +240,22 @@ describe('errors', () => {
 
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('drops __proto__ and constructor keys at every depth, however written, and keeps the rest', () => {
+    // JSON.parse keeps "__proto__" as an own key, harmless until some code merges the object:
+    // the body the handlers get has none to merge.
+    const parsed = parseJsonSafely(
+      '{"a": [{"__proto__": {"x": 1}, "constructor": 1, "keep": 2}], "\\u005f_proto__": 3, "b": {"c": {"constructor": {}}}}',
+    );
+    assert.deepEqual(parsed, { a: [{ keep: 2 }], b: { c: {} } });
+    const own = (value: unknown): boolean =>
+      value !== null &&
+      typeof value === 'object' &&
+      (Object.hasOwn(value, '__proto__') ||
+        Object.hasOwn(value, 'constructor') ||
+        Object.values(value).some(own));
+    assert.equal(own(parsed), false);
   });
 
   describe('a missing required field is 400 saying it is required', () => {

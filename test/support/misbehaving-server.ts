@@ -53,6 +53,9 @@ const faults: Record<string, Fault> = {
   '/ok/bot/search': (_req, res) =>
     json(res, 200, [{ title: 'A', description: 'B', link: '/a', assetType: 'webpage' }]),
   '/ok/bot/askai': (_req, res) => json(res, 200, answerRecord),
+  // The hosted service is also seen at these paths.
+  '/ok/api/search': (_req, res) => json(res, 200, []),
+  '/ok/api/askai': (_req, res) => json(res, 200, answerRecord),
   '/ok/bot/feedback': (_req, res) => json(res, 200, { success: true }),
   '/ok/api/healthz': (_req, res) => json(res, 200, { status: 'ok' }),
   '/ok/api/projects': (_req, res) => json(res, 200, []),

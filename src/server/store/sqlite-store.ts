@@ -291,6 +291,15 @@ function migrate(db: Database.Database): void {
  * Opens (creating if needed) a SQLite store at `file`, or an in-memory one for `:memory:`.
  */
 export function createSqliteStore(file: string): Store {
+  return new SqliteStore(openDatabase(file));
+}
+
+/**
+ * The store's database at `file`, migrated: write-ahead log, and every commit synced to disk
+ * before it returns (`synchronous = FULL`), so that what was answered survives a power cut, not
+ * only the process's end.
+ */
+export function openDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -307,5 +316,5 @@ export function createSqliteStore(file: string): Store {
     // say which file.
     throw new Error(`database ${file}: ${(error as Error).message}`, { cause: error });
   }
-  return new SqliteStore(db);
+  return db;
 }

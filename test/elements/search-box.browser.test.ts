@@ -1025,6 +1025,25 @@ describe('<search-box> "Ask AI" hand-off', () => {
     expect(event.detail.query).to.equal('how do i translate');
   });
 
+  it('offers "Ask AI" under the first results once they have come, so that it never moves from under a click', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client, 'ask-ai');
+    await type(el, 'theme');
+    const pending = await searchFor(client, 'theme');
+    await el.updateComplete;
+    expect(
+      optionTitles(el).some((title) => title.includes('Ask AI')),
+      'not alone while the first search runs',
+    ).to.equal(false);
+    pending.resolve(threeResults);
+    await waitUntil(() => options(el).length === 4);
+    expect(optionTitles(el).at(-1)).to.equal('Ask AI about “theme”');
+    // A search that failed still offers it.
+    await type(el, 's');
+    (await searchFor(client, 'themes')).reject(new Error('down'));
+    await waitUntil(() => messageText(el) !== '' && optionTitles(el).includes('Ask AI about “themes”'));
+  });
+
   it('lets the page handle the hand-off itself with ask-ai and a cancelled event', async () => {
     const el = await fakeBox(answering([]), 'ask-ai');
     el.addEventListener('ask-handoff', (event) => event.preventDefault());

@@ -338,7 +338,10 @@ export class SearchController implements ReactiveController {
         });
       }
     }
-    if (query && (host.askAi || host.askTarget) && online) options.push({ kind: 'ask', query });
+    // Offered under the results once the first have come (or failed): alone above them, it was
+    // pushed down the moment they came, and a click meant for it opened a result.
+    const settled = recentMode || answered !== undefined || message !== undefined;
+    if (query && (host.askAi || host.askTarget) && online && settled) options.push({ kind: 'ask', query });
     return { options, message, loading, recentMode };
   }
 

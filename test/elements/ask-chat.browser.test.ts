@@ -922,7 +922,16 @@ describe('<ask-chat>', () => {
     it('tells a screen reader that the question is asked, and whether an answer, none or an unsure one came', async () => {
       let reply = answerRecord();
       let answer: (record: AnswerRecord) => void = () => {};
-      const el = await chat(fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve))));
+      let answerFailure: (error: unknown) => void = () => {};
+      const el = await chat(
+        fakeClient(
+          () =>
+            new Promise<AnswerRecord>((resolve, reject) => {
+              answer = resolve;
+              answerFailure = reject;
+            }),
+        ),
+      );
       const p = parts(el);
       await ask(el, 'First');
       expect(p.status()).to.equal('Thinking…');
@@ -939,6 +948,16 @@ describe('<ask-chat>', () => {
       answer(answerRecord({ relevanceScore: 30 }));
       await answered(el, 3);
       expect(p.status()).to.equal('I am not sure about this answer. These documents may help:');
+      // A retry is asked again, and heard so.
+      el.minRelevance = 0;
+      await ask(el, 'Fourth');
+      answerFailure(new Error('offline'));
+      await answered(el, 4);
+      p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await el.updateComplete;
+      expect(p.status()).to.equal('Thinking…');
+      answer(answerRecord());
+      await waitFor(() => p.status() === 'Answer ready.', 'the retried answer');
       p.one('new-conversation-button')!.click();
       await el.updateComplete;
       expect(p.status()).to.equal('New conversation started.');

@@ -1044,6 +1044,25 @@ describe('<search-box> "Ask AI" hand-off', () => {
     await waitUntil(() => messageText(el) !== '' && optionTitles(el).includes('Ask AI about “themes”'));
   });
 
+  it('keeps "Ask AI" in sight under a list of results that scrolls, and an option the arrows reach above it', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => item(`Theme page ${i + 1}`));
+    const el = await fakeBox(answering(many), 'ask-ai num-docs=20');
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 21);
+    const list = listbox(el);
+    expect(list.scrollHeight > list.clientHeight, 'the list scrolls').to.equal(true);
+    const ask = options(el).at(-1)!;
+    const inSight = (node: Element) =>
+      node.getBoundingClientRect().bottom <= list.getBoundingClientRect().bottom + 1;
+    expect(inSight(ask), 'Ask AI is in sight before any scrolling').to.equal(true);
+    for (let i = 0; i < 12; i++) await press('ArrowDown');
+    const active = activeOption(el)!;
+    expect(
+      active.getBoundingClientRect().bottom <= ask.getBoundingClientRect().top + 1,
+      'the highlighted option is not under Ask AI',
+    ).to.equal(true);
+  });
+
   it('lets the page handle the hand-off itself with ask-ai and a cancelled event', async () => {
     const el = await fakeBox(answering([]), 'ask-ai');
     el.addEventListener('ask-handoff', (event) => event.preventDefault());

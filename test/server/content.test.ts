@@ -189,15 +189,21 @@ describe('loadContentFolder', () => {
     }
   });
 
-  it('reads a folder linked into the content folder as if it were there, a loop once; a link to nothing and an empty page are skipped, saying why', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'ask-content-links-'));
+  it('reads a folder linked into the content folder as if it were there, a link back up is a loop; a link to nothing and an empty page are skipped, saying why', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'ask-content-outside-'));
+    const site = join(outside, 'site');
+    await mkdir(site);
+    await writeFile(join(outside, 'private-notes.md'), '# Private\n\nNot for the site.\n');
     const shared = await mkdtemp(join(tmpdir(), 'ask-content-shared-'));
     try {
       await writeFile(join(site, 'index.md'), '# Home\n\nWelcome.\n');
       await writeFile(join(shared, 'install.md'), '# Install\n\nRun the installer.\n');
       await symlink(shared, join(site, 'guides'));
-      // A link back up: read once, not forever.
+      // Two names for one folder: each is read, as a site would publish both.
+      await symlink(shared, join(site, 'latest'));
+      // A link back up: read once, not forever; nor the folder above the content folder.
       await symlink(site, join(shared, 'loop'));
+      await symlink(outside, join(site, 'up'));
       await symlink(join(site, 'moved.md'), join(site, 'dangling.md'));
       await writeFile(join(site, 'empty.md'), '\n');
       const { documents: pages, skipped: left } = await loadContentFolder(site);
@@ -206,6 +212,7 @@ describe('loadContentFolder', () => {
         [
           ['guides/install.md', '/guides/install'],
           ['index.md', '/'],
+          ['latest/install.md', '/latest/install'],
         ],
       );
       assert.deepEqual(
@@ -213,11 +220,13 @@ describe('loadContentFolder', () => {
         [
           ['dangling.md', `ENOENT: no such file or directory, stat '${join(site, 'dangling.md')}'`],
           ['empty.md', 'empty: no text to index'],
-          ['guides/loop', 'a link to a folder already read (a loop)'],
+          ['guides/loop', 'a link up to a folder it is in (a loop)'],
+          ['latest/loop', 'a link up to a folder it is in (a loop)'],
+          ['up', 'a link up to a folder it is in (a loop)'],
         ],
       );
     } finally {
-      await rm(site, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
       await rm(shared, { recursive: true, force: true });
     }
   });
@@ -686,10 +695,10 @@ describe('loadContentFolder', () => {
     assert.equal(alone('Fees - and how to avoid them', 'Fees'), 'Fees - and how to avoid them');
   });
 
-  it("leaves out what most pages of a site laid out in plain <div>s repeat: no cookie banner as each page's description, no footer as an answer", async () => {
+  it("leaves out what most pages of a site laid out in plain <div>s repeat at their top and bottom: no cookie banner as each page's description, no footer as an answer", async () => {
     const page = (name: string, body: string) =>
       htmlDocument(
-        `${name.toLowerCase()}.html`,
+        `${name.toLowerCase().replace(/ /g, '-')}.html`,
         `<html><head><title>${name} - Acme</title></head><body>
         <div id="cookie-banner"><p>We use cookies to improve your experience. <a href="/cookies">Accept all cookies?</a></p></div>
         <div class="topbar"><a href="/">Home</a> <a href="/pricing">Pricing</a></div>
@@ -697,14 +706,23 @@ describe('loadContentFolder', () => {
         <div class="foot"><h3>Company</h3><p>© 2026 Acme Inc · <a href="/terms">Terms</a> · Newsletter signup</p></div>
         </body></html>`,
       );
+    // The same note in the middle of pages is theirs.
+    const note = '<p>Note: every request needs an API key.</p>';
     const pages = withoutSiteWideMetadata([
-      page('Pricing', '<p>Plans start at 10 dollars a month, billed yearly.</p>'),
-      page('Install', '<p>Download the installer and run it.</p><pre>npm install acme</pre>'),
-      page('Upgrade', '<p>Run the installer again over the old version.</p><pre>npm install acme</pre>'),
+      page(
+        'Pricing',
+        `<p>Plans start at 10 dollars a month, billed yearly.</p>${note}<p>Cancel at any time.</p>`,
+      ),
+      page('Install', `<p>Download the installer and run it.</p>${note}<pre>npm install acme</pre>`),
+      page(
+        'Upgrade',
+        `<p>Run the installer again over the old version.</p>${note}<pre>npm install acme</pre>`,
+      ),
       page(
         'Contact',
-        '<p>Write to support at any time of the day, or <a href="/pricing">see the plans</a>.</p>',
+        `<p>Write to support at any time of the day, or <a href="/pricing">see the plans</a>.</p>${note}<p>We answer within a day.</p>`,
       ),
+      page('FAQ', ''),
     ]);
     assert.deepEqual(
       pages.map((document) => [document.title, document.description, document.text]),
@@ -712,42 +730,69 @@ describe('loadContentFolder', () => {
         [
           'Pricing',
           'Plans start at 10 dollars a month, billed yearly.',
-          'Pricing\n\nPlans start at 10 dollars a month, billed yearly.',
+          'Pricing\n\nPlans start at 10 dollars a month, billed yearly.\n\nNote: every request needs an API key.\n\nCancel at any time.',
         ],
         // The same code on most pages is still each page's.
         [
           'Install',
           'Download the installer and run it.',
-          'Install\n\nDownload the installer and run it.\n\nnpm install acme',
+          'Install\n\nDownload the installer and run it.\n\nNote: every request needs an API key.\n\nnpm install acme',
         ],
         [
           'Upgrade',
           'Run the installer again over the old version.',
-          'Upgrade\n\nRun the installer again over the old version.\n\nnpm install acme',
+          'Upgrade\n\nRun the installer again over the old version.\n\nNote: every request needs an API key.\n\nnpm install acme',
         ],
         [
           'Contact',
           'Write to support at any time of the day, or see the plans.',
-          'Contact\n\nWrite to support at any time of the day, or see the plans.',
+          'Contact\n\nWrite to support at any time of the day, or see the plans.\n\nNote: every request needs an API key.\n\nWe answer within a day.',
         ],
+        // A page with nothing of its own keeps its title, not the banner as its description.
+        ['FAQ', '', 'FAQ'],
       ],
     );
     // The menu's and the footer's links say nothing about the pages they link to; the page's own do.
     assert.deepEqual(
       pages.map((document) => document.mentions?.map((mention) => mention.targets)),
-      [undefined, undefined, undefined, [['/pricing']]],
+      [undefined, undefined, undefined, [['/pricing']], undefined],
     );
     const index = createOramaIndex({ resultCacheSize: 0 });
     await index.load(pages);
     assert.deepEqual(await index.search('newsletter signup', { limit: 5 }), []);
-    // Fewer than three pages say nothing about what a site repeats.
-    assert.equal(
-      withoutSiteWideMetadata([
-        page('Pricing', '<p>Plans.</p>'),
-        page('Install', '<p>Run it.</p>'),
-      ])[0]?.text.includes('cookies'),
-      true,
-    );
+    // On three pages, nothing tells the site's chrome from the pages' own repeated words.
+    const few = withoutSiteWideMetadata([
+      page('Pricing', '<p>Plans.</p>'),
+      page('Install', '<p>Run it.</p>'),
+      page('Upgrade', '<p>Again.</p>'),
+    ]);
+    assert.equal(few[0]?.text.includes('cookies'), true);
+  });
+
+  it('skips an HTML page left with nothing but what most pages repeat, and keeps a page with a title alone', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-chrome-'));
+    try {
+      const chrome = (body: string) =>
+        `<body><div><p>We use cookies to improve your experience.</p></div>${body}<div><p>© 2026 Acme Inc, all rights reserved.</p></div></body>`;
+      for (const name of ['a', 'b', 'c', 'd'])
+        await writeFile(
+          join(site, `${name}.html`),
+          chrome(`<h1>Page ${name}</h1><p>Text of page ${name}.</p>`),
+        );
+      await writeFile(join(site, 'blank.html'), chrome(''));
+      await writeFile(join(site, 'landing.md'), '---\ntitle: Release notes\n---\n');
+      const { documents: pages, skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => document.id),
+        ['landing.md', 'a.html', 'b.html', 'c.html', 'd.html'],
+      );
+      assert.deepEqual(
+        left.map((file) => [file.path, file.reason]),
+        [['blank.html', 'empty: nothing but what most pages repeat']],
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('links to an HTML heading by the id the page gives it, inside it or on the section it opens', () => {

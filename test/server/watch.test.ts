@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
+import type { watch } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { watchFolder } from '../../src/server/content/watch-folder.js';
 import { DEMO_KEY, type TestService, startTestService } from './service-harness.js';
 
 describe('serve --watch: re-indexing the content folder on change', () => {
@@ -72,6 +75,45 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     assert.deepEqual(await titles('koala habits'), []);
     await writeFile(join(root, 'quokka.md'), '# Quokka smiles\n\nQuokkas look like they smile.\n');
     await waitForTitles('quokka smiles', ['Quokka smiles']);
+  });
+
+  it('tells a watch that failed once, watches again and reads the folder, since a change may have gone unseen', async () => {
+    const watchers: { emitter: EventEmitter; onChange: () => void }[] = [];
+    const fakeWatch = ((_dir: string, _options: unknown, onChange: () => void) => {
+      const emitter = Object.assign(new EventEmitter(), { close: () => emitter.removeAllListeners() });
+      watchers.push({ emitter, onChange });
+      return emitter;
+    }) as unknown as typeof watch;
+    const errors: unknown[] = [];
+    let reads = 0;
+    const watching = watchFolder(
+      root,
+      async () => void reads++,
+      (error) => errors.push(error),
+      { checkMs: 20, watch: fakeWatch },
+    );
+    try {
+      assert.equal(watchers.length, 1);
+      // The system ran out of watches.
+      watchers[0]!.emitter.emit(
+        'error',
+        Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), {
+          code: 'ENOSPC',
+        }),
+      );
+      const end = Date.now() + 5000;
+      while ((watchers.length < 2 || reads === 0) && Date.now() < end)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(errors.length, 1, 'told once');
+      assert.equal(watchers.length, 2, 'watched again');
+      assert.ok(reads >= 1, 'read again');
+      const before = reads;
+      watchers[1]!.onChange();
+      while (reads === before && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(reads, before + 1, 'changes are seen again');
+    } finally {
+      watching.close();
+    }
   });
 
   it('is off unless asked for', async () => {

@@ -328,7 +328,11 @@ export class ChatBehaviour implements ReactiveController {
       return;
     }
     if (!this.turns.some((t) => t.id === turn.id)) return;
-    if (signal.aborted) return this.#settle(turn, { status: 'stopped' });
+    if (signal.aborted) {
+      // Stopped while the answer was being rendered.
+      this.#settle(turn, { status: 'stopped' });
+      return this.#announce(strings.stopped);
+    }
     this.#conversationId = record.conversationId;
     this.#settle(turn, { status: 'answered', record, feedback: null });
     // What the visitor sees: an answer, none, or one folded away as not sure (see #renderTurn).
@@ -408,6 +412,7 @@ export class ChatBehaviour implements ReactiveController {
       if (this.attachments.every((a) => turn.images.includes(a.dataUri))) this.attachments = [];
       this.turns = this.turns.map((t) => (t.id === turn.id ? again : t));
     });
+    this.#announce(this.#strings.thinking);
     void this.#run(again);
     input?.focus();
   }

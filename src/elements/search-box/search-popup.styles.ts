@@ -1,7 +1,9 @@
 /**
  * The rules of `<search-box>`'s popup (messages, listbox, options), which `search-controller.ts`
  * renders: they arrive with it and are added to the element's shadow root after its own styles.
- * Logical properties only, for right-to-left pages. The heading and the messages line up with
+ * Logical properties only, for right-to-left pages. "Ask AI about …", the list's last option,
+ * stays in sight at its bottom while the results scroll (the list keeps room for it when the
+ * arrows bring an option into view). The heading and the messages line up with
  * the options' text, after their 3px marker. The listbox scrolls, not the popup around it: the
  * arrow keys reach a combobox's options, while any other region that scrolls must be reachable
  * with Tab (axe's scrollable-region-focusable).
@@ -37,6 +39,7 @@ export const popupStyles = css`
     min-block-size: 0;
     overflow-y: auto;
     overscroll-behavior: contain;
+    scroll-padding-block-end: 3.5em;
   }
   .heading {
     padding: var(--_space) calc(var(--_space) * 1.25) calc(var(--_space) / 2);
@@ -61,6 +64,12 @@ export const popupStyles = css`
     grid-template-columns: minmax(0, 1fr) auto;
     grid-template-areas: 'title type' 'description description' 'link link';
     gap: 0.1em var(--_space);
+  }
+  .option.ask {
+    position: sticky;
+    inset-block-end: 0;
+    background: var(--_bg);
+    box-shadow: 0 -1px 0 var(--_border);
   }
   .option:hover {
     background: var(--_surface);

@@ -6,6 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
+import { titleFromPath } from './document-link.js';
 import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
@@ -61,8 +62,8 @@ async function listFiles(
   dir: string,
   skipped: SkippedFile[],
   root: string,
-  // The real paths of the folders read: a link back to one of them (a loop) is not read again.
-  read = new Set<string>(),
+  // The real paths of the folders from the root down to this one: a link back up is a loop.
+  above: readonly string[] = [],
 ): Promise<string[]> {
   let entries;
   try {
@@ -72,16 +73,16 @@ async function listFiles(
     skipped.push({ path: relative(root, dir).split(sep).join('/'), reason: reasonOf(error) });
     return [];
   }
-  read.add(await realpath(dir).catch(() => dir));
+  const path = [...above, await realpath(dir).catch(() => dir)];
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
   for (const entry of entries) {
     // Jekyll's drafts folder holds posts not yet published.
     if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === '_drafts') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) folders.push(listFiles(path, skipped, root, read));
-    else if (entry.isSymbolicLink()) folders.push(followLink(path, skipped, root, read));
-    else if (entry.isFile()) files.push(path);
+    const entryPath = join(dir, entry.name);
+    if (entry.isDirectory()) folders.push(listFiles(entryPath, skipped, root, path));
+    else if (entry.isSymbolicLink()) folders.push(followLink(entryPath, skipped, root, path));
+    else if (entry.isFile()) files.push(entryPath);
   }
   for (const nested of await Promise.all(folders)) files.push(...nested);
   return files;
@@ -89,26 +90,39 @@ async function listFiles(
 
 /**
  * A symbolic link's files: the file it points to, or every file under the folder it points to,
- * as if it were there (a docs folder linked into the content folder). A link to a folder already
- * read (a loop) is reported and skipped; a link to nothing is left to fail when read, by name.
+ * as if it were there (a docs folder linked into the content folder). A link to a folder it is
+ * in, or one that holds the content folder (a loop), is reported and skipped; a link to nothing
+ * is left to fail when read, by name.
  */
 async function followLink(
   path: string,
   skipped: SkippedFile[],
   root: string,
-  read: Set<string>,
+  above: readonly string[],
 ): Promise<string[]> {
   const target = await stat(path).catch(() => undefined);
   if (!target?.isDirectory()) return [path];
   const real = await realpath(path);
-  if (read.has(real)) {
+  if (above.some((folder) => folder === real || folder.startsWith(real + sep))) {
     skipped.push({
       path: relative(root, path).split(sep).join('/'),
-      reason: 'a link to a folder already read (a loop)',
+      reason: 'a link up to a folder it is in (a loop)',
     });
     return [];
   }
-  return listFiles(path, skipped, root, read);
+  return listFiles(path, skipped, root, above);
+}
+
+/**
+ * A page with nothing to show or quote: no text, no description, and no title of its own (a file
+ * not written yet). A page with a title alone (a section's landing page) is still found by it.
+ */
+function isEmptyPage(document: SourceDocument): boolean {
+  return (
+    document.text.trim() === '' &&
+    document.description === '' &&
+    document.title === titleFromPath(document.id)
+  );
 }
 
 function reasonOf(error: unknown): string {
@@ -173,9 +187,7 @@ export function readContentFiles(
       const source = decoder.decode(readFileSync(file));
       const reader = readerFor(file) as DocumentReader;
       const document = reader(relativePath, source, siteUrl, anchors);
-      // An empty file (a page not written yet) would be a result with nothing to show or quote.
-      if (document.text.trim() === '' && document.description === '')
-        throw new Error('empty: no text to index');
+      if (isEmptyPage(document)) throw new Error('empty: no text to index');
       documents.push(document);
     } catch (error) {
       skipped.push({
@@ -213,7 +225,10 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
         if (HTML_PAGE.test(document.id)) htmlPages.push(document);
         else yield document;
     }
-    yield* withoutSiteWideMetadata(htmlPages);
+    for (const page of withoutSiteWideMetadata(htmlPages))
+      if (isEmptyPage(page))
+        skipped.push({ path: page.id, reason: 'empty: nothing but what most pages repeat' });
+      else yield page;
     skipped.sort((a, b) => a.path.localeCompare(b.path));
   }
   return { documents: documents(), skipped };

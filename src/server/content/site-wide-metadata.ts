@@ -37,58 +37,102 @@ export function withoutSiteWideMetadata(builtPages: readonly SourceDocument[]): 
 
 /**
  * The share of the pages that must hold a paragraph word for word for it to be the site's
- * furniture rather than any page's text (and three pages at least).
+ * furniture rather than any page's text (and four pages at least): a cookie banner, a menu and
+ * a footer are on every page.
  */
-const FURNITURE_SHARE = 0.5;
-const MIN_FURNITURE_PAGES = 3;
+const FURNITURE_SHARE = 0.8;
+const MIN_FURNITURE_PAGES = 4;
 
 /** A paragraph as compared between pages: its words, one space between them. */
 const paragraphKey = (paragraph: string): string => paragraph.replace(/\s+/g, ' ').trim();
+/** A heading's key, apart from paragraphs'. */
+const headingKey = (heading: string): string => `\u0001${paragraphKey(heading)}`;
+/** A link mention's key, apart from paragraphs'. */
+const mentionKey = (text: string): string => `\u0000${paragraphKey(text)}`;
 
 /** The prose paragraphs of a section (its code blocks left out: a page may show the same code as others). */
 const proseParagraphs = (section: DocumentSection): string[] =>
   section.text.split('\n\n').filter((paragraph) => !section.code?.includes(paragraph));
 
 /**
- * The pages without the paragraphs most of them hold word for word: a site laid out in plain
- * `<div>`s, with no `<header>`, `<nav>`, `<footer>` or class name that says what its chrome is,
- * repeats its cookie banner, menu and footer on every page, and they would be each page's
- * description and an answer to "how do I sign up for the newsletter?". A section left with
- * nothing else (a footer's "Company" column) goes with them, as do the link mentions these
- * paragraphs made. Code blocks stay: the same `npm install` on every page is still each page's.
+ * The pages without the site's chrome where a site laid out in plain `<div>`s repeats it, with
+ * no `<header>`, `<nav>`, `<footer>` or class name that says what it is: a cookie banner and a
+ * menu at the top of every page, a footer at the bottom would be each page's description and
+ * the answer to "how do I sign up for the newsletter?". Furniture is what most pages hold word
+ * for word, at a page's top or bottom only: the same note or table row in the middle of pages is
+ * their text. A section that holds nothing else, under no heading or one most pages have too
+ * (a footer's "Company"), goes with it, as do the link mentions these paragraphs made; a
+ * description that was one of them gives way to the page's first paragraph left. Code stays.
  */
 function withoutSharedParagraphs(pages: readonly SourceDocument[]): readonly SourceDocument[] {
   if (pages.length < MIN_FURNITURE_PAGES) return pages;
   const pagesHolding = new Map<string, number>();
   const count = (keys: Iterable<string>) => {
-    for (const key of new Set(keys))
-      if (key !== '' && key !== '\u0000') pagesHolding.set(key, (pagesHolding.get(key) ?? 0) + 1);
+    for (const key of new Set(keys)) pagesHolding.set(key, (pagesHolding.get(key) ?? 0) + 1);
   };
   for (const page of pages) {
-    count(page.sections.flatMap(proseParagraphs).map(paragraphKey));
-    count((page.mentions ?? []).map((mention) => `\u0000${paragraphKey(mention.text)}`));
+    count(
+      page.sections
+        .flatMap(proseParagraphs)
+        .filter((paragraph) => paragraph.trim() !== '')
+        .map(paragraphKey),
+    );
+    count(
+      page.sections.filter((section) => section.heading !== '').map((section) => headingKey(section.heading)),
+    );
+    count((page.mentions ?? []).map((mention) => mentionKey(mention.text)));
   }
   const least = Math.max(MIN_FURNITURE_PAGES, pages.length * FURNITURE_SHARE);
-  const isFurniture = (key: string): boolean => (pagesHolding.get(key) ?? 0) >= least;
+  const isShared = (key: string): boolean => (pagesHolding.get(key) ?? 0) >= least;
+  if (![...pagesHolding.values()].some((pageCount) => pageCount >= least)) return pages;
   return pages.map((page) => {
-    let changed = false;
-    const sections = page.sections.flatMap((section) => {
-      const paragraphs = section.text.split('\n\n');
-      const kept = paragraphs.filter(
-        (paragraph) => section.code?.includes(paragraph) || !isFurniture(paragraphKey(paragraph)),
-      );
-      if (kept.length === paragraphs.length) return [section];
-      changed = true;
-      return kept.length === 0 ? [] : [{ ...section, text: kept.join('\n\n') }];
-    });
-    const mentions = page.mentions?.filter((mention) => !isFurniture(`\u0000${paragraphKey(mention.text)}`));
-    if (mentions && mentions.length !== page.mentions?.length) changed = true;
-    if (!changed) return page;
+    const removed: string[] = [];
+    const sections = page.sections.map((section) => ({ ...section, paragraphs: section.text.split('\n\n') }));
+    const isFurniture = (section: (typeof sections)[number], paragraph: string): boolean =>
+      paragraph.trim() !== '' && !section.code?.includes(paragraph) && isShared(paragraphKey(paragraph));
+    const headingIsShared = (heading: string): boolean => heading === '' || isShared(headingKey(heading));
+    // From each end, sections of furniture alone go; the first with text of the page's own loses
+    // the furniture before (or after) that text.
+    const trim = (order: number[], fromEnd: boolean): void => {
+      for (const at of order) {
+        const section = sections[at] as (typeof sections)[number];
+        const own = section.paragraphs.filter((paragraph) => paragraph.trim() !== '');
+        if (
+          own.length > 0 &&
+          own.every((paragraph) => isFurniture(section, paragraph)) &&
+          headingIsShared(section.heading)
+        ) {
+          removed.push(...own);
+          section.paragraphs = [];
+          section.heading = '';
+          continue;
+        }
+        const kept = [...section.paragraphs];
+        while (kept.length > 0 && isFurniture(section, kept[fromEnd ? kept.length - 1 : 0] as string))
+          removed.push((fromEnd ? kept.pop() : kept.shift()) as string);
+        section.paragraphs = kept;
+        return;
+      }
+    };
+    const order = sections.map((_, index) => index);
+    trim(order, false);
+    trim(order.reverse(), true);
+    const mentions = page.mentions?.filter((mention) => !isShared(mentionKey(mention.text)));
+    if (removed.length === 0 && mentions?.length === page.mentions?.length) return page;
+    const kept: DocumentSection[] = sections
+      .filter((section) => section.heading !== '' || section.paragraphs.length > 0)
+      .map(({ paragraphs, ...section }) => ({ ...section, text: paragraphs.join('\n\n') }));
+    const fromFurniture = removed.some(
+      (paragraph) => summarise(firstProseParagraph(paragraph)) === page.description,
+    );
     const { mentions: _mentions, ...rest } = page;
     return {
       ...rest,
-      sections,
-      text: documentText(sections),
+      sections: kept,
+      text: documentText(kept),
+      description: fromFurniture
+        ? summarise(firstProseParagraph(kept.map(sectionPlainText).join('\n\n')))
+        : page.description,
       ...(mentions && mentions.length > 0 ? { mentions } : {}),
     };
   });

@@ -19,6 +19,8 @@ export interface FolderWatchOptions {
   onFolderBack?: () => void;
   /** How often the folder itself is looked at, in milliseconds (see `FOLDER_CHECK_MS`). */
   checkMs?: number;
+  /** Node's `fs.watch`, or a stand-in (tests). */
+  watch?: typeof watch;
 }
 
 /** The folder as the file system knows it (device and inode), or undefined when it isn't there. */
@@ -50,6 +52,14 @@ export function watchFolder(
   let closed = false;
   let identity = folderIdentity(dir);
   let watcher: FSWatcher | undefined;
+  // A watch that keeps failing is told once, until one works again.
+  let failing = false;
+  const fail = (error: unknown): void => {
+    if (failing || folderIdentity(dir) === undefined) return;
+    failing = true;
+    onError(error);
+  };
+  const watchFn = options.watch ?? watch;
   const run = (): void => {
     timer = undefined;
     if (closed) return;
@@ -77,21 +87,34 @@ export function watchFolder(
     watcher?.close();
     watcher = undefined;
     try {
-      watcher = watch(dir, { recursive: true }, schedule);
-      // A watched folder deleted is an error on some systems: the check below watches it again.
-      watcher.on('error', () => {
-        watcher?.close();
-        watcher = undefined;
+      const started = watchFn(dir, { recursive: true }, () => {
+        failing = false;
+        schedule();
+      });
+      watcher = started;
+      // A watched folder deleted is an error on some systems, and the system's watches can run
+      // out (ENOSPC): told, and watched again by the next check.
+      started.on('error', (error) => {
+        started.close();
+        if (watcher === started) watcher = undefined;
+        fail(error);
       });
     } catch (error) {
-      // Gone between the check and the watch: the next check tries again.
-      if (identity !== undefined) onError(error);
+      // Gone between the check and the watch, or no watch to be had: the next check tries again.
+      fail(error);
     }
   };
   startWatching();
   const check = setInterval(() => {
     const now = folderIdentity(dir);
-    if (now === identity) return;
+    if (now === identity) {
+      // Its watcher failed: watched again, and read, since a change may have gone unseen.
+      if (now !== undefined && watcher === undefined && !closed) {
+        startWatching();
+        if (watcher !== undefined) schedule();
+      }
+      return;
+    }
     const wasThere = identity !== undefined;
     identity = now;
     if (now === undefined) {

@@ -82,6 +82,26 @@ describe('a document page of the demo', () => {
     expect(frame.contentDocument, 'the same page').to.equal(page);
   });
 
+  it('stays where the reader is when the search box in its header gets the focus, and reads its code at 14px or more', async () => {
+    frame = await pageIn(1280, 800);
+    const page = frame.contentDocument!;
+    const view = frame.contentWindow!;
+    await until(
+      () => page.querySelector('search-box')?.shadowRoot?.querySelector('input') != null,
+      'the search box',
+    );
+    view.scrollTo(0, 1500);
+    const scrolled = view.scrollY;
+    expect(scrolled > 1000, 'scrolled down').to.equal(true);
+    page.querySelector('search-box')!.shadowRoot!.querySelector('input')!.focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(view.scrollY, 'the page did not jump').to.equal(scrolled);
+    const inline = page.querySelector('.document :not(pre) > code')!;
+    expect(parseFloat(view.getComputedStyle(inline).fontSize) >= 14, 'inline code is readable').to.equal(
+      true,
+    );
+  });
+
   it('on a desktop, shows the chat beside the document at once, and no link', async () => {
     frame = await pageIn(1280, 800);
     const page = frame.contentDocument!;

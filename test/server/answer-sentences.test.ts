@@ -550,4 +550,15 @@ describe('follow-up questions that continue the previous one', () => {
     const resolved = resolveFollowUp('how do I change its default?', turn('How do I enable CORS?'));
     assert.match(resolved, /CORS/);
   });
+
+  it('reads "this screenshot" asked with an image attached as the image, not the last answer', () => {
+    const earlier = turn('Which events does the search box fire?');
+    assert.equal(
+      resolveFollowUp('What does this screenshot show?', earlier, true),
+      'What does this screenshot show?',
+    );
+    // Without an image, "this" may well be the last answer.
+    assert.match(resolveFollowUp('What does this show?', earlier, true), /events/);
+    assert.match(resolveFollowUp('Can you explain this screenshot?', earlier), /events/);
+  });
 });

@@ -212,7 +212,7 @@ export class ExtractiveAnswerer implements Answerer {
 
   /** The passages for a question and whether they answer it: shared with the LLM answerer. */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
-    const resolvedQuery = resolveFollowUp(input.query, input.history);
+    const resolvedQuery = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const [pages, passages] = await Promise.all([
       this.#index.search(resolvedQuery, { ...options, limit: 1 }),

@@ -16,6 +16,9 @@ const REFERRING_WORDS = new Set([
   'there',
   'same',
 ]);
+/** What a question asked with images attached calls them: "this screenshot" is the image, not the last answer. */
+const ATTACHMENT_NOUNS =
+  /^(screenshots?|screen|images?|pictures?|pics?|photos?|shots?|captures?|attachments?|diagrams?)$/i;
 /** Openings of a question that continues the previous one ("what about…", "and…", "how about…"). */
 const CONTINUING_OPENINGS = [
   /^(and|also|but|so|then|or)\b/i,
@@ -64,16 +67,19 @@ function actionWords(question: string, exclude: Set<string>): string[] {
  * topic words of the previous question appended, so the search looks for the same subject. One
  * that continues it with a subject of its own ("and the chat?", "what about Deno?") gets the
  * previous question's verbs and adjectives instead: the same asked of another subject.
- * A question that stands on its own is searched as asked.
+ * A question that stands on its own is searched as asked, and so is one that points at the
+ * images sent with it (`withImages`: "what does this screenshot show?").
  */
-export function resolveFollowUp(question: string, history: ConversationTurn[]): string {
+export function resolveFollowUp(question: string, history: ConversationTurn[], withImages = false): string {
   const previous = history.at(-1);
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = words.some(
-    (word) =>
+    (word, at) =>
       REFERRING_WORDS.has(word.text.toLowerCase()) &&
-      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'),
+      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its') &&
+      // "What does this screenshot show?", asked with one attached, points at the image.
+      !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
   );
   const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
   const own = topicWords(question);

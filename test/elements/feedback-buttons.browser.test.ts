@@ -63,6 +63,25 @@ describe('<feedback-buttons>', () => {
     expect(view(el).down().textContent!.trim()).to.equal('Pas utile');
   });
 
+  it('lines the thanks up with the prompt when it wraps under the buttons', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        style="inline-size: 16rem"
+        insight-id="i-9"
+        .client=${client}
+      ></feedback-buttons>`,
+    );
+    view(el).up().click();
+    pending[0]!.resolve();
+    await waitFor(() => view(el).message() === 'Thanks for your feedback.', 'the thanks');
+    const root = el.shadowRoot!;
+    const message = root.querySelector('[role="status"]')!.getBoundingClientRect();
+    const prompt = root.querySelector('[part~="prompt"]')!.getBoundingClientRect();
+    expect(message.top > prompt.bottom, 'wrapped under the buttons').to.equal(true);
+    expect(Math.round(message.left)).to.equal(Math.round(prompt.left));
+  });
+
   it('posts at once, optimistically, never twice while in flight, and lets the other thumb replace the vote', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

@@ -56,9 +56,6 @@ export const feedbackButtonsStyles = [
     svg.down {
       transform: rotate(180deg);
     }
-    .message:not(:empty) {
-      margin-inline-start: calc(var(--_space) / 2);
-    }
     .reason-form {
       display: grid;
       gap: var(--_space);

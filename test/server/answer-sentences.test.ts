@@ -519,6 +519,15 @@ describe('answers over the demo documentation', () => {
     assert.notEqual(followUp.answer, first.answer);
   });
 
+  it('answers "which events" with the table that lists them, not an aside that holds the same words', async () => {
+    // The ask-error section's "… shows its error message but fires no event" holds search, box,
+    // fires and event, and was quoted.
+    const answer = await answerer.answer(ask('Which events does the search box fire?'));
+    assert.equal(answer.link, '/elements/search-box-events');
+    assert.match(answer.answer, /ask-search.*ask-select.*ask-handoff.*ask-error/s);
+    assert.doesNotMatch(answer.answer, /fires no event/);
+  });
+
   it('counts a word of the question once, however many terms it gives: aborting, not createClient', async () => {
     // `createClient` gives `createclient`, `create` and `client`, all three in the opening's code,
     // which outweighed "abort" in the section about it.

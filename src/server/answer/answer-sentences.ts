@@ -694,6 +694,30 @@ function rowCells(text: string, count: number): string[] {
   return [...cells.slice(0, count - 1), cells.slice(count - 1).join('; ')];
 }
 
+/** What a question asks a list of: "event" of "Which events…?" or "What events does … fire?". */
+const LISTED_THING = /^\s*(?:which|what) (\w+?)s\b/i;
+
+/**
+ * For a question asking for a list ("Which events does the search box fire?"), the first of
+ * `sections` holding a table whose first column is headed by what is asked for (`event`): that
+ * table lists them all, where a sentence elsewhere that holds the question's words ("… fires no
+ * event") is an aside. -1 when none does, or the question asks no list.
+ */
+export function sectionListing(
+  question: string,
+  sections: readonly Section[],
+  analyser: TextAnalyser,
+): number {
+  const thing = LIST_QUESTION.test(question) ? LISTED_THING.exec(question)?.[1] : undefined;
+  if (thing === undefined) return -1;
+  const asked = analyser.term(thing);
+  return sections.findIndex((section) => {
+    const listing = tableListing(unitsOf(section, analyser));
+    const header = listing?.text.slice(0, listing.text.indexOf(':')).replace(/`/g, '');
+    return header !== undefined && analyser.term(header.toLowerCase()) === asked;
+  });
+}
+
 /** The first column of the section's first table, as one line: "event: ask-question, ask-answer, …". */
 function tableListing(units: Unit[]): { paragraph: number; text: string } | undefined {
   const start = units.findIndex((unit) => unit.kind === 'row');

@@ -429,6 +429,31 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe('a question still on its way when the page reloads', () => {
+    it('is in the restored transcript, stopped, since the service heard it and the next question follows it', async () => {
+      const first = await fixture<AskChat>(
+        html`<ask-chat
+          persist
+          storage-key="pending"
+          .client=${fakeClient(() => new Promise<AnswerRecord>(() => {}))}
+        ></ask-chat>`,
+      );
+      await ask(first, 'How do I style the search box?');
+      first.remove();
+      const again = await fixture<AskChat>(
+        html`<ask-chat
+          persist
+          storage-key="pending"
+          .client=${fakeClient(async () => answerRecord())}
+        ></ask-chat>`,
+      );
+      await waitFor(() => parts(again).questions().length === 1, 'the restored question');
+      expect(parts(again).questions()[0]!.textContent).to.contain('How do I style the search box?');
+      expect(parts(again).lastAnswer()!.textContent).to.contain('Stopped');
+      sessionStorage.removeItem('ask-chat:pending');
+    });
+  });
+
   describe('records the service sends oddly', () => {
     /** A real client over a fetch that answers every question with this body. */
     const answeringWith = (body: object) =>

@@ -261,6 +261,9 @@ export class ChatBehaviour implements ReactiveController {
       status: 'pending',
     };
     this.#set(() => (this.turns = [...this.turns, turn]));
+    // Saved at once (as stopped, see saveConversation): the service hears the question now, and a
+    // reload before its answer must not leave it out of the transcript the next question follows.
+    this.#save();
     // The transcript is no live region (it would read every word): the status says it is asked.
     this.#announce(this.#strings.thinking);
     return this.#run(turn);
@@ -412,6 +415,7 @@ export class ChatBehaviour implements ReactiveController {
       if (this.attachments.every((a) => turn.images.includes(a.dataUri))) this.attachments = [];
       this.turns = this.turns.map((t) => (t.id === turn.id ? again : t));
     });
+    this.#save();
     this.#announce(this.#strings.thinking);
     void this.#run(again);
     input?.focus();

@@ -429,6 +429,35 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe("a tab that starts with a copy of another tab's conversation (duplicated, or opened by script)", () => {
+    it('keeps the transcript but asks in a conversation of its own, while the first tab goes on in the old one', async () => {
+      let id = 0;
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || `conversation-${++id}` }),
+      );
+      const first = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="tabs" .client=${client}></ask-chat>`,
+      );
+      await ask(first, 'How do I translate the search box?');
+      await answered(first, 1);
+      // The copy reads the same storage while the first is still open (another tab, here beside it).
+      const copy = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="tabs" .client=${client}></ask-chat>`,
+      );
+      await waitFor(() => parts(copy).answers().length === 1, 'the copied transcript');
+      await aTimeout(100);
+      await ask(copy, 'How do I style the search box?');
+      await answered(copy, 2);
+      expect(client.asks.at(-1)!.conversationId, 'the copy starts its own').to.equal('');
+      await ask(first, 'and the chat?');
+      await answered(first, 2);
+      expect(client.asks.at(-1)!.conversationId, 'the first goes on').to.equal('conversation-1');
+      copy.remove();
+      first.remove();
+      sessionStorage.removeItem('ask-chat:tabs');
+    });
+  });
+
   describe('a question still on its way when the page reloads', () => {
     it('is in the restored transcript, stopped, since the service heard it and the next question follows it', async () => {
       const first = await fixture<AskChat>(

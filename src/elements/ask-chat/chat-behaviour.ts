@@ -71,6 +71,12 @@ export class ChatBehaviour implements ReactiveController {
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #conversationId = '';
   #restored = false;
+  /**
+   * Where the chats of this browser that keep their conversation (`persist`) tell each other
+   * which one they hold: a tab duplicated, or opened by script, starts with a copy of this tab's
+   * sessionStorage, and with it this conversation's id.
+   */
+  #tabs: BroadcastChannel | undefined;
   /** The saved conversation being read (persist); questions wait for it, to continue it. */
   #restoring: Promise<void> | undefined;
   /** The sanitized answer of each turn, rendered once and kept as a node. */
@@ -93,12 +99,35 @@ export class ChatBehaviour implements ReactiveController {
 
   hostConnected(): void {
     this.#adoptStyles();
+    if (this.#host.persist && typeof BroadcastChannel === 'function' && !this.#tabs) {
+      this.#tabs = new BroadcastChannel('ask-chat');
+      this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
+    }
     if (this.#host.persist && !this.#restored) this.#restore();
   }
 
   hostDisconnected(): void {
     clearTimeout(this.#copiedTimer);
     this.#copied = '';
+    this.#tabs?.close();
+    this.#tabs = undefined;
+  }
+
+  /**
+   * Another tab's chat asks who holds its conversation, or answers that this one does. The copy
+   * (the chat that asked) goes on with a conversation of its own, its transcript kept: two tabs
+   * asking in one conversation would each have their follow-ups read after the other's questions.
+   */
+  #onTabMessage(message: TabMessage): void {
+    const name = this.#storageName;
+    if (!name || message.name !== name || !message.conversationId) return;
+    if (message.conversationId !== this.#conversationId) return;
+    if (message.asking)
+      this.#tabs?.postMessage({ name, conversationId: message.conversationId, asking: false });
+    else {
+      this.#conversationId = '';
+      this.#save();
+    }
   }
 
   hostUpdated(): void {
@@ -383,7 +412,12 @@ export class ChatBehaviour implements ReactiveController {
       if (!saved || this.#restoring !== restoring) return;
       // A question asked before the conversation was read (askQuestion) comes after the saved ones.
       this.#set(() => (this.turns = [...saved.turns, ...this.turns]));
-      if (!this.#conversationId) this.#conversationId = saved.conversationId;
+      if (!this.#conversationId) {
+        this.#conversationId = saved.conversationId;
+        // A copy of another tab's conversation is this tab's only if no other tab holds it.
+        if (saved.conversationId)
+          this.#tabs?.postMessage({ name, conversationId: saved.conversationId, asking: true });
+      }
       const rendered = saved.turns.map((turn) =>
         turn.status === 'answered' && turn.record
           ? this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(() =>
@@ -711,6 +745,13 @@ export class ChatBehaviour implements ReactiveController {
 }
 
 function ignore(): void {}
+
+/** What the chats of one browser's tabs say to each other about the conversation they hold. */
+interface TabMessage {
+  name: string;
+  conversationId: string;
+  asking: boolean;
+}
 
 /** Whether an unanswered record asks the visitor for a value (a custom agent's `missing`). */
 function asksForValue(record: AnswerRecord): boolean {

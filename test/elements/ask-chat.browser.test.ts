@@ -458,6 +458,24 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe('a service that no longer knows the conversation (restarted, or expired)', () => {
+    it('says above the answer that the earlier questions are no longer remembered', async () => {
+      let served = 0;
+      // The service forgets every conversation between two questions: each gets a new id.
+      const el = await chat(
+        fakeClient(async () => answerRecord({ conversationId: `conversation-${++served}` })),
+      );
+      await ask(el, 'How do I translate the search box?');
+      await answered(el, 1);
+      expect(parts(el).lastAnswer()!.textContent).not.to.contain('no longer remembered');
+      await ask(el, 'and the chat?');
+      await answered(el, 2);
+      expect(parts(el).lastAnswer()!.querySelector('[part~="notice"]')!.textContent).to.equal(
+        'The earlier questions are no longer remembered: this answer is to the question alone.',
+      );
+    });
+  });
+
   describe('a question still on its way when the page reloads', () => {
     it('is in the restored transcript, stopped, since the service heard it and the next question follows it', async () => {
       const first = await fixture<AskChat>(

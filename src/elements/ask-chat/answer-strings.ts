@@ -11,6 +11,8 @@ export const defaultChatStrings: AskChatStrings = {
   imagesAttached: 'Attached: {names}.',
   imageRemoved: '{name} removed.',
   conversationStarted: 'New conversation started.',
+  conversationForgotten:
+    'The earlier questions are no longer remembered: this answer is to the question alone.',
   imageTooLarge: '{name} is larger than {max} MB and was not attached.',
   notAnImage: '{name} is not a PNG, JPEG, GIF, WebP or AVIF image and was not attached.',
   tooManyImages: 'You can attach up to {max} images.',

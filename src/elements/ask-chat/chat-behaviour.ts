@@ -365,8 +365,11 @@ export class ChatBehaviour implements ReactiveController {
       this.#settle(turn, { status: 'stopped' });
       return this.#announce(strings.stopped);
     }
+    // The service no longer knows the conversation (restarted, or it forgot it): it started a new
+    // one, and this answer doesn't follow the questions above it. Said, not left to be guessed.
+    const forgotten = request.conversationId !== '' && record.conversationId !== request.conversationId;
     this.#conversationId = record.conversationId;
-    this.#settle(turn, { status: 'answered', record, feedback: null });
+    this.#settle(turn, { status: 'answered', record, feedback: null, ...(forgotten ? { forgotten } : {}) });
     // What the visitor sees: an answer, none, or one folded away as not sure (see #renderTurn).
     this.#announce(
       !record.didAnswer && !asksForValue(record)
@@ -691,7 +694,9 @@ export class ChatBehaviour implements ReactiveController {
             aria-label=${s.answer}
             aria-busy=${turn.status === 'pending' ? 'true' : 'false'}
           >
-            ${this.#renderAnswerTurn(turn, client)}
+            ${
+              turn.forgotten ? html`<p part="notice" class="notice">${s.conversationForgotten}</p>` : nothing
+            }${this.#renderAnswerTurn(turn, client)}
           </article>`,
     );
   }

@@ -20,6 +20,7 @@ export interface AskChatStrings {
   imagesAttached: string;
   imageRemoved: string;
   conversationStarted: string;
+  conversationForgotten: string;
   /** `{name}`, `{max}` (MB). */
   imageTooLarge: string;
   /** `{name}`. */

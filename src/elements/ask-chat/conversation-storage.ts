@@ -21,6 +21,8 @@ export interface ChatTurn {
   final?: boolean;
   /** The visitor's vote on the answer. */
   feedback?: FeedbackValue | null;
+  /** The service had forgotten the conversation: this answer follows none of the questions before it. */
+  forgotten?: boolean;
 }
 
 export interface StoredConversation {

@@ -226,6 +226,15 @@ export const ErrorBodySchema = z
   })
   .openapi('ErrorBody');
 
+/**
+ * A whole number written in decimal digits, as a query string carries it: `0x10`, `1e1` and ` 16`
+ * are no page numbers (Number() would read them).
+ */
+const wholeNumber = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a whole number written in digits')
+  .transform(Number);
+
 /** Query of both analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
 export const AnalyticsQuerySchema = z.object({
   startDate: z.string().min(1),
@@ -233,8 +242,8 @@ export const AnalyticsQuerySchema = z.object({
   sort: z.string().optional(),
   /** Only this agent's records (every agent of the project when absent). */
   agentId: z.string().min(1).max(64).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  page: wholeNumber.pipe(z.number().int().min(1)).optional(),
+  limit: wholeNumber.pipe(z.number().int().min(1).max(100)).optional(),
 });
 
 export const AnalyticsRecordSchema = z

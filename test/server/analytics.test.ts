@@ -251,6 +251,10 @@ describe('analytics endpoints', () => {
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],
     ['a page that is no number', 'startDate=0&endDate=1&page=two', 'page'],
     ['limit 101', 'startDate=0&endDate=1&limit=101', 'limit'],
+    // Number() reads these; a page number is written in digits.
+    ['a limit in hexadecimal', 'startDate=0&endDate=1&limit=0x10', 'limit'],
+    ['a limit with an exponent', 'startDate=0&endDate=1&limit=1e1', 'limit'],
+    ['a page with a space before it', 'startDate=0&endDate=1&page=%201', 'page'],
   ];
   for (const [name, query, field] of badParameters) {
     it(`answers 400 naming ${field} for ${name}`, async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase } from '../../src/server/store/sqlite-store.js';
+import { createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
 import { startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
@@ -31,6 +31,55 @@ describe('durability', () => {
       assert.equal(db.pragma('synchronous', { simple: true }), 2, 'synchronous = FULL');
     } finally {
       db.close();
+    }
+  });
+
+  it("counts as one question the wordings that differ in quotes, brackets or another script's end punctuation, in rows saved before too", async () => {
+    const file = join(dir, 'questions.db');
+    const wordings = [
+      'How do I install ask-elements?',
+      'how do i install ask-elements',
+      'How do I install ask-elements?)',
+      '"How do I install ask-elements?"',
+      'How do I install ask-elements؟',
+      '¿How do I install ask-elements?',
+      'What is C#?',
+      'What is C?',
+    ];
+    const store = createSqliteStore(file);
+    let at = Date.UTC(2026, 10, 1);
+    for (const [i, query] of wordings.entries())
+      await store.saveInsight({
+        insightId: `q-${i}`,
+        conversationId: `c-${i}`,
+        projectId: 'demo',
+        agentId: 'docs',
+        query,
+        resolvedQuery: query,
+        answer: 'Run npm install.',
+        format: 'markdown',
+        didAnswer: true,
+        relevanceScore: 80,
+        title: 'Install',
+        link: '/guides/install',
+        contextJson: '{}',
+        createdAt: at++,
+      });
+    const filter = { projectId: 'demo', startMs: 0, endMs: at, sort: '-count' as const, page: 1, limit: 10 };
+    const counts = async (opened: ReturnType<typeof createSqliteStore>) =>
+      (await opened.topQuestions(filter)).map((question) => question.count);
+    assert.deepEqual(await counts(store), [6, 1, 1]);
+    await store.close();
+    // A database of the earlier version, whose rows were keyed the earlier way, is keyed again.
+    const earlier = openDatabase(file);
+    earlier.prepare("UPDATE insights SET question_key = query || '#old'").run();
+    earlier.pragma('user_version = 1');
+    earlier.close();
+    const reopened = createSqliteStore(file);
+    try {
+      assert.deepEqual(await counts(reopened), [6, 1, 1]);
+    } finally {
+      await reopened.close();
     }
   });
 

@@ -59,6 +59,11 @@ describe('POST /bot/feedback', () => {
     const replaced = await recordOf(insightId);
     assert.equal(replaced?.feedback, 1);
     assert.equal(replaced?.reason, null, 'a new vote without a reason clears the old one');
+
+    // A blank reason or comment is none.
+    await feedback({ insightId, feedback: -1, reason: '', comment: '  ' });
+    const blank = await recordOf(insightId);
+    assert.deepEqual([blank?.reason, blank?.comment], [null, null]);
   });
 
   it('answers 404 with success false for an unknown insightId', async () => {

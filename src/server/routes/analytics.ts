@@ -30,7 +30,7 @@ export const analyticsRoutes = [
     method: 'get',
     path: '/api/projects/{projectId}/analytics',
     tags: ['analytics'],
-    summary: 'Answered questions of a project',
+    summary: 'Questions asked of a project',
     description:
       "Also reachable as `/api/projects/{projectId}/analytics/startDate=..&endDate=..` (the spec's path shape). " +
       'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC).',
@@ -38,7 +38,7 @@ export const analyticsRoutes = [
     request: { params: projectParams, query: AnalyticsQuerySchema },
     responses: {
       200: {
-        description: 'One record per answered question.',
+        description: 'One record per question asked, answered or not (didAnswer says which).',
         content: { 'application/json': { schema: z.array(AnalyticsRecordSchema) } },
       },
       ...analyticsErrors,

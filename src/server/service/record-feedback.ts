@@ -22,8 +22,9 @@ export async function recordFeedback(
     request.insightId,
     agent.projectId,
     request.feedback,
-    request.reason,
-    request.comment,
+    // Blank is not given: null, as a reason or comment left out is.
+    request.reason?.trim() || undefined,
+    request.comment?.trim() || undefined,
   );
   if (!found) {
     throw new ApiError(404, 'insight_not_found', `No insight with id "${request.insightId}"`, {

@@ -15,7 +15,10 @@ import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/ind
 import type { AnalyticsFilter, ConversationTurn, InsightRow, Store } from './store.js';
 
 /** Schema versions, applied in order; `PRAGMA user_version` records how many ran. */
-const MIGRATIONS: readonly string[] = [
+/** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
+type Migration = string | ((db: Database.Database) => void);
+
+const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE conversations (
     id          TEXT PRIMARY KEY,
@@ -53,16 +56,36 @@ const MIGRATIONS: readonly string[] = [
     updated_at  INTEGER NOT NULL
   ) STRICT;
   `,
+  // Questions are grouped by a key that also drops quotes, brackets and the end punctuation of
+  // other scripts: the rows saved before are keyed again.
+  (db) => {
+    const rekey = db.prepare('UPDATE insights SET question_key = ? WHERE insight_id = ?');
+    const rows = db.prepare('SELECT insight_id, query FROM insights').all() as {
+      insight_id: string;
+      query: string;
+    }[];
+    for (const row of rows) rekey.run(questionKey(row.query), row.insight_id);
+  },
 ];
+
+/**
+ * What may stand around a question without changing it: spaces, end punctuation of any script
+ * ("?", "؟", "。", "‽"), a Spanish opening "¿", quotes and brackets. Not "#", "+" or "%", which
+ * name things ("C#", "C++").
+ */
+const AROUND_A_QUESTION =
+  /^[\s?!.…:;,"'`‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+|[\s?!.…:;,"'`‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+$/gu;
 
 /** Folds a question so that "How do I install it?" and "how do i install it" count together. */
 export function questionKey(query: string): string {
-  return query
+  const spaced = query
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/[\s?!.…。？！]+$/u, '')
     .trim();
+  // A question of punctuation alone ("??") keeps it.
+  return spaced.replace(AROUND_A_QUESTION, '') || spaced;
 }
 
 const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
@@ -281,7 +304,9 @@ function migrate(db: Database.Database): void {
   }
   for (let version = applied; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
+      const migration = MIGRATIONS[version]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

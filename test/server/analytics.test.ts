@@ -148,6 +148,14 @@ describe('analytics endpoints', () => {
       support.map((record: { insightId: string }) => record.insightId),
       [insights[3]],
     );
+    // A mistyped agent is named, not answered with an empty list.
+    for (const report of ['analytics', 'analytics/topquestions']) {
+      const typo = await analytics(`${report}?${range()}&agentId=suport`);
+      assert.equal(typo.status, 400);
+      const { error } = await typo.json();
+      assert.equal(error.field, 'agentId');
+      assert.match(error.message, /no agent "suport".*docs.*support/);
+    }
   });
 
   it('lists top questions, grouping rewordings that differ in case and punctuation', async () => {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AnalyticsQuerySchema, AnalyticsRecordSchema, TopQuestionSchema } from '../../wire/schemas.js';
 import type { AgentKeys } from '../http/agent-keys.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, invalidField } from '../http/api-error.js';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
 import { type BotGuardDependencies, limitRequest } from '../http/bot-guard.js';
 import {
@@ -112,6 +112,14 @@ export function registerAnalyticsRoutes(
     }
     const parameters = analyticsParameters(c.req.param('pathParameters'), new URL(c.req.url).searchParams);
     const filter = analyticsFilter(report, projectId, parameters);
+    // A mistyped agent would report nothing, as if no one had asked it anything.
+    const agents = deps.config.projects.find((project) => project.id === projectId)?.agents ?? [];
+    if (filter.agentId !== undefined && !agents.some((agent) => agent.id === filter.agentId)) {
+      throw invalidField(
+        'agentId',
+        `project "${projectId}" has no agent "${filter.agentId}"; its agents: ${agents.map((agent) => agent.id).join(', ')}`,
+      );
+    }
     return c.json(await analyticsReport(deps.store, report, filter));
   };
   // topquestions first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.

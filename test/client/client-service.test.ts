@@ -56,11 +56,13 @@ describe('client against the reference service', () => {
     });
     const record = records.find((r) => r.insightId === first.insightId);
     assert.equal(record?.feedback, -1);
-    // By agent: the demo's one agent has them all, another has none.
+    // By agent: the demo's one agent has them all; an agent it doesn't have is named as the fault.
     const byAgent = (agentId: string) =>
       client().analytics({ projectId: 'demo', startDate: startedAt, endDate: new Date(), agentId });
     assert.equal((await byAgent('docs')).length, records.length);
-    assert.deepEqual(await byAgent('no-such-agent'), []);
+    const unknown = await byAgent('no-such-agent').catch((error: unknown) => error);
+    assert.ok(unknown instanceof ApiError);
+    assert.deepEqual([unknown.status, unknown.field], [400, 'agentId']);
     const top = await client().topQuestions({
       projectId: 'demo',
       startDate: new Date(startedAt).toISOString(),

@@ -374,7 +374,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#announce(
       !record.didAnswer && !asksForValue(record)
         ? strings.notFound
-        : host.minRelevance > 0 && !(record.relevanceScore >= host.minRelevance)
+        : isUnsure(record, host.minRelevance)
           ? strings.notSure
           : strings.answerReady,
     );
@@ -625,8 +625,7 @@ export class ChatBehaviour implements ReactiveController {
         }`;
     }
     const body = this.#answers.get(turn.id) ?? nothing;
-    // An unknown score (see #renderSource) is no more sure than a low one.
-    const unsure = host.minRelevance > 0 && !(record.relevanceScore >= host.minRelevance);
+    const unsure = isUnsure(record, host.minRelevance);
     // Copy keeps the width of its longer label: see chat-behaviour.styles.ts.
     const copied = this.#copied === turn.id;
     return html`${
@@ -756,6 +755,14 @@ interface TabMessage {
   name: string;
   conversationId: string;
   asking: boolean;
+}
+
+/**
+ * Whether an answer is shown folded away as "not sure": under the chat's `min-relevance`. An
+ * unknown score (see #renderSource) is no more sure than a low one.
+ */
+function isUnsure(record: AnswerRecord, minRelevance: number): boolean {
+  return minRelevance > 0 && !(record.relevanceScore >= minRelevance);
 }
 
 /** Whether an unanswered record asks the visitor for a value (a custom agent's `missing`). */

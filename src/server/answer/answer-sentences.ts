@@ -336,6 +336,12 @@ export function selectAnswer(
 ): SelectedAnswer {
   const first = candidates[0];
   if (!first) return { section: 0, blocks: [] };
+  // "Which events…?": the section whose table lists them answers, whatever else holds the words.
+  const listingSection = candidates.length > 1 ? sectionListing(question, candidates, analyser) : -1;
+  if (listingSection >= 0) {
+    const fromList = selectAnswer(question, words, [candidates[listingSection]!], analyser, pageSections);
+    return { ...fromList, section: listingSection };
+  }
   // A title that lists what its sections cover ("Theming: colours, fonts, dark mode and parts")
   // names each of them: a title word one of the page's headings holds points to that section
   // ("…in dark mode?" to `## Dark mode`), where a word of the title alone is the page's subject.
@@ -698,28 +704,27 @@ function rowCells(text: string, count: number): string[] {
 const LISTED_THING = /^\s*(?:which|what) (\w+?)s\b/i;
 
 /**
- * For a question asking for a list ("Which events does the search box fire?"), the first of
- * `sections` holding a table whose first column is headed by what is asked for (`event`): that
+ * For a question asking for a list ("Which events does the search box fire?"), the first of the
+ * candidate sections holding a table whose first column is headed by what is asked for (`event`): that
  * table lists them all, where a sentence elsewhere that holds the question's words ("… fires no
  * event") is an aside. -1 when none does, or the question asks no list.
  */
-export function sectionListing(
+function sectionListing(
   question: string,
-  sections: readonly Section[],
+  candidates: readonly { section: Section }[],
   analyser: TextAnalyser,
 ): number {
   const thing = LIST_QUESTION.test(question) ? LISTED_THING.exec(question)?.[1] : undefined;
   if (thing === undefined) return -1;
   const asked = analyser.term(thing);
-  return sections.findIndex((section) => {
-    const listing = tableListing(unitsOf(section, analyser));
-    const header = listing?.text.slice(0, listing.text.indexOf(':')).replace(/`/g, '');
+  return candidates.findIndex(({ section }) => {
+    const header = tableListing(unitsOf(section, analyser))?.header.replace(/`/g, '');
     return header !== undefined && analyser.term(header.toLowerCase()) === asked;
   });
 }
 
 /** The first column of the section's first table, as one line: "event: ask-question, ask-answer, …". */
-function tableListing(units: Unit[]): { paragraph: number; text: string } | undefined {
+function tableListing(units: Unit[]): { paragraph: number; header: string; text: string } | undefined {
   const start = units.findIndex((unit) => unit.kind === 'row');
   const header = units[start];
   if (!header) return undefined;
@@ -729,7 +734,8 @@ function tableListing(units: Unit[]): { paragraph: number; text: string } | unde
   if (names.length < 2) return undefined;
   const shown = names.slice(0, MAX_LISTED);
   const more = names.length > shown.length ? ', …' : '';
-  return { paragraph: header.paragraph, text: `${cellsOf(header.text)[0]}: ${shown.join(', ')}${more}` };
+  const column = cellsOf(header.text)[0] as string;
+  return { paragraph: header.paragraph, header: column, text: `${column}: ${shown.join(', ')}${more}` };
 }
 
 /**

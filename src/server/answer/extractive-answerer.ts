@@ -5,7 +5,7 @@ import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { renderAnswer } from './answer-format.js';
-import { sectionListing, sectionTermSet, selectAnswer } from './answer-sentences.js';
+import { sectionTermSet, selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
@@ -298,15 +298,8 @@ export class ExtractiveAnswerer implements Answerer {
     // The sentences that answer may stand in another of the source page's best sections (the
     // page's introduction often names the whole question, a section below it answers it).
     const words = this.#questionWords(resolvedQuery);
-    const found =
+    const candidates =
       this.#messageExplanation(resolvedQuery, best) ?? this.#candidateSections(best, retrieval.hits, words);
-    // "Which events…?": the section whose table lists them answers, whatever else holds the words.
-    const listing = sectionListing(
-      resolvedQuery,
-      found.map((hit) => hit.section),
-      this.#analyser,
-    );
-    const candidates = listing >= 0 ? [found[listing] as PassageHit] : found;
     const selected = selectAnswer(
       resolvedQuery,
       words,

@@ -70,7 +70,7 @@ async function listFiles(
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     if (dir === root) throw error;
-    skipped.push({ path: relative(root, dir).split(sep).join('/'), reason: reasonOf(error) });
+    skipped.push({ path: pathIn(root, dir), reason: reasonOf(error) });
     return [];
   }
   const path = [...above, await realpath(dir).catch(() => dir)];
@@ -105,7 +105,7 @@ async function followLink(
   const real = await realpath(path);
   if (above.some((folder) => folder === real || folder.startsWith(real + sep))) {
     skipped.push({
-      path: relative(root, path).split(sep).join('/'),
+      path: pathIn(root, path),
       reason: 'a link up to a folder it is in (a loop)',
     });
     return [];
@@ -123,6 +123,11 @@ function isEmptyPage(document: SourceDocument): boolean {
     document.description === '' &&
     document.title === titleFromPath(document.id)
   );
+}
+
+/** Where `path` is under `root`, with `/` separators on every system: a document's id, a skipped file's path. */
+function pathIn(root: string, path: string): string {
+  return relative(root, path).split(sep).join('/');
 }
 
 function reasonOf(error: unknown): string {
@@ -175,7 +180,7 @@ export function readContentFiles(
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
   for (const file of files) {
-    const relativePath = relative(dir, file).split(sep).join('/');
+    const relativePath = pathIn(dir, file);
     try {
       // Checked before reading: a log or a data dump in the folder is no page, and would cost
       // memory to read and time at every question that reaches it.

@@ -14,10 +14,10 @@ import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/index.js';
 import type { AnalyticsFilter, ConversationTurn, InsightRow, Store } from './store.js';
 
-/** Schema versions, applied in order; `PRAGMA user_version` records how many ran. */
 /** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
 type Migration = string | ((db: Database.Database) => void);
 
+/** Schema versions, applied in order; `PRAGMA user_version` records how many ran. */
 const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE conversations (
@@ -73,8 +73,8 @@ const MIGRATIONS: readonly Migration[] = [
  * ("?", "؟", "。", "‽"), a Spanish opening "¿", quotes and brackets. Not "#", "+" or "%", which
  * name things ("C#", "C++").
  */
-const AROUND_A_QUESTION =
-  /^[\s?!.…:;,"'`‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+|[\s?!.…:;,"'`‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+$/gu;
+const SURROUNDING_MARKS = String.raw`[\s?!.…:;,"'\x60‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+`;
+const AROUND_A_QUESTION = new RegExp(`^${SURROUNDING_MARKS}|${SURROUNDING_MARKS}$`, 'gu');
 
 /** Folds a question so that "How do I install it?" and "how do i install it" count together. */
 export function questionKey(query: string): string {

@@ -570,6 +570,31 @@ describe('<ask-chat>', () => {
       await answered(free, 1);
       expect(free.getBoundingClientRect().height).to.be.greaterThan(before);
     });
+
+    it('keeps the composer on screen while the answer above it grows, as on a phone', async () => {
+      const answer = answerRecord({
+        answer: Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n'),
+      });
+      const el = await chat(fakeClient(async () => answer));
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      // The page scrolled so that the composer is the last thing on screen, with more page below.
+      const spacer = document.createElement('div');
+      spacer.style.blockSize = '200vh';
+      el.after(spacer);
+      const form = (): DOMRect => parts(el).one('form')!.getBoundingClientRect();
+      window.scrollBy(0, form().bottom - innerHeight + 4);
+      expect(form().bottom).to.be.at.most(innerHeight);
+      try {
+        await ask(el, 'How do I change the colours?');
+        await answered(el, 1);
+        expect(el.getBoundingClientRect().height, 'the chat grew').to.be.greaterThan(300);
+        expect(form().bottom, 'the composer is still on screen').to.be.at.most(innerHeight + 1);
+        expect(form().top).to.be.at.least(0);
+      } finally {
+        spacer.remove();
+        window.scrollTo(0, 0);
+      }
+    });
   });
 
   describe('sending', () => {

@@ -130,7 +130,23 @@ export class ChatBehaviour implements ReactiveController {
     }
   }
 
+  /**
+   * The composer the visitor is typing in, when it was on screen before this update: growing
+   * answers, thumbnails and notices above it must not push it below the fold (or under a phone's
+   * keyboard), where the visitor can no longer see what they type.
+   */
+  #composerInView: Element | undefined;
+
+  hostUpdate(): void {
+    const root = this.#host.shadowRoot;
+    const form = (root?.activeElement && root.querySelector('form')) ?? undefined;
+    const box = form?.getBoundingClientRect();
+    this.#composerInView = box && box.bottom <= innerHeight && box.top >= 0 ? form : undefined;
+  }
+
   hostUpdated(): void {
+    const form = this.#composerInView;
+    if (form && form.getBoundingClientRect().bottom > innerHeight) form.scrollIntoView({ block: 'nearest' });
     // The latest question comes to the top of the transcript when it is asked and when its answer
     // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
     const now = this.turns.at(-1);

@@ -118,8 +118,8 @@ export function createClient(options: ClientOptions): AskClient {
     signal?: AbortSignal,
   ): Promise<T> => {
     const params = new URLSearchParams({
-      startDate: String(toEpochMs(query.startDate, 'startDate')),
-      endDate: String(toEpochMs(query.endDate, 'endDate')),
+      startDate: dateParam(query.startDate, 'startDate'),
+      endDate: dateParam(query.endDate, 'endDate'),
     });
     if (query.sort !== undefined) params.set('sort', query.sort);
     if (query.page !== undefined) params.set('page', String(query.page));
@@ -139,9 +139,14 @@ export function createClient(options: ClientOptions): AskClient {
   };
 }
 
-function toEpochMs(value: DateInput, name: string): number {
+/**
+ * A date as the service reads it: a `Date` or a number as epoch ms; an ISO 8601 string as it is,
+ * so that the service's rules apply (a date-only `endDate` is the whole UTC day, a time without
+ * an offset is UTC), not the local time zone of the browser or server running the client.
+ */
+function dateParam(value: DateInput, name: string): string {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms))
     throw new RangeError(`${name} is not a valid date: use a Date, epoch ms or ISO 8601.`);
-  return ms;
+  return typeof value === 'string' ? value : String(ms);
 }

@@ -69,6 +69,11 @@ describe('client against the reference service', () => {
       endDate: Date.now(),
     });
     assert.ok(top.some((q) => /install ask-elements/i.test(q.question)));
+    // Today's date alone, as a site owner types it: the whole UTC day, as the service reads it,
+    // whatever the time zone of the machine running the client.
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = await client().analytics({ projectId: 'demo', startDate: today, endDate: today });
+    assert.ok(todays.some((r) => r.insightId === first.insightId));
   });
 
   it('reports the field at fault', async () => {

@@ -61,7 +61,7 @@ describe('client against a misbehaving server', () => {
       assert.equal(server.requestsTo('/ok/bot/search').length, searchesBefore);
     });
 
-    it('sends analytics to the analytics host with a Bearer key and dates as epoch ms', async () => {
+    it('sends analytics to the analytics host with a Bearer key, a Date as epoch ms and a string as written', async () => {
       const client = createClient({
         baseUrl: 'http://127.0.0.1:9',
         analyticsUrl: `${server.url}/ok`,
@@ -84,7 +84,10 @@ describe('client against a misbehaving server', () => {
       assert.ok(analytics && top);
       const params = new URL(analytics.url, server.url).searchParams;
       assert.equal(params.get('startDate'), String(start.getTime()));
-      assert.equal(params.get('endDate'), String(Date.UTC(2026, 1, 1)));
+      // A string goes as written: the service reads a date-only endDate as the whole UTC day.
+      assert.equal(params.get('endDate'), '2026-02-01T00:00:00Z');
+      const topParams = new URL(top.url, server.url).searchParams;
+      assert.equal(topParams.get('endDate'), String(Date.UTC(2026, 1, 1)));
       assert.equal(params.get('page'), '2');
       assert.equal(analytics.headers.authorization, `Bearer ${KEY}`);
       assert.ok(top.url.startsWith('/ok/api/projects/demo/analytics/topquestions?'));

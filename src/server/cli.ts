@@ -21,7 +21,8 @@ Options:
                    else github)
   --port N         port to listen on, 0 for any free port
                    (default: $PORT unless empty, else ${DEFAULT_PORT})
-  --host HOST      interface to listen on (default: $HOST or 127.0.0.1; 0.0.0.0 for all)
+  --host HOST      interface to listen on, 0.0.0.0 for all
+                   (default: $HOST unless empty, else 127.0.0.1)
   --db FILE        SQLite file for conversations, insights and feedback
                    (default: ask-elements.db; ":memory:" keeps nothing)
   --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits

@@ -74,7 +74,7 @@ export interface ServiceOptions {
   anchors?: AnchorStyle;
   /** Port to listen on; 0 picks a free one. Default: $PORT (unless empty), else 8787. */
   port?: number;
-  /** Interface to listen on. Default: $HOST, else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
+  /** Interface to listen on. Default: $HOST (unless empty), else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
   host?: string;
   /** SQLite file for conversations, insights and feedback; `:memory:` (the default here) keeps nothing. */
   dbFile?: string;
@@ -342,7 +342,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   };
   // The database and the port are tried before the content is read: a mistake in either is
   // reported at once, not after minutes of indexing a large folder.
-  const host = options.host ?? env.HOST ?? DEFAULT_HOST;
+  // An empty HOST is unset, as an empty PORT is (a shell's `HOST=`): never every interface.
+  const host = options.host || env.HOST || DEFAULT_HOST;
   await assertPortFree(port, host);
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);

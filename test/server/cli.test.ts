@@ -241,12 +241,12 @@ describe('ask-elements serve', () => {
     }
   });
 
-  it(`takes an empty PORT as unset: the default port ${DEFAULT_PORT}`, async () => {
-    const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '' });
+  it(`takes an empty PORT and HOST as unset: the default port ${DEFAULT_PORT} on 127.0.0.1, not every interface`, async () => {
+    const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '', HOST: '' });
     try {
       // Another program may hold the default port: then the start fails on that port, not on PORT.
       const port = new RegExp(
-        `Listening on http://127\\.0\\.0\\.1:${DEFAULT_PORT}\\b|:${DEFAULT_PORT}\\b.*in use|in use.*:${DEFAULT_PORT}\\b`,
+        `Listening on http://127\\.0\\.0\\.1:${DEFAULT_PORT}\\b|port ${DEFAULT_PORT} on 127\\.0\\.0\\.1 is in use`,
       );
       await printed(run, port);
     } finally {

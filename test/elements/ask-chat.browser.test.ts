@@ -685,6 +685,35 @@ describe('<ask-chat>', () => {
       expect(parts(el).one('empty')!.hidden).to.equal(true);
     });
 
+    it('offers no suggestions for an attribute that is not a JSON array, says why in the console, and still answers', async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (message: string) => warnings.push(message);
+      try {
+        const el = await fixture<AskChat>(
+          html`<ask-chat
+            .client=${fakeClient(async () => answerRecord())}
+            suggestions="How do I start?"
+          ></ask-chat>`,
+        );
+        await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+        expect(parts(el).one('suggestions')).to.equal(null);
+        expect(warnings.filter((w) => w.includes('suggestions must be a JSON array')).length).to.equal(1);
+        expect(warnings[0]).to.contain('How do I start?');
+        await ask(el, 'How do I install it?');
+        await answered(el, 1);
+        el.setAttribute('suggestions', '"one question"');
+        await el.updateComplete;
+        expect(parts(el).one('suggestions')).to.equal(null);
+        el.setAttribute('suggestions', '["How do I start?"]');
+        await el.updateComplete;
+        expect(parts(el).one('suggestion')!.textContent!.trim()).to.equal('How do I start?');
+        expect(warnings.length).to.equal(2);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
     it('moves the focus to the input when a suggestion chosen with the keyboard goes away', async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       el.suggestions = ['How do I install it?'];

@@ -305,7 +305,8 @@ export class AskChat extends LitElement {
         <div part="empty" class="empty" ?hidden=${!!behaviour?.turns.length}>
           <slot name="empty"><p>${s.empty}</p></slot>
           ${
-            this.suggestions.length > 0
+            // An attribute that is not a JSON array (the behaviour warns) offers none.
+            Array.isArray(this.suggestions) && this.suggestions.length > 0
               ? html`<ul part="suggestions" class="suggestions" aria-label=${s.suggestionsLabel}>
                   ${this.suggestions.map(
                     (question) =>

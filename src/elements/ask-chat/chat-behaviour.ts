@@ -136,8 +136,17 @@ export class ChatBehaviour implements ReactiveController {
    * keyboard), where the visitor can no longer see what they type.
    */
   #composerInView: Element | undefined;
+  /** The suggestions last warned about, as not a list: warned once, not at every update. */
+  #badSuggestions: unknown;
 
   hostUpdate(): void {
+    const { suggestions } = this.#host;
+    if (!Array.isArray(suggestions) && suggestions !== this.#badSuggestions) {
+      this.#badSuggestions = suggestions;
+      console.warn(
+        `<ask-chat>: suggestions must be a JSON array of questions, as suggestions='["How do I start?"]'; got ${this.#host.getAttribute('suggestions') ?? String(suggestions)}`,
+      );
+    }
     const root = this.#host.shadowRoot;
     const form = (root?.activeElement && root.querySelector('form')) ?? undefined;
     const box = form?.getBoundingClientRect();

@@ -27,7 +27,10 @@
  * (*-fresh4.json, *-unanswerable4.json: 80 MDN and 40 Hono questions, 25 and 20 that the site
  * doesn't answer) were written blind on 2026-11-27, after the answer decision's least coverage was
  * set with the third sets' aggregates in view, to measure it on questions nobody had used; none of
- * their misses is read or printed (`fresh4 blind`). The second typeahead
+ * their misses is read or printed (`fresh4 blind`). The fifth fresh sets (*-fresh5.json,
+ * *-unanswerable5.json: 100 MDN and 50 Hono questions, 30 each that the site doesn't answer) were
+ * written blind on 2026-11-29 by someone who read neither the code nor the rankings, before any
+ * change of that day to the search; none of their misses is read or printed (`fresh5 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -269,6 +272,8 @@ interface QuestionSets {
   unanswerable3: string[];
   fresh4: Question[];
   unanswerable4: string[];
+  fresh5: Question[];
+  unanswerable5: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -291,6 +296,8 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable3: textsOf('unanswerable3'),
     fresh4: questionsOf('fresh4'),
     unanswerable4: textsOf('unanswerable4'),
+    fresh5: questionsOf('fresh5'),
+    unanswerable5: textsOf('unanswerable5'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -308,6 +315,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable3,
     fresh4,
     unanswerable4,
+    fresh5,
+    unanswerable5,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -331,6 +340,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh2Items = fresh2.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh3Items = fresh3.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh4Items = fresh4.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh5Items = fresh5.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -340,6 +350,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...seenAndBlind('fresh2', fresh2Items),
     'fresh3 blind': fresh3Items,
     'fresh4 blind': fresh4Items,
+    'fresh5 blind': fresh5Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -397,6 +408,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...seenAndBlind('fresh2', fresh2),
     'fresh3 blind': fresh3,
     'fresh4 blind': fresh4,
+    'fresh5 blind': fresh5,
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -411,6 +423,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'near-miss 2': nearMiss2,
     'fresh3 blind': unanswerable3,
     'fresh4 blind': unanswerable4,
+    'fresh5 blind': unanswerable5,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,

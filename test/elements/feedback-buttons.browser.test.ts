@@ -134,6 +134,38 @@ describe('<feedback-buttons>', () => {
     expect(events).to.have.length(0);
   });
 
+  it('leaves a vote still in flight when reused for another answer to that answer alone', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-a" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const events: unknown[] = [];
+    el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
+    view(el).down().click();
+    await el.updateComplete;
+    // The page shows its next answer in these buttons while the vote is on its way.
+    el.insightId = 'i-b';
+    await el.updateComplete;
+    pending[0]!.resolve();
+    await waitFor(() => events.length === 1, 'the event of the vote given');
+    await el.updateComplete;
+    expect(events).to.deep.equal([{ insightId: 'i-a', value: -1 }]);
+    expect(el.value).to.equal(null);
+    expect(view(el).message()).to.equal('');
+    expect(view(el).form(), 'no reason form asked of the next answer').to.equal(null);
+    expect(client.feedbacks).to.deep.equal([{ insightId: 'i-a', feedback: -1 }]);
+    // A vote that failed for the answer gone is not rolled back onto the one shown.
+    view(el).up().click();
+    await el.updateComplete;
+    el.insightId = 'i-c';
+    await el.updateComplete;
+    pending[1]!.reject(new NetworkError());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(view(el).message()).to.equal('');
+    expect(el.value).to.equal(null);
+  });
+
   it('shows a set value without posting it', async () => {
     const { client } = heldClient();
     const el = await fixture<FeedbackButtons>(

@@ -134,14 +134,16 @@ export class FeedbackButtons extends LitElement {
         const { insightId, value, ...note } = detail;
         await client.feedback({ insightId, feedback: value, ...note }, { signal });
       } catch {
-        // Replaced by a newer run: that one reports.
-        if (signal.aborted) return;
+        // Replaced by a newer run: that one reports. Reused for another answer meanwhile: the
+        // buttons are that answer's now, and so would a rollback or a reason form be.
+        if (signal.aborted || detail.insightId !== this.insightId) return;
         this.value = previous;
         // A reason that failed to go stays in its form, chosen and written, to be sent again.
         if (!withReason) this.#closeForm();
         this._message = this.#strings.failed;
         return;
       }
+      if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
       if (!withReason && detail.value === -1 && this.askReason) this._formOpen = true;
       else this.#closeForm();

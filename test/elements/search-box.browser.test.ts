@@ -309,6 +309,38 @@ describe('<search-box> search timing', () => {
     await waitUntil(() => statusText(el) === '1 result');
   });
 
+  it('searches again when moved to another place mid-search, as a drawer or a router does, with no error shown', async () => {
+    // A client that gives up on an abort, as fetch does.
+    const client = new ControlledClient();
+    const search = client.search.bind(client);
+    client.search = (request, options = {}) =>
+      new Promise((resolve, reject) => {
+        options.signal?.addEventListener('abort', () => reject(options.signal!.reason));
+        search(request, options).then(resolve, reject);
+      });
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    const stopped = await searchFor(client, 'theme');
+    const drawer = document.createElement('div');
+    document.body.append(drawer);
+    try {
+      drawer.append(el);
+      expect(stopped.signal!.aborted, 'the removal stops the search').to.equal(true);
+      await el.updateComplete;
+      input(el).focus();
+      await el.updateComplete;
+      expect(messageText(el), 'no failure shown for a search the removal stopped').to.not.contain(
+        'not available',
+      );
+      await waitUntil(() => client.searches.length === 2, 'the search asked again');
+      expect(client.searches[1]!.request.query).to.equal('theme');
+      client.searches[1]!.resolve(threeResults);
+      await waitUntil(() => options(el).length === 3, 'the results');
+    } finally {
+      drawer.remove();
+    }
+  });
+
   it('keeps the highlighted page highlighted when newer results still list it, and never opens another', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

@@ -150,6 +150,9 @@ export class SearchController implements ReactiveController {
     host.addController(this);
   }
 
+  /** A search was on its way when the element was removed: it runs again when put back. */
+  #stoppedByRemoval = false;
+
   #createTask() {
     const host = this.#host;
     return new Task(host, {
@@ -251,11 +254,16 @@ export class SearchController implements ReactiveController {
 
   hostConnected(): void {
     this.#listen('addEventListener');
+    // Moved (a drawer, a portal) or put back by a router mid-search: the search its removal
+    // stopped runs again, as if never stopped, rather than leave its abort to read as a failure.
+    if (this.#stoppedByRemoval) void this.#searchTask.run();
+    this.#stoppedByRemoval = false;
   }
 
   hostDisconnected(): void {
     this.#listen('removeEventListener');
     clearTimeout(this.#announceTimer);
+    this.#stoppedByRemoval = this.#searchTask.status === TaskStatus.PENDING;
     this.#searchTask.abort();
   }
 

@@ -35,44 +35,65 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @slot empty - Replaces the text shown before the first question (the suggestions stay).
  * @slot footer - Below the input: a disclaimer or a privacy note.
  *
- * @fires ask-question - A question is about to be sent; cancelable. `detail`: `{ query, conversationId, images }`.
- * @fires ask-answer - An answer arrived. `detail`: `{ query, record }` (the AnswerRecord).
- * @fires ask-error - A question failed. `detail`: `{ query, error, message }`.
- * @fires ask-source-click - A source link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title }`.
- * @fires ask-feedback - From the `<feedback-buttons>` under an answer. `detail`: `{ insightId, value, reason?, comment? }`.
- * @fires ask-reset - The visitor started a new conversation.
- * @fires ask-search - The visitor chose to search instead of asking again (no `search-url`); cancelable. `detail`: `{ query }`.
+ * @fires {CustomEvent<AskChatQuestionDetail>} ask-question - A question is about to be sent; cancelable. `detail`: `{ query, conversationId, images }`.
+ * @fires {CustomEvent<AskChatAnswerDetail>} ask-answer - An answer arrived. `detail`: `{ query, record }` (the AnswerRecord).
+ * @fires {CustomEvent<AskChatErrorDetail>} ask-error - A question failed. `detail`: `{ query, error, message }`.
+ * @fires {CustomEvent<AskChatSourceClickDetail>} ask-source-click - A source link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title }`.
+ * @fires {CustomEvent<FeedbackDetail>} ask-feedback - From the `<feedback-buttons>` under an answer. `detail`: `{ insightId, value, reason?, comment? }`.
+ * @fires {CustomEvent<Record<string, never>>} ask-reset - The visitor started a new conversation. `detail`: `{}`.
+ * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor chose to search instead of asking again (no `search-url`); cancelable. `detail`: `{ query }`.
  *
  * @csspart base - The whole chat.
  * @csspart header - The bar holding the "New conversation" button.
  * @csspart transcript - The `role=log` list of messages.
  * @csspart empty - What is shown before the first question.
- * @csspart suggestions - The list of suggested questions; `suggestion` for each button.
+ * @csspart suggestions - The list of suggested questions.
+ * @csspart suggestion - Each suggested question's button (also `button`).
  * @csspart message - Each message (also `question` or `answer`).
  * @csspart question - A visitor's question.
  * @csspart answer - An answer, a pending answer, or an error.
  * @csspart answer-body - The sanitized answer text.
- * @csspart source - The source block: `source-link`, `source-description`, `asset-type`, `confidence`.
+ * @csspart source - The source block under an answer.
+ * @csspart source-link - The link (or, for a link that is not allowed, the text) of a source; also each document listed under a "not sure" notice.
+ * @csspart source-description - The source's description.
+ * @csspart asset-type - The source's asset-type label.
+ * @csspart confidence - The confidence cue (its meter and label).
  * @csspart notice - "Not sure", "not found", stopped and attachment notices.
  * @csspart search-link - The link to search instead after a "not found" answer, when `search-url` is set.
  * @csspart error - The message of a failed question.
  * @csspart actions - The row of copy, retry and feedback under an answer.
- * @csspart button - Every button (also `send-button`, `stop-button`, `attach-button`, `copy-button`, `retry-button`, `new-conversation-button`, `search-button`, `remove-button`).
+ * @csspart button - Every button (also `suggestion` or one of the `*-button` parts below).
+ * @csspart send-button - The button that sends the question.
+ * @csspart stop-button - The button that stops a pending answer, in place of send.
+ * @csspart attach-button - The button that attaches images.
+ * @csspart copy-button - The button that copies an answer.
+ * @csspart retry-button - The button that asks a failed or stopped question again.
+ * @csspart new-conversation-button - The "New conversation" button.
+ * @csspart search-button - The button to search instead after a "not found" answer, when `search-url` is not set.
+ * @csspart remove-button - The button that removes an attached image.
  * @csspart feedback - The `<feedback-buttons>` element under each answer.
+ * @csspart feedback-button - Its thumb buttons (its `button` part, exported).
  * @csspart form - The composer.
  * @csspart input - The question text area.
- * @csspart attachments - The thumbnails of attached images; `thumbnail` for each.
+ * @csspart attachments - The list of attached images.
+ * @csspart thumbnail - Each attached image, with its remove button.
  *
- * @cssprop --ask-chat-max-height - Height after which the transcript scrolls (default 32rem).
- * @cssprop --ask-color-accent - Buttons, links and the visitor's messages.
- * @cssprop --ask-color-surface - Background of answers.
- * @cssprop --ask-color-text - Text colour.
- * @cssprop --ask-color-bg - Background.
- * @cssprop --ask-color-border - Borders.
- * @cssprop --ask-color-error - Error text.
- * @cssprop --ask-radius - Corner radius.
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
- * @cssprop --ask-font - Font family.
+ *
+ * @cssprop [--ask-chat-max-height=32rem] - Height after which the transcript scrolls.
+ * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
+ * @cssprop [--ask-font-size=1rem] - Base font size.
+ * @cssprop [--ask-radius=0.5rem] - Corner radius.
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-color-text=#1c1e21] - Text colour (dark default `#e6e6e9`).
+ * @cssprop [--ask-color-muted=#5a5f66] - Secondary text colour (dark default `#a5a9b0`).
+ * @cssprop [--ask-color-bg=#ffffff] - Background (dark default `#1b1b1f`).
+ * @cssprop [--ask-color-surface=#f4f5f7] - Background of answers (dark default `#26272c`).
+ * @cssprop [--ask-color-border=#c9ccd1] - Borders (dark default `#4a4d55`).
+ * @cssprop [--ask-color-accent=#3451b2] - Buttons, links, the confidence meter and the visitor's messages (dark default `#a8b1ff`).
+ * @cssprop [--ask-color-accent-text=#ffffff] - Text on the accent colour (dark default `#121212`).
+ * @cssprop [--ask-color-error=#b3261e] - Error messages and attachment notices (dark default `#ffb4ab`).
+ * @cssprop [--ask-color-focus=#3451b2] - Focus ring colour (dark default `#a8b1ff`).
  */
 export class AskChat extends LitElement {
   static override styles = askChatStyles;

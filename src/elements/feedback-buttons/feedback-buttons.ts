@@ -59,7 +59,7 @@ const valueConverter = {
  * @tagname feedback-buttons
  * @summary "Was this answer helpful?" with two real toggle buttons and an optional reason form.
  *
- * @fires ask-feedback - A vote (or its reason) reached the service. `detail`: `{ insightId, value, reason?, comment? }`.
+ * @fires {CustomEvent<FeedbackDetail>} ask-feedback - A vote (or its reason) reached the service. `detail`: `{ insightId, value, reason?, comment? }`.
  *
  * @csspart base - The group around the prompt and the buttons.
  * @csspart prompt - The "Was this answer helpful?" text.
@@ -74,9 +74,18 @@ const valueConverter = {
  * @csspart skip-button - The reason form's button that closes it without sending.
  *
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
- * @cssprop --ask-color-accent - Colour of a pressed thumb.
- * @cssprop --ask-color-border - Border of the buttons.
- * @cssprop --ask-radius - Corner radius of the buttons.
+ * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
+ * @cssprop [--ask-font-size=1rem] - Base font size.
+ * @cssprop [--ask-radius=0.5rem] - Corner radius of the buttons, the reason form and the note.
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-color-text=#1c1e21] - Text of a hovered button and of the reason form (dark default `#e6e6e9`).
+ * @cssprop [--ask-color-muted=#5a5f66] - Text of the prompt, the buttons and the status line (dark default `#a5a9b0`).
+ * @cssprop [--ask-color-bg=#ffffff] - Background of the buttons and the note (dark default `#1b1b1f`).
+ * @cssprop [--ask-color-surface=#f4f5f7] - Background of the reason form (dark default `#26272c`).
+ * @cssprop [--ask-color-border=#c9ccd1] - Border of the buttons (dark default `#4a4d55`).
+ * @cssprop [--ask-color-accent=#3451b2] - A pressed thumb or reason, and a hovered button's border (dark default `#a8b1ff`).
+ * @cssprop [--ask-color-accent-text=#ffffff] - Text on the accent colour (dark default `#121212`).
+ * @cssprop [--ask-color-focus=#3451b2] - Focus ring colour (dark default `#a8b1ff`).
  */
 export class FeedbackButtons extends LitElement {
   static override styles = feedbackButtonsStyles;

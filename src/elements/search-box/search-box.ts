@@ -102,6 +102,11 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @csspart popup - The panel under the input holding the messages and the listbox.
  * @csspart listbox - The list of options (`role="listbox"`).
  * @csspart option - Every option; also `option-active` on the active one, and `option-result`, `option-recent`, `option-clear`, `option-ask` by kind.
+ * @csspart option-active - The active option (also `option`).
+ * @csspart option-result - A search result (also `option`).
+ * @csspart option-recent - A recent search (also `option`).
+ * @csspart option-clear - The option that clears the recent searches (also `option`).
+ * @csspart option-ask - The "Ask AI about …" option (also `option`).
  * @csspart option-title - A result's title.
  * @csspart option-description - A result's description.
  * @csspart option-type - A result's asset-type label.
@@ -117,25 +122,25 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @csspart close - The button that closes the dialog.
  *
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
- * @cssprop --ask-font - Font family.
- * @cssprop --ask-font-size - Base font size (keep ≥ 16px so iOS does not zoom on focus).
- * @cssprop --ask-radius - Corner radius.
- * @cssprop --ask-space - Base spacing unit.
- * @cssprop --ask-color-text - Text colour.
- * @cssprop --ask-color-muted - Secondary text colour (descriptions, links, hints).
- * @cssprop --ask-color-bg - Background of the input, popup and dialog.
- * @cssprop --ask-color-surface - Background of the active option and of hints.
- * @cssprop --ask-color-border - Border colour.
- * @cssprop --ask-color-accent - Accent colour (active option marker, button).
- * @cssprop --ask-color-highlight - Background of highlighted query terms.
- * @cssprop --ask-color-highlight-text - Text colour of highlighted query terms.
- * @cssprop --ask-color-error - Colour of the error message.
- * @cssprop --ask-color-focus - Focus ring colour.
- * @cssprop --ask-shadow - Shadow of the popup and dialog.
- * @cssprop --ask-search-popup-max-block-size - Maximum height of the inline popup (default `min(28rem, 70vh)`).
- * @cssprop --ask-search-dialog-inline-size - Width of the dialog (default `40rem`).
- * @cssprop --ask-search-backdrop - Backdrop of the dialog.
- * @cssprop --ask-z-index - Stacking order of the inline popup (default 1000).
+ * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
+ * @cssprop [--ask-font-size=1rem] - Base font size (keep ≥ 16px so iOS does not zoom on focus).
+ * @cssprop [--ask-radius=0.5rem] - Corner radius.
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-color-text=#1c1e21] - Text colour (dark default `#e6e6e9`).
+ * @cssprop [--ask-color-muted=#5a5f66] - Secondary text colour: descriptions, links, hints (dark default `#a5a9b0`).
+ * @cssprop [--ask-color-bg=#ffffff] - Background of the input, popup and dialog (dark default `#1b1b1f`).
+ * @cssprop [--ask-color-surface=#f4f5f7] - Background of the active option and of hints (dark default `#26272c`).
+ * @cssprop [--ask-color-border=#c9ccd1] - Border colour (dark default `#4a4d55`).
+ * @cssprop [--ask-color-accent=#3451b2] - Accent colour: active option marker, button (dark default `#a8b1ff`).
+ * @cssprop [--ask-color-highlight=#fff1a8] - Background of highlighted query terms (dark default `#5b4d00`).
+ * @cssprop [--ask-color-highlight-text=#1c1e21] - Text colour of highlighted query terms (dark default `#fff6cc`).
+ * @cssprop [--ask-color-error=#b3261e] - Colour of the error message (dark default `#ffb4ab`).
+ * @cssprop [--ask-color-focus=#3451b2] - Focus ring colour (dark default `#a8b1ff`).
+ * @cssprop [--ask-shadow=0 8px 24px rgb(0 0 0 / 0.14)] - Shadow of the popup and dialog.
+ * @cssprop [--ask-search-popup-max-block-size=min(28rem, 70vh)] - Maximum height of the inline popup.
+ * @cssprop [--ask-search-dialog-inline-size=40rem] - Width of the dialog (at most the viewport's width less 2rem).
+ * @cssprop [--ask-search-backdrop=rgb(0 0 0 / 0.45)] - Backdrop of the dialog.
+ * @cssprop [--ask-z-index=1000] - Stacking order of the inline popup.
  */
 export class SearchBox extends LitElement {
   static override styles = [themeStyles, styles];

@@ -172,7 +172,7 @@ export class SearchBox extends LitElement {
 
   /** A client set in code; wins over `base-url`, `api-key` and the page's defaults. */
   declare client: AskClient | undefined;
-  /** Origin of the service; else the nearest `data-ask-base-url` ancestor, the default client or the page's origin. */
+  /** Origin of the service; else the nearest `data-ask-base-url` ancestor; with neither, the default client when there is no API key either, else the page's origin. */
   declare baseUrl: string | undefined;
   /** The agent's API key; else the nearest `data-ask-api-key` ancestor. */
   declare apiKey: string | undefined;

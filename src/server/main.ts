@@ -63,7 +63,7 @@ function requestedPort(port: number | undefined, env: NodeJS.ProcessEnv): number
 }
 
 export interface ServiceOptions {
-  /** Folder of .md/.mdx/.html/.txt documents; the bundled demo/content/ when absent. */
+  /** Folder of .md/.markdown/.mdx/.html/.htm/.txt documents; the bundled demo/content/ when absent. */
   contentDir?: string;
   /** Base URL of the published documents; links are root-relative paths without it. */
   siteUrl?: string;

@@ -424,6 +424,20 @@ describe('<search-box> search timing', () => {
 });
 
 describe('<search-box> states', () => {
+  it('reads a query a framework removes (null, or the attribute gone) as empty, and goes on working', async () => {
+    const el = await fakeBox(answering(threeResults), 'query=theme');
+    await waitUntil(() => el.query === 'theme' && input(el).value === 'theme', 'the query shown');
+    el.removeAttribute('query');
+    await el.updateComplete;
+    expect(el.query).to.equal('');
+    expect(input(el).value).to.equal('');
+    (el as unknown as { query: string | null }).query = null;
+    await el.updateComplete;
+    expect(el.query).to.equal('');
+    await type(el, 'dark');
+    await waitUntil(() => options(el).length === 3, 'results for what is typed next');
+  });
+
   it('echoes the query when nothing matches and says so in the live region', async () => {
     const el = await fakeBox(answering([]));
     await type(el, 'zzz');
@@ -1400,6 +1414,30 @@ describe('<search-box> keyboard shortcut', () => {
     await press('Control+k');
     expect(shadow(el).activeElement).to.equal(input(el));
     expect(question.value).to.equal('');
+  });
+
+  it('leaves the shortcut to the box that is shown when another is in a hidden part of the page', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <main hidden>
+          <search-box variant="button" shortcut="mod+k" .client=${answering([])}></search-box>
+        </main>
+        <search-box variant="button" shortcut="mod+k" .client=${answering([])}></search-box>
+      </div>`,
+    );
+    const [hidden, shown] = [...wrapper.querySelectorAll('search-box')] as SearchBox[];
+    await hidden!.updateComplete;
+    await shown!.updateComplete;
+    document.body.focus();
+    await press('Control+k');
+    await shown!.updateComplete;
+    try {
+      expect(shadow(hidden!).querySelector('dialog')!.open, 'the hidden box').to.equal(false);
+      expect(shadow(shown!).querySelector('dialog')!.open, 'the box shown').to.equal(true);
+    } finally {
+      shown!.hide();
+      hidden!.hide();
+    }
   });
 
   it('never takes an editing key from a text field, even with Ctrl: mod+a selects all there', async () => {

@@ -366,6 +366,8 @@ export class SearchBox extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Removed by a framework binding null: an empty query, as at first.
+    this.query ??= '';
     if (changed.has('shortcut')) {
       const spec = this.shortcut;
       this.#shortcut = undefined;
@@ -482,7 +484,8 @@ export class SearchBox extends LitElement {
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
     const shortcut = this.#shortcut;
     if (!shortcut || event.defaultPrevented || event.isComposing || event.repeat) return;
-    if (!shortcut.matches(event)) return;
+    // A box not rendered (in a hidden tab, a kept-alive route) leaves the shortcut to one that is.
+    if (!shortcut.matches(event) || this.checkVisibility?.() === false) return;
     event.preventDefault();
     this.show();
   };

@@ -458,6 +458,73 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe('in a single-page app', () => {
+    const saved = (key: string) => JSON.parse(sessionStorage.getItem(`ask-chat:${key}`) ?? 'null');
+    const questions = (el: AskChat) =>
+      parts(el)
+        .questions()
+        .map((q) => q.textContent!.trim());
+    afterEach(() =>
+      ['proj-a', 'proj-b', 'route'].forEach((key) => sessionStorage.removeItem(`ask-chat:${key}`)),
+    );
+
+    it("shows each storage-key's own conversation when the key changes at runtime, and keeps the other saved", async () => {
+      const el = await chat(
+        fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` })),
+      );
+      el.persist = true;
+      el.storageKey = 'proj-b';
+      await ask(el, 'b1');
+      await answered(el, 1);
+      el.storageKey = 'proj-a';
+      await el.updateComplete;
+      expect(questions(el)).to.deep.equal([]);
+      await ask(el, 'a1');
+      await answered(el, 1);
+      expect(questions(el)).to.deep.equal(['a1']);
+      el.storageKey = 'proj-b';
+      await waitFor(() => questions(el).length === 1 && questions(el)[0] === 'b1', "proj-b's conversation");
+      expect(saved('proj-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+      expect(saved('proj-b').conversationId).to.equal('c-b1');
+      await ask(el, 'b2');
+      await answered(el, 2);
+      expect(saved('proj-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1', 'b2']);
+      expect(saved('proj-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+    });
+
+    it('leaves the saved conversation to the chat shown now when removed with an answer on its way', async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const el = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(el, 'How do I install it?');
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      el.remove();
+      answer(answerRecord({ conversationId: 'late' }));
+      await aTimeout(50);
+      expect(saved('route').conversationId, 'the removed chat writes nothing').to.not.equal('late');
+      document.body.append(el);
+      await waitFor(() => saved('route').conversationId === 'late', 'saved again once put back');
+      el.remove();
+    });
+
+    it('asks a question given before the element is on the page, once it is', async () => {
+      const el = document.createElement('ask-chat') as AskChat;
+      el.client = fakeClient(async () => answerRecord());
+      el.focus();
+      const asked = el.askQuestion('How do I install it?');
+      document.body.append(el);
+      try {
+        expect((await asked)?.didAnswer).to.equal(true);
+        await answered(el, 1);
+        expect(questions(el)).to.deep.equal(['How do I install it?']);
+      } finally {
+        el.remove();
+      }
+    });
+  });
+
   describe('a service that no longer knows the conversation (restarted, or expired)', () => {
     it('says above the answer that the earlier questions are no longer remembered', async () => {
       let served = 0;

@@ -226,7 +226,8 @@ export class AskChat extends LitElement {
   }
 
   get #input(): HTMLTextAreaElement | null {
-    return this.renderRoot.querySelector('textarea');
+    // No render root before the element is first connected (created in code, askQuestion() at once).
+    return this.renderRoot?.querySelector('textarea');
   }
 
   readonly #prefetch = (): void => void this.#load().catch(ignore);

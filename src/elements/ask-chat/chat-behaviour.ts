@@ -71,6 +71,8 @@ export class ChatBehaviour implements ReactiveController {
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #conversationId = '';
   #restored = false;
+  /** The name the conversation was restored from and is saved under (`storage-key`, else `id`). */
+  #savedAs: string | undefined;
   /**
    * Where the chats of this browser that keep their conversation (`persist`) tell each other
    * which one they hold: a tab duplicated, or opened by script, starts with a copy of this tab's
@@ -104,6 +106,7 @@ export class ChatBehaviour implements ReactiveController {
       this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
     }
     if (this.#host.persist && !this.#restored) this.#restore();
+    else if (this.turns.length > 0) this.#save();
   }
 
   hostDisconnected(): void {
@@ -140,6 +143,17 @@ export class ChatBehaviour implements ReactiveController {
   #badSuggestions: unknown;
 
   hostUpdate(): void {
+    // Another storage-key (or id) set at runtime, as a framework reusing the element for another
+    // project does: that key's conversation is shown and continued, and this one stays saved
+    // under its own key (it was written over, and the two mixed).
+    const name = this.#storageName;
+    if (name && this.#savedAs && name !== this.#savedAs) {
+      this.#ask.abort();
+      this.turns = [];
+      this.#conversationId = '';
+      this.#answers.clear();
+      this.#restore();
+    }
     const { suggestions } = this.#host;
     if (!Array.isArray(suggestions) && suggestions !== this.#badSuggestions) {
       this.#badSuggestions = suggestions;
@@ -427,12 +441,16 @@ export class ChatBehaviour implements ReactiveController {
   #save(): void {
     const name = this.#storageName;
     const conversation = { conversationId: this.#conversationId, turns: this.turns };
-    if (name) loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
+    // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
+    // now: its late answer would be written over that one's turns. Put back, it saves again.
+    if (name && this.#host.isConnected)
+      loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
   }
 
   #restore(): void {
     this.#restored = true;
     const name = this.#storageName;
+    this.#savedAs = name;
     if (!name) return;
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
       const saved = loadConversation(name);

@@ -1,7 +1,7 @@
 /**
  * `ask-elements/define`: registers `<search-box>`, `<ask-chat>` and `<feedback-buttons>`.
  * Safe to import more than once, or beside the script-tag file: a tag already defined is left
- * as it is.
+ * as it is (with a console warning when another copy or library defined it).
  */
 import { AskChat } from './elements/ask-chat/ask-chat.js';
 import { FeedbackButtons } from './elements/feedback-buttons/feedback-buttons.js';
@@ -14,7 +14,14 @@ const elements: ReadonlyArray<readonly [string, CustomElementConstructor]> = [
 ];
 
 for (const [tag, element] of elements) {
-  if (!customElements.get(tag)) customElements.define(tag, element);
+  const defined = customElements.get(tag);
+  if (!defined) customElements.define(tag, element);
+  // Another copy (the script tag beside a bundle, another version) or another library has the
+  // tag: its elements are that one's, and this copy's setDefaultClient() doesn't reach them.
+  else if (defined !== element)
+    console.warn(
+      `ask-elements: <${tag}> was already defined by another script (another copy of ask-elements, or another library); that definition is kept, and this copy's setDefaultClient() does not apply to it.`,
+    );
 }
 
 export { AskChat, FeedbackButtons, SearchBox };

@@ -28,13 +28,24 @@ describe('registering the elements', () => {
     expect(source).to.match(/import\((["'`])\.\/ask-elements-search-controller-[\w-]+\.js\1\)/);
   });
 
-  it('ask-elements/define beside the script-tag file, imported twice, never throws "already defined"', async () => {
+  it('ask-elements/define beside the script-tag file, imported twice, never throws "already defined", and says whose tags they are', async () => {
     const fromScriptTag = TAGS.map((tag) => customElements.get(tag));
-    await import('../src/define.js');
-    // A second copy of the module, as a page gets when two bundles each carry one.
-    await import(/* @vite-ignore */ `../src/define.ts?copy=${Date.now()}`);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      await import('../src/define.js');
+      // A second copy of the module, as a page gets when two bundles each carry one.
+      await import(/* @vite-ignore */ `../src/define.ts?copy=${Date.now()}`);
+    } finally {
+      console.warn = warn;
+    }
     expect(TAGS.map((tag) => customElements.get(tag))).to.deep.equal(fromScriptTag);
     expect(errors.filter((message) => /already (been )?(defined|used)/i.test(message))).to.deep.equal([]);
+    // Each copy that found the tags taken by another says so, once per tag.
+    expect(
+      warnings.filter((w) => w.includes('<search-box> was already defined by another script')),
+    ).to.have.length(2);
   });
 
   it('the built demo page loads its bundle without an error', async () => {

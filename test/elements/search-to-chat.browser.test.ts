@@ -138,4 +138,25 @@ describe('search box → chat hand-off', () => {
     expect(box.shadowRoot!.querySelector('input')!.value).to.equal('where is the changelog');
     expect(box.shadowRoot!.activeElement).to.equal(box.shadowRoot!.querySelector('input'));
   });
+
+  it("hands it to the search box beside the chat in a component's shadow root, before one of the page", async () => {
+    const page = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box no-recent></search-box>
+        <div></div>
+      </div>`,
+    );
+    const pageBox = page.querySelector('search-box')!;
+    const root = page.lastElementChild!.attachShadow({ mode: 'open' });
+    root.innerHTML = '<search-box no-recent></search-box><ask-chat></ask-chat>';
+    const box = root.querySelector('search-box')!;
+    const chat = root.querySelector('ask-chat')!;
+    chat.client = fakeClient(async () => answerRecord({ didAnswer: false, link: '', answer: 'Sorry.' }));
+    await chat.askQuestion('where is the changelog');
+    await chat.updateComplete;
+    parts(chat).one('search-button')!.click();
+    await box.updateComplete;
+    expect(box.query).to.equal('where is the changelog');
+    expect(pageBox.query).to.equal('');
+  });
 });

@@ -550,8 +550,11 @@ export class ChatBehaviour implements ReactiveController {
 
   #onSearch(query: string): void {
     if (!emit(this.#host, 'search', { query }, { cancelable: true })) return;
-    // Nobody took it: hand the query to a <search-box> of the page, if there is one.
-    const box = document.querySelector('search-box');
+    // Nobody took it: hand the query to a <search-box> beside the chat (in the same shadow root,
+    // when a component renders both), else of the page, if there is one.
+    const box =
+      (this.#host.getRootNode() as Document | ShadowRoot).querySelector('search-box') ??
+      document.querySelector('search-box');
     if (box) {
       box.query = query;
       box.show();

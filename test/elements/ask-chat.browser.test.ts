@@ -657,6 +657,12 @@ describe('<ask-chat>', () => {
         expect(el.getBoundingClientRect().height, 'the chat grew').to.be.greaterThan(300);
         expect(form().bottom, 'the composer is still on screen').to.be.at.most(innerHeight + 1);
         expect(form().top).to.be.at.least(0);
+        // Part of it below the fold, the thumbnails of pasted images don't push it further.
+        window.scrollBy(0, -10);
+        pasteFiles(parts(el).input(), [await pngFile()]);
+        await waitFor(() => parts(el).one('thumbnail'), 'the thumbnail');
+        await el.updateComplete;
+        expect(form().bottom, 'the composer with its thumbnail on screen').to.be.at.most(innerHeight + 1);
       } finally {
         spacer.remove();
         window.scrollTo(0, 0);

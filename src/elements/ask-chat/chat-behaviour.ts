@@ -134,11 +134,11 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   /**
-   * The composer the visitor is typing in, when it was on screen before this update: growing
-   * answers, thumbnails and notices above it must not push it below the fold (or under a phone's
-   * keyboard), where the visitor can no longer see what they type.
+   * The composer the visitor is typing in, when it was on screen (at least in part) before this
+   * update, and where its bottom was: growing answers, thumbnails and notices must not push it
+   * below the fold (or under a phone's keyboard), where the visitor can no longer see what they type.
    */
-  #composerInView: Element | undefined;
+  #composerInView: { form: Element; bottom: number } | undefined;
   /** The suggestions last warned about, as not a list: warned once, not at every update. */
   #badSuggestions: unknown;
 
@@ -164,12 +164,16 @@ export class ChatBehaviour implements ReactiveController {
     const root = this.#host.shadowRoot;
     const form = (root?.activeElement && root.querySelector('form')) ?? undefined;
     const box = form?.getBoundingClientRect();
-    this.#composerInView = box && box.bottom <= innerHeight && box.top >= 0 ? form : undefined;
+    this.#composerInView =
+      form && box && box.top < innerHeight && box.bottom > 0 ? { form, bottom: box.bottom } : undefined;
   }
 
   hostUpdated(): void {
-    const form = this.#composerInView;
-    if (form && form.getBoundingClientRect().bottom > innerHeight) form.scrollIntoView({ block: 'nearest' });
+    const composer = this.#composerInView;
+    const bottom = composer?.form.getBoundingClientRect().bottom ?? 0;
+    // Pushed down by what this update added, past the bottom of the screen.
+    if (composer && bottom > composer.bottom + 1 && bottom > innerHeight)
+      composer.form.scrollIntoView({ block: 'nearest' });
     // The latest question comes to the top of the transcript when it is asked and when its answer
     // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
     const now = this.turns.at(-1);

@@ -109,6 +109,30 @@ describe('Orama search index over the Hono docs', () => {
     assert.deepEqual(await links(site, 'gluing '), []);
   });
 
+  it('corrects at most eight words of one query, and no word over 32 letters', async () => {
+    const words = ['accordion', 'breadcrumb', 'carousel', 'dropdown', 'expander', 'flyout', 'gallery'];
+    const more = ['hamburger', 'infobar'];
+    const site = createOramaIndex();
+    await site.load([
+      page('ui/widgets', 'Widgets', `How to build ${[...words, ...more].join(', ')} widgets.`),
+      page('ui/more', 'More widgets', `Also ${[...words, ...more].join(' and ')}.`),
+      page('fun', 'Fun', 'Supercalifragilisticexpialidocious words, and more.'),
+    ]);
+    // Each word with one letter left out: a typo search corrects.
+    const typo = (word: string) => word.slice(0, 2) + word.slice(3);
+    const relevance = async (query: string) => (await site.search(query, { limit: 1 }))[0]?.relevance;
+    // Nine typos weigh as eight and a word nobody can correct: the ninth is not looked up.
+    const nine = await relevance([...words, ...more].map(typo).join(' '));
+    const eightAndUnknown = await relevance([...words, more[0]!].map(typo).join(' ') + ' qzxwvjk');
+    assert.ok(nine !== undefined && nine > 0);
+    assert.equal(nine, eightAndUnknown);
+    // The word its query had no correction left for is corrected in a query of its own.
+    assert.deepEqual((await links(site, `${typo(more[1]!)} `)).sort(), ['/ui/more', '/ui/widgets']);
+    // 33 letters: no search corrects it (the edits of a long word cost the square of its length).
+    assert.deepEqual(await links(site, 'Supercalifragilisticexpialidocous '), []);
+    assert.deepEqual(await links(site, 'Supercalifragilisticexpialidocious '), ['/fun']);
+  });
+
   it('finds a page named by a stop word when the search types it', async () => {
     const site = createOramaIndex();
     await site.load([

@@ -4,6 +4,7 @@ import { isPartOfSection, type DocumentSection } from '../content/document.js';
 import type { PassageHit, SearchIndex } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
+import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
 import { renderAnswer } from './answer-format.js';
 import { sectionTermSet, selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
@@ -274,9 +275,13 @@ export class ExtractiveAnswerer implements Answerer {
    * or a short word, which is as likely a name written in lower case ("nuxt" is not "next").
    */
   #questionWords(question: string): QuestionWord[] {
+    // As many words as search corrects in one query (a question of 50 unknown words would
+    // otherwise cost a correction each).
+    let lookups = 0;
     return questionWords(question, this.#analyser).map((word) => {
       if (word.name === true || word.operator === true || this.#index.hasWord?.(word.word) !== false)
         return word;
+      if (++lookups > MAX_CORRECTED_WORDS) return word;
       const standIn = this.#index.standInFor?.(word.word);
       const typo =
         standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);

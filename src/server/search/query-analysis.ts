@@ -82,6 +82,14 @@ const MIN_CORRECTION_FREQUENCY = 2;
  * `#oneEditAway`); a shorter one is a letter from too many others ("gluing" from `GLuint`).
  */
 const MIN_EDITED_LETTERS = 7;
+/**
+ * No word longer than this is corrected, nor more words than `MAX_CORRECTED_WORDS` in one query:
+ * the edits of a word grow with the square of its length (a 1,000-letter word took 110 ms of a
+ * single-threaded service, one per request within the rate limit), and no name of a site is
+ * longer (`getElementsByTagNameNS` has 22 letters).
+ */
+const MAX_EDITED_LETTERS = 32;
+export const MAX_CORRECTED_WORDS = 8;
 const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /**
  * Endings the stemmer takes off a word, which a visitor may be typing halfway: the site's terms
@@ -263,6 +271,10 @@ export class QueryAnalyser {
    * out itself, since a query adjusts its terms.
    */
   readonly #terms = new LruCache<string, QueryTerm>(20_000);
+  /** Words the query being analysed may still correct as typos. */
+  #correctionsLeft = MAX_CORRECTED_WORDS;
+  /** The word just analysed went uncorrected for want of corrections left. */
+  #correctionSkipped = false;
 
   /**
    * @param pageNames Ids of the terms that are the whole last segment of a page's link
@@ -299,6 +311,7 @@ export class QueryAnalyser {
     const lowerCase = word.toLowerCase();
     const term = this.analyser.term(lowerCase);
     if (term === '' || this.vocabulary.id(term) !== undefined) return undefined;
+    this.#correctionsLeft = 1;
     const first = this.#queryTerm(lowerCase, term, false).alternatives[0];
     return first?.standsInAs === undefined ? undefined : { term: first.term, kind: first.standsInAs };
   }
@@ -308,6 +321,7 @@ export class QueryAnalyser {
   }
 
   #analyse(text: string, prefixLastWord: boolean): AnalysedQuery {
+    this.#correctionsLeft = MAX_CORRECTED_WORDS;
     // A pasted error message is searched without what the console printed before it: `Uncaught
     // (in promise)` would find pages about promises.
     const query = withoutConsolePrefix(text);
@@ -629,8 +643,10 @@ export class QueryAnalyser {
     const key = `${prefix ? 'p' : 'x'}${term} ${word}`;
     let known = this.#terms.get(key);
     if (!known) {
+      this.#correctionSkipped = false;
       known = this.#analyseWord(word, term, prefix);
-      this.#terms.set(key, known);
+      // Left uncorrected only because its query had used up its corrections: not kept as it is.
+      if (!this.#correctionSkipped) this.#terms.set(key, known);
     }
     return {
       word: known.word,
@@ -648,6 +664,13 @@ export class QueryAnalyser {
    * near a term, though one letter from the word: each edit that is a word met in the site's
    * text gives its term.
    */
+  /** Whether the query being analysed may correct one more word (see `MAX_CORRECTED_WORDS`). */
+  #mayCorrect(): boolean {
+    if (this.#correctionsLeft > 0) return this.#correctionsLeft-- > 0;
+    this.#correctionSkipped = true;
+    return false;
+  }
+
   #oneEditAway(word: string): TermAlternative[] {
     const found = new Map<number, string>();
     const consider = (edited: string) => {
@@ -715,12 +738,11 @@ export class QueryAnalyser {
       }
     // A word the site doesn't know is corrected: to the site's words one edit away from it, else
     // to its terms near the word's own term or the word as typed.
+    const corrects = alternatives.length === 0 && word.length <= MAX_EDITED_LETTERS && this.#mayCorrect();
     const edited =
-      alternatives.length === 0 && word.length >= MIN_EDITED_LETTERS && !/\d/.test(word)
-        ? this.#oneEditAway(word)
-        : [];
+      corrects && word.length >= MIN_EDITED_LETTERS && !/\d/.test(word) ? this.#oneEditAway(word) : [];
     alternatives.push(...edited);
-    if (alternatives.length === 0 && term.length >= 4 && !/\d/.test(term)) {
+    if (corrects && alternatives.length === 0 && term.length >= 4 && !/\d/.test(term)) {
       const tolerance = term.length >= 8 ? 2 : 1;
       const corrections = new Set([
         ...this.vocabulary.corrections(term, tolerance, MAX_CORRECTIONS),

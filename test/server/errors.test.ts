@@ -305,12 +305,46 @@ describe('errors', () => {
     });
 
     it('is valid JSON however deep, and its __proto__ keys are still dropped', async () => {
-      // An unknown field is ignored, however deep; 100,000 levels fit the ask endpoint's 32 MB.
-      const extra = nested(100_000, '{"__proto__": {"polluted": true}}');
+      // An unknown field is ignored, however deep (50,000 levels: a recursive walk overflows at
+      // about 10,000), within the 100,000 values a body may hold.
+      const extra = nested(50_000, '{"__proto__": {"polluted": true}}');
       const raw = `{"apiKey": "${DEMO_KEY}", "query": "install", "extra": ${extra}}`;
       const response = await service.post('/bot/askai', raw);
       assert.equal(response.status, 200);
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    });
+  });
+
+  describe('a wide body', () => {
+    /** An object of `count` keys, as JSON text. */
+    const wide = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}":1`).join(',')}}`;
+
+    it('answers 413 for a body of more than 100,000 values, whatever field holds them, before any key is read', async () => {
+      for (const [field, apiKey] of [
+        ['attributes', DEMO_KEY],
+        ['extra', DEMO_KEY],
+        ['meta', 'no-such-key'],
+      ] as const) {
+        const response = await service.post(
+          '/bot/askai',
+          `{"apiKey": "${apiKey}", "query": "install", "${field}": ${wide(60_000)}}`,
+        );
+        assert.equal(response.status, 413, field);
+        const body = await response.json();
+        assertErrorBody(body, 'body_too_large');
+        assert.match(body.error.message, /more than 100000 JSON values; images go in base64Images/);
+      }
+    });
+
+    it('answers 400 naming attributes of 20,000 keys, too many for their 16,384 characters', async () => {
+      const response = await service.post(
+        '/bot/askai',
+        `{"apiKey": "${DEMO_KEY}", "query": "install", "attributes": ${wide(20_000)}}`,
+      );
+      assert.equal(response.status, 400);
+      const body = await response.json();
+      assert.equal(body.error.field, 'attributes');
+      assert.match(body.error.message, /at most 16384 characters of JSON/);
     });
   });
 

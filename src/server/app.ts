@@ -2,7 +2,6 @@
  * Builds the service's Hono app: the bot endpoints, health, analytics and /openapi.json. It
  * never listens (see main.ts), so tests and other runtimes can serve it their way.
  */
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -14,6 +13,7 @@ import { ApiError } from './http/api-error.js';
 import type { AppEnv, ServiceApp } from './http/app-env.js';
 import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { staticFiles } from './http/static-files.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
 import { registerAskRoute } from './routes/ask.js';
@@ -116,9 +116,7 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
-  if (options.staticDir !== undefined) {
-    app.use('/*', serveStatic({ root: options.staticDir }));
-  }
+  if (options.staticDir !== undefined) app.use('/*', staticFiles(options.staticDir));
 
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),

@@ -176,6 +176,13 @@ describe('ask-elements serve', () => {
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Demo</title><search-box></search-box>');
     writeFileSync(join(site, 'assets', 'app.js'), 'console.log("demo");');
+    writeFileSync(join(site, 'assets', 'main-Bx3kQ9aZ.js'), 'console.log("hashed");');
+    // What a folder holds beside a site: never served.
+    writeFileSync(join(site, '.env'), 'SECRET=1');
+    mkdirSync(join(site, '.git'));
+    writeFileSync(join(site, '.git', 'config'), '[core]');
+    mkdirSync(join(site, '.well-known'));
+    writeFileSync(join(site, '.well-known', 'security.txt'), 'Contact: mailto:a@example.com');
     const cli = await startCli([
       '--content',
       FIXTURE_CONTENT,
@@ -192,6 +199,16 @@ describe('ask-elements serve', () => {
       assert.match(await page.text(), /<search-box>/);
       const script = await fetch(`${cli.url}/assets/app.js`);
       assert.match(script.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(script.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(script.headers.get('cache-control'), 'no-cache');
+      const hashed = await fetch(`${cli.url}/assets/main-Bx3kQ9aZ.js`);
+      assert.equal(hashed.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      for (const hidden of ['/.env', '/.git/config', '/%2eenv', '/assets/../.env']) {
+        const response = await fetch(`${cli.url}${hidden}`);
+        assert.equal(response.status, 404, hidden);
+        assert.doesNotMatch(await response.text(), /SECRET|core/, hidden);
+      }
+      assert.equal((await fetch(`${cli.url}/.well-known/security.txt`)).status, 200);
       assert.equal((await fetch(`${cli.url}/api/healthz`)).status, 200, 'API routes still answer');
       const missing = await fetch(`${cli.url}/assets/missing.js`);
       assert.equal(missing.status, 404);

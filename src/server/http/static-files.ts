@@ -1,0 +1,36 @@
+/**
+ * The folder `--static` serves at `/` (the built demo page, a site's own pages): files as
+ * @hono/node-server's serveStatic reads them (no `..`, no encoded slashes), without what a
+ * folder holds beside a site that is no part of it.
+ */
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env.js';
+
+/**
+ * A dotfile or dot-folder (`.env`, `.git/config`), never served, as Express's serve-static
+ * ignores them by default; `.well-known` is the one that is meant to be.
+ */
+const HIDDEN = /(?:^|\/)\.(?!well-known(?:\/|$))/;
+/** A file named by its content's hash (a build's `assets/main-Bx3kQ9aZ.js`): its content never changes. */
+const HASHED = /-[\w-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|webp|avif|svg)$/;
+
+export function staticFiles(root: string): MiddlewareHandler<AppEnv> {
+  const serve = serveStatic({ root });
+  return async (c, next) => {
+    if (HIDDEN.test(c.req.path)) return next();
+    const response = await serve(c, next);
+    if (response instanceof Response && (response.status === 200 || response.status === 206)) {
+      // A file is what its extension says: a browser never sniffs an .svg or a .txt into a page
+      // that runs script on the service's origin.
+      response.headers.set('X-Content-Type-Options', 'nosniff');
+      // Hashed assets are kept for good; other files are checked again each time (no ETag:
+      // a page changed by a new build is never served stale).
+      response.headers.set(
+        'Cache-Control',
+        HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    }
+    return response;
+  };
+}

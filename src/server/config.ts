@@ -12,6 +12,13 @@ export const DEFAULT_ANSWER_THRESHOLD = 0;
 
 /** 20 requests per second sustained with bursts of 60: as-you-type search by one visitor fits. */
 export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 20, burst: 60 } as const;
+/**
+ * The analytics reports an address may read of a project with a key that reads them: a
+ * dashboard's few at a time, not a loop. A report reads every question of its range (300,000
+ * take 0.6 s of the one thread every request shares), and without an analyticsKey the agent key
+ * a page carries reads them.
+ */
+export const DEFAULT_REPORT_LIMIT = { requestsPerSecond: 2, burst: 10 } as const;
 
 /** How many (agent, address) buckets the rate limiter tracks before evicting idle ones. */
 export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
@@ -46,6 +53,8 @@ const serviceRateLimitSchema = z
     requestsPerSecond: requestsPerSecondSchema.default(DEFAULT_RATE_LIMIT.requestsPerSecond),
     burst: burstSchema.default(DEFAULT_RATE_LIMIT.burst),
     maxTrackedClients: z.number().int().min(100).max(10_000_000).default(DEFAULT_MAX_TRACKED_CLIENTS),
+    reportsPerSecond: requestsPerSecondSchema.default(DEFAULT_REPORT_LIMIT.requestsPerSecond),
+    reportBurst: burstSchema.default(DEFAULT_REPORT_LIMIT.burst),
   })
   .strict()
   // prefault, not default: an absent rateLimit is parsed as `{}`, so the field defaults apply.
@@ -153,6 +162,8 @@ export interface ServiceConfig {
   /** Every agent of every project. */
   agents: AgentConfig[];
   rateLimit: RateLimit & { maxTrackedClients: number };
+  /** The analytics reports an address may read of one project (see DEFAULT_REPORT_LIMIT). */
+  reportLimit: RateLimit;
   trustProxy: boolean;
 }
 
@@ -284,6 +295,7 @@ export function parseConfig(
     projects,
     agents: projects.flatMap((project) => project.agents),
     rateLimit: { ...defaultRateLimit, maxTrackedClients: file.rateLimit.maxTrackedClients },
+    reportLimit: { requestsPerSecond: file.rateLimit.reportsPerSecond, burst: file.rateLimit.reportBurst },
     trustProxy: file.trustProxy,
   };
 }

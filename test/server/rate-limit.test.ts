@@ -45,8 +45,36 @@ describe('rate limit', () => {
       );
       // Another agent's key has its own bucket.
       assert.equal((await service.post('/bot/search', searchBody('other-key'))).status, 200);
-      // Health and analytics are not limited.
+      // Health is not limited (reports have a limit of their own, below).
       assert.equal((await service.get('/api/healthz')).status, 200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("limits an address's analytics reports of a project, apart from its questions", async () => {
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          { id: 'demo', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
+          { id: 'other', agents: [{ id: 'docs', apiKey: 'other-key' }] },
+        ],
+        rateLimit: { requestsPerSecond: 10_000, burst: 10_000, reportsPerSecond: 0.5, reportBurst: 2 },
+      }),
+    });
+    const report = (project: string, key: string) =>
+      service.get(`/api/projects/${project}/analytics/topquestions?startDate=0&endDate=9999999999999`, {
+        authorization: `Bearer ${key}`,
+      });
+    try {
+      for (let i = 0; i < 2; i++) assert.equal((await report('demo', DEMO_KEY)).status, 200);
+      const limited = await report('demo', DEMO_KEY);
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assert.equal((await limited.json()).error.code, 'rate_limited');
+      // Questions, and another project's reports, draw from buckets of their own.
+      assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 200);
+      assert.equal((await report('other', 'other-key')).status, 200);
     } finally {
       await service.close();
     }

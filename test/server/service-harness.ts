@@ -58,7 +58,7 @@ export async function startTestService(
 export function configWith(overrides: Partial<ConfigFile> = {}): ConfigFile {
   return {
     projects: [{ id: 'demo', agents: [{ id: 'docs', apiKey: DEMO_KEY }] }],
-    rateLimit: { requestsPerSecond: 10_000, burst: 10_000 },
+    rateLimit: { requestsPerSecond: 10_000, burst: 10_000, reportsPerSecond: 10_000, reportBurst: 10_000 },
     ...overrides,
   };
 }

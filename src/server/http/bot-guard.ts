@@ -29,7 +29,7 @@ export function limitRequest(
 }
 
 /** Takes a token of the bucket; none left, a 429 with Retry-After. */
-function spend(limiter: RateLimiter, bucket: string, limit: RateLimit): void {
+export function spend(limiter: RateLimiter, bucket: string, limit: RateLimit): void {
   const decision = limiter.take(bucket, limit);
   if (!decision.allowed) {
     throw new ApiError(429, 'rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {

@@ -4,7 +4,8 @@ import { AnalyticsQuerySchema, AnalyticsRecordSchema, TopQuestionSchema } from '
 import type { AgentKeys } from '../http/agent-keys.js';
 import { ApiError, invalidField } from '../http/api-error.js';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
-import { type BotGuardDependencies, limitRequest } from '../http/bot-guard.js';
+import { type BotGuardDependencies, limitRequest, spend } from '../http/bot-guard.js';
+import { clientAddress } from '../http/client-address.js';
 import {
   type AnalyticsReport,
   analyticsFilter,
@@ -22,7 +23,9 @@ const projectParams = z.object({
 const analyticsErrors = {
   400: errorResponse('A parameter is invalid (`error.field` names it). The hosted service answers 500 here.'),
   401: errorResponse('The Bearer key is missing, unknown, or not a key of this project.'),
-  429: errorResponse('Too many refused keys from this address; the Retry-After header says when to retry.'),
+  429: errorResponse(
+    'Too many reports, or refused keys, from this address; the Retry-After header says when to retry.',
+  ),
 };
 
 export const analyticsRoutes = [
@@ -110,6 +113,8 @@ export function registerAnalyticsRoutes(
       limitRequest(c, deps, undefined);
       throw refused;
     }
+    const address = clientAddress(c, deps.config.trustProxy);
+    spend(deps.limiter, `(reports) ${projectId} ${address}`, deps.config.reportLimit);
     const parameters = analyticsParameters(c.req.param('pathParameters'), new URL(c.req.url).searchParams);
     const filter = analyticsFilter(report, projectId, parameters);
     // A mistyped agent would report nothing, as if no one had asked it anything.

@@ -20,6 +20,13 @@ export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 20, burst: 60 } as const;
  */
 export const DEFAULT_REPORT_LIMIT = { requestsPerSecond: 2, burst: 10 } as const;
 
+/**
+ * Open connections one address may hold (not behind a trusted proxy, whose address all share):
+ * idle connections cost a rate limit nothing, and 21,000 from one address used up the process's
+ * files. A browser opens six; an office behind one NAT, a few hundred.
+ */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 1000;
+
 /** How many (agent, address) buckets the rate limiter tracks before evicting idle ones. */
 export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
 
@@ -55,6 +62,7 @@ const serviceRateLimitSchema = z
     maxTrackedClients: z.number().int().min(100).max(10_000_000).default(DEFAULT_MAX_TRACKED_CLIENTS),
     reportsPerSecond: requestsPerSecondSchema.default(DEFAULT_REPORT_LIMIT.requestsPerSecond),
     reportBurst: burstSchema.default(DEFAULT_REPORT_LIMIT.burst),
+    connectionsPerAddress: z.number().int().min(10).max(1_000_000).default(DEFAULT_CONNECTIONS_PER_ADDRESS),
   })
   .strict()
   // prefault, not default: an absent rateLimit is parsed as `{}`, so the field defaults apply.
@@ -161,7 +169,7 @@ export interface ServiceConfig {
   projects: ProjectConfig[];
   /** Every agent of every project. */
   agents: AgentConfig[];
-  rateLimit: RateLimit & { maxTrackedClients: number };
+  rateLimit: RateLimit & { maxTrackedClients: number; connectionsPerAddress: number };
   /** The analytics reports an address may read of one project (see DEFAULT_REPORT_LIMIT). */
   reportLimit: RateLimit;
   trustProxy: boolean;
@@ -294,7 +302,11 @@ export function parseConfig(
   return {
     projects,
     agents: projects.flatMap((project) => project.agents),
-    rateLimit: { ...defaultRateLimit, maxTrackedClients: file.rateLimit.maxTrackedClients },
+    rateLimit: {
+      ...defaultRateLimit,
+      maxTrackedClients: file.rateLimit.maxTrackedClients,
+      connectionsPerAddress: file.rateLimit.connectionsPerAddress,
+    },
     reportLimit: { requestsPerSecond: file.rateLimit.reportsPerSecond, burst: file.rateLimit.reportBurst },
     trustProxy: file.trustProxy,
   };

@@ -11,7 +11,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { type AddressInfo, type Socket, createServer as createNetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,7 +132,39 @@ function assertPortFree(port: number, host: string): Promise<void> {
   });
 }
 
-function listen(app: ServiceApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+/**
+ * How long a client may take: its headers within 20 s, the whole request (an ask carrying 32 MB
+ * of images on a slow line) within 120 s. Node's own 60 s and 300 s let slow clients hold
+ * connections five times as long.
+ */
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+/** Closes a connection beyond the `limit` an address may hold open at once. */
+function capConnectionsPerAddress(http: HttpServer, limit: number): void {
+  const open = new Map<string, number>();
+  http.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limit) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+function listen(
+  app: ServiceApp,
+  port: number,
+  host: string,
+  config: ServiceConfig,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolveListen, reject) => {
     const server = serve(
       {
@@ -155,6 +187,10 @@ function listen(app: ServiceApp, port: number, host: string): Promise<{ server: 
     );
     server.once('error', reject);
     const http = server as HttpServer;
+    http.headersTimeout = HEADERS_TIMEOUT_MS;
+    http.requestTimeout = REQUEST_TIMEOUT_MS;
+    // Behind a proxy every connection comes from its address: the proxy caps its own clients.
+    if (!config.trustProxy) capConnectionsPerAddress(http, config.rateLimit.connectionsPerAddress);
     http.on('clientError', answerClientError);
     // What Node answers itself, with no body, unless told: an `Expect` it doesn't know (417)
     // and a CONNECT, a proxy's method (Node would close the connection without a word).
@@ -375,7 +411,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   let listening: { server: ServerType; port: number };
   try {
-    listening = await listen(app, port, host);
+    listening = await listen(app, port, host, config);
   } catch (error) {
     await store.close();
     throw error;

@@ -42,7 +42,13 @@ describe('config file', () => {
       { id: 'c', apiKey: 'abcdefgj', rateLimit: { requestsPerSecond: 5 } },
     ];
     const config = parseConfig({ projects: [{ id: 'p', agents }], rateLimit: { maxTrackedClients: 5000 } });
-    assert.deepEqual(config.rateLimit, { requestsPerSecond: 20, burst: 60, maxTrackedClients: 5000 });
+    assert.deepEqual(config.rateLimit, {
+      requestsPerSecond: 20,
+      burst: 60,
+      maxTrackedClients: 5000,
+      connectionsPerAddress: 1000,
+    });
+    assert.deepEqual(config.reportLimit, { requestsPerSecond: 2, burst: 10 });
     assert.deepEqual(
       config.agents.map((agent) => agent.rateLimit),
       [
@@ -52,7 +58,12 @@ describe('config file', () => {
       ],
     );
     const sustained = parseConfig({ projects: [{ id: 'p', agents }], rateLimit: { requestsPerSecond: 2 } });
-    assert.deepEqual(sustained.rateLimit, { requestsPerSecond: 2, burst: 60, maxTrackedClients: 10_000 });
+    assert.deepEqual(sustained.rateLimit, {
+      requestsPerSecond: 2,
+      burst: 60,
+      maxTrackedClients: 10_000,
+      connectionsPerAddress: 1000,
+    });
     assert.deepEqual(sustained.agents[1]!.rateLimit, { requestsPerSecond: 2, burst: 90 });
   });
 

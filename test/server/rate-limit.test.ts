@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { type Socket, connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEFAULT_RATE_LIMIT, defaultConfig } from '../../src/server/config.js';
 import { RateLimiter } from '../../src/server/http/rate-limiter.js';
@@ -76,6 +77,40 @@ describe('rate limit', () => {
       assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 200);
       assert.equal((await report('other', 'other-key')).status, 200);
     } finally {
+      await service.close();
+    }
+  });
+
+  it('closes a connection beyond the ones an address may hold open, and serves the others', async () => {
+    const service = await startTestService({
+      config: configWith({
+        rateLimit: { requestsPerSecond: 10_000, burst: 10_000, connectionsPerAddress: 10 },
+      }),
+    });
+    const sockets: Socket[] = [];
+    const opened = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(service.port, '127.0.0.1', () => resolve(socket)).once('error', reject);
+        sockets.push(socket);
+      });
+    const closedWithin = (socket: Socket, ms: number) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), ms);
+        socket.once('close', () => (clearTimeout(timer), resolve(true)));
+      });
+    try {
+      // Ten idle connections, as a slow client holds them: the eleventh is closed at once.
+      const idle = await Promise.all(Array.from({ length: 10 }, opened));
+      const eleventh = await opened();
+      assert.equal(await closedWithin(eleventh, 2000), true, 'the eleventh is closed');
+      assert.equal(await closedWithin(idle[0]!, 200), false, 'the first ten stay open');
+      // One closed makes room again.
+      idle[0]!.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await opened();
+      assert.equal(await closedWithin(again, 300), false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       await service.close();
     }
   });

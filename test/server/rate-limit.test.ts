@@ -115,6 +115,56 @@ describe('rate limit', () => {
     }
   });
 
+  it('reads at most four large bodies of one address and sixteen in all at once, and says when to retry the next', async () => {
+    const service = await startTestService();
+    const { port } = service;
+    /** An ask that declares 2 MB and sends a little: a slow upload of images. */
+    const upload = (from = '127.0.0.1') => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        localAddress: from,
+        port,
+        method: 'POST',
+        path: '/bot/askai',
+        headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      });
+      request.on('error', () => {});
+      request.write(`{"apiKey": "${DEMO_KEY}", "query": "install", "base64Images": ["data:image/png;base64,`);
+      return request;
+    };
+    const answer = (request: ReturnType<typeof upload>, ms: number) =>
+      new Promise<{ status: number; retryAfter: string | undefined } | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), ms);
+        request.once('response', (response) => {
+          clearTimeout(timer);
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] });
+        });
+      });
+    const uploads = Array.from({ length: 4 }, () => upload());
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const fifth = upload();
+      uploads.push(fifth);
+      assert.deepEqual(await answer(fifth, 3000), { status: 429, retryAfter: '1' });
+      // The four still being read get no answer until their bodies end.
+      assert.equal(await answer(uploads[0]!, 200), undefined);
+      // A small question from the same address is not held back.
+      assert.equal((await service.post('/bot/search', searchBody(DEMO_KEY))).status, 200);
+      // Sixteen at once from four addresses fill the service's places: a seventeenth, from an
+      // address with none, is told the service is busy.
+      for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4'])
+        uploads.push(...Array.from({ length: 4 }, () => upload(from)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const seventeenth = upload('127.0.0.5');
+      uploads.push(seventeenth);
+      assert.deepEqual(await answer(seventeenth, 3000), { status: 503, retryAfter: '1' });
+    } finally {
+      for (const request of uploads) request.destroy();
+      await service.close();
+    }
+  });
+
   it('limits requests without a valid key too, so keys cannot be guessed at speed', async () => {
     const service = await startTestService({
       config: configWith({ rateLimit: { requestsPerSecond: 0.5, burst: 2 } }),

@@ -55,6 +55,49 @@ function addressLimit(config: ServiceConfig): RateLimit {
   };
 }
 
+/**
+ * Bodies over 1 MB (an ask's images: up to 32 MB) are held in memory whole while they arrive and
+ * are parsed: at most 16 at once for the service (512 MB), 4 of them from one address. Before,
+ * the rate limit's bursts let one address send 150 at once, without a key, and the service grew
+ * to 4.8 GB. A body beyond its address's places is a 429, beyond the service's a 503; both say
+ * when to retry.
+ */
+const LARGE_BODY_BYTES = 1024 * 1024;
+const LARGE_BODIES_AT_ONCE = 16;
+const LARGE_BODIES_PER_ADDRESS = 4;
+
+class LargeBodies {
+  #total = 0;
+  readonly #byAddress = new Map<string, number>();
+
+  /** Takes a place for a large body from `address`, or refuses it. */
+  enter(address: string): void {
+    const mine = this.#byAddress.get(address) ?? 0;
+    if (mine >= LARGE_BODIES_PER_ADDRESS)
+      throw new ApiError(
+        429,
+        'rate_limited',
+        'Too many large requests from this address at once; retry in 1 s',
+        {
+          headers: { 'Retry-After': '1', Connection: 'close' },
+        },
+      );
+    if (this.#total >= LARGE_BODIES_AT_ONCE)
+      throw new ApiError(503, 'busy', 'The service is receiving too many large requests; retry in 1 s', {
+        headers: { 'Retry-After': '1', Connection: 'close' },
+      });
+    this.#total++;
+    this.#byAddress.set(address, mine + 1);
+  }
+
+  leave(address: string): void {
+    this.#total--;
+    const left = (this.#byAddress.get(address) ?? 1) - 1;
+    if (left === 0) this.#byAddress.delete(address);
+    else this.#byAddress.set(address, left);
+  }
+}
+
 /** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
 function agentOf(keys: AgentKeys, body: Record<string, unknown>): AgentConfig | ApiError {
   const apiKey = body.apiKey;
@@ -87,10 +130,20 @@ export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
  */
 export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
   const limitOfAddress = addressLimit(deps.config);
+  const largeBodies = maxBodyBytes > LARGE_BODY_BYTES ? new LargeBodies() : undefined;
   return async (c, next) => {
     const address = clientAddress(c, deps.config.trustProxy);
     spend(deps.limiter, `(address) ${address}`, limitOfAddress);
-    const body = await readJsonObject(c.req.raw, maxBodyBytes);
+    // A body that may be large (declared so, or of no declared length) takes one of few places.
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    const large = largeBodies !== undefined && !(declared <= LARGE_BODY_BYTES);
+    if (large) largeBodies.enter(address);
+    let body: Record<string, unknown>;
+    try {
+      body = await readJsonObject(c.req.raw, maxBodyBytes);
+    } finally {
+      if (large) largeBodies.leave(address);
+    }
     // `apiKey: null` is no key (a client's `key ?? null`), for the public agent as for the 401.
     if (body.apiKey === null) delete body.apiKey;
     const agent = agentOf(deps.keys, body);

@@ -26,6 +26,7 @@ import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js
 import { watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
+import { addressOwner } from './http/client-address.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
@@ -144,7 +145,7 @@ const REQUEST_TIMEOUT_MS = 120_000;
 function capConnectionsPerAddress(http: HttpServer, limit: number): void {
   const open = new Map<string, number>();
   http.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = addressOwner(socket.remoteAddress ?? '');
     const count = (open.get(address) ?? 0) + 1;
     if (count > limit) {
       socket.destroy();

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { type Socket, connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEFAULT_RATE_LIMIT, defaultConfig } from '../../src/server/config.js';
+import { addressOwner } from '../../src/server/http/client-address.js';
 import { RateLimiter } from '../../src/server/http/rate-limiter.js';
 import { DEMO_KEY, configWith, startTestService } from './service-harness.js';
 
@@ -163,6 +164,16 @@ describe('rate limit', () => {
       for (const request of uploads) request.destroy();
       await service.close();
     }
+  });
+
+  it('counts an IPv6 address as its /64, an IPv4-mapped one as the IPv4 address', () => {
+    const network = '2001:db8:1:2::/64';
+    for (const address of ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::7', '2001:0DB8:0001:0002:ffff::1'])
+      assert.equal(addressOwner(address), network, address);
+    assert.notEqual(addressOwner('2001:db8:1:3::1'), network);
+    assert.equal(addressOwner('::ffff:192.0.2.7'), '192.0.2.7');
+    assert.equal(addressOwner('192.0.2.7'), '192.0.2.7');
+    assert.equal(addressOwner('fe80::1%eth0'), 'fe80:0:0:0::/64');
   });
 
   it('limits requests without a valid key too, so keys cannot be guessed at speed', async () => {

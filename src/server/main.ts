@@ -6,7 +6,6 @@ import { existsSync, statSync } from 'node:fs';
 import {
   createServer,
   type IncomingMessage,
-  type RequestListener,
   type Server as HttpServer,
   type ServerOptions,
   type ServerResponse,
@@ -15,7 +14,7 @@ import { type AddressInfo, type Socket, createServer as createNetServer } from '
 import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { RequestError, getRequestListener, serve, type ServerType } from '@hono/node-server';
 import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
@@ -166,13 +165,28 @@ function listen(
   host: string,
   config: ServiceConfig,
 ): Promise<{ server: ServerType; port: number }> {
+  // A request Node parsed but no URL can be made of (no Host, `Host: a b`, a backslash in the
+  // path) is answered in the service's JSON, where @hono/node-server's own answer has no body.
+  const listener = getRequestListener(app.fetch, {
+    hostname: host,
+    errorHandler: (error) =>
+      new Response(
+        error instanceof RequestError
+          ? jsonErrorBody('bad_request', `The request is not valid HTTP: ${error.message}`)
+          : jsonErrorBody('internal_error', 'Internal server error'),
+        {
+          status: error instanceof RequestError ? 400 : 500,
+          headers: { 'Content-Type': 'application/json', Connection: 'close' },
+        },
+      ),
+  });
   return new Promise((resolveListen, reject) => {
     const server = serve(
       {
         fetch: app.fetch,
         port,
         hostname: host,
-        createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer: ((options: ServerOptions) =>
           createServer(options, (request, response) =>
             ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')
               ? listener(request, response)

@@ -41,6 +41,19 @@ describe('errors', () => {
     }
   });
 
+  it('reads a body that starts with a byte-order mark, as some editors and Windows tools write it, sent whole or in chunks', async () => {
+    const raw = `\uFEFF{"apiKey": "${DEMO_KEY}", "query": "install", "numDocs": 1}`;
+    assert.equal((await service.post('/bot/search', raw)).status, 200);
+    // Streamed, with no Content-Length: read by the service's own chunk counting.
+    const chunked = await fetch(`${service.url}/bot/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([raw]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(chunked.status, 200);
+  });
+
   describe('then a missing or unknown key is 401, before the fields are checked', () => {
     for (const path of ['/bot/search', '/bot/askai', '/bot/feedback']) {
       it(`${path}: missing apiKey`, async () => {
@@ -165,12 +178,19 @@ describe('errors', () => {
     assert.match(expectation, /^HTTP\/1\.1 417 /);
     const proxying = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     assert.match(proxying, /^HTTP\/1\.1 405 /);
+    // Parsed by Node, but no URL can be made of them: a backslash in the path, a Host with a space.
+    const backslash = await raw('GET /api\\healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.match(backslash, /^HTTP\/1\.1 400 /);
+    const badHost = await raw('GET /api/healthz HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n');
+    assert.match(badHost, /^HTTP\/1\.1 400 /);
     const codes: [string, string][] = [
       [madeUpMethod, 'bad_request'],
       [hugeHeaders, 'bad_request'],
       [serverWide, 'bad_request'],
       [expectation, 'expectation_failed'],
       [proxying, 'method_not_allowed'],
+      [backslash, 'bad_request'],
+      [badHost, 'bad_request'],
     ];
     for (const [response, code] of codes) {
       assert.match(response, /content-type: application\/json/i);

@@ -106,7 +106,9 @@ function moreSeparatorsThan(text: string, max: number): boolean {
  * checked, so a page may send `text/plain` JSON and skip the CORS preflight.
  */
 export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request, maxBytes);
+  // A byte-order mark some editors and Windows tools write first is no part of the JSON.
+  const read = await readBodyText(request, maxBytes);
+  const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
   if (text.length > SEPARATOR_CHECK_ABOVE && moreSeparatorsThan(text, MAX_SEPARATORS))
     throw new ApiError(
       413,

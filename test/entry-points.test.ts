@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +206,19 @@ describe('entry points', () => {
     const all = await browserModuleGraph('src/define.ts');
     assert.ok(all.some((file) => file.includes('node_modules/marked/')));
     assert.ok(all.some((file) => file.includes('node_modules/dompurify/')));
+  });
+
+  it('gives each typed subpath its types under the legacy moduleResolution "node" too (typesVersions)', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, string | { types?: string }>;
+      typesVersions: Record<string, Record<string, string[]>>;
+    };
+    const typed = Object.entries(pkg.exports).flatMap(([path, target]) =>
+      path !== '.' && typeof target === 'object' && target.types ? [[path.slice(2), target.types]] : [],
+    );
+    assert.ok(typed.length >= 3);
+    for (const [subpath, types] of typed)
+      assert.deepEqual(pkg.typesVersions['*']?.[subpath!], [types], subpath);
   });
 
   it("types each element event's detail for a TypeScript page, whichever entry it imports", () => {

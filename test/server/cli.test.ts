@@ -177,6 +177,7 @@ describe('ask-elements serve', () => {
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Demo</title><search-box></search-box>');
     writeFileSync(join(site, 'assets', 'app.js'), 'console.log("demo");');
     writeFileSync(join(site, 'assets', 'main-Bx3kQ9aZ.js'), 'console.log("hashed");');
+    writeFileSync(join(site, 'ask-elements.js'), 'console.log("entry");');
     // What a folder holds beside a site: never served.
     writeFileSync(join(site, '.env'), 'SECRET=1');
     mkdirSync(join(site, '.git'));
@@ -203,6 +204,9 @@ describe('ask-elements serve', () => {
       assert.equal(script.headers.get('cache-control'), 'no-cache');
       const hashed = await fetch(`${cli.url}/assets/main-Bx3kQ9aZ.js`);
       assert.equal(hashed.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      // A name with a hyphen is no hash: the entry a page loads by its name stays revalidated.
+      const entry = await fetch(`${cli.url}/ask-elements.js`);
+      assert.equal(entry.headers.get('cache-control'), 'no-cache');
       for (const hidden of ['/.env', '/.git/config', '/%2eenv', '/assets/../.env']) {
         const response = await fetch(`${cli.url}${hidden}`);
         assert.equal(response.status, 404, hidden);

@@ -325,9 +325,9 @@ describe('errors', () => {
     });
 
     it('is valid JSON however deep, and its __proto__ keys are still dropped', async () => {
-      // An unknown field is ignored, however deep (50,000 levels: a recursive walk overflows at
-      // about 10,000), within the 100,000 values a body may hold.
-      const extra = nested(50_000, '{"__proto__": {"polluted": true}}');
+      // An unknown field is ignored, however deep (40,000 levels: a recursive walk overflows at
+      // about 10,000), within the 100,000 values and brackets a body may hold.
+      const extra = nested(40_000, '{"__proto__": {"polluted": true}}');
       const raw = `{"apiKey": "${DEMO_KEY}", "query": "install", "extra": ${extra}}`;
       const response = await service.post('/bot/askai', raw);
       assert.equal(response.status, 200);
@@ -340,14 +340,16 @@ describe('errors', () => {
     const wide = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}":1`).join(',')}}`;
 
     it('answers 413 for a body of more than 100,000 values, whatever field holds them, before any key is read', async () => {
-      for (const [field, apiKey] of [
-        ['attributes', DEMO_KEY],
-        ['extra', DEMO_KEY],
-        ['meta', 'no-such-key'],
+      const nestedArrays = '['.repeat(200_000) + ']'.repeat(200_000);
+      for (const [field, apiKey, value] of [
+        ['attributes', DEMO_KEY, wide(60_000)],
+        ['extra', DEMO_KEY, wide(60_000)],
+        ['meta', 'no-such-key', wide(60_000)],
+        ['extra', DEMO_KEY, nestedArrays],
       ] as const) {
         const response = await service.post(
           '/bot/askai',
-          `{"apiKey": "${apiKey}", "query": "install", "${field}": ${wide(60_000)}}`,
+          `{"apiKey": "${apiKey}", "query": "install", "${field}": ${value}}`,
         );
         assert.equal(response.status, 413, field);
         const body = await response.json();

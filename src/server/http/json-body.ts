@@ -82,18 +82,19 @@ export function parseJsonSafely(text: string): unknown {
 }
 
 /**
- * Commas and colons a body may hold beyond the smaller bodies' limit (64 KB of them at most): a
- * request of ours holds a few hundred, and the images of an ask none (base64 has neither), so
- * more means a body of a million tiny values, which would take JSON.parse seconds of the one
- * thread every request shares (20 MB of them: 4.7 s), from a request the rate limit lets through.
+ * Commas, colons and opening brackets a body may hold beyond the smaller bodies' limit (64 KB of
+ * them at most): a request of ours holds a few hundred, and the images of an ask none (base64 has
+ * none of them), so more means a body of a million tiny values or nested arrays, which would take
+ * JSON.parse seconds of the one thread every request shares (20 MB of keys: 4.7 s; 16 million
+ * nested `[`: 12 s), from a request the rate limit lets through.
  */
 const MAX_SEPARATORS = 100_000;
 const SEPARATOR_CHECK_ABOVE = 64 * 1024;
 
-/** Whether `text` holds more than `max` commas and colons (counted, inside strings too). */
+/** Whether `text` holds more than `max` commas, colons and opening brackets (inside strings too). */
 function moreSeparatorsThan(text: string, max: number): boolean {
   let count = 0;
-  for (const separator of [',', ':']) {
+  for (const separator of [',', ':', '[', '{']) {
     for (let at = text.indexOf(separator); at !== -1; at = text.indexOf(separator, at + 1))
       if (++count > max) return true;
   }

@@ -12,8 +12,12 @@ import type { AppEnv } from './app-env.js';
  * ignores them by default; `.well-known` is the one that is meant to be.
  */
 const HIDDEN = /(?:^|\/)\.(?!well-known(?:\/|$))/;
-/** A file named by its content's hash (a build's `assets/main-Bx3kQ9aZ.js`): its content never changes. */
-const HASHED = /-[\w-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|webp|avif|svg)$/;
+/**
+ * A build's asset named by its content's hash (`assets/main-Bx3kQ9aZ.js`, as Vite writes it): its
+ * content never changes. The hash has a digit or a capital; `ask-elements.js` has no hash.
+ */
+const HASHED =
+  /\/assets\/(?:[^/]+\/)*[^/]+-(?=[\w-]{0,7}[A-Z0-9])[\w-]{8}\.(?:js|mjs|css|woff2?|png|jpe?g|webp|avif|svg)$/;
 
 export function staticFiles(root: string): MiddlewareHandler<AppEnv> {
   const serve = serveStatic({ root });

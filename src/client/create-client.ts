@@ -9,6 +9,7 @@ import type {
   SearchResponse,
   TopQuestion,
 } from '../wire/index.js';
+import { ISO_DATE, ISO_DATE_TIME } from '../wire/dates.js';
 import { createChatClient } from './chat-client.js';
 import { fetchOf, send, timeoutOf, trimBase } from './request.js';
 import { createSearchClient } from './search-client.js';
@@ -140,13 +141,15 @@ export function createClient(options: ClientOptions): AskClient {
 }
 
 /**
- * A date as the service reads it: a `Date` or a number as epoch ms; an ISO 8601 string as it is,
- * so that the service's rules apply (a date-only `endDate` is the whole UTC day, a time without
- * an offset is UTC), not the local time zone of the browser or server running the client.
+ * A date as the service reads it: an ISO 8601 string in one of the service's forms as written, so
+ * that its rules apply (a date-only `endDate` is the whole UTC day, a time without an offset is
+ * UTC), not the local time zone of the browser or server running the client; a `Date`, a number
+ * or any other string `Date.parse` reads ("Jan 1 2026", "2026") as epoch milliseconds.
  */
 function dateParam(value: DateInput, name: string): string {
+  if (typeof value === 'string' && (ISO_DATE.test(value) || ISO_DATE_TIME.test(value))) return value;
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms))
     throw new RangeError(`${name} is not a valid date: use a Date, epoch ms or ISO 8601.`);
-  return typeof value === 'string' ? value : String(ms);
+  return String(ms);
 }

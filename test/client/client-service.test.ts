@@ -74,6 +74,22 @@ describe('client against the reference service', () => {
     const today = new Date().toISOString().slice(0, 10);
     const todays = await client().analytics({ projectId: 'demo', startDate: today, endDate: today });
     assert.ok(todays.some((r) => r.insightId === first.insightId));
+    // Other forms Date.parse reads go as epoch ms, not as written ('2000' would be 2 seconds
+    // after 1970 to the service, 'Jan 1 2000' a 400).
+    for (const [startDate, endDate] of [
+      ['2000', '2100'],
+      ['Jan 1 2000', 'Jan 1 2100'],
+    ]) {
+      const records = await client().analytics({
+        projectId: 'demo',
+        startDate: startDate!,
+        endDate: endDate!,
+      });
+      assert.ok(
+        records.some((r) => r.insightId === first.insightId),
+        `${startDate} to ${endDate}`,
+      );
+    }
   });
 
   it('reports the field at fault', async () => {

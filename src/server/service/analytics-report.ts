@@ -1,4 +1,5 @@
 import type { AnalyticsRecord, TopQuestion } from '../../wire/index.js';
+import { ISO_DATE, ISO_DATE_TIME } from '../../wire/dates.js';
 import { AnalyticsQuerySchema } from '../../wire/schemas.js';
 import { invalidField } from '../http/api-error.js';
 import { parseFields } from '../http/request-validation.js';
@@ -26,8 +27,6 @@ export const ANALYTICS_SORTS: Record<AnalyticsReport, readonly AnalyticsFilter['
 export const ANALYTICS_DEFAULT_LIMIT = 20;
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 /**
  * A positive offset whose `+` a query string or the path shape read as a space
  * (`…T09:30:00 02:00`): form encoding writes a space as `+`, so an unencoded `+` arrives as one.

@@ -509,16 +509,48 @@ describe('<ask-chat>', () => {
       el.remove();
     });
 
-    it('asks a question given before the element is on the page, once it is', async () => {
+    it('put back with nothing new, leaves what another chat saved meanwhile as it is', async () => {
+      const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
+      const first = await chat(client, 'persist storage-key=route');
+      await ask(first, 'Q1');
+      await answered(first, 1);
+      first.remove();
+      const second = await chat(client, 'persist storage-key=route');
+      await waitFor(() => parts(second).questions().length === 1, 'the conversation restored');
+      await ask(second, 'Q2');
+      await answered(second, 2);
+      second.remove();
+      document.body.append(first);
+      await first.updateComplete;
+      await aTimeout(50);
+      expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+      first.remove();
+    });
+
+    it('asks a question given before the element is on the page, once it is, in the conversation it restores', async () => {
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
+      );
+      const before = await chat(client, 'persist storage-key=route');
+      await ask(before, 'Q1');
+      await answered(before, 1);
+      before.remove();
+      client.asks.length = 0;
       const el = document.createElement('ask-chat') as AskChat;
-      el.client = fakeClient(async () => answerRecord());
+      el.client = client;
+      el.persist = true;
+      el.storageKey = 'route';
       el.focus();
       const asked = el.askQuestion('How do I install it?');
+      await aTimeout(200);
+      expect(client.asks.length, 'nothing sent while off the page').to.equal(0);
       document.body.append(el);
       try {
+        await waitFor(() => client.asks.length === 1, 'the question sent');
+        expect(client.asks[0]!.conversationId).to.equal('c-Q1');
         expect((await asked)?.didAnswer).to.equal(true);
-        await answered(el, 1);
-        expect(questions(el)).to.deep.equal(['How do I install it?']);
+        await answered(el, 2);
+        expect(questions(el)).to.deep.equal(['Q1', 'How do I install it?']);
       } finally {
         el.remove();
       }

@@ -71,6 +71,10 @@ export class ChatBehaviour implements ReactiveController {
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #conversationId = '';
   #restored = false;
+  /** Something changed while the element was off the page, to save when it is back. */
+  #unsaved = false;
+  /** Questions asked before the element was first on the page wait for this (see askQuestion). */
+  #connected: { promise: Promise<void>; resolve: () => void } | undefined;
   /** The name the conversation was restored from and is saved under (`storage-key`, else `id`). */
   #savedAs: string | undefined;
   /**
@@ -106,7 +110,12 @@ export class ChatBehaviour implements ReactiveController {
       this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
     }
     if (this.#host.persist && !this.#restored) this.#restore();
-    else if (this.turns.length > 0) this.#save();
+    // What changed while it was off the page (a late answer) is saved now that it shows again;
+    // a chat put back with nothing new leaves what another chat saved since as it is.
+    else if (this.#unsaved) this.#save();
+    this.#unsaved = false;
+    this.#connected?.resolve();
+    this.#connected = undefined;
   }
 
   hostDisconnected(): void {
@@ -193,6 +202,15 @@ export class ChatBehaviour implements ReactiveController {
 
   /** `askQuestion()` of the element. */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
+    // Asked before the element is on the page: asked once it is, in the conversation it restores.
+    if (!this.#host.isConnected) {
+      if (!this.#connected) {
+        let resolve = (): void => {};
+        const promise = new Promise<void>((done) => (resolve = done));
+        this.#connected = { promise, resolve };
+      }
+      await this.#connected.promise;
+    }
     // Handed over while an answer is on its way, a question waits for it rather than cancel it,
     // in the input, with the notice that an answer is on its way.
     if (this.pending) {
@@ -446,9 +464,9 @@ export class ChatBehaviour implements ReactiveController {
     const name = this.#storageName;
     const conversation = { conversationId: this.#conversationId, turns: this.turns };
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
-    // now: its late answer would be written over that one's turns. Put back, it saves again.
-    if (name && this.#host.isConnected)
-      loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
+    // now: its late answer would be written over that one's turns. Put back, it saves then.
+    if (name && !this.#host.isConnected) this.#unsaved = true;
+    else if (name) loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
   }
 
   #restore(): void {

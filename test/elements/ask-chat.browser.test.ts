@@ -675,6 +675,8 @@ describe('<ask-chat>', () => {
         answer: Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n'),
       });
       const el = await chat(fakeClient(async () => answer));
+      // A chat that grows with each answer, as with no height given on a long page.
+      el.style.setProperty('--ask-chat-max-height', 'none');
       await waitFor(() => parts(el).one('header'), 'the chat behaviour');
       // The page scrolled so that the composer is the last thing on screen, with more page below.
       const spacer = document.createElement('div');
@@ -695,6 +697,12 @@ describe('<ask-chat>', () => {
         await waitFor(() => parts(el).one('thumbnail'), 'the thumbnail');
         await el.updateComplete;
         expect(form().bottom, 'the composer with its thumbnail on screen').to.be.at.most(innerHeight + 1);
+        // The visitor reading an answer, its Copy button focused: the page stays where they are.
+        parts(el).one('copy-button')!.focus();
+        const reading = window.scrollY;
+        await el.askQuestion('And the dark theme?');
+        await answered(el, 2);
+        expect(window.scrollY).to.equal(reading);
       } finally {
         spacer.remove();
         window.scrollTo(0, 0);

@@ -45,6 +45,15 @@ const englishReasons = [...defaultFeedbackReasons];
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
  * the places the element's template leaves for it.
  */
+/**
+ * Where the screen ends, in the page's layout coordinates: above a phone's on-screen keyboard,
+ * which shrinks the visual viewport but not the window.
+ */
+function screenBottom(): number {
+  const viewport = globalThis.visualViewport;
+  return viewport ? viewport.offsetTop + viewport.height : innerHeight;
+}
+
 export class ChatBehaviour implements ReactiveController {
   /** The questions asked and what became of them. */
   turns: ChatTurn[] = [];
@@ -171,17 +180,22 @@ export class ChatBehaviour implements ReactiveController {
       );
     }
     const root = this.#host.shadowRoot;
-    const form = (root?.activeElement && root.querySelector('form')) ?? undefined;
-    const box = form?.getBoundingClientRect();
+    // The composer holds the focus (its text area, attach or send button), not a Copy or Retry.
+    const form = root?.querySelector('form') ?? undefined;
+    if (!form?.contains(root?.activeElement ?? null)) {
+      this.#composerInView = undefined;
+      return;
+    }
+    const box = form.getBoundingClientRect();
     this.#composerInView =
-      form && box && box.top < innerHeight && box.bottom > 0 ? { form, bottom: box.bottom } : undefined;
+      box.top < screenBottom() && box.bottom > 0 ? { form, bottom: box.bottom } : undefined;
   }
 
   hostUpdated(): void {
     const composer = this.#composerInView;
     const bottom = composer?.form.getBoundingClientRect().bottom ?? 0;
     // Pushed down by what this update added, past the bottom of the screen.
-    if (composer && bottom > composer.bottom + 1 && bottom > innerHeight)
+    if (composer && bottom > composer.bottom + 1 && bottom > screenBottom())
       composer.form.scrollIntoView({ block: 'nearest' });
     // The latest question comes to the top of the transcript when it is asked and when its answer
     // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.

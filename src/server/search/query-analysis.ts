@@ -657,13 +657,6 @@ export class QueryAnalyser {
     };
   }
 
-  /**
-   * The terms of the site's words one edit away from a word it doesn't know (a letter left out,
-   * added, changed, or two swapped), the most frequent first. The site's terms are stems, often
-   * far shorter than the words written (`specificity` is `specif`), so "specificty" is nowhere
-   * near a term, though one letter from the word: each edit that is a word met in the site's
-   * text gives its term.
-   */
   /** Whether the query being analysed may correct one more word (see `MAX_CORRECTED_WORDS`). */
   #mayCorrect(): boolean {
     if (this.#correctionsLeft > 0) return this.#correctionsLeft-- > 0;
@@ -671,6 +664,13 @@ export class QueryAnalyser {
     return false;
   }
 
+  /**
+   * The terms of the site's words one edit away from a word it doesn't know (a letter left out,
+   * added, changed, or two swapped), the most frequent first. The site's terms are stems, often
+   * far shorter than the words written (`specificity` is `specif`), so "specificty" is nowhere
+   * near a term, though one letter from the word: each edit that is a word met in the site's
+   * text gives its term.
+   */
   #oneEditAway(word: string): TermAlternative[] {
     const found = new Map<number, string>();
     const consider = (edited: string) => {

@@ -57,23 +57,27 @@ function addressLimit(config: ServiceConfig): RateLimit {
 
 /**
  * Bodies over 1 MB (an ask's images: up to 32 MB) are held in memory whole while they arrive and
- * are parsed: at most 16 at once for the service (512 MB), 4 of them from one address. Before,
- * the rate limit's bursts let one address send 150 at once, without a key, and the service grew
- * to 4.8 GB. A body beyond its address's places is a 429, beyond the service's a 503; both say
- * when to retry.
+ * are parsed. What they hold so far is counted as it arrives: 128 MB at most from one address,
+ * 512 MB for the service. Before, the rate limit's bursts let one address send 150 bodies of
+ * 32 MB at once, without a key, and the service grew to 4.8 GB; counting bodies instead of bytes
+ * let a few addresses that declared large bodies and sent nothing shut every upload out. A body
+ * beyond its address's share is a 429, beyond the service's a 503; both say when to retry.
  */
 const LARGE_BODY_BYTES = 1024 * 1024;
-const LARGE_BODIES_AT_ONCE = 16;
-const LARGE_BODIES_PER_ADDRESS = 4;
 
-class LargeBodies {
+export class LargeBodyBytes {
   #total = 0;
   readonly #byAddress = new Map<string, number>();
 
-  /** Takes a place for a large body from `address`, or refuses it. */
-  enter(address: string): void {
-    const mine = this.#byAddress.get(address) ?? 0;
-    if (mine >= LARGE_BODIES_PER_ADDRESS)
+  constructor(
+    readonly perAddress = 128 * 1024 * 1024,
+    readonly atOnce = 512 * 1024 * 1024,
+  ) {}
+
+  /** Counts `bytes` more of a body from `address`, or refuses them. */
+  take(address: string, bytes: number): void {
+    const mine = (this.#byAddress.get(address) ?? 0) + bytes;
+    if (mine > this.perAddress)
       throw new ApiError(
         429,
         'rate_limited',
@@ -82,18 +86,19 @@ class LargeBodies {
           headers: { 'Retry-After': '1', Connection: 'close' },
         },
       );
-    if (this.#total >= LARGE_BODIES_AT_ONCE)
+    if (this.#total + bytes > this.atOnce)
       throw new ApiError(503, 'busy', 'The service is receiving too many large requests; retry in 1 s', {
         headers: { 'Retry-After': '1', Connection: 'close' },
       });
-    this.#total++;
-    this.#byAddress.set(address, mine + 1);
+    this.#total += bytes;
+    this.#byAddress.set(address, mine);
   }
 
-  leave(address: string): void {
-    this.#total--;
-    const left = (this.#byAddress.get(address) ?? 1) - 1;
-    if (left === 0) this.#byAddress.delete(address);
+  /** Gives back what a body from `address` held, once read (or failed). */
+  give(address: string, bytes: number): void {
+    this.#total -= bytes;
+    const left = (this.#byAddress.get(address) ?? bytes) - bytes;
+    if (left <= 0) this.#byAddress.delete(address);
     else this.#byAddress.set(address, left);
   }
 }
@@ -130,19 +135,27 @@ export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
  */
 export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
   const limitOfAddress = addressLimit(deps.config);
-  const largeBodies = maxBodyBytes > LARGE_BODY_BYTES ? new LargeBodies() : undefined;
+  const largeBodies = maxBodyBytes > LARGE_BODY_BYTES ? new LargeBodyBytes() : undefined;
   return async (c, next) => {
     const address = clientAddress(c, deps.config.trustProxy);
     spend(deps.limiter, `(address) ${address}`, limitOfAddress);
-    // A body that may be large (declared so, or of no declared length) takes one of few places.
+    // A body that may be large (declared so, or of no declared length) is counted as it arrives.
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
-    const large = largeBodies !== undefined && !(declared <= LARGE_BODY_BYTES);
-    if (large) largeBodies.enter(address);
+    const counted = largeBodies !== undefined && !(declared <= LARGE_BODY_BYTES) ? largeBodies : undefined;
+    let held = 0;
     let body: Record<string, unknown>;
     try {
-      body = await readJsonObject(c.req.raw, maxBodyBytes);
+      body = await readJsonObject(
+        c.req.raw,
+        maxBodyBytes,
+        counted &&
+          ((bytes) => {
+            counted.take(address, bytes);
+            held += bytes;
+          }),
+      );
     } finally {
-      if (large) largeBodies.leave(address);
+      if (held > 0) counted?.give(address, held);
     }
     // `apiKey: null` is no key (a client's `key ?? null`), for the public agent as for the 401.
     if (body.apiKey === null) delete body.apiKey;

@@ -14,9 +14,13 @@ function tooLarge(maxBytes: number): ApiError {
  * The body's text, refusing more than `maxBytes`: a declared Content-Length over the limit
  * is refused before reading; a chunked body is counted as it streams and cut off at the limit.
  */
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+async function readBodyText(
+  request: Request,
+  maxBytes: number,
+  onChunk: ((bytes: number) => void) | undefined,
+): Promise<string> {
   try {
-    return await readWithin(request, maxBytes);
+    return await readWithin(request, maxBytes, onChunk);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The stream broke: the client went away (or reset) before the body it announced arrived.
@@ -27,12 +31,17 @@ async function readBodyText(request: Request, maxBytes: number): Promise<string>
   }
 }
 
-async function readWithin(request: Request, maxBytes: number): Promise<string> {
+async function readWithin(
+  request: Request,
+  maxBytes: number,
+  onChunk: ((bytes: number) => void) | undefined,
+): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
-    // Node's parser never delivers more than the declared length, so no counting is needed.
-    return request.text();
+    // Node's parser never delivers more than the declared length, so no counting is needed,
+    // unless the caller counts the bytes as they arrive.
+    if (!onChunk) return request.text();
   }
   if (request.body === null) return '';
   const reader = request.body.getReader();
@@ -42,9 +51,12 @@ async function readWithin(request: Request, maxBytes: number): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
+    try {
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      onChunk?.(value.byteLength);
+    } catch (error) {
+      await reader.cancel().catch(() => {});
+      throw error;
     }
     chunks.push(value);
   }
@@ -106,9 +118,13 @@ function moreSeparatorsThan(text: string, max: number): boolean {
  * 400 for malformed JSON, an array, `null` or any other non-object. The Content-Type is not
  * checked, so a page may send `text/plain` JSON and skip the CORS preflight.
  */
-export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  request: Request,
+  maxBytes: number,
+  onChunk?: (bytes: number) => void,
+): Promise<Record<string, unknown>> {
   // A byte-order mark some editors and Windows tools write first is no part of the JSON.
-  const read = await readBodyText(request, maxBytes);
+  const read = await readBodyText(request, maxBytes, onChunk);
   const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
   if (text.length > SEPARATOR_CHECK_ABOVE && moreSeparatorsThan(text, MAX_SEPARATORS))
     throw new ApiError(

@@ -173,6 +173,22 @@ describe('rate limit', () => {
     }
   });
 
+  it('gives the addresses of one IPv6 /64 one bucket, behind a trusted proxy as directly', async () => {
+    const service = await startTestService({
+      config: configWith({ trustProxy: true, rateLimit: { requestsPerSecond: 0.1, burst: 2 } }),
+    });
+    const searchFrom = async (address: string) =>
+      (await service.post('/bot/search', searchBody(DEMO_KEY), { 'x-forwarded-for': address })).status;
+    try {
+      assert.equal(await searchFrom('2001:db8:1:2::1'), 200);
+      assert.equal(await searchFrom('2001:db8:1:2::2'), 200);
+      assert.equal(await searchFrom('2001:db8:1:2:ffff::3'), 429, 'a third address of the /64');
+      assert.equal(await searchFrom('2001:db8:1:3::1'), 200, 'another /64');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('counts an IPv6 address as its /64, an IPv4-mapped one as the IPv4 address', () => {
     const network = '2001:db8:1:2::/64';
     for (const address of ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::7', '2001:0DB8:0001:0002:ffff::1'])

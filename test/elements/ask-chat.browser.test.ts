@@ -703,6 +703,13 @@ describe('<ask-chat>', () => {
         await el.askQuestion('And the dark theme?');
         await answered(el, 2);
         expect(window.scrollY).to.equal(reading);
+        // Typing, then scrolled up the page to read it while the answer comes: left where they went.
+        parts(el).input().focus({ preventScroll: true });
+        window.scrollBy(0, -300);
+        const away = window.scrollY;
+        await el.askQuestion('And right-to-left pages?');
+        await answered(el, 3);
+        expect(window.scrollY).to.equal(away);
       } finally {
         spacer.remove();
         window.scrollTo(0, 0);

@@ -152,11 +152,10 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   /**
-   * The composer the visitor is typing in, when it was on screen (at least in part) before this
-   * update, and where its bottom was: growing answers, thumbnails and notices must not push it
-   * below the fold (or under a phone's keyboard), where the visitor can no longer see what they type.
+   * The composer after the last update: whether the visitor was typing in it on screen (at least
+   * in part), and where its bottom was on the page (see `#keepComposerOnScreen`).
    */
-  #composerInView: { form: Element; bottom: number } | undefined;
+  #composer: { onScreen: boolean; pageBottom: number } | undefined;
   /** The suggestions last warned about, as not a list: warned once, not at every update. */
   #badSuggestions: unknown;
 
@@ -179,24 +178,10 @@ export class ChatBehaviour implements ReactiveController {
         `<ask-chat>: suggestions must be a JSON array of questions, as suggestions='["How do I start?"]'; got ${this.#host.getAttribute('suggestions') ?? String(suggestions)}`,
       );
     }
-    const root = this.#host.shadowRoot;
-    // The composer holds the focus (its text area, attach or send button), not a Copy or Retry.
-    const form = root?.querySelector('form') ?? undefined;
-    if (!form?.contains(root?.activeElement ?? null)) {
-      this.#composerInView = undefined;
-      return;
-    }
-    const box = form.getBoundingClientRect();
-    this.#composerInView =
-      box.top < screenBottom() && box.bottom > 0 ? { form, bottom: box.bottom } : undefined;
   }
 
   hostUpdated(): void {
-    const composer = this.#composerInView;
-    const bottom = composer?.form.getBoundingClientRect().bottom ?? 0;
-    // Pushed down by what this update added, past the bottom of the screen.
-    if (composer && bottom > composer.bottom + 1 && bottom > screenBottom())
-      composer.form.scrollIntoView({ block: 'nearest' });
+    this.#keepComposerOnScreen();
     // The latest question comes to the top of the transcript when it is asked and when its answer
     // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
     const now = this.turns.at(-1);
@@ -208,6 +193,37 @@ export class ChatBehaviour implements ReactiveController {
     const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
     if (now && transcript && last)
       transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
+  }
+
+  /**
+   * Scrolls the composer back up when the page grew above it since the last update (this update,
+   * or an answer rendered or an image loaded in between) and pushed it past the bottom of the
+   * screen, while the visitor types in it (the focus in its text area, attach or send button, not
+   * on an answer's Copy). Where it is on the page, not on screen, tells growth from the visitor's
+   * own scrolling: a visitor who scrolled it away is left where they went.
+   */
+  #keepComposerOnScreen(): void {
+    const root = this.#host.shadowRoot;
+    const form = root?.querySelector('form');
+    if (!root || !form) return;
+    const typing = form.contains(root.activeElement);
+    let box = form.getBoundingClientRect();
+    const last = this.#composer;
+    const grown = last ? box.bottom + scrollY - last.pageBottom : 0;
+    if (
+      typing &&
+      last?.onScreen &&
+      grown > 1 &&
+      box.top - grown < screenBottom() &&
+      box.bottom > screenBottom()
+    ) {
+      form.scrollIntoView({ block: 'nearest' });
+      box = form.getBoundingClientRect();
+    }
+    this.#composer = {
+      onScreen: typing && box.top < screenBottom() && box.bottom > 0,
+      pageBottom: box.bottom + scrollY,
+    };
   }
 
   get pending(): boolean {

@@ -26,6 +26,7 @@ import { watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { addressOwner } from './http/client-address.js';
+import { Tally } from './http/tally.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
@@ -142,20 +143,15 @@ const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Closes a connection beyond the `limit` an address may hold open at once. */
 function capConnectionsPerAddress(http: HttpServer, limit: number): void {
-  const open = new Map<string, number>();
+  const open = new Tally();
   http.on('connection', (socket: Socket) => {
     const address = addressOwner(socket.remoteAddress ?? '');
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limit) {
+    if (open.get(address) >= limit) {
       socket.destroy();
       return;
     }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left === 0) open.delete(address);
-      else open.set(address, left);
-    });
+    open.add(address, 1);
+    socket.once('close', () => open.remove(address, 1));
   });
 }
 

@@ -6,6 +6,7 @@ import type { AppEnv } from './app-env.js';
 import { clientAddress } from './client-address.js';
 import { readJsonObject } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { Tally } from './tally.js';
 
 export interface BotGuardDependencies {
   keys: AgentKeys;
@@ -67,7 +68,7 @@ const LARGE_BODY_BYTES = 1024 * 1024;
 
 export class LargeBodyBytes {
   #total = 0;
-  readonly #byAddress = new Map<string, number>();
+  readonly #byAddress = new Tally();
 
   constructor(
     readonly perAddress = 128 * 1024 * 1024,
@@ -76,8 +77,7 @@ export class LargeBodyBytes {
 
   /** Counts `bytes` more of a body from `address`, or refuses them. */
   take(address: string, bytes: number): void {
-    const mine = (this.#byAddress.get(address) ?? 0) + bytes;
-    if (mine > this.perAddress)
+    if (this.#byAddress.get(address) + bytes > this.perAddress)
       throw new ApiError(
         429,
         'rate_limited',
@@ -91,15 +91,13 @@ export class LargeBodyBytes {
         headers: { 'Retry-After': '1', Connection: 'close' },
       });
     this.#total += bytes;
-    this.#byAddress.set(address, mine);
+    this.#byAddress.add(address, bytes);
   }
 
   /** Gives back what a body from `address` held, once read (or failed). */
   give(address: string, bytes: number): void {
     this.#total -= bytes;
-    const left = (this.#byAddress.get(address) ?? bytes) - bytes;
-    if (left <= 0) this.#byAddress.delete(address);
-    else this.#byAddress.set(address, left);
+    this.#byAddress.remove(address, bytes);
   }
 }
 

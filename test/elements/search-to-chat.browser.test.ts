@@ -6,6 +6,7 @@
 import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
 import {
   RecordingClient,
@@ -18,6 +19,14 @@ import {
 
 defineElements();
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
+
+/** Asks `question` in `chat`, answered "could not find", and clicks its "Search instead" button. */
+async function searchInsteadOfNotFound(chat: AskChat, question: string): Promise<void> {
+  chat.client = fakeClient(async () => answerRecord({ didAnswer: false, link: '', answer: 'Sorry.' }));
+  await chat.askQuestion(question);
+  await chat.updateComplete;
+  parts(chat).one('search-button')!.click();
+}
 
 describe('search box → chat hand-off', () => {
   it('asks the chat the typed query, with the tags, when the visitor picks "Ask AI about …"', async () => {
@@ -128,11 +137,7 @@ describe('search box → chat hand-off', () => {
       </div>
     `);
     const box = page.querySelector('search-box')!;
-    const chat = page.querySelector('ask-chat')!;
-    chat.client = fakeClient(async () => answerRecord({ didAnswer: false, link: '', answer: 'Sorry.' }));
-    await chat.askQuestion('where is the changelog');
-    await chat.updateComplete;
-    parts(chat).one('search-button')!.click();
+    await searchInsteadOfNotFound(page.querySelector('ask-chat')!, 'where is the changelog');
     await box.updateComplete;
     expect(box.query).to.equal('where is the changelog');
     expect(box.shadowRoot!.querySelector('input')!.value).to.equal('where is the changelog');
@@ -150,11 +155,7 @@ describe('search box → chat hand-off', () => {
     const root = page.lastElementChild!.attachShadow({ mode: 'open' });
     root.innerHTML = '<search-box no-recent></search-box><ask-chat></ask-chat>';
     const box = root.querySelector('search-box')!;
-    const chat = root.querySelector('ask-chat')!;
-    chat.client = fakeClient(async () => answerRecord({ didAnswer: false, link: '', answer: 'Sorry.' }));
-    await chat.askQuestion('where is the changelog');
-    await chat.updateComplete;
-    parts(chat).one('search-button')!.click();
+    await searchInsteadOfNotFound(root.querySelector('ask-chat')!, 'where is the changelog');
     await box.updateComplete;
     expect(box.query).to.equal('where is the changelog');
     expect(pageBox.query).to.equal('');

@@ -659,9 +659,12 @@ export class QueryAnalyser {
 
   /** Whether the query being analysed may correct one more word (see `MAX_CORRECTED_WORDS`). */
   #mayCorrect(): boolean {
-    if (this.#correctionsLeft > 0) return this.#correctionsLeft-- > 0;
-    this.#correctionSkipped = true;
-    return false;
+    if (this.#correctionsLeft === 0) {
+      this.#correctionSkipped = true;
+      return false;
+    }
+    this.#correctionsLeft--;
+    return true;
   }
 
   /**

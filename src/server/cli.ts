@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
+import { LANGUAGE_CODES, languageCode } from './search/languages.js';
 import { createConsoleLogger } from './logger.js';
 import type { RunningService, ServiceOptions } from './main.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
@@ -19,6 +20,8 @@ Options:
   --anchors STYLE  how the site writes heading anchors: github, vitepress or mkdocs
                    (default: as the generator found beside --content writes them,
                    else github)
+  --language CODE  the language the documents are written in: en, de, fr, ja…
+                   (default: told from the text of the first pages)
   --port N         port to listen on, 0 for any free port
                    (default: $PORT unless empty, else ${DEFAULT_PORT})
   --host HOST      interface to listen on, 0.0.0.0 for all
@@ -87,6 +90,14 @@ async function loadService(): Promise<{
   }
 }
 
+function parseLanguage(value: string | undefined): string | undefined {
+  if (value === undefined || value === 'auto') return value;
+  const code = languageCode(value);
+  if (code === undefined)
+    fail(`--language must be auto or one of ${LANGUAGE_CODES.join(', ')}, got "${value}"`, 2);
+  return code;
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -98,6 +109,7 @@ async function main(argv: string[]): Promise<void> {
         content: { type: 'string' },
         'site-url': { type: 'string' },
         anchors: { type: 'string' },
+        language: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         db: { type: 'string' },
@@ -154,6 +166,7 @@ async function main(argv: string[]): Promise<void> {
       contentDir: values.content,
       siteUrl: parseSiteUrl(values['site-url']),
       anchors: parseAnchors(values.anchors),
+      language: parseLanguage(values.language),
       port: portFlag(values.port),
       host: values.host,
       dbFile: values.db ?? 'ask-elements.db',

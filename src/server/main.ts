@@ -32,6 +32,7 @@ import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
 import { createHybridIndex } from './search/hybrid-index.js';
 import { createOramaIndex } from './search/orama-index.js';
+import { languageName } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
 import { createSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
@@ -73,6 +74,12 @@ export interface ServiceOptions {
    * that of the generator recognised beside the content folder (see `siteGeneratorOf`).
    */
   anchors?: AnchorStyle;
+  /**
+   * The language the documents are written in (`en`, `de`, `ja`…: see `LANGUAGE_CODES`), for
+   * their stop words, stemming and word segmentation. Default `auto`: told from the text of the
+   * first pages each time the folder is indexed.
+   */
+  language?: string;
   /** Port to listen on; 0 picks a free one. Default: $PORT (unless empty), else 8787. */
   port?: number;
   /** Interface to listen on. Default: $HOST (unless empty), else 127.0.0.1 (use 0.0.0.0 to accept remote clients). */
@@ -368,7 +375,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const generator: SiteGenerator =
     options.contentDir === undefined ? { anchors: 'github' } : siteGeneratorOf(contentDir);
   const anchors = options.anchors ?? generator.anchors;
-  const lexical = createOramaIndex({ env });
+  const lexical = createOramaIndex({ env, language: options.language });
   // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
   const embeddings = createEmbeddingProviderFromEnv(env);
   const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
@@ -405,6 +412,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (hybrid?.vectorsReady)
     logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
   logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
+  const language = index.language?.code ?? 'en';
+  if (language !== 'en' || (options.language ?? 'auto') !== 'auto')
+    logger.info(
+      `Text read as ${languageName(language)} (${options.language === undefined || options.language === 'auto' ? 'told from the first pages; --language sets it' : 'as configured'})`,
+    );
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
 

@@ -579,3 +579,34 @@ describe('extractive answerer: the passages listed with an answer', () => {
     for (const passage of answer.passages) assert.ok(passage.text.length <= 1200, `${passage.text.length}`);
   });
 });
+
+describe('extractive answerer on a page titled with the whole question', () => {
+  it('quotes the opening under the title, not a later section that repeats one of its words', async () => {
+    const index = createOramaIndex();
+    const opening =
+      'If you forgot your password, click “Forgot password” on the sign-in page. We email you a link where you choose a new one.';
+    await index.load([
+      {
+        ...pageWithText('/account/password', 'Reset your password', opening),
+        sections: [
+          { heading: 'Reset your password', anchor: '', level: 1, text: opening },
+          {
+            heading: 'Secure passwords',
+            anchor: 'secure-passwords',
+            level: 2,
+            text: 'A secure password has at least twelve characters, with digits and symbols.',
+          },
+        ],
+      },
+      pageWithText(
+        '/account/payment',
+        'Change the payment method',
+        'Under Settings › Billing you can replace your card.',
+      ),
+    ]);
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('How can I reset my password?'));
+    assert.equal(answer.didAnswer, true);
+    assert.match(answer.answer, /Forgot password/);
+    assert.doesNotMatch(answer.answer, /twelve characters/);
+  });
+});

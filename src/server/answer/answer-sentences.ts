@@ -385,6 +385,11 @@ export function selectAnswer(
     }
   }
 
+  const titleSaysAll = (title: string): boolean => {
+    const terms = new Set(analyser.terms(title));
+    return words.length > 0 && words.every((word) => terms.has(word.term));
+  };
+
   const procedural = PROCEDURAL.test(question);
   const showsCode = procedural || isTask(question);
   const sections = candidates.map((candidate) => unitsOf(candidate.section, analyser));
@@ -426,7 +431,15 @@ export function selectAnswer(
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
     const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];
-    const headingWords = wordsScore(heading, asked, idf);
+    // The page's opening stands under its title: when the title says all that is asked, a sentence
+    // there repeating its words is as much in the section about them as one repeating a heading's
+    // ("If you forgot your password…" under "Reset your password", not "A secure password has…"
+    // under `## Secure passwords`).
+    const about =
+      heading.length === 0 && isLead(candidate.section) && titleSaysAll(candidate.title)
+        ? analyser.terms(candidate.title)
+        : heading;
+    const aboutWords = wordsScore(about, asked, idf);
     units.forEach((unit, unitIndex) => {
       // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
       if (unit.kind === 'code' && (!procedural || unit.mistake)) return;
@@ -449,7 +462,12 @@ export function selectAnswer(
       // another section's sentence is in passing ("Render JSON…" under `## json()`, not "return
       // c.json(…)" in an example about variables).
       const repeated =
-        REPEATED_HEADING_WEIGHT * HEADING_WEIGHT * (headingWords - headingScore / HEADING_WEIGHT);
+        REPEATED_HEADING_WEIGHT *
+        HEADING_WEIGHT *
+        (aboutWords -
+          (about === heading
+            ? headingScore / HEADING_WEIGHT
+            : wordsScore(about, asked, idf, undefined, ownWords)));
       const rank = (total + repeated) * (isLead(candidate.section) ? LEAD_WEIGHT : 1);
       if (rank > bestRank + 1e-9) {
         bestRank = rank;

@@ -197,7 +197,8 @@ export class ExtractiveAnswerer implements Answerer {
   readonly #index: SearchIndex;
   readonly #minEvidence: number | undefined;
   readonly #minKnown: number | undefined;
-  readonly #analyser = new TextAnalyser();
+  /** Reads questions in the language the index reads the site in. */
+  #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
     // Renamed on 2026-11-27 with a new scale: a value carried over would answer nearly everything.
@@ -213,6 +214,9 @@ export class ExtractiveAnswerer implements Answerer {
 
   /** The passages for a question and whether they answer it: shared with the LLM answerer. */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
+    const language = this.#index.language;
+    if (language !== undefined && language !== this.#analyser.language)
+      this.#analyser = new TextAnalyser(language);
     const resolvedQuery = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const [pages, passages] = await Promise.all([

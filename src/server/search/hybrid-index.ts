@@ -2,6 +2,7 @@ import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { createConsoleLogger, type Logger } from '../logger.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import type { Language } from './languages.js';
 import { LruCache } from './lru-cache.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
@@ -213,7 +214,7 @@ export class HybridSearchIndex implements SearchIndex {
   readonly #provider: EmbeddingProvider;
   readonly #options: Required<Omit<HybridIndexOptions, 'logger'>>;
   readonly #logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-  readonly #analyser = new TextAnalyser();
+  #analyser = new TextAnalyser();
   readonly #queryVectors: LruCache<string, Float32Array>;
   /** Embeddings under way, so that the page and passage searches of one question share one call. */
   readonly #pending = new Map<string, Promise<Float32Array | undefined>>();
@@ -235,6 +236,10 @@ export class HybridSearchIndex implements SearchIndex {
   /** The embeddings endpoint (its model and credential-free URL may be logged). */
   get provider(): EmbeddingProvider {
     return this.#provider;
+  }
+
+  get language(): Language | undefined {
+    return this.#lexical.language;
   }
 
   get documentCount(): number {
@@ -280,6 +285,9 @@ export class HybridSearchIndex implements SearchIndex {
     await this.#lexical.load(documents);
     const outcome = await embedding;
     if (load !== this.#loads) return; // a later load replaced this one
+    const language = this.#lexical.language;
+    if (language !== undefined && language !== this.#analyser.language)
+      this.#analyser = new TextAnalyser(language);
     if ('error' in outcome) {
       this.#corpus = undefined;
       this.#logger.error(

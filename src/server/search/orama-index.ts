@@ -11,6 +11,7 @@ import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerm
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
+import { detectLanguage, type Language, LANGUAGE_CODES, languageCode, loadLanguage } from './languages.js';
 import { TokenTerms } from './token-terms.js';
 import { firstNotBefore, keepBest, Vocabulary } from './vocabulary.js';
 
@@ -22,6 +23,11 @@ export interface OramaIndexOptions {
    * `EMBEDDINGS_MODEL`, `EMBEDDINGS_API_KEY`). Default: none, full-text search only.
    */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The language of the site's text (a code of `LANGUAGE_CODES`: `en`, `de`, `ja`…), or `auto`
+   * (the default): told from the text of the first pages each load (see `detectLanguage`).
+   */
+  language?: string;
 }
 
 /** A passage as indexed: a section (or a part of a long one) and its terms. */
@@ -318,7 +324,7 @@ interface RankedPage {
  * query, so a single weak match stays weak. Ranking (the order) is a separate score, above.
  */
 export class OramaSearchIndex implements SearchIndex {
-  readonly #analyser = new TextAnalyser();
+  #analyser = new TextAnalyser();
   readonly #options: Required<Omit<OramaIndexOptions, 'env'>>;
   #vocabulary = new Vocabulary();
   #queries = new QueryAnalyser(this.#analyser, this.#vocabulary);
@@ -359,8 +365,14 @@ export class OramaSearchIndex implements SearchIndex {
   readonly #passageResults: LruCache<string, PassageHit[]>;
 
   constructor(options: OramaIndexOptions = {}) {
+    const language = options.language ?? 'auto';
+    if (language !== 'auto' && languageCode(language) === undefined)
+      throw new RangeError(
+        `language: "${language}" is not one the index reads; use auto or one of ${LANGUAGE_CODES.join(', ')}`,
+      );
     this.#options = {
       resultCacheSize: options.resultCacheSize ?? 5000,
+      language: language === 'auto' ? language : (languageCode(language) as string),
     };
     this.#pageResults = new LruCache(this.#options.resultCacheSize);
     this.#passageResults = new LruCache(this.#options.resultCacheSize);
@@ -370,7 +382,14 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#pages.length;
   }
 
-  async load(documents: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
+  /** The language the index reads the site's text in, and so questions (English before a load). */
+  get language(): Language {
+    return this.#analyser.language;
+  }
+
+  async load(source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
+    const { language, documents } = await withSiteLanguage(source, this.#options.language);
+    const analyser = new TextAnalyser(language);
     const vocabulary = new Vocabulary();
     const pages: IndexedPage[] = [];
     const passages: IndexedPassage[] = [];
@@ -381,7 +400,7 @@ export class OramaSearchIndex implements SearchIndex {
     const sectionNamePages = new Map<number, number[]>();
     const keywordPages: { page: number; keyword: string; description: number[] }[] = [];
     const messagePages = new MessagePages();
-    const tokenTerms = new TokenTerms(this.#analyser, vocabulary);
+    const tokenTerms = new TokenTerms(analyser, vocabulary);
     let totalPassageLength = 0;
 
     for await (const document of documents) {
@@ -403,7 +422,7 @@ export class OramaSearchIndex implements SearchIndex {
       // `Array.prototype.some()`, `/dompoint/x`), is also named `array.some`, `dompoint.x`, as
       // "array some" and "dompoint x" ask for it (see `QueryAnalyser`).
       const member = memberName(document.link);
-      if (member !== undefined && this.#analyser.term(member.name) === '') {
+      if (member !== undefined && analyser.term(member.name) === '') {
         const id = vocabulary.add(`${member.parent}.${member.name}`);
         if (!nameFromTitle.has(id)) name.push(id);
       }
@@ -419,7 +438,7 @@ export class OramaSearchIndex implements SearchIndex {
       // and for the pages a name names.
       const namedBy = new Map<DocumentSection, Uint32Array>();
       for (const section of document.sections) {
-        const ids = section.level > 1 ? this.#codeNameTerms(section.heading, vocabulary) : [];
+        const ids = section.level > 1 ? this.#codeNameTerms(section.heading, vocabulary, analyser) : [];
         if (ids.length > 0) namedBy.set(section, Uint32Array.from(ids));
       }
       const page: IndexedPage = {
@@ -429,7 +448,7 @@ export class OramaSearchIndex implements SearchIndex {
         passages: [],
         passageTerms: NO_PASSAGE_TERMS,
         tags: new Set(tags),
-        nameWords: ` ${[...new Set(this.#analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
+        nameWords: ` ${[...new Set(analyser.words(`${document.title} ${slugText}`))].join(' ')} `,
         titleWords: titleKey(document.title),
       };
       // The page's text, passage by passage, joined once at the end.
@@ -535,9 +554,10 @@ export class OramaSearchIndex implements SearchIndex {
     vocabulary.prepare();
     // Questions are weighted by part of speech: load the tagger now, not on the first question.
     warmUpLanguageModel();
+    this.#analyser = analyser;
     this.#vocabulary = vocabulary;
     this.#queries = new QueryAnalyser(
-      this.#analyser,
+      analyser,
       vocabulary,
       pageNames,
       (term, typed, limit) => this.#completionsNamedWith(term, typed, limit),
@@ -557,7 +577,7 @@ export class OramaSearchIndex implements SearchIndex {
       [...sectionNamePages].filter(([, named]) => named.length <= namingLimit).map(([id]) => id),
     );
     this.#namingShare = new Float32Array(pages.length);
-    this.#pagesByNameStopWord = pagesByNameStopWord(pages, this.#analyser);
+    this.#pagesByNameStopWord = pagesByNameStopWord(pages, analyser);
     this.#messagePages = messagePages;
     this.#linksTrusted = linksTrusted;
     this.#averagePassageLength = passages.length === 0 ? 1 : totalPassageLength / passages.length;
@@ -680,12 +700,12 @@ export class OramaSearchIndex implements SearchIndex {
    * The terms of the name a section's heading gives it in code (see `codeName`): `c.header()` is
    * named `c.header` and, as a question says it, `header`. None for a heading in words.
    */
-  #codeNameTerms(heading: string, vocabulary: Vocabulary): number[] {
+  #codeNameTerms(heading: string, vocabulary: Vocabulary, analyser: TextAnalyser): number[] {
     const named = codeName(heading);
     if (named === undefined) return [];
     const ids: number[] = [];
     for (const part of new Set([named, named.slice(named.lastIndexOf('.') + 1)])) {
-      const id = vocabulary.id(this.#analyser.term(part.toLowerCase()));
+      const id = vocabulary.id(analyser.term(part.toLowerCase()));
       if (id !== undefined) ids.push(id);
     }
     return ids;
@@ -1213,4 +1233,37 @@ function concatenated(lists: readonly number[][]): Uint32Array {
     at += list.length;
   }
   return all;
+}
+
+/** How many of a site's first pages tell its language. */
+const LANGUAGE_SAMPLE_PAGES = 50;
+
+/**
+ * The site's language, `configured` or told from the text of its first pages, and its documents,
+ * those pages included: they are read ahead, and indexing goes on as the rest arrive.
+ */
+async function withSiteLanguage(
+  source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>,
+  configured: string,
+): Promise<{ language: Language; documents: AsyncIterable<SourceDocument> | Iterable<SourceDocument> }> {
+  if (configured !== 'auto') return { language: await loadLanguage(configured), documents: source };
+  const iterator =
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+  const first: SourceDocument[] = [];
+  let done = false;
+  while (first.length < LANGUAGE_SAMPLE_PAGES) {
+    const next = await iterator.next();
+    if (next.done === true) {
+      done = true;
+      break;
+    }
+    first.push(next.value);
+  }
+  const code = await detectLanguage(first.map((document) => `${document.title}\n${document.text}`));
+  async function* documents(): AsyncIterable<SourceDocument> {
+    yield* first;
+    if (done) return;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  return { language: await loadLanguage(code), documents: documents() };
 }

@@ -1,4 +1,5 @@
 import type { DocumentSection, SourceDocument } from '../content/document.js';
+import type { Language } from './languages.js';
 
 /** Filters and limits of one search. */
 export interface SearchOptions {
@@ -52,6 +53,11 @@ export interface SearchIndex {
   searchPassages(query: string, options: SearchOptions): Promise<PassageHit[]>;
   /** Number of documents indexed. */
   readonly documentCount: number;
+  /**
+   * The language the index reads the site's text in (see languages.ts). Optional: the answerer
+   * reads questions in it; without it, in English.
+   */
+  readonly language?: Language;
   /** True when the index answers a query. */
   healthy(): Promise<boolean>;
   /**

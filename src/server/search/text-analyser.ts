@@ -1,18 +1,24 @@
 import { components } from '@orama/orama';
-import { STOP_WORDS } from './stop-words.js';
+import { ENGLISH, type Language } from './languages.js';
 
 /**
  * Turns text into the terms the index holds and queries are matched on: lower-cased words,
- * diacritics folded, stop words dropped, stemmed with Orama's English (Porter) stemmer. Index
- * and queries go through this one analyser, so they agree on every term.
+ * diacritics folded, stop words dropped, stemmed with Orama's English (Porter) stemmer, or in
+ * the site's language (see languages.ts): its stop words besides English's, its stemmer before
+ * the folding (Snowball stemmers read `ü` and `é`). Words of Chinese, Japanese and Thai, written
+ * without spaces, are found by segmentation. Index and queries go through one analyser of the
+ * site's language, so they agree on every term.
  */
 export class TextAnalyser {
   readonly #stem: (word: string) => string;
-  readonly #stopWords = new Set(STOP_WORDS);
+  readonly #language: Language;
+  readonly #stopWords: Set<string>;
   /** Word → term ('' for a stop word). A docs site's vocabulary is small; stemming each word once is most of the speed. */
   readonly #termCache = new Map<string, string>();
 
-  constructor() {
+  constructor(language: Language = ENGLISH) {
+    this.#language = language;
+    this.#stopWords = new Set([...ENGLISH.stopWords, ...language.stopWords]);
     const tokenizer = components.tokenizer.createTokenizer({
       language: 'english',
       stemming: true,
@@ -21,6 +27,11 @@ export class TextAnalyser {
     const stemmer = (tokenizer as unknown as { stemmer?: (word: string) => string }).stemmer;
     if (!stemmer) throw new Error("Orama's English stemmer is not available");
     this.#stem = stemmer;
+  }
+
+  /** The language it reads text in. */
+  get language(): Language {
+    return this.#language;
   }
 
   /**
@@ -58,6 +69,10 @@ export class TextAnalyser {
   #plainWords(text: string, words: string[]): void {
     for (const raw of text.split(WORD_SEPARATOR)) {
       if (raw === '') continue;
+      if (SEGMENTED_SCRIPT.test(raw)) {
+        for (const word of segmentedWords(raw)) words.push(word.toLowerCase());
+        continue;
+      }
       words.push(raw.toLowerCase());
       // `LLM_BASE_URL`, `max_tokens`: a snake-case identifier gives its parts as well.
       if (SNAKE_JOIN.test(raw))
@@ -109,11 +124,18 @@ export class TextAnalyser {
 
   #normalise(word: string): string {
     if (this.#stopWords.has(word)) return '';
-    const folded = NON_ASCII.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
+    const nonAscii = NON_ASCII.test(word);
+    // A word of Chinese or Japanese is its own term: one Han character is a word (色, 值), one
+    // kana a particle; folding would drop kana's voicing marks (ド to ト).
+    if (nonAscii && SEGMENTED_SCRIPT.test(word)) return word.length > 1 || HAN.test(word) ? word : '';
+    const folded = nonAscii ? foldDiacritics(word) : word;
     if (folded.length < 2 && !/\d/.test(folded)) return '';
     // Identifiers, hyphenated names and numbers are matched as written; only words are stemmed.
     if (/\d|_|-|\./.test(folded) || folded.length > 24) return folded;
-    return this.#stem(folded);
+    const stem = this.#language.stem;
+    if (stem === undefined) return this.#language.code === 'en' ? this.#stem(folded) : folded;
+    const stemmed = stem(word);
+    return nonAscii ? foldDiacritics(stemmed) : stemmed;
   }
 }
 
@@ -177,6 +199,44 @@ export function versionsJoinedIn(text: string): string[] {
   if (!mayHoldVersions(text)) return [];
   return [...text.matchAll(VERSIONED_NAME)].map((match) => `${match[1]}${match[2]}`.toLowerCase());
 }
+/** Letters with their accents taken off: `é` → `e`, `ü` → `u`. */
+const foldDiacritics = (word: string): string => word.normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer, Burmese. */
+const SEGMENTED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const HAN = /\p{Script=Han}/u;
+/** ICU's dictionaries (Chinese and Japanese share one) find the words whatever the locale. */
+const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+/**
+ * Text segmented in slices of this many characters at most: ICU's segmentation of one long run
+ * grows faster than its length (46,400 characters took 215 ms), and a run between two marks of
+ * punctuation is rarely longer.
+ */
+const SEGMENT_SLICE = 256;
+
+/**
+ * The words of a run of letters of a script written without spaces (`パスワードを忘れた` →
+ * `パスワード`, `を`, `忘れ`, `た`); Latin letters in it stay words of their own (`APIキー`).
+ */
+export function segmentedWords(run: string): string[] {
+  const words: string[] = [];
+  for (let start = 0; start < run.length;) {
+    let end = Math.min(start + SEGMENT_SLICE, run.length);
+    // Not between the two halves of a character beyond the basic plane.
+    if (end < run.length && /[\ud800-\udbff]/.test(run.charAt(end - 1))) end--;
+    for (const { segment, isWordLike } of segmenter.segment(run.slice(start, end)))
+      if (isWordLike === true) words.push(segment);
+    start = end;
+  }
+  return words;
+}
+
+/** The words of a run of letters and digits as typed: itself, or its words when segmented. */
+export function typedWords(run: string): string[] {
+  return SEGMENTED_SCRIPT.test(run) ? segmentedWords(run) : [run];
+}
+
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
 const MAX_COMPOUND_PARTS = 4;
 /** Anything that is not a letter, a digit or `_` separates words. */

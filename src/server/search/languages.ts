@@ -1,0 +1,148 @@
+import { STOP_WORDS } from './stop-words.js';
+
+/**
+ * A language the analyser reads a site's text in: its function words, left out of the index and
+ * of queries, and its stemmer. English is built in (`STOP_WORDS` and Orama's English stemmer);
+ * the others' stop-word lists and Snowball stemmers are Orama's (`@orama/stopwords`,
+ * `@orama/stemmers`), loaded only for a site written in them. Chinese and Japanese have no
+ * stemmer: their words are found by `Intl.Segmenter` (see `segmentedWords` in text-analyser.ts).
+ */
+export interface Language {
+  /** ISO 639-1 code: `en`, `de`, `ja`. */
+  code: string;
+  /** Its function words, lower-cased (for English, `STOP_WORDS`). */
+  stopWords: readonly string[];
+  /** Its stemmer, of a lower-cased word; undefined for English (the analyser's own) and for Chinese and Japanese. */
+  stem?: (word: string) => string;
+}
+
+export const ENGLISH: Language = { code: 'en', stopWords: STOP_WORDS };
+
+/** Orama's module name of each language besides English, by ISO 639-1 code. */
+const ORAMA_NAMES: Readonly<Record<string, string>> = {
+  ar: 'arabic',
+  bg: 'bulgarian',
+  da: 'danish',
+  de: 'german',
+  el: 'greek',
+  es: 'spanish',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hu: 'hungarian',
+  hy: 'armenian',
+  id: 'indonesian',
+  it: 'italian',
+  ja: 'japanese',
+  lt: 'lithuanian',
+  ne: 'nepali',
+  nl: 'dutch',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  uk: 'ukrainian',
+  zh: 'mandarin',
+};
+/** Written without spaces between words: no stemmer, words found by segmentation. */
+const SEGMENTED = new Set(['ja', 'zh']);
+/** Codes a site may write for a language above (BCP 47's Norwegian Bokmål and Nynorsk). */
+const ALIASES: Readonly<Record<string, string>> = { nb: 'no', nn: 'no' };
+
+/** The languages a site may be read in, by ISO 639-1 code. */
+export const LANGUAGE_CODES: readonly string[] = ['en', ...Object.keys(ORAMA_NAMES)].sort();
+
+/**
+ * The supported language of a language tag (`de`, `de-CH`, `pt_BR`, `zh-Hans`, `NB`), or
+ * undefined when it names none.
+ */
+export function languageCode(tag: string): string | undefined {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const code = ALIASES[primary] ?? primary;
+  return code === 'en' || code in ORAMA_NAMES ? code : undefined;
+}
+
+const loaded = new Map<string, Promise<Language>>();
+
+/** The language of a code of `LANGUAGE_CODES`, its modules loaded once. */
+export function loadLanguage(code: string): Promise<Language> {
+  if (code === 'en') return Promise.resolve(ENGLISH);
+  const name = ORAMA_NAMES[code];
+  if (name === undefined) return Promise.reject(new RangeError(`Unsupported language "${code}"`));
+  let language = loaded.get(code);
+  if (language === undefined) {
+    language = (async () => {
+      const { stopwords } = (await import(`@orama/stopwords/${name}`)) as { stopwords: string[] };
+      const stem = SEGMENTED.has(code)
+        ? undefined
+        : ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
+      const stopWords = stopwords.map((word) => word.toLowerCase()).filter((word) => word !== '');
+      return { code, stopWords, ...(stem ? { stem } : {}) };
+    })();
+    loaded.set(code, language);
+  }
+  return language;
+}
+
+/** How much text of a site's first pages is read to tell its language. */
+const SAMPLE_CHARACTERS = 200_000;
+/** English is the site's language when its function words make this share of the sample's words. */
+const ENGLISH_SHARE = 0.2;
+/** Another language is, when its function words make this share and more than English's. */
+const MIN_SHARE = 0.12;
+/** Fewer words than this tell no language. */
+const MIN_WORDS = 12;
+/** Chinese or Japanese is, when this share of the letters are Han or kana. */
+const CJK_SHARE = 0.3;
+
+const WORD = /[\p{L}\p{M}]+/gu;
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const LETTER = /\p{L}/gu;
+
+/**
+ * The language a site is written in, from the text of its first pages: Chinese or Japanese when
+ * a third of the letters are Han characters or kana (Japanese when kana are among them); else the
+ * language whose function words make the largest share of the words, English unless another's
+ * clearly do. A site in a language not supported is read as English.
+ */
+export async function detectLanguage(texts: Iterable<string>): Promise<string> {
+  let sample = '';
+  for (const text of texts) {
+    sample += `${text.slice(0, SAMPLE_CHARACTERS - sample.length)}\n`;
+    if (sample.length >= SAMPLE_CHARACTERS) break;
+  }
+  const letters = sample.match(LETTER)?.length ?? 0;
+  const cjk = sample.match(HAN_OR_KANA)?.length ?? 0;
+  if (letters > 0 && cjk / letters >= CJK_SHARE) {
+    const kana = sample.match(KANA)?.length ?? 0;
+    return kana / cjk >= 0.1 ? 'ja' : 'zh';
+  }
+  const words = (sample.match(WORD) ?? []).map((word) => word.toLowerCase());
+  // Too few words to tell (a site of code, or of a few titles): English.
+  if (words.length < MIN_WORDS) return 'en';
+  const share = (stopWords: readonly string[]) => {
+    const set = new Set(stopWords);
+    return words.filter((word) => set.has(word)).length / words.length;
+  };
+  const english = share(ENGLISH.stopWords);
+  if (english >= ENGLISH_SHARE) return 'en';
+  let best = { code: 'en', share: english };
+  for (const code of LANGUAGE_CODES) {
+    if (code === 'en' || SEGMENTED.has(code)) continue;
+    const candidate = share((await loadLanguage(code)).stopWords);
+    if (candidate > best.share) best = { code, share: candidate };
+  }
+  return best.share >= MIN_SHARE ? best.code : 'en';
+}
+
+const names = new Intl.DisplayNames('en', { type: 'language' });
+
+/** A language's English name: `German` for `de`. */
+export function languageName(code: string): string {
+  return names.of(code) ?? code;
+}

@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { detectLanguage, languageCode } from '../../src/server/search/languages.js';
+import { segmentedWords, TextAnalyser } from '../../src/server/search/text-analyser.js';
+import { runCli } from './cli-process.js';
+import { DEMO_KEY, startTestService, type TestService } from './service-harness.js';
+
+/** A small help centre in German, as a site owner would write it. */
+const GERMAN_PAGES: Record<string, string> = {
+  'konto/passwort.md': `# Passwort zurücksetzen
+
+Wenn Sie Ihr Passwort vergessen haben, klicken Sie auf der Anmeldeseite auf „Passwort vergessen“. Wir senden Ihnen eine E-Mail mit einem Link, über den Sie ein neues Passwort festlegen. Der Link ist 24 Stunden gültig.
+
+## Sichere Passwörter
+
+Ein sicheres Passwort hat mindestens zwölf Zeichen und enthält Ziffern und Sonderzeichen.
+`,
+  'konto/zahlung.md': `# Zahlungsmethode ändern
+
+Unter Einstellungen › Abrechnung können Sie Ihre Kreditkarte ersetzen oder eine Lastschrift einrichten. Die Änderung gilt ab der nächsten Rechnung.
+`,
+  'abo/kuendigen.md': `# Abonnement kündigen
+
+Sie können Ihr Abonnement jederzeit zum Ende des Abrechnungszeitraums kündigen. Öffnen Sie dazu die Kontoeinstellungen und wählen Sie „Abo beenden“. Bereits bezahlte Monate werden nicht erstattet.
+`,
+  'versand/lieferzeiten.md': `# Lieferzeiten
+
+Bestellungen, die bis 14 Uhr eingehen, verschicken wir am selben Tag. Die Lieferung innerhalb Deutschlands dauert zwei bis drei Werktage, nach Österreich und in die Schweiz vier bis sechs.
+`,
+};
+
+/** The same kind of pages in Japanese, written without spaces between words. */
+const JAPANESE_PAGES: Record<string, string> = {
+  'account/password.md': `# パスワードの再設定
+
+パスワードを忘れた場合は、ログイン画面で「パスワードを忘れた方」をクリックしてください。再設定用のリンクをメールでお送りします。リンクの有効期限は24時間です。
+`,
+  'account/payment.md': `# お支払い方法の変更
+
+設定画面の「請求」からクレジットカードを変更できます。変更は次回の請求から適用されます。
+`,
+  'plan/cancel.md': `# 解約について
+
+プランはいつでも解約できます。アカウント設定を開き、「プランを解約する」を選択してください。支払い済みの月の返金はありません。
+`,
+  'shipping/delivery.md': `# 配送について
+
+午後2時までのご注文は当日に発送します。国内のお届けには2〜3営業日かかります。
+`,
+};
+
+function writeSite(dir: string, pages: Record<string, string>): void {
+  for (const [path, text] of Object.entries(pages)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+describe('the language of a site', () => {
+  it('is told from the text: its function words, or its script for Chinese and Japanese', async () => {
+    assert.equal(
+      await detectLanguage(['How do I reset my password? Open the settings and choose a new one.']),
+      'en',
+    );
+    assert.equal(await detectLanguage(Object.values(GERMAN_PAGES)), 'de');
+    assert.equal(
+      await detectLanguage([
+        'Pour annuler votre abonnement, ouvrez les paramètres du compte et choisissez « Résilier ».',
+      ]),
+      'fr',
+    );
+    assert.equal(
+      await detectLanguage([
+        'Para cancelar tu suscripción, abre la configuración de la cuenta y elige «Cancelar».',
+      ]),
+      'es',
+    );
+    assert.equal(await detectLanguage(Object.values(JAPANESE_PAGES)), 'ja');
+    assert.equal(await detectLanguage(['如何重置我的密码？请在设置页面中更改信用卡。']), 'zh');
+    // Code and numbers alone say nothing: English.
+    assert.equal(await detectLanguage(['const x = 1; // 42', '']), 'en');
+  });
+
+  it('reads a language tag as written on pages and in configs', () => {
+    assert.equal(languageCode('de-CH'), 'de');
+    assert.equal(languageCode('pt_BR'), 'pt');
+    assert.equal(languageCode('NB'), 'no');
+    assert.equal(languageCode('zh-Hans'), 'zh');
+    assert.equal(languageCode('xx'), undefined);
+  });
+
+  it('finds the words of Japanese and Chinese text, and keeps a Han character as a word', () => {
+    assert.deepEqual(segmentedWords('パスワードを忘れた場合は'), [
+      'パスワード',
+      'を',
+      '忘れ',
+      'た',
+      '場合',
+      'は',
+    ]);
+    const analyser = new TextAnalyser();
+    // Particles of one kana are no terms; a word of one Han character is.
+    assert.deepEqual(analyser.terms('パスワードを忘れた'), ['パスワード', '忘れ']);
+    assert.ok(analyser.terms('背景色を変える').includes('背景'));
+    assert.deepEqual(analyser.terms('ドア'), ['ドア'], 'voicing marks are kept');
+  });
+});
+
+describe('a site in German, over HTTP', () => {
+  let dir: string;
+  let service: TestService;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-elements-de-'));
+    writeSite(dir, GERMAN_PAGES);
+    service = await startTestService({ contentDir: dir });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is read in German', () => {
+    assert.equal(service.index.language?.code, 'de');
+  });
+
+  it('answers a question in German, its function words left out and its words stemmed', async () => {
+    const { status, body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'Wie kann ich mein Passwort zurücksetzen?',
+      format: 'markdown',
+    });
+    assert.equal(status, 200);
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/konto/passwort');
+    assert.match(body.answer, /Passwort vergessen/);
+  });
+
+  it('finds a page by another form of its words, and by words typed without their umlauts', async () => {
+    for (const query of ['Passwörter', 'kündigung abonnement', 'zahlungsmethode andern']) {
+      const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
+      assert.ok(body.length > 0, query);
+      assert.equal(
+        body[0].link,
+        { Passwörter: '/konto/passwort', 'kündigung abonnement': '/abo/kuendigen' }[query] ??
+          '/konto/zahlung',
+        query,
+      );
+    }
+  });
+
+  it("declines a question the pages don't answer", async () => {
+    const { body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'Wie backe ich einen Apfelkuchen mit Zimt?',
+    });
+    assert.equal(body.didAnswer, false);
+  });
+});
+
+describe('a site in Japanese, over HTTP', () => {
+  let dir: string;
+  let service: TestService;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-elements-ja-'));
+    writeSite(dir, JAPANESE_PAGES);
+    service = await startTestService({ contentDir: dir });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds a page by a word written inside a sentence, as typed into the search box', async () => {
+    for (const [query, link] of [
+      ['パスワード', '/account/password'],
+      ['クレジットカード', '/account/payment'],
+      ['解約', '/plan/cancel'],
+      ['発送', '/shipping/delivery'],
+    ]) {
+      const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
+      assert.equal(body[0]?.link, link, query);
+    }
+  });
+
+  it('answers a question in Japanese with the sentence that holds it', async () => {
+    const { body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'クレジットカードを変更するには？',
+      format: 'markdown',
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/account/payment');
+    assert.match(body.answer, /設定画面の「請求」からクレジットカードを変更できます/);
+  });
+});
+
+describe('ask-elements serve --language', () => {
+  it('says which language it read the text in, and refuses one it cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-elements-lang-'));
+    try {
+      writeSite(dir, GERMAN_PAGES);
+      const refused = runCli(['serve', '--content', dir, '--language', 'klingon']);
+      const { code } = await refused.exited;
+      assert.equal(code, 2);
+      assert.match(refused.output(), /--language must be auto or one of .*de.*, got "klingon"/);
+      const told = runCli([
+        'serve',
+        '--content',
+        dir,
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+        '--language',
+        'de-AT',
+      ]);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(told.output())), 30_000);
+        told.child.stdout!.on('data', () => {
+          if (!/Listening on/.test(told.output())) return;
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      told.child.kill('SIGTERM');
+      await told.exited;
+      assert.match(told.output(), /Text read as German \(as configured\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { detectLanguage, languageCode } from '../../src/server/search/languages.js';
+import { detectLanguage, languageCode, loadLanguage } from '../../src/server/search/languages.js';
 import { segmentedWords, TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { runCli } from './cli-process.js';
 import { DEMO_KEY, startTestService, type TestService } from './service-harness.js';
@@ -107,6 +107,16 @@ describe('the language of a site', () => {
     assert.ok(analyser.terms('背景色を変える').includes('背景'));
     assert.deepEqual(analyser.terms('ドア'), ['ドア'], 'voicing marks are kept');
   });
+
+  it('reads Japanese as its writers vary it, and leaves out what hiragana alone writes', async () => {
+    const japanese = new TextAnalyser(await loadLanguage('ja'));
+    // ユーザー and ユーザ are one word; so are half- and full-width kana.
+    assert.deepEqual(japanese.terms('ユーザーアカウントを削除する方法'), ['ユーザ', 'アカウント', '削除']);
+    assert.deepEqual(japanese.terms('ユーザのアカウント'), ['ユーザ', 'アカウント']);
+    assert.deepEqual(japanese.terms('ｻｰﾊﾞｰ'), ['サーバ']);
+    // Endings and phrasing in hiragana (した, ですが, どう) say nothing of the subject.
+    assert.deepEqual(japanese.terms('インストールしたいのですが、どうしたらいいですか'), ['インストール']);
+  });
 });
 
 describe('a site in German, over HTTP', () => {
@@ -152,6 +162,17 @@ describe('a site in German, over HTTP', () => {
     }
   });
 
+  it('answers a question whose verb the pages write otherwise, judged by its nouns', async () => {
+    // `richte … ein` is no word of the pages (they write `einrichten`): in lower case, a German
+    // verb counts less than the nouns `Lastschrift` and `Rechnung`, which the page holds.
+    const { body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'Wie richte ich eine Lastschrift für die Rechnung ein?',
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/konto/zahlung');
+  });
+
   it("declines a question the pages don't answer", async () => {
     const { body } = await service.postJson('/bot/askai', {
       apiKey: DEMO_KEY,
@@ -185,6 +206,16 @@ describe('a site in Japanese, over HTTP', () => {
       const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
       assert.equal(body[0]?.link, link, query);
     }
+  });
+
+  it('answers a question holding a word the site never uses, written in one run with words it does', async () => {
+    // スマホ (a phone) is no word of the site; the words around it, unspaced, are.
+    const { body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'スマホのログイン画面でパスワードを忘れたときはどうすればいいですか？',
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/account/password');
   });
 
   it('answers a question in Japanese with the sentence that holds it', async () => {

@@ -3,7 +3,7 @@ import type { SourceDocument } from '../content/document.js';
 import { withoutConsolePrefix } from '../search/error-messages.js';
 import type { PassageHit } from '../search/search-index.js';
 import { RELATIONAL_WORDS } from '../search/stop-words.js';
-import { operatorNames, type TextAnalyser } from '../search/text-analyser.js';
+import { isSegmented, operatorNames, type TextAnalyser } from '../search/text-analyser.js';
 import { tagWords, type TaggedWord } from './language-model.js';
 
 /**
@@ -23,6 +23,8 @@ const WEIGHT_BY_PART_OF_SPEECH: Record<string, number> = {
   ADV: 0.3,
 };
 const OTHER_WEIGHT = 0.3;
+/** A German word in lower case, a verb or an adjective: about what the tagger gives English's. */
+const LOWER_CASE_GERMAN_WEIGHT = 0.5;
 /** An acronym: two to six capitals or digits, starting with a capital. */
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
 /** Searched for, but not what a question is about: "before" in "run code before every request". */
@@ -116,20 +118,37 @@ export interface QuestionWord {
 export function questionWords(question: string, analyser: TextAnalyser): QuestionWord[] {
   const words = new Map<string, QuestionWord>();
   const writtenInLowerCase = /\p{Ll}/u.test(question);
+  // The tagger knows English: in another language every word weighs as a noun, and only an
+  // acronym is a name (German writes every noun with a capital, which the tagger reads as a name).
+  const english = analyser.language.code === 'en';
   // A pasted error message is judged by the message: "Uncaught" is no name it asks about.
   const tags = tagWords(withoutConsolePrefix(question));
   tags.forEach((tagged, at) => {
     const lowerCase = tagged.text.toLowerCase();
-    if (NOT_A_SUBJECT.has(lowerCase) || asLanguageValue(tags, at) || asksHowMuch(tags, at)) return;
-    const weight = WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT;
+    if (english && (NOT_A_SUBJECT.has(lowerCase) || asLanguageValue(tags, at) || asksHowMuch(tags, at)))
+      return;
+    const weight = english
+      ? (WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT)
+      : // German writes its nouns with a capital: a word in lower case is a verb or an adjective.
+        analyser.language.code === 'de' && !/^\p{Lu}/u.test(tagged.text)
+        ? LOWER_CASE_GERMAN_WEIGHT
+        : 1;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question
     // written in lower case; in one written in capitals every word would look like one.
     // A unit against its number ("128MB") is neither.
-    const name = tagged.pos === 'PROPN' || (writtenInLowerCase && !tagged.unit && ACRONYM.test(tagged.text));
-    for (const term of analyser.terms(tagged.text)) {
-      const known = words.get(term);
-      if (!known || known.weight < weight) words.set(term, { word: tagged.text, term, weight, name });
-    }
+    const name =
+      (english && tagged.pos === 'PROPN') ||
+      (writtenInLowerCase && !tagged.unit && ACRONYM.test(tagged.text));
+    // A run of Chinese or Japanese is many words: each is judged on its own.
+    const pieces = isSegmented(tagged.text)
+      ? analyser.words(tagged.text).map((word) => ({ word, terms: [analyser.term(word)] }))
+      : [{ word: tagged.text, terms: analyser.terms(tagged.text) }];
+    for (const { word, terms } of pieces)
+      for (const term of terms) {
+        if (term === '') continue;
+        const known = words.get(term);
+        if (!known || known.weight < weight) words.set(term, { word, term, weight, name });
+      }
   });
   // An operator asked about (`??`, `===`) is what the question is about.
   for (const operator of operatorNames(question))

@@ -48,6 +48,111 @@ const ORAMA_NAMES: Readonly<Record<string, string>> = {
   uk: 'ukrainian',
   zh: 'mandarin',
 };
+/**
+ * The phrasing visitors wrap a question in, as English's list holds it ("how do I", "is it
+ * possible to"), where Snowball's lists of function words leave it out: French's has no
+ * `comment` or `pourquoi`, German's no `warum` or `möchte`.
+ */
+const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
+  de: [
+    'warum',
+    'wieso',
+    'weshalb',
+    'wann',
+    'woran',
+    'womit',
+    'wofür',
+    'möchte',
+    'möchten',
+    'bitte',
+    'gibt',
+    'geht',
+    'mache',
+    'macht',
+    'lässt',
+    'lassen',
+    'funktioniert',
+    'möglich',
+  ],
+  es: [
+    'cómo',
+    'qué',
+    'cuándo',
+    'dónde',
+    'cuál',
+    'cuáles',
+    'quiero',
+    'puedo',
+    'puede',
+    'hacer',
+    'hago',
+    'posible',
+  ],
+  fr: [
+    'comment',
+    'pourquoi',
+    'quand',
+    'où',
+    'quel',
+    'quelle',
+    'quels',
+    'quelles',
+    'faire',
+    'fait',
+    'peut',
+    'peux',
+    'puis',
+    'veux',
+    'voudrais',
+    'faut',
+    'possible',
+  ],
+  it: [
+    'come',
+    'perché',
+    'quando',
+    'dove',
+    'quale',
+    'quali',
+    'posso',
+    'può',
+    'voglio',
+    'fare',
+    'faccio',
+    'possibile',
+  ],
+  ja: ['方法', 'やり方', '仕方', '場合', '何', '必要', '可能'],
+  pt: [
+    'como',
+    'porque',
+    'quando',
+    'onde',
+    'qual',
+    'quais',
+    'posso',
+    'pode',
+    'quero',
+    'fazer',
+    'faço',
+    'possível',
+  ],
+  zh: [
+    '如何',
+    '怎么',
+    '怎样',
+    '什么',
+    '为什么',
+    '哪里',
+    '哪个',
+    '可以',
+    '能',
+    '吗',
+    '呢',
+    '我',
+    '的',
+    '方法',
+  ],
+};
 /** Written without spaces between words: no stemmer, words found by segmentation. */
 const SEGMENTED = new Set(['ja', 'zh']);
 /** Codes a site may write for a language above (BCP 47's Norwegian Bokmål and Nynorsk). */
@@ -80,7 +185,9 @@ export function loadLanguage(code: string): Promise<Language> {
       const stem = SEGMENTED.has(code)
         ? undefined
         : ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
-      const stopWords = stopwords.map((word) => word.toLowerCase()).filter((word) => word !== '');
+      const stopWords = [...stopwords, ...(QUESTION_PHRASING[code] ?? [])]
+        .map((word) => word.toLowerCase())
+        .filter((word) => word !== '');
       return { code, stopWords, ...(stem ? { stem } : {}) };
     })();
     loaded.set(code, language);
@@ -94,6 +201,8 @@ const SAMPLE_CHARACTERS = 200_000;
 const ENGLISH_SHARE = 0.2;
 /** Another language is, when its function words make this share and more than English's. */
 const MIN_SHARE = 0.12;
+/** …and this many times English's: a page of code and names holds a few of any language's. */
+const LEAD_OVER_ENGLISH = 2;
 /** Fewer words than this tell no language. */
 const MIN_WORDS = 12;
 /** Chinese or Japanese is, when this share of the letters are Han or kana. */
@@ -137,7 +246,7 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
     const candidate = share((await loadLanguage(code)).stopWords);
     if (candidate > best.share) best = { code, share: candidate };
   }
-  return best.share >= MIN_SHARE ? best.code : 'en';
+  return best.share >= MIN_SHARE && best.share >= LEAD_OVER_ENGLISH * english ? best.code : 'en';
 }
 
 const names = new Intl.DisplayNames('en', { type: 'language' });

@@ -127,7 +127,17 @@ export class TextAnalyser {
     const nonAscii = NON_ASCII.test(word);
     // A word of Chinese or Japanese is its own term: one Han character is a word (色, 值), one
     // kana a particle; folding would drop kana's voicing marks (ド to ト).
-    if (nonAscii && SEGMENTED_SCRIPT.test(word)) return word.length > 1 || HAN.test(word) ? word : '';
+    if (nonAscii && SEGMENTED_SCRIPT.test(word)) {
+      // In Japanese, a word in hiragana alone is a particle, an ending or phrasing (`した`,
+      // `ですが`, `どう`): the subject is written in kanji or katakana.
+      if (this.#language.code === 'ja' && HIRAGANA_ONLY.test(word)) return '';
+      // Half-width kana as full-width (ｶﾅ → カナ); a katakana word of four or more without its
+      // closing long-vowel mark, which writers add or leave out (ユーザー and ユーザ, サーバー
+      // and サーバ), as Lucene's Japanese katakana stemmer does.
+      let kept = word.normalize('NFKC');
+      if (kept.length >= 4 && kept.endsWith('ー') && KATAKANA_ONLY.test(kept)) kept = kept.slice(0, -1);
+      return kept.length > 1 || HAN.test(kept) ? kept : '';
+    }
     const folded = nonAscii ? foldDiacritics(word) : word;
     if (folded.length < 2 && !/\d/.test(folded)) return '';
     // Identifiers, hyphenated names and numbers are matched as written; only words are stemmed.
@@ -206,6 +216,8 @@ const foldDiacritics = (word: string): string => word.normalize('NFKD').replace(
 const SEGMENTED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const HAN = /\p{Script=Han}/u;
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+const KATAKANA_ONLY = /^[\p{Script=Katakana}ー]+$/u;
 /** ICU's dictionaries (Chinese and Japanese share one) find the words whatever the locale. */
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
 /**
@@ -230,6 +242,11 @@ export function segmentedWords(run: string): string[] {
     start = end;
   }
   return words;
+}
+
+/** Whether a text holds letters of a script written without spaces (see `segmentedWords`). */
+export function isSegmented(text: string): boolean {
+  return SEGMENTED_SCRIPT.test(text);
 }
 
 /** The words of a run of letters and digits as typed: itself, or its words when segmented. */

@@ -1,34 +1,48 @@
+/** The table's rows, reused: a vocabulary scan calls this for every term of a length near the word's. */
+let rows = new Int32Array(3 * 33);
+
 /**
  * True when `a` turns into `b` with at most `max` single-character edits (insertions,
  * deletions, substitutions, or swaps of neighbours: the optimal-string-alignment distance).
- * Stops as soon as a row of the table exceeds `max`, so a vocabulary scan stays cheap.
+ * Stops as soon as a row of the table exceeds `max`, so a vocabulary scan stays cheap; the rows
+ * are one typed array kept between calls, where three new arrays a call made a typo correction
+ * of a word the site lacks cost three times as much.
  */
 export function withinEditDistance(a: string, b: string, max: number): boolean {
   if (a === b) return true;
   const m = a.length;
   const n = b.length;
   if (Math.abs(m - n) > max) return false;
-  let previousPrevious = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
+  const width = n + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width);
+  // Three rows side by side in one array: the one before the previous, the previous, the current.
+  let previousPrevious = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j <= n; j++) rows[previous + j] = j;
   for (let i = 1; i <= m; i++) {
-    current[0] = i;
+    rows[current] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
       let value = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
+        rows[previous + j]! + 1,
+        rows[current + j - 1]! + 1,
+        rows[previous + j - 1]! + cost,
       );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (previousPrevious[j - 2] as number) + 1);
-      }
-      current[j] = value;
+      if (j > 1 && i > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj)
+        value = Math.min(value, rows[previousPrevious + j - 2]! + 1);
+      rows[current + j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return false;
-    [previousPrevious, previous, current] = [previous, current, previousPrevious];
+    const oldest = previousPrevious;
+    previousPrevious = previous;
+    previous = current;
+    current = oldest;
   }
-  return (previous[n] as number) <= max;
+  return rows[previous + n]! <= max;
 }

@@ -7,6 +7,7 @@ import {
   operatorNames,
   type TextAnalyser,
   versionsJoinedIn,
+  isSegmented,
   typedWords,
   WORD_SEPARATOR,
 } from './text-analyser.js';
@@ -365,7 +366,8 @@ export class QueryAnalyser {
       }
       // The parts the analyser gives of a camel- or snake-case identifier (`htmldialogelement` →
       // `html`, `dialog`, `element`) are no words typed: they don't make a name a question.
-      const typed = new Set(chunk.toLowerCase().split(WORD_SEPARATOR).flatMap(typedWords));
+      const written = chunk.toLowerCase().split(WORD_SEPARATOR);
+      const typed = new Set(isSegmented(chunk) ? written.flatMap(typedWords) : written);
       chunkWords.forEach((word, index) =>
         words.push({
           word,

@@ -46,12 +46,14 @@ export class TextAnalyser {
   words(input: string): string[] {
     const text = withVersionsJoined(input);
     const words: string[] = [];
+    // Most text holds no Chinese, Japanese or Thai: one test for the whole, not one a word.
+    const segmented = SEGMENTED_SCRIPT.test(text);
     if (!text.includes('-') && !text.includes('.')) {
-      this.#plainWords(text, words);
+      this.#plainWords(text, words, segmented);
       return words;
     }
     for (const chunk of text.split(CHUNK_SEPARATOR)) {
-      this.#plainWords(chunk, words);
+      this.#plainWords(chunk, words, segmented);
       // `z-index`, `set-cookie`, `Promise.all`, `Math.floor`: the name whole, after its parts.
       const compound = chunk.replace(EDGE_JOINERS, '');
       const parts = compound.split(JOINER);
@@ -66,10 +68,10 @@ export class TextAnalyser {
     return words;
   }
 
-  #plainWords(text: string, words: string[]): void {
+  #plainWords(text: string, words: string[], segmented: boolean): void {
     for (const raw of text.split(WORD_SEPARATOR)) {
       if (raw === '') continue;
-      if (SEGMENTED_SCRIPT.test(raw)) {
+      if (segmented && SEGMENTED_SCRIPT.test(raw)) {
         for (const word of segmentedWords(raw)) words.push(word.toLowerCase());
         continue;
       }

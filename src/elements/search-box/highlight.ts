@@ -34,6 +34,25 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
+/** Letters of Chinese, Japanese and Thai, written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/** Hiragana alone: in Japanese, a particle or an ending (を, した), not the subject. */
+const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The words of what was typed without spaces, as the service reads it: `パスワードを忘れた`
+ * marks `パスワード` and `忘れ` where a page writes them apart, not only the phrase whole.
+ */
+function unspacedWords(typed: string): string[] {
+  if (!UNSPACED.test(typed) || typeof Intl.Segmenter !== 'function') return [typed];
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const words = [...segmenter.segment(typed)]
+    .filter(({ segment, isWordLike }) => isWordLike === true && !HIRAGANA.test(segment))
+    .map(({ segment }) => segment);
+  return words.length > 0 ? words : [typed];
+}
+
 /**
  * Splits `text` into pieces at the places the query's terms occur (case-insensitive), so that
  * the element can render matches as `<mark>` around text nodes: nothing from the service is
@@ -42,7 +61,7 @@ const FUNCTION_WORDS = new Set(
  * `startsWord`).
  */
 export function highlightPieces(text: string, query: string): TextPiece[] {
-  const words = query.trim().split(/\s+/u).filter(Boolean);
+  const words = query.trim().split(/\s+/u).filter(Boolean).flatMap(unspacedWords);
   const subject = words.filter((word) => !FUNCTION_WORDS.has(word.toLowerCase()));
   const asked = subject.length > 0 ? subject : words;
   const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1);

@@ -52,6 +52,12 @@ describe('highlightPieces', () => {
     assert.equal(marked('والبحث في المستندات', 'البحث'), 'و[البحث] في المستندات');
   });
 
+  it('marks the words of a phrase typed without spaces where the text has them apart', () => {
+    // Typed as one run, read as the service reads it: パスワード and 忘れ, not the particle を.
+    assert.equal(marked('忘れたパスワードの再設定', 'パスワードを忘れた'), '[忘れ]た[パスワード]の再設定');
+    assert.equal(marked('クレジットカードの変更', 'クレジットカード'), '[クレジットカード]の変更');
+  });
+
   it('returns the text whole for an empty query and nothing for empty text', () => {
     assert.deepEqual(highlightPieces('Title', '  '), [{ text: 'Title', match: false }]);
     assert.deepEqual(highlightPieces('', 'x'), []);

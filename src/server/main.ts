@@ -455,8 +455,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       ? watchFolder(
           contentDir,
           async () => {
+            const before = index.language?.code ?? 'en';
             const reindexed = await indexContent();
             logger.info(`Re-indexed ${reindexed.documents} in ${Math.round(reindexed.ms)} ms`);
+            // The first pages may now be in another language (told again each time): say so.
+            const now = index.language?.code ?? 'en';
+            if (now !== before)
+              logger.warn(
+                `Text now read as ${languageName(now)}, not ${languageName(before)} (told from the first pages; --language sets it)`,
+              );
             for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
           (error) => logger.error(`Re-indexing ${contentDir} failed: ${String(error)}`),

@@ -528,6 +528,13 @@ describe('answers over the demo documentation', () => {
     assert.doesNotMatch(answer.answer, /fires no event/);
   });
 
+  it("quotes the section a title's listed word heads, not the page's opening", async () => {
+    // "Theming: colours, fonts, dark mode and parts" holds both words asked, and more: `## Parts` answers.
+    const answer = await answerer.answer(ask('How do I theme parts?'));
+    assert.equal(answer.passages[0]?.link, '/guides/theming#parts');
+    assert.match(answer.answer, /Each element exposes a `part`/);
+  });
+
   it('counts a word of the question once, however many terms it gives: aborting, not createClient', async () => {
     // `createClient` gives `createclient`, `create` and `client`, all three in the opening's code,
     // which outweighed "abort" in the section about it.

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { detectLanguage, languageCode, loadLanguage } from '../../src/server/search/languages.js';
+import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { segmentedWords, TextAnalyser } from '../../src/server/search/text-analyser.js';
+import { pageWithText } from './documents.js';
 import { runCli } from './cli-process.js';
 import { DEMO_KEY, startTestService, type TestService } from './service-harness.js';
 
@@ -84,6 +86,22 @@ describe('the language of a site', () => {
     assert.equal(await detectLanguage(['const x = 1; // 42', '']), 'en');
   });
 
+  it('is told from the prose of pages of code, not from their code', async () => {
+    // An English API reference: a sentence and a code block a page. The code's one-letter names
+    // (`c`, `e`) are every letter of Spanish's stop words.
+    const reference = Array.from({ length: 20 }, (_, at) => {
+      const code = `app.get('/${at}', (c) => {\n  const e = c.req.header('x-${at}');\n  return c.text(e ?? 'none');\n});`;
+      const text = `Returns the value of header number ${at} of the request.\n\n${code}`;
+      return {
+        ...pageWithText(`/api/h${at}`, `c.header${at}()`, text),
+        sections: [{ heading: `c.header${at}()`, anchor: '', level: 1, text, code: [code] }],
+      };
+    });
+    const index = createOramaIndex();
+    await index.load(reference);
+    assert.equal(index.language?.code, 'en');
+  });
+
   it('reads a language tag as written on pages and in configs', () => {
     assert.equal(languageCode('de-CH'), 'de');
     assert.equal(languageCode('pt_BR'), 'pt');
@@ -116,6 +134,28 @@ describe('the language of a site', () => {
     assert.deepEqual(japanese.terms('ｻｰﾊﾞｰ'), ['サーバ']);
     // Endings and phrasing in hiragana (した, ですが, どう) say nothing of the subject.
     assert.deepEqual(japanese.terms('インストールしたいのですが、どうしたらいいですか'), ['インストール']);
+    // A title in hiragana alone is a word still (はじめ, of はじめに).
+    assert.deepEqual(japanese.terms('はじめに'), ['はじめ']);
+  });
+
+  it('reads a word typed without its accents, or with them written apart, as the word', async () => {
+    const spanish = new TextAnalyser(await loadLanguage('es'));
+    assert.deepEqual(spanish.terms('configuracion'), spanish.terms('configuración'));
+    assert.deepEqual(
+      spanish.terms('¿Como activo la verificacion?'),
+      spanish.terms('¿Cómo activo la verificación?'),
+    );
+    const german = new TextAnalyser(await loadLanguage('de'));
+    assert.deepEqual(german.terms('zuru\u0308cksetzen'), german.terms('zurücksetzen'));
+  });
+
+  it('keeps the vowels of Thai and Devanagari words, and the phrasing of Chinese questions out', async () => {
+    const analyser = new TextAnalyser();
+    assert.deepEqual(analyser.terms('เปลี่ยนรหัสผ่าน'), ['เปลี่ยน', 'รหัส', 'ผ่าน']);
+    assert.deepEqual(analyser.terms('कूटशब्द बदलें'), ['कूटशब्द', 'बदलें']);
+    const chinese = new TextAnalyser(await loadLanguage('zh'));
+    assert.deepEqual(chinese.terms('忘记密码怎么办？'), ['忘记', '密码']);
+    assert.deepEqual(chinese.terms('怎麼取消訂閱？'), ['取消', '訂閱']);
   });
 });
 
@@ -171,6 +211,13 @@ describe('a site in German, over HTTP', () => {
     });
     assert.equal(body.didAnswer, true);
     assert.equal(body.link, '/konto/zahlung');
+  });
+
+  it('finds a page by a word typed halfway, umlaut included', async () => {
+    for (const query of ['zurü', 'Passwö', 'kündi']) {
+      const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
+      assert.equal(body[0]?.link, query === 'kündi' ? '/abo/kuendigen' : '/konto/passwort', query);
+    }
   });
 
   it("declines a question the pages don't answer", async () => {
@@ -262,6 +309,37 @@ describe('ask-elements serve --language', () => {
       await told.exited;
       assert.match(told.output(), /Text read as German \(as configured\)/);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a watched site whose language changes', () => {
+  it('says so when the first pages are now in another language', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-elements-relang-'));
+    const warnings: string[] = [];
+    writeSite(dir, GERMAN_PAGES);
+    const service = await startTestService({
+      contentDir: dir,
+      watch: true,
+      logger: { info: () => {}, warn: (message) => warnings.push(message), error: () => {} },
+    });
+    try {
+      assert.equal(service.index.language?.code, 'de');
+      const reindexed = service.reindexed!();
+      for (const path of Object.keys(GERMAN_PAGES)) rmSync(join(dir, path));
+      writeSite(dir, {
+        'guide.md':
+          '# Getting started\n\nInstall the package, then open the settings and choose a plan for your team.\n',
+      });
+      await reindexed;
+      assert.equal(service.index.language?.code, 'en');
+      assert.ok(
+        warnings.some((message) => /Text now read as English, not German/.test(message)),
+        warnings.join('\n'),
+      );
+    } finally {
+      await service.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

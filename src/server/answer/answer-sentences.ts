@@ -385,9 +385,17 @@ export function selectAnswer(
     }
   }
 
-  const titleSaysAll = (title: string): boolean => {
+  // The title asks the question: it holds every word asked, and asks nothing else ("Reset your
+  // password"; not "Theming: colours, fonts, dark mode and parts", whose `## Parts` answers
+  // "how do I theme parts?").
+  const askedTerms = new Set(words.map((word) => word.term));
+  const titleIsTheQuestion = (title: string): boolean => {
     const terms = new Set(analyser.terms(title));
-    return words.length > 0 && words.every((word) => terms.has(word.term));
+    return (
+      askedTerms.size > 0 &&
+      terms.size === askedTerms.size &&
+      [...terms].every((term) => askedTerms.has(term))
+    );
   };
 
   const procedural = PROCEDURAL.test(question);
@@ -431,12 +439,12 @@ export function selectAnswer(
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
     const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];
-    // The page's opening stands under its title: when the title says all that is asked, a sentence
+    // The page's opening stands under its title: when the title is the question, a sentence
     // there repeating its words is as much in the section about them as one repeating a heading's
     // ("If you forgot your password…" under "Reset your password", not "A secure password has…"
     // under `## Secure passwords`).
     const about =
-      heading.length === 0 && isLead(candidate.section) && titleSaysAll(candidate.title)
+      heading.length === 0 && isLead(candidate.section) && titleIsTheQuestion(candidate.title)
         ? analyser.terms(candidate.title)
         : heading;
     const aboutWords = wordsScore(about, asked, idf);

@@ -121,7 +121,21 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
     'faccio',
     'possibile',
   ],
-  ja: ['方法', 'やり方', '仕方', '場合', '何', '必要', '可能'],
+  ja: [
+    ...['方法', 'やり方', '仕方', '使い方', '場合', '何', '必要', '可能'],
+    ...[
+      'ですが',
+      'ですか',
+      'ますか',
+      'したい',
+      'したら',
+      'すれば',
+      'どうすれば',
+      'ください',
+      'でしょう',
+      'ように',
+    ],
+  ],
   pt: [
     'como',
     'porque',
@@ -136,21 +150,28 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
     'faço',
     'possível',
   ],
+  // Simplified and Traditional.
   zh: [
-    '如何',
-    '怎么',
-    '怎样',
-    '什么',
-    '为什么',
-    '哪里',
-    '哪个',
-    '可以',
-    '能',
-    '吗',
-    '呢',
-    '我',
-    '的',
-    '方法',
+    ...[
+      '如何',
+      '怎么',
+      '怎么办',
+      '办',
+      '怎样',
+      '什么',
+      '为什么',
+      '哪里',
+      '哪个',
+      '可以',
+      '能',
+      '吗',
+      '呢',
+      '我',
+      '们',
+      '的',
+      '方法',
+    ],
+    ...['怎麼', '怎麼辦', '辦', '怎樣', '什麼', '為什麼', '哪裡', '哪個', '嗎', '們', '能否'],
   ],
 };
 /** Written without spaces between words: no stemmer, words found by segmentation. */
@@ -202,11 +223,41 @@ const ENGLISH_SHARE = 0.2;
 /** Another language is, when its function words make this share and more than English's. */
 const MIN_SHARE = 0.12;
 /** …and this many times English's: a page of code and names holds a few of any language's. */
-const LEAD_OVER_ENGLISH = 2;
+const LEAD_OVER_ENGLISH = 1.25;
 /** Fewer words than this tell no language. */
 const MIN_WORDS = 12;
 /** Chinese or Japanese is, when this share of the letters are Han or kana. */
 const CJK_SHARE = 0.3;
+/** Another script is, when this share of the letters are of it. */
+const SCRIPT_SHARE = 0.3;
+/** The scripts of the other languages besides Latin, and their languages (the likeliest first). */
+const OTHER_SCRIPTS = [
+  { letters: /\p{Script=Cyrillic}/gu, languages: ['ru', 'uk', 'bg', 'sr'] },
+  { letters: /\p{Script=Greek}/gu, languages: ['el'] },
+  { letters: /\p{Script=Arabic}/gu, languages: ['ar'] },
+  { letters: /\p{Script=Armenian}/gu, languages: ['hy'] },
+  { letters: /\p{Script=Tamil}/gu, languages: ['ta'] },
+  { letters: /\p{Script=Devanagari}/gu, languages: ['ne'] },
+];
+/** The languages written in Latin letters besides English. */
+const LATIN_LANGUAGES = [
+  'da',
+  'de',
+  'es',
+  'fi',
+  'fr',
+  'ga',
+  'hu',
+  'id',
+  'it',
+  'lt',
+  'nl',
+  'no',
+  'pt',
+  'ro',
+  'sv',
+  'tr',
+];
 
 const WORD = /[\p{L}\p{M}]+/gu;
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
@@ -231,18 +282,33 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
     const kana = sample.match(KANA)?.length ?? 0;
     return kana / cjk >= 0.1 ? 'ja' : 'zh';
   }
-  const words = (sample.match(WORD) ?? []).map((word) => word.toLowerCase());
+  // Another script than Latin for a third of the letters: one of its languages (the words of a
+  // page only partly translated, in English, can't make it English).
+  const script = OTHER_SCRIPTS.find(
+    ({ letters: pattern }) => letters > 0 && (sample.match(pattern)?.length ?? 0) / letters >= SCRIPT_SHARE,
+  );
+  // Words of one letter say little: Spanish's stop words hold every letter, French's `c` and `l`.
+  const words = (sample.match(WORD) ?? [])
+    .filter((word) => word.length > 1)
+    .map((word) => word.toLowerCase());
   // Too few words to tell (a site of code, or of a few titles): English.
   if (words.length < MIN_WORDS) return 'en';
   const share = (stopWords: readonly string[]) => {
     const set = new Set(stopWords);
     return words.filter((word) => set.has(word)).length / words.length;
   };
+  if (script !== undefined) {
+    let best = { code: script.languages[0] as string, share: -1 };
+    for (const code of script.languages) {
+      const candidate = share((await loadLanguage(code)).stopWords);
+      if (candidate > best.share) best = { code, share: candidate };
+    }
+    return best.code;
+  }
   const english = share(ENGLISH.stopWords);
   if (english >= ENGLISH_SHARE) return 'en';
   let best = { code: 'en', share: english };
-  for (const code of LANGUAGE_CODES) {
-    if (code === 'en' || SEGMENTED.has(code)) continue;
+  for (const code of LATIN_LANGUAGES) {
     const candidate = share((await loadLanguage(code)).stopWords);
     if (candidate > best.share) best = { code, share: candidate };
   }

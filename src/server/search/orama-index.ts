@@ -1235,8 +1235,25 @@ function concatenated(lists: readonly number[][]): Uint32Array {
   return all;
 }
 
-/** How many of a site's first pages tell its language. */
+/** How many of a site's first pages tell its language, and how much of each at most. */
 const LANGUAGE_SAMPLE_PAGES = 50;
+const LANGUAGE_SAMPLE_PER_PAGE = 4000;
+
+/**
+ * A page's prose, for telling its language: its title, description, headings and text without
+ * code blocks or code spans, whose names (`c.header()`, `e`, `i`) are no language's words; a
+ * part of each page at most, so that one long page doesn't speak for the site.
+ */
+function proseOf(document: SourceDocument): string {
+  const parts = [document.title, document.description];
+  for (const section of document.sections) {
+    let text = section.text;
+    for (const code of section.code ?? []) text = text.replace(code, ' ');
+    parts.push(section.heading, text.replace(CODE_SPAN, ' '));
+  }
+  return parts.join('\n').slice(0, LANGUAGE_SAMPLE_PER_PAGE);
+}
+const CODE_SPAN = /`[^`\n]*`/g;
 
 /**
  * The site's language, `configured` or told from the text of its first pages, and its documents,
@@ -1259,7 +1276,7 @@ async function withSiteLanguage(
     }
     first.push(next.value);
   }
-  const code = await detectLanguage(first.map((document) => `${document.title}\n${document.text}`));
+  const code = await detectLanguage(first.map(proseOf));
   async function* documents(): AsyncIterable<SourceDocument> {
     yield* first;
     if (done) return;

@@ -329,7 +329,7 @@ export class QueryAnalyser {
     const query = withoutConsolePrefix(text);
     // A query ending in a space or punctuation has a complete last word, but not one ending in a
     // hyphen after a letter: `z-` is on its way to `z-index`.
-    const lastIsPartial = prefixLastWord && /[\p{L}\p{N}_]-?$/u.test(query);
+    const lastIsPartial = prefixLastWord && /[\p{L}\p{M}\p{N}_]-?$/u.test(query);
     // The words to look up, chunk by chunk: a hyphenated name (`z-index`, `set-cookie`) is looked
     // up whole first, since the site indexes it whole; its parts only when the site doesn't know it.
     const chunks = query.split(CHUNK_SEPARATOR).filter((chunk) => /[\p{L}\p{N}_]/u.test(chunk));
@@ -709,7 +709,7 @@ export class QueryAnalyser {
     if (prefix) {
       // A one- or two-letter start fits thousands of words; the few most common are enough.
       for (const completion of this.vocabulary.completions(
-        word,
+        this.analyser.completable(word),
         word.length < 3 ? MAX_COMPLETIONS / 2 : MAX_COMPLETIONS,
       )) {
         const id = this.vocabulary.id(completion);

@@ -18,7 +18,12 @@ export class TextAnalyser {
 
   constructor(language: Language = ENGLISH) {
     this.#language = language;
-    this.#stopWords = new Set([...ENGLISH.stopWords, ...language.stopWords]);
+    // A stop word typed without its accents (`ou` for `où`, `como` for `cómo`) is one too.
+    this.#stopWords = new Set([
+      ...ENGLISH.stopWords,
+      ...language.stopWords,
+      ...language.stopWords.map(foldDiacritics),
+    ]);
     const tokenizer = components.tokenizer.createTokenizer({
       language: 'english',
       stemming: true,
@@ -130,9 +135,10 @@ export class TextAnalyser {
     // A word of Chinese or Japanese is its own term: one Han character is a word (色, 值), one
     // kana a particle; folding would drop kana's voicing marks (ド to ト).
     if (nonAscii && SEGMENTED_SCRIPT.test(word)) {
-      // In Japanese, a word in hiragana alone is a particle, an ending or phrasing (`した`,
-      // `ですが`, `どう`): the subject is written in kanji or katakana.
-      if (this.#language.code === 'ja' && HIRAGANA_ONLY.test(word)) return '';
+      // In Japanese, a short word in hiragana alone is a particle or an ending (`を`, `した`,
+      // `どう`): the subject is written in kanji or katakana. A longer one may be a title's
+      // (`はじめに`, `まとめ`); the stop words hold the longer endings and phrasing.
+      if (this.#language.code === 'ja' && word.length <= 2 && HIRAGANA_ONLY.test(word)) return '';
       // Half-width kana as full-width (ｶﾅ → カナ); a katakana word of four or more without its
       // closing long-vowel mark, which writers add or leave out (ユーザー and ユーザ, サーバー
       // and サーバ), as Lucene's Japanese katakana stemmer does.
@@ -144,10 +150,19 @@ export class TextAnalyser {
     if (folded.length < 2 && !/\d/.test(folded)) return '';
     // Identifiers, hyphenated names and numbers are matched as written; only words are stemmed.
     if (/\d|_|-|\./.test(folded) || folded.length > 24) return folded;
-    const stem = this.#language.stem;
-    if (stem === undefined) return this.#language.code === 'en' ? this.#stem(folded) : folded;
-    const stemmed = stem(word);
-    return nonAscii ? foldDiacritics(stemmed) : stemmed;
+    // Stemmed after folding, as a visitor may type the word without its accents (`configuracion`
+    // and `configuración` are one word): Snowball's rules that need an accent lose a little.
+    const stem = this.#language.stem ?? (this.#language.code === 'en' ? this.#stem : undefined);
+    return stem === undefined ? folded : stem(folded);
+  }
+
+  /**
+   * A word being typed as the site's terms are written, for completing it: accents folded
+   * (`zurü` on its way to `zurücksetzen`, indexed as `zurucksetz`), kana made full-width.
+   */
+  completable(word: string): string {
+    if (!NON_ASCII.test(word)) return word;
+    return SEGMENTED_SCRIPT.test(word) ? word.normalize('NFKC') : foldDiacritics(word);
   }
 }
 
@@ -186,7 +201,7 @@ const OPERATOR = /(?<=^|[\s`'"‘“])\(?([!%&*+\-./:<=>?^|~]{1,4})\)?(?=$|[\s`'
  * Text split at anything but letters, digits, `_`, `-` and `.`: a hyphenated or dotted name
  * (`z-index`, `Promise.all`) stays one chunk.
  */
-export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_.-]+/u;
+export const CHUNK_SEPARATOR = /[^\p{L}\p{M}\p{N}_.-]+/u;
 /** What joins the parts of such a name, and the same at its ends (a sentence's full stop). */
 const JOINER = /[.-]/;
 const EDGE_JOINERS = /^[.-]+|[.-]+$/g;
@@ -211,8 +226,14 @@ export function versionsJoinedIn(text: string): string[] {
   if (!mayHoldVersions(text)) return [];
   return [...text.matchAll(VERSIONED_NAME)].map((match) => `${match[1]}${match[2]}`.toLowerCase());
 }
-/** Letters with their accents taken off: `é` → `e`, `ü` → `u`. */
-const foldDiacritics = (word: string): string => word.normalize('NFKD').replace(/\p{M}/gu, '');
+/**
+ * Letters with their accents taken off: `é` → `e`, `ü` → `u`; in Latin, Greek and Cyrillic only,
+ * where the marks are accents: in Devanagari or Tamil they are the vowels (`कूटशब्द`), kept in
+ * their composed form.
+ */
+const foldDiacritics = (word: string): string =>
+  ACCENTED_SCRIPTS.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word.normalize('NFC');
+const ACCENTED_SCRIPTS = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}_.-]+$/u;
 
 /** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer, Burmese. */
 const SEGMENTED_SCRIPT =
@@ -258,8 +279,11 @@ export function typedWords(run: string): string[] {
 
 /** `border-top-left-radius` is a name; a longer hyphenated run is rather a rule or an id. */
 const MAX_COMPOUND_PARTS = 4;
-/** Anything that is not a letter, a digit or `_` separates words. */
-export const WORD_SEPARATOR = /[^\p{L}\p{N}_]+/u;
+/**
+ * Anything that is not a letter, a digit or `_` separates words; a combining mark belongs to its
+ * letter (Thai and Devanagari vowels, an accent written apart as in `u` + `\u0308`).
+ */
+export const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
 const NON_ASCII = /[^\u0020-\u007e]/;
 const SNAKE_JOIN = /[\p{L}\p{N}]_+[\p{L}\p{N}]/u;

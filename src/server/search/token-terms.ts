@@ -5,8 +5,8 @@ import type { Vocabulary } from './vocabulary.js';
 const ASCII_TOKEN_CHARACTER = Uint8Array.from({ length: 128 }, (_, code) =>
   /[\p{L}\p{N}_.-]/u.test(String.fromCharCode(code)) ? 1 : 0,
 );
-/** Other characters belong to a token when they are letters or digits. */
-const TOKEN_LETTER = /[\p{L}\p{N}]/u;
+/** Other characters belong to a token when they are letters, combining marks or digits. */
+const TOKEN_LETTER = /[\p{L}\p{M}\p{N}]/u;
 
 /**
  * Indexed text as term ids. The text is read as tokens as written (runs of letters, digits, `_`,

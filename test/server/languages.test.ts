@@ -265,6 +265,16 @@ describe('a site in Japanese, over HTTP', () => {
     assert.equal(body.link, '/account/password');
   });
 
+  it('finds a page by a word typed halfway, which segmentation would cut', async () => {
+    for (const [query, link] of [
+      ['パスワ', '/account/password'],
+      ['クレジ', '/account/payment'],
+    ]) {
+      const { body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
+      assert.equal(body[0]?.link, link, query);
+    }
+  });
+
   it('answers a question in Japanese with the sentence that holds it', async () => {
     const { body } = await service.postJson('/bot/askai', {
       apiKey: DEMO_KEY,

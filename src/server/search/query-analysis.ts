@@ -343,6 +343,16 @@ export class QueryAnalyser {
           return;
         }
       }
+      // A word of Japanese or Chinese being typed is cut by segmentation into what it is so far
+      // (`パスワ` into `パス` and `ワ`): while the site has words starting with the run, the run
+      // is the word being typed.
+      if (partialChunk && isSegmented(chunk)) {
+        const run = this.analyser.completable(chunk.toLowerCase());
+        if (this.vocabulary.completions(run, 1).length > 0) {
+          words.push({ word: run, prefix: true });
+          return;
+        }
+      }
       const chunkWords = this.analyser.words(chunk);
       const compound = chunkWords.at(-1);
       if (compound !== undefined && /[.-]/.test(compound)) {

@@ -149,6 +149,21 @@ describe('the language of a site', () => {
     assert.deepEqual(german.terms('zuru\u0308cksetzen'), german.terms('zurücksetzen'));
   });
 
+  it("keeps a Spanish page's nouns, and stems the English words of a site in another script", async () => {
+    // Orama's Spanish list holds `estado`, `cuenta`, `modo`: a help centre is found by them.
+    const spanish = new TextAnalyser(await loadLanguage('es'));
+    for (const word of ['estado', 'cuenta', 'modo', 'tiempo', 'usar'])
+      assert.equal(spanish.terms(word).length, 1, word);
+    assert.deepEqual(spanish.terms('¿Cómo está el pedido?'), spanish.terms('pedido'));
+    const english = new TextAnalyser();
+    for (const code of ['ja', 'ru'])
+      assert.deepEqual(
+        new TextAnalyser(await loadLanguage(code)).terms('installing cookies middleware'),
+        english.terms('installing cookies middleware'),
+        code,
+      );
+  });
+
   it('keeps the vowels of Thai and Devanagari words, and the phrasing of Chinese questions out', async () => {
     const analyser = new TextAnalyser();
     assert.deepEqual(analyser.terms('เปลี่ยนรหัสผ่าน'), ['เปลี่ยน', 'รหัส', 'ผ่าน']);

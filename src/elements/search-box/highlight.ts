@@ -36,8 +36,9 @@ const FUNCTION_WORDS = new Set(
 
 /** Letters of Chinese, Japanese and Thai, written without spaces between words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-/** Hiragana alone: in Japanese, a particle or an ending (を, した), not the subject. */
-const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
+/** One or two hiragana alone: in Japanese, a particle or an ending (を, した), as the service reads them. */
+const HIRAGANA = /^[\p{Script=Hiragana}ー]{1,2}$/u;
+const HAN = /^\p{Script=Han}$/u;
 let segmenter: Intl.Segmenter | undefined;
 
 /**
@@ -47,10 +48,11 @@ let segmenter: Intl.Segmenter | undefined;
 function unspacedWords(typed: string): string[] {
   if (!UNSPACED.test(typed) || typeof Intl.Segmenter !== 'function') return [typed];
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  // The run whole first (a word being typed, `パスワ`, which segmentation would cut), then its words.
   const words = [...segmenter.segment(typed)]
     .filter(({ segment, isWordLike }) => isWordLike === true && !HIRAGANA.test(segment))
     .map(({ segment }) => segment);
-  return words.length > 0 ? words : [typed];
+  return [typed, ...words.filter((word) => word !== typed)];
 }
 
 /**
@@ -64,7 +66,8 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
   const words = query.trim().split(/\s+/u).filter(Boolean).flatMap(unspacedWords);
   const subject = words.filter((word) => !FUNCTION_WORDS.has(word.toLowerCase()));
   const asked = subject.length > 0 ? subject : words;
-  const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1);
+  // A Han character is a word of its own (色, 值).
+  const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1 || HAN.test(word));
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
   // Longest first, so "search-box" wins over "search" where both match.
   const pattern = [...new Set(terms.map((term) => term.toLowerCase()))]

@@ -121,6 +121,9 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
   // The tagger knows English: in another language every word weighs as a noun, and only an
   // acronym is a name (German writes every noun with a capital, which the tagger reads as a name).
   const english = analyser.language.code === 'en';
+  // Only a German question that capitalises its nouns tells them from its verbs: not one typed
+  // all in lower case.
+  const capitalisedNouns = analyser.language.code === 'de' && /\s\p{Lu}/u.test(question);
   // A pasted error message is judged by the message: "Uncaught" is no name it asks about.
   const tags = tagWords(withoutConsolePrefix(question));
   tags.forEach((tagged, at) => {
@@ -130,7 +133,7 @@ export function questionWords(question: string, analyser: TextAnalyser): Questio
     const weight = english
       ? (WEIGHT_BY_PART_OF_SPEECH[tagged.pos] ?? OTHER_WEIGHT)
       : // German writes its nouns with a capital: a word in lower case is a verb or an adjective.
-        analyser.language.code === 'de' && !/^\p{Lu}/u.test(tagged.text)
+        capitalisedNouns && !/^\p{Lu}/u.test(tagged.text)
         ? LOWER_CASE_GERMAN_WEIGHT
         : 1;
     // An acronym (`SOAP`, `PDF`) names a thing too, however the tagger reads it, in a question

@@ -192,7 +192,143 @@ export function languageCode(tag: string): string | undefined {
   return code === 'en' || code in ORAMA_NAMES ? code : undefined;
 }
 
+/**
+ * Content words in Orama's lists, which are not all Snowball's: Spanish's 577 hold nouns and
+ * verbs a help page is found by (`estado`, `cuenta`, `modo`, `tiempo`, `usar`), and words of
+ * place and time, which name things here as in English (`arriba`, `antes`).
+ */
+const NOT_STOP_WORDS: Readonly<Record<string, readonly string[]>> = {
+  es: [
+    ...[
+      'acuerdo',
+      'ayer',
+      'breve',
+      'cinco',
+      'claro',
+      'conocer',
+      'conseguir',
+      'cosas',
+      'cuatro',
+      'cuenta',
+      'decir',
+    ],
+    ...[
+      'dias',
+      'días',
+      'diferente',
+      'diferentes',
+      'ejemplo',
+      'emplear',
+      'empleo',
+      'estado',
+      'estados',
+      'existe',
+    ],
+    ...[
+      'existen',
+      'final',
+      'general',
+      'gran',
+      'grandes',
+      'habla',
+      'hablan',
+      'horas',
+      'igual',
+      'intentar',
+      'intento',
+    ],
+    ...[
+      'lado',
+      'largo',
+      'lugar',
+      'manera',
+      'mayor',
+      'medio',
+      'mejor',
+      'modo',
+      'momento',
+      'nueva',
+      'nuevas',
+      'nuevo',
+    ],
+    ...[
+      'nuevos',
+      'ocho',
+      'pais',
+      'parte',
+      'partir',
+      'pasado',
+      'pasada',
+      'peor',
+      'poner',
+      'primer',
+      'primera',
+    ],
+    ...[
+      'primero',
+      'primeros',
+      'realizar',
+      'realizado',
+      'saber',
+      'segunda',
+      'segundo',
+      'seis',
+      'siete',
+      'siguiente',
+    ],
+    ...[
+      'tiempo',
+      'total',
+      'trabaja',
+      'trabajan',
+      'trabajar',
+      'trabajo',
+      'tres',
+      'usar',
+      'usan',
+      'uso',
+      'valor',
+    ],
+    ...['veces', 'verdad', 'ultimo', 'último', 'últimos', 'última', 'últimas', 'tarde', 'temprano', 'pronto'],
+    ...[
+      'cerca',
+      'lejos',
+      'arriba',
+      'debajo',
+      'encima',
+      'delante',
+      'detrás',
+      'atras',
+      'antes',
+      'después',
+      'despues',
+    ],
+  ],
+};
+
 const loaded = new Map<string, Promise<Language>>();
+const stopWordLists = new Map<string, Promise<readonly string[]>>();
+
+/**
+ * A language's function words (Orama's list less its content words, with the phrasing of
+ * questions), loaded once; a language whose package is missing has none, for telling languages.
+ */
+function stopWordsOf(code: string): Promise<readonly string[]> {
+  let list = stopWordLists.get(code);
+  if (list === undefined) {
+    list = import(`@orama/stopwords/${ORAMA_NAMES[code]}`).then(
+      ({ stopwords }: { stopwords: string[] }) => {
+        const kept = new Set(NOT_STOP_WORDS[code]);
+        return [...stopwords.filter((word) => !kept.has(word)), ...(QUESTION_PHRASING[code] ?? [])]
+          .map((word) => word.toLowerCase())
+          .filter((word) => word !== '');
+      },
+      () => [],
+    );
+    stopWordLists.set(code, list);
+  }
+  return list;
+}
 
 /** The language of a code of `LANGUAGE_CODES`, its modules loaded once. */
 export function loadLanguage(code: string): Promise<Language> {
@@ -202,14 +338,18 @@ export function loadLanguage(code: string): Promise<Language> {
   let language = loaded.get(code);
   if (language === undefined) {
     language = (async () => {
-      const { stopwords } = (await import(`@orama/stopwords/${name}`)) as { stopwords: string[] };
-      const stem = SEGMENTED.has(code)
-        ? undefined
-        : ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
-      const stopWords = [...stopwords, ...(QUESTION_PHRASING[code] ?? [])]
-        .map((word) => word.toLowerCase())
-        .filter((word) => word !== '');
-      return { code, stopWords, ...(stem ? { stem } : {}) };
+      let stem: ((word: string) => string) | undefined;
+      try {
+        await import(`@orama/stopwords/${name}`);
+        if (!SEGMENTED.has(code))
+          stem = ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
+      } catch (error) {
+        throw new Error(
+          `Reading a site in ${languageName(code)} needs the optional packages @orama/stopwords and @orama/stemmers: install them (npm install @orama/stopwords @orama/stemmers), or give --language en`,
+          { cause: error },
+        );
+      }
+      return { code, stopWords: await stopWordsOf(code), ...(stem ? { stem } : {}) };
     })();
     loaded.set(code, language);
   }
@@ -239,6 +379,10 @@ const OTHER_SCRIPTS = [
   { letters: /\p{Script=Tamil}/gu, languages: ['ta'] },
   { letters: /\p{Script=Devanagari}/gu, languages: ['ne'] },
 ];
+/** Whether a language of `LANGUAGE_CODES` is written in Latin letters. */
+export function writtenInLatin(code: string): boolean {
+  return code === 'en' || LATIN_LANGUAGES.includes(code);
+}
 /** The languages written in Latin letters besides English. */
 const LATIN_LANGUAGES = [
   'da',
@@ -300,7 +444,7 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
   if (script !== undefined) {
     let best = { code: script.languages[0] as string, share: -1 };
     for (const code of script.languages) {
-      const candidate = share((await loadLanguage(code)).stopWords);
+      const candidate = share(await stopWordsOf(code));
       if (candidate > best.share) best = { code, share: candidate };
     }
     return best.code;
@@ -309,7 +453,7 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
   if (english >= ENGLISH_SHARE) return 'en';
   let best = { code: 'en', share: english };
   for (const code of LATIN_LANGUAGES) {
-    const candidate = share((await loadLanguage(code)).stopWords);
+    const candidate = share(await stopWordsOf(code));
     if (candidate > best.share) best = { code, share: candidate };
   }
   return best.share >= MIN_SHARE && best.share >= LEAD_OVER_ENGLISH * english ? best.code : 'en';

@@ -11,7 +11,14 @@ import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerm
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
-import { detectLanguage, type Language, LANGUAGE_CODES, languageCode, loadLanguage } from './languages.js';
+import {
+  detectLanguage,
+  ENGLISH,
+  type Language,
+  LANGUAGE_CODES,
+  languageCode,
+  loadLanguage,
+} from './languages.js';
 import { TokenTerms } from './token-terms.js';
 import { firstNotBefore, keepBest, Vocabulary } from './vocabulary.js';
 
@@ -1282,5 +1289,6 @@ async function withSiteLanguage(
     if (done) return;
     for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
   }
-  return { language: await loadLanguage(code), documents: documents() };
+  // Told, not asked for: without the languages' optional packages, the site is read as English.
+  return { language: await loadLanguage(code).catch(() => ENGLISH), documents: documents() };
 }

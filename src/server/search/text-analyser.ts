@@ -1,5 +1,5 @@
 import { components } from '@orama/orama';
-import { ENGLISH, type Language } from './languages.js';
+import { ENGLISH, type Language, writtenInLatin } from './languages.js';
 
 /**
  * Turns text into the terms the index holds and queries are matched on: lower-cased words,
@@ -152,7 +152,11 @@ export class TextAnalyser {
     if (/\d|_|-|\./.test(folded) || folded.length > 24) return folded;
     // Stemmed after folding, as a visitor may type the word without its accents (`configuracion`
     // and `configuración` are one word): Snowball's rules that need an accent lose a little.
-    const stem = this.#language.stem ?? (this.#language.code === 'en' ? this.#stem : undefined);
+    // An English word on a site in another script (an API's name in Japanese or Russian docs)
+    // is English's to stem: the site's stemmer, if any, leaves Latin letters alone.
+    const english =
+      this.#language.code === 'en' || (!writtenInLatin(this.#language.code) && ENGLISH_WORD.test(folded));
+    const stem = english ? this.#stem : this.#language.stem;
     return stem === undefined ? folded : stem(folded);
   }
 
@@ -239,6 +243,7 @@ const ACCENTED_SCRIPTS = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\
 const SEGMENTED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const HAN = /\p{Script=Han}/u;
+const ENGLISH_WORD = /^[a-z]+$/;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 const KATAKANA_ONLY = /^[\p{Script=Katakana}ー]+$/u;
 /** ICU's dictionaries (Chinese and Japanese share one) find the words whatever the locale. */

@@ -56,6 +56,10 @@ describe('highlightPieces', () => {
     // Typed as one run, read as the service reads it: パスワード and 忘れ, not the particle を.
     assert.equal(marked('忘れたパスワードの再設定', 'パスワードを忘れた'), '[忘れ]た[パスワード]の再設定');
     assert.equal(marked('クレジットカードの変更', 'クレジットカード'), '[クレジットカード]の変更');
+    // A word still being typed, and a word of one Han character, are marked whole.
+    assert.equal(marked('パスワードの再設定', 'パスワ'), '[パスワ]ードの再設定');
+    assert.equal(marked('背景色を変える', '背景色'), '[背景色]を変える');
+    assert.equal(marked('背景と色', '背景 色'), '[背景]と[色]');
   });
 
   it('returns the text whole for an empty query and nothing for empty text', () => {

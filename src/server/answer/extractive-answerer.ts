@@ -214,9 +214,7 @@ export class ExtractiveAnswerer implements Answerer {
 
   /** The passages for a question and whether they answer it: shared with the LLM answerer. */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
-    const language = this.#index.language;
-    if (language !== undefined && language !== this.#analyser.language)
-      this.#analyser = new TextAnalyser(language);
+    this.#analyser = this.#analyser.in(this.#index.language);
     const resolvedQuery = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const [pages, passages] = await Promise.all([

@@ -285,9 +285,7 @@ export class HybridSearchIndex implements SearchIndex {
     await this.#lexical.load(documents);
     const outcome = await embedding;
     if (load !== this.#loads) return; // a later load replaced this one
-    const language = this.#lexical.language;
-    if (language !== undefined && language !== this.#analyser.language)
-      this.#analyser = new TextAnalyser(language);
+    this.#analyser = this.#analyser.in(this.#lexical.language);
     if ('error' in outcome) {
       this.#corpus = undefined;
       this.#logger.error(

@@ -174,8 +174,8 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
     ...['怎麼', '怎麼辦', '辦', '怎樣', '什麼', '為什麼', '哪裡', '哪個', '嗎', '們', '能否'],
   ],
 };
-/** Written without spaces between words: no stemmer, words found by segmentation. */
-const SEGMENTED = new Set(['ja', 'zh']);
+/** Written without spaces between words and without inflections to stem: Chinese and Japanese. */
+const WITHOUT_STEMMER = new Set(['ja', 'zh']);
 /** Codes a site may write for a language above (BCP 47's Norwegian Bokmål and Nynorsk). */
 const ALIASES: Readonly<Record<string, string>> = { nb: 'no', nn: 'no' };
 
@@ -341,7 +341,7 @@ export function loadLanguage(code: string): Promise<Language> {
       let stem: ((word: string) => string) | undefined;
       try {
         await import(`@orama/stopwords/${name}`);
-        if (!SEGMENTED.has(code))
+        if (!WITHOUT_STEMMER.has(code))
           stem = ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
       } catch (error) {
         throw new Error(

@@ -39,6 +39,11 @@ export class TextAnalyser {
     return this.#language;
   }
 
+  /** This analyser, or one reading `language` when that is another (an index's, once loaded). */
+  in(language: Language | undefined): TextAnalyser {
+    return language === undefined || language === this.#language ? this : new TextAnalyser(language);
+  }
+
   /**
    * The words of a text, lower-cased, in order (stop words included): letters, digits and `_`,
    * so that `c.req.param()` gives `c`, `req`, `param` and `Content-Type` gives `content`, `type`.

@@ -413,9 +413,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
   logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
   const language = index.language?.code ?? 'en';
-  if (language !== 'en' || (options.language ?? 'auto') !== 'auto')
+  const told = (options.language ?? 'auto') === 'auto';
+  if (language !== 'en' || !told)
     logger.info(
-      `Text read as ${languageName(language)} (${options.language === undefined || options.language === 'auto' ? 'told from the first pages; --language sets it' : 'as configured'})`,
+      `Text read as ${languageName(language)} (${told ? 'told from the first pages; --language sets it' : 'as configured'})`,
     );
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);

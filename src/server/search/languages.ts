@@ -311,24 +311,24 @@ const stopWordLists = new Map<string, Promise<readonly string[]>>();
 
 /**
  * A language's function words (Orama's list less its content words, with the phrasing of
- * questions), loaded once; a language whose package is missing has none, for telling languages.
+ * questions), loaded once; rejected when its package is missing.
  */
 function stopWordsOf(code: string): Promise<readonly string[]> {
   let list = stopWordLists.get(code);
   if (list === undefined) {
-    list = import(`@orama/stopwords/${ORAMA_NAMES[code]}`).then(
-      ({ stopwords }: { stopwords: string[] }) => {
-        const kept = new Set(NOT_STOP_WORDS[code]);
-        return [...stopwords.filter((word) => !kept.has(word)), ...(QUESTION_PHRASING[code] ?? [])]
-          .map((word) => word.toLowerCase())
-          .filter((word) => word !== '');
-      },
-      () => [],
-    );
+    list = import(`@orama/stopwords/${ORAMA_NAMES[code]}`).then(({ stopwords }: { stopwords: string[] }) => {
+      const kept = new Set(NOT_STOP_WORDS[code]);
+      return [...stopwords.filter((word) => !kept.has(word)), ...(QUESTION_PHRASING[code] ?? [])]
+        .map((word) => word.toLowerCase())
+        .filter((word) => word !== '');
+    });
     stopWordLists.set(code, list);
   }
   return list;
 }
+
+/** The function words of a language, for telling languages: none when its package is missing. */
+const detectionStopWords = (code: string): Promise<readonly string[]> => stopWordsOf(code).catch(() => []);
 
 /** The language of a code of `LANGUAGE_CODES`, its modules loaded once. */
 export function loadLanguage(code: string): Promise<Language> {
@@ -338,9 +338,10 @@ export function loadLanguage(code: string): Promise<Language> {
   let language = loaded.get(code);
   if (language === undefined) {
     language = (async () => {
+      let stopWords: readonly string[];
       let stem: ((word: string) => string) | undefined;
       try {
-        await import(`@orama/stopwords/${name}`);
+        stopWords = await stopWordsOf(code);
         if (!WITHOUT_STEMMER.has(code))
           stem = ((await import(`@orama/stemmers/${name}`)) as { stemmer: (word: string) => string }).stemmer;
       } catch (error) {
@@ -349,7 +350,7 @@ export function loadLanguage(code: string): Promise<Language> {
           { cause: error },
         );
       }
-      return { code, stopWords: await stopWordsOf(code), ...(stem ? { stem } : {}) };
+      return { code, stopWords, ...(stem ? { stem } : {}) };
     })();
     loaded.set(code, language);
   }
@@ -410,9 +411,11 @@ const LETTER = /\p{L}/gu;
 
 /**
  * The language a site is written in, from the text of its first pages: Chinese or Japanese when
- * a third of the letters are Han characters or kana (Japanese when kana are among them); else the
- * language whose function words make the largest share of the words, English unless another's
- * clearly do. A site in a language not supported is read as English.
+ * a third of the letters are Han characters or kana (Japanese when kana are among them); a
+ * language of another script (`OTHER_SCRIPTS`) when a third of the letters are of it, the one
+ * whose function words make the largest share of the words; else the Latin language whose
+ * function words do, English unless another's make a quarter more. A site in a language not
+ * supported is read as English.
  */
 export async function detectLanguage(texts: Iterable<string>): Promise<string> {
   let sample = '';
@@ -444,7 +447,7 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
   if (script !== undefined) {
     let best = { code: script.languages[0] as string, share: -1 };
     for (const code of script.languages) {
-      const candidate = share(await stopWordsOf(code));
+      const candidate = share(await detectionStopWords(code));
       if (candidate > best.share) best = { code, share: candidate };
     }
     return best.code;
@@ -453,7 +456,7 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
   if (english >= ENGLISH_SHARE) return 'en';
   let best = { code: 'en', share: english };
   for (const code of LATIN_LANGUAGES) {
-    const candidate = share(await stopWordsOf(code));
+    const candidate = share(await detectionStopWords(code));
     if (candidate > best.share) best = { code, share: candidate };
   }
   return best.share >= MIN_SHARE && best.share >= LEAD_OVER_ENGLISH * english ? best.code : 'en';

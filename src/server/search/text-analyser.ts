@@ -4,8 +4,8 @@ import { ENGLISH, type Language, writtenInLatin } from './languages.js';
 /**
  * Turns text into the terms the index holds and queries are matched on: lower-cased words,
  * diacritics folded, stop words dropped, stemmed with Orama's English (Porter) stemmer, or in
- * the site's language (see languages.ts): its stop words besides English's, its stemmer before
- * the folding (Snowball stemmers read `ü` and `é`). Words of Chinese, Japanese and Thai, written
+ * the site's language (see languages.ts): its stop words besides English's, and its stemmer
+ * (English's for English words on a site in another script). Words of Chinese, Japanese and Thai, written
  * without spaces, are found by segmentation. Index and queries go through one analyser of the
  * site's language, so they agree on every term.
  */

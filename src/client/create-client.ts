@@ -8,6 +8,7 @@ import type {
   SearchRequest,
   SearchResponse,
   TopQuestion,
+  TopSearch,
 } from '../wire/index.js';
 import { ISO_DATE, ISO_DATE_TIME } from '../wire/dates.js';
 import { createChatClient } from './chat-client.js';
@@ -76,6 +77,8 @@ export interface AskClient {
   analytics(query: AnalyticsQuery, options?: RequestOptions): Promise<AnalyticsRecord[]>;
   /** `GET /api/projects/{projectId}/analytics/topquestions`. */
   topQuestions(query: AnalyticsQuery, options?: RequestOptions): Promise<TopQuestion[]>;
+  /** `GET /api/projects/{projectId}/analytics/topsearches`: the reference service's searches report. */
+  topSearches(query: AnalyticsQuery, options?: RequestOptions): Promise<TopSearch[]>;
 }
 
 const HEALTH_TIMEOUT_MS = 5_000;
@@ -137,6 +140,7 @@ export function createClient(options: ClientOptions): AskClient {
       get('health', base + (options.paths?.health ?? '/api/healthz'), undefined, signal),
     analytics: (query, { signal } = {}) => analyticsCall('', query, signal),
     topQuestions: (query, { signal } = {}) => analyticsCall('/topquestions', query, signal),
+    topSearches: (query, { signal } = {}) => analyticsCall('/topsearches', query, signal),
   };
 }
 

@@ -22,6 +22,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { methodNotAllowed } from './routes/method-not-allowed.js';
 import { registerSearchRoute } from './routes/search.js';
 import type { SearchIndex } from './search/search-index.js';
+import type { SettledSearches } from './service/settled-searches.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -36,6 +37,8 @@ export interface AppOptions {
   fetch?: typeof fetch;
   /** The language model that fills custom agents' parameters, when one is configured. */
   languageModel?: LanguageModelEndpoint;
+  /** Records the searches visitors settle on, for the top searches report (none when absent). */
+  searches?: SettledSearches;
 }
 
 /**
@@ -96,7 +99,7 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.use('/bot/*', botCors(config));
 
-  registerSearchRoute(app, { index, guard });
+  registerSearchRoute(app, { index, guard, searches: options.searches, trustProxy: config.trustProxy });
   const customAgents = { logger, fetch: options.fetch, languageModel: options.languageModel };
   registerAskRoute(app, { store, answerer, guard, customAgents });
   registerFeedbackRoute(app, { store, guard });

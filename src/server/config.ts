@@ -132,6 +132,11 @@ export const ConfigFileSchema = z
     rateLimit: serviceRateLimitSchema,
     /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
     trustProxy: z.boolean().default(false),
+    /**
+     * Record the searches visitors settle on (the query and how many documents it found, no
+     * address), for the top searches report and its searches that found nothing.
+     */
+    recordSearches: z.boolean().default(true),
   })
   .strict();
 
@@ -173,6 +178,7 @@ export interface ServiceConfig {
   /** The analytics reports an address may read of one project (see DEFAULT_REPORT_LIMIT). */
   reportLimit: RateLimit;
   trustProxy: boolean;
+  recordSearches: boolean;
 }
 
 /** A configuration that cannot be used; the message names the file and the field. */
@@ -309,6 +315,7 @@ export function parseConfig(
     },
     reportLimit: { requestsPerSecond: file.rateLimit.reportsPerSecond, burst: file.rateLimit.reportBurst },
     trustProxy: file.trustProxy,
+    recordSearches: file.recordSearches,
   };
 }
 

@@ -34,6 +34,7 @@ import { createHybridIndex } from './search/hybrid-index.js';
 import { createOramaIndex } from './search/orama-index.js';
 import { languageName } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
+import { SettledSearches } from './service/settled-searches.js';
 import { createSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
 
@@ -423,6 +424,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const answerer = createAnswererFromEnv({ index, env, logger });
   const languageModel = languageModelFromEnv(env);
+  const searches = config.recordSearches ? new SettledSearches(store, { logger }) : undefined;
   const app = createApp({
     store,
     index,
@@ -431,6 +433,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     logger,
     staticDir: options.staticDir,
     languageModel,
+    searches,
   });
 
   let listening: { server: ServerType; port: number };
@@ -492,7 +495,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     ...(watcher ? { reindexed: () => new Promise<number>((resolveWait) => waiting.push(resolveWait)) } : {}),
     close: () => {
       watcher?.close();
-      closing ??= closeServer(listening.server).then(() => store.close());
+      // The searches still held are written before the store closes: the visitors stopped there.
+      closing ??= closeServer(listening.server)
+        .then(() => searches?.close())
+        .then(() => store.close());
       return closing;
     },
   };

@@ -35,3 +35,5 @@ export type ErrorBody = z.output<typeof s.ErrorBodySchema>;
 export type AnalyticsRecord = z.output<typeof s.AnalyticsRecordSchema>;
 /** One record of `GET /api/projects/{projectId}/analytics/topquestions`. */
 export type TopQuestion = z.output<typeof s.TopQuestionSchema>;
+/** One record of `GET /api/projects/{projectId}/analytics/topsearches` (the reference service's). */
+export type TopSearch = z.output<typeof s.TopSearchSchema>;

@@ -282,3 +282,14 @@ export const TopQuestionSchema = z
     lastAskedAt: z.string(),
   })
   .openapi('TopQuestion');
+
+export const TopSearchSchema = z
+  .object({
+    /** The latest wording of the search (searches are grouped as questions are). */
+    query: z.string(),
+    count: z.number().int(),
+    /** How many of them found at least one document: `count - found` found nothing. */
+    found: z.number().int(),
+    lastSearchedAt: z.string(),
+  })
+  .openapi('TopSearch');

@@ -58,6 +58,9 @@ export class RecordingClient implements AskClient {
   topQuestions(...args: Parameters<AskClient['topQuestions']>) {
     return this.inner.topQuestions(...args);
   }
+  topSearches(...args: Parameters<AskClient['topSearches']>) {
+    return this.inner.topSearches(...args);
+  }
 }
 
 /** A client whose answers are written by the test, over a real one for everything else. */

@@ -129,6 +129,9 @@ class ControlledClient implements AskClient {
   topQuestions(): never {
     throw new Error('not used by <search-box>');
   }
+  topSearches(): never {
+    throw new Error('not used by <search-box>');
+  }
 }
 
 function answering(results: SearchResultItem[] | ((query: string) => SearchResultItem[])): ControlledClient {

@@ -73,11 +73,20 @@ describe('durability', () => {
     // A database of the earlier version, whose rows were keyed the earlier way, is keyed again.
     const earlier = openDatabase(file);
     earlier.prepare("UPDATE insights SET question_key = query || '#old'").run();
+    // It had no searches either (version 3 added them).
+    earlier.exec('DROP TABLE searches');
     earlier.pragma('user_version = 1');
     earlier.close();
     const reopened = createSqliteStore(file);
     try {
       assert.deepEqual(await counts(reopened), [6, 1, 1]);
+      await reopened.saveSearches([
+        { projectId: 'demo', agentId: 'docs', query: 'install', results: 2, createdAt: at },
+      ]);
+      assert.deepEqual(
+        (await reopened.topSearches(filter)).map(({ query, count }) => [query, count]),
+        [['install', 1]],
+      );
     } finally {
       await reopened.close();
     }

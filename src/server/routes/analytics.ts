@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { AnalyticsQuerySchema, AnalyticsRecordSchema, TopQuestionSchema } from '../../wire/schemas.js';
+import {
+  AnalyticsQuerySchema,
+  AnalyticsRecordSchema,
+  TopQuestionSchema,
+  TopSearchSchema,
+} from '../../wire/schemas.js';
 import type { AgentKeys } from '../http/agent-keys.js';
 import { ApiError, invalidField } from '../http/api-error.js';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
@@ -60,6 +65,27 @@ export const analyticsRoutes = [
       200: {
         description: 'The top questions.',
         content: { 'application/json': { schema: z.array(TopQuestionSchema) } },
+      },
+      ...analyticsErrors,
+    },
+  }),
+  createRoute({
+    method: 'get',
+    path: '/api/projects/{projectId}/analytics/topsearches',
+    tags: ['analytics'],
+    summary: 'Most frequent searches of a project (the reference service only)',
+    description:
+      'The searches visitors settled on (the last state of a query typed, once no other search of theirs ' +
+      'followed within 2 s), grouped as questions are; `found` says how many found a document. ' +
+      '`sort=-unfound` lists first those that found nothing: the content gaps. Sorts: -count (default), count, ' +
+      '-createdAt, createdAt (by the latest search), -unfound, unfound. Nothing is recorded with ' +
+      '`recordSearches: false` in the config file.',
+    security: [{ bearerAuth: [] }],
+    request: { params: projectParams, query: AnalyticsQuerySchema },
+    responses: {
+      200: {
+        description: 'The top searches.',
+        content: { 'application/json': { schema: z.array(TopSearchSchema) } },
       },
       ...analyticsErrors,
     },
@@ -127,9 +153,10 @@ export function registerAnalyticsRoutes(
     }
     return c.json(await analyticsReport(deps.store, report, filter));
   };
-  // topquestions first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.
+  // The named reports first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.
   const reports = [
     ['topquestions', '/api/projects/:projectId/analytics/topquestions'],
+    ['topsearches', '/api/projects/:projectId/analytics/topsearches'],
     ['analytics', '/api/projects/:projectId/analytics'],
   ] as const;
   // Reports are read-only: another method on their paths is told so, not "not found". Deeper

@@ -3,6 +3,8 @@ import { LIMITS, SearchRequestSchema, SearchResponseSchema } from '../../wire/sc
 import type { ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
 import type { SearchIndex } from '../search/search-index.js';
+import { clientAddress } from '../http/client-address.js';
+import type { SettledSearches } from '../service/settled-searches.js';
 import { searchDocuments } from '../service/search-documents.js';
 import { registerBotRoute } from './bot-route.js';
 import { botErrorResponses } from './error-responses.js';
@@ -25,11 +27,33 @@ export const searchRoute = createRoute({
   },
 });
 
-export function registerSearchRoute(app: ServiceApp, deps: { index: SearchIndex; guard: BotGuard }): void {
+export interface SearchRouteDependencies {
+  index: SearchIndex;
+  guard: BotGuard;
+  /** Where the searches visitors settle on are recorded, when they are. */
+  searches?: SettledSearches;
+  trustProxy?: boolean;
+}
+
+export function registerSearchRoute(app: ServiceApp, deps: SearchRouteDependencies): void {
+  const { searches } = deps;
   registerBotRoute(app, deps.guard, {
     route: searchRoute,
     schema: SearchRequestSchema,
     maxBodyBytes: LIMITS.searchBodyMaxBytes,
-    handle: (request) => searchDocuments(deps.index, request),
+    handle: async (request, c) => {
+      const found = await searchDocuments(deps.index, request);
+      if (searches) {
+        const agent = c.get('agent');
+        // One visitor: an agent's key from one client address (see SettledSearches).
+        searches.searched(`${agent.projectId}/${agent.id} ${clientAddress(c, deps.trustProxy === true)}`, {
+          projectId: agent.projectId,
+          agentId: agent.id,
+          query: request.query.trim(),
+          results: found.count,
+        });
+      }
+      return found;
+    },
   });
 }

@@ -1,11 +1,11 @@
-import type { AnalyticsRecord, TopQuestion } from '../../wire/index.js';
+import type { AnalyticsRecord, TopQuestion, TopSearch } from '../../wire/index.js';
 import { ISO_DATE, ISO_DATE_TIME } from '../../wire/dates.js';
 import { AnalyticsQuerySchema } from '../../wire/schemas.js';
 import { invalidField } from '../http/api-error.js';
 import { parseFields } from '../http/request-validation.js';
 import type { AnalyticsFilter, Store } from '../store/store.js';
 
-export type AnalyticsReport = 'analytics' | 'topquestions';
+export type AnalyticsReport = 'analytics' | 'topquestions' | 'topsearches';
 
 /** Sort values each report accepts; the first is the default. */
 export const ANALYTICS_SORTS: Record<AnalyticsReport, readonly AnalyticsFilter['sort'][]> = {
@@ -22,6 +22,7 @@ export const ANALYTICS_SORTS: Record<AnalyticsReport, readonly AnalyticsFilter['
     '-negative',
     'negative',
   ],
+  topsearches: ['-count', 'count', '-createdAt', 'createdAt', '-unfound', 'unfound'],
 };
 
 export const ANALYTICS_DEFAULT_LIMIT = 20;
@@ -112,11 +113,12 @@ export function analyticsFilter(
   };
 }
 
-/** `GET /api/projects/{projectId}/analytics[/topquestions]`. */
+/** `GET /api/projects/{projectId}/analytics[/topquestions|/topsearches]`. */
 export async function analyticsReport(
   store: Store,
   report: AnalyticsReport,
   filter: AnalyticsFilter,
-): Promise<AnalyticsRecord[] | TopQuestion[]> {
+): Promise<AnalyticsRecord[] | TopQuestion[] | TopSearch[]> {
+  if (report === 'topsearches') return store.topSearches(filter);
   return report === 'analytics' ? store.analytics(filter) : store.topQuestions(filter);
 }

@@ -47,12 +47,22 @@ function toItemJson(hit: SearchHit, returnContent: boolean): string {
   return json;
 }
 
+/** A search's answer, serialised, and how many documents it holds. */
+export class FoundDocuments extends JsonText {
+  constructor(
+    text: string,
+    readonly count: number,
+  ) {
+    super(text);
+  }
+}
+
 /** The items of the hits as the JSON array `SearchResponse` is: what `JSON.stringify` of them gives. */
-function itemsJson(hits: readonly SearchHit[], returnContent: boolean): JsonText {
+function itemsJson(hits: readonly SearchHit[], returnContent: boolean): FoundDocuments {
   let text = '[';
   for (let i = 0; i < hits.length; i++)
     text += (i === 0 ? '' : ',') + toItemJson(hits[i] as SearchHit, returnContent);
-  return new JsonText(`${text}]`);
+  return new FoundDocuments(`${text}]`, hits.length);
 }
 
 /**
@@ -60,7 +70,10 @@ function itemsJson(hits: readonly SearchHit[], returnContent: boolean): JsonText
  * serialised (a `SearchResponse`).
  * `score` is a threshold on the index's relevance normalised to 0–1 (absent means 0).
  */
-export async function searchDocuments(index: SearchIndex, request: SearchRequestData): Promise<JsonText> {
+export async function searchDocuments(
+  index: SearchIndex,
+  request: SearchRequestData,
+): Promise<FoundDocuments> {
   const options = {
     includeTags: request.includeTags,
     excludeTags: request.excludeTags,

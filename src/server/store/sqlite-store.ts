@@ -11,8 +11,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/index.js';
-import type { AnalyticsFilter, ConversationTurn, InsightRow, Store } from './store.js';
+import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
+import type { AnalyticsFilter, ConversationTurn, InsightRow, SearchRow, Store } from './store.js';
 
 /** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
 type Migration = string | ((db: Database.Database) => void);
@@ -66,6 +66,18 @@ const MIGRATIONS: readonly Migration[] = [
     }[];
     for (const row of rows) rekey.run(questionKey(row.query), row.insight_id);
   },
+  // Settled searches (see SettledSearches), for the top searches report.
+  `
+  CREATE TABLE searches (
+    project_id  TEXT NOT NULL,
+    agent_id    TEXT NOT NULL,
+    query       TEXT NOT NULL,
+    query_key   TEXT NOT NULL,
+    results     INTEGER NOT NULL,
+    created_at  INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX searches_by_project_time ON searches(project_id, created_at);
+  `,
 ];
 
 /**
@@ -101,6 +113,8 @@ const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
   '-unanswered': 'i.created_at DESC, i.rowid DESC',
   negative: 'i.created_at ASC, i.rowid ASC',
   '-negative': 'i.created_at DESC, i.rowid DESC',
+  unfound: 'i.created_at ASC, i.rowid ASC',
+  '-unfound': 'i.created_at DESC, i.rowid DESC',
 };
 
 const TOP_QUESTION_ORDER: Record<AnalyticsFilter['sort'], string> = {
@@ -115,7 +129,28 @@ const TOP_QUESTION_ORDER: Record<AnalyticsFilter['sort'], string> = {
   '-unanswered': 'count - answered DESC, count DESC, last_asked_at DESC',
   negative: 'negative ASC, count DESC, last_asked_at DESC',
   '-negative': 'negative DESC, count DESC, last_asked_at DESC',
+  // The top searches report's (the questions report refuses them: see ANALYTICS_SORTS).
+  unfound: 'count ASC, last_asked_at DESC',
+  '-unfound': 'count DESC, last_asked_at DESC',
 };
+
+/** Orders of the top searches report (the sorts it accepts: see ANALYTICS_SORTS). */
+const TOP_SEARCH_ORDER: Partial<Record<AnalyticsFilter['sort'], string>> = {
+  count: 'count ASC, last_searched_at DESC',
+  '-count': 'count DESC, last_searched_at DESC',
+  createdAt: 'last_searched_at ASC, count DESC',
+  '-createdAt': 'last_searched_at DESC, count DESC',
+  // The searches that found nothing: pages to write, or words to add to the ones that exist.
+  unfound: 'count - found ASC, count DESC, last_searched_at DESC',
+  '-unfound': 'count - found DESC, count DESC, last_searched_at DESC',
+};
+
+interface TopSearchRow {
+  query: string;
+  count: number;
+  found: number;
+  last_searched_at: number;
+}
 
 interface AnalyticsRow {
   insight_id: string;
@@ -147,6 +182,7 @@ class SqliteStore implements Store {
   readonly #db: Database.Database;
   readonly #statements;
   readonly #saveInsightTransaction: (row: InsightRow) => void;
+  readonly #saveSearchesTransaction: (rows: readonly SearchRow[]) => void;
   /** The analytics statements, by their SQL (see #page). */
   readonly #pageStatements = new Map<string, Database.Statement<unknown[], unknown>>();
 
@@ -178,6 +214,10 @@ class SqliteStore implements Store {
            value = excluded.value, reason = excluded.reason, comment = excluded.comment,
            updated_at = excluded.updated_at`,
       ),
+      saveSearch: db.prepare<[string, string, string, string, number, number]>(
+        `INSERT INTO searches (project_id, agent_id, query, query_key, results, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
       ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
     };
     const { createConversation, saveInsight } = this.#statements;
@@ -185,6 +225,18 @@ class SqliteStore implements Store {
       // The conversation and its first insight commit together: one fsync, never half a turn.
       createConversation.run(row.conversationId, row.projectId, row.agentId, row.createdAt);
       saveInsight.run({ ...row, questionKey: questionKey(row.query), didAnswer: row.didAnswer ? 1 : 0 });
+    });
+    const { saveSearch } = this.#statements;
+    this.#saveSearchesTransaction = db.transaction((rows: readonly SearchRow[]) => {
+      for (const row of rows)
+        saveSearch.run(
+          row.projectId,
+          row.agentId,
+          row.query,
+          questionKey(row.query),
+          row.results,
+          row.createdAt,
+        );
     });
   }
 
@@ -217,11 +269,11 @@ class SqliteStore implements Store {
    * agent, followed by `orderBy` (GROUP BY and ORDER BY). The SQL varies only with the sort and
    * whether an agent is given, so each shape is prepared once and kept.
    */
-  #page<Row>(select: string, orderBy: string, filter: AnalyticsFilter): Row[] {
+  #page<Row>(select: string, orderBy: string, filter: AnalyticsFilter, table = 'i'): Row[] {
     const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
-    let where = 'i.project_id = ? AND i.created_at >= ? AND i.created_at <= ?';
+    let where = `${table}.project_id = ? AND ${table}.created_at >= ? AND ${table}.created_at <= ?`;
     if (filter.agentId !== undefined) {
-      where += ' AND i.agent_id = ?';
+      where += ` AND ${table}.agent_id = ?`;
       params.push(filter.agentId);
     }
     const sql = `${select} WHERE ${where} ${orderBy} LIMIT ? OFFSET ?`;
@@ -278,6 +330,29 @@ class SqliteStore implements Store {
       positive: row.positive,
       negative: row.negative,
       lastAskedAt: new Date(row.last_asked_at).toISOString(),
+    }));
+  }
+
+  async saveSearches(rows: readonly SearchRow[]): Promise<void> {
+    if (rows.length > 0) this.#saveSearchesTransaction(rows);
+  }
+
+  async topSearches(filter: AnalyticsFilter): Promise<TopSearch[]> {
+    const order = TOP_SEARCH_ORDER[filter.sort] ?? TOP_SEARCH_ORDER['-count'];
+    // As for top questions, the bare column (query) comes from the row of the latest search.
+    const rows = this.#page<TopSearchRow>(
+      `SELECT s.query, MAX(s.created_at) AS last_searched_at, COUNT(*) AS count,
+         SUM(CASE WHEN s.results > 0 THEN 1 ELSE 0 END) AS found
+       FROM searches s`,
+      `GROUP BY s.query_key ORDER BY ${order}, s.query_key`,
+      filter,
+      's',
+    );
+    return rows.map((row) => ({
+      query: row.query,
+      count: row.count,
+      found: row.found,
+      lastSearchedAt: new Date(row.last_searched_at).toISOString(),
     }));
   }
 

@@ -1,4 +1,4 @@
-import type { AnalyticsRecord, FeedbackValue, TopQuestion } from '../../wire/index.js';
+import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
 
 /** One question and its answer, as stored. */
 export interface InsightRow {
@@ -31,6 +31,19 @@ export interface ConversationTurn {
   contextJson?: string;
 }
 
+/**
+ * A search a visitor settled on: the last of a run of searches (the states of a query being
+ * typed), as `SettledSearches` records it.
+ */
+export interface SearchRow {
+  projectId: string;
+  agentId: string;
+  query: string;
+  /** How many documents it found. */
+  results: number;
+  createdAt: number;
+}
+
 export interface AnalyticsFilter {
   projectId: string;
   startMs: number;
@@ -47,7 +60,9 @@ export interface AnalyticsFilter {
     | 'unanswered'
     | '-unanswered'
     | 'negative'
-    | '-negative';
+    | '-negative'
+    | 'unfound'
+    | '-unfound';
   /** 1-based. */
   page: number;
   limit: number;
@@ -85,6 +100,10 @@ export interface Store {
   analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]>;
   /** The most asked questions of a project in a date range. */
   topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]>;
+  /** Stores settled searches, all in one commit. */
+  saveSearches(rows: readonly SearchRow[]): Promise<void>;
+  /** The most frequent settled searches of a project in a date range. */
+  topSearches(filter: AnalyticsFilter): Promise<TopSearch[]>;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

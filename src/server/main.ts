@@ -379,6 +379,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const lexical = createOramaIndex({ env, language: options.language });
   // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
   const embeddings = createEmbeddingProviderFromEnv(env);
+  // Checked before the content is read, as the embeddings' variables are: a typo is told at once.
+  const languageModel = languageModelFromEnv(env);
   const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
   const index: SearchIndex = hybrid ?? lexical;
   /** Reads the content folder into the index (at start, and on change with `watch`). */
@@ -423,7 +425,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
 
   const answerer = createAnswererFromEnv({ index, env, logger });
-  const languageModel = languageModelFromEnv(env);
   const searches = config.recordSearches ? new SettledSearches(store, { logger }) : undefined;
   const app = createApp({
     store,

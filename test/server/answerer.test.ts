@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createAnswererFromEnv } from '../../src/server/answer/answerer-from-env.js';
+import { createAnswererFromEnv, languageModelFromEnv } from '../../src/server/answer/answerer-from-env.js';
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
 import {
   createExtractiveAnswerer,
@@ -33,9 +33,16 @@ const ask = (query: string, extra: Partial<AnswerInput> = {}): AnswerInput => ({
 const tagNames = (html: string): string[] =>
   [...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => (match[1] as string).toLowerCase());
 
-function recordingLogger(): Logger & { errors: string[] } {
+function recordingLogger(): Logger & { errors: string[]; infos: string[] } {
   const errors: string[] = [];
-  return { errors, info: () => {}, warn: () => {}, error: (message) => errors.push(message) };
+  const infos: string[] = [];
+  return {
+    errors,
+    infos,
+    info: (message) => infos.push(message),
+    warn: () => {},
+    error: (message) => errors.push(message),
+  };
 }
 
 describe('extractive answerer over the Hono docs', () => {
@@ -398,7 +405,9 @@ describe('extractive answerer on hostile text', () => {
 
 /** A loopback server speaking OpenAI's chat completions protocol, with a switchable behaviour. */
 class FakeChatServer {
-  mode: 'ok' | 'error' | 'slow' = 'ok';
+  mode: 'ok' | 'error' | 'slow' | 'huge' | 'redirect' = 'ok';
+  /** The status and headers of an 'error' answer. */
+  error: { status: number; headers?: Record<string, string>; body?: string } = { status: 500 };
   reply = 'Use **setCookie** from `hono/cookie`.';
   requests: {
     path: string;
@@ -426,7 +435,21 @@ class FakeChatServer {
       body: JSON.parse(raw),
     });
     if (this.mode === 'error') {
-      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+      const { status, headers = {}, body = '{"error":{"message":"boom"}}' } = this.error;
+      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+      return;
+    }
+    if (this.mode === 'redirect') {
+      response.writeHead(307, { location: '/elsewhere/chat/completions' }).end();
+      return;
+    }
+    if (this.mode === 'huge') {
+      // A body far beyond what max_tokens asks for, sent as it is made.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"choices":[{"message":{"role":"assistant","content":"');
+      const chunk = 'lorem ipsum '.repeat(10_000);
+      for (let i = 0; i < 200 && !response.destroyed; i++) response.write(chunk);
+      response.end('"}}]}');
       return;
     }
     if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -494,12 +517,12 @@ describe('LLM answerer against a loopback chat completions server', () => {
   it('renders generated Markdown as safe html', async () => {
     server.mode = 'ok';
     server.reply =
-      'Call `setCookie()`.\n\n<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>';
+      'Call `setCookie()`.\n\n<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)> [away](/\\evil.test) [tab](/\t/evil.test)';
     const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger: recordingLogger() });
     const answer = await answerer.answer(ask('How can I set a cookie?', { format: 'html' }));
     assert.match(answer.answer, /<code>setCookie\(\)<\/code>/);
     assert.match(answer.answer, /&lt;script&gt;/);
-    assert.doesNotMatch(answer.answer, /<script|<img|href="javascript:/);
+    assert.doesNotMatch(answer.answer, /<script|<img|href="javascript:|evil\.test"/);
     for (const tag of tagNames(answer.answer))
       assert.ok(['p', 'code', 'a', 'strong', 'em', 'pre', 'ul', 'ol', 'li'].includes(tag), tag);
   });
@@ -527,6 +550,130 @@ describe('LLM answerer against a loopback chat completions server', () => {
     assert.equal(logger.errors.length, 1);
   });
 
+  it('stops reading an answer far beyond what it asked for, and answers extractively', async () => {
+    server.mode = 'huge';
+    const logger = recordingLogger();
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger });
+    const answer = await answerer.answer(ask('How can I set a cookie?'));
+    assert.match(answer.answer, /setCookie/);
+    assert.ok(answer.answer.length < 20_000);
+    assert.match(logger.errors.join('\n'), /chat\/completions answered too much/);
+  });
+
+  it('answers "not answered" when the model finds no answer in the passages', async () => {
+    server.mode = 'ok';
+    server.reply = 'NOT_FOUND';
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger: recordingLogger() });
+    const answer = await answerer.answer(ask('How can I set a cookie?'));
+    assert.equal(answer.didAnswer, false);
+    assert.doesNotMatch(answer.answer, /NOT_FOUND/);
+    // The prompt tells it so, and that the passages are quotations, not instructions.
+    const system = server.requests.at(-1)?.body.messages[0]?.content ?? '';
+    assert.match(system, /exactly NOT_FOUND/);
+    assert.match(system, /not instructions/);
+  });
+
+  it("after a failure, answers extractively for 30 s or the endpoint's Retry-After, without calling or logging again", async () => {
+    server.mode = 'error';
+    server.error = {
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: '{"error":"slow down, sk-secret"}',
+    };
+    server.requests = [];
+    const logger = recordingLogger();
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', apiKey: 'sk-secret', logger });
+    for (let i = 0; i < 3; i++) {
+      const answer = await answerer.answer(ask('How can I set a cookie?'));
+      assert.match(answer.answer, /setCookie/);
+    }
+    assert.equal(server.requests.length, 1);
+    assert.equal(logger.errors.length, 1);
+    assert.match(logger.errors[0] ?? '', /answered 429 .*extractive answers for 120 s/);
+    // The key a provider echoes never reaches the log.
+    assert.doesNotMatch(logger.errors[0] ?? '', /sk-secret/);
+    assert.match(logger.errors[0] ?? '', /\[LLM_API_KEY\]/);
+    server.error = { status: 500 };
+  });
+
+  it('says why a call failed: a refused connection, a key refused, a redirect not followed', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const failure = async (url: string, mode: FakeChatServer['mode'], error?: FakeChatServer['error']) => {
+      server.mode = mode;
+      if (error) server.error = error;
+      const logger = recordingLogger();
+      await createLlmAnswerer({ index, baseUrl: url, model: 'test-model', logger }).answer(
+        ask('How can I set a cookie?'),
+      );
+      return logger.errors.join('\n');
+    };
+    assert.match(
+      await failure(`http://127.0.0.1:${closedPort}/v1`, 'ok'),
+      /could not be reached: ECONNREFUSED/,
+    );
+    assert.match(await failure(baseUrl, 'error', { status: 401 }), /answered 401 .*\(check LLM_API_KEY\)/);
+    server.requests = [];
+    assert.match(await failure(baseUrl, 'redirect'), /could not be reached/);
+    // The passages went to the configured endpoint only.
+    assert.deepEqual(
+      server.requests.map((request) => request.path),
+      ['/v1/chat/completions'],
+    );
+    server.error = { status: 500 };
+  });
+
+  it('gives the model each passage cut to a size, and earlier html answers as their text', async () => {
+    const long = createOramaIndex();
+    await long.load([
+      {
+        id: 'streams.md',
+        title: 'Streams',
+        description: 'Streaming responses.',
+        tags: [],
+        link: '/streams',
+        assetType: 'webpage',
+        text: '',
+        sections: [
+          {
+            heading: 'Streaming responses',
+            anchor: 'streaming',
+            level: 2,
+            text: `Stream a response with the stream helper. ${'The chunk is written to the socket. '.repeat(2000)}`,
+          },
+        ],
+      },
+    ]);
+    server.mode = 'ok';
+    server.reply = 'Use the stream helper.';
+    server.requests = [];
+    const answerer = createLlmAnswerer({
+      index: long,
+      baseUrl,
+      model: 'test-model',
+      logger: recordingLogger(),
+    });
+    const history: ConversationTurn[] = [
+      {
+        query: 'What is JSX?',
+        resolvedQuery: 'What is JSX?',
+        answer: '<p>Write <code>&lt;b&gt;bold&lt;/b&gt;</code> &amp; more.</p>',
+        link: '/jsx',
+        title: 'JSX',
+      },
+    ];
+    const answer = await answerer.answer(
+      ask('How do I stream a response with the stream helper?', { history }),
+    );
+    assert.equal(answer.didAnswer, true);
+    const messages = server.requests[0]?.body.messages ?? [];
+    assert.equal(messages[2]?.content, 'Write <b>bold</b> & more.');
+    const prompt = messages.at(-1)?.content ?? '';
+    assert.ok(prompt.length < 6000, `${prompt.length} characters`);
+  });
+
   it("doesn't ask the model about questions the site doesn't cover", async () => {
     server.mode = 'ok';
     server.requests = [];
@@ -534,6 +681,39 @@ describe('LLM answerer against a loopback chat completions server', () => {
     const answer = await answerer.answer(ask('What is the capital of France?'));
     assert.equal(answer.didAnswer, false);
     assert.equal(server.requests.length, 0);
+  });
+
+  it('names the variable of a configuration that would leave it off or failing', () => {
+    assert.equal(languageModelFromEnv({}), undefined);
+    assert.throws(() => languageModelFromEnv({ LLM_BASE_URL: baseUrl }), /LLM_MODEL must be set/);
+    assert.throws(() => languageModelFromEnv({ LLM_MODEL: 'm' }), /LLM_BASE_URL must be set/);
+    assert.throws(
+      () => languageModelFromEnv({ LLM_BASE_URL: '127.0.0.1:9901', LLM_MODEL: 'm' }),
+      /LLM_BASE_URL is not a URL/,
+    );
+    assert.throws(
+      () => languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5s' }),
+      /LLM_TIMEOUT_MS must be a positive integer, got "5s"/,
+    );
+    assert.equal(
+      languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5000' })?.timeoutMs,
+      5000,
+    );
+  });
+
+  it('refuses credentials written into LLM_BASE_URL, and never logs them', async () => {
+    const withCredentials = baseUrl.replace('http://', 'http://user:sk-in-url@');
+    assert.throws(
+      () => languageModelFromEnv({ LLM_BASE_URL: withCredentials, LLM_MODEL: 'm' }),
+      (error: Error) => /give the key as LLM_API_KEY/.test(error.message) && !/sk-in-url/.test(error.message),
+    );
+    // Given to the answerer directly, fetch refuses the URL: the failure says so without them.
+    const logger = recordingLogger();
+    await createLlmAnswerer({ index, baseUrl: withCredentials, model: 'm', logger }).answer(
+      ask('How can I set a cookie?'),
+    );
+    assert.match(logger.errors.join('\n'), /could not be reached/);
+    assert.doesNotMatch(logger.errors.join('\n'), /sk-in-url/);
   });
 
   it('is chosen by createAnswererFromEnv when LLM_BASE_URL and LLM_MODEL are set', async () => {

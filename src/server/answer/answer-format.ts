@@ -35,9 +35,14 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*)(=+|-+)\s*$/gm, '$1\\$2');
 }
 
-/** Only links to web pages or to paths on the site are written into an answer. */
-export function safeLink(link: string): string | undefined {
-  if (link.startsWith('/') && !link.startsWith('//')) return link;
+/**
+ * Only links to web pages or to paths on the site are written into an answer. A browser drops
+ * tabs and newlines from a URL and reads a backslash as a slash, so `/\evil.test` and
+ * `/\t/evil.test` are links to another host, not paths.
+ */
+export function safeLink(written: string): string | undefined {
+  const link = written.replace(/[\t\n\r]/g, '').trim();
+  if (link.startsWith('/')) return /^[\\/]{2}/.test(link) ? undefined : link;
   try {
     const url = new URL(link);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;

@@ -3,6 +3,15 @@
  * a custom agent's parameter filling share. `LLM_BASE_URL`, `LLM_MODEL`, `LLM_API_KEY` and
  * `LLM_TIMEOUT_MS` configure it (see answerer-from-env.ts).
  */
+import {
+  bodyText,
+  fetchFailure,
+  redacted,
+  statusHint,
+  TooLargeError,
+  withoutCredentials,
+} from '../http/outbound.js';
+
 export interface LanguageModelEndpoint {
   /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
@@ -27,8 +36,7 @@ export function conversationMessages(
   answerChars: number,
 ): ChatMessage[] {
   return history.slice(-turns).flatMap((turn): ChatMessage[] => {
-    const text = turn.answer
-      .replace(/<[^>]*>/g, ' ')
+    const text = decodeEntities(turn.answer.replace(/<[^>]*>/g, ' '))
       .replace(/\s+/g, ' ')
       .trim();
     const answer = text.length > answerChars ? `${text.slice(0, answerChars)}…` : text;
@@ -39,17 +47,83 @@ export function conversationMessages(
   });
 }
 
-/** The model's message for `messages`; throws when the call fails or answers no content. */
+/** Bytes of a response read at most: the content asked for is a few KB. */
+const MAX_RESPONSE_BYTES = 1 << 20;
+/**
+ * Characters of content per token asked for (`max_tokens`) beyond which a model is taken to
+ * ignore the limit: a token is about 4 characters of English, 1 of Chinese.
+ */
+const MAX_CHARS_PER_TOKEN = 16;
+/** Characters of an error response quoted in the error: enough for the provider's message. */
+const ERROR_BODY_CHARS = 300;
+
+/** A call to the model that failed; `retryAfterMs` when it said when to call again (429, 503). */
+export class CompletionError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'CompletionError';
+  }
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) in milliseconds from now. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/** Decodes the entities an HTML answer holds, after its tags are dropped. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos|nbsp);/gi, (entity, name: string) => {
+    const lower = name.toLowerCase();
+    if (!lower.startsWith('#')) return NAMED_ENTITIES[lower] ?? entity;
+    const code = lower.startsWith('#x') ? Number.parseInt(lower.slice(2), 16) : Number(lower.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * The model's message for `messages`; throws a `CompletionError` saying what went wrong when the
+ * call fails, takes longer than the endpoint's timeout, answers more than it was asked for, or
+ * answers no content. Redirects are not followed: the passages and the conversation go to the
+ * configured endpoint only. The key never appears in an error.
+ */
 export async function chatCompletion(
   endpoint: LanguageModelEndpoint,
   messages: ChatMessage[],
   options: { signal?: AbortSignal; fetch?: typeof fetch; maxTokens: number; temperature: number },
 ): Promise<string> {
+  const base = endpoint.baseUrl.replace(/\/+$/, '');
+  const where = `${endpointName(base)}/chat/completions`;
+  // A key may be echoed by the provider, and credentials written into the URL by fetch's errors.
+  const redact = (text: string) =>
+    redacted(text, endpoint.apiKey, 'LLM_API_KEY').replace(/\/\/[^/@\s]*@/g, '//');
   const timeout = AbortSignal.timeout(endpoint.timeoutMs);
-  const response = await (options.fetch ?? fetch)(
-    `${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`,
-    {
+  const failed = (error: unknown): never => {
+    if (options.signal?.aborted) throw error;
+    if (timeout.aborted) throw new CompletionError(`${where} did not answer within ${endpoint.timeoutMs} ms`);
+    if (error instanceof TooLargeError)
+      throw new CompletionError(`${where} answered too much: ${error.message}`);
+    throw new CompletionError(`${where} could not be reached: ${redact(fetchFailure(error))}`);
+  };
+  let response: Response;
+  let text: string;
+  try {
+    response = await (options.fetch ?? fetch)(`${base}/chat/completions`, {
       method: 'POST',
+      redirect: 'error',
       headers: {
         'content-type': 'application/json',
         ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
@@ -61,12 +135,45 @@ export async function chatCompletion(
         max_tokens: options.maxTokens,
       }),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-    },
-  );
-  if (!response.ok) throw new Error(`chat/completions answered ${response.status} ${response.statusText}`);
-  const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-  const content = body.choices?.[0]?.message?.content;
+    });
+    text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4).catch(
+      (error: unknown) => {
+        if (response.ok || !(error instanceof TooLargeError)) throw error;
+        return '';
+      },
+    );
+  } catch (error) {
+    return failed(error);
+  }
+  if (!response.ok) {
+    const hint = statusHint(response.status, 'LLM');
+    const detail = redact(text.slice(0, ERROR_BODY_CHARS));
+    throw new CompletionError(
+      `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
+      retryAfterMs(response.headers.get('retry-after')),
+    );
+  }
+  let body: { choices?: { message?: { content?: unknown } }[] } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    throw new CompletionError(`${where} answered no JSON`);
+  }
+  const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string' || content.trim() === '')
-    throw new Error('chat/completions answered no message content');
+    throw new CompletionError(`${where} answered no message content`);
+  if (content.length > options.maxTokens * MAX_CHARS_PER_TOKEN)
+    throw new CompletionError(
+      `${where} answered ${content.length} characters, more than ${options.maxTokens} tokens can hold`,
+    );
   return content.trim();
+}
+
+/** The endpoint's URL as it may be logged (no credentials), or as written when it is no URL. */
+function endpointName(base: string): string {
+  try {
+    return withoutCredentials(new URL(base));
+  } catch {
+    return base.replace(/\/\/[^/@\s]*@/, '//');
+  }
 }

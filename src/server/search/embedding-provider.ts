@@ -3,6 +3,8 @@
  * environment variables. Off unless `EMBEDDINGS_BASE_URL` and `EMBEDDINGS_MODEL` are both set.
  */
 
+import { endpointFromEnv, fetchFailure, redacted, statusHint, withoutCredentials } from '../http/outbound.js';
+
 /** Turns texts into vectors, one per text, in the order given. */
 export interface EmbeddingProvider {
   /** The model name sent with each request (safe to log). */
@@ -38,14 +40,6 @@ const ERROR_BODY_CHARS = 300;
 
 interface EmbeddingsResponse {
   data?: { index?: unknown; embedding?: unknown }[];
-}
-
-/** The URL as it may be logged: without user name or password. */
-function withoutCredentials(url: URL): string {
-  const safe = new URL(url.href);
-  safe.username = '';
-  safe.password = '';
-  return safe.href.replace(/\/+$/, '');
 }
 
 export class HttpEmbeddingProvider implements EmbeddingProvider {
@@ -105,19 +99,13 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
         throw new Error(
           `${this.endpoint}/embeddings did not answer within ${this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS} ms`,
         );
-      // fetch says only "fetch failed"; the reason (ECONNREFUSED, a DNS failure) is its cause.
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const reason = String(cause?.code ?? cause?.message ?? (error as Error).message);
-      throw new Error(`${this.endpoint}/embeddings could not be reached: ${this.#redact(reason)}`);
+      throw new Error(
+        `${this.endpoint}/embeddings could not be reached: ${this.#redact(fetchFailure(error))}`,
+      );
     }
     if (!response.ok) {
       const detail = (await response.text().catch(() => '')).slice(0, ERROR_BODY_CHARS);
-      const hint =
-        response.status === 401 || response.status === 403
-          ? ' (check EMBEDDINGS_API_KEY)'
-          : response.status === 404
-            ? ' (check EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL)'
-            : '';
+      const hint = statusHint(response.status, 'EMBEDDINGS');
       throw new Error(
         `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${this.#redact(detail)}` : ''}`,
       );
@@ -153,8 +141,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
 
   /** Providers may echo (part of) the key in an error; it must never reach a log. */
   #redact(text: string): string {
-    const key = this.#options.apiKey;
-    return key ? text.split(key).join('[EMBEDDINGS_API_KEY]') : text;
+    return redacted(text, this.#options.apiKey, 'EMBEDDINGS_API_KEY');
   }
 }
 
@@ -184,19 +171,9 @@ export function createEmbeddingProviderFromEnv(
   env: NodeJS.ProcessEnv,
   options: { fetch?: typeof fetch } = {},
 ): HttpEmbeddingProvider | undefined {
-  const baseUrl = env['EMBEDDINGS_BASE_URL']?.trim();
-  const model = env['EMBEDDINGS_MODEL']?.trim();
-  if (!baseUrl && !model) return undefined;
-  if (!baseUrl) throw new Error('EMBEDDINGS_BASE_URL must be set when EMBEDDINGS_MODEL is');
-  if (!model) throw new Error('EMBEDDINGS_MODEL must be set when EMBEDDINGS_BASE_URL is');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new Error(`EMBEDDINGS_BASE_URL is not a URL: "${baseUrl}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`EMBEDDINGS_BASE_URL must be an http(s) URL, got "${withoutCredentials(url)}"`);
+  const endpoint = endpointFromEnv(env, 'EMBEDDINGS');
+  if (!endpoint) return undefined;
+  const { url, model } = endpoint;
   return new HttpEmbeddingProvider({
     baseUrl: url.href,
     model,

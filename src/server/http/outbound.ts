@@ -1,0 +1,89 @@
+/**
+ * What the service's calls to other services share (an embeddings endpoint, a language model):
+ * URLs and messages safe to log, the reason a fetch failed, and bodies read within a limit.
+ */
+
+/** The URL as it may be logged: without user name or password, nor a trailing slash. */
+export function withoutCredentials(url: URL): string {
+  const safe = new URL(url.href);
+  safe.username = '';
+  safe.password = '';
+  return safe.href.replace(/\/+$/, '');
+}
+
+/** `text` with every occurrence of `secret` replaced by `[name]`: a provider may echo a key. */
+export function redacted(text: string, secret: string | undefined, name: string): string {
+  return secret ? text.split(secret).join(`[${name}]`) : text;
+}
+
+/** Why a fetch failed: its cause's code (ECONNREFUSED, ENOTFOUND), as fetch says only "fetch failed". */
+export function fetchFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return String(cause?.code ?? cause?.message ?? (error as Error).message);
+}
+
+/** A response body over `maxBytes`: the call is abandoned rather than its answer held in memory. */
+export class TooLargeError extends Error {}
+
+/**
+ * The response's body as text, read as it arrives up to `maxBytes`; beyond, the body is
+ * cancelled and `TooLargeError` thrown.
+ */
+export async function bodyText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new TooLargeError(`the body is ${declared} bytes, more than ${maxBytes}`);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel();
+      throw new TooLargeError(`the body is more than ${maxBytes} bytes`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * The base URL and model an endpoint's variables name (`{prefix}_BASE_URL`, `{prefix}_MODEL`),
+ * or undefined when neither is set. Half a configuration, a base URL that isn't http(s), or one
+ * holding a user name or password (which fetch refuses) throws an error naming the variable.
+ */
+export function endpointFromEnv(
+  env: NodeJS.ProcessEnv,
+  prefix: 'LLM' | 'EMBEDDINGS',
+): { url: URL; model: string } | undefined {
+  const baseUrl = env[`${prefix}_BASE_URL`]?.trim();
+  const model = env[`${prefix}_MODEL`]?.trim();
+  if (!baseUrl && !model) return undefined;
+  if (!baseUrl) throw new Error(`${prefix}_BASE_URL must be set when ${prefix}_MODEL is`);
+  if (!model) throw new Error(`${prefix}_MODEL must be set when ${prefix}_BASE_URL is`);
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`${prefix}_BASE_URL is not a URL (write it with http:// or https://): "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${prefix}_BASE_URL must be an http(s) URL, got "${withoutCredentials(url)}"`);
+  if (url.username !== '' || url.password !== '')
+    throw new Error(
+      `${prefix}_BASE_URL must not hold a user name or password (fetch refuses such URLs); give the key as ${prefix}_API_KEY: "${withoutCredentials(url)}"`,
+    );
+  return { url, model };
+}
+
+/** What an error status says to check in the endpoint's variables, in brackets ('' for none). */
+export function statusHint(status: number, prefix: 'LLM' | 'EMBEDDINGS'): string {
+  if (status === 401 || status === 403) return ` (check ${prefix}_API_KEY)`;
+  return status === 404 ? ` (check ${prefix}_BASE_URL and ${prefix}_MODEL)` : '';
+}

@@ -134,6 +134,30 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it('writes a code block with the language its page names, in both formats', () => {
+    const blocks: AnswerBlock[] = [
+      { kind: 'code', text: 'app.get("/", (c) => c.text("Hi"))', language: 'ts' },
+      { kind: 'code', text: 'npm i hono' },
+      { kind: 'code', text: 'x', language: 'a"><script>' },
+    ];
+    assert.equal(
+      renderMarkdown(blocks),
+      '```ts\napp.get("/", (c) => c.text("Hi"))\n```\n\n```\nnpm i hono\n```\n\n```\nx\n```',
+    );
+    assert.equal(
+      renderHtml(blocks),
+      '<pre><code class="language-ts">app.get(&quot;/&quot;, (c) =&gt; c.text(&quot;Hi&quot;))</code></pre>\n<pre><code>npm i hono</code></pre>\n<pre><code>x</code></pre>',
+    );
+  });
+
+  it('escapes a list mark only where it starts a line, not after a code span', () => {
+    assert.equal(
+      renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),
+      '`create-hono` - the project initializer.\n\\- a list mark',
+    );
+    assert.equal(renderMarkdown([{ kind: 'text', text: '- starts a line' }]), '\\- starts a line');
+  });
+
   it('lists the first column of a table for a question asking which ones there are', () => {
     const events = [
       section(
@@ -560,6 +584,25 @@ describe('follow-up questions that continue the previous one', () => {
     assert.match(resolved, /translate/);
     assert.doesNotMatch(resolved, /search|box/);
     assert.match(resolveFollowUp('and for Deno?', turn('How do I deploy to Cloudflare Workers?')), /deploy/);
+  });
+
+  it('carries the names asked about into a question about "the" something that names nothing', () => {
+    assert.equal(
+      resolveFollowUp('How do I change the port?', turn('How do I run Hono on Node.js?')),
+      'How do I change the port? (Hono Node)',
+    );
+    // Unless the page the question finds alone is named by it, or it names something itself.
+    assert.equal(
+      resolveFollowUp('How do I set the cookie?', turn('How do I enable CORS?'), false, (nouns) =>
+        nouns.includes('cookie'),
+      ),
+      'How do I set the cookie?',
+    );
+    for (const standalone of [
+      'What is the difference between app.get and app.on?',
+      'How do I use the Deno runtime?',
+    ])
+      assert.equal(resolveFollowUp(standalone, turn('How do I run Hono on Node.js?')), standalone);
   });
 
   it('still carries the subject into a question that points back at it', () => {

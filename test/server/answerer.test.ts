@@ -54,6 +54,35 @@ describe('extractive answerer over the Hono docs', () => {
     await index.load(documents);
   });
 
+  it('answers "the port" after a question about Node.js about the Node.js server\'s port', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const turnOf = async (query: string, history: ConversationTurn[] = []) => {
+      const answer = await answerer.answer(ask(query, { history }));
+      return {
+        answer,
+        history: [
+          ...history,
+          {
+            query,
+            resolvedQuery: answer.resolvedQuery,
+            answer: answer.answer,
+            link: answer.link,
+            title: answer.title,
+          },
+        ],
+      };
+    };
+    const node = await turnOf('How do I run Hono on Node.js?');
+    const port = await turnOf('How do I change the port?', node.history);
+    assert.equal(port.answer.link, '/docs/getting-started/nodejs');
+    assert.match(port.answer.answer, /port/);
+    // A subject that names a page of its own is that page's, whatever came before.
+    const cors = await turnOf('How do I enable CORS?');
+    const cookie = await turnOf('How do I set the cookie?', cors.history);
+    assert.equal(cookie.answer.resolvedQuery, 'How do I set the cookie?');
+    assert.equal(cookie.answer.link, '/docs/helpers/cookie');
+  });
+
   it("answers a question naming a section in code from that section, not the page's opening", async () => {
     // The context reference opens by saying a handler sets "headers and a status code"; its
     // `## status()` says how.

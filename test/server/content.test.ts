@@ -1050,6 +1050,32 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it('leaves out the lines a Shiki diff marks removed, which are the code before the change', () => {
+    const page = markdownDocument(
+      'x.md',
+      '# T\n\n```ts\nexport default app // [!code --]\nexport default { port: 3000, fetch: app.fetch } // [!code ++]\n```\n',
+    );
+    assert.deepEqual(firstParagraphs(page), ['export default { port: 3000, fetch: app.fetch }']);
+  });
+
+  it('keeps the language a code block names, from a fence or a class, and marks a block it cut', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `line${i}()`).join('\n');
+    const markdown = markdownDocument(
+      'x.md',
+      `# T\n\n\`\`\`ts twoslash\nconst a = 1\n\`\`\`\n\n\`\`\`\nplain()\n\`\`\`\n\n~~~{.python}\nprint(1)\n~~~\n\n\`\`\`sh\n${long}\n\`\`\`\n`,
+    );
+    const [section] = markdown.sections;
+    const cut = section?.code?.[3] ?? '';
+    assert.deepEqual(section?.codeLanguages, { 'const a = 1': 'ts', 'print(1)': 'python', [cut]: 'sh' });
+    assert.equal(cut.split('\n').length, 31);
+    assert.match(cut, /^line0\(\)\n[\s\S]*line29\(\)\n…$/);
+    const html = htmlDocument(
+      'x.html',
+      '<html><head><title>T</title></head><body><main><h1>T</h1><pre><code class="hljs language-JavaScript">run()</code></pre><pre class="brush: css notranslate">a { color: red }</pre><pre><code>plain()</code></pre></main></body></html>',
+    );
+    assert.deepEqual(html.sections[0]?.codeLanguages, { 'run()': 'javascript', 'a { color: red }': 'css' });
+  });
+
   it('reads reference links as links: their text without brackets, their lines as mentions', () => {
     const page = markdownDocument(
       'testing.md',

@@ -8,7 +8,8 @@ import { codeSpan, textRuns } from '../content/code-spans.js';
  */
 export type AnswerBlock =
   | { kind: 'text'; text: string }
-  | { kind: 'code'; text: string }
+  /** `language` as the page names it (`ts`, `sh`), when it does. */
+  | { kind: 'code'; text: string; language?: string }
   /** Rows of a table quoted under its header row, each row as many cells as the header. */
   | { kind: 'table'; header: string[]; rows: string[][] };
 
@@ -26,13 +27,17 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /**
  * Escapes plain text so Markdown shows it as written: no emphasis, links, HTML, headings or
- * lists come out of text quoted from a page.
+ * lists come out of text quoted from a page. `atLineStart` false for text that goes on a line
+ * (after a code span): its start is no line's, and a `-` there starts no list.
  */
-export function escapeMarkdown(text: string): string {
+export function escapeMarkdown(text: string, atLineStart = true): string {
+  // A mark that starts a block (a heading, a list item, an underline) does so at a line's start.
+  const blockMark = (match: string, space: string, mark: string, offset: number) =>
+    offset === 0 && !atLineStart && !space.includes('\n') ? match : `${space}\\${mark}`;
   return text
     .replace(/[\\`*_[\]<>|~]/g, '\\$&')
-    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s)/gm, '$1\\$2')
-    .replace(/^(\s*)(=+|-+)\s*$/gm, '$1\\$2');
+    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s)/gm, blockMark)
+    .replace(/^(\s*)(=+|-+)(?=\s*$)/gm, blockMark);
 }
 
 /**
@@ -54,16 +59,16 @@ export function safeLink(written: string): string | undefined {
 /** Section text in Markdown: prose escaped, inline code as code spans. */
 function inlineMarkdown(text: string): string {
   return textRuns(text)
-    .map((run) => (run.code ? codeSpan(run.text) : escapeMarkdown(run.text)))
+    .map((run, index) => (run.code ? codeSpan(run.text) : escapeMarkdown(run.text, index === 0)))
     .join('');
 }
 
 /** A table cell of section text in Markdown, on one line. */
 function tableCellMarkdown(cell: string): string {
   return textRuns(cell)
-    .map((run) =>
+    .map((run, index) =>
       // A pipe ends a table cell even inside a code span, unless escaped (GFM).
-      run.code ? codeSpan(run.text).replace(/\|/g, '\\|') : escapeMarkdown(run.text),
+      run.code ? codeSpan(run.text).replace(/\|/g, '\\|') : escapeMarkdown(run.text, index === 0),
     )
     .join('')
     .replace(/\n/g, ' ');
@@ -74,6 +79,11 @@ function inlineHtml(text: string): string {
   return textRuns(text)
     .map((run) => (run.code ? `<code>${escapeHtml(run.text)}</code>` : escapeHtml(run.text)))
     .join('');
+}
+
+/** A code block's language as a fence's info string: a name of letters, digits, `+`, `#`, `-`. */
+function infoString(language: string | undefined): string {
+  return language !== undefined && /^[\w+#-]{1,30}$/.test(language) ? language : '';
 }
 
 function markdownFence(code: string): string {
@@ -96,7 +106,7 @@ export function renderMarkdown(blocks: AnswerBlock[]): string {
       );
     }
     const fence = markdownFence(block.text);
-    return `${fence}\n${block.text}\n${fence}`;
+    return `${fence}${infoString(block.language)}\n${block.text}\n${fence}`;
   });
   return parts.join('\n\n');
 }
@@ -111,7 +121,8 @@ export function renderHtml(blocks: AnswerBlock[]): string {
       return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows
         .map((row) => cells('td', row))
         .join('')}</tbody></table>`;
-    return `<pre><code>${escapeHtml(block.text)}</code></pre>`;
+    const language = infoString(block.language);
+    return `<pre><code${language ? ` class="language-${escapeHtml(language)}"` : ''}>${escapeHtml(block.text)}</code></pre>`;
   });
   return parts.join('\n');
 }

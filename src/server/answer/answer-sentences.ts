@@ -136,6 +136,8 @@ interface Unit {
   columns?: string[];
   /** A code block that shows what not to write (see `showsAMistake`). */
   mistake?: boolean;
+  /** The language a code block is written in, when the page names it. */
+  language?: string;
   score: number;
 }
 
@@ -219,8 +221,10 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   let columns: string[] = [];
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
+      const language = section.codeLanguages?.[paragraph];
       units.push({
         kind: 'code',
+        ...(language ? { language } : {}),
         text: paragraph,
         length: paragraph.length,
         paragraph: index,
@@ -618,7 +622,7 @@ export function selectAnswer(
   units.forEach((unit, index) => {
     if (unit.kind === 'code') {
       if (codeChosen.has(index)) {
-        blocks.push({ kind: 'code', text: unit.text });
+        blocks.push(codeBlock(unit));
         codeShown = true;
         lastParagraph = -1;
       }
@@ -663,7 +667,7 @@ export function selectAnswer(
   if (!codeShown && (showsCode || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
     const example = bestCode(asked, units, blocks.length === 0);
-    if (example) blocks.push({ kind: 'code', text: example });
+    if (example) blocks.push(codeBlock(example));
   }
   withTheNameItExplains(blocks, (candidates[bestSection] as (typeof candidates)[number]).section);
   return { section: bestSection, blocks };
@@ -768,8 +772,15 @@ function tableListing(units: Unit[]): { paragraph: number; header: string; text:
  * The code block of the section sharing most weighted words with the question (the first among
  * equals), one marked as a mistake only when `mistakes` allows and none other is there.
  */
-function bestCode(question: QuestionTerms, units: Unit[], mistakes = false): string | undefined {
-  let best: string | undefined;
+/** A code unit as a block of the answer, with its language when the page names it. */
+function codeBlock(unit: Unit): AnswerBlock {
+  return unit.language
+    ? { kind: 'code', text: unit.text, language: unit.language }
+    : { kind: 'code', text: unit.text };
+}
+
+function bestCode(question: QuestionTerms, units: Unit[], mistakes = false): Unit | undefined {
+  let best: Unit | undefined;
   let bestOverlap = -1;
   let bestIsMistake = true;
   for (const unit of units) {
@@ -779,7 +790,7 @@ function bestCode(question: QuestionTerms, units: Unit[], mistakes = false): str
     const overlap = wordsScore(unit.terms, question, () => 1);
     if ((bestIsMistake && !mistake) || (mistake === bestIsMistake && overlap > bestOverlap)) {
       bestIsMistake = mistake;
-      best = unit.text;
+      best = unit;
       bestOverlap = overlap;
     }
   }

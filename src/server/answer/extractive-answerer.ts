@@ -1,7 +1,7 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import { isPartOfSection, type DocumentSection } from '../content/document.js';
-import type { PassageHit, SearchIndex } from '../search/search-index.js';
+import type { PassageHit, SearchIndex, SearchOptions } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
@@ -215,8 +215,8 @@ export class ExtractiveAnswerer implements Answerer {
   /** The passages for a question and whether they answer it: shared with the LLM answerer. */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
     this.#analyser = this.#analyser.in(this.#index.language);
-    const resolvedQuery = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
+    const resolvedQuery = await this.#resolveFollowUp(input, options);
     const [pages, passages] = await Promise.all([
       this.#index.search(resolvedQuery, { ...options, limit: 1 }),
       this.#index.searchPassages(resolvedQuery, { ...options, limit: PASSAGES_RETRIEVED }),
@@ -266,6 +266,19 @@ export class ExtractiveAnswerer implements Answerer {
       lacked === undefined &&
       relevanceScore >= input.threshold;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
+  }
+
+  /**
+   * The question as searched in its conversation (see `resolveFollowUp`): "the cookie" names a
+   * page of its own when the page the question alone finds first is titled with it.
+   */
+  async #resolveFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
+    if (input.history.length === 0) return input.query;
+    const [alone] = await this.#index.search(input.query, { ...options, limit: 1 });
+    const titleTerms = new Set(this.#analyser.terms(alone?.document.title ?? ''));
+    return resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0, (nouns) =>
+      nouns.some((noun) => titleTerms.has(this.#analyser.term(noun))),
+    );
   }
 
   /**

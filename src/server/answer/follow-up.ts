@@ -36,6 +36,30 @@ const MAX_CARRIED_WORDS = 4;
 const DUMMY_IT =
   /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
 
+/**
+ * The nouns a question names with "the" ("the port", "the default value"), when it names
+ * nothing else: no proper noun, no code (`app.get`, `c.json()`); else none.
+ */
+function definiteCommonSubject(question: string, words: ReturnType<typeof tagWords>): string[] {
+  if (/[._()`/]\w/.test(question) || words.some((word) => word.pos === 'PROPN')) return [];
+  const nouns: string[] = [];
+  words.forEach((word, at) => {
+    if (word.text.toLowerCase() !== 'the') return;
+    let next = at + 1;
+    while (words[next]?.pos === 'ADJ') next++;
+    const noun = words[next];
+    if (noun?.pos === 'NOUN') nouns.push(noun.text);
+  });
+  return nouns;
+}
+
+/** The names in a question: its proper nouns ("Hono", "Node", "JWT"). */
+function namesIn(question: string): string[] {
+  return tagWords(question)
+    .filter((word) => word.pos === 'PROPN' && /[\p{L}\p{N}]/u.test(word.text))
+    .map((word) => word.text);
+}
+
 /** The words of a question that name what it is about. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
@@ -67,10 +91,19 @@ function actionWords(question: string, exclude: Set<string>): string[] {
  * topic words of the previous question appended, so the search looks for the same subject. One
  * that continues it with a subject of its own ("and the chat?", "what about Deno?") gets the
  * previous question's verbs and adjectives instead: the same asked of another subject.
+ * A question whose subject is "the" something ("how do I change the port?") and names nothing
+ * gets the names of the previous question ("Hono", "Node"): the port of what the conversation is
+ * about, unless `namesAPage` says one of its nouns names a page of the site of its own ("how do I
+ * set the cookie?" after a question on CORS asks about cookies).
  * A question that stands on its own is searched as asked, and so is one that points at the
  * images sent with it (`withImages`: "what does this screenshot show?").
  */
-export function resolveFollowUp(question: string, history: ConversationTurn[], withImages = false): string {
+export function resolveFollowUp(
+  question: string,
+  history: ConversationTurn[],
+  withImages = false,
+  namesAPage: (nouns: string[]) => boolean = () => false,
+): string {
   const previous = history.at(-1);
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
@@ -83,12 +116,23 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   );
   const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
   const own = topicWords(question);
+  const earlier = previous.resolvedQuery || previous.query;
+  // "How do I change the port?" after "How do I run Hono on Node.js?": a subject named by "the"
+  // and a common noun, and no name, is the one of the thing the conversation is about.
+  const subject = !refers && !continues && own.length > 0 ? definiteCommonSubject(question, words) : [];
+  if (subject.length > 0) {
+    if (namesAPage(subject)) return question;
+    const ownLower = new Set(own.map((word) => word.toLowerCase()));
+    const names = [...new Set(namesIn(earlier))].filter((name) => !ownLower.has(name.toLowerCase()));
+    return names.length === 0
+      ? question
+      : `${question.trim()} (${names.slice(0, MAX_CARRIED_WORDS).join(' ')})`;
+  }
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
 
   const ownLower = new Set(own.map((word) => word.toLowerCase()));
   const carried: string[] = [];
-  const earlier = previous.resolvedQuery || previous.query;
   // "And the chat?" after "How do I translate the search box?" asks the same of another subject:
   // what was done or asked about (its verbs and adjectives) carries over, its subject doesn't.
   const candidates =

@@ -52,6 +52,11 @@ export interface DocumentSection {
    * answer can show code as code rather than quote it as a sentence. Absent when there is none.
    */
   code?: string[];
+  /**
+   * The language of each code block of `code` that names one (a fence's info string, a
+   * `language-*` class), by the block's text: `ts`, `sh`, `json`, as the page writes it.
+   */
+  codeLanguages?: Record<string, string>;
 }
 
 /**

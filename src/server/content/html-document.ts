@@ -6,6 +6,7 @@ import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 import {
   codeBlockText,
+  codeLanguage,
   headingText,
   isHidden,
   isInLeftOut,
@@ -225,7 +226,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     }
     if (tag === 'pre') {
       flush();
-      builder.addCode(codeBlockText(element));
+      builder.addCode(codeBlockText(element), codeLanguage(element));
       return;
     }
     const listing = tag === 'table' ? tableCodeBlocks(element) : undefined;

@@ -235,6 +235,25 @@ const HIGHLIGHT_TAGS = new Set([
  * The text of a code block (a `<pre>`, read raw) as it shows: a highlighter's spans are its
  * text, a `<br>` a line break, line numbers, language labels and copy buttons left out.
  */
+/**
+ * The language a code block names: a `language-*` or `lang-*` class on the `<pre>` or on the
+ * `<code>` it opens with (Prism, highlight.js, most generators), `data-language`, or MDN's
+ * `brush: js`; '' for none. A `<pre>` is parsed as raw text, so its `<code>` tag is read as written.
+ */
+export function codeLanguage(pre: HTMLElement): string {
+  const opening = /^\s*<code\b([^>]*)>/i.exec(pre.rawText)?.[1] ?? '';
+  for (const attributes of [pre.rawAttrs, opening]) {
+    const named = /\bdata-lang(?:uage)?\s*=\s*["']?([\w+#-]+)/i.exec(attributes)?.[1];
+    if (named) return named.toLowerCase();
+    const classes = /\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+    const names = classes?.[1] ?? classes?.[2] ?? classes?.[3] ?? '';
+    const language =
+      /(?:^|\s)(?:language|lang)-([\w+#-]+)/i.exec(names) ?? /\bbrush:\s*([\w+#-]+)/i.exec(names);
+    if (language?.[1] && language[1].toLowerCase() !== 'none') return language[1].toLowerCase();
+  }
+  return '';
+}
+
 export function codeBlockText(pre: HTMLElement): string {
   const raw = pre.rawText;
   const tags = [...raw.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => (match[1] as string).toLowerCase());

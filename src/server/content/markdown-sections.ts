@@ -39,12 +39,22 @@ function visibleCode(lines: string[], info: string): string {
       .map((line) => (line.includes('raw') ? line.replace(LIQUID_RAW, '') : line))
       .flatMap((line) => {
         if (!line.includes('[!code')) return [line];
-        // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting.
+        // Shiki's notation (`// [!code ++]`, `# [!code focus]`) marks a line for highlighting;
+        // a line marked removed (`// [!code --]`) is the code before a change, not code to copy.
+        if (REMOVED_LINE.test(line)) return [];
         const code = withoutShikiNotation(line);
         return code.trim() === '' ? [] : [code];
       })
       .join('\n')
   );
+}
+
+/**
+ * The language a fence names: the first word of its info string (`ts` of `ts twoslash`, `js` of
+ * `js [app.js]`, `python` of `{.python}`), lower-cased; '' for none.
+ */
+function fenceLanguage(info: string): string {
+  return /^\{?\.?([\w+#-]+)/.exec(info)?.[1]?.toLowerCase() ?? '';
 }
 
 /** The first line from `from` on that matches, else -1. */
@@ -77,6 +87,7 @@ function withoutShikiNotation(line: string): string {
 }
 
 const SHIKI_NOTATION = /^\[!code\s[^\]]*\]\s*(?:(?:-->|\*\/)\s*)?$/;
+const REMOVED_LINE = /\[!code\s+--\]\s*(?:(?:-->|\*\/)\s*)?$/;
 
 /** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
 const QUOTE_MARKER = /^\s{0,3}>\s?/;
@@ -187,7 +198,7 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
       const code: string[] = [];
       const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
       for (i++; i < lines.length && !closing.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
-      builder.addCode(visibleCode(code, info));
+      builder.addCode(visibleCode(code, info), fenceLanguage(fence[2] ?? ''));
       continue;
     }
 

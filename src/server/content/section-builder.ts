@@ -47,12 +47,20 @@ const MESSY_SPACE = /[\n\t]| {2}/;
 export class SectionBuilder {
   readonly #sections: DocumentSection[] = [];
   readonly #slugger: HeadingSlugger;
-  #current: { heading: string; anchor: string; level: number; paragraphs: string[]; code: string[] } = {
+  #current: {
+    heading: string;
+    anchor: string;
+    level: number;
+    paragraphs: string[];
+    code: string[];
+    languages: Map<string, string>;
+  } = {
     heading: '',
     anchor: '',
     level: 0,
     paragraphs: [],
     code: [],
+    languages: new Map(),
   };
 
   /**
@@ -82,6 +90,7 @@ export class SectionBuilder {
       level,
       paragraphs: [],
       code: [],
+      languages: new Map(),
     };
   }
 
@@ -100,22 +109,32 @@ export class SectionBuilder {
     else this.#current.paragraphs.push(...paragraphPieces(paragraph));
   }
 
-  /** Adds a code block, cut to its first lines: code is searchable, but a long listing says little more. */
-  addCode(code: string): void {
+  /**
+   * Adds a code block, cut to its first lines: code is searchable, but a long listing says little
+   * more. A block cut ends in a line `…`, so that a reader sees it goes on. `language` is what
+   * the page names it (`ts`, `sh`), if anything.
+   */
+  addCode(code: string, language = ''): void {
     // trimEnd, not a regular expression: /\s+$/ is quadratic on a long run of spaces mid-line.
     let lines = code.trimEnd().split('\n');
     while (lines.length > 0 && lines[0]?.trim() === '') lines = lines.slice(1);
     if (lines.length === 0) return;
     let kept = lines.slice(0, CODE_BLOCK_MAX_LINES).join('\n');
-    if (kept.length > CODE_BLOCK_MAX_CHARS)
-      kept = kept.slice(0, kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS));
+    let cut = lines.length > CODE_BLOCK_MAX_LINES;
+    if (kept.length > CODE_BLOCK_MAX_CHARS) {
+      const lastLine = kept.lastIndexOf('\n', CODE_BLOCK_MAX_CHARS);
+      kept = lastLine > 0 ? kept.slice(0, lastLine) : kept.slice(0, CODE_BLOCK_MAX_CHARS);
+      cut = true;
+    }
     // Blank lines separate paragraphs in `text`, so a code block must not contain one, nor end
     // with a line break (cut at a blank line), which would join the next paragraph. The line
     // after a blank one keeps its indentation.
     kept = kept.replace(/\n(?:[ \t]*\n)+/g, '\n').trimEnd();
     if (kept.trim() === '') return;
+    if (cut) kept += '\n…';
     this.#current.paragraphs.push(kept);
     this.#current.code.push(kept);
+    if (language !== '') this.#current.languages.set(kept, language);
   }
 
   /** The sections, in page order; a section with neither heading nor text is dropped. */
@@ -125,7 +144,7 @@ export class SectionBuilder {
   }
 
   #flush(): void {
-    const { heading, anchor, level, paragraphs, code } = this.#current;
+    const { heading, anchor, level, paragraphs, code, languages } = this.#current;
     if (heading === '' && paragraphs.length === 0) return;
     let first = 0;
     let length = 0;
@@ -137,6 +156,11 @@ export class SectionBuilder {
           ? code.filter((block) => kept.includes(block))
           : code;
       if (keptCode.length > 0) section.code = keptCode;
+      const named = keptCode.filter((block) => languages.has(block));
+      if (named.length > 0)
+        section.codeLanguages = Object.fromEntries(
+          named.map((block) => [block, languages.get(block) as string]),
+        );
       this.#sections.push(section);
       first = end;
       length = 0;

@@ -9,6 +9,7 @@ import {
   type ExtractiveAnswerer,
 } from '../../src/server/answer/extractive-answerer.js';
 import { resolveFollowUp } from '../../src/server/answer/follow-up.js';
+import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import type { DocumentSection } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
@@ -37,7 +38,9 @@ const texts = (blocks: AnswerBlock[]) =>
   blocks.map((block) =>
     block.kind === 'table'
       ? `table: ${[block.header, ...block.rows].map((row) => row.join(' | ')).join(' / ')}`
-      : `${block.kind}: ${block.text}`,
+      : block.kind === 'list'
+        ? `list: ${block.items.join(' / ')}`
+        : `${block.kind}: ${block.text}`,
   );
 
 describe('choosing the sentences an answer quotes', () => {
@@ -147,6 +150,33 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(
       renderHtml(blocks),
       '<pre><code class="language-ts">app.get(&quot;/&quot;, (c) =&gt; c.text(&quot;Hi&quot;))</code></pre>\n<pre><code>npm i hono</code></pre>\n<pre><code>x</code></pre>',
+    );
+  });
+
+  it('quotes a short list whole, as a list, when one of its items answers', () => {
+    const page = markdownDocument(
+      'errors.md',
+      '# Errors\n\n## ApiError\n\nEvery failure rejects with an `ApiError`. Its fields:\n\n- `status`: the HTTP status.\n- `code`: the error code of the service.\n- `field`: the request field at fault.\n\n## Retries\n\nThe client retries twice.\n',
+    );
+    const selected = select('What fields does ApiError have?', 'Errors', page.sections);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: Every failure rejects with an `ApiError`. Its fields:',
+      'list: `status`: the HTTP status. / `code`: the error code of the service. / `field`: the request field at fault.',
+    ]);
+    assert.equal(
+      renderMarkdown(selected.blocks),
+      'Every failure rejects with an `ApiError`. Its fields:\n\n- `status`: the HTTP status.\n- `code`: the error code of the service.\n- `field`: the request field at fault.',
+    );
+    assert.match(renderHtml(selected.blocks), /<ul><li><code>status<\/code>: the HTTP status\.<\/li><li>/);
+    const steps = markdownDocument(
+      'steps.md',
+      '# Deploy\n\n## Steps\n\n1. Build the site.\n2. Upload the dist folder.\n',
+    );
+    const deploy = select('How do I upload the dist folder?', 'Deploy', steps.sections);
+    assert.match(renderMarkdown(deploy.blocks), /^1\. Build the site\.\n2\. Upload the dist folder\.$/);
+    assert.match(
+      renderHtml(deploy.blocks),
+      /^<ol><li>Build the site\.<\/li><li>Upload the dist folder\.<\/li><\/ol>$/,
     );
   });
 

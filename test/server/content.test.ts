@@ -1076,6 +1076,28 @@ describe('loadContentFolder', () => {
     assert.deepEqual(html.sections[0]?.codeLanguages, { 'run()': 'javascript', 'a { color: red }': 'css' });
   });
 
+  it('knows which paragraphs are items of a list, numbered or not, in Markdown and HTML', () => {
+    const markdown = markdownDocument(
+      'x.md',
+      '# T\n\nSteps:\n\n1. Build\n   it all.\n2. Ship.\n\n- a dash\n* a star\n\nAfter.\n',
+    );
+    assert.deepEqual(markdown.sections[0]?.listItems, {
+      'Build\nit all.': 'ordered',
+      'Ship.': 'ordered',
+      'a dash': 'unordered',
+      'a star': 'unordered',
+    });
+    const html = htmlDocument(
+      'x.html',
+      '<html><body><main><h1>T</h1><p>Steps:</p><ol><li>Build</li><li><p>Ship.</p><ul><li>nested</li></ul></li></ol><p>After.</p></main></body></html>',
+    );
+    assert.deepEqual(html.sections[0]?.listItems, {
+      Build: 'ordered',
+      'Ship.': 'ordered',
+      nested: 'unordered',
+    });
+  });
+
   it('reads reference links as links: their text without brackets, their lines as mentions', () => {
     const page = markdownDocument(
       'testing.md',

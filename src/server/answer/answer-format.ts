@@ -11,7 +11,9 @@ export type AnswerBlock =
   /** `language` as the page names it (`ts`, `sh`), when it does. */
   | { kind: 'code'; text: string; language?: string }
   /** Rows of a table quoted under its header row, each row as many cells as the header. */
-  | { kind: 'table'; header: string[]; rows: string[][] };
+  | { kind: 'table'; header: string[]; rows: string[][] }
+  /** Items of a list, numbered or not, each section text. */
+  | { kind: 'list'; ordered: boolean; items: string[] };
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -99,6 +101,12 @@ function markdownFence(code: string): string {
 export function renderMarkdown(blocks: AnswerBlock[]): string {
   const parts = blocks.map((block) => {
     if (block.kind === 'text') return inlineMarkdown(block.text);
+    if (block.kind === 'list')
+      return block.items
+        .map(
+          (item, i) => `${block.ordered ? `${i + 1}.` : '-'} ${inlineMarkdown(item).replace(/\n/g, '\n   ')}`,
+        )
+        .join('\n');
     if (block.kind === 'table') {
       const row = (cells: string[]) => `| ${cells.map(tableCellMarkdown).join(' | ')} |`;
       return [row(block.header), `|${' --- |'.repeat(block.header.length)}`, ...block.rows.map(row)].join(
@@ -117,6 +125,10 @@ export function renderHtml(blocks: AnswerBlock[]): string {
     `<tr>${row.map((cell) => `<${tag}>${inlineHtml(cell)}</${tag}>`).join('')}</tr>`;
   const parts = blocks.map((block) => {
     if (block.kind === 'text') return `<p>${inlineHtml(block.text)}</p>`;
+    if (block.kind === 'list') {
+      const tag = block.ordered ? 'ol' : 'ul';
+      return `<${tag}>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`;
+    }
     if (block.kind === 'table')
       return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows
         .map((row) => cells('td', row))

@@ -5,7 +5,7 @@ import {
   textRuns,
   withoutCodeMarks,
 } from '../content/code-spans.js';
-import { isPartOfSection, type DocumentSection as Section } from '../content/document.js';
+import { isPartOfSection, type ListKind, type DocumentSection as Section } from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -72,6 +72,12 @@ const POINTS_ELSEWHERE =
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
 const MAX_LIST_ITEMS = 8;
+/**
+ * A list of at most this many items is quoted whole when one of its items is chosen, within
+ * `LIST_PROSE_CHARS`: a list is read at a glance, and half of one misleads.
+ */
+const MAX_WHOLE_LIST_ITEMS = 10;
+const LIST_PROSE_CHARS = 2 * ANSWER_PROSE_CHARS;
 /** Rows quoted under a table's header row when the header alone was chosen (it matched, or was announced). */
 const ROWS_UNDER_A_LONE_HEADER = 6;
 /** A table's header row names its columns in a few words each. */
@@ -138,6 +144,8 @@ interface Unit {
   mistake?: boolean;
   /** The language a code block is written in, when the page names it. */
   language?: string;
+  /** For a sentence of a list item, the kind of list. */
+  list?: ListKind;
   score: number;
 }
 
@@ -250,9 +258,39 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       return;
     }
     tableCells = 0;
-    for (const text of paragraphSentences(paragraph)) units.push(proseUnit('text', text, index, analyser));
+    const list = section.listItems?.[paragraph];
+    for (const text of paragraphSentences(paragraph)) {
+      const unit = proseUnit('text', text, index, analyser);
+      if (list) unit.list = list;
+      units.push(unit);
+    }
   });
   return units;
+}
+
+/**
+ * The units of the list a list item's unit belongs to: the items of the paragraphs before and
+ * after it that are items of a list of the same kind, up to `max` paragraphs; undefined when the
+ * list has more.
+ */
+function listAround(units: readonly Unit[], index: number, max: number): [number, number] | undefined {
+  const kind = (units[index] as Unit).list;
+  if (kind === undefined) return undefined;
+  const sameList = (at: number, neighbour: number) => {
+    const unit = units[at];
+    const next = units[neighbour] as Unit;
+    return (
+      unit?.kind === 'text' &&
+      unit.list === kind &&
+      (unit.paragraph === next.paragraph || Math.abs(unit.paragraph - next.paragraph) === 1)
+    );
+  };
+  let first = index;
+  while (sameList(first - 1, first)) first--;
+  let last = index;
+  while (sameList(last + 1, last)) last++;
+  const paragraphs = (units[last] as Unit).paragraph - (units[first] as Unit).paragraph + 1;
+  return paragraphs <= max ? [first, last] : undefined;
 }
 
 /** A sentence or table row as a unit: measured and read without its code spans' marks. */
@@ -589,6 +627,20 @@ export function selectAnswer(
       if (length + unit.length > ANSWER_PROSE_CHARS) continue;
       choose(index);
     }
+    // An item of a short list comes with the list ("What is on the checklist?" quoted item 1 of
+    // 9): its other items, within the budget, and the sentence announcing it.
+    for (const index of [...chosen]) {
+      const around = listAround(units, index, MAX_WHOLE_LIST_ITEMS);
+      if (!around) continue;
+      const [first, last] = around;
+      let itemsLength = 0;
+      for (let i = first; i <= last; i++) if (!chosen.has(i)) itemsLength += (units[i] as Unit).length;
+      if (length + itemsLength > LIST_PROSE_CHARS) continue;
+      for (let i = first; i <= last; i++) choose(i);
+      const before = units[first - 1];
+      if (before?.kind === 'text' && before.list === undefined && ANNOUNCES_A_LIST.test(before.text))
+        choose(first - 1);
+    }
   }
 
   // "Which events…?", "What options are there?": a table's first column lists them all.
@@ -648,7 +700,15 @@ export function selectAnswer(
       lastParagraph = -1;
       return;
     }
-    if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
+    if (unit.kind === 'text' && unit.list !== undefined) {
+      // An item of a list, in the list block of the items before it, as the page lists them.
+      const ordered = unit.list === 'ordered';
+      if (last?.kind === 'list' && last.ordered === ordered && unit.paragraph === lastParagraph)
+        last.items[last.items.length - 1] += ` ${unit.text}`;
+      else if (last?.kind === 'list' && last.ordered === ordered && unit.paragraph === lastParagraph + 1)
+        last.items.push(unit.text);
+      else blocks.push({ kind: 'list', ordered, items: [unit.text] });
+    } else if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
       last.text += ` ${unit.text}`;
     else blocks.push({ kind: 'text', text: unit.text });
     lastParagraph = unit.paragraph;
@@ -707,12 +767,18 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   if (call === undefined && type !== undefined && (!/^[a-z_$]/.test(identifier) || !typeLike(type))) return;
   // A product is no code: "Node.js", "Vue.js".
   if (/^\p{Lu}[\w]*\.js$/u.test(identifier)) return;
-  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'text' ? block.text.length : 0), 0);
+  const prose = blocks.reduce(
+    (sum, block) =>
+      sum +
+      (block.kind === 'text' ? block.text.length : block.kind === 'list' ? block.items.join(' ').length : 0),
+    0,
+  );
   // The name as a word of its own: "alg" is not said by "algorithm".
   const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');
   const said = new RegExp(`(?<![\\w$])${bare}(?![\\w$])`);
-  if (prose > SHORT_ANSWER_CHARS || blocks.some((block) => block.kind !== 'table' && said.test(block.text)))
-    return;
+  const blockText = (block: AnswerBlock) =>
+    block.kind === 'table' ? '' : block.kind === 'list' ? block.items.join('\n') : block.text;
+  if (prose > SHORT_ANSWER_CHARS || blocks.some((block) => said.test(blockText(block)))) return;
   first.text = `${codeSpan(heading)} — ${first.text}`;
 }
 

@@ -57,7 +57,14 @@ export interface DocumentSection {
    * `language-*` class), by the block's text: `ts`, `sh`, `json`, as the page writes it.
    */
   codeLanguages?: Record<string, string>;
+  /**
+   * The paragraphs of `text` that are items of a list, by their text: whether the list is
+   * numbered (`ordered`) or not, so that an answer quotes them as a list.
+   */
+  listItems?: Record<string, ListKind>;
 }
+
+export type ListKind = 'ordered' | 'unordered';
 
 /**
  * True when `part` is `section` or a passage of it: a section too long to keep whole is indexed as

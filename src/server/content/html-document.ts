@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
-import { type LinkMention, NotAPage, type SourceDocument } from './document.js';
+import { type LinkMention, type ListKind, NotAPage, type SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 import {
@@ -185,7 +185,9 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   const paragraph = new SectionTextBuilder();
   /** Whether the last thing in the paragraph was a `<br>`. */
   let lineBroken = false;
-  const flush = (): void => builder.addParagraph(paragraph.take());
+  /** The kind of list whose item is being read, if one is. */
+  let list: ListKind | undefined;
+  const flush = (): void => builder.addParagraph(paragraph.take(), list);
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
       const text = literalText(decodeHTML(node.rawText));
@@ -253,8 +255,14 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     }
     const block = BLOCKS.has(tag);
     if (block) flush();
+    // A list's items are read as items; the paragraphs of a list nested in one, as its own items.
+    const outer = list;
+    if (tag === 'li')
+      list = element.parentNode && tagOf(element.parentNode) === 'ol' ? 'ordered' : 'unordered';
+    else if (tag === 'ul' || tag === 'ol') list = undefined;
     for (const child of element.childNodes) visit(child);
     if (block) flush();
+    list = outer;
   };
   visit(content);
   flush();

@@ -1,4 +1,4 @@
-import type { DocumentSection } from './document.js';
+import type { DocumentSection, ListKind } from './document.js';
 import {
   inlineMarkdownToSectionText,
   inlineMarkdownToText,
@@ -154,10 +154,13 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
   let inQuote = false;
   /** Whether the line before was a list item, which a quote indented under it may follow at once. */
   let afterListItem = false;
+  /** The kind of list the paragraph being read is an item of, if it is one. */
+  let paragraphList: ListKind | undefined;
   const flushParagraph = (): void => {
     if (paragraph.length === 0) return;
-    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references));
+    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references), paragraphList);
     paragraph = [];
+    paragraphList = undefined;
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -261,7 +264,10 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
 
     // A list item is its own line of text, not the continuation of the line before.
     const listItem = /^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line);
-    if (listItem) flushParagraph();
+    if (listItem) {
+      flushParagraph();
+      paragraphList = /^\s*\d/.test(line) ? 'ordered' : 'unordered';
+    }
     const { text: stripped, quoted } = stripBlockMarkers(
       line,
       paragraph.length === 0 || inQuote || afterListItem,

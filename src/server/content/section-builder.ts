@@ -1,4 +1,4 @@
-import type { DocumentSection } from './document.js';
+import type { DocumentSection, ListKind } from './document.js';
 import { type AnchorStyle, HeadingSlugger } from './heading-slug.js';
 
 /** Longest code block kept in a section's text: enough to find an identifier, not enough to drown the prose. */
@@ -54,6 +54,7 @@ export class SectionBuilder {
     paragraphs: string[];
     code: string[];
     languages: Map<string, string>;
+    listItems: Map<string, ListKind>;
   } = {
     heading: '',
     anchor: '',
@@ -61,6 +62,7 @@ export class SectionBuilder {
     paragraphs: [],
     code: [],
     languages: new Map(),
+    listItems: new Map(),
   };
 
   /**
@@ -91,10 +93,12 @@ export class SectionBuilder {
       paragraphs: [],
       code: [],
       languages: new Map(),
+      listItems: new Map(),
     };
   }
 
-  addParagraph(text: string): void {
+  /** Adds a paragraph of text; `list` when it is an item of a list (see `DocumentSection.listItems`). */
+  addParagraph(text: string, list?: ListKind): void {
     // Most paragraphs are one line of single spaces: nothing to tidy but its ends.
     const paragraph = MESSY_SPACE.test(text)
       ? text
@@ -105,8 +109,9 @@ export class SectionBuilder {
       : text.trim();
     if (paragraph === '') return;
     // Most paragraphs are far shorter than the limit.
-    if (paragraph.length <= PARAGRAPH_MAX_CHARS) this.#current.paragraphs.push(paragraph);
-    else this.#current.paragraphs.push(...paragraphPieces(paragraph));
+    const pieces = paragraph.length <= PARAGRAPH_MAX_CHARS ? [paragraph] : paragraphPieces(paragraph);
+    this.#current.paragraphs.push(...pieces);
+    if (list) for (const piece of pieces) this.#current.listItems.set(piece, list);
   }
 
   /**
@@ -144,7 +149,7 @@ export class SectionBuilder {
   }
 
   #flush(): void {
-    const { heading, anchor, level, paragraphs, code, languages } = this.#current;
+    const { heading, anchor, level, paragraphs, code, languages, listItems } = this.#current;
     if (heading === '' && paragraphs.length === 0) return;
     let first = 0;
     let length = 0;
@@ -161,6 +166,9 @@ export class SectionBuilder {
         section.codeLanguages = Object.fromEntries(
           named.map((block) => [block, languages.get(block) as string]),
         );
+      const items = kept.filter((paragraph) => listItems.has(paragraph));
+      if (items.length > 0)
+        section.listItems = Object.fromEntries(items.map((item) => [item, listItems.get(item) as ListKind]));
       this.#sections.push(section);
       first = end;
       length = 0;

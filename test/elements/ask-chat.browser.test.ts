@@ -772,6 +772,21 @@ describe('<ask-chat>', () => {
       expect(client.asks[1]!.meta).to.deep.equal({ title: 'Set by the site' });
     });
 
+    it('shows a list quoted from the documents as a list, with its marks, in either format', async () => {
+      for (const format of ['markdown', 'html']) {
+        const el = await chat(new RecordingClient(serviceClient()), `format=${format}`);
+        await ask(el, 'What fields does ApiError have?');
+        await answered(el, 1);
+        const list = parts(el).one('answer-body')!.querySelector('ul')!;
+        expect([...list.querySelectorAll('li')].map((item) => item.textContent!.split(':')[0])).to.deep.equal(
+          ['status', 'code', 'field', 'body', 'retryAfter'],
+        );
+        // The chat's own lists have no marks; an answer's keep theirs.
+        expect(getComputedStyle(list).listStyleType).to.equal('disc');
+        expect(parseFloat(getComputedStyle(list).paddingInlineStart)).to.be.greaterThan(10);
+      }
+    });
+
     it('asks through askQuestion right after the element upgrades, with tags for that question', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = document.createElement('ask-chat');

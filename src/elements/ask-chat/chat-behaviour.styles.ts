@@ -52,6 +52,17 @@ export const chatBehaviourStyles = css`
   .answer-body :is(pre, table) {
     overflow-x: auto;
   }
+  /* The chat's own lists (suggestions, the transcript) have no marks; an answer's keep theirs. */
+  .answer-body :is(ul, ol) {
+    margin-block: 1em;
+    padding-inline-start: 1.5em;
+  }
+  .answer-body ul {
+    list-style: disc;
+  }
+  .answer-body ol {
+    list-style: decimal;
+  }
   .answer-body table {
     display: block;
     max-inline-size: 100%;

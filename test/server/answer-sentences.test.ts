@@ -473,6 +473,15 @@ describe('choosing the sentences an answer quotes', () => {
       answerFrom('valid()', 'Get the validated data.', 'get the validated data'),
       'text: `valid()` — Get the validated data.',
     );
+    // "It" opening an answer is the name, said further on or not.
+    assert.equal(
+      answerFrom(
+        'streamSSE()',
+        'It allows you to stream Server-Sent Events (SSE) seamlessly. Call streamSSE() with the context.',
+        'stream server sent events',
+      ),
+      'text: `streamSSE()` allows you to stream Server-Sent Events (SSE) seamlessly. Call streamSSE() with the context.',
+    );
     // A sentence that names it, a heading in words, a capitalised word: as quoted.
     assert.equal(
       answerFrom(

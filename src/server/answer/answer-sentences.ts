@@ -748,9 +748,10 @@ function typeLike(type: string): boolean {
 const SHORT_ANSWER_CHARS = 160;
 
 /**
- * A short answer from a section named by code starts with the name, when its sentences don't
- * say it: "Get the validated data." answers nothing until it is `valid()`'s, nor "The function to
- * verify the user." until it is the option `verifyUser: (…) => boolean`.
+ * An answer from a section named by code whose first sentence opens with "It" or "This" names it
+ * there instead. A short one starts with the name, when its sentences don't say it: "Get the
+ * validated data." answers nothing until it is `valid()`'s, nor "The function to verify the
+ * user." until it is the option `verifyUser: (…) => boolean`.
  */
 function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   const first = blocks[0];
@@ -767,6 +768,15 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   if (call === undefined && type !== undefined && (!/^[a-z_$]/.test(identifier) || !typeLike(type))) return;
   // A product is no code: "Node.js", "Vue.js".
   if (/^\p{Lu}[\w]*\.js$/u.test(identifier)) return;
+  // "It allows you to stream Server-Sent Events" under `## streamSSE()`: "it" is the name, said
+  // or not further on, and an answer that opens with it refers to nothing.
+  const pronoun = /^(?:It|This)\s+(?=\p{Ll})/u.exec(first.text);
+  // "This function decodes…" names what it is about; "This returns…" doesn't.
+  const verb = pronoun ? tagWords(first.text.slice(0, 60))[1]?.pos : undefined;
+  if (pronoun && (verb === 'VERB' || verb === 'AUX')) {
+    first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
+    return;
+  }
   const prose = blocks.reduce(
     (sum, block) =>
       sum +

@@ -556,6 +556,18 @@ describe('LLM answerer against a loopback chat completions server', () => {
       assert.ok(['p', 'code', 'a', 'strong', 'em', 'pre', 'ul', 'ol', 'li'].includes(tag), tag);
   });
 
+  it('makes generated Markdown as safe as quoted Markdown: raw HTML shown as text, unsafe links as text', async () => {
+    server.mode = 'ok';
+    server.reply =
+      'Call `setCookie()` <b>now</b>.\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1)) [away](/\\evil.test) [ok](/docs/helpers/cookie) <img src=x onerror=alert(1)>\n\n```html\n<div>kept as code</div>\n```';
+    const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger: recordingLogger() });
+    const answer = await answerer.answer(ask('How can I set a cookie?', { format: 'markdown' }));
+    assert.equal(
+      answer.answer,
+      'Call `setCookie()` \\<b\\>now\\</b\\>.\n\n\\<script\\>alert(1)\\</script\\>\n\nbad away [ok](/docs/helpers/cookie) \\<img src=x onerror=alert(1)\\>\n\n```html\n<div>kept as code</div>\n```',
+    );
+  });
+
   it('falls back to the extractive answer and logs when the server fails', async () => {
     server.mode = 'error';
     const logger = recordingLogger();

@@ -8,7 +8,7 @@ import {
   passageLink,
   type Retrieval,
 } from './extractive-answerer.js';
-import { markdownToSafeHtml } from './markdown-to-html.js';
+import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.js';
 import {
   type ChatMessage,
   chatCompletion,
@@ -90,7 +90,7 @@ export class LlmAnswerer implements Answerer {
       if (markdown.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY)
         return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
       return {
-        answer: input.format === 'markdown' ? markdown : markdownToSafeHtml(markdown),
+        answer: input.format === 'markdown' ? markdownToSafeMarkdown(markdown) : markdownToSafeHtml(markdown),
         didAnswer: true,
         relevanceScore: retrieval.relevanceScore,
         title: best.document.title,

@@ -247,12 +247,14 @@ describe('a site in German, over HTTP', () => {
     }
   });
 
-  it("declines a question the pages don't answer", async () => {
+  it("declines a question the pages don't answer, politely and in German", async () => {
     const { body } = await site().postJson('/bot/askai', {
       apiKey: DEMO_KEY,
       query: 'Wie backe ich einen Apfelkuchen mit Zimt?',
+      format: 'markdown',
     });
     assert.equal(body.didAnswer, false);
+    assert.match(body.answer, /^Leider habe ich in der Dokumentation keine Antwort darauf gefunden\./);
   });
 });
 

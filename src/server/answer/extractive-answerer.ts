@@ -137,6 +137,27 @@ const PASSAGES_JUDGED = 3;
 export const NOT_FOUND_ANSWER =
   "Sorry, I couldn't find an answer to that in the documentation. Try rephrasing the question, or search for a related topic.";
 
+/**
+ * The "couldn't find" answer in the language the site is read in (see languages.ts), for the
+ * languages it is written in here; English for the others.
+ */
+const NOT_FOUND_ANSWERS: Readonly<Record<string, string>> = {
+  de: 'Leider habe ich in der Dokumentation keine Antwort darauf gefunden. Versuchen Sie, die Frage anders zu formulieren, oder suchen Sie nach einem verwandten Thema.',
+  es: 'Lo siento, no he encontrado una respuesta en la documentación. Prueba a formular la pregunta de otra manera o busca un tema relacionado.',
+  fr: "Désolé, je n'ai pas trouvé de réponse dans la documentation. Essayez de reformuler la question ou recherchez un sujet proche.",
+  it: 'Non ho trovato una risposta nella documentazione. Prova a riformulare la domanda o cerca un argomento correlato.',
+  ja: '申し訳ありませんが、ドキュメントに答えが見つかりませんでした。質問を言い換えるか、関連するトピックを検索してください。',
+  nl: 'Sorry, ik heb hier geen antwoord op gevonden in de documentatie. Probeer de vraag anders te formuleren, of zoek naar een verwant onderwerp.',
+  pt: 'Desculpe, não encontrei uma resposta na documentação. Tente reformular a pergunta ou pesquise um tema relacionado.',
+  ru: 'К сожалению, в документации не нашлось ответа на этот вопрос. Попробуйте сформулировать его иначе или поищите близкую тему.',
+  zh: '抱歉，没有在文档中找到答案。请换一种方式提问，或搜索相关主题。',
+};
+
+/** The polite "couldn't find" answer in the site's language (by its code), English by default. */
+export function notFoundText(language = 'en'): string {
+  return NOT_FOUND_ANSWERS[language] ?? NOT_FOUND_ANSWER;
+}
+
 /** The link of a passage: its page, at the section's anchor. */
 export function passageLink(hit: PassageHit): string {
   return hit.section.anchor ? `${hit.document.link}#${hit.section.anchor}` : hit.document.link;
@@ -174,9 +195,10 @@ export function notFoundAnswer(
   format: AnswerFormat,
   resolvedQuery: string,
   relevanceScore: number,
+  language?: string,
 ): DraftAnswer {
   return {
-    answer: renderAnswer(format, [{ kind: 'text', text: NOT_FOUND_ANSWER }]),
+    answer: renderAnswer(format, [{ kind: 'text', text: notFoundText(language) }]),
     didAnswer: false,
     relevanceScore,
     title: '',
@@ -314,7 +336,8 @@ export class ExtractiveAnswerer implements Answerer {
   compose(input: AnswerInput, retrieval: Retrieval): DraftAnswer {
     const { resolvedQuery, answerable, relevanceScore } = retrieval;
     const best = retrieval.hits[0];
-    if (!answerable || !best) return notFoundAnswer(input.format, resolvedQuery, relevanceScore);
+    if (!answerable || !best)
+      return notFoundAnswer(input.format, resolvedQuery, relevanceScore, this.#index.language?.code);
     // The sentences that answer may stand in another of the source page's best sections (the
     // page's introduction often names the whole question, a section below it answers it).
     const words = this.#questionWords(resolvedQuery);

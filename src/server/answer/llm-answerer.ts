@@ -82,13 +82,23 @@ export class LlmAnswerer implements Answerer {
     const best = retrieval.hits[0];
     // A question the documentation doesn't cover is not handed to the model to guess at.
     if (!retrieval.answerable || !best)
-      return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
+      return notFoundAnswer(
+        input.format,
+        retrieval.resolvedQuery,
+        retrieval.relevanceScore,
+        this.#options.index.language?.code,
+      );
     if (Date.now() < this.#pausedUntil) return this.#extractive.compose(input, retrieval);
     try {
       const markdown = await this.#generate(input, retrieval, signal);
       // The model read the passages and found no answer in them: not answered, as extractively.
       if (markdown.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY)
-        return notFoundAnswer(input.format, retrieval.resolvedQuery, retrieval.relevanceScore);
+        return notFoundAnswer(
+          input.format,
+          retrieval.resolvedQuery,
+          retrieval.relevanceScore,
+          this.#options.index.language?.code,
+        );
       return {
         answer: input.format === 'markdown' ? markdownToSafeMarkdown(markdown) : markdownToSafeHtml(markdown),
         didAnswer: true,

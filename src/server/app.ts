@@ -22,7 +22,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { methodNotAllowed } from './routes/method-not-allowed.js';
 import { registerSearchRoute } from './routes/search.js';
 import type { SearchIndex } from './search/search-index.js';
-import type { SettledSearches } from './service/settled-searches.js';
+import { SettledSearches } from './service/settled-searches.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -37,7 +37,11 @@ export interface AppOptions {
   fetch?: typeof fetch;
   /** The language model that fills custom agents' parameters, when one is configured. */
   languageModel?: LanguageModelEndpoint;
-  /** Records the searches visitors settle on, for the top searches report (none when absent). */
+  /**
+   * Records the searches visitors settle on, for the top searches report. Absent, the app makes
+   * its own when `config.recordSearches` is on and the store keeps searches: pass one to write
+   * the searches still held when the host stops (`close()` them), as the CLI does.
+   */
   searches?: SettledSearches;
 }
 
@@ -99,7 +103,10 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.use('/bot/*', botCors(config));
 
-  registerSearchRoute(app, { index, guard, searches: options.searches, trustProxy: config.trustProxy });
+  const searches =
+    options.searches ??
+    (config.recordSearches && store.saveSearches ? new SettledSearches(store, { logger }) : undefined);
+  registerSearchRoute(app, { index, guard, searches, trustProxy: config.trustProxy });
   const customAgents = { logger, fetch: options.fetch, languageModel: options.languageModel };
   registerAskRoute(app, { store, answerer, guard, customAgents });
   registerFeedbackRoute(app, { store, guard });

@@ -47,6 +47,7 @@ export { defaultConfig, loadConfigFile, type ServiceConfig } from './config.js';
 export { readContentFolder } from './content/load-folder.js';
 export { createOramaIndex } from './search/orama-index.js';
 export type { SearchIndex } from './search/search-index.js';
+export { SettledSearches } from './service/settled-searches.js';
 export { createSqliteStore } from './store/sqlite-store.js';
 export type { Store } from './store/store.js';
 

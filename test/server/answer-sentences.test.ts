@@ -8,7 +8,7 @@ import {
   createExtractiveAnswerer,
   type ExtractiveAnswerer,
 } from '../../src/server/answer/extractive-answerer.js';
-import { resolveFollowUp } from '../../src/server/answer/follow-up.js';
+import { definiteFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import type { DocumentSection } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
@@ -178,6 +178,17 @@ describe('choosing the sentences an answer quotes', () => {
       renderHtml(deploy.blocks),
       /^<ol><li>Build the site\.<\/li><li>Upload the dist folder\.<\/li><\/ol>$/,
     );
+    // Numbered as the page numbers them, where a list of more than ten is quoted in part.
+    const long = markdownDocument(
+      'long.md',
+      `# Deploy\n\n## Steps\n\n${Array.from({ length: 12 }, (_, i) => `${i + 1}. Step ${i + 1} of the deploy${i === 6 ? ', configure the wrangler secret' : ''}.`).join('\n')}\n`,
+    );
+    const seventh = select('How do I configure the wrangler secret?', 'Deploy', long.sections);
+    assert.match(
+      renderMarkdown(seventh.blocks),
+      /^7\. Step 7 of the deploy, configure the wrangler secret\./,
+    );
+    assert.match(renderHtml(seventh.blocks), /^<ol start="7"><li>Step 7/);
   });
 
   it('escapes a list mark only where it starts a line, not after a code span', () => {
@@ -473,7 +484,16 @@ describe('choosing the sentences an answer quotes', () => {
       answerFrom('valid()', 'Get the validated data.', 'get the validated data'),
       'text: `valid()` — Get the validated data.',
     );
-    // "It" opening an answer is the name, said further on or not.
+    // "It" and a verb opening an answer is the name, said further on or not; "It is…" and
+    // "This…" are not (a short answer lacking the name is still headed by it).
+    assert.equal(
+      answerFrom('streamSSE()', 'It is possible to stream Server-Sent Events.', 'stream server sent events'),
+      'text: `streamSSE()` — It is possible to stream Server-Sent Events.',
+    );
+    assert.equal(
+      answerFrom('c.header()', 'This means the header is sent with the response.', 'is the header sent'),
+      'text: This means the header is sent with the response.',
+    );
     assert.equal(
       answerFrom(
         'streamSSE()',
@@ -625,23 +645,31 @@ describe('follow-up questions that continue the previous one', () => {
     assert.match(resolveFollowUp('and for Deno?', turn('How do I deploy to Cloudflare Workers?')), /deploy/);
   });
 
-  it('carries the names asked about into a question about "the" something that names nothing', () => {
-    assert.equal(
-      resolveFollowUp('How do I change the port?', turn('How do I run Hono on Node.js?')),
-      'How do I change the port? (Hono Node)',
+  it('offers the names asked about for a question about "the" something that names nothing', () => {
+    assert.deepEqual(definiteFollowUp('How do I change the port?', turn('How do I run Hono on Node.js?')), {
+      resolved: 'How do I change the port? (Hono Node)',
+      nouns: ['port'],
+    });
+    assert.deepEqual(
+      definiteFollowUp('How do I read the request body?', turn('How do I deploy to Cloudflare Workers?'))
+        ?.nouns,
+      ['request', 'body'],
     );
-    // Unless the page the question finds alone is named by it, or it names something itself.
-    assert.equal(
-      resolveFollowUp('How do I set the cookie?', turn('How do I enable CORS?'), false, (nouns) =>
-        nouns.includes('cookie'),
-      ),
-      'How do I set the cookie?',
-    );
+    // Searched as asked: it names something, or points back (resolveFollowUp's), or came first.
     for (const standalone of [
       'What is the difference between app.get and app.on?',
       'How do I use the Deno runtime?',
     ])
-      assert.equal(resolveFollowUp(standalone, turn('How do I run Hono on Node.js?')), standalone);
+      assert.equal(definiteFollowUp(standalone, turn('How do I run Hono on Node.js?')), undefined);
+    assert.equal(
+      definiteFollowUp('How do I change its port?', turn('How do I run Hono on Node.js?')),
+      undefined,
+    );
+    assert.equal(definiteFollowUp('How do I change the port?', []), undefined);
+    assert.equal(
+      resolveFollowUp('How do I change the port?', turn('How do I run Hono on Node.js?')),
+      'How do I change the port?',
+    );
   });
 
   it('still carries the subject into a question that points back at it', () => {

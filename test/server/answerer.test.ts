@@ -76,11 +76,19 @@ describe('extractive answerer over the Hono docs', () => {
     const port = await turnOf('How do I change the port?', node.history);
     assert.equal(port.answer.link, '/docs/getting-started/nodejs');
     assert.match(port.answer.answer, /port/);
-    // A subject that names a page of its own is that page's, whatever came before.
+    // A subject that names a page of its own is that page's, whatever came before; and so is one
+    // the earlier topic's page doesn't hold.
     const cors = await turnOf('How do I enable CORS?');
     const cookie = await turnOf('How do I set the cookie?', cors.history);
     assert.equal(cookie.answer.resolvedQuery, 'How do I set the cookie?');
     assert.equal(cookie.answer.link, '/docs/helpers/cookie');
+    const workers = await turnOf('How do I deploy to Cloudflare Workers?');
+    const body = await turnOf('How do I read the request body?', workers.history);
+    assert.equal(body.answer.resolvedQuery, 'How do I read the request body?');
+    // A topic that only adds its name to a search that finds the answer elsewhere changes nothing.
+    const vercel = await turnOf('How do I deploy to Vercel?');
+    const status = await turnOf('How do I change the status code?', vercel.history);
+    assert.equal(status.answer.link, '/docs/api/context');
   });
 
   it("answers a question naming a section in code from that section, not the page's opening", async () => {
@@ -593,12 +601,19 @@ describe('LLM answerer against a loopback chat completions server', () => {
 
   it('stops reading an answer far beyond what it asked for, and answers extractively', async () => {
     server.mode = 'huge';
+    server.requests = [];
     const logger = recordingLogger();
     const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', logger });
     const answer = await answerer.answer(ask('How can I set a cookie?'));
     assert.match(answer.answer, /setCookie/);
     assert.ok(answer.answer.length < 20_000);
     assert.match(logger.errors.join('\n'), /chat\/completions answered too much/);
+    // One unusable answer is that question's: the next is asked of the model again.
+    server.mode = 'ok';
+    server.reply = 'Use setCookie.';
+    const next = await answerer.answer(ask('How can I set a cookie?'));
+    assert.equal(next.answer, 'Use setCookie.');
+    assert.equal(server.requests.length, 2);
   });
 
   it('answers "not answered" when the model finds no answer in the passages', async () => {
@@ -734,7 +749,12 @@ describe('LLM answerer against a loopback chat completions server', () => {
     );
     assert.throws(
       () => languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5s' }),
-      /LLM_TIMEOUT_MS must be a positive integer, got "5s"/,
+      /LLM_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 \(10 minutes\), got "5s"/,
+    );
+    // Beyond what a timer can hold, every call would fail at once.
+    assert.throws(
+      () => languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '3000000000' }),
+      /LLM_TIMEOUT_MS/,
     );
     assert.equal(
       languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5000' })?.timeoutMs,

@@ -7,6 +7,7 @@ import {
   createSqliteStore,
   defaultConfig,
   readContentFolder,
+  type Store,
 } from '../../src/server/main.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
@@ -44,6 +45,54 @@ describe('the server entry, composed by a host of its own', () => {
         feedback: 1,
       });
       assert.equal(feedback.status, 200);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('records the searches visitors settle on by itself, and says so when its store keeps none', async () => {
+    const index = createOramaIndex();
+    await index.load(readContentFolder(HONO).documents);
+    const store = createSqliteStore(':memory:');
+    const compose = (withStore: Store) =>
+      createApp({
+        store: withStore,
+        index,
+        answerer: createExtractiveAnswerer({ index }),
+        config: defaultConfig(),
+      });
+    const report = '/api/projects/demo/analytics/topsearches?startDate=0&endDate=9999999999999';
+    const bearer = { headers: { authorization: 'Bearer demo-key' } };
+    try {
+      const app = compose(store);
+      await app.request('/bot/search', {
+        method: 'POST',
+        body: JSON.stringify({ apiKey: 'demo-key', query: 'kubernetes', numDocs: 3 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      let top: { query: string; found: number }[] = [];
+      for (let waited = 0; top.length === 0 && waited < 15_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        top = (await (await app.request(report, bearer)).json()) as typeof top;
+      }
+      assert.deepEqual(
+        top.map(({ query, found }) => [query, found]),
+        [['kubernetes', 0]],
+      );
+      // A host's own store without the optional search methods: the report says it has none.
+      const withoutSearches: Store = {
+        hasConversation: store.hasConversation.bind(store),
+        conversationTurns: store.conversationTurns.bind(store),
+        saveInsight: store.saveInsight.bind(store),
+        setFeedback: store.setFeedback.bind(store),
+        analytics: store.analytics.bind(store),
+        topQuestions: store.topQuestions.bind(store),
+        healthy: store.healthy.bind(store),
+        close: store.close.bind(store),
+      };
+      const response = await compose(withoutSearches).request(report, bearer);
+      assert.equal(response.status, 501);
+      assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'not_implemented');
     } finally {
       await store.close();
     }

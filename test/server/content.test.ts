@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { SourceDocument } from '../../src/server/content/document.js';
+import { ownValue, type SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
@@ -1076,26 +1076,26 @@ describe('loadContentFolder', () => {
     assert.deepEqual(html.sections[0]?.codeLanguages, { 'run()': 'javascript', 'a { color: red }': 'css' });
   });
 
-  it('knows which paragraphs are items of a list, numbered or not, in Markdown and HTML', () => {
+  it('knows which paragraphs are items of a list, and their numbers, in Markdown and HTML', () => {
     const markdown = markdownDocument(
       'x.md',
-      '# T\n\nSteps:\n\n1. Build\n   it all.\n2. Ship.\n\n- a dash\n* a star\n\nAfter.\n',
+      '# T\n\nSteps:\n\n3. Build\n   it all.\n\n   Under step 3.\n\n4. Ship.\n\n- a dash\n* a star\n- \n\ntoString\n\nconstructor\n',
     );
-    assert.deepEqual(markdown.sections[0]?.listItems, {
-      'Build\nit all.': 'ordered',
-      'Ship.': 'ordered',
+    const section = markdown.sections[0];
+    assert.deepEqual(section?.listItems, {
+      'Build\nit all.': 3,
+      'Ship.': 4,
       'a dash': 'unordered',
       'a star': 'unordered',
     });
+    // A paragraph after an empty item, or named like a property every object has, is no item.
+    assert.equal(ownValue(section?.listItems, 'toString'), undefined);
+    assert.equal(ownValue(section?.listItems, 'constructor'), undefined);
     const html = htmlDocument(
       'x.html',
-      '<html><body><main><h1>T</h1><p>Steps:</p><ol><li>Build</li><li><p>Ship.</p><ul><li>nested</li></ul></li></ol><p>After.</p></main></body></html>',
+      '<html><body><main><h1>T</h1><p>Steps:</p><ol start="2"><li>Build</li><li><p>Ship.</p><p>You need Node 18.</p><ul><li>nested</li></ul></li><li value="9">Nine</li></ol><p>After.</p></main></body></html>',
     );
-    assert.deepEqual(html.sections[0]?.listItems, {
-      Build: 'ordered',
-      'Ship.': 'ordered',
-      nested: 'unordered',
-    });
+    assert.deepEqual(html.sections[0]?.listItems, { Build: 2, 'Ship.': 3, nested: 'unordered', Nine: 9 });
   });
 
   it('reads reference links as links: their text without brackets, their lines as mentions', () => {

@@ -80,11 +80,11 @@ describe('durability', () => {
     const reopened = createSqliteStore(file);
     try {
       assert.deepEqual(await counts(reopened), [6, 1, 1]);
-      await reopened.saveSearches([
+      await reopened.saveSearches?.([
         { projectId: 'demo', agentId: 'docs', query: 'install', results: 2, createdAt: at },
       ]);
       assert.deepEqual(
-        (await reopened.topSearches(filter)).map(({ query, count }) => [query, count]),
+        (await reopened.topSearches?.(filter))?.map(({ query, count }) => [query, count]),
         [['install', 1]],
       );
     } finally {

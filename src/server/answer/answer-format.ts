@@ -12,8 +12,8 @@ export type AnswerBlock =
   | { kind: 'code'; text: string; language?: string }
   /** Rows of a table quoted under its header row, each row as many cells as the header. */
   | { kind: 'table'; header: string[]; rows: string[][] }
-  /** Items of a list, numbered or not, each section text. */
-  | { kind: 'list'; ordered: boolean; items: string[] };
+  /** Items of a list, numbered (from `start`, 1 by default) or not, each section text. */
+  | { kind: 'list'; ordered: boolean; start?: number; items: string[] };
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -104,7 +104,8 @@ export function renderMarkdown(blocks: AnswerBlock[]): string {
     if (block.kind === 'list')
       return block.items
         .map(
-          (item, i) => `${block.ordered ? `${i + 1}.` : '-'} ${inlineMarkdown(item).replace(/\n/g, '\n   ')}`,
+          (item, i) =>
+            `${block.ordered ? `${(block.start ?? 1) + i}.` : '-'} ${inlineMarkdown(item).replace(/\n/g, '\n   ')}`,
         )
         .join('\n');
     if (block.kind === 'table') {
@@ -127,7 +128,8 @@ export function renderHtml(blocks: AnswerBlock[]): string {
     if (block.kind === 'text') return `<p>${inlineHtml(block.text)}</p>`;
     if (block.kind === 'list') {
       const tag = block.ordered ? 'ol' : 'ul';
-      return `<${tag}>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`;
+      const start = block.ordered && (block.start ?? 1) !== 1 ? ` start="${block.start}"` : '';
+      return `<${tag}${start}>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`;
     }
     if (block.kind === 'table')
       return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows

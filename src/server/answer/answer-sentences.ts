@@ -5,7 +5,12 @@ import {
   textRuns,
   withoutCodeMarks,
 } from '../content/code-spans.js';
-import { isPartOfSection, type ListKind, type DocumentSection as Section } from '../content/document.js';
+import {
+  isPartOfSection,
+  type ListItem,
+  ownValue,
+  type DocumentSection as Section,
+} from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -145,7 +150,7 @@ interface Unit {
   /** The language a code block is written in, when the page names it. */
   language?: string;
   /** For a sentence of a list item, the kind of list. */
-  list?: ListKind;
+  list?: ListItem;
   score: number;
 }
 
@@ -229,7 +234,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   let columns: string[] = [];
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
-      const language = section.codeLanguages?.[paragraph];
+      const language = ownValue(section.codeLanguages, paragraph);
       units.push({
         kind: 'code',
         ...(language ? { language } : {}),
@@ -258,7 +263,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       return;
     }
     tableCells = 0;
-    const list = section.listItems?.[paragraph];
+    const list = ownValue(section.listItems, paragraph);
     for (const text of paragraphSentences(paragraph)) {
       const unit = proseUnit('text', text, index, analyser);
       if (list) unit.list = list;
@@ -270,8 +275,8 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
 
 /**
  * The units of the list a list item's unit belongs to: the items of the paragraphs before and
- * after it that are items of a list of the same kind, up to `max` paragraphs; undefined when the
- * list has more.
+ * after it that are items of a list of the same kind (numbered or not), up to `max` paragraphs;
+ * undefined when the list has more.
  */
 function listAround(units: readonly Unit[], index: number, max: number): [number, number] | undefined {
   const kind = (units[index] as Unit).list;
@@ -281,7 +286,8 @@ function listAround(units: readonly Unit[], index: number, max: number): [number
     const next = units[neighbour] as Unit;
     return (
       unit?.kind === 'text' &&
-      unit.list === kind &&
+      unit.list !== undefined &&
+      (unit.list === 'unordered') === (kind === 'unordered') &&
       (unit.paragraph === next.paragraph || Math.abs(unit.paragraph - next.paragraph) === 1)
     );
   };
@@ -701,13 +707,22 @@ export function selectAnswer(
       return;
     }
     if (unit.kind === 'text' && unit.list !== undefined) {
-      // An item of a list, in the list block of the items before it, as the page lists them.
-      const ordered = unit.list === 'ordered';
-      if (last?.kind === 'list' && last.ordered === ordered && unit.paragraph === lastParagraph)
+      // An item of a list, in the list block of the items before it, numbered as the page numbers it.
+      const number = unit.list === 'unordered' ? undefined : unit.list;
+      const next =
+        last?.kind === 'list' &&
+        last.ordered === (number !== undefined) &&
+        unit.paragraph === lastParagraph + 1;
+      if (last?.kind === 'list' && unit.paragraph === lastParagraph)
         last.items[last.items.length - 1] += ` ${unit.text}`;
-      else if (last?.kind === 'list' && last.ordered === ordered && unit.paragraph === lastParagraph + 1)
+      else if (next && (number === undefined || number === (last.start ?? 1) + last.items.length))
         last.items.push(unit.text);
-      else blocks.push({ kind: 'list', ordered, items: [unit.text] });
+      else
+        blocks.push(
+          number === undefined
+            ? { kind: 'list', ordered: false, items: [unit.text] }
+            : { kind: 'list', ordered: true, start: number, items: [unit.text] },
+        );
     } else if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
       last.text += ` ${unit.text}`;
     else blocks.push({ kind: 'text', text: unit.text });
@@ -748,7 +763,7 @@ function typeLike(type: string): boolean {
 const SHORT_ANSWER_CHARS = 160;
 
 /**
- * An answer from a section named by code whose first sentence opens with "It" or "This" names it
+ * An answer from a section named by code whose first sentence opens with "It" and a verb names it
  * there instead. A short one starts with the name, when its sentences don't say it: "Get the
  * validated data." answers nothing until it is `valid()`'s, nor "The function to verify the
  * user." until it is the option `verifyUser: (…) => boolean`.
@@ -770,10 +785,10 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   if (/^\p{Lu}[\w]*\.js$/u.test(identifier)) return;
   // "It allows you to stream Server-Sent Events" under `## streamSSE()`: "it" is the name, said
   // or not further on, and an answer that opens with it refers to nothing.
-  const pronoun = /^(?:It|This)\s+(?=\p{Ll})/u.exec(first.text);
-  // "This function decodes…" names what it is about; "This returns…" doesn't.
-  const verb = pronoun ? tagWords(first.text.slice(0, 60))[1]?.pos : undefined;
-  if (pronoun && (verb === 'VERB' || verb === 'AUX')) {
+  // Only "It" and a verb: "It is possible to…" and "It is recommended to…" say nothing of the
+  // name, and "This means…" points back at a sentence, not at the heading.
+  const pronoun = /^It\s+(?=\p{Ll})/u.exec(first.text);
+  if (pronoun && tagWords(first.text.slice(0, 60))[1]?.pos === 'VERB') {
     first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
     return;
   }
@@ -844,10 +859,6 @@ function tableListing(units: Unit[]): { paragraph: number; header: string; text:
   return { paragraph: header.paragraph, header: column, text: `${column}: ${shown.join(', ')}${more}` };
 }
 
-/**
- * The code block of the section sharing most weighted words with the question (the first among
- * equals), one marked as a mistake only when `mistakes` allows and none other is there.
- */
 /** A code unit as a block of the answer, with its language when the page names it. */
 function codeBlock(unit: Unit): AnswerBlock {
   return unit.language
@@ -855,6 +866,10 @@ function codeBlock(unit: Unit): AnswerBlock {
     : { kind: 'code', text: unit.text };
 }
 
+/**
+ * The code block of the section sharing most weighted words with the question (the first among
+ * equals), one marked as a mistake only when `mistakes` allows and none other is there.
+ */
 function bestCode(question: QuestionTerms, units: Unit[], mistakes = false): Unit | undefined {
   let best: Unit | undefined;
   let bestOverlap = -1;

@@ -36,6 +36,9 @@ export function createAnswererFromEnv(
   return createLlmAnswerer({ index: options.index, ...endpoint, logger: options.logger });
 }
 
+/** The longest generation a visitor is made to wait for. */
+const MAX_LLM_TIMEOUT_MS = 600_000;
+
 /**
  * The language model the environment names (`LLM_BASE_URL` and `LLM_MODEL`), if it names one.
  * A configuration `endpointFromEnv` refuses or a malformed `LLM_TIMEOUT_MS` throws an error
@@ -47,8 +50,10 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv): LanguageModelEndpo
   const { url, model } = endpoint;
   const rawTimeout = env['LLM_TIMEOUT_MS']?.trim();
   const timeout = Number(rawTimeout);
-  if (rawTimeout && !(Number.isInteger(timeout) && timeout > 0))
-    throw new Error(`LLM_TIMEOUT_MS must be a positive integer, got "${rawTimeout}"`);
+  if (rawTimeout && !(Number.isInteger(timeout) && timeout > 0 && timeout <= MAX_LLM_TIMEOUT_MS))
+    throw new Error(
+      `LLM_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_LLM_TIMEOUT_MS} (10 minutes), got "${rawTimeout}"`,
+    );
   return {
     baseUrl: url.href,
     model,

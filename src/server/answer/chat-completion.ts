@@ -57,10 +57,15 @@ const MAX_CHARS_PER_TOKEN = 16;
 /** Characters of an error response quoted in the error: enough for the provider's message. */
 const ERROR_BODY_CHARS = 300;
 
-/** A call to the model that failed; `retryAfterMs` when it said when to call again (429, 503). */
+/**
+ * A call to the model that failed: `outage` when the endpoint is down or refusing (unreachable,
+ * too slow, an error status), not when one answer was unusable; `retryAfterMs` when it said when
+ * to call again (429, 503).
+ */
 export class CompletionError extends Error {
   constructor(
     message: string,
+    readonly outage: boolean,
     readonly retryAfterMs?: number,
   ) {
     super(message);
@@ -113,10 +118,11 @@ export async function chatCompletion(
   const timeout = AbortSignal.timeout(endpoint.timeoutMs);
   const failed = (error: unknown): never => {
     if (options.signal?.aborted) throw error;
-    if (timeout.aborted) throw new CompletionError(`${where} did not answer within ${endpoint.timeoutMs} ms`);
+    if (timeout.aborted)
+      throw new CompletionError(`${where} did not answer within ${endpoint.timeoutMs} ms`, true);
     if (error instanceof TooLargeError)
-      throw new CompletionError(`${where} answered too much: ${error.message}`);
-    throw new CompletionError(`${where} could not be reached: ${redact(fetchFailure(error))}`);
+      throw new CompletionError(`${where} answered too much: ${error.message}`, false);
+    throw new CompletionError(`${where} could not be reached: ${redact(fetchFailure(error))}`, true);
   };
   let response: Response;
   let text: string;
@@ -150,6 +156,7 @@ export async function chatCompletion(
     const detail = redact(text.slice(0, ERROR_BODY_CHARS));
     throw new CompletionError(
       `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
+      true,
       retryAfterMs(response.headers.get('retry-after')),
     );
   }
@@ -157,14 +164,15 @@ export async function chatCompletion(
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
-    throw new CompletionError(`${where} answered no JSON`);
+    throw new CompletionError(`${where} answered no JSON`, false);
   }
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string' || content.trim() === '')
-    throw new CompletionError(`${where} answered no message content`);
+    throw new CompletionError(`${where} answered no message content`, false);
   if (content.length > options.maxTokens * MAX_CHARS_PER_TOKEN)
     throw new CompletionError(
       `${where} answered ${content.length} characters, more than ${options.maxTokens} tokens can hold`,
+      false,
     );
   return content.trim();
 }

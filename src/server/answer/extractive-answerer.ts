@@ -19,7 +19,7 @@ import {
   wordsTheSiteUses,
   type QuestionWord,
 } from './answer-evidence.js';
-import { resolveFollowUp } from './follow-up.js';
+import { definiteFollowUp, resolveFollowUp } from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
@@ -291,16 +291,25 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * The question as searched in its conversation (see `resolveFollowUp`): "the cookie" names a
-   * page of its own when the page the question alone finds first is titled with it.
+   * The question as searched in its conversation (see `resolveFollowUp`). One about "the"
+   * something that names nothing is asked of the conversation's topic (see `definiteFollowUp`)
+   * when the page that then ranks first holds every noun it names with "the", unless the page
+   * the question finds alone is titled with one of them ("How do I set the cookie?" is the cookie
+   * helper's, whatever came before).
    */
   async #resolveFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
-    if (input.history.length === 0) return input.query;
+    const resolved = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
+    const definite = resolved === input.query ? definiteFollowUp(input.query, input.history) : undefined;
+    if (!definite) return resolved;
+    const terms = definite.nouns.map((noun) => this.#analyser.term(noun)).filter((term) => term !== '');
     const [alone] = await this.#index.search(input.query, { ...options, limit: 1 });
-    const titleTerms = new Set(this.#analyser.terms(alone?.document.title ?? ''));
-    return resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0, (nouns) =>
-      nouns.some((noun) => titleTerms.has(this.#analyser.term(noun))),
+    const aloneTitle = new Set(this.#analyser.terms(alone?.document.title ?? ''));
+    if (terms.some((term) => aloneTitle.has(term))) return input.query;
+    const [topic] = await this.#index.search(definite.resolved, { ...options, limit: 1 });
+    const topicTerms = new Set(
+      this.#analyser.terms(`${topic?.document.title ?? ''}\n${topic?.document.text ?? ''}`),
     );
+    return terms.length > 0 && terms.every((term) => topicTerms.has(term)) ? definite.resolved : input.query;
   }
 
   /**

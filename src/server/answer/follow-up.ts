@@ -37,8 +37,8 @@ const DUMMY_IT =
   /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
 
 /**
- * The nouns a question names with "the" ("the port", "the default value"), when it names
- * nothing else: no proper noun, no code (`app.get`, `c.json()`); else none.
+ * The nouns a question names with "the" ("the port", "the request body"), when it names nothing
+ * else: no proper noun, no code (`app.get`, `c.json()`); else none.
  */
 function definiteCommonSubject(question: string, words: ReturnType<typeof tagWords>): string[] {
   if (/[._()`/]\w/.test(question) || words.some((word) => word.pos === 'PROPN')) return [];
@@ -47,10 +47,41 @@ function definiteCommonSubject(question: string, words: ReturnType<typeof tagWor
     if (word.text.toLowerCase() !== 'the') return;
     let next = at + 1;
     while (words[next]?.pos === 'ADJ') next++;
-    const noun = words[next];
-    if (noun?.pos === 'NOUN') nouns.push(noun.text);
+    for (; words[next]?.pos === 'NOUN'; next++) nouns.push((words[next] as (typeof words)[number]).text);
   });
   return nouns;
+}
+
+/**
+ * A question whose subject is "the" something and that names nothing ("How do I change the
+ * port?" after "How do I run Hono on Node.js?") may ask about that thing of what the conversation
+ * is about: this is the question with the previous question's names ("Hono Node"), and the nouns
+ * it names with "the" ("port"), for the caller to check that the topic holds them (the Node.js
+ * page has a port; "How do I read the request body?" after a question on Cloudflare Workers asks
+ * about something else). Undefined when the question points back or continues (see
+ * `resolveFollowUp`), names something, or the previous question named nothing.
+ */
+export function definiteFollowUp(
+  question: string,
+  history: ConversationTurn[],
+): { resolved: string; nouns: string[] } | undefined {
+  const previous = history.at(-1);
+  if (!previous) return undefined;
+  const words = tagWords(question.replace(DUMMY_IT, '$2'));
+  const refers = words.some(
+    (word) =>
+      REFERRING_WORDS.has(word.text.toLowerCase()) &&
+      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'),
+  );
+  if (refers || CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()))) return undefined;
+  const nouns = definiteCommonSubject(question, words);
+  if (nouns.length === 0) return undefined;
+  const own = new Set(topicWords(question).map((word) => word.toLowerCase()));
+  const names = [...new Set(namesIn(previous.resolvedQuery || previous.query))].filter(
+    (name) => !own.has(name.toLowerCase()),
+  );
+  if (names.length === 0) return undefined;
+  return { resolved: `${question.trim()} (${names.slice(0, MAX_CARRIED_WORDS).join(' ')})`, nouns };
 }
 
 /** The names in a question: its proper nouns ("Hono", "Node", "JWT"). */
@@ -91,19 +122,10 @@ function actionWords(question: string, exclude: Set<string>): string[] {
  * topic words of the previous question appended, so the search looks for the same subject. One
  * that continues it with a subject of its own ("and the chat?", "what about Deno?") gets the
  * previous question's verbs and adjectives instead: the same asked of another subject.
- * A question whose subject is "the" something ("how do I change the port?") and names nothing
- * gets the names of the previous question ("Hono", "Node"): the port of what the conversation is
- * about, unless `namesAPage` says one of its nouns names a page of the site of its own ("how do I
- * set the cookie?" after a question on CORS asks about cookies).
  * A question that stands on its own is searched as asked, and so is one that points at the
  * images sent with it (`withImages`: "what does this screenshot show?").
  */
-export function resolveFollowUp(
-  question: string,
-  history: ConversationTurn[],
-  withImages = false,
-  namesAPage: (nouns: string[]) => boolean = () => false,
-): string {
+export function resolveFollowUp(question: string, history: ConversationTurn[], withImages = false): string {
   const previous = history.at(-1);
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
@@ -117,17 +139,6 @@ export function resolveFollowUp(
   const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
   const own = topicWords(question);
   const earlier = previous.resolvedQuery || previous.query;
-  // "How do I change the port?" after "How do I run Hono on Node.js?": a subject named by "the"
-  // and a common noun, and no name, is the one of the thing the conversation is about.
-  const subject = !refers && !continues && own.length > 0 ? definiteCommonSubject(question, words) : [];
-  if (subject.length > 0) {
-    if (namesAPage(subject)) return question;
-    const ownLower = new Set(own.map((word) => word.toLowerCase()));
-    const names = [...new Set(namesIn(earlier))].filter((name) => !ownLower.has(name.toLowerCase()));
-    return names.length === 0
-      ? question
-      : `${question.trim()} (${names.slice(0, MAX_CARRIED_WORDS).join(' ')})`;
-  }
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
 

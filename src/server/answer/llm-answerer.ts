@@ -12,7 +12,7 @@ import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.j
 import {
   type ChatMessage,
   chatCompletion,
-  type CompletionError,
+  CompletionError,
   conversationMessages,
 } from './chat-completion.js';
 
@@ -44,6 +44,8 @@ const PASSAGE_CHARS_IN_PROMPT = 4000;
  * would otherwise wait for the timeout, and each failure be logged.
  */
 const PAUSE_AFTER_FAILURE_MS = 30_000;
+/** The longest pause a `Retry-After` sets: an endpoint back sooner than it said is used again. */
+const MAX_PAUSE_MS = 600_000;
 /** What the model answers when the passages don't hold the answer (see SYSTEM_PROMPT). */
 const NOT_FOUND_REPLY = 'NOT_FOUND';
 /** Earlier turns given to the model. */
@@ -112,11 +114,16 @@ export class LlmAnswerer implements Answerer {
       };
     } catch (error) {
       if (signal?.aborted) throw error;
-      const pauseMs = Math.max(PAUSE_AFTER_FAILURE_MS, (error as CompletionError).retryAfterMs ?? 0);
+      // An outage pauses the model for every visitor; one unusable answer is this question's.
+      const outage = error instanceof CompletionError && error.outage;
+      const pauseMs = outage
+        ? Math.min(MAX_PAUSE_MS, Math.max(PAUSE_AFTER_FAILURE_MS, error.retryAfterMs ?? 0))
+        : 0;
       this.#pausedUntil = Date.now() + pauseMs;
-      this.#options.logger.error(
-        `LLM answer failed (${(error as Error).message}); serving extractive answers for ${Math.round(pauseMs / 1000)} s`,
-      );
+      const serving = outage
+        ? `serving extractive answers for ${Math.round(pauseMs / 1000)} s`
+        : 'serving the extractive answer';
+      this.#options.logger.error(`LLM answer failed (${(error as Error).message}); ${serving}`);
       return this.#extractive.compose(input, retrieval);
     }
   }

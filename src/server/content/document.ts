@@ -58,13 +58,20 @@ export interface DocumentSection {
    */
   codeLanguages?: Record<string, string>;
   /**
-   * The paragraphs of `text` that are items of a list, by their text: whether the list is
-   * numbered (`ordered`) or not, so that an answer quotes them as a list.
+   * The paragraphs of `text` that are items of a list, by their text, each `'unordered'` or its
+   * number in a numbered list, so that an answer quotes them as the page lists them. (An item's
+   * further paragraphs are text under it, not items.)
    */
-  listItems?: Record<string, ListKind>;
+  listItems?: Record<string, ListItem>;
 }
 
-export type ListKind = 'ordered' | 'unordered';
+/** An item of a list: `'unordered'`, or its number in a numbered list. */
+export type ListItem = 'unordered' | number;
+
+/** The value `record` holds for `key` itself (not one its prototype has: `constructor`). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
 
 /**
  * True when `part` is `section` or a passage of it: a section too long to keep whole is indexed as

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
-import { type LinkMention, type ListKind, NotAPage, type SourceDocument } from './document.js';
+import { type LinkMention, type ListItem, NotAPage, type SourceDocument } from './document.js';
 import { documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 import {
@@ -185,9 +185,14 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
   const paragraph = new SectionTextBuilder();
   /** Whether the last thing in the paragraph was a `<br>`. */
   let lineBroken = false;
-  /** The kind of list whose item is being read, if one is. */
-  let list: ListKind | undefined;
-  const flush = (): void => builder.addParagraph(paragraph.take(), list);
+  /** The list item whose first paragraph is being read, if one is (see `ListItem`). */
+  let list: ListItem | undefined;
+  const flush = (): void => {
+    const text = paragraph.take();
+    builder.addParagraph(text, list);
+    // The item's further paragraphs are text under it.
+    if (text.trim() !== '') list = undefined;
+  };
   const visit = (node: Node): void => {
     if (node.nodeType === NodeType.TEXT_NODE) {
       const text = literalText(decodeHTML(node.rawText));
@@ -256,16 +261,28 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
     const block = BLOCKS.has(tag);
     if (block) flush();
     // A list's items are read as items; the paragraphs of a list nested in one, as its own items.
+    const inList = tag === 'li' || tag === 'ul' || tag === 'ol';
     const outer = list;
-    if (tag === 'li')
-      list = element.parentNode && tagOf(element.parentNode) === 'ol' ? 'ordered' : 'unordered';
-    else if (tag === 'ul' || tag === 'ol') list = undefined;
+    if (inList) list = tag === 'li' ? listItemOf(element) : undefined;
     for (const child of element.childNodes) visit(child);
     if (block) flush();
-    list = outer;
+    if (inList) list = outer;
   };
   visit(content);
   flush();
+}
+
+/** An `<li>`: `'unordered'`, or its number in its `<ol>` (its `value`, else from the list's `start`). */
+function listItemOf(item: HTMLElement): ListItem {
+  const list = item.parentNode;
+  if (!list || tagOf(list) !== 'ol') return 'unordered';
+  const value = Number.parseInt(item.getAttribute('value') ?? '', 10);
+  if (Number.isFinite(value)) return value;
+  const start = Number.parseInt(list.getAttribute('start') ?? '', 10);
+  const items = list.childNodes.filter(
+    (child) => child.nodeType === NodeType.ELEMENT_NODE && tagOf(child as HTMLElement) === 'li',
+  );
+  return (Number.isFinite(start) ? start : 1) + items.indexOf(item);
 }
 
 /** The blocks whose text is what a page says where it links. */

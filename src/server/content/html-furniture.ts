@@ -232,10 +232,6 @@ const HIGHLIGHT_TAGS = new Set([
 ]);
 
 /**
- * The text of a code block (a `<pre>`, read raw) as it shows: a highlighter's spans are its
- * text, a `<br>` a line break, line numbers, language labels and copy buttons left out.
- */
-/**
  * The language a code block names: a `language-*` or `lang-*` class on the `<pre>` or on the
  * `<code>` it opens with (Prism, highlight.js, most generators), `data-language`, or MDN's
  * `brush: js`; '' for none. A `<pre>` is parsed as raw text, so its `<code>` tag is read as written.
@@ -254,6 +250,10 @@ export function codeLanguage(pre: HTMLElement): string {
   return '';
 }
 
+/**
+ * The text of a code block (a `<pre>`, read raw) as it shows: a highlighter's spans are its
+ * text, a `<br>` a line break, line numbers, language labels and copy buttons left out.
+ */
 export function codeBlockText(pre: HTMLElement): string {
   const raw = pre.rawText;
   const tags = [...raw.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => (match[1] as string).toLowerCase());

@@ -1,4 +1,4 @@
-import type { DocumentSection, ListKind } from './document.js';
+import type { DocumentSection, ListItem } from './document.js';
 import {
   inlineMarkdownToSectionText,
   inlineMarkdownToText,
@@ -155,12 +155,13 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
   /** Whether the line before was a list item, which a quote indented under it may follow at once. */
   let afterListItem = false;
   /** The kind of list the paragraph being read is an item of, if it is one. */
-  let paragraphList: ListKind | undefined;
+  let paragraphList: ListItem | undefined;
   const flushParagraph = (): void => {
-    if (paragraph.length === 0) return;
-    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references), paragraphList);
-    paragraph = [];
+    const list = paragraphList;
     paragraphList = undefined;
+    if (paragraph.length === 0) return;
+    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references), list);
+    paragraph = [];
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -234,8 +235,9 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
       continue;
     }
 
+    // (A list item's text is no heading: the `-` under it is the next, empty, item.)
     const underline = SETEXT_UNDERLINE.exec(line);
-    if (underline && paragraph.length === 1) {
+    if (underline && paragraph.length === 1 && paragraphList === undefined) {
       const text = paragraph[0] ?? '';
       paragraph = [];
       const { text: headingText, id } = headingAttributes(text);
@@ -266,7 +268,8 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     const listItem = /^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line);
     if (listItem) {
       flushParagraph();
-      paragraphList = /^\s*\d/.test(line) ? 'ordered' : 'unordered';
+      const number = /^\s*(\d+)/.exec(line)?.[1];
+      paragraphList = number === undefined ? 'unordered' : Number(number);
     }
     const { text: stripped, quoted } = stripBlockMarkers(
       line,

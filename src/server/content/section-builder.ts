@@ -1,4 +1,4 @@
-import type { DocumentSection, ListKind } from './document.js';
+import type { DocumentSection, ListItem } from './document.js';
 import { type AnchorStyle, HeadingSlugger } from './heading-slug.js';
 
 /** Longest code block kept in a section's text: enough to find an identifier, not enough to drown the prose. */
@@ -54,7 +54,7 @@ export class SectionBuilder {
     paragraphs: string[];
     code: string[];
     languages: Map<string, string>;
-    listItems: Map<string, ListKind>;
+    listItems: Map<string, ListItem>;
   } = {
     heading: '',
     anchor: '',
@@ -98,7 +98,7 @@ export class SectionBuilder {
   }
 
   /** Adds a paragraph of text; `list` when it is an item of a list (see `DocumentSection.listItems`). */
-  addParagraph(text: string, list?: ListKind): void {
+  addParagraph(text: string, list?: ListItem): void {
     // Most paragraphs are one line of single spaces: nothing to tidy but its ends.
     const paragraph = MESSY_SPACE.test(text)
       ? text
@@ -168,7 +168,7 @@ export class SectionBuilder {
         );
       const items = kept.filter((paragraph) => listItems.has(paragraph));
       if (items.length > 0)
-        section.listItems = Object.fromEntries(items.map((item) => [item, listItems.get(item) as ListKind]));
+        section.listItems = Object.fromEntries(items.map((item) => [item, listItems.get(item) as ListItem]));
       this.#sections.push(section);
       first = end;
       length = 0;

@@ -1,7 +1,7 @@
 import type { AnalyticsRecord, TopQuestion, TopSearch } from '../../wire/index.js';
 import { ISO_DATE, ISO_DATE_TIME } from '../../wire/dates.js';
 import { AnalyticsQuerySchema } from '../../wire/schemas.js';
-import { invalidField } from '../http/api-error.js';
+import { ApiError, invalidField } from '../http/api-error.js';
 import { parseFields } from '../http/request-validation.js';
 import type { AnalyticsFilter, Store } from '../store/store.js';
 
@@ -119,6 +119,10 @@ export async function analyticsReport(
   report: AnalyticsReport,
   filter: AnalyticsFilter,
 ): Promise<AnalyticsRecord[] | TopQuestion[] | TopSearch[]> {
-  if (report === 'topsearches') return store.topSearches(filter);
+  if (report === 'topsearches') {
+    if (!store.topSearches)
+      throw new ApiError(501, 'not_implemented', "This service's store keeps no searches");
+    return store.topSearches(filter);
+  }
   return report === 'analytics' ? store.analytics(filter) : store.topQuestions(filter);
 }

@@ -38,6 +38,7 @@ export class SettledSearches {
   #settled: SearchRow[] = [];
   #timer: ReturnType<typeof setInterval> | undefined;
   #writing: Promise<void> = Promise.resolve();
+  #closed = false;
 
   constructor(store: Store, options: SettledSearchesOptions = {}) {
     this.#store = store;
@@ -49,6 +50,8 @@ export class SettledSearches {
 
   /** A search answered to `visitor`: it replaces the one held for them. */
   searched(visitor: string, search: Omit<SearchRow, 'createdAt'>): void {
+    // A search answered while the service stops comes after the store has its last writes.
+    if (this.#closed) return;
     const now = this.#now();
     // One held for the settling time has settled, whether a sweep has come by yet or not.
     const before = this.#held.get(visitor);
@@ -86,6 +89,7 @@ export class SettledSearches {
 
   /** Writes every search held, settled or not (the service is stopping). */
   close(): Promise<void> {
+    this.#closed = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
     const rows = [...this.#settled, ...this.#held.values()];
@@ -97,8 +101,10 @@ export class SettledSearches {
   /** Writes after the writes before it; a failed write is logged, never thrown at a visitor. */
   #write(rows: SearchRow[]): Promise<void> {
     if (rows.length === 0) return this.#writing;
+    const save = this.#store.saveSearches?.bind(this.#store);
+    if (!save) return this.#writing;
     this.#writing = this.#writing.then(() =>
-      this.#store.saveSearches(rows).catch((error: unknown) => {
+      save(rows).catch((error: unknown) => {
         this.#logger?.error(`Recording ${rows.length} searches failed`, error);
       }),
     );

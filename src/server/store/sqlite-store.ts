@@ -113,6 +113,7 @@ const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
   '-unanswered': 'i.created_at DESC, i.rowid DESC',
   negative: 'i.created_at ASC, i.rowid ASC',
   '-negative': 'i.created_at DESC, i.rowid DESC',
+  // The top searches report's (this report refuses them: see ANALYTICS_SORTS).
   unfound: 'i.created_at ASC, i.rowid ASC',
   '-unfound': 'i.created_at DESC, i.rowid DESC',
 };

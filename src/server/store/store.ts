@@ -100,10 +100,13 @@ export interface Store {
   analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]>;
   /** The most asked questions of a project in a date range. */
   topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]>;
-  /** Stores settled searches, all in one commit. */
-  saveSearches(rows: readonly SearchRow[]): Promise<void>;
+  /**
+   * Stores settled searches, all in one commit. Optional (as `topSearches`): a store without it
+   * records no searches, and its top searches report answers 501.
+   */
+  saveSearches?(rows: readonly SearchRow[]): Promise<void>;
   /** The most frequent settled searches of a project in a date range. */
-  topSearches(filter: AnalyticsFilter): Promise<TopSearch[]>;
+  topSearches?(filter: AnalyticsFilter): Promise<TopSearch[]>;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -794,6 +794,18 @@ describe('LLM answerer against a loopback chat completions server', () => {
   });
 });
 
+describe("extractive answerer over the project's own docs", () => {
+  it('reads a long section whole: the sentence that answers may be in another of its passages', async () => {
+    const { documents } = await loadContentFolder(new URL('../../demo/content/', import.meta.url).pathname);
+    const index = createOramaIndex();
+    await index.load(documents);
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('What does didAnswer false mean?'));
+    assert.equal(answer.link, '/service/answers');
+    // `## When didAnswer is false` opens with a table of the tests; the meaning comes after it.
+    assert.match(answer.answer, /^When any of them fails, `didAnswer` is `false`/);
+  });
+});
+
 describe('extractive answerer: the passages listed with an answer', () => {
   it('lists the quoted passage first, scored as the answer is, each text at most 1,200 characters', async () => {
     const long = Array.from(

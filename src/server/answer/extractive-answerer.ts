@@ -391,8 +391,17 @@ export class ExtractiveAnswerer implements Answerer {
    * question, then its other sections whose heading or text hold most of the question's words.
    */
   #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
-    const fromHits = hits.filter((hit) => hit.document.id === best.document.id).slice(0, CANDIDATE_SECTIONS);
-    // A passage of a long section is a copy holding a part of its text (see `isPartOfSection`).
+    // A passage of a long section is read in its whole section: the sentence that answers may be
+    // in another of its parts ("When any of them fails, `didAnswer` is `false`…" after the table
+    // that opens `## When didAnswer is false`).
+    const fromHits: PassageHit[] = [];
+    for (const hit of hits) {
+      if (hit.document.id !== best.document.id) continue;
+      const whole = best.document.sections.find((section) => isPartOfSection(hit.section, section));
+      if (whole && fromHits.some((taken) => taken.section === whole)) continue;
+      fromHits.push(whole ? { ...hit, section: whole } : hit);
+      if (fromHits.length === CANDIDATE_SECTIONS) break;
+    }
     const taken = (section: DocumentSection) =>
       fromHits.some(({ section: part }) => isPartOfSection(part, section));
     const others = best.document.sections

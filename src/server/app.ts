@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): ServiceApp {
   const searches =
     options.searches ??
     (config.recordSearches && store.saveSearches ? new SettledSearches(store, { logger }) : undefined);
-  registerSearchRoute(app, { index, guard, searches, trustProxy: config.trustProxy });
+  registerSearchRoute(app, { index, guard, searches });
   const customAgents = { logger, fetch: options.fetch, languageModel: options.languageModel };
   registerAskRoute(app, { store, answerer, guard, customAgents });
   registerFeedbackRoute(app, { store, guard });

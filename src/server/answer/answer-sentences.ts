@@ -792,17 +792,13 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
     first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
     return;
   }
-  const prose = blocks.reduce(
-    (sum, block) =>
-      sum +
-      (block.kind === 'text' ? block.text.length : block.kind === 'list' ? block.items.join(' ').length : 0),
-    0,
-  );
+  // What each block says in words (a table's cells aside), and the prose among it.
+  const blockText = (block: AnswerBlock) =>
+    block.kind === 'table' ? '' : block.kind === 'list' ? block.items.join('\n') : block.text;
+  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'code' ? 0 : blockText(block).length), 0);
   // The name as a word of its own: "alg" is not said by "algorithm".
   const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');
   const said = new RegExp(`(?<![\\w$])${bare}(?![\\w$])`);
-  const blockText = (block: AnswerBlock) =>
-    block.kind === 'table' ? '' : block.kind === 'list' ? block.items.join('\n') : block.text;
   if (prose > SHORT_ANSWER_CHARS || blocks.some((block) => said.test(blockText(block)))) return;
   first.text = `${codeSpan(heading)} — ${first.text}`;
 }

@@ -26,6 +26,10 @@ export interface ChatMessage {
   content: string;
 }
 
+/** `text` cut at `chars` characters, with an ellipsis when cut. */
+export const cut = (text: string, chars: number): string =>
+  text.length > chars ? `${text.slice(0, chars)}…` : text;
+
 /**
  * The last `turns` turns of a conversation as messages: each question as asked, each answer
  * (HTML or Markdown) as plain text cut at `answerChars`.
@@ -39,7 +43,7 @@ export function conversationMessages(
     const text = decodeEntities(turn.answer.replace(/<[^>]*>/g, ' '))
       .replace(/\s+/g, ' ')
       .trim();
-    const answer = text.length > answerChars ? `${text.slice(0, answerChars)}…` : text;
+    const answer = cut(text, answerChars);
     return [
       { role: 'user', content: turn.query },
       { role: 'assistant', content: answer },

@@ -37,6 +37,24 @@ const DUMMY_IT =
   /\b(is it|it is|it's|isn't it)\s+(possible|ok|okay|fine|safe|necessary|recommended|better|best|a good idea)\b/i;
 
 /**
+ * Whether a question's words point back at something said before ("how do I change it?"); with
+ * images attached, "this screenshot" is the image, not the last answer.
+ */
+function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): boolean {
+  return words.some(
+    (word, at) =>
+      REFERRING_WORDS.has(word.text.toLowerCase()) &&
+      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its') &&
+      !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
+  );
+}
+
+/** Whether a question opens as the continuation of the one before ("and…", "what about…"). */
+function continuesPrevious(question: string): boolean {
+  return CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
+}
+
+/**
  * The nouns a question names with "the" ("the port", "the request body"), when it names nothing
  * else: no proper noun, no code (`app.get`, `c.json()`); else none.
  */
@@ -68,12 +86,7 @@ export function definiteFollowUp(
   const previous = history.at(-1);
   if (!previous) return undefined;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
-  const refers = words.some(
-    (word) =>
-      REFERRING_WORDS.has(word.text.toLowerCase()) &&
-      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its'),
-  );
-  if (refers || CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()))) return undefined;
+  if (refersBack(words, false) || continuesPrevious(question)) return undefined;
   const nouns = definiteCommonSubject(question, words);
   if (nouns.length === 0) return undefined;
   const own = new Set(topicWords(question).map((word) => word.toLowerCase()));
@@ -129,21 +142,15 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const previous = history.at(-1);
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
-  const refers = words.some(
-    (word, at) =>
-      REFERRING_WORDS.has(word.text.toLowerCase()) &&
-      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its') &&
-      // "What does this screenshot show?", asked with one attached, points at the image.
-      !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
-  );
-  const continues = CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
+  const refers = refersBack(words, withImages);
+  const continues = continuesPrevious(question);
   const own = topicWords(question);
-  const earlier = previous.resolvedQuery || previous.query;
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
 
   const ownLower = new Set(own.map((word) => word.toLowerCase()));
   const carried: string[] = [];
+  const earlier = previous.resolvedQuery || previous.query;
   // "And the chat?" after "How do I translate the search box?" asks the same of another subject:
   // what was done or asked about (its verbs and adjectives) carries over, its subject doesn't.
   const candidates =

@@ -14,11 +14,8 @@ import {
   chatCompletion,
   CompletionError,
   conversationMessages,
+  cut,
 } from './chat-completion.js';
-
-/** `text` cut at `chars` characters, with an ellipsis when cut. */
-const cut = (text: string, chars: number): string =>
-  text.length > chars ? `${text.slice(0, chars)}…` : text;
 
 export interface LlmAnswererOptions {
   index: SearchIndex;

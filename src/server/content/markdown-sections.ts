@@ -87,6 +87,8 @@ function withoutShikiNotation(line: string): string {
 }
 
 const SHIKI_NOTATION = /^\[!code\s[^\]]*\]\s*(?:(?:-->|\*\/)\s*)?$/;
+/** A list item's first line; a numbered one's number. */
+const LIST_ITEM = /^\s*(?:[-*+]|(\d{1,9})[.)])\s/;
 const REMOVED_LINE = /\[!code\s+--\]\s*(?:(?:-->|\*\/)\s*)?$/;
 
 /** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
@@ -265,11 +267,11 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     }
 
     // A list item is its own line of text, not the continuation of the line before.
-    const listItem = /^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line);
-    if (listItem) {
+    const item = LIST_ITEM.exec(line);
+    const listItem = item !== null;
+    if (item) {
       flushParagraph();
-      const number = /^\s*(\d+)/.exec(line)?.[1];
-      paragraphList = number === undefined ? 'unordered' : Number(number);
+      paragraphList = item[1] === undefined ? 'unordered' : Number(item[1]);
     }
     const { text: stripped, quoted } = stripBlockMarkers(
       line,

@@ -1,11 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AgentConfig } from '../config.js';
 
-/** What the bot guard hands to a bot route: the parsed body and the agent it addresses. */
+/**
+ * What the bot guard hands to a bot route: the parsed body, the agent it addresses, and the
+ * client address it was limited by (see `clientAddress`).
+ */
 export interface AppEnv {
   Variables: {
     body: Record<string, unknown>;
     agent: AgentConfig;
+    address: string;
   };
 }
 

@@ -166,6 +166,7 @@ export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): Midd
     }
     c.set('body', body);
     c.set('agent', agent);
+    c.set('address', address);
     await next();
   };
 }

@@ -3,7 +3,6 @@ import { LIMITS, SearchRequestSchema, SearchResponseSchema } from '../../wire/sc
 import type { ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
 import type { SearchIndex } from '../search/search-index.js';
-import { clientAddress } from '../http/client-address.js';
 import type { SettledSearches } from '../service/settled-searches.js';
 import { searchDocuments } from '../service/search-documents.js';
 import { registerBotRoute } from './bot-route.js';
@@ -32,7 +31,6 @@ export interface SearchRouteDependencies {
   guard: BotGuard;
   /** Where the searches visitors settle on are recorded, when they are. */
   searches?: SettledSearches;
-  trustProxy?: boolean;
 }
 
 export function registerSearchRoute(app: ServiceApp, deps: SearchRouteDependencies): void {
@@ -46,7 +44,7 @@ export function registerSearchRoute(app: ServiceApp, deps: SearchRouteDependenci
       if (searches) {
         const agent = c.get('agent');
         // One visitor: an agent's key from one client address (see SettledSearches).
-        searches.searched(`${agent.projectId}/${agent.id} ${clientAddress(c, deps.trustProxy === true)}`, {
+        searches.searched(`${agent.projectId}/${agent.id} ${c.get('address')}`, {
           projectId: agent.projectId,
           agentId: agent.id,
           query: request.query.trim(),

@@ -110,6 +110,23 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(first?.section.heading, 'status()');
   });
 
+  it("shows how with the page's usage example when its opening only says what the subject does", async () => {
+    // The ETag page opens "Using this middleware, you can add ETag headers easily." (no code);
+    // its `## Usage` shows how, after an `## Import` of one line.
+    const answer = await createExtractiveAnswerer({ index }).answer(
+      ask('How do I add an ETag to responses?'),
+    );
+    assert.match(answer.answer, /^Using this middleware, you can add ETag headers easily\.\n\n```ts\n/);
+    assert.match(answer.answer, /app\.use\('\/etag\/\*', etag\(\)\)/);
+    assert.equal(answer.passages[0]?.link, '/docs/middleware/builtin/etag#usage');
+    assert.ok(
+      answer.passages.some((passage) => passage.link === '/docs/middleware/builtin/etag#etag-middleware'),
+    );
+    // A question that asks what, not how, is answered by the opening alone.
+    const what = await createExtractiveAnswerer({ index }).answer(ask('What does the ETag middleware do?'));
+    assert.doesNotMatch(what.answer, /```/);
+  });
+
   it('answers from the exact source page, with a link to the section', async () => {
     const answer = await createExtractiveAnswerer({ index }).answer(ask('How can I set a cookie?'));
     assert.equal(answer.didAnswer, true);

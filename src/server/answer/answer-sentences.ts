@@ -159,6 +159,11 @@ export interface SelectedAnswer {
   /** Index of the section quoted, in the candidates given. */
   section: number;
   blocks: AnswerBlock[];
+  /**
+   * The page's usage section, when its code example is quoted after the opening's sentences (see
+   * `usageExample`): the section the answer shows how from.
+   */
+  usage?: Section;
 }
 
 /** A table row's cells: a code span holding "; " is in one cell. */
@@ -742,10 +747,49 @@ export function selectAnswer(
   if (!codeShown && (showsCode || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
     const example = bestCode(asked, units, blocks.length === 0);
-    if (example) blocks.push(codeBlock(example));
+    if (example) {
+      blocks.push(codeBlock(example));
+      codeShown = true;
+    }
   }
-  withTheNameItExplains(blocks, (candidates[bestSection] as (typeof candidates)[number]).section);
+  const quoted = (candidates[bestSection] as (typeof candidates)[number]).section;
+  withTheNameItExplains(blocks, quoted);
+  // A how-to question answered by the page's opening, which says what the page's subject does but
+  // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.
+  const usage =
+    showsCode && !codeShown && isLead(quoted) ? usageExample(asked, pageSections, analyser) : undefined;
+  if (usage) {
+    blocks.push(codeBlock(usage.code));
+    return { section: bestSection, blocks, usage: usage.section };
+  }
   return { section: bestSection, blocks };
+}
+
+/** A heading naming a page's usage example: "Usage", "Basic usage", "Examples", "Getting started"… */
+const USAGE_HEADING =
+  /^(?:(?:basic|simple|quick|typical|example)\s+)?(?:usage|examples?|getting\s+started|quick\s*start|how\s+to\s+use(?:\s+it)?)(?:\s+examples?)?$/i;
+
+/**
+ * The code of a page's usage section: the first section after the opening headed as one (see
+ * `USAGE_HEADING`) with code, its own or its sub-sections' ("## Examples", "### Relative
+ * positioning"), the block holding most of the question's words. Not code marked as a mistake.
+ */
+function usageExample(
+  asked: QuestionTerms,
+  pageSections: Section[],
+  analyser: TextAnalyser,
+): { section: Section; code: Unit } | undefined {
+  for (let i = 1; i < pageSections.length; i++) {
+    const heading = pageSections[i] as Section;
+    if (heading.level <= 1 || !USAGE_HEADING.test(heading.heading.trim())) continue;
+    for (let j = i; j < pageSections.length; j++) {
+      const section = pageSections[j] as Section;
+      if (j > i && section.level <= heading.level) break;
+      const code = bestCode(asked, unitsOf(section, analyser));
+      if (code) return { section, code };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -181,13 +181,16 @@ export function passageRecord(hit: PassageHit): Passage {
   };
 }
 
-/** The passages listed with an answer: the best, then the best of other pages, then more of the same page. */
-export function contextPassages(hits: PassageHit[]): Passage[] {
+/**
+ * The passages listed with an answer: the `quoted` first ones (the answer's), then the best of
+ * other pages, then more of the same page.
+ */
+export function contextPassages(hits: PassageHit[], quoted = 1): Passage[] {
   const best = hits[0];
   if (!best) return [];
   const others = hits.filter((hit) => hit.document.id !== best.document.id);
-  const samePage = hits.slice(1).filter((hit) => hit.document.id === best.document.id);
-  return [best, ...others, ...samePage].slice(0, PASSAGES_IN_CONTEXT).map(passageRecord);
+  const samePage = hits.slice(quoted).filter((hit) => hit.document.id === best.document.id);
+  return [...hits.slice(0, quoted), ...others, ...samePage].slice(0, PASSAGES_IN_CONTEXT).map(passageRecord);
 }
 
 /** The answer record for a question the documentation doesn't answer. */
@@ -359,8 +362,14 @@ export class ExtractiveAnswerer implements Answerer {
       this.#analyser,
       best.document.sections,
     );
-    const quoted = candidates[selected.section] ?? best;
-    const hits = [quoted, ...retrieval.hits.filter((hit) => hit !== quoted)];
+    const opening = candidates[selected.section] ?? best;
+    // An answer showing the page's usage example is from its usage section, after its opening.
+    const quoted = selected.usage ? { ...opening, section: selected.usage } : opening;
+    const first = quoted === opening ? [opening] : [quoted, opening];
+    const hits = [
+      ...first,
+      ...retrieval.hits.filter((hit) => !first.some((taken) => taken.section === hit.section)),
+    ];
     return {
       answer: renderAnswer(input.format, selected.blocks),
       didAnswer: true,
@@ -369,7 +378,7 @@ export class ExtractiveAnswerer implements Answerer {
       link: quoted.document.link,
       description: quoted.document.description,
       assetType: quoted.document.assetType,
-      passages: contextPassages(hits),
+      passages: contextPassages(hits, first.length),
       resolvedQuery,
     };
   }

@@ -1,0 +1,103 @@
+/**
+ * `npx tsx bench/answer-sections.ts [--list]`: whether an answer quotes the right SECTION of the
+ * right page. Source right (bench/answer-quality.ts) counts a page; a developer who asks "How do I
+ * use middleware?" and is answered from the right page's "Context access inside Middleware
+ * arguments" has not been answered. Prints numbers; asserts nothing.
+ *
+ * The sections that answer each question were chosen by a helper who read only the questions and
+ * the pages (never this code, its rankings nor its answers), in bench/questions/*-sections.json:
+ * for each question, every section whose own text answers it, by page and heading (a page's
+ * opening, before its first `##`, by its `#` title). An answer's section is the first passage of
+ * its `context.passages`, the one it quotes.
+ *
+ * Sets: the Hono questions, their first and second fresh sets, and the demo's own documentation
+ * (seen: the questions of all three whose answer quotes another section of the right page were
+ * read while working on section choice, on 2026-11-29, both halves of fresh2 and of the demo's
+ * set included), and the third to fifth fresh sets (blind: `--list` never prints them).
+ *
+ *   --list   also lists, for the seen sets, each question whose answer quotes another section
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
+import { loadContentFolder } from '../src/server/content/load-folder.js';
+import { createOramaIndex } from '../src/server/search/orama-index.js';
+
+const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
+const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+const DEMO = new URL('../demo/content/', import.meta.url).pathname;
+
+const { values } = parseArgs({ options: { list: { type: 'boolean', default: false } } });
+
+interface AnnotatedQuestion {
+  question: string;
+  sections: { page: string; heading: string }[];
+}
+
+/** Headings compared as words: case, backticks, punctuation and a trailing `()` don't count. */
+const headingKey = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A page link without its fragment or a trailing `/`, as the annotations name pages. */
+const pageKey = (link: string): string => link.replace(/#.*$/, '').replace(/(.)\/$/, '$1');
+
+const pct = (share: number): string => `${(100 * share).toFixed(1).padStart(5)}%`;
+
+async function measure(label: string, dir: string, sets: [string, string, boolean][]): Promise<void> {
+  const { documents } = await loadContentFolder(dir);
+  const index = createOramaIndex({});
+  await index.load(documents);
+  const answerer = createExtractiveAnswerer({ index });
+  console.log(`\n== ${label}: ${documents.length} pages ==`);
+  for (const [name, file, seen] of sets) {
+    const items = JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as AnnotatedQuestion[];
+    let pageRight = 0;
+    let sectionRight = 0;
+    const misses: string[] = [];
+    for (const item of items) {
+      const answer = await answerer.answer({
+        query: item.question,
+        history: [],
+        format: 'markdown',
+        threshold: 0,
+      });
+      const quoted = answer.didAnswer ? answer.passages[0] : undefined;
+      const pages = new Set(item.sections.map((section) => pageKey(section.page)));
+      const onPage = quoted !== undefined && pages.has(pageKey(quoted.link));
+      const right =
+        onPage &&
+        item.sections.some(
+          (section) =>
+            pageKey(section.page) === pageKey(quoted.link) &&
+            headingKey(section.heading) === headingKey(quoted.heading ?? quoted.title),
+        );
+      if (onPage) pageRight++;
+      if (right) sectionRight++;
+      else if (onPage)
+        misses.push(
+          `  ${item.question}\n    quoted: ${quoted.heading ?? quoted.title}\n    wanted: ${item.sections
+            .map((section) => section.heading)
+            .join(' | ')}`,
+        );
+    }
+    const n = items.length;
+    console.log(
+      `  ${name.padEnd(16)} n=${String(n).padStart(3)}  page right ${pct(pageRight / n)}  section right ${pct(sectionRight / n)}  (${pct(sectionRight / Math.max(pageRight, 1))} of right pages)`,
+    );
+    if (values.list && seen && misses.length > 0)
+      console.log(`  right page, other section:\n${misses.join('\n')}`);
+  }
+}
+
+await measure('Hono docs', `${CORPORA}hono`, [
+  ['questions', 'hono-questions-sections.json', true],
+  ['fresh', 'hono-fresh-sections.json', true],
+  ['fresh2', 'hono-fresh2-sections.json', true],
+  ['fresh3 blind', 'hono-fresh3-sections.json', false],
+  ['fresh4 blind', 'hono-fresh4-sections.json', false],
+  ['fresh5 blind', 'hono-fresh5-sections.json', false],
+]);
+await measure('demo docs', DEMO, [['demo fresh', 'demo-fresh-sections.json', true]]);

@@ -99,6 +99,16 @@ describe('extractive answerer over the Hono docs', () => {
     );
     assert.equal(answer.passages[0]?.link, '/docs/api/context#status');
     assert.match(answer.answer, /^You can set an HTTP status code with `c\.status\(\)`/);
+    // Even when another section's example holds more of the question's other words: the example
+    // of `## render() / setRenderer()` says "page" and "pages" four times.
+    const redirect = await createExtractiveAnswerer({ index }).answer(
+      ask('How do I redirect the user to another page?'),
+    );
+    assert.equal(redirect.passages[0]?.link, '/docs/api/context#redirect');
+    assert.match(
+      redirect.answer,
+      /^Redirect, default status code is `302`\.\n\n```ts\napp\.get\('\/redirect'/,
+    );
     // Named as the question writes it: "streaming" is not `## stream()`, and the opening says
     // what the helper is for.
     const streaming = await createExtractiveAnswerer({ index }).answer(

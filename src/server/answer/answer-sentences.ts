@@ -54,6 +54,13 @@ const MIN_SPECIFICITY = 0.2;
  * as well.
  */
 const LEAD_WEIGHT = 1.2;
+/**
+ * A section named in code by a word of the question ("redirect" and `## redirect()`, "header" and
+ * `## header()`) counts this much more: an API reference's sentences are terse ("Redirect,
+ * default status code is `302`."), and another section's example may hold more of the question's
+ * other words ("page", "user").
+ */
+const NAMED_SECTION_WEIGHT = 1.5;
 /** How much standing close together adds to a sentence holding several question words. */
 const PROXIMITY_WEIGHT = 0.25;
 /** Other sentences of the section join the answer when they score at least this share of the best. */
@@ -470,12 +477,14 @@ export function selectAnswer(
   const openingTerms = pageOpening ? sectionTermSet(pageOpening, analyser) : new Set<string>();
   // Nor when the question names a section in code ("change the response status code" and
   // `## status()` on the context reference): that section says it, the opening in passing.
+  // Such a section counts more than the others (see `NAMED_SECTION_WEIGHT`).
   // The name as the question writes it: "streaming" doesn't name `## stream()`.
   const written = new Set(words.map((word) => word.word.toLowerCase()));
-  const namesASection = candidates.some(({ section }) => {
+  const named = candidates.map(({ section }) => {
     const name = section.level > 1 ? codeName(section.heading) : undefined;
     return name !== undefined && written.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
   });
+  const namesASection = named.includes(true);
   const lead =
     namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
       ? undefined
@@ -529,7 +538,10 @@ export function selectAnswer(
           (about === heading
             ? headingScore / HEADING_WEIGHT
             : wordsScore(about, asked, idf, undefined, ownWords)));
-      const rank = (total + repeated) * (isLead(candidate.section) ? LEAD_WEIGHT : 1);
+      const rank =
+        (total + repeated) *
+        (isLead(candidate.section) ? LEAD_WEIGHT : 1) *
+        (named[sectionIndex] ? NAMED_SECTION_WEIGHT : 1);
       if (rank > bestRank + 1e-9) {
         bestRank = rank;
         bestScore = total;

@@ -15,9 +15,10 @@
  * read while working on section choice, on 2026-11-29, both halves of fresh2 and of the demo's
  * set included), and the third to fifth fresh sets (blind: `--list` never prints them).
  *
- *   --list   also lists, for the seen sets, each question whose answer quotes another section
+ *   --list         also lists, for the seen sets, each question whose answer quotes another section
+ *   --dump FILE    writes each seen question's quoted section and whether it is right, for diffs
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
 import { loadContentFolder } from '../src/server/content/load-folder.js';
@@ -27,7 +28,11 @@ const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
 const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
 const DEMO = new URL('../demo/content/', import.meta.url).pathname;
 
-const { values } = parseArgs({ options: { list: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { list: { type: 'boolean', default: false }, dump: { type: 'string' } },
+});
+/** `--dump FILE`: each seen question's quoted section and whether it is right, one line each, for diffs. */
+const dumped: string[] = [];
 
 interface AnnotatedQuestion {
   question: string;
@@ -74,6 +79,8 @@ async function measure(label: string, dir: string, sets: [string, string, boolea
             pageKey(section.page) === pageKey(quoted.link) &&
             headingKey(section.heading) === headingKey(quoted.heading ?? quoted.title),
         );
+      if (seen)
+        dumped.push(`${right ? 'RIGHT' : 'wrong'} | ${name} | ${item.question} | ${quoted?.heading ?? ''}`);
       if (onPage) pageRight++;
       if (right) sectionRight++;
       else if (onPage)
@@ -101,3 +108,4 @@ await measure('Hono docs', `${CORPORA}hono`, [
   ['fresh5 blind', 'hono-fresh5-sections.json', false],
 ]);
 await measure('demo docs', DEMO, [['demo fresh', 'demo-fresh-sections.json', true]]);
+if (values.dump) writeFileSync(values.dump, `${dumped.join('\n')}\n`);

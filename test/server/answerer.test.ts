@@ -137,6 +137,20 @@ describe('extractive answerer over the Hono docs', () => {
     assert.doesNotMatch(what.answer, /```/);
   });
 
+  it("quotes the page's best passage, not a section elsewhere whose one sentence holds more of the words", async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // `### encrypted http2` is only code: it was passed over for "2. Hello World", whose sentence
+    // about shutting down the server holds "server" and "Node.js".
+    const http2 = await answerer.answer(ask('run my Node.js server over encrypted HTTP/2'));
+    assert.equal(http2.passages[0]?.link, '/docs/getting-started/nodejs#encrypted-http2');
+    assert.match(http2.answer, /createServer: createSecureServer/);
+    // `### Including slashes`, not `## Path Parameter`.
+    const slashes = await answerer.answer(
+      ask('route parameter that captures a whole file path including the slashes'),
+    );
+    assert.equal(slashes.passages[0]?.link, '/docs/api/routing#including-slashes');
+  });
+
   it('answers from the exact source page, with a link to the section', async () => {
     const answer = await createExtractiveAnswerer({ index }).answer(ask('How can I set a cookie?'));
     assert.equal(answer.didAnswer, true);

@@ -323,6 +323,49 @@ describe('choosing the sentences an answer quotes', () => {
     assert.deepEqual(texts(selected.blocks), [`code: ${code}`]);
   });
 
+  it('shows the usage example whose heading the question names, and none that shares no word with it', () => {
+    const read = "const text = await fsx.read('notes.txt')";
+    const write = "await fsx.write('notes.txt', 'hello')";
+    const fsx = [
+      section('fsx', 'fsx lets you read and write files from the browser.', 1),
+      section('Examples', 'Two examples follow.'),
+      section('Reading', read, 3, [read]),
+      section('Writing', write, 3, [write]),
+    ];
+    const opening = (question: string) =>
+      selectAnswer(
+        question,
+        questionWords(question, analyser),
+        [{ section: fsx[0]!, title: 'fsx' }],
+        analyser,
+        fsx,
+      );
+    const writing = opening('How do I write a file with fsx?');
+    assert.deepEqual(texts(writing.blocks), [
+      'text: fsx lets you read and write files from the browser.',
+      `code: ${write}`,
+    ]);
+    assert.equal(writing.usage?.heading, 'Writing');
+    // Without a heading named by the question, the first example, when it holds a word asked.
+    assert.equal(opening('How do I use fsx?').usage?.heading, 'Reading');
+    // A page whose example holds no word of the question (it may not be the question's page): no code.
+    const gauge = 'const g = new Gauge({ max: 10 })';
+    const gauges = [
+      section('Gauge', 'Gauge draws a dial that shows a value between two bounds.', 1),
+      section('Usage', gauge, 2, [gauge]),
+    ];
+    const question = 'How do I show a value on a dial?';
+    const dial = selectAnswer(
+      question,
+      questionWords(question, analyser),
+      [{ section: gauges[0]!, title: 'Gauge' }],
+      analyser,
+      gauges,
+    );
+    assert.equal(dial.usage, undefined);
+    assert.deepEqual(texts(dial.blocks), ['text: Gauge draws a dial that shows a value between two bounds.']);
+  });
+
   it('shows a code example beside the explanation of a task written as an order', () => {
     const code = 'const { header, payload } = decode(token)';
     const jwt = [

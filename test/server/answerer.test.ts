@@ -105,6 +105,11 @@ describe('extractive answerer over the Hono docs', () => {
       ask('How do I redirect the user to another page?'),
     );
     assert.equal(redirect.passages[0]?.link, '/docs/api/context#redirect');
+    // `## json()` is terse too; `### ContextVariableMap`'s example returns `c.json(…)` from a handler.
+    const json = await createExtractiveAnswerer({ index }).answer(
+      ask('How do I return JSON from a handler?'),
+    );
+    assert.equal(json.passages[0]?.link, '/docs/api/context#json');
     assert.match(
       redirect.answer,
       /^Redirect, default status code is `302`\.\n\n```ts\napp\.get\('\/redirect'/,
@@ -149,6 +154,19 @@ describe('extractive answerer over the Hono docs', () => {
       ask('route parameter that captures a whole file path including the slashes'),
     );
     assert.equal(slashes.passages[0]?.link, '/docs/api/routing#including-slashes');
+  });
+
+  it("answers a question about a page's subject from its opening, and one its heading asks from that section", async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // The best passages of these pages are an import line and `## Manual validator`.
+    const csrf = await answerer.answer(ask('What is CSRF Protection?'));
+    assert.match(csrf.answer, /^This middleware protects against CSRF attacks/);
+    const validation = await answerer.answer(ask('What is Validation?'));
+    assert.match(validation.answer, /^Hono provides only a very thin Validator\./);
+    // `## Which preset should I use?` is the question, but for the site's name.
+    const preset = await answerer.answer(ask('Which Hono preset should I use?'));
+    assert.equal(preset.passages[0]?.link, '/docs/api/presets#which-preset-should-i-use');
+    assert.match(preset.answer, /\| `hono\/tiny` \|/);
   });
 
   it('answers from the exact source page, with a link to the section', async () => {
@@ -844,6 +862,13 @@ describe("extractive answerer over the project's own docs", () => {
     assert.equal(answer.link, '/service/answers');
     // `## When didAnswer is false` opens with a table of the tests; the meaning comes after it.
     assert.match(answer.answer, /^When any of them fails, `didAnswer` is `false`/);
+    // Two passages of that long section share its link: it is listed once.
+    const ollama = await createExtractiveAnswerer({ index }).answer(
+      ask('use a local ollama model to write the answers'),
+    );
+    const links = ollama.passages.map((passage) => passage.link);
+    assert.equal(links.length, 3);
+    assert.deepEqual(links, [...new Set(links)]);
   });
 });
 

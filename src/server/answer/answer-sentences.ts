@@ -560,13 +560,39 @@ export function selectAnswer(
     candidates.some(({ section }) => sectionTermSet(section, analyser).has(term)),
   );
   const firstLacksAName = heldNames.some((term) => !sectionTermSet(first.section, analyser).has(term));
-  const bestSection = chooseSection(
-    bestOf.map(({ rank }) => rank),
-    pointsElsewhere,
-    named,
-    sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
-    firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
+  // A question about the page's subject as a whole ("What is Validation?", "CSRF Protection"): its
+  // words are the title, or title words no heading holds ("How do I theme parts?" on "Theming:
+  // colours, fonts, dark mode and parts" asks about `## Parts`). Its opening says what the subject is.
+  const titleHolds = new Set(analyser.terms(first.title));
+  const aboutTheSubject =
+    titleIsTheQuestion(first.title) ||
+    (askedTerms.size > 0 && [...askedTerms].every((term) => titleTerms.has(term)));
+  const candidateHeadings = candidates.map(({ section }) =>
+    section.level > 1 ? new Set(analyser.terms(section.heading)) : new Set<string>(),
   );
+  const bestSection = chooseSection({
+    ranks: bestOf.map(({ rank }) => rank),
+    pointsElsewhere,
+    hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
+    firstWeight: firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
+    preferred: aboutTheSubject
+      ? Math.max(
+          0,
+          candidates.findIndex(({ section }) => isLead(section)),
+        )
+      : 0,
+    // A heading that is the question ("## Which preset should I use?" for "Which Hono preset should
+    // I use?"): it asks nothing else, and the question asks nothing else but the page's subject
+    // (a title word, or one most of the page's sections hold).
+    headingIsTheQuestion: candidateHeadings.map(
+      (terms) =>
+        terms.size >= 2 &&
+        [...terms].every((term) => askedTerms.has(term)) &&
+        [...askedTerms].every(
+          (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
+        ),
+    ),
+  });
   const {
     unit: bestUnit,
     score: bestScore,
@@ -790,7 +816,9 @@ export function selectAnswer(
   // A how-to question answered by the page's opening, which says what the page's subject does but
   // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.
   const usage =
-    showsCode && !codeShown && isLead(quoted) ? usageExample(asked, pageSections, analyser) : undefined;
+    showsCode && !codeShown && isLead(quoted)
+      ? usageExample(asked, informative, pageSections, analyser)
+      : undefined;
   if (usage) {
     blocks.push(codeBlock(usage.code));
     return { section: bestSection, blocks, usage: usage.section };
@@ -800,42 +828,47 @@ export function selectAnswer(
 
 /**
  * Which candidate section to quote. The first is the best passage of the source page as search
- * ranks passages (by the question's words in its heading and text, their rarity and nearness);
- * another is quoted when its best sentence ranks `firstWeight` times the first's best or more, or
- * when the question names it in code ("redirect" and `## redirect()`) and not the first. Choosing
- * the section of the best sentence of any candidate, as before 2026-11-29, quoted a section that
- * answers less often: 8 to 14 questions in 100 fewer on the Hono questions written blind
- * (bench/answer-sections.ts). A first candidate with nothing to quote gives way to the best.
+ * ranks passages (by the question's words in its heading and text, their rarity and nearness),
+ * or, for a question about the page's subject as a whole, the page's opening (`preferred`); another
+ * is quoted when its best sentence ranks `firstWeight` times the preferred one's or more.
+ * Choosing the section of the best sentence of any candidate, as before 2026-11-29, quoted a
+ * section that answers less often: 8 to 14 questions in 100 fewer on the Hono questions written
+ * blind (bench/answer-sections.ts). A section whose heading is the question is quoted first; a
+ * preferred section of code alone is quoted as its code when it answers a how-to question (see
+ * `codeAnswers`); with no sentence to quote, the best-ranked section, else the first (its opening
+ * is quoted).
  */
-function chooseSection(
-  ranks: number[],
-  pointsElsewhere: boolean[],
-  named: boolean[],
-  hasCode: boolean[],
-  firstWeight: number,
-): number {
-  const quotable = (index: number): boolean =>
-    !pointsElsewhere[index] && ((ranks[index] ?? 0) > 0 || hasCode[index] === true);
+function chooseSection(choice: {
+  ranks: number[];
+  pointsElsewhere: boolean[];
+  hasCode: boolean[];
+  firstWeight: number;
+  preferred: number;
+  headingIsTheQuestion: boolean[];
+}): number {
+  const { ranks, pointsElsewhere, hasCode, firstWeight, preferred } = choice;
+  const rankOf = (index: number): number => ranks[index] ?? 0;
   const bestAmong = (wanted: (index: number) => boolean): number => {
     let best = -1;
     ranks.forEach((rank, index) => {
-      if (wanted(index) && quotable(index) && (best < 0 || rank > (ranks[best] ?? 0))) best = index;
+      if (wanted(index) && !pointsElsewhere[index] && rank > 0 && (best < 0 || rank > rankOf(best)))
+        best = index;
     });
     return best;
   };
-  if (!named[0]) {
-    const namedSection = bestAmong((index) => named[index] === true);
-    if (namedSection >= 0) return namedSection;
-  }
-  if (!quotable(0)) {
+  const fallback = (): number => {
     const best = bestAmong(() => true);
-    // Nothing has a sentence to quote: the first that lists no other pages (its opening is quoted).
     return best >= 0 ? best : Math.max(0, pointsElsewhere.indexOf(false));
+  };
+  const asked = bestAmong((index) => choice.headingIsTheQuestion[index] === true);
+  if (asked >= 0) return asked;
+  if (pointsElsewhere[preferred]) return fallback();
+  if (rankOf(preferred) === 0) {
+    if (hasCode[preferred]) return preferred;
+    return fallback();
   }
-  // A first section of code alone, found by its heading ("### encrypted http2"), is quoted as it is.
-  if ((ranks[0] ?? 0) === 0) return 0;
-  const other = bestAmong((index) => index > 0);
-  return other > 0 && (ranks[other] ?? 0) > firstWeight * (ranks[0] ?? 0) ? other : 0;
+  const other = bestAmong((index) => index !== preferred);
+  return other >= 0 && rankOf(other) > firstWeight * rankOf(preferred) ? other : preferred;
 }
 
 /** A heading naming a page's usage example: "Usage", "Basic usage", "Examples", "Getting started"… */
@@ -843,24 +876,39 @@ const USAGE_HEADING =
   /^(?:(?:basic|simple|quick|typical|example)\s+)?(?:usage|examples?|getting\s+started|quick\s*start|how\s+to\s+use(?:\s+it)?)(?:\s+examples?)?$/i;
 
 /**
- * The code of a page's usage section: the first section after the opening headed as one (see
- * `USAGE_HEADING`) with code, its own or its sub-sections' ("## Examples", "### Relative
- * positioning"), the block holding most of the question's words. Not code marked as a mistake.
+ * The code of a page's usage section: the first block of the first section after the opening
+ * headed as one (see `USAGE_HEADING`) that has code, its own or its sub-sections' ("## Examples",
+ * "### Relative positioning"), or the best-matching block of a sub-section whose heading holds a
+ * word of the question that tells sections apart ("How do I write a file?" and "### Writing"), with
+ * the section it is in. None when the block holds no word of the question: the page may not be
+ * the question's (a page about language detection for "How do I get a path parameter?"), and
+ * code it doesn't ask about would look like an answer. Not code marked as a mistake.
  */
 function usageExample(
   asked: QuestionTerms,
+  informative: ReadonlySet<string>,
   pageSections: Section[],
   analyser: TextAnalyser,
 ): { section: Section; code: Unit } | undefined {
   for (let i = 1; i < pageSections.length; i++) {
     const heading = pageSections[i] as Section;
     if (heading.level <= 1 || !USAGE_HEADING.test(heading.heading.trim())) continue;
+    let first: { section: Section; code: Unit } | undefined;
+    let named: { section: Section; code: Unit } | undefined;
     for (let j = i; j < pageSections.length; j++) {
       const section = pageSections[j] as Section;
       if (j > i && section.level <= heading.level) break;
-      const code = bestCode(asked, unitsOf(section, analyser));
-      if (code) return { section, code };
+      const units = unitsOf(section, analyser);
+      const code = units.find((unit) => unit.kind === 'code' && !unit.mistake);
+      if (!code) continue;
+      first ??= { section, code };
+      const headed =
+        j > i &&
+        analyser.terms(section.heading).some((term) => informative.has(term) && asked.weights.has(term));
+      if (headed && !named) named = { section, code: bestCode(asked, units) ?? code };
     }
+    const example = named ?? first;
+    if (example) return wordsScore(example.code.terms, asked, () => 1) > 0 ? example : undefined;
   }
   return undefined;
 }

@@ -190,7 +190,14 @@ export function contextPassages(hits: PassageHit[], quoted = 1): Passage[] {
   if (!best) return [];
   const others = hits.filter((hit) => hit.document.id !== best.document.id);
   const samePage = hits.slice(quoted).filter((hit) => hit.document.id === best.document.id);
-  return [...hits.slice(0, quoted), ...others, ...samePage].slice(0, PASSAGES_IN_CONTEXT).map(passageRecord);
+  // Two passages of one long section share its link: listed once.
+  const listed: Passage[] = [];
+  for (const hit of [...hits.slice(0, quoted), ...others, ...samePage]) {
+    if (listed.length === PASSAGES_IN_CONTEXT) break;
+    const link = passageLink(hit);
+    if (!listed.some((passage) => passage.link === link)) listed.push(passageRecord(hit));
+  }
+  return listed;
 }
 
 /** The answer record for a question the documentation doesn't answer. */

@@ -348,6 +348,22 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(writing.usage?.heading, 'Writing');
     // Without a heading named by the question, the first example, when it holds a word asked.
     assert.equal(opening('How do I use fsx?').usage?.heading, 'Reading');
+    // The first block holding a word asked: not the markup the example starts with.
+    const markup = '<button>Notify me!</button>';
+    const script = "button.onclick = () => new Notification('Hi there!')";
+    const notes = [
+      section('Notification', 'Notification shows desktop notifications to the user.', 1),
+      section('Examples', `${markup}\n\n${script}`, 2, [markup, script]),
+    ];
+    const notify = 'How do I show a desktop notification?';
+    const shown = selectAnswer(
+      notify,
+      questionWords(notify, analyser),
+      [{ section: notes[0]!, title: 'Notification' }],
+      analyser,
+      notes,
+    );
+    assert.deepEqual(texts(shown.blocks).at(-1), `code: ${script}`);
     // A page whose example holds no word of the question (it may not be the question's page): no code.
     const gauge = 'const g = new Gauge({ max: 10 })';
     const gauges = [

@@ -137,6 +137,13 @@ describe('extractive answerer over the Hono docs', () => {
     assert.ok(
       answer.passages.some((passage) => passage.link === '/docs/middleware/builtin/etag#etag-middleware'),
     );
+    // "request" and "id" are the title's words: `### Set Request ID`, a client's header, is no
+    // sub-section the question names; the usage example is `## Usage`'s.
+    const id = await createExtractiveAnswerer({ index }).answer(
+      ask('How can I give each request a unique id?'),
+    );
+    assert.equal(id.passages[0]?.link, '/docs/middleware/builtin/request-id#usage');
+    assert.match(id.answer, /app\.use\('\*', requestId\(\)\)/);
     // A question that asks what, not how, is answered by the opening alone.
     const what = await createExtractiveAnswerer({ index }).answer(ask('What does the ETag middleware do?'));
     assert.doesNotMatch(what.answer, /```/);
@@ -167,6 +174,15 @@ describe('extractive answerer over the Hono docs', () => {
     const preset = await answerer.answer(ask('Which Hono preset should I use?'));
     assert.equal(preset.passages[0]?.link, '/docs/api/presets#which-preset-should-i-use');
     assert.match(preset.answer, /\| `hono\/tiny` \|/);
+    // With no sentence of the page ranking, still its opening, not its best passage (`npm install`).
+    const betterAuth = await answerer.answer(ask('What is Better Auth?'));
+    assert.equal(betterAuth.passages[0]?.link, '/examples/better-auth#better-auth');
+    // A how-to question about the subject asks how: a section's code shows it, not the opening.
+    const validate = await answerer.answer(ask('How do I validate?'));
+    assert.equal(validate.passages[0]?.link, '/docs/guides/validation#manual-validator');
+    // A section named in code by the question comes before an opening that only names its words.
+    const sign = await answerer.answer(ask('how do I sign a JSON web token'));
+    assert.equal(sign.passages[0]?.link, '/docs/helpers/jwt#sign');
   });
 
   it('answers from the exact source page, with a link to the section', async () => {

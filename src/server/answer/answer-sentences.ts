@@ -561,17 +561,21 @@ export function selectAnswer(
   );
   const firstLacksAName = heldNames.some((term) => !sectionTermSet(first.section, analyser).has(term));
   // A question about the page's subject as a whole ("What is Validation?", "CSRF Protection"): its
-  // words are the title, or title words no heading holds ("How do I theme parts?" on "Theming:
-  // colours, fonts, dark mode and parts" asks about `## Parts`). Its opening says what the subject is.
+  // words are the title, or title words no heading holds ("What are parts?" on "Theming: colours,
+  // fonts, dark mode and parts" asks about `## Parts`). Its opening says what the subject is.
   const titleHolds = new Set(analyser.terms(first.title));
+  // Not a how-to question ("How do I validate?"): it asks how, which a section's code shows.
   const aboutTheSubject =
-    titleIsTheQuestion(first.title) ||
-    (askedTerms.size > 0 && [...askedTerms].every((term) => titleTerms.has(term)));
+    !showsCode &&
+    (titleIsTheQuestion(first.title) ||
+      (askedTerms.size > 0 && [...askedTerms].every((term) => titleTerms.has(term))));
   const candidateHeadings = candidates.map(({ section }) =>
     section.level > 1 ? new Set(analyser.terms(section.heading)) : new Set<string>(),
   );
   const bestSection = chooseSection({
     ranks: bestOf.map(({ rank }) => rank),
+    named,
+    codeNamed: candidates.map(({ section }) => section.level > 1 && codeName(section.heading) !== undefined),
     pointsElsewhere,
     hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
     firstWeight: firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
@@ -817,7 +821,7 @@ export function selectAnswer(
   // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.
   const usage =
     showsCode && !codeShown && isLead(quoted)
-      ? usageExample(asked, informative, pageSections, analyser)
+      ? usageExample(asked, (term) => informative.has(term) && !titleHolds.has(term), pageSections, analyser)
       : undefined;
   if (usage) {
     blocks.push(codeBlock(usage.code));
@@ -840,13 +844,16 @@ export function selectAnswer(
  */
 function chooseSection(choice: {
   ranks: number[];
+  /** Sections the question names in code, and sections named in code at all. */
+  named: boolean[];
+  codeNamed: boolean[];
   pointsElsewhere: boolean[];
   hasCode: boolean[];
   firstWeight: number;
   preferred: number;
   headingIsTheQuestion: boolean[];
 }): number {
-  const { ranks, pointsElsewhere, hasCode, firstWeight, preferred } = choice;
+  const { ranks, named, pointsElsewhere, hasCode, firstWeight, preferred } = choice;
   const rankOf = (index: number): number => ranks[index] ?? 0;
   const bestAmong = (wanted: (index: number) => boolean): number => {
     let best = -1;
@@ -856,17 +863,25 @@ function chooseSection(choice: {
     });
     return best;
   };
+  // With no sentence to quote anywhere, the preferred section's opening.
   const fallback = (): number => {
     const best = bestAmong(() => true);
-    return best >= 0 ? best : Math.max(0, pointsElsewhere.indexOf(false));
+    if (best >= 0) return best;
+    return pointsElsewhere[preferred] ? Math.max(0, pointsElsewhere.indexOf(false)) : preferred;
   };
   const asked = bestAmong((index) => choice.headingIsTheQuestion[index] === true);
   if (asked >= 0) return asked;
+  // A section the question names in code ("sign" and `## sign()`) is quoted before a preferred
+  // section in words (an opening); against another section named in code (`## queries()` for
+  // "?tag=a&tag=b", which names `## param()`), it competes without the head start.
+  const namedSection = named[preferred] ? -1 : bestAmong((index) => named[index] === true);
+  if (namedSection >= 0 && !choice.codeNamed[preferred]) return namedSection;
   if (pointsElsewhere[preferred]) return fallback();
   if (rankOf(preferred) === 0) {
     if (hasCode[preferred]) return preferred;
     return fallback();
   }
+  if (namedSection >= 0 && rankOf(namedSection) > rankOf(preferred)) return namedSection;
   const other = bestAmong((index) => index !== preferred);
   return other >= 0 && rankOf(other) > firstWeight * rankOf(preferred) ? other : preferred;
 }
@@ -876,17 +891,18 @@ const USAGE_HEADING =
   /^(?:(?:basic|simple|quick|typical|example)\s+)?(?:usage|examples?|getting\s+started|quick\s*start|how\s+to\s+use(?:\s+it)?)(?:\s+examples?)?$/i;
 
 /**
- * The code of a page's usage section: the first block of the first section after the opening
- * headed as one (see `USAGE_HEADING`) that has code, its own or its sub-sections' ("## Examples",
- * "### Relative positioning"), or the best-matching block of a sub-section whose heading holds a
- * word of the question that tells sections apart ("How do I write a file?" and "### Writing"), with
- * the section it is in. None when the block holds no word of the question: the page may not be
- * the question's (a page about language detection for "How do I get a path parameter?"), and
- * code it doesn't ask about would look like an answer. Not code marked as a mistake.
+ * The code of a page's usage section: of the first section after the opening headed as one (see
+ * `USAGE_HEADING`) that has code, its own or its sub-sections' ("## Examples", "### Relative
+ * positioning"), the best-matching block of a sub-section whose heading holds a word of the
+ * question that is not the page title's ("How do I write a file?" and "### Writing"), else the
+ * first block that holds a word of the question, with the section it is in. None when no block
+ * holds one: the page may not be the question's (a page about language detection for "How do I
+ * get a path parameter?"), and code it doesn't ask about would look like an answer. Not code
+ * marked as a mistake.
  */
 function usageExample(
   asked: QuestionTerms,
-  informative: ReadonlySet<string>,
+  telling: (term: string) => boolean,
   pageSections: Section[],
   analyser: TextAnalyser,
 ): { section: Section; code: Unit } | undefined {
@@ -895,20 +911,21 @@ function usageExample(
     if (heading.level <= 1 || !USAGE_HEADING.test(heading.heading.trim())) continue;
     let first: { section: Section; code: Unit } | undefined;
     let named: { section: Section; code: Unit } | undefined;
+    let hasCode = false;
     for (let j = i; j < pageSections.length; j++) {
       const section = pageSections[j] as Section;
       if (j > i && section.level <= heading.level) break;
       const units = unitsOf(section, analyser);
-      const code = units.find((unit) => unit.kind === 'code' && !unit.mistake);
-      if (!code) continue;
-      first ??= { section, code };
+      const blocks = units.filter((unit) => unit.kind === 'code' && !unit.mistake);
+      if (blocks.length === 0) continue;
+      hasCode = true;
+      const matching = blocks.find((unit) => wordsScore(unit.terms, asked, () => 1) > 0);
+      if (matching) first ??= { section, code: matching };
       const headed =
-        j > i &&
-        analyser.terms(section.heading).some((term) => informative.has(term) && asked.weights.has(term));
-      if (headed && !named) named = { section, code: bestCode(asked, units) ?? code };
+        j > i && analyser.terms(section.heading).some((term) => asked.weights.has(term) && telling(term));
+      if (headed && !named) named = { section, code: bestCode(asked, units) ?? (blocks[0] as Unit) };
     }
-    const example = named ?? first;
-    if (example) return wordsScore(example.code.terms, asked, () => 1) > 0 ? example : undefined;
+    if (hasCode) return named ?? first;
   }
   return undefined;
 }

@@ -332,22 +332,23 @@ describe('choosing the sentences an answer quotes', () => {
       section('Reading', read, 3, [read]),
       section('Writing', write, 3, [write]),
     ];
-    const opening = (question: string) =>
+    /** Selects from the page's opening alone, as when it is the section chosen. */
+    const fromOpening = (question: string, page: DocumentSection[]) =>
       selectAnswer(
         question,
         questionWords(question, analyser),
-        [{ section: fsx[0]!, title: 'fsx' }],
+        [{ section: page[0]!, title: page[0]!.heading }],
         analyser,
-        fsx,
+        page,
       );
-    const writing = opening('How do I write a file with fsx?');
+    const writing = fromOpening('How do I write a file with fsx?', fsx);
     assert.deepEqual(texts(writing.blocks), [
       'text: fsx lets you read and write files from the browser.',
       `code: ${write}`,
     ]);
     assert.equal(writing.usage?.heading, 'Writing');
     // Without a heading named by the question, the first example, when it holds a word asked.
-    assert.equal(opening('How do I use fsx?').usage?.heading, 'Reading');
+    assert.equal(fromOpening('How do I use fsx?', fsx).usage?.heading, 'Reading');
     // The first block holding a word asked: not the markup the example starts with.
     const markup = '<button>Notify me!</button>';
     const script = "button.onclick = () => new Notification('Hi there!')";
@@ -355,14 +356,7 @@ describe('choosing the sentences an answer quotes', () => {
       section('Notification', 'Notification shows desktop notifications to the user.', 1),
       section('Examples', `${markup}\n\n${script}`, 2, [markup, script]),
     ];
-    const notify = 'How do I show a desktop notification?';
-    const shown = selectAnswer(
-      notify,
-      questionWords(notify, analyser),
-      [{ section: notes[0]!, title: 'Notification' }],
-      analyser,
-      notes,
-    );
+    const shown = fromOpening('How do I show a desktop notification?', notes);
     assert.deepEqual(texts(shown.blocks).at(-1), `code: ${script}`);
     // A page whose example holds no word of the question (it may not be the question's page): no code.
     const gauge = 'const g = new Gauge({ max: 10 })';
@@ -370,14 +364,7 @@ describe('choosing the sentences an answer quotes', () => {
       section('Gauge', 'Gauge draws a dial that shows a value between two bounds.', 1),
       section('Usage', gauge, 2, [gauge]),
     ];
-    const question = 'How do I show a value on a dial?';
-    const dial = selectAnswer(
-      question,
-      questionWords(question, analyser),
-      [{ section: gauges[0]!, title: 'Gauge' }],
-      analyser,
-      gauges,
-    );
+    const dial = fromOpening('How do I show a value on a dial?', gauges);
     assert.equal(dial.usage, undefined);
     assert.deepEqual(texts(dial.blocks), ['text: Gauge draws a dial that shows a value between two bounds.']);
   });

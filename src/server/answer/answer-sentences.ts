@@ -413,7 +413,8 @@ export function selectAnswer(
   const headingTerms = new Set(
     pageSections.flatMap((section) => (section.level > 1 ? analyser.terms(section.heading) : [])),
   );
-  const titleTerms = new Set(analyser.terms(first.title).filter((term) => !headingTerms.has(term)));
+  const titleHolds = new Set(analyser.terms(first.title));
+  const titleTerms = new Set([...titleHolds].filter((term) => !headingTerms.has(term)));
   // A word found in most sections of the page (its subject) tells one section from another less
   // than one found in a few ("translate" on a page about styling and translating the search box).
   const sectionTerms = pageSections.map((section) => sectionTermSet(section, analyser));
@@ -485,10 +486,12 @@ export function selectAnswer(
   // Such a section counts more than the others (see `NAMED_SECTION_WEIGHT`).
   // The name as the question writes it: "streaming" doesn't name `## stream()`.
   const written = new Set(words.map((word) => word.word.toLowerCase()));
-  const named = candidates.map(({ section }) => {
-    const name = section.level > 1 ? codeName(section.heading) : undefined;
-    return name !== undefined && written.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
-  });
+  const codeNames = candidates.map(({ section }) =>
+    section.level > 1 ? codeName(section.heading) : undefined,
+  );
+  const named = codeNames.map(
+    (name) => name !== undefined && written.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase()),
+  );
   const namesASection = named.includes(true);
   const lead =
     namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
@@ -563,7 +566,6 @@ export function selectAnswer(
   // A question about the page's subject as a whole ("What is Validation?", "CSRF Protection"): its
   // words are the title, or title words no heading holds ("What are parts?" on "Theming: colours,
   // fonts, dark mode and parts" asks about `## Parts`). Its opening says what the subject is.
-  const titleHolds = new Set(analyser.terms(first.title));
   // Not a how-to question ("How do I validate?"): it asks how, which a section's code shows.
   const aboutTheSubject =
     !showsCode &&
@@ -575,7 +577,7 @@ export function selectAnswer(
   const bestSection = chooseSection({
     ranks: bestOf.map(({ rank }) => rank),
     named,
-    codeNamed: candidates.map(({ section }) => section.level > 1 && codeName(section.heading) !== undefined),
+    codeNamed: codeNames.map((name) => name !== undefined),
     pointsElsewhere,
     hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
     firstWeight: firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
@@ -831,16 +833,15 @@ export function selectAnswer(
 }
 
 /**
- * Which candidate section to quote. The first is the best passage of the source page as search
- * ranks passages (by the question's words in its heading and text, their rarity and nearness),
- * or, for a question about the page's subject as a whole, the page's opening (`preferred`); another
+ * Which candidate section to quote. The preferred one is the best passage of the source page as
+ * search ranks passages (by the question's words in its heading and text, their rarity and
+ * nearness), or, for a question about the page's subject as a whole, the page's opening; another
  * is quoted when its best sentence ranks `firstWeight` times the preferred one's or more.
  * Choosing the section of the best sentence of any candidate, as before 2026-11-29, quoted a
  * section that answers less often: 8 to 14 questions in 100 fewer on the Hono questions written
- * blind (bench/answer-sections.ts). A section whose heading is the question is quoted first; a
- * preferred section of code alone is quoted as its code when it answers a how-to question (see
- * `codeAnswers`); with no sentence to quote, the best-ranked section, else the first (its opening
- * is quoted).
+ * blind (bench/answer-sections.ts). A section whose heading is the question is quoted first, then
+ * a section the question names in code (see below); a preferred section of code alone is quoted
+ * as its code; with no sentence to quote anywhere, the preferred section's opening.
  */
 function chooseSection(choice: {
   ranks: number[];

@@ -373,10 +373,8 @@ export class ExtractiveAnswerer implements Answerer {
     // An answer showing the page's usage example is from its usage section, after its opening.
     const quoted = selected.usage ? { ...opening, section: selected.usage } : opening;
     const first = quoted === opening ? [opening] : [quoted, opening];
-    const hits = [
-      ...first,
-      ...retrieval.hits.filter((hit) => !first.some((taken) => taken.section === hit.section)),
-    ];
+    // A hit of a section quoted is listed once: `contextPassages` lists each section's link once.
+    const hits = [...first, ...retrieval.hits];
     return {
       answer: renderAnswer(input.format, selected.blocks),
       didAnswer: true,

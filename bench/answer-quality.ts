@@ -49,6 +49,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { components } from '@orama/orama';
 import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
 import type { SourceDocument } from '../src/server/content/document.js';
+import type { Passage } from '../src/wire/index.js';
 import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 import type { SearchIndex } from '../src/server/search/search-index.js';
@@ -239,18 +240,40 @@ function pageNameQueries(documents: SourceDocument[]): {
   return { pages, step, offset, queries };
 }
 
-type Ask = (query: string) => Promise<{ didAnswer: boolean; link: string }>;
+type Ask = (query: string) => Promise<{ didAnswer: boolean; link: string; passages: Passage[] }>;
 
-/** Ask: the source is right when the answer's page is an expected one. */
-async function askStats(ask: Ask, items: Question[]): Promise<{ answered: number; sourceRight: number }> {
+/** Pages `<ask-chat>` lists as "See also" under an answer's source (see chat-behaviour.ts). */
+const SEE_ALSO_PAGES = 2;
+
+/**
+ * The pages an answer links, as `<ask-chat>` shows them: its source, then up to two other pages
+ * of its passages, each page once.
+ */
+function linkedPages(answer: { link: string; passages: Passage[] }): string[] {
+  const pages = [answer.link, ...answer.passages.map((passage) => passage.link.split('#')[0] as string)];
+  return [...new Set(pages)].slice(0, 1 + SEE_ALSO_PAGES);
+}
+
+/**
+ * Ask: the source is right when the answer's page is an expected one; the source or see-also
+ * right when an expected page is among those the chat links under the answer.
+ */
+async function askStats(
+  ask: Ask,
+  items: Question[],
+): Promise<{ answered: number; sourceRight: number; linkedRight: number }> {
   let answered = 0;
   let sourceRight = 0;
+  let linkedRight = 0;
   for (const q of items) {
     const answer = await ask(q.question);
-    if (answer.didAnswer) answered++;
-    if (answer.didAnswer && q.expected.includes(answer.link)) sourceRight++;
+    if (!answer.didAnswer) continue;
+    answered++;
+    if (q.expected.includes(answer.link)) sourceRight++;
+    if (linkedPages(answer).some((page) => q.expected.includes(page))) linkedRight++;
   }
-  return { answered: answered / items.length, sourceRight: sourceRight / items.length };
+  const share = (count: number) => count / items.length;
+  return { answered: share(answered), sourceRight: share(sourceRight), linkedRight: share(linkedRight) };
 }
 
 async function declinedShare(ask: Ask, items: string[]): Promise<number> {
@@ -417,7 +440,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   })) {
     const stats = await askStats(ask, items);
     console.log(
-      `  ours (${label.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
+      `  ours (${label.padEnd(12)})  source right ${pct(stats.sourceRight)}  or see also ${pct(stats.linkedRight)}  didAnswer on answerable ${pct(stats.answered)}`,
     );
   }
   for (const [label, items] of Object.entries({
@@ -564,7 +587,7 @@ async function benchmarkSmallSite(
     for (const [set, asked] of Object.entries({ all: questions, ...seenAndBlind(name, questions) })) {
       const stats = await askStats(asking, asked);
       console.log(
-        `  ${who} (${set.padEnd(12)})  source right ${pct(stats.sourceRight)}  didAnswer on answerable ${pct(stats.answered)}`,
+        `  ${who} (${set.padEnd(12)})  source right ${pct(stats.sourceRight)}  or see also ${pct(stats.linkedRight)}  didAnswer on answerable ${pct(stats.answered)}`,
       );
     }
     for (const [label, set] of Object.entries({

@@ -319,7 +319,9 @@ describe('<ask-chat>', () => {
       const { copy, feedback } = await firstAnswerActions(el, 'How do I install the search box?');
       const button = (part: string) => feedback.shadowRoot!.querySelector<HTMLElement>(`[part~="${part}"]`)!;
       const top = (node: Element) => Math.round(node.getBoundingClientRect().top);
-      const before = top(button('up-button'));
+      // Measured from Copy: the transcript may scroll as the longer thanks takes a line more.
+      const thumbs = () => top(button('up-button')) - top(copy);
+      const before = thumbs();
       expect(top(feedback), 'on the line of Copy').to.be.below(copy.getBoundingClientRect().bottom);
       button('down-button').click();
       await waitFor(() => feedback.shadowRoot!.querySelector('form'), 'the reason form');
@@ -330,7 +332,7 @@ describe('<ask-chat>', () => {
       const message = () => feedback.shadowRoot!.querySelector('[role="status"]')!.textContent;
       await waitFor(() => message() === 'Thanks, that helps us improve the answers.', 'the thanks');
       await feedback.updateComplete;
-      expect(top(button('up-button')), 'the thumbs did not move').to.equal(before);
+      expect(thumbs(), 'the thumbs did not move').to.equal(before);
       expect(top(feedback), 'still on the line of Copy').to.be.below(copy.getBoundingClientRect().bottom);
     });
 
@@ -890,15 +892,7 @@ describe('<ask-chat>', () => {
     });
 
     it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {
-      const el = await chat(fakeClient(async () => answerRecord({ relevanceScore: 35.4 })));
-      const clicks: unknown[] = [];
-      el.addEventListener('ask-source-click', (e) => {
-        clicks.push((e as CustomEvent).detail.link);
-        e.preventDefault();
-      });
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
-      const p = parts(el);
+      const { el, clicks, p } = await answeredWithClicks(answerRecord({ relevanceScore: 35.4 }));
       expect(p.one('source-description')!.textContent).to.equal(
         'Install the elements with npm or a script tag.',
       );
@@ -915,6 +909,74 @@ describe('<ask-chat>', () => {
       el.strings = { assetTypes: { pdf: 'Document PDF' } };
       await el.updateComplete;
       expect(p.one('asset-type')!.textContent).to.equal('Page');
+    });
+
+    it('lists under the source the other pages the answer was drawn from, two at most, each once', async () => {
+      const passage = (title: string, link: string) => ({
+        documentId: title,
+        title,
+        link,
+        text: 'x',
+        score: 0.5,
+      });
+      const { el, clicks, p } = await answeredWithClicks(
+        answerRecord({
+          context: {
+            passages: [
+              passage('Install ask-elements', '/guides/install#npm'),
+              passage('Theming', '/guides/theming#dark-mode'),
+              passage('Theming', '/guides/theming#parts'),
+              passage('Evil', 'javascript:alert(1)'),
+              passage('Security', '/guides/security'),
+            ],
+          },
+        }),
+      );
+      const related = p.all('related-link');
+      // Not the source's page again, one link per page, a refused URL as text, and no third page.
+      expect(
+        related.map((link) => [link.localName, link.textContent, link.getAttribute('href')]),
+      ).to.deep.equal([
+        ['a', 'Theming', '/guides/theming#dark-mode'],
+        ['span', 'Evil', null],
+      ]);
+      expect(p.one('related')!.textContent).to.contain('See also:');
+      expect(p.one('related')!.querySelector('ul')!.getAttribute('aria-label')).to.equal('See also');
+      related[0]!.click();
+      expect(clicks).to.deep.equal(['/guides/theming#dark-mode']);
+      await expect(el).to.be.accessible();
+      el.strings = { related: 'Voir aussi' };
+      await el.updateComplete;
+      expect(p.one('related')!.textContent).to.contain('Voir aussi:');
+      // An answer drawn from its source's page alone lists nothing more.
+      const alone = await chat(fakeClient(async () => answerRecord()));
+      await ask(alone, 'How do I install it?');
+      await answered(alone, 1);
+      expect(parts(alone).one('related')).to.equal(null);
+    });
+
+    it("lists the reference service's other passages' pages under its answer", async () => {
+      const el = await chat(new RecordingClient(serviceClient()));
+      const answers: AnswerRecord[] = [];
+      el.addEventListener('ask-answer', (e) => answers.push((e as CustomEvent).detail.record));
+      await ask(el, 'How do I run the service over my own documents?');
+      await answered(el, 1);
+      const record = answers[0]!;
+      const page = (link: string) => link.split('#')[0];
+      const others = [
+        ...new Set(
+          record
+            .context!.passages.map((passage) => passage.link)
+            .filter((link) => page(link) !== page(record.link)),
+        ),
+      ];
+      expect(others.length, 'the service names other pages').to.be.greaterThan(0);
+      const shown = parts(el)
+        .all('related-link')
+        .map((link) => link.getAttribute('href'));
+      expect(shown).to.deep.equal(
+        others.filter((link, i) => others.findIndex((other) => page(other) === page(link)) === i).slice(0, 2),
+      );
     });
 
     it('points the send arrow the way the text runs', async () => {
@@ -1473,4 +1535,17 @@ describe('<ask-chat>', () => {
 /** Lit's comment markers differ between two renders of the same content. */
 function stripLitMarkers(markup: string): string {
   return markup.replace(/<!--\?lit\$\d+\$-->|<!---->/g, '');
+}
+
+/** A chat that answered "How do I install it?" with `record`, and the source links clicked since (not followed). */
+async function answeredWithClicks(record: AnswerRecord) {
+  const el = await chat(fakeClient(async () => record));
+  const clicks: unknown[] = [];
+  el.addEventListener('ask-source-click', (e) => {
+    clicks.push((e as CustomEvent).detail.link);
+    e.preventDefault();
+  });
+  await ask(el, 'How do I install it?');
+  await answered(el, 1);
+  return { el, clicks, p: parts(el) };
 }

@@ -27,6 +27,7 @@ export const defaultChatStrings: AskChatStrings = {
   copied: 'Copied',
   copyFailed: 'Could not copy the answer.',
   source: 'Source',
+  related: 'See also',
   assetTypes: assetTypeLabels,
   confidenceHigh: 'High confidence ({score}%)',
   confidenceMedium: 'Medium confidence ({score}%)',

@@ -39,6 +39,8 @@ export interface AskChatStrings {
   copied: string;
   copyFailed: string;
   source: string;
+  /** Before the other pages an answer was drawn from. */
+  related: string;
   /** Labels of the source's asset type (`webpage`…); a type missing here shows as sent. */
   assetTypes: Record<string, string>;
   /** `{score}`: the relevance on a 0–100 scale. */

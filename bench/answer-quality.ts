@@ -50,6 +50,7 @@ import { components } from '@orama/orama';
 import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
 import type { SourceDocument } from '../src/server/content/document.js';
 import type { Passage } from '../src/wire/index.js';
+import { otherPages, SEE_ALSO_PAGES } from '../src/elements/ask-chat/answer-documents.js';
 import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 import type { SearchIndex } from '../src/server/search/search-index.js';
@@ -240,18 +241,17 @@ function pageNameQueries(documents: SourceDocument[]): {
   return { pages, step, offset, queries };
 }
 
-type Ask = (query: string) => Promise<{ didAnswer: boolean; link: string; passages: Passage[] }>;
-
-/** Pages `<ask-chat>` lists as "See also" under an answer's source (see chat-behaviour.ts). */
-const SEE_ALSO_PAGES = 2;
+type Ask = (
+  query: string,
+) => Promise<{ didAnswer: boolean; link: string; title: string; passages: Passage[] }>;
 
 /**
- * The pages an answer links, as `<ask-chat>` shows them: its source, then up to two other pages
- * of its passages, each page once.
+ * The pages an answer links, as `<ask-chat>` shows them: its source, then as "See also" up to two
+ * other pages of its passages, each page once.
  */
-function linkedPages(answer: { link: string; passages: Passage[] }): string[] {
-  const pages = [answer.link, ...answer.passages.map((passage) => passage.link.split('#')[0] as string)];
-  return [...new Set(pages)].slice(0, 1 + SEE_ALSO_PAGES);
+function linkedPages(answer: { link: string; title: string; passages: Passage[] }): string[] {
+  const seeAlso = otherPages({ ...answer, context: { passages: answer.passages } }, 'http://site.invalid/');
+  return [answer.link, ...seeAlso.slice(0, SEE_ALSO_PAGES).map(({ link }) => link.split('#')[0] as string)];
 }
 
 /**

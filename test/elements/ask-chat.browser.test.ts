@@ -940,19 +940,31 @@ describe('<ask-chat>', () => {
         ['a', 'Theming', '/guides/theming#dark-mode'],
         ['span', 'Evil', null],
       ]);
-      expect(p.one('related')!.textContent).to.contain('See also:');
-      expect(p.one('related')!.querySelector('ul')!.getAttribute('aria-label')).to.equal('See also');
+      expect(p.one('related')!.textContent!.replace(/\s+/g, ' ').trim()).to.match(
+        /^See also: Theming ?· Evil$/,
+      );
       related[0]!.click();
       expect(clicks).to.deep.equal(['/guides/theming#dark-mode']);
       await expect(el).to.be.accessible();
       el.strings = { related: 'Voir aussi' };
       await el.updateComplete;
       expect(p.one('related')!.textContent).to.contain('Voir aussi:');
-      // An answer drawn from its source's page alone lists nothing more.
-      const alone = await chat(fakeClient(async () => answerRecord()));
-      await ask(alone, 'How do I install it?');
-      await answered(alone, 1);
-      expect(parts(alone).one('related')).to.equal(null);
+      // An answer drawn from its source's page alone lists nothing more, however the link is written.
+      const alone = await answeredWithClicks(
+        answerRecord({
+          link: `${location.origin}/guides/install/`,
+          context: { passages: [passage('Install ask-elements', '/guides/install#npm')] },
+        }),
+      );
+      expect(alone.p.one('related')).to.equal(null);
+      // Without a source link, the first other page is still listed.
+      const unnamed = await answeredWithClicks(
+        answerRecord({
+          link: '',
+          context: { passages: [passage('A', '/a'), passage('B', '/b'), passage('C', '/c')] },
+        }),
+      );
+      expect(unnamed.p.all('related-link').map((link) => link.textContent)).to.deep.equal(['A', 'B']);
     });
 
     it("lists the reference service's other passages' pages under its answer", async () => {

@@ -200,6 +200,24 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(answer.resolvedQuery, 'How can I set a cookie?');
   });
 
+  it('lists the best passage of each other page before a second passage of any, as pages to see also', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // A third page, listed where the second page's second passage had been (for the first, the
+    // page that answers).
+    for (const [question, seeAlso] of [
+      [
+        'My frontend on another domain gets blocked calling my API, how do I allow it?',
+        '/docs/middleware/builtin/cors',
+      ],
+      ['How can I read a cookie that the browser sent?', '/docs/middleware/builtin/jwk'],
+    ] as const) {
+      const answer = await answerer.answer(ask(question));
+      const pages = answer.passages.map((passage) => passage.link.split('#')[0]);
+      assert.equal(new Set(pages).size, 3, `${question}: ${pages.join(', ')}`);
+      assert.ok(pages.includes(seeAlso), `${question}: ${pages.join(', ')}`);
+    }
+  });
+
   it("says politely that it couldn't find an answer the site doesn't have", async () => {
     const answerer = createExtractiveAnswerer({ index });
     for (const question of [

@@ -160,20 +160,7 @@ export const chatBehaviourStyles = css`
   }
   .related {
     flex-basis: 100%;
-  }
-  .related :is(ul, li) {
-    display: inline;
     margin: 0;
-    padding: 0;
-  }
-  .related li {
-    margin-inline-start: 0.25rem;
-  }
-  /* A separator that screen readers skip (the alternative text after the slash is empty). */
-  .related li + li::before {
-    content: '·';
-    content: '·' / '';
-    margin-inline-end: 0.25rem;
   }
   details {
     margin-block-start: var(--_space);

@@ -10,6 +10,7 @@ import { Task, TaskStatus } from '@lit/task';
 import type { ChatClient } from '../../client/chat-client.js';
 import { isAbortError, isRefusedSetup } from '../../client/errors.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
+import { otherPages, SEE_ALSO_PAGES } from './answer-documents.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
 import { importOnce } from '../shared/import-once.js';
@@ -674,26 +675,27 @@ export class ChatBehaviour implements ReactiveController {
   /**
    * "See also": the other pages the answer's passages came from, after its source. The service's
    * first page is not always the one a visitor needs, and the next two often are: on the Hono
-   * docs, the source is the right page for 70–82% of questions, and the source or one of these
-   * for 80–90%.
+   * docs' benchmark questions, the source is the right page for 70–84% of them, and the source or
+   * one of these for 80–92%. A line of text, label and links (a list labelled by a hidden label
+   * is read without it where a list styled inline is no list, as in WebKit).
    */
   #renderRelated(record: AnswerRecord) {
-    const related = answerDocuments(record).slice(1, 1 + RELATED_PAGES);
+    const related = otherPages(record).slice(0, SEE_ALSO_PAGES);
     if (related.length === 0) return nothing;
-    return html`<div part="related" class="related">
-      <span class="source-label" aria-hidden="true">${this.#strings.related}:</span>
-      <ul aria-label=${this.#strings.related}>
-        ${related.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'related-link')}</li>`)}
-      </ul>
-    </div>`;
+    const links = related.map(
+      ({ link, title }, i) =>
+        html`${i > 0 ? html`<span aria-hidden="true"> · </span>` : nothing}${this.#link(record, link, title, 'related-link')}`,
+    );
+    return html`<p part="related" class="related">
+      <span class="source-label">${this.#strings.related}:</span> ${links}
+    </p>`;
   }
 
   /** The source and up to three other documents the answer was drawn from, each once. */
   #renderDocuments(record: AnswerRecord) {
+    const documents = [...(record.link ? [record] : []), ...otherPages(record)].slice(0, 4);
     return html`<ul class="documents">
-      ${answerDocuments(record)
-        .slice(0, 4)
-        .map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
+      ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
     </ul>`;
   }
 
@@ -871,23 +873,6 @@ interface TabMessage {
  * Whether an answer is shown folded away as "not sure": under the chat's `min-relevance`. An
  * unknown score (see #renderSource) is no more sure than a low one.
  */
-/** Pages listed under an answer's source as "See also". */
-const RELATED_PAGES = 2;
-
-/**
- * The documents an answer was drawn from, its source first, each page once: two passages of one
- * page differ by their #section only, under one title.
- */
-function answerDocuments(record: AnswerRecord): { link: string; title: string }[] {
-  const seen = new Set<string>();
-  return [{ link: record.link, title: record.title }, ...(record.context?.passages ?? [])].filter(
-    ({ link }) => {
-      const page = link.split('#')[0] as string;
-      return link && !seen.has(page) && seen.add(page);
-    },
-  );
-}
-
 function isUnsure(record: AnswerRecord, minRelevance: number): boolean {
   return minRelevance > 0 && !(record.relevanceScore >= minRelevance);
 }

@@ -183,12 +183,20 @@ export function passageRecord(hit: PassageHit): Passage {
 
 /**
  * The passages listed with an answer: the `quoted` first ones (the answer's), then the best of
- * other pages, then more of the same page.
+ * each other page, then more of other pages and of the same page. A visitor reads the other pages
+ * as "See also" (`<ask-chat>`), so they are as many as the list holds: when two passages of the
+ * second page came before the third page's best, the third page had been left out (one of the
+ * three pages listed answered 87.6% of Hono's 89 first benchmark questions; now 89.9%).
  */
 export function contextPassages(hits: PassageHit[], quoted = 1): Passage[] {
   const best = hits[0];
   if (!best) return [];
-  const others = hits.filter((hit) => hit.document.id !== best.document.id);
+  const pages = new Set([best.document.id]);
+  const bestOfPage = hits.filter((hit) => !pages.has(hit.document.id) && pages.add(hit.document.id));
+  const others = [
+    ...bestOfPage,
+    ...hits.filter((hit) => hit.document.id !== best.document.id && !bestOfPage.includes(hit)),
+  ];
   const samePage = hits.slice(quoted).filter((hit) => hit.document.id === best.document.id);
   // Two passages of one long section share its link: listed once.
   const listed: Passage[] = [];

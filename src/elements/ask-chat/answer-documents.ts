@@ -1,0 +1,48 @@
+/** A document an answer links: its source, or another page its passages came from. */
+export interface LinkedDocument {
+  link: string;
+  title: string;
+}
+
+/** Other pages listed under an answer's source as "See also" (`<ask-chat>`). */
+export const SEE_ALSO_PAGES = 2;
+
+/**
+ * What an answer links (the fields of an answer record read here): its source, and the passages
+ * it was drawn from (`context.passages`), its own first.
+ */
+export interface LinkingAnswer {
+  link: string;
+  title: string;
+  context?: { passages?: readonly LinkedDocument[] } | null;
+}
+
+/**
+ * The page a link is to: without its #section or a trailing slash, and absolute, so that
+ * `https://site.example/guide/`, `/guide` and `/guide#setup` are one page. A link that is no URL
+ * is its own page.
+ */
+function pageOf(link: string, base: string): string {
+  try {
+    const url = new URL(link, base);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+  } catch {
+    return link;
+  }
+}
+
+/**
+ * The other pages an answer was drawn from, in its passages' order, each once (two passages of
+ * one page differ by their #section only, under one title), none the source's page and none
+ * without a link. `base` resolves relative links: the page's address.
+ */
+export function otherPages(
+  answer: LinkingAnswer,
+  base: string = globalThis.location?.href ?? 'http://localhost/',
+): LinkedDocument[] {
+  const seen = new Set<string>(answer.link ? [pageOf(answer.link, base)] : []);
+  return (answer.context?.passages ?? []).filter(({ link }) => {
+    const page = pageOf(link, base);
+    return link !== '' && !seen.has(page) && seen.add(page);
+  });
+}

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ownValue, type SourceDocument } from '../../src/server/content/document.js';
+import type { ListItem, SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
@@ -1066,14 +1066,27 @@ describe('loadContentFolder', () => {
     );
     const [section] = markdown.sections;
     const cut = section?.code?.[3] ?? '';
-    assert.deepEqual(section?.codeLanguages, { 'const a = 1': 'ts', 'print(1)': 'python', [cut]: 'sh' });
+    assert.deepEqual(
+      section?.codeLanguages,
+      new Map([
+        ['const a = 1', 'ts'],
+        ['print(1)', 'python'],
+        [cut, 'sh'],
+      ]),
+    );
     assert.equal(cut.split('\n').length, 31);
     assert.match(cut, /^line0\(\)\n[\s\S]*line29\(\)\n…$/);
     const html = htmlDocument(
       'x.html',
       '<html><head><title>T</title></head><body><main><h1>T</h1><pre><code class="hljs language-JavaScript">run()</code></pre><pre class="brush: css notranslate">a { color: red }</pre><pre><code>plain()</code></pre></main></body></html>',
     );
-    assert.deepEqual(html.sections[0]?.codeLanguages, { 'run()': 'javascript', 'a { color: red }': 'css' });
+    assert.deepEqual(
+      html.sections[0]?.codeLanguages,
+      new Map([
+        ['run()', 'javascript'],
+        ['a { color: red }', 'css'],
+      ]),
+    );
   });
 
   it('knows which paragraphs are items of a list, and their numbers, in Markdown and HTML', () => {
@@ -1082,20 +1095,31 @@ describe('loadContentFolder', () => {
       '# T\n\nSteps:\n\n3. Build\n   it all.\n\n   Under step 3.\n\n4. Ship.\n\n- a dash\n* a star\n- \n\ntoString\n\nconstructor\n',
     );
     const section = markdown.sections[0];
-    assert.deepEqual(section?.listItems, {
-      'Build\nit all.': 3,
-      'Ship.': 4,
-      'a dash': 'unordered',
-      'a star': 'unordered',
-    });
+    assert.deepEqual(
+      section?.listItems,
+      new Map<string, ListItem>([
+        ['Build\nit all.', 3],
+        ['Ship.', 4],
+        ['a dash', 'unordered'],
+        ['a star', 'unordered'],
+      ]),
+    );
     // A paragraph after an empty item, or named like a property every object has, is no item.
-    assert.equal(ownValue(section?.listItems, 'toString'), undefined);
-    assert.equal(ownValue(section?.listItems, 'constructor'), undefined);
+    assert.equal(section?.listItems?.get('toString'), undefined);
+    assert.equal(section?.listItems?.get('constructor'), undefined);
     const html = htmlDocument(
       'x.html',
       '<html><body><main><h1>T</h1><p>Steps:</p><ol start="2"><li>Build</li><li><p>Ship.</p><p>You need Node 18.</p><ul><li>nested</li></ul></li><li value="9">Nine</li></ol><p>After.</p></main></body></html>',
     );
-    assert.deepEqual(html.sections[0]?.listItems, { Build: 2, 'Ship.': 3, nested: 'unordered', Nine: 9 });
+    assert.deepEqual(
+      html.sections[0]?.listItems,
+      new Map<string, ListItem>([
+        ['Build', 2],
+        ['Ship.', 3],
+        ['nested', 'unordered'],
+        ['Nine', 9],
+      ]),
+    );
   });
 
   it('reads reference links as links: their text without brackets, their lines as mentions', () => {

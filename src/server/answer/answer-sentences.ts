@@ -5,12 +5,7 @@ import {
   textRuns,
   withoutCodeMarks,
 } from '../content/code-spans.js';
-import {
-  isPartOfSection,
-  type ListItem,
-  ownValue,
-  type DocumentSection as Section,
-} from '../content/document.js';
+import { isPartOfSection, type ListItem, type DocumentSection as Section } from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -251,7 +246,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   let columns: string[] = [];
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
-      const language = ownValue(section.codeLanguages, paragraph);
+      const language = section.codeLanguages?.get(paragraph);
       units.push({
         kind: 'code',
         ...(language ? { language } : {}),
@@ -280,7 +275,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       return;
     }
     tableCells = 0;
-    const list = ownValue(section.listItems, paragraph);
+    const list = section.listItems?.get(paragraph);
     for (const text of paragraphSentences(paragraph)) {
       const unit = proseUnit('text', text, index, analyser);
       if (list) unit.list = list;

@@ -163,12 +163,10 @@ export class SectionBuilder {
       if (keptCode.length > 0) section.code = keptCode;
       const named = keptCode.filter((block) => languages.has(block));
       if (named.length > 0)
-        section.codeLanguages = Object.fromEntries(
-          named.map((block) => [block, languages.get(block) as string]),
-        );
+        section.codeLanguages = new Map(named.map((block) => [block, languages.get(block) as string]));
       const items = kept.filter((paragraph) => listItems.has(paragraph));
       if (items.length > 0)
-        section.listItems = Object.fromEntries(items.map((item) => [item, listItems.get(item) as ListItem]));
+        section.listItems = new Map(items.map((item) => [item, listItems.get(item) as ListItem]));
       this.#sections.push(section);
       first = end;
       length = 0;

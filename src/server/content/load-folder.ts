@@ -62,7 +62,7 @@ async function listFiles(
   dir: string,
   skipped: SkippedFile[],
   root: string,
-  // The real paths of the folders from the root down to this one: a link back up is a loop.
+  // The folders from the root down to this one, as reached: a link back up to one is a loop.
   above: readonly string[] = [],
 ): Promise<string[]> {
   let entries;
@@ -73,7 +73,9 @@ async function listFiles(
     skipped.push({ path: pathIn(root, dir), reason: reasonOf(error) });
     return [];
   }
-  const path = [...above, await realpath(dir).catch(() => dir)];
+  // Their real paths are asked for only when a link is followed: a site's folders are rarely
+  // links, and MDN's 10,000 folders took 0.3 s more to list with the real path of each.
+  const path = [...above, dir];
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
   for (const entry of entries) {
@@ -103,7 +105,8 @@ async function followLink(
   const target = await stat(path).catch(() => undefined);
   if (!target?.isDirectory()) return [path];
   const real = await realpath(path);
-  if (above.some((folder) => folder === real || folder.startsWith(real + sep))) {
+  const folders = await Promise.all(above.map((folder) => realpath(folder).catch(() => folder)));
+  if (folders.some((folder) => folder === real || folder.startsWith(real + sep))) {
     skipped.push({
       path: pathIn(root, path),
       reason: 'a link up to a folder it is in (a loop)',

@@ -218,6 +218,23 @@ describe('extractive answerer over the Hono docs', () => {
     }
   });
 
+  it('answers alike from documents a host keeps as JSON, their code languages and list items as objects', async () => {
+    const { documents } = await loadContentFolder(HONO);
+    const asJson = JSON.parse(
+      JSON.stringify(documents, (_key, value: unknown) =>
+        value instanceof Map ? Object.fromEntries(value) : value,
+      ),
+    ) as SourceDocument[];
+    const fromJson = createOramaIndex();
+    await fromJson.load(asJson);
+    for (const question of ['How can I set a cookie?', 'How do I add an ETag to responses?']) {
+      const expected = await createExtractiveAnswerer({ index }).answer(ask(question));
+      const answer = await createExtractiveAnswerer({ index: fromJson }).answer(ask(question));
+      assert.match(expected.answer, /```ts\n/, question);
+      assert.equal(answer.answer, expected.answer, question);
+    }
+  });
+
   it("says politely that it couldn't find an answer the site doesn't have", async () => {
     const answerer = createExtractiveAnswerer({ index });
     for (const question of [

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ListItem, SourceDocument } from '../../src/server/content/document.js';
+import { sectionValue, type ListItem, type SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
@@ -1105,8 +1105,8 @@ describe('loadContentFolder', () => {
       ]),
     );
     // A paragraph after an empty item, or named like a property every object has, is no item.
-    assert.equal(section?.listItems?.get('toString'), undefined);
-    assert.equal(section?.listItems?.get('constructor'), undefined);
+    assert.equal(sectionValue(section?.listItems, 'toString'), undefined);
+    assert.equal(sectionValue(section?.listItems, 'constructor'), undefined);
     const html = htmlDocument(
       'x.html',
       '<html><body><main><h1>T</h1><p>Steps:</p><ol start="2"><li>Build</li><li><p>Ship.</p><p>You need Node 18.</p><ul><li>nested</li></ul></li><li value="9">Nine</li></ol><p>After.</p></main></body></html>',

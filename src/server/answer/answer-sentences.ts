@@ -5,7 +5,12 @@ import {
   textRuns,
   withoutCodeMarks,
 } from '../content/code-spans.js';
-import { isPartOfSection, type ListItem, type DocumentSection as Section } from '../content/document.js';
+import {
+  isPartOfSection,
+  sectionValue,
+  type ListItem,
+  type DocumentSection as Section,
+} from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
 import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -246,7 +251,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   let columns: string[] = [];
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
-      const language = section.codeLanguages?.get(paragraph);
+      const language = sectionValue(section.codeLanguages, paragraph);
       units.push({
         kind: 'code',
         ...(language ? { language } : {}),
@@ -275,7 +280,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       return;
     }
     tableCells = 0;
-    const list = section.listItems?.get(paragraph);
+    const list = sectionValue(section.listItems, paragraph);
     for (const text of paragraphSentences(paragraph)) {
       const unit = proseUnit('text', text, index, analyser);
       if (list) unit.list = list;

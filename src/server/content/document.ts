@@ -55,16 +55,31 @@ export interface DocumentSection {
   /**
    * The language of each code block of `code` that names one (a fence's info string, a
    * `language-*` class), by the block's text: `ts`, `sh`, `json`, as the page writes it.
-   * (Maps, not objects keyed by the text: an object makes V8 copy each key into its table of
-   * property names, which cost reading MDN's 10,000 pages about a tenth of its time.)
+   * The readers build Maps, not objects keyed by the text: an object makes V8 copy each key into
+   * its table of property names, which cost reading MDN's 10,000 pages about a tenth of its time.
+   * An object is read too (documents a host builds itself, or keeps as JSON): see `sectionValue`.
    */
-  codeLanguages?: ReadonlyMap<string, string>;
+  codeLanguages?: SectionValues<string>;
   /**
    * The paragraphs of `text` that are items of a list, by their text, each `'unordered'` or its
    * number in a numbered list, so that an answer quotes them as the page lists them. (An item's
    * further paragraphs are text under it, not items.)
    */
-  listItems?: ReadonlyMap<string, ListItem>;
+  listItems?: SectionValues<ListItem>;
+}
+
+/** Values of a section's paragraphs by their text: a Map, or an object keyed by the text. */
+export type SectionValues<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
+
+/**
+ * The value `values` holds for the paragraph `key`: from a Map, or from an object's own keys
+ * (not one its prototype has: `constructor`).
+ */
+export function sectionValue<T>(values: SectionValues<T> | undefined, key: string): T | undefined {
+  if (values === undefined) return undefined;
+  if (values instanceof Map) return (values as ReadonlyMap<string, T>).get(key);
+  const record = values as Readonly<Record<string, T>>;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** An item of a list: `'unordered'`, or its number in a numbered list. */

@@ -58,6 +58,8 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @csspart source-description - The source's description.
  * @csspart asset-type - The source's asset-type label.
  * @csspart confidence - The confidence cue (its meter and label).
+ * @csspart related - The "See also" line in the source block: other pages the answer was drawn from.
+ * @csspart related-link - Each of its links (or, for a link that is not allowed, its text).
  * @csspart notice - "Not sure", "not found", stopped and attachment notices.
  * @csspart search-link - The link to search instead after a "not found" answer, when `search-url` is set.
  * @csspart error - The message of a failed question.

@@ -241,16 +241,17 @@ function pageNameQueries(documents: SourceDocument[]): {
   return { pages, step, offset, queries };
 }
 
-type Ask = (
-  query: string,
-) => Promise<{ didAnswer: boolean; link: string; title: string; passages: Passage[] }>;
+type Ask = (query: string) => Promise<{ didAnswer: boolean; link: string; passages: Passage[] }>;
 
 /**
  * The pages an answer links, as `<ask-chat>` shows them: its source, then as "See also" up to two
  * other pages of its passages, each page once.
  */
-function linkedPages(answer: { link: string; title: string; passages: Passage[] }): string[] {
-  const seeAlso = otherPages({ ...answer, context: { passages: answer.passages } }, 'http://site.invalid/');
+function linkedPages(answer: { link: string; passages: Passage[] }): string[] {
+  const seeAlso = otherPages(
+    { link: answer.link, context: { passages: answer.passages } },
+    'http://site.invalid/',
+  );
   return [answer.link, ...seeAlso.slice(0, SEE_ALSO_PAGES).map(({ link }) => link.split('#')[0] as string)];
 }
 

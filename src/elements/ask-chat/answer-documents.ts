@@ -8,12 +8,11 @@ export interface LinkedDocument {
 export const SEE_ALSO_PAGES = 2;
 
 /**
- * What an answer links (the fields of an answer record read here): its source, and the passages
- * it was drawn from (`context.passages`), its own first.
+ * What an answer links (the fields of an answer record read here): its source's link, and the
+ * passages it was drawn from (`context.passages`), its own first.
  */
 export interface LinkingAnswer {
   link: string;
-  title: string;
   context?: { passages?: readonly LinkedDocument[] } | null;
 }
 

@@ -191,16 +191,14 @@ export function passageRecord(hit: PassageHit): Passage {
 export function contextPassages(hits: PassageHit[], quoted = 1): Passage[] {
   const best = hits[0];
   if (!best) return [];
-  const pages = new Set([best.document.id]);
-  const bestOfPage = hits.filter((hit) => !pages.has(hit.document.id) && pages.add(hit.document.id));
-  const others = [
-    ...bestOfPage,
-    ...hits.filter((hit) => hit.document.id !== best.document.id && !bestOfPage.includes(hit)),
-  ];
+  const others = hits.filter((hit) => hit.document.id !== best.document.id);
+  const pages = new Set<string>();
+  const bestOfPage = others.filter((hit) => !pages.has(hit.document.id) && pages.add(hit.document.id));
   const samePage = hits.slice(quoted).filter((hit) => hit.document.id === best.document.id);
-  // Two passages of one long section share its link: listed once.
+  // Each link is listed once: two passages of one long section share it, and the best of each
+  // other page comes again among `others`.
   const listed: Passage[] = [];
-  for (const hit of [...hits.slice(0, quoted), ...others, ...samePage]) {
+  for (const hit of [...hits.slice(0, quoted), ...bestOfPage, ...others, ...samePage]) {
     if (listed.length === PASSAGES_IN_CONTEXT) break;
     const link = passageLink(hit);
     if (!listed.some((passage) => passage.link === link)) listed.push(passageRecord(hit));

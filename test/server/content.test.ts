@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sectionValue, type ListItem, type SourceDocument } from '../../src/server/content/document.js';
+import { documentText } from '../../src/server/content/document-record.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
@@ -1178,6 +1179,23 @@ describe('loadContentFolder', () => {
     const inWorkers = await loadContentFolder(root, { workers: 2 });
     assert.deepEqual(inWorkers.documents, documents);
     assert.deepEqual(inWorkers.skipped, skipped);
+  });
+
+  it('gives each document its text as a property like any other, made from its sections when read', async () => {
+    const inWorkers = await loadContentFolder(root, { workers: 1 });
+    for (const document of [...documents, ...inWorkers.documents]) {
+      assert.equal(document.text, documentText(document.sections));
+      assert.ok(Object.keys(document).includes('text'));
+      assert.equal({ ...document }.text, document.text);
+      assert.equal(JSON.parse(JSON.stringify(document)).text, document.text);
+    }
+    const page = { ...byId(documents, 'docs/guide/getting-started.md') };
+    page.text = 'Set by a host.';
+    assert.equal(page.text, 'Set by a host.');
+    const read = byId(inWorkers.documents, 'docs/guide/getting-started.md');
+    read.text = 'Set by a host.';
+    assert.equal(read.text, 'Set by a host.');
+    assert.notEqual(byId(documents, 'docs/guide/getting-started.md').text, 'Set by a host.');
   });
 });
 

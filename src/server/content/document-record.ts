@@ -31,24 +31,72 @@ export function documentRecord(
 ): SourceDocument {
   const { sections } = fields;
   const plainTexts = sections.map(sectionPlainText);
-  const text = documentText(sections, plainTexts);
   const firstHeading =
     sections.find((section) => section.level === 1)?.heading ??
     sections.find((section) => section.heading)?.heading;
   const title = fields.title ?? firstHeading ?? titleFromPath(relativePath);
   const bodyText = plainTexts.join('\n\n');
   const description = fields.description ?? summarise(firstProseParagraph(bodyText));
-  return {
+  return withTextOfSections({
     id: relativePath,
     title,
     description,
     tags: fields.tags ?? folderTags(relativePath),
     link: documentLink(relativePath, siteUrl, fields.link),
     assetType: fields.assetType ?? DEFAULT_ASSET_TYPE,
-    text,
     sections,
     ...(fields.links && fields.links.length > 0 ? { links: fields.links } : {}),
     ...(fields.mentions && fields.mentions.length > 0 ? { mentions: fields.mentions } : {}),
+  });
+}
+
+/** A document as read, but for its text, which its sections hold (see `withTextOfSections`). */
+export type DocumentWithoutText = Omit<SourceDocument, 'text'>;
+
+/**
+ * The document with its `text` made from its sections when first read, and kept from then on.
+ * Until a search returns a page's content or an answer reads its page whole, the text is not
+ * made: at 10,000 MDN pages, that is a copy of every page's words (67 MB) that was made, handed
+ * from a reading thread to the indexing one, and kept for nothing. The property is an own,
+ * enumerable one, so a spread, `JSON.stringify` or a structured clone see it as any other; a
+ * reading thread hands documents over `withoutText`.
+ */
+export function withTextOfSections(document: DocumentWithoutText): SourceDocument {
+  return Object.defineProperty(document, 'text', TEXT_OF_SECTIONS) as SourceDocument;
+}
+
+/**
+ * The texts made or set so far. One getter and one setter for every document, so that V8 gives
+ * documents of the same fields one shape (a function of each document's own would give each a
+ * shape of its own, and slowed indexing 10,000 pages by a twentieth).
+ */
+const texts = new WeakMap<DocumentWithoutText, string>();
+const TEXT_OF_SECTIONS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: DocumentWithoutText): string {
+    let text = texts.get(this);
+    if (text === undefined) texts.set(this, (text = documentText(this.sections)));
+    return text;
+  },
+  set(this: DocumentWithoutText, text: string): void {
+    texts.set(this, text);
+  },
+};
+
+/** A copy of the document without its text, which `withTextOfSections` makes again from the sections. */
+export function withoutText(document: SourceDocument): DocumentWithoutText {
+  const { id, title, description, tags, link, assetType, sections, links, mentions } = document;
+  return {
+    id,
+    title,
+    description,
+    tags,
+    link,
+    assetType,
+    sections,
+    ...(links ? { links } : {}),
+    ...(mentions ? { mentions } : {}),
   };
 }
 

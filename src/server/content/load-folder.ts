@@ -6,7 +6,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
+import { sectionPlainText } from './code-spans.js';
 import { titleFromPath } from './document-link.js';
+import { type DocumentWithoutText, withTextOfSections } from './document-record.js';
 import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
@@ -122,9 +124,12 @@ async function followLink(
  */
 function isEmptyPage(document: SourceDocument): boolean {
   return (
-    document.text.trim() === '' &&
     document.description === '' &&
-    document.title === titleFromPath(document.id)
+    document.title === titleFromPath(document.id) &&
+    // Its text, as `documentText` makes it, is empty: no heading, no section's plain text.
+    document.sections.every(
+      (section) => section.heading.trim() === '' && sectionPlainText(section).trim() === '',
+    )
   );
 }
 
@@ -264,7 +269,7 @@ export interface ReadRequest extends Reading {
 }
 export interface ReadResult {
   batch: number;
-  content: LoadedContent;
+  content: { documents: DocumentWithoutText[]; skipped: SkippedFile[] };
 }
 
 /**
@@ -296,7 +301,7 @@ async function* readInWorkers(
     // A worker never keeps the process alive, should the documents be left unread.
     worker.unref();
     worker.on('message', ({ batch, content }: ReadResult) => {
-      read.set(batch, content);
+      read.set(batch, { ...content, documents: content.documents.map(withTextOfSections) });
       wake?.();
     });
     worker.on('error', (error) => {

@@ -1,8 +1,11 @@
 /** A worker thread reading content files into documents for `readContentFolder`. */
 import { parentPort } from 'node:worker_threads';
+import { withoutText } from './document-record.js';
 import { type ReadRequest, type ReadResult, readContentFiles } from './load-folder.js';
 
 parentPort?.on('message', ({ batch, dir, files, siteUrl, anchors }: ReadRequest) => {
-  const result: ReadResult = { batch, content: readContentFiles(dir, files, siteUrl, anchors) };
+  const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors);
+  // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
+  const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
   parentPort?.postMessage(result);
 });

@@ -1,6 +1,6 @@
 import type { DocumentSection, SourceDocument } from './document.js';
 import { sectionPlainText } from './code-spans.js';
-import { documentText } from './document-record.js';
+import { withoutText, withTextOfSections } from './document-record.js';
 import { firstProseParagraph, summarise } from './summary.js';
 
 /**
@@ -31,7 +31,9 @@ export function withoutSiteWideMetadata(builtPages: readonly SourceDocument[]): 
     const description = sharedDescription(page.description)
       ? summarise(firstProseParagraph(page.sections.map(sectionPlainText).join('\n\n')))
       : page.description;
-    return title === page.title && description === page.description ? page : { ...page, title, description };
+    return title === page.title && description === page.description
+      ? page
+      : withTextOfSections({ ...withoutText(page), title, description });
   });
 }
 
@@ -125,16 +127,15 @@ function withoutSharedParagraphs(pages: readonly SourceDocument[]): readonly Sou
     const fromFurniture = removed.some(
       (paragraph) => summarise(firstProseParagraph(paragraph)) === page.description,
     );
-    const { mentions: _mentions, ...rest } = page;
-    return {
+    const { mentions: _mentions, ...rest } = withoutText(page);
+    return withTextOfSections({
       ...rest,
       sections: kept,
-      text: documentText(kept),
       description: fromFurniture
         ? summarise(firstProseParagraph(kept.map(sectionPlainText).join('\n\n')))
         : page.description,
       ...(mentions && mentions.length > 0 ? { mentions } : {}),
-    };
+    });
   });
 }
 

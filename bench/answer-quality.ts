@@ -30,7 +30,11 @@
  * their misses is read or printed (`fresh4 blind`). The fifth fresh sets (*-fresh5.json,
  * *-unanswerable5.json: 100 MDN and 50 Hono questions, 30 each that the site doesn't answer) were
  * written blind on 2026-11-29 by someone who read neither the code nor the rankings, before any
- * change of that day to the search; none of their misses is read or printed (`fresh5 blind`). The second typeahead
+ * change of that day to the search; none of their misses is read or printed (`fresh5 blind`). The sixth
+ * fresh sets (*-fresh6.json, *-unanswerable6.json: 100 MDN and 50 Hono questions, 30 each that
+ * the site doesn't answer) were written the same way on 2026-11-29, later that day, by a helper
+ * who read only the pages, before that session's changes to the search; none of their misses is
+ * read or printed (`fresh6 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -303,6 +307,8 @@ interface QuestionSets {
   unanswerable4: string[];
   fresh5: Question[];
   unanswerable5: string[];
+  fresh6: Question[];
+  unanswerable6: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -327,6 +333,8 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable4: textsOf('unanswerable4'),
     fresh5: questionsOf('fresh5'),
     unanswerable5: textsOf('unanswerable5'),
+    fresh6: questionsOf('fresh6'),
+    unanswerable6: textsOf('unanswerable6'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -346,6 +354,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable4,
     fresh5,
     unanswerable5,
+    fresh6,
+    unanswerable6,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -370,6 +380,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh3Items = fresh3.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh4Items = fresh4.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh5Items = fresh5.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh6Items = fresh6.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -380,6 +391,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh3 blind': fresh3Items,
     'fresh4 blind': fresh4Items,
     'fresh5 blind': fresh5Items,
+    'fresh6 blind': fresh6Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -438,6 +450,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh3 blind': fresh3,
     'fresh4 blind': fresh4,
     'fresh5 blind': fresh5,
+    'fresh6 blind': fresh6,
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -453,6 +466,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh3 blind': unanswerable3,
     'fresh4 blind': unanswerable4,
     'fresh5 blind': unanswerable5,
+    'fresh6 blind': unanswerable6,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,

@@ -298,6 +298,25 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(header.answerable, true);
   });
 
+  it('declines a short question about a product the site never names, written in lower case', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // "gatsby", "nuxt" and "sequelize": no word of Hono's docs, nor of the English lexicon.
+    for (const question of [
+      'run hono inside a gatsby project',
+      'nuxt server routes with hono',
+      'sequelize models with hono',
+    ]) {
+      const retrieval = await answerer.retrieve(ask(question));
+      assert.equal(retrieval.answerable, false, question);
+    }
+    // A longer question holds one such word of the trade among enough of the site's own.
+    const answer = await answerer.answer(
+      ask('send the streamed reply of my chatbot to the browser chunk by chunk as plain text'),
+    );
+    assert.equal(answer.didAnswer, true);
+    assert.equal(answer.link, '/docs/helpers/streaming');
+  });
+
   it("answers a question holding an everyday word a small site doesn't use", async () => {
     // "tamper-proof" is no word of Hono's docs; the cookie helper's signed cookies answer it.
     const answer = await createExtractiveAnswerer({ index }).answer(
@@ -331,8 +350,8 @@ describe('extractive answerer over the Hono docs', () => {
   });
 
   it('asks less of a passage on a small site, where a visitor words things their own way', async () => {
-    // The streaming helper says "stream" and "text", not "chatbot", "answer" or "browser".
-    const question = ask('stream a chatbot answer to the browser as plain text');
+    // The streaming helper says "stream" and "text", not "chat", "answer" or "browser".
+    const question = ask('stream a chat answer to the browser as plain text');
     const answer = await createExtractiveAnswerer({ index }).answer(question);
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/helpers/streaming');
@@ -914,10 +933,10 @@ describe("extractive answerer over the project's own docs", () => {
     // `## When didAnswer is false` opens with a table of the tests; the meaning comes after it.
     assert.match(answer.answer, /^When any of them fails, `didAnswer` is `false`/);
     // Two passages of that long section share its link: it is listed once.
-    const ollama = await createExtractiveAnswerer({ index }).answer(
-      ask('use a local ollama model to write the answers'),
+    const local = await createExtractiveAnswerer({ index }).answer(
+      ask('use a local llama model to write the answers'),
     );
-    const links = ollama.passages.map((passage) => passage.link);
+    const links = local.passages.map((passage) => passage.link);
     assert.equal(links.length, 3);
     assert.deepEqual(links, [...new Set(links)]);
   });

@@ -131,6 +131,16 @@ function bySiteSize(pageCount: number, small = 0.7, large = 0.8): number {
 const RARE_NAME_SHARE = 0.005;
 /** The fewest letters of a word taken for a typo of the site's word (see `#questionWords`). */
 const MIN_TYPO_LETTERS = 6;
+/** The fewest letters of a word the site never uses to be read as a name (see `#likeAName`). */
+const MIN_NAME_LETTERS = 3;
+/**
+ * What a word that is likely a name, which the site never uses, weighs against the known share,
+ * as a share of a noun: a product the site never names ("use hono inside an astro project")
+ * is most of what a short question asks, and the lexicon lacks many words of the trade that a
+ * site of a hundred pages may not use either ("cron", "chatbot"), which a longer question
+ * holds beside enough others.
+ */
+const UNKNOWN_NAME_WEIGHT = 2;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -347,10 +357,27 @@ export class ExtractiveAnswerer implements Answerer {
       const standIn = this.#index.standInFor?.(word.word);
       const typo =
         standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);
-      return standIn !== undefined && (standIn.kind === 'synonym' || typo)
-        ? { ...word, term: standIn.term, standIn: true }
-        : word;
+      if (standIn !== undefined && (standIn.kind === 'synonym' || typo))
+        return { ...word, term: standIn.term, standIn: true };
+      return this.#likeAName(word) ? { ...word, weight: word.weight * UNKNOWN_NAME_WEIGHT } : word;
     });
+  }
+
+  /**
+   * Whether a word of the question that the site never uses, and that is no stand-in for one of
+   * its words, is likely a name written in lower case: a word of letters that the English lexicon
+   * doesn't hold either ("astro", "nuxt", "quic", "typeorm"). It counts more against the known
+   * share (see `UNKNOWN_NAME_WEIGHT`). An English word the site lacks ("visitor", "country") is
+   * the visitor's wording.
+   */
+  #likeAName(word: QuestionWord): boolean {
+    return (
+      this.#analyser.language.code === 'en' &&
+      word.weight >= 1 &&
+      word.word.length >= MIN_NAME_LETTERS &&
+      /^\p{L}+$/u.test(word.word) &&
+      !isEnglishWord(word.word)
+    );
   }
 
   async answer(input: AnswerInput): Promise<DraftAnswer> {

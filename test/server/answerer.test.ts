@@ -309,6 +309,18 @@ describe('extractive answerer over the Hono docs', () => {
       const retrieval = await answerer.retrieve(ask(question));
       assert.equal(retrieval.answerable, false, question);
     }
+    // A product named with a dot, whose parts the site uses ("socket", "io", "fly"): its whole it never writes.
+    for (const question of ['socket.io server with hono', 'host hono on fly.io']) {
+      const retrieval = await answerer.retrieve(ask(question));
+      assert.ok(retrieval.known < 0.7, `${question}: ${retrieval.known}`);
+      assert.equal(retrieval.answerable, false, question);
+    }
+    // One the site writes is known, and a domain of the visitor's is a value, not a name: its
+    // word the site lacks ("mysite") counts once, as any word the site lacks.
+    const param = await answerer.retrieve(ask('How do I get the value of c.req.param in a handler?'));
+    assert.equal(param.known, 1);
+    const domain = await answerer.retrieve(ask('redirect every request for mysite.com to the www address'));
+    assert.ok(domain.known > 0.75, String(domain.known));
     // A longer question holds one such word of the trade among enough of the site's own.
     const answer = await answerer.answer(
       ask('send the streamed reply of my chatbot to the browser chunk by chunk as plain text'),

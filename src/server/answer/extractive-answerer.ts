@@ -141,6 +141,12 @@ const MIN_NAME_LETTERS = 3;
  * holds beside enough others.
  */
 const UNKNOWN_NAME_WEIGHT = 2;
+/** A name of two words joined by a dot, not within a longer dotted name, path or address (see `#dottedNamesTheSiteLacks`). */
+const DOTTED_NAME = /(?<![\w.@/-])([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)(?![\w@/-]|\.\w)/g;
+/** The last part of a domain a visitor writes as their own (`mysite.com`). */
+const GENERIC_DOMAINS = new Set(['com', 'org', 'net', 'edu', 'gov']);
+/** A domain ending in one of those. */
+const DOMAIN = /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov)\b/gi;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -289,7 +295,10 @@ export class ExtractiveAnswerer implements Answerer {
     // word the site uses ("pasword") is known, and no passage's to cover either: search read it
     // as a guess, and a guess can't show that a passage answers.
     const judged = wordsTheSiteUses(words, hasWord);
-    const known = knownShare(words, [...judged, ...words.filter((word) => word.standIn === true)]);
+    const known = knownShare(
+      [...words, ...this.#dottedNamesTheSiteLacks(resolvedQuery)],
+      [...judged, ...words.filter((word) => word.standIn === true)],
+    );
     const unknown = unknownName(words, judged);
     const rarePageLimit = RARE_NAME_SHARE * this.#index.documentCount;
     const rareNames = judged.filter(
@@ -350,6 +359,10 @@ export class ExtractiveAnswerer implements Answerer {
     // As many words as search corrects in one query (a question of 50 unknown words would
     // otherwise cost a correction each).
     let lookups = 0;
+    // The words of a domain the visitor writes (`mysite.com`) are a value of theirs, not names.
+    const domainWords = new Set(
+      [...question.matchAll(DOMAIN)].flatMap(([domain]) => domain.toLowerCase().split('.')),
+    );
     return questionWords(question, this.#analyser).map((word) => {
       if (word.name === true || word.operator === true || this.#index.hasWord?.(word.word) !== false)
         return word;
@@ -359,8 +372,29 @@ export class ExtractiveAnswerer implements Answerer {
         standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);
       if (standIn !== undefined && (standIn.kind === 'synonym' || typo))
         return { ...word, term: standIn.term, standIn: true };
-      return this.#likeAName(word) ? { ...word, weight: word.weight * UNKNOWN_NAME_WEIGHT } : word;
+      return this.#likeAName(word) && !domainWords.has(word.word.toLowerCase())
+        ? { ...word, weight: word.weight * UNKNOWN_NAME_WEIGHT }
+        : word;
     });
+  }
+
+  /**
+   * The names written with a dot in the question (`socket.io`, `passport.js`, `fly.io`) that the
+   * site never writes whole, each weighing as a word likely a name (see `UNKNOWN_NAME_WEIGHT`):
+   * the tagger reads their parts as words, which a site may well use ("socket", "io"), while the
+   * question is about a product it never names. A domain (`shop.example.com`, `mysite.com`) is a
+   * value of the visitor's, not a name.
+   */
+  #dottedNamesTheSiteLacks(question: string): QuestionWord[] {
+    const names: QuestionWord[] = [];
+    for (const [name, , last] of question.matchAll(DOTTED_NAME)) {
+      const lower = name.toLowerCase();
+      if (GENERIC_DOMAINS.has((last as string).toLowerCase()) || this.#index.hasWord?.(lower) !== false)
+        continue;
+      if (!names.some((known) => known.term === lower))
+        names.push({ word: name, term: lower, weight: UNKNOWN_NAME_WEIGHT, name: true });
+    }
+    return names;
   }
 
   /**

@@ -322,11 +322,22 @@ describe('extractive answerer over the Hono docs', () => {
     const domain = await answerer.retrieve(ask('redirect every request for mysite.com to the www address'));
     assert.ok(domain.known > 0.75, String(domain.known));
     // A longer question holds one such word of the trade among enough of the site's own.
-    const answer = await answerer.answer(
-      ask('send the streamed reply of my chatbot to the browser chunk by chunk as plain text'),
-    );
+    const query = 'send the streamed reply of my chatbot to the browser chunk by chunk as plain text';
+    const answer = await answerer.answer(ask(query));
     assert.equal(answer.didAnswer, true);
     assert.equal(answer.link, '/docs/helpers/streaming');
+    // A follow-up carries the topic's words over, "chatbot" among them: they were judged with the
+    // question they were asked in, and weigh as any word the site lacks in the few of the follow-up.
+    const { answer: text, link, title, resolvedQuery } = answer;
+    const followUp = await answerer.answer(
+      ask('does it work on deno?', { history: [{ query, resolvedQuery, answer: text, link, title }] }),
+    );
+    assert.notEqual(followUp.resolvedQuery, 'does it work on deno?');
+    assert.equal(followUp.didAnswer, true);
+    // A short typo of the site's word, a letter missing or two swapped, is no name.
+    const typo = await answerer.answer(ask('how do I read the josn body of a request'));
+    assert.equal(typo.didAnswer, true);
+    assert.equal(typo.link, '/docs/api/request');
   });
 
   it("answers a question holding an everyday word a small site doesn't use", async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { tagWords } from '../../src/server/answer/language-model.js';
+import { isEnglishWord, tagWords } from '../../src/server/answer/language-model.js';
 
 const firstTag = (text: string): string | undefined => tagWords(text)[0]?.pos;
 
@@ -24,5 +24,14 @@ describe('tagWords', () => {
     assert.equal(firstTag('text box that suggests values'), 'NOUN');
     assert.equal(firstTag('cookies that expire after a day'), 'NOUN');
     assert.equal(firstTag('errors which occur when fetching'), 'NOUN');
+  });
+});
+
+describe('isEnglishWord', () => {
+  it('knows a word of the lexicon in any case, and one whose lemma it holds (the plural of a singular)', () => {
+    for (const word of ['padding', 'Doorstep', 'blog', 'blogs', 'workflows', 'avatars'])
+      assert.ok(isEnglishWord(word), word);
+    for (const word of ['pasword', 'receit', 'kubernetes', 'nuxt'])
+      assert.equal(isEnglishWord(word), false, word);
   });
 });

@@ -145,6 +145,15 @@ const UNKNOWN_NAME_WEIGHT = 2;
 const DOTTED_NAME = /(?<![\w.@/-])([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)(?![\w@/-]|\.\w)/g;
 /** The last part of a domain a visitor writes as their own (`mysite.com`). */
 const GENERIC_DOMAINS = new Set(['com', 'org', 'net', 'edu', 'gov']);
+/**
+ * Whether `a` is `b` with one letter replaced by another (`nuxt`, `next`): same length, other
+ * letters. A letter missing, added or two swapped is none.
+ */
+function oneLetterReplaced(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const letters = (word: string): string => [...word].sort().join('');
+  return letters(a) !== letters(b);
+}
 /** A domain ending in one of those. */
 const DOMAIN = /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov)\b/gi;
 /** Passages whose coverage is weighed for the decision to answer. */
@@ -287,7 +296,7 @@ export class ExtractiveAnswerer implements Answerer {
     // A hyphenated word the site knows only by its parts (`X-Api-Key`) is judged by them: its
     // whole, which no passage holds, is left out.
     const hasWord = this.#index.hasWord?.bind(this.#index);
-    const words = this.#questionWords(resolvedQuery).filter(
+    const words = this.#questionWords(resolvedQuery, input.query).filter(
       (word) => !word.term.includes('-') || this.#index.hasTerm?.(word.term) !== false,
     );
     // A word the site never uses ("shop" in "a static page for every shop id") is no passage's to
@@ -296,7 +305,7 @@ export class ExtractiveAnswerer implements Answerer {
     // as a guess, and a guess can't show that a passage answers.
     const judged = wordsTheSiteUses(words, hasWord);
     const known = knownShare(
-      [...words, ...this.#dottedNamesTheSiteLacks(resolvedQuery)],
+      [...words, ...this.#dottedNamesTheSiteLacks(input.query)],
       [...judged, ...words.filter((word) => word.standIn === true)],
     );
     const unknown = unknownName(words, judged);
@@ -355,14 +364,17 @@ export class ExtractiveAnswerer implements Answerer {
    * A word of the English lexicon is no typo ("padding" is not the site's "adding"), nor is a name
    * or a short word, which is as likely a name written in lower case ("nuxt" is not "next").
    */
-  #questionWords(question: string): QuestionWord[] {
+  #questionWords(question: string, asked = question): QuestionWord[] {
     // As many words as search corrects in one query (a question of 50 unknown words would
     // otherwise cost a correction each).
     let lookups = 0;
-    // The words of a domain the visitor writes (`mysite.com`) are a value of theirs, not names.
-    const domainWords = new Set(
-      [...question.matchAll(DOMAIN)].flatMap(([domain]) => domain.toLowerCase().split('.')),
-    );
+    // Only the visitor's own words of this question may be names (see `#likeAName`): the topic
+    // words a follow-up carries over from an answered question were judged with it, and would
+    // weigh far more in the few words of the follow-up. The words of a domain the visitor writes
+    // (`mysite.com`) are a value of theirs, not names.
+    const askedWords = new Set(asked.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    for (const [domain] of asked.matchAll(DOMAIN))
+      for (const part of domain.toLowerCase().split('.')) askedWords.delete(part);
     return questionWords(question, this.#analyser).map((word) => {
       if (word.name === true || word.operator === true || this.#index.hasWord?.(word.word) !== false)
         return word;
@@ -372,7 +384,12 @@ export class ExtractiveAnswerer implements Answerer {
         standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);
       if (standIn !== undefined && (standIn.kind === 'synonym' || typo))
         return { ...word, term: standIn.term, standIn: true };
-      return this.#likeAName(word) && !domainWords.has(word.word.toLowerCase())
+      // A short word search reads as a typo of the site's is a typo when a letter is missing,
+      // extra or swapped ("qury", "cokie", "josn"), and counts once, as any word the site lacks;
+      // one with a letter of its own in its place is as likely a name ("nuxt" for "next").
+      const mistyped =
+        standIn !== undefined && !oneLetterReplaced(this.#analyser.term(word.word), standIn.term);
+      return !mistyped && askedWords.has(word.word.toLowerCase()) && this.#likeAName(word)
         ? { ...word, weight: word.weight * UNKNOWN_NAME_WEIGHT }
         : word;
     });

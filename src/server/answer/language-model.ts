@@ -135,12 +135,21 @@ const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean => {
 let lexicon: ReturnType<WinkMethods['readDoc']> | undefined;
 
 /**
- * Whether the model's English lexicon holds the word (in lower case): "padding" and "doorstep"
- * are English, "pasword", "receit" and "kubernetes" are not.
+ * Whether the model's English lexicon holds the word (in lower case) or its lemma: "padding",
+ * "doorstep" and "blogs" are English, "pasword", "receit" and "kubernetes" are not.
  */
 export function isEnglishWord(word: string): boolean {
   lexicon ??= language().readDoc('');
-  return !lexicon.isOOV(word.toLowerCase());
+  const lowerCase = word.toLowerCase();
+  if (!lexicon.isOOV(lowerCase)) return true;
+  // The lexicon holds many a word in the singular only ("blog", not "blogs"): the lemma is looked up too.
+  const nlpInstance = language();
+  const lemma = nlpInstance
+    .readDoc(lowerCase)
+    .tokens()
+    .itemAt(0)
+    ?.out(nlpInstance.its.lemma as never) as string | undefined;
+  return lemma !== undefined && lemma !== lowerCase && !lexicon.isOOV(lemma);
 }
 
 /** Loads the model now, so that the first question doesn't pay for it. */

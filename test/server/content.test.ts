@@ -1185,7 +1185,17 @@ describe('loadContentFolder', () => {
     const inWorkers = await loadContentFolder(root, { workers: 1 });
     for (const document of [...documents, ...inWorkers.documents]) {
       assert.equal(document.text, documentText(document.sections));
-      assert.ok(Object.keys(document).includes('text'));
+      // In the order of `SourceDocument`, as when the text was a field like the others.
+      assert.deepEqual(Object.keys(document).slice(0, 8), [
+        'id',
+        'title',
+        'description',
+        'tags',
+        'link',
+        'assetType',
+        'text',
+        'sections',
+      ]);
       assert.equal({ ...document }.text, document.text);
       assert.equal(JSON.parse(JSON.stringify(document)).text, document.text);
     }

@@ -62,7 +62,19 @@ export type DocumentWithoutText = Omit<SourceDocument, 'text'>;
  * reading thread hands documents over `withoutText`.
  */
 export function withTextOfSections(document: DocumentWithoutText): SourceDocument {
-  return Object.defineProperty(document, 'text', TEXT_OF_SECTIONS) as SourceDocument;
+  // A new object, its fields in the order of `SourceDocument`, as a document built with its text
+  // has them (`JSON.stringify` and `Object.keys` read them so). Each field is added in turn, the
+  // text as an accessor: redefining a field as one would make V8 keep the object as a dictionary.
+  const { id, title, description, tags, link, assetType, sections, links, mentions } = document;
+  const withText = Object.defineProperty(
+    { id, title, description, tags, link, assetType },
+    'text',
+    TEXT_OF_SECTIONS,
+  ) as SourceDocument;
+  withText.sections = sections;
+  if (links) withText.links = links;
+  if (mentions) withText.mentions = mentions;
+  return withText;
 }
 
 /**

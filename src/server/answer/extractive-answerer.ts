@@ -145,6 +145,8 @@ const UNKNOWN_NAME_WEIGHT = 2;
 const DOTTED_NAME = /(?<![\w.@/-])([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)(?![\w@/-]|\.\w)/g;
 /** The last part of a domain a visitor writes as their own (`mysite.com`). */
 const GENERIC_DOMAINS = new Set(['com', 'org', 'net', 'edu', 'gov']);
+/** A domain ending in one of those. */
+const DOMAIN = new RegExp(String.raw`\b[\w-]+(?:\.[\w-]+)*\.(?:${[...GENERIC_DOMAINS].join('|')})\b`, 'gi');
 /**
  * Whether `a` is `b` with one letter replaced by another (`nuxt`, `next`): same length, other
  * letters. A letter missing, added or two swapped is none.
@@ -154,8 +156,6 @@ function oneLetterReplaced(a: string, b: string): boolean {
   const letters = (word: string): string => [...word].sort().join('');
   return letters(a) !== letters(b);
 }
-/** A domain ending in one of those. */
-const DOMAIN = /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov)\b/gi;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 
@@ -387,8 +387,7 @@ export class ExtractiveAnswerer implements Answerer {
       // A short word search reads as a typo of the site's is a typo when a letter is missing,
       // extra or swapped ("qury", "cokie", "josn"), and counts once, as any word the site lacks;
       // one with a letter of its own in its place is as likely a name ("nuxt" for "next").
-      const mistyped =
-        standIn !== undefined && !oneLetterReplaced(this.#analyser.term(word.word), standIn.term);
+      const mistyped = standIn !== undefined && !oneLetterReplaced(word.term, standIn.term);
       return !mistyped && askedWords.has(word.word.toLowerCase()) && this.#likeAName(word)
         ? { ...word, weight: word.weight * UNKNOWN_NAME_WEIGHT }
         : word;

@@ -6,9 +6,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
-import { sectionPlainText } from './code-spans.js';
 import { titleFromPath } from './document-link.js';
-import { type DocumentWithoutText, withTextOfSections } from './document-record.js';
+import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
 import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
@@ -126,10 +125,8 @@ function isEmptyPage(document: SourceDocument): boolean {
   return (
     document.description === '' &&
     document.title === titleFromPath(document.id) &&
-    // Its text, as `documentText` makes it, is empty: no heading, no section's plain text.
-    document.sections.every(
-      (section) => section.heading.trim() === '' && sectionPlainText(section).trim() === '',
-    )
+    // Read from the sections, not `text`, which a read document makes on first use and then keeps.
+    documentText(document.sections).trim() === ''
   );
 }
 

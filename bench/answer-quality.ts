@@ -34,7 +34,12 @@
  * fresh sets (*-fresh6.json, *-unanswerable6.json: 100 MDN and 50 Hono questions, 30 each that
  * the site doesn't answer) were written the same way on 2026-11-29, later that day, by a helper
  * who read only the pages, before that session's changes to the search; none of their misses is
- * read or printed (`fresh6 blind`). The second typeahead
+ * read or printed (`fresh6 blind`). The seventh fresh sets (*-fresh7.json, *-unanswerable7.json:
+ * 100 MDN and 50 Hono questions, 30 each that the site doesn't answer) were written the same way
+ * on 2026-11-29 by a helper who read only the pages, aiming at pages and details the earlier sets
+ * leave out, before any change of that session to the search; as with the second fresh sets, the
+ * misses of their even-numbered half (`fresh7 seen`) may be read, those of the odd half
+ * (`fresh7 blind`) never are. The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -309,6 +314,8 @@ interface QuestionSets {
   unanswerable5: string[];
   fresh6: Question[];
   unanswerable6: string[];
+  fresh7: Question[];
+  unanswerable7: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -335,6 +342,8 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable5: textsOf('unanswerable5'),
     fresh6: questionsOf('fresh6'),
     unanswerable6: textsOf('unanswerable6'),
+    fresh7: questionsOf('fresh7'),
+    unanswerable7: textsOf('unanswerable7'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -356,6 +365,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable5,
     fresh6,
     unanswerable6,
+    fresh7,
+    unanswerable7,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -381,6 +392,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh4Items = fresh4.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh5Items = fresh5.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh6Items = fresh6.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh7Items = fresh7.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -392,6 +404,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh4 blind': fresh4Items,
     'fresh5 blind': fresh5Items,
     'fresh6 blind': fresh6Items,
+    ...seenAndBlind('fresh7', fresh7Items),
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -451,6 +464,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh4 blind': fresh4,
     'fresh5 blind': fresh5,
     'fresh6 blind': fresh6,
+    ...seenAndBlind('fresh7', fresh7),
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -467,6 +481,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh4 blind': unanswerable4,
     'fresh5 blind': unanswerable5,
     'fresh6 blind': unanswerable6,
+    ...seenAndBlind('fresh7', unanswerable7),
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,
@@ -503,13 +518,14 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   async function misses(): Promise<void> {
     if (process.argv.includes('--misses')) {
       // The sets whose misses may be read: the first, the fresh ones, and the even halves of the
-      // second fresh and typeahead sets; never the blind ones.
+      // second and seventh fresh sets and of the second typeahead set; never the blind ones.
       const even = <T>(items: T[]): T[] => items.filter((_, i) => i % 2 === 0);
       console.log('\n  Misses of the seen sets (questions not in our top 3):');
       for (const item of [
         ...questionItems,
         ...freshItems,
         ...even(fresh2Items),
+        ...even(fresh7Items),
         ...typeaheadItems,
         ...even(typeahead2Items),
       ]) {
@@ -520,14 +536,14 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
             `    ${item.text} → ${links.slice(0, 3).join(', ')} (expected ${item.expected[0]}, rank ${rank})`,
           );
       }
-      for (const q of [...questions, ...fresh, ...even(fresh2)]) {
+      for (const q of [...questions, ...fresh, ...even(fresh2), ...even(fresh7)]) {
         const answer = await ask(q.question);
         if (!answer.didAnswer || !q.expected.includes(answer.link))
           console.log(
             `    ask: ${q.question} → ${answer.didAnswer ? answer.link : 'no answer'} (${answer.relevanceScore})`,
           );
       }
-      for (const question of [...unanswerable, ...even(nearMiss2)]) {
+      for (const question of [...unanswerable, ...even(nearMiss2), ...even(unanswerable7)]) {
         const answer = await ask(question);
         if (answer.didAnswer)
           console.log(`    answered unanswerable: ${question} → ${answer.link} (${answer.relevanceScore})`);

@@ -236,9 +236,14 @@ describe('link standing in ranking', () => {
   it('counts in the first stage of a question only by its own weight', async () => {
     // The second stage's use of links set aside.
     const index = await linkedSite();
-    const saved = { questionLinks: PAGE_RANK.questionLinks, sectionLinks: SECTION_RANK.links };
+    const saved = {
+      questionLinks: PAGE_RANK.questionLinks,
+      sectionLinks: SECTION_RANK.links,
+      sectionQuestionLinks: SECTION_RANK.questionLinks,
+    };
     try {
       SECTION_RANK.links = 0;
+      SECTION_RANK.questionLinks = 0;
       PAGE_RANK.questionLinks = 0;
       const top = async (query: string) => (await index.search(query, { limit: 1 }))[0]?.document.link;
       // Typed, the page the site links to comes first; asked, the tie stays in page order.
@@ -249,7 +254,22 @@ describe('link standing in ranking', () => {
     } finally {
       PAGE_RANK.questionLinks = saved.questionLinks;
       SECTION_RANK.links = saved.sectionLinks;
+      SECTION_RANK.questionLinks = saved.sectionQuestionLinks;
     }
+  });
+
+  it('puts a page holding the whole question before one the site links to more that holds part of it', async () => {
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      pageWithText('/api/obscure', 'Widget frobnicate method', 'Widget frobnicate method, sprocket'),
+      page('/api/popular', [], 'Widget frobnicate method'),
+      ...linkingPages(4, ['/api/popular']),
+    ]);
+    const hits = await index.search('how do I frobnicate a widget method with a sprocket', { limit: 2 });
+    assert.deepEqual(
+      hits.map((hit) => hit.document.link),
+      ['/api/obscure', '/api/popular'],
+    );
   });
 
   it('ignores the link graph of a site whose pages rarely link each other', async () => {

@@ -17,6 +17,7 @@ import type { Logger } from '../../src/server/logger.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { SearchIndex } from '../../src/server/search/search-index.js';
 import type { ConversationTurn } from '../../src/server/store/store.js';
+import { definiteFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
 import { pageWithText } from './documents.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
@@ -338,6 +339,33 @@ describe('extractive answerer over the Hono docs', () => {
     const typo = await answerer.answer(ask('how do I read the josn body of a request'));
     assert.equal(typo.didAnswer, true);
     assert.equal(typo.link, '/docs/api/request');
+  });
+
+  it('answers a follow-up as asked when the words carried over from the turn before leave it unanswered', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const query = 'how to write unit tests for my routes';
+    const first = await answerer.answer(ask(query));
+    assert.equal(first.didAnswer, true);
+    const turn = { ...first, query };
+    const followUp = await answerer.answer(ask('How do I test it?', { history: [turn] }));
+    assert.equal(followUp.didAnswer, true);
+    assert.equal(followUp.link, '/docs/guides/testing');
+    assert.equal(followUp.resolvedQuery, 'How do I test it?');
+  });
+
+  it('carries no word over from a declined turn', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const query = 'What is the capital of France?';
+    const first = await answerer.answer(ask(query));
+    assert.equal(first.didAnswer, false);
+    const history = [{ ...first, query, didAnswer: false }];
+    assert.equal(resolveFollowUp('How do I deploy it?', history), 'How do I deploy it?');
+    assert.equal(definiteFollowUp('How do I change the port?', history), undefined);
+    // Answered, the same turn's words are carried.
+    assert.notEqual(
+      resolveFollowUp('How do I deploy it?', [{ ...history[0]!, didAnswer: true }]),
+      'How do I deploy it?',
+    );
   });
 
   it("answers a question holding an everyday word a small site doesn't use", async () => {

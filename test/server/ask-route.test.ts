@@ -115,6 +115,19 @@ describe('POST /bot/askai', () => {
     );
   });
 
+  it('answers a follow-up after a declined question as asked, carrying none of its words', async () => {
+    const declined = await ask({ query: 'What is the capital of France?' });
+    assert.equal(declined.body.didAnswer, false);
+    const followUp = await ask({
+      query: 'How do I install it with npm?',
+      conversationId: declined.body.conversationId,
+    });
+    assert.equal(followUp.body.conversationId, declined.body.conversationId);
+    assert.equal(followUp.body.context.resolvedQuery, 'How do I install it with npm?');
+    assert.equal(followUp.body.didAnswer, true);
+    assert.equal(followUp.body.link, '/guides/install');
+  });
+
   it('starts a new conversation with a new id for an unknown conversationId', async () => {
     const { status, body } = await ask({
       query: 'How do I install ask-elements?',

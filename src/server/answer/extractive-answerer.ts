@@ -275,11 +275,27 @@ export class ExtractiveAnswerer implements Answerer {
     warmUpLanguageModel();
   }
 
-  /** The passages for a question and whether they answer it: shared with the LLM answerer. */
+  /**
+   * The passages for a question and whether they answer it: shared with the LLM answerer. A
+   * follow-up that answers only as asked, not with the words carried over from the conversation,
+   * is answered as asked: "How do I install it with npm?" is the install page's, whatever the
+   * turn before asked.
+   */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
     this.#analyser = this.#analyser.in(this.#index.language);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const resolvedQuery = await this.#resolveFollowUp(input, options);
+    const retrieval = await this.#retrieveFor(input, resolvedQuery, options);
+    if (retrieval.answerable || resolvedQuery === input.query) return retrieval;
+    const asAsked = await this.#retrieveFor(input, input.query, options);
+    return asAsked.answerable ? asAsked : retrieval;
+  }
+
+  async #retrieveFor(
+    input: AnswerInput,
+    resolvedQuery: string,
+    options: Omit<SearchOptions, 'limit'>,
+  ): Promise<Retrieval> {
     const [pages, passages] = await Promise.all([
       this.#index.search(resolvedQuery, { ...options, limit: 1 }),
       this.#index.searchPassages(resolvedQuery, { ...options, limit: PASSAGES_RETRIEVED }),

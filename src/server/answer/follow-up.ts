@@ -84,7 +84,7 @@ export function definiteFollowUp(
   history: ConversationTurn[],
 ): { resolved: string; nouns: string[] } | undefined {
   const previous = history.at(-1);
-  if (!previous) return undefined;
+  if (!previous || previous.didAnswer === false) return undefined;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   if (refersBack(words, false) || continuesPrevious(question)) return undefined;
   const nouns = definiteCommonSubject(question, words);
@@ -136,11 +136,13 @@ function actionWords(question: string, exclude: Set<string>): string[] {
  * that continues it with a subject of its own ("and the chat?", "what about Deno?") gets the
  * previous question's verbs and adjectives instead: the same asked of another subject.
  * A question that stands on its own is searched as asked, and so is one that points at the
- * images sent with it (`withImages`: "what does this screenshot show?").
+ * images sent with it (`withImages`: "what does this screenshot show?") and one after a declined
+ * turn ("What is the capital of France?", then "How do I install it?"): the site had nothing on
+ * what that turn asked, so its words are no topic to carry.
  */
 export function resolveFollowUp(question: string, history: ConversationTurn[], withImages = false): string {
   const previous = history.at(-1);
-  if (!previous) return question;
+  if (!previous || previous.didAnswer === false) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = refersBack(words, withImages);
   const continues = continuesPrevious(question);

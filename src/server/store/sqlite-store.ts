@@ -196,8 +196,9 @@ class SqliteStore implements Store {
       createConversation: db.prepare<[string, string, string, number]>(
         'INSERT OR IGNORE INTO conversations (id, project_id, agent_id, created_at) VALUES (?, ?, ?, ?)',
       ),
-      turns: db.prepare<[string, number], ConversationTurn>(
-        `SELECT query, resolved_query AS resolvedQuery, answer, link, title, context_json AS contextJson FROM insights
+      turns: db.prepare<[string, number], Omit<ConversationTurn, 'didAnswer'> & { didAnswer: number }>(
+        `SELECT query, resolved_query AS resolvedQuery, answer, link, title, did_answer AS didAnswer,
+           context_json AS contextJson FROM insights
          WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       ),
       saveInsight: db.prepare(
@@ -246,7 +247,10 @@ class SqliteStore implements Store {
   }
 
   async conversationTurns(conversationId: string, limit: number): Promise<ConversationTurn[]> {
-    return this.#statements.turns.all(conversationId, limit).reverse();
+    return this.#statements.turns
+      .all(conversationId, limit)
+      .reverse()
+      .map((turn) => ({ ...turn, didAnswer: turn.didAnswer === 1 }));
   }
 
   async saveInsight(row: InsightRow): Promise<void> {

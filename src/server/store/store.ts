@@ -27,6 +27,11 @@ export interface ConversationTurn {
   answer: string;
   link: string;
   title: string;
+  /**
+   * False when the turn was declined: the site had nothing on it, so a follow-up's "it" is no
+   * word of it. Absent counts as answered.
+   */
+  didAnswer?: boolean;
   /** The context stored with the turn's insight, as JSON (a custom agent's pending question). */
   contextJson?: string;
 }

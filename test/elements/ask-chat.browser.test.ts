@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, NO_ANSWER_MESSAGE, TimeoutError } from '../../src/client/errors.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -889,6 +889,25 @@ describe('<ask-chat>', () => {
       await rated;
       await el.updateComplete;
       expect(transcript.scrollTop).to.equal(place);
+    });
+
+    it('keeps the question just asked on screen when zoomed in (a short window)', async () => {
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      await setViewport({ width: 640, height: 400 });
+      try {
+        const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
+        await ask(el, 'How do I theme the chat?');
+        await answered(el, 1);
+        const transcript = parts(el).one('transcript')!;
+        // At most the window less 10rem, for the composer under it (and its 4px of padding): not its 32rem.
+        expect(transcript.getBoundingClientRect().height).to.be.at.most(400 - 160 + 8 + 1);
+        const question = parts(el).questions()[0]!.getBoundingClientRect();
+        expect(question.top, 'the question on screen').to.be.within(0, 400);
+        const composer = parts(el).one('input')!.getBoundingClientRect();
+        expect(composer.bottom, 'the composer on screen').to.be.at.most(400 + 1);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
     });
 
     it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {

@@ -1059,6 +1059,33 @@ describe('<search-box> "Ask AI" hand-off', () => {
     await waitUntil(() => document.activeElement === chat, 'focus moves to the chat');
   });
 
+  it('keeps the results of a pasted question in view above "Ask AI", and the highlighted one clear of it', async () => {
+    const eight = Array.from({ length: 8 }, (_, i) => item(`Configuring the search box, part ${i + 1}`));
+    const el = await fakeBox(answering(eight), 'ask-ai');
+    el.style.setProperty('--ask-search-popup-max-block-size', '24rem');
+    const question =
+      'How do I configure the search box so that it only shows results from the API reference pages, ' +
+      'uses a stricter score threshold, and hands the question over to the chat when the visitor ' +
+      'presses the ask option on a phone with a small screen?';
+    input(el).focus();
+    input(el).value = question;
+    input(el).dispatchEvent(new InputEvent('input', { bubbles: true }));
+    await waitUntil(() => options(el).length === 9);
+    const ask = options(el).at(-1)!;
+    const list = listbox(el).getBoundingClientRect();
+    // Two lines at most, however long the question: the list stays for the results.
+    expect(ask.getBoundingClientRect().height).to.be.lessThan(list.height / 3);
+    for (let i = 0; i < 8; i++) {
+      await press('ArrowDown');
+      await el.updateComplete;
+      const active = activeOption(el)!.getBoundingClientRect();
+      expect(active.bottom, `result ${i + 1} above "Ask AI"`).to.be.at.most(
+        ask.getBoundingClientRect().top + 1,
+      );
+      expect(active.top, `result ${i + 1} in the list`).to.be.at.least(list.top - 1);
+    }
+  });
+
   it('hands off what the field shows, a word still in composition included', async () => {
     const el = await fakeBox(answering(threeResults), 'ask-ai');
     el.addEventListener('ask-handoff', (event) => event.preventDefault());

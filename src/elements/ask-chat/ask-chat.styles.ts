@@ -56,7 +56,9 @@ export const askChatStyles = [
       gap: var(--_space);
       flex: auto;
       min-block-size: 0;
-      max-block-size: var(--ask-chat-max-height, 32rem);
+      /* Never taller than the screen leaves room for beside the composer: zoomed to 200% on a
+         laptop, a 32rem transcript would push the question just asked off the top. */
+      max-block-size: min(var(--ask-chat-max-height, 32rem), calc(100vh - 10rem));
       padding: 4px;
       margin: -4px;
       overflow-y: auto;

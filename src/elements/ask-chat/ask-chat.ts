@@ -82,7 +82,7 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  *
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  *
- * @cssprop [--ask-chat-max-height=32rem] - Height after which the transcript scrolls.
+ * @cssprop [--ask-chat-max-height=32rem] - Height after which the transcript scrolls (never more than the window less 10rem, unless `none`).
  * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
  * @cssprop [--ask-font-size=1rem] - Base font size.
  * @cssprop [--ask-radius=0.5rem] - Corner radius.

@@ -68,12 +68,15 @@ export const chatBehaviourStyles = css`
     max-inline-size: 100%;
     border-collapse: collapse;
     /* A shadow at an edge past which the table scrolls: covers that move with its ends hide it
-       where there is nothing more to see. */
+       where there is nothing more to see. Of the text's colour, so that it shows on a dark
+       background too. */
+    --_edge-shadow: color-mix(in srgb, var(--_text) 30%, #0000);
     background:
       linear-gradient(to right, var(--_surface) 30%, #0000) left / 1.5rem 100% no-repeat local,
       linear-gradient(to left, var(--_surface) 30%, #0000) right / 1.5rem 100% no-repeat local,
-      radial-gradient(farthest-side at 0 50%, #0003, #0000) left / 0.6rem 100% no-repeat scroll,
-      radial-gradient(farthest-side at 100% 50%, #0003, #0000) right / 0.6rem 100% no-repeat scroll;
+      radial-gradient(farthest-side at 0 50%, var(--_edge-shadow), #0000) left / 0.6rem 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, var(--_edge-shadow), #0000) right / 0.6rem 100% no-repeat
+        scroll;
   }
   /* The last column of a docs table is its prose: wide enough not to make every row tall. */
   .answer-body td:last-child {

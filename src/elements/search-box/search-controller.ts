@@ -269,9 +269,23 @@ export class SearchController implements ReactiveController {
 
   hostUpdated(): void {
     const index = this.#state.activeIndex;
-    if (index >= 0 && index !== this.#scrolledTo)
-      this.#host.renderRoot.querySelector(`#option-${index}`)?.scrollIntoView({ block: 'nearest' });
+    if (index >= 0 && index !== this.#scrolledTo) this.#scrollIntoView(index);
     this.#scrolledTo = index;
+  }
+
+  /**
+   * Scrolls the option into view, and clear of the "Ask AI" option held at the bottom of the list,
+   * whose height follows the query's (up to two lines).
+   */
+  #scrollIntoView(index: number): void {
+    const option = this.#host.renderRoot.querySelector(`#option-${index}`);
+    if (!option) return;
+    option.scrollIntoView({ block: 'nearest' });
+    const list = option.closest('[role="listbox"]');
+    const ask = list?.querySelector('.option.ask');
+    if (!list || !ask || ask === option) return;
+    const covered = option.getBoundingClientRect().bottom - ask.getBoundingClientRect().top;
+    if (covered > 0) list.scrollTop += covered;
   }
 
   /** The page-wide listeners: a click outside, going offline and online. */

@@ -71,6 +71,14 @@ export const popupStyles = css`
     background: var(--_bg);
     box-shadow: 0 -1px 0 var(--_border);
   }
+  /* A pasted question would make it as tall as the list and hide every result under it. */
+  .option.ask .title {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+  }
   .option:hover {
     background: var(--_surface);
   }
@@ -125,6 +133,11 @@ export const popupStyles = css`
     font-size: 0.8em;
     text-overflow: ellipsis;
     white-space: nowrap;
+  }
+  /* A link reads left to right on any page: cut at its end, not before its host. */
+  .link:dir(rtl) {
+    direction: ltr;
+    text-align: right;
   }
   mark {
     padding-inline: 1px;

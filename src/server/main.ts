@@ -149,6 +149,11 @@ function assertPortFree(port: number, host: string): Promise<void> {
  */
 const HEADERS_TIMEOUT_MS = 20_000;
 const REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * How often Node looks for connections past those limits: its default, 30 s, let a request that
+ * never finished its headers hold its connection up to 50 s.
+ */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 /** Closes a connection beyond the `limit` an address may hold open at once. */
 function capConnectionsPerAddress(http: HttpServer, limit: number): void {
@@ -192,15 +197,17 @@ function listen(
         port,
         hostname: host,
         createServer: ((options: ServerOptions) =>
-          createServer(options, (request, response) =>
-            ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')
-              ? listener(request, response)
-              : answerJsonError(
-                  response,
-                  400,
-                  'bad_request',
-                  'The request target is not a path: this service has no `*`',
-                ),
+          createServer(
+            { ...options, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+            (request, response) =>
+              ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')
+                ? listener(request, response)
+                : answerJsonError(
+                    response,
+                    400,
+                    'bad_request',
+                    'The request target is not a path: this service has no `*`',
+                  ),
           )) as typeof createServer,
       },
       (info: AddressInfo) => resolveListen({ server, port: info.port }),

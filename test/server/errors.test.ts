@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parseJsonSafely } from '../../src/server/http/json-body.js';
 import { LIMITS } from '../../src/wire/schemas.js';
@@ -198,6 +199,25 @@ describe('errors', () => {
     }
   });
 
+  it('answers a request whose headers never finish with 408 once their 20 s are up, not up to 30 s later', async () => {
+    const { port, hostname } = new URL(service.url);
+    const started = Date.now();
+    const received = await new Promise<string>((resolveRaw, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write('POST /bot/search HTTP/1.1\r\nHost: x\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolveRaw(text));
+      socket.on('error', reject);
+    });
+    const waited = Date.now() - started;
+    assert.match(received, /^HTTP\/1\.1 408 /);
+    assertErrorBody(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)), 'bad_request');
+    // Node looks for late requests every `connectionsCheckingInterval`: 30 s unless told.
+    assert.ok(waited >= 19_000 && waited < 27_000, `answered after ${waited} ms`);
+  });
+
   it('takes a client that leaves before its body arrived for what it is, not a fault of the service', async () => {
     const logged: string[] = [];
     const statuses: number[] = [];
@@ -260,6 +280,43 @@ describe('errors', () => {
 
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('stores the question answered when it holds a lone surrogate escape: both with U+FFFD', async () => {
+    const response = await service.post(
+      '/bot/askai',
+      `{"apiKey": "${DEMO_KEY}", "query": "\\ud800 install ask-elements"}`,
+    );
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.equal(body.context.resolvedQuery, '\ufffd install ask-elements');
+    const records = await (
+      await service.get(`/api/projects/demo/analytics?startDate=0&endDate=${Date.now()}`, {
+        authorization: `Bearer ${DEMO_KEY}`,
+      })
+    ).json();
+    const stored = records.find((record: { insightId: string }) => record.insightId === body.insightId);
+    assert.equal(stored.query, '\ufffd install ask-elements');
+  });
+
+  it('refuses a compressed body with 415, whether or not it was compressed', async () => {
+    const question = JSON.stringify({ apiKey: DEMO_KEY, query: 'install', numDocs: 1 });
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(question)],
+      ['br', Buffer.from(question)],
+    ] as const) {
+      const response = await fetch(`${service.url}/bot/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body,
+      });
+      assert.equal(response.status, 415, encoding);
+      const error = await response.json();
+      assertErrorBody(error, 'unsupported_encoding');
+      assert.match(error.error.message, new RegExp(encoding));
+    }
+    const identity = await service.post('/bot/search', question, { 'content-encoding': 'identity' });
+    assert.equal(identity.status, 200);
   });
 
   it('drops __proto__ and constructor keys at every depth, however written, and keeps the rest', () => {

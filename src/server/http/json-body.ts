@@ -64,11 +64,19 @@ async function readWithin(
 }
 
 /**
- * Deletes `__proto__` and `constructor` keys from a parsed JSON value, at every depth. Walked
+ * Deletes `__proto__` and `constructor` keys from a parsed JSON value, at every depth, and makes
+ * each string well-formed: a lone surrogate written as `\ud800` becomes U+FFFD, as a stray byte
+ * of the body's UTF-8 does, so that what is answered is what is stored (SQLite would keep invalid
+ * UTF-8, read back as three U+FFFD). Walked
  * with a stack of its own rather than by a JSON.parse reviver, which recurses: a body of 10,000
  * nested objects would overflow the call stack and be answered as invalid JSON.
  */
-function dropUnsafeKeys(root: unknown): void {
+/** `String.prototype.isWellFormed` and `toWellFormed` (Node 20, ES2024; the types are ES2023's). */
+const isWellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+
+function dropUnsafeKeysAndLoneSurrogates(root: unknown): void {
   if (root === null || typeof root !== 'object') return;
   const pending: unknown[] = [root];
   for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
@@ -77,19 +85,20 @@ function dropUnsafeKeys(root: unknown): void {
       const child = record[key];
       if (UNSAFE_KEYS.has(key)) delete record[key];
       else if (child !== null && typeof child === 'object') pending.push(child);
+      else if (typeof child === 'string' && !isWellFormed(child)) record[key] = toWellFormed(child);
     }
   }
 }
 
 /**
- * JSON.parse, with `__proto__` and `constructor` keys removed at every depth. The removal walks
- * the whole value, so it only runs when the text could spell such a key (directly or with \u
- * escapes).
+ * JSON.parse, with `__proto__` and `constructor` keys removed at every depth and strings made
+ * well-formed. The walk covers the whole value, so it only runs when the text could spell such a
+ * key or a lone surrogate (directly or with \u escapes).
  */
 export function parseJsonSafely(text: string): unknown {
   const value: unknown = JSON.parse(text);
   if (text.includes('__proto__') || text.includes('constructor') || text.includes('\\u'))
-    dropUnsafeKeys(value);
+    dropUnsafeKeysAndLoneSurrogates(value);
   return value;
 }
 
@@ -123,6 +132,16 @@ export async function readJsonObject(
   maxBytes: number,
   onChunk?: (bytes: number) => void,
 ): Promise<Record<string, unknown>> {
+  // A compressed body would read as malformed JSON, and one labelled compressed but sent plain
+  // would be taken as it is: neither is what the client meant.
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity')
+    throw new ApiError(
+      415,
+      'unsupported_encoding',
+      `Content-Encoding ${encoding} is not accepted: send the body uncompressed`,
+      { headers: { 'Accept-Encoding': 'identity' } },
+    );
   // A byte-order mark some editors and Windows tools write first is no part of the JSON.
   const read = await readBodyText(request, maxBytes, onChunk);
   const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;

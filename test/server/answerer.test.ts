@@ -353,6 +353,20 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(followUp.resolvedQuery, 'How do I test it?');
   });
 
+  it('takes the topic past a declined follow-up from the turn that follow-up carried it from', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    const history: ConversationTurn[] = [];
+    for (const query of ['How do I enable CORS?', 'Does it work with WebSockets over QUIC?']) {
+      const answer = await answerer.answer(ask(query, { history: [...history] }));
+      history.push({ ...answer, query });
+    }
+    assert.equal(history[0]?.didAnswer, true);
+    assert.equal(history[1]?.didAnswer, false);
+    const third = await answerer.answer(ask('How do I configure it?', { history }));
+    assert.match(third.resolvedQuery, /CORS/);
+    assert.equal(third.link, '/docs/middleware/builtin/cors');
+  });
+
   it('carries no word over from a declined turn', async () => {
     const answerer = createExtractiveAnswerer({ index });
     const query = 'What is the capital of France?';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -126,6 +127,20 @@ describe('POST /bot/askai', () => {
     assert.equal(followUp.body.context.resolvedQuery, 'How do I install it with npm?');
     assert.equal(followUp.body.didAnswer, true);
     assert.equal(followUp.body.link, '/guides/install');
+    // The conversation's turns, read back from the database, say which was declined.
+    const store = createSqliteStore(join(dir, 'service.db'));
+    try {
+      const turns = await store.conversationTurns(declined.body.conversationId, 6);
+      assert.deepEqual(
+        turns.map((turn) => [turn.query, turn.didAnswer]),
+        [
+          ['What is the capital of France?', false],
+          ['How do I install it with npm?', true],
+        ],
+      );
+    } finally {
+      await store.close();
+    }
   });
 
   it('starts a new conversation with a new id for an unknown conversationId', async () => {

@@ -311,6 +311,8 @@ describe('errors', () => {
         body,
       });
       assert.equal(response.status, 415, encoding);
+      // Its body unread, the connection is closed, not reused.
+      assert.equal(response.headers.get('connection'), 'close');
       const error = await response.json();
       assertErrorBody(error, 'unsupported_encoding');
       assert.match(error.error.message, new RegExp(encoding));

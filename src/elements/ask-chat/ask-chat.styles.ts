@@ -57,8 +57,9 @@ export const askChatStyles = [
       flex: auto;
       min-block-size: 0;
       /* Never taller than the screen leaves room for beside the composer: zoomed to 200% on a
-         laptop, a 32rem transcript would push the question just asked off the top. */
-      max-block-size: min(var(--ask-chat-max-height, 32rem), calc(100vh - 10rem));
+         laptop, a 32rem transcript would push the question just asked off the top. At least
+         8rem, a few lines, on a window shorter still. */
+      max-block-size: min(var(--ask-chat-max-height, 32rem), max(8rem, 100vh - 10rem));
       padding: 4px;
       margin: -4px;
       overflow-y: auto;

@@ -83,8 +83,8 @@ export function definiteFollowUp(
   question: string,
   history: ConversationTurn[],
 ): { resolved: string; nouns: string[] } | undefined {
-  const previous = history.at(-1);
-  if (!previous || previous.didAnswer === false) return undefined;
+  const previous = topicTurn(history);
+  if (!previous) return undefined;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   if (refersBack(words, false) || continuesPrevious(question)) return undefined;
   const nouns = definiteCommonSubject(question, words);
@@ -95,6 +95,21 @@ export function definiteFollowUp(
   );
   if (names.length === 0) return undefined;
   return { resolved: `${question.trim()} (${names.slice(0, MAX_CARRIED_WORDS).join(' ')})`, nouns };
+}
+
+/**
+ * The turn a follow-up takes its topic from: the last one; past a declined follow-up, the turn
+ * whose topic it carried ("How do I configure it?" after "Does it work over QUIC?", declined, after
+ * "How do I enable CORS?" is about CORS); none after a declined question that stood on its own
+ * ("What is the capital of France?"): the site had nothing on it, so its words are no topic.
+ */
+function topicTurn(history: ConversationTurn[]): ConversationTurn | undefined {
+  for (let at = history.length - 1; at >= 0; at--) {
+    const turn = history[at] as ConversationTurn;
+    if (turn.didAnswer !== false) return turn;
+    if (!turn.resolvedQuery || turn.resolvedQuery === turn.query) return undefined;
+  }
+  return undefined;
 }
 
 /** The names in a question: its proper nouns ("Hono", "Node", "JWT"). */
@@ -137,12 +152,11 @@ function actionWords(question: string, exclude: Set<string>): string[] {
  * previous question's verbs and adjectives instead: the same asked of another subject.
  * A question that stands on its own is searched as asked, and so is one that points at the
  * images sent with it (`withImages`: "what does this screenshot show?") and one after a declined
- * turn ("What is the capital of France?", then "How do I install it?"): the site had nothing on
- * what that turn asked, so its words are no topic to carry.
+ * question that stood on its own (see `topicTurn`).
  */
 export function resolveFollowUp(question: string, history: ConversationTurn[], withImages = false): string {
-  const previous = history.at(-1);
-  if (!previous || previous.didAnswer === false) return question;
+  const previous = topicTurn(history);
+  if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = refersBack(words, withImages);
   const continues = continuesPrevious(question);

@@ -140,7 +140,8 @@ export async function readJsonObject(
       415,
       'unsupported_encoding',
       `Content-Encoding ${encoding} is not accepted: send the body uncompressed`,
-      { headers: { 'Accept-Encoding': 'identity' } },
+      // Refused before its body is read: as for a body too large, the connection can't be reused.
+      { headers: { 'Accept-Encoding': 'identity', Connection: 'close' } },
     );
   // A byte-order mark some editors and Windows tools write first is no part of the JSON.
   const read = await readBodyText(request, maxBytes, onChunk);

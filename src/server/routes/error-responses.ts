@@ -11,5 +11,6 @@ export const botErrorResponses = {
   401: errorResponse('apiKey is missing or unknown (and no agent is public).'),
   403: errorResponse("The page's Origin is not among the agent's allowedOrigins."),
   413: errorResponse('The body is larger than the limit of this endpoint.'),
+  415: errorResponse('The body was sent with a Content-Encoding (gzip, br…): send it uncompressed.'),
   429: errorResponse('Rate limit reached; the Retry-After header says when to retry.'),
 } as const;

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isEnglishWord, tagWords } from '../../src/server/answer/language-model.js';
+import {
+  isEnglishWord,
+  learnedWords,
+  MAX_LEARNED_WORDS,
+  sentenceRanges,
+  tagWords,
+} from '../../src/server/answer/language-model.js';
 
 const firstTag = (text: string): string | undefined => tagWords(text)[0]?.pos;
 
@@ -33,5 +39,27 @@ describe('isEnglishWord', () => {
       assert.ok(isEnglishWord(word), word);
     for (const word of ['pasword', 'receit', 'kubernetes', 'nuxt'])
       assert.equal(isEnglishWord(word), false, word);
+  });
+});
+
+describe('what the language model learns as it reads', () => {
+  it('tags a question alike whatever passages of the site were read before it', () => {
+    const question = "combine two objects into one where the second one's properties win";
+    const before = tagWords(question);
+    // wink-nlp learns "one's" as one word from a passage that writes it before a colon.
+    const passage = "The source may be higher than the quoted one's: the source is the page ranked first.";
+    sentenceRanges(passage);
+    tagWords(passage, 'passage');
+    assert.deepEqual(tagWords(question), before);
+    assert.ok(learnedWords('passage') > 0);
+  });
+
+  it('loads a reader afresh once it has learned more words than it may keep', () => {
+    const words = Array.from({ length: MAX_LEARNED_WORDS + 1000 }, (_, i) => `zq${i.toString(36)}x`);
+    tagWords(words.join(' '));
+    assert.ok(learnedWords('question') > MAX_LEARNED_WORDS);
+    tagWords('How do I read a cookie?');
+    assert.ok(learnedWords('question') < 10, String(learnedWords('question')));
+    assert.equal(tagWords('How do I read a cookie?').find((word) => word.text === 'cookie')?.pos, 'NOUN');
   });
 });

@@ -971,7 +971,7 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
   // Only "It" and a verb: "It is possible to…" and "It is recommended to…" say nothing of the
   // name, and "This means…" points back at a sentence, not at the heading.
   const pronoun = /^It\s+(?=\p{Ll})/u.exec(first.text);
-  if (pronoun && tagWords(first.text.slice(0, 60))[1]?.pos === 'VERB') {
+  if (pronoun && tagWords(first.text.slice(0, 60), 'passage')[1]?.pos === 'VERB') {
     first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
     return;
   }

@@ -2,14 +2,59 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 /**
- * wink-nlp with its English lite model, loaded on first use (a few hundred milliseconds) and
- * shared: sentence boundaries and parts of speech come from it rather than from regexes.
+ * wink-nlp with its English lite model: sentence boundaries and parts of speech come from it
+ * rather than from regexes. wink-nlp learns every word it reads that its lexicon lacks, into the
+ * model it loaded, and tokenizes by what it has learned: once it has read "the quoted one's:",
+ * "the second one's properties" is four tokens, not five, and tagged otherwise. So questions and
+ * the site's passages are read by two readers, and a question is tagged alike whatever passages
+ * answers have read; and a reader is loaded afresh (a few hundred milliseconds) once it has
+ * learned `MAX_LEARNED_WORDS`, so that what it learns from visitors' words stays bounded.
  */
-let nlp: WinkMethods | undefined;
+interface Reader {
+  nlp: WinkMethods;
+  /** The lexicon of the model this reader loaded, which grows as it learns. */
+  lexemes: { list: unknown[] };
+  /** How many words the lexicon held as loaded. */
+  loadedSize: number;
+  /** A document of the model, for looking words up in its lexicon. */
+  lexicon?: ReturnType<WinkMethods['readDoc']>;
+}
 
-function language(): WinkMethods {
-  nlp ??= winkNLP(model, ['sbd', 'pos']);
-  return nlp;
+/** Words a reader may learn before it is loaded afresh: a few MB of wink-nlp's lexicon. */
+export const MAX_LEARNED_WORDS = 50_000;
+
+type WinkModel = Parameters<typeof winkNLP>[0];
+
+function loadReader(): Reader {
+  // The model's core is read afresh for each instance; it is what learns.
+  let core: { features: { lexeme: { list: unknown[] } } } | undefined;
+  const loader = model as unknown as { core: () => typeof core };
+  const nlp = winkNLP({ ...(model as object), core: () => (core = loader.core()) } as unknown as WinkModel, [
+    'sbd',
+    'pos',
+  ]);
+  const lexemes = (core as NonNullable<typeof core>).features.lexeme;
+  return { nlp, lexemes, loadedSize: lexemes.list.length };
+}
+
+const readers: { question?: Reader; passage?: Reader } = {};
+
+/** The reader of questions or of passages, loaded on first use, and again once it learned too much. */
+function reader(of: 'question' | 'passage'): Reader {
+  let current = readers[of];
+  if (!current || current.lexemes.list.length - current.loadedSize > MAX_LEARNED_WORDS)
+    current = readers[of] = loadReader();
+  return current;
+}
+
+/** How many words the reader of questions or of passages has learned since it was loaded. */
+export function learnedWords(of: 'question' | 'passage'): number {
+  const current = readers[of];
+  return current ? current.lexemes.list.length - current.loadedSize : 0;
+}
+
+function language(of: 'question' | 'passage' = 'question'): WinkMethods {
+  return reader(of).nlp;
 }
 
 /**
@@ -19,7 +64,7 @@ function language(): WinkMethods {
  * `example. com`).
  */
 export function sentenceRanges(text: string): [number, number][] {
-  const nlpInstance = language();
+  const nlpInstance = language('passage');
   const doc = nlpInstance.readDoc(text);
   const tokens = doc.tokens().out() as string[];
   const starts: number[] = [];
@@ -84,9 +129,12 @@ export interface TaggedWord {
   unit?: boolean;
 }
 
-/** The words of a short text with their part of speech (punctuation left out). */
-export function tagWords(text: string): TaggedWord[] {
-  const nlpInstance = language();
+/**
+ * The words of a short text with their part of speech (punctuation left out): a question's, or
+ * with `of` 'passage', a passage's of the site.
+ */
+export function tagWords(text: string, of: 'question' | 'passage' = 'question'): TaggedWord[] {
+  const nlpInstance = language(of);
   const its = nlpInstance.its;
   const tokens = nlpInstance.readDoc(text).tokens();
   const words = tokens.out(its.value) as string[];
@@ -131,19 +179,18 @@ const isInstructionVerb = (first: TaggedWord, second: TaggedWord): boolean => {
   );
 };
 
-/** A document of the model, kept for looking words up in its lexicon. */
-let lexicon: ReturnType<WinkMethods['readDoc']> | undefined;
-
 /**
  * Whether the model's English lexicon holds the word (in lower case) or its lemma: "padding",
  * "doorstep" and "blogs" are English, "pasword", "receit" and "kubernetes" are not.
  */
 export function isEnglishWord(word: string): boolean {
-  lexicon ??= language().readDoc('');
+  const questions = reader('question');
+  questions.lexicon ??= questions.nlp.readDoc('');
+  const { lexicon } = questions;
   const lowerCase = word.toLowerCase();
-  if (!lexicon.isOOV(lowerCase)) return true;
+  if (lowerCase === '' || !lexicon.isOOV(lowerCase)) return lowerCase !== '';
   // The lexicon holds many a word in the singular only ("blog", not "blogs"): the lemma is looked up too.
-  const nlpInstance = language();
+  const nlpInstance = questions.nlp;
   const lemma = nlpInstance
     .readDoc(lowerCase)
     .tokens()
@@ -154,5 +201,6 @@ export function isEnglishWord(word: string): boolean {
 
 /** Loads the model now, so that the first question doesn't pay for it. */
 export function warmUpLanguageModel(): void {
-  language().readDoc('Ready.');
+  language('question').readDoc('Ready.');
+  language('passage').readDoc('Ready.');
 }

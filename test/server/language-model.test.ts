@@ -54,6 +54,14 @@ describe('what the language model learns as it reads', () => {
     assert.ok(learnedWords('passage') > 0);
   });
 
+  it('tags a question alike whatever questions were asked before it', () => {
+    const question = "what is the second one's default value";
+    const before = tagWords(question);
+    tagWords("is it the quoted one's: the first or the second?");
+    assert.deepEqual(tagWords(question), before);
+    assert.equal(before.filter((word) => word.text.startsWith('one')).length, 1);
+  });
+
   it('loads a reader afresh once it has learned more words than it may keep', () => {
     const words = Array.from({ length: MAX_LEARNED_WORDS + 1000 }, (_, i) => `zq${i.toString(36)}x`);
     tagWords(words.join(' '));

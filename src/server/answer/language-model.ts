@@ -5,29 +5,31 @@ import model from 'wink-eng-lite-web-model';
  * wink-nlp with its English lite model: sentence boundaries and parts of speech come from it
  * rather than from regexes. wink-nlp learns every word it reads that its lexicon lacks, into the
  * model it loaded, and tokenizes by what it has learned: once it has read "the quoted one's:",
- * "the second one's properties" is four tokens, not five, and tagged otherwise. So questions and
- * the site's passages are read by two readers, and a question is tagged alike whatever passages
- * answers have read; and a reader is loaded afresh (a few hundred milliseconds) once it has
- * learned `MAX_LEARNED_WORDS`, so that what it learns from visitors' words stays bounded.
+ * "the second one's properties" is four tokens, not five, and tagged otherwise. So each text is
+ * read as by the model as loaded: what wink-nlp learned from it is forgotten after (see `read`),
+ * and a text is tokenized and tagged alike whatever was read before. Questions and the site's
+ * passages are read by two readers, and a reader is loaded afresh (a few hundred milliseconds)
+ * once its lists have grown by `MAX_LEARNED_WORDS`, so that visitors' words can't grow memory
+ * without end.
  */
 interface Reader {
   nlp: WinkMethods;
   /** The lexicon of the model this reader loaded, which grows as it learns. */
-  lexemes: { list: unknown[] };
+  lexemes: { list: unknown[]; hash: Record<string, number> };
   /** How many words the lexicon held as loaded. */
   loadedSize: number;
   /** A document of the model, for looking words up in its lexicon. */
   lexicon?: ReturnType<WinkMethods['readDoc']>;
 }
 
-/** Words a reader may learn before it is loaded afresh: a few MB of wink-nlp's lexicon. */
-export const MAX_LEARNED_WORDS = 50_000;
+/** Words a reader may add to its lists before it is loaded afresh: about 10 MB of them (MDN adds about 80 an answer). */
+export const MAX_LEARNED_WORDS = 100_000;
 
 type WinkModel = Parameters<typeof winkNLP>[0];
 
 function loadReader(): Reader {
   // The model's core is read afresh for each instance; it is what learns.
-  let core: { features: { lexeme: { list: unknown[] } } } | undefined;
+  let core: { features: { lexeme: Reader['lexemes'] } } | undefined;
   const loader = model as unknown as { core: () => typeof core };
   const nlp = winkNLP({ ...(model as object), core: () => (core = loader.core()) } as unknown as WinkModel, [
     'sbd',
@@ -53,8 +55,25 @@ export function learnedWords(of: 'question' | 'passage'): number {
   return current ? current.lexemes.list.length - current.loadedSize : 0;
 }
 
-function language(of: 'question' | 'passage' = 'question'): WinkMethods {
-  return reader(of).nlp;
+/**
+ * Reads a text with the reader of questions or of passages, then has it forget the words it
+ * learned from it: they stay in its lists (wink-nlp finds a word's features by its place there,
+ * and the document read refers to them) but are no longer looked up, so the next text is
+ * tokenized by the model's own lexicon alone.
+ */
+function read<T>(
+  of: 'question' | 'passage',
+  text: string,
+  use: (doc: ReturnType<WinkMethods['readDoc']>, nlp: WinkMethods) => T,
+): T {
+  const current = reader(of);
+  const { list, hash } = current.lexemes;
+  const before = list.length;
+  try {
+    return use(current.nlp.readDoc(text), current.nlp);
+  } finally {
+    for (let at = before; at < list.length; at++) delete hash[list[at] as string];
+  }
 }
 
 /**
@@ -64,8 +83,14 @@ function language(of: 'question' | 'passage' = 'question'): WinkMethods {
  * `example. com`).
  */
 export function sentenceRanges(text: string): [number, number][] {
-  const nlpInstance = language('passage');
-  const doc = nlpInstance.readDoc(text);
+  return read('passage', text, (doc, nlpInstance) => rangesOfSentences(text, doc, nlpInstance));
+}
+
+function rangesOfSentences(
+  text: string,
+  doc: ReturnType<WinkMethods['readDoc']>,
+  nlpInstance: WinkMethods,
+): [number, number][] {
   const tokens = doc.tokens().out() as string[];
   const starts: number[] = [];
   let cursor = 0;
@@ -134,12 +159,14 @@ export interface TaggedWord {
  * with `of` 'passage', a passage's of the site.
  */
 export function tagWords(text: string, of: 'question' | 'passage' = 'question'): TaggedWord[] {
-  const nlpInstance = language(of);
-  const its = nlpInstance.its;
-  const tokens = nlpInstance.readDoc(text).tokens();
-  const words = tokens.out(its.value) as string[];
-  const tags = tokens.out(its.pos) as string[];
-  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const [words, tags, spaces] = read(of, text, (doc, { its }) => {
+    const tokens = doc.tokens();
+    return [
+      tokens.out(its.value) as string[],
+      tokens.out(its.pos) as string[],
+      tokens.out(its.precedingSpaces) as string[],
+    ];
+  });
   // A unit after its number ("128MB", "5px", "2 MB") is a noun, not a name: the model tags the
   // `MB` of "128MB" a proper noun.
   const tagged: TaggedWord[] = words
@@ -190,17 +217,20 @@ export function isEnglishWord(word: string): boolean {
   const lowerCase = word.toLowerCase();
   if (lowerCase === '' || !lexicon.isOOV(lowerCase)) return lowerCase !== '';
   // The lexicon holds many a word in the singular only ("blog", not "blogs"): the lemma is looked up too.
-  const nlpInstance = questions.nlp;
-  const lemma = nlpInstance
-    .readDoc(lowerCase)
-    .tokens()
-    .itemAt(0)
-    ?.out(nlpInstance.its.lemma as never) as string | undefined;
+  const lemma = read(
+    'question',
+    lowerCase,
+    (doc, nlpInstance) =>
+      doc
+        .tokens()
+        .itemAt(0)
+        ?.out(nlpInstance.its.lemma as never) as string | undefined,
+  );
   return lemma !== undefined && lemma !== lowerCase && !lexicon.isOOV(lemma);
 }
 
 /** Loads the model now, so that the first question doesn't pay for it. */
 export function warmUpLanguageModel(): void {
-  language('question').readDoc('Ready.');
-  language('passage').readDoc('Ready.');
+  read('question', 'Ready.', () => undefined);
+  read('passage', 'Ready.', () => undefined);
 }

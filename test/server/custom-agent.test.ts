@@ -61,6 +61,12 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
       response.writeHead(200, { 'content-type': 'text/plain' });
       for (let i = 0; i < 32; i++) response.write('x'.repeat(64 * 1024));
       response.end();
+    } else if (url.pathname === '/empty') {
+      response.writeHead(204);
+      response.end();
+    } else if (url.pathname === '/blank') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(' \n ');
     } else if (url.pathname === '/latin1') {
       response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' });
       response.end(Buffer.from('Café ouvert', 'latin1'));
@@ -143,6 +149,8 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
               agent('broken', { url: `${api.url}/broken` }),
               agent('huge', { url: `${api.url}/huge` }),
               agent('latin1', { url: `${api.url}/latin1` }),
+              agent('empty', { url: `${api.url}/empty` }),
+              agent('blank', { url: `${api.url}/blank` }),
               agent('faq', { url: `${api.url}/faq/{llm_query}` }),
               agent('flaky', {
                 url: `${api.url}/flaky/{orderId}`,
@@ -259,6 +267,15 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.equal(body.answer, 'All systems normal.');
     assert.equal(body.title, 'status');
     assert.equal(body.link, '');
+  });
+
+  it('says the service answered without details when its answer is empty (204, or blank text), rather than nothing', async () => {
+    for (const key of ['empty-key-0001', 'blank-key-0001']) {
+      const { body } = await ask(key, { query: 'Cancel my order A-1234' });
+      assert.equal(body.didAnswer, true, key);
+      assert.equal(body.error, null);
+      assert.equal(body.answer, 'The service answered without any details to show.');
+    }
   });
 
   it("says politely when the endpoint fails or is too slow, with the record's error, and keeps the insight", async () => {

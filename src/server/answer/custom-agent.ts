@@ -338,6 +338,9 @@ function decode(bytes: Uint8Array, charset: string | undefined): string {
 }
 
 /** The endpoint's answer as Markdown: a JSON answer field, text as it is, other JSON as code. */
+/** What a custom agent answers when its endpoint's answer is empty. */
+const EMPTY_ANSWER = 'The service answered without any details to show.';
+
 async function answerMarkdown(response: Response): Promise<string> {
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   const text = decode(await limitedBytes(response), /charset="?([\w.:-]+)/.exec(type)?.[1]);
@@ -571,6 +574,9 @@ export async function answerWithCustomAgent(
       { code: 'agent_endpoint_failed', message: error.visible },
     );
   }
+  // A 204, or a blank answer: the call went through (an action, such as a cancellation, often
+  // says nothing more), which the visitor is told rather than shown an empty answer.
+  if (markdown.trim() === '') markdown = EMPTY_ANSWER;
   return {
     answer: input.format === 'markdown' ? markdown : markdownToSafeHtml(markdown),
     didAnswer: true,

@@ -22,7 +22,10 @@ interface Reader {
   lexicon?: ReturnType<WinkMethods['readDoc']>;
 }
 
-/** Words a reader may add to its lists before it is loaded afresh: about 10 MB of them (MDN adds about 80 an answer). */
+/**
+ * Words a reader may add to its lists before it is loaded afresh: about 10 MB of them (an answer
+ * on MDN adds about 80).
+ */
 export const MAX_LEARNED_WORDS = 100_000;
 
 type WinkModel = Parameters<typeof winkNLP>[0];
@@ -49,7 +52,10 @@ function reader(of: 'question' | 'passage'): Reader {
   return current;
 }
 
-/** How many words the reader of questions or of passages has learned since it was loaded. */
+/**
+ * How many words the reader of questions or of passages has added to its lists since it was
+ * loaded, those it forgot included: what `MAX_LEARNED_WORDS` bounds.
+ */
 export function learnedWords(of: 'question' | 'passage'): number {
   const current = readers[of];
   return current ? current.lexemes.list.length - current.loadedSize : 0;

@@ -62,7 +62,8 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
       for (let i = 0; i < 32; i++) response.write('x'.repeat(64 * 1024));
       response.end();
     } else if (url.pathname === '/empty') {
-      response.writeHead(204);
+      // As a JSON API often answers an action: its usual Content-Type, and no body.
+      response.writeHead(204, { 'content-type': 'application/json' });
       response.end();
     } else if (url.pathname === '/blank') {
       response.writeHead(200, { 'content-type': 'text/plain' });

@@ -4,6 +4,7 @@ import {
   isEnglishWord,
   learnedWords,
   MAX_LEARNED_WORDS,
+  reloadReader,
   sentenceRanges,
   tagWords,
 } from '../../src/server/answer/language-model.js';
@@ -60,6 +61,12 @@ describe('what the language model learns as it reads', () => {
     tagWords("is it the quoted one's: the first or the second?");
     assert.deepEqual(tagWords(question), before);
     assert.equal(before.filter((word) => word.text.startsWith('one')).length, 1);
+  });
+
+  it('loads a reader afresh as often as it must, the model staying the same size', () => {
+    // Each load of wink's model once doubled a text of it: by the 21st, a RangeError.
+    for (let load = 0; load < 25; load++) reloadReader('question');
+    assert.equal(tagWords('How do I read a cookie?').find((word) => word.text === 'cookie')?.pos, 'NOUN');
   });
 
   it('loads a reader afresh once it has learned more words than it may keep', () => {

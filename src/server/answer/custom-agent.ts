@@ -337,13 +337,17 @@ function decode(bytes: Uint8Array, charset: string | undefined): string {
   }
 }
 
-/** The endpoint's answer as Markdown: a JSON answer field, text as it is, other JSON as code. */
 /** What a custom agent answers when its endpoint's answer is empty. */
 const EMPTY_ANSWER = 'The service answered without any details to show.';
 
+/**
+ * The endpoint's answer as Markdown: a JSON answer field, text as it is, other JSON as code; ''
+ * for none (a 204 or 205, or a blank body, whatever its Content-Type says).
+ */
 async function answerMarkdown(response: Response): Promise<string> {
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   const text = decode(await limitedBytes(response), /charset="?([\w.:-]+)/.exec(type)?.[1]);
+  if (response.status === 204 || response.status === 205 || text.trim() === '') return '';
   if (type.includes('json')) {
     let body: unknown;
     try {

@@ -30,14 +30,22 @@ export const MAX_LEARNED_WORDS = 100_000;
 
 type WinkModel = Parameters<typeof winkNLP>[0];
 
+/**
+ * The model's loaders, but for the custom-entity meta-model, loaded once: each call of the
+ * model's own encodes the text of its machines again, doubling it (10 MB by the 15th load, a
+ * RangeError by the 21st). wink-nlp only reads it.
+ */
+const loaders = model as unknown as { core: () => unknown; metaCER: () => unknown };
+let metaCER: unknown;
+const sharedModel = { ...(model as object), metaCER: () => (metaCER ??= loaders.metaCER()) };
+
 function loadReader(): Reader {
   // The model's core is read afresh for each instance; it is what learns.
   let core: { features: { lexeme: Reader['lexemes'] } } | undefined;
-  const loader = model as unknown as { core: () => typeof core };
-  const nlp = winkNLP({ ...(model as object), core: () => (core = loader.core()) } as unknown as WinkModel, [
-    'sbd',
-    'pos',
-  ]);
+  const nlp = winkNLP(
+    { ...sharedModel, core: () => (core = loaders.core() as typeof core) } as unknown as WinkModel,
+    ['sbd', 'pos'],
+  );
   const lexemes = (core as NonNullable<typeof core>).features.lexeme;
   return { nlp, lexemes, loadedSize: lexemes.list.length };
 }
@@ -50,6 +58,11 @@ function reader(of: 'question' | 'passage'): Reader {
   if (!current || current.lexemes.list.length - current.loadedSize > MAX_LEARNED_WORDS)
     current = readers[of] = loadReader();
   return current;
+}
+
+/** Loads the reader of questions or of passages afresh, as once it has learned too much. */
+export function reloadReader(of: 'question' | 'passage'): void {
+  readers[of] = loadReader();
 }
 
 /**

@@ -46,6 +46,19 @@ function recordingLogger(): Logger & { errors: string[]; infos: string[] } {
   };
 }
 
+/** Asks the questions in turn, as one conversation: its turns, as the store gives them back. */
+async function conversation(
+  answerer: ReturnType<typeof createExtractiveAnswerer>,
+  queries: string[],
+): Promise<ConversationTurn[]> {
+  const history: ConversationTurn[] = [];
+  for (const query of queries) {
+    const answer = await answerer.answer(ask(query, { history: [...history] }));
+    history.push({ ...answer, query });
+  }
+  return history;
+}
+
 describe('extractive answerer over the Hono docs', () => {
   let index: SearchIndex;
 
@@ -343,11 +356,9 @@ describe('extractive answerer over the Hono docs', () => {
 
   it('answers a follow-up as asked when the words carried over from the turn before leave it unanswered', async () => {
     const answerer = createExtractiveAnswerer({ index });
-    const query = 'how to write unit tests for my routes';
-    const first = await answerer.answer(ask(query));
-    assert.equal(first.didAnswer, true);
-    const turn = { ...first, query };
-    const followUp = await answerer.answer(ask('How do I test it?', { history: [turn] }));
+    const history = await conversation(answerer, ['how to write unit tests for my routes']);
+    assert.equal(history[0]?.didAnswer, true);
+    const followUp = await answerer.answer(ask('How do I test it?', { history }));
     assert.equal(followUp.didAnswer, true);
     assert.equal(followUp.link, '/docs/guides/testing');
     assert.equal(followUp.resolvedQuery, 'How do I test it?');
@@ -355,11 +366,10 @@ describe('extractive answerer over the Hono docs', () => {
 
   it('takes the topic past a declined follow-up from the turn that follow-up carried it from', async () => {
     const answerer = createExtractiveAnswerer({ index });
-    const history: ConversationTurn[] = [];
-    for (const query of ['How do I enable CORS?', 'Does it work with WebSockets over QUIC?']) {
-      const answer = await answerer.answer(ask(query, { history: [...history] }));
-      history.push({ ...answer, query });
-    }
+    const history = await conversation(answerer, [
+      'How do I enable CORS?',
+      'Does it work with WebSockets over QUIC?',
+    ]);
     assert.equal(history[0]?.didAnswer, true);
     assert.equal(history[1]?.didAnswer, false);
     const third = await answerer.answer(ask('How do I configure it?', { history }));
@@ -369,10 +379,8 @@ describe('extractive answerer over the Hono docs', () => {
 
   it('carries no word over from a declined turn', async () => {
     const answerer = createExtractiveAnswerer({ index });
-    const query = 'What is the capital of France?';
-    const first = await answerer.answer(ask(query));
-    assert.equal(first.didAnswer, false);
-    const history = [{ ...first, query, didAnswer: false }];
+    const history = await conversation(answerer, ['What is the capital of France?']);
+    assert.equal(history[0]?.didAnswer, false);
     assert.equal(resolveFollowUp('How do I deploy it?', history), 'How do I deploy it?');
     assert.equal(definiteFollowUp('How do I change the port?', history), undefined);
     // Answered, the same turn's words are carried.

@@ -50,26 +50,28 @@ function loadReader(): Reader {
   return { nlp, lexemes, loadedSize: lexemes.list.length };
 }
 
-const readers: { question?: Reader; passage?: Reader } = {};
+/** Which reader: of visitors' questions, or of the site's passages. */
+type ReaderKind = 'question' | 'passage';
+
+const readers: Partial<Record<ReaderKind, Reader>> = {};
 
 /** The reader of questions or of passages, loaded on first use, and again once it learned too much. */
-function reader(of: 'question' | 'passage'): Reader {
-  let current = readers[of];
-  if (!current || current.lexemes.list.length - current.loadedSize > MAX_LEARNED_WORDS)
-    current = readers[of] = loadReader();
-  return current;
+function reader(of: ReaderKind): Reader {
+  const current = readers[of];
+  if (current && learnedWords(of) <= MAX_LEARNED_WORDS) return current;
+  return reloadReader(of);
 }
 
 /** Loads the reader of questions or of passages afresh, as once it has learned too much. */
-export function reloadReader(of: 'question' | 'passage'): void {
-  readers[of] = loadReader();
+export function reloadReader(of: ReaderKind): Reader {
+  return (readers[of] = loadReader());
 }
 
 /**
  * How many words the reader of questions or of passages has added to its lists since it was
  * loaded, those it forgot included: what `MAX_LEARNED_WORDS` bounds.
  */
-export function learnedWords(of: 'question' | 'passage'): number {
+export function learnedWords(of: ReaderKind): number {
   const current = readers[of];
   return current ? current.lexemes.list.length - current.loadedSize : 0;
 }
@@ -81,7 +83,7 @@ export function learnedWords(of: 'question' | 'passage'): number {
  * tokenized by the model's own lexicon alone.
  */
 function read<T>(
-  of: 'question' | 'passage',
+  of: ReaderKind,
   text: string,
   use: (doc: ReturnType<WinkMethods['readDoc']>, nlp: WinkMethods) => T,
 ): T {
@@ -177,7 +179,7 @@ export interface TaggedWord {
  * The words of a short text with their part of speech (punctuation left out): a question's, or
  * with `of` 'passage', a passage's of the site.
  */
-export function tagWords(text: string, of: 'question' | 'passage' = 'question'): TaggedWord[] {
+export function tagWords(text: string, of: ReaderKind = 'question'): TaggedWord[] {
   const [words, tags, spaces] = read(of, text, (doc, { its }) => {
     const tokens = doc.tokens();
     return [

@@ -127,9 +127,9 @@ export type BotGuard = (maxBodyBytes: number) => MiddlewareHandler<AppEnv>;
 /**
  * What every bot endpoint checks before its own fields, in this order: the address's own
  * bucket (429, see ADDRESS_LIMIT_FACTOR), the body (415 when compressed, 413 over `maxBodyBytes`,
- * 400 unless a JSON object), the rate limit (429), the key (401), the page's origin (403). The rate limit comes
- * before the key check so that guessing keys is limited too; its bucket is the agent and the
- * client address (unauthenticated requests share one bucket per address).
+ * 400 unless a JSON object), the rate limit (429), the key (401), the page's origin (403). The
+ * rate limit comes before the key check so that guessing keys is limited too; its bucket is the
+ * agent and the client address (unauthenticated requests share one bucket per address).
  */
 export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): MiddlewareHandler<AppEnv> {
   const limitOfAddress = addressLimit(deps.config);

@@ -63,6 +63,11 @@ async function readWithin(
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** `String.prototype.isWellFormed` and `toWellFormed` (Node 20, ES2024; the types are ES2023's). */
+const isWellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+
 /**
  * Deletes `__proto__` and `constructor` keys from a parsed JSON value, at every depth, and makes
  * each string well-formed: a lone surrogate written as `\ud800` becomes U+FFFD, as a stray byte
@@ -71,11 +76,6 @@ async function readWithin(
  * with a stack of its own rather than by a JSON.parse reviver, which recurses: a body of 10,000
  * nested objects would overflow the call stack and be answered as invalid JSON.
  */
-/** `String.prototype.isWellFormed` and `toWellFormed` (Node 20, ES2024; the types are ES2023's). */
-const isWellFormed = (text: string): boolean =>
-  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
-
 function dropUnsafeKeysAndLoneSurrogates(root: unknown): void {
   if (root === null || typeof root !== 'object') return;
   const pending: unknown[] = [root];

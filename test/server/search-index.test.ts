@@ -4,6 +4,7 @@ import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { SearchIndex } from '../../src/server/search/search-index.js';
+import { pageWithText } from './documents.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -206,6 +207,29 @@ describe('Orama search index on small fixtures', () => {
       ['a', 'b'],
     );
     assert.ok((hits[0]?.relevance ?? 0) > (hits[1]?.relevance ?? 1));
+  });
+
+  it('lets a question of common words find its pages by what it is about, not by its verb', async () => {
+    // Every word is on more than 50 pages, so the first word looked up picks the pages by their
+    // titles, headings and descriptions; "keep", the rarest, is only the visitor's verb.
+    const others = Array.from({ length: 60 }, (_, i) =>
+      pageWithText(
+        `misc-${i}`,
+        `Topic ${i}`,
+        `${i < 55 ? 'We keep notes. ' : ''}An array of items; each must pass a test.`,
+      ),
+    );
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      pageWithText('keeping', 'Keeping state', 'Keep state between renders.'),
+      pageWithText('filter', 'Array filter', 'Returns the array items that pass the test.'),
+      ...others,
+    ]);
+    const hits = await index.search('keep the array items that pass a test', {
+      limit: 3,
+      prefixLastTerm: false,
+    });
+    assert.equal(hits[0]?.document.id, 'filter');
   });
 
   it('prefers a passage with the query words close together', async () => {

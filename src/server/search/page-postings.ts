@@ -328,7 +328,10 @@ export class PagePostings {
     // the cost of a query on a large site. The word itself (not a completion or correction) still
     // finds the pages it names, unless it is on more than NAMING_SHARE of them.
     // How rare a word is: in a question, its rarest alternative's count, so that a synonym few
-    // pages use goes first and finds the pages that put the question in other words; in a typed
+    // pages use goes first and finds the pages that put the question in other words, divided by
+    // the word's importance: of common words, the first found picks the pages (by its outline), and
+    // a verb or filler ("keep the array items that pass a test") would pick the pages headed
+    // "Keeping…" and leave out *Array.prototype.filter()*; in a typed
     // search, the count of its strongest alternative (the word itself when the site has it), since
     // one rare completion of a common word (`property` → `propertyname`) would otherwise put the
     // word first and let its thousands of pages in, each to be ranked. Whether a word is common
@@ -344,7 +347,8 @@ export class PagePostings {
     const ordered = query.terms
       .map((term) => {
         const rarest = this.#rarest(term);
-        return { term, rarest, order: query.question ? rarest : this.#strongestFrequency(term) };
+        const order = query.question ? rarest / term.importance : this.#strongestFrequency(term);
+        return { term, rarest, order };
       })
       .sort((a, b) => a.order - b.order);
     for (let t = 0; t < ordered.length; t++) {

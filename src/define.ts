@@ -17,10 +17,10 @@ for (const [tag, element] of elements) {
   const defined = customElements.get(tag);
   if (!defined) customElements.define(tag, element);
   // Another copy (the script tag beside a bundle, another version) or another library has the
-  // tag: its elements are that one's, and this copy's setDefaultClient() doesn't reach them.
+  // tag: its elements are that one's (the default client is the page's, shared by every copy).
   else if (defined !== element)
     console.warn(
-      `ask-elements: <${tag}> was already defined by another script (another copy of ask-elements, or another library); that definition is kept, and this copy's setDefaultClient() does not apply to it.`,
+      `ask-elements: <${tag}> was already defined by another script (another copy of ask-elements, or another library); that definition is kept.`,
     );
 }
 

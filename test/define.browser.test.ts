@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
 const SCRIPT_TAG_FILE = '/dist/ask-elements.js';
@@ -46,6 +46,25 @@ describe('registering the elements', () => {
     expect(
       warnings.filter((w) => w.includes('<search-box> was already defined by another script')),
     ).to.have.length(2);
+  });
+
+  it("a default client set with the bundle's setDefaultClient reaches the script-tag file's elements", async () => {
+    // Another copy of the module than the script-tag file's, as a site's own bundle carries.
+    const { setDefaultClient } = await import('../src/index.js');
+    const searched: string[] = [];
+    const client = {
+      search: async ({ query }: { query: string }) => (searched.push(query), []),
+    } as unknown as Parameters<typeof setDefaultClient>[0];
+    setDefaultClient(client);
+    try {
+      const box = await fixture<HTMLElement & { query: string }>(
+        html`<search-box debounce="0" no-recent></search-box>`,
+      );
+      box.query = 'dark mode';
+      await waitUntil(() => searched.includes('dark mode'), 'a search through the default client');
+    } finally {
+      setDefaultClient(undefined);
+    }
   });
 
   it('the built demo page loads its bundle without an error', async () => {

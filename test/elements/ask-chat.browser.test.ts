@@ -2,7 +2,7 @@ import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, NO_ANSWER_MESSAGE, TimeoutError } from '../../src/client/errors.js';
-import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
 import {
@@ -432,31 +432,85 @@ describe('<ask-chat>', () => {
   });
 
   describe("a tab that starts with a copy of another tab's conversation (duplicated, or opened by script)", () => {
-    it('keeps the transcript but asks in a conversation of its own, while the first tab goes on in the old one', async () => {
+    /** Another tab on the chats' channel: a document of its own, holding `conversationId` or asking who does. */
+    const otherTab = () => {
+      const channel = new BroadcastChannel('ask-chat');
+      const heard: { asking: boolean; conversationId: string }[] = [];
+      channel.onmessage = ({ data }) => heard.push(data);
+      return { channel, heard, from: 'another-tab' };
+    };
+    const tabsChat = (client: RecordingClient) =>
+      fixture<AskChat>(html`<ask-chat persist storage-key="tabs" .client=${client}></ask-chat>`);
+    /** A persisted chat that asked one question, in conversation-1 (each new one is numbered). */
+    const chatInConversation = async () => {
       let id = 0;
       const client = fakeClient(async (request) =>
         answerRecord({ conversationId: request.conversationId || `conversation-${++id}` }),
       );
-      const first = await fixture<AskChat>(
-        html`<ask-chat persist storage-key="tabs" .client=${client}></ask-chat>`,
-      );
-      await ask(first, 'How do I translate the search box?');
-      await answered(first, 1);
-      // The copy reads the same storage while the first is still open (another tab, here beside it).
-      const copy = await fixture<AskChat>(
-        html`<ask-chat persist storage-key="tabs" .client=${client}></ask-chat>`,
-      );
-      await waitFor(() => parts(copy).answers().length === 1, 'the copied transcript');
-      await aTimeout(100);
-      await ask(copy, 'How do I style the search box?');
-      await answered(copy, 2);
-      expect(client.asks.at(-1)!.conversationId, 'the copy starts its own').to.equal('');
-      await ask(first, 'and the chat?');
-      await answered(first, 2);
-      expect(client.asks.at(-1)!.conversationId, 'the first goes on').to.equal('conversation-1');
-      copy.remove();
-      first.remove();
-      sessionStorage.removeItem('ask-chat:tabs');
+      const el = await tabsChat(client);
+      await ask(el, 'How do I translate the search box?');
+      await answered(el, 1);
+      return { client, el };
+    };
+
+    it('keeps the transcript but asks in a conversation of its own when another tab holds it', async () => {
+      const { client, el: before } = await chatInConversation();
+      before.remove();
+      // The tab the copy was made from still holds conversation-1, and says so when asked.
+      const tab = otherTab();
+      tab.channel.onmessage = ({ data }) => {
+        if (data.asking) tab.channel.postMessage({ ...data, asking: false, from: tab.from });
+      };
+      const copy = await tabsChat(client);
+      try {
+        await waitFor(() => parts(copy).answers().length === 1, 'the copied transcript');
+        await aTimeout(100);
+        await ask(copy, 'How do I style the search box?');
+        await answered(copy, 2);
+        expect(client.asks.at(-1)!.conversationId, 'the copy starts its own').to.equal('');
+      } finally {
+        tab.channel.close();
+        copy.remove();
+        sessionStorage.removeItem('ask-chat:tabs');
+      }
+    });
+
+    it('answers a copy in another tab that it holds the conversation, and goes on in it', async () => {
+      const { client, el: first } = await chatInConversation();
+      const tab = otherTab();
+      try {
+        tab.channel.postMessage({
+          name: 'tabs',
+          conversationId: 'conversation-1',
+          asking: true,
+          from: tab.from,
+        });
+        await waitFor(() => tab.heard.some((message) => !message.asking), 'the answer that it holds it');
+        await ask(first, 'and the chat?');
+        await answered(first, 2);
+        expect(client.asks.at(-1)!.conversationId, 'the first goes on').to.equal('conversation-1');
+      } finally {
+        tab.channel.close();
+        first.remove();
+        sessionStorage.removeItem('ask-chat:tabs');
+      }
+    });
+
+    it('is not another tab when it is another chat of this page under the same name (the next view of a single-page app)', async () => {
+      const { client, el: leaving } = await chatInConversation();
+      // The next view's chat, mounted while the last one is still on the page (a transition).
+      const next = await tabsChat(client);
+      try {
+        await waitFor(() => parts(next).answers().length === 1, 'the conversation restored');
+        await aTimeout(100);
+        await ask(next, 'How do I style it?');
+        await answered(next, 2);
+        expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('conversation-1');
+      } finally {
+        next.remove();
+        leaving.remove();
+        sessionStorage.removeItem('ask-chat:tabs');
+      }
     });
   });
 
@@ -467,7 +521,9 @@ describe('<ask-chat>', () => {
         .questions()
         .map((q) => q.textContent!.trim());
     afterEach(() =>
-      ['proj-a', 'proj-b', 'route'].forEach((key) => sessionStorage.removeItem(`ask-chat:${key}`)),
+      ['proj-a', 'proj-b', 'route', 'view-a', 'view-b'].forEach((key) =>
+        sessionStorage.removeItem(`ask-chat:${key}`),
+      ),
     );
 
     it("shows each storage-key's own conversation when the key changes at runtime, and keeps the other saved", async () => {
@@ -492,6 +548,49 @@ describe('<ask-chat>', () => {
       await answered(el, 2);
       expect(saved('proj-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1', 'b2']);
       expect(saved('proj-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+    });
+
+    it('follows a new id set at runtime, even for a question asked before the next update', async () => {
+      const el = await chat(
+        fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` })),
+        'persist id=view-a',
+      );
+      await ask(el, 'a1');
+      await answered(el, 1);
+      el.id = 'view-b';
+      const record = await el.askQuestion('b1');
+      expect(record?.didAnswer, 'the question asked').to.equal(true);
+      await answered(el, 1);
+      expect(questions(el)).to.deep.equal(['b1']);
+      expect(saved('view-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+      expect(saved('view-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1']);
+      el.id = 'view-a';
+      await waitFor(() => questions(el)[0] === 'a1', "view-a's conversation again");
+    });
+
+    it('shows its saved conversation at once when persist was set as a property before it was defined', async () => {
+      const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
+      const before = await chat(client, 'persist storage-key=route');
+      await ask(before, 'Q1');
+      await answered(before, 1);
+      before.remove();
+      const el = document.createElement('ask-chat-defined-late') as AskChat;
+      Object.assign(el, {
+        persist: true,
+        storageKey: 'route',
+        client: fakeClient(async () => answerRecord()),
+      });
+      document.body.append(el);
+      // A busy page, whose idle time (when every chat fetches its behaviour) doesn't come.
+      const { requestIdleCallback } = window;
+      window.requestIdleCallback = () => 0;
+      try {
+        customElements.define('ask-chat-defined-late', class extends AskChat {});
+        await waitFor(() => questions(el)[0] === 'Q1', 'the saved question');
+      } finally {
+        window.requestIdleCallback = requestIdleCallback;
+        el.remove();
+      }
     });
 
     it('leaves the saved conversation to the chat shown now when removed with an answer on its way', async () => {

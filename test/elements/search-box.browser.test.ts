@@ -614,6 +614,45 @@ describe('<search-box> states', () => {
       history.replaceState(null, '', original);
     }
   });
+
+  it('pre-fills the query from the page URL when urlParam was set as a property before the element was defined', async () => {
+    const original = location.href;
+    history.replaceState(null, '', `${location.pathname}?q=dark+mode`);
+    // A framework sets properties on the element it renders, which may be defined only later.
+    const el = document.createElement('search-box-defined-late') as SearchBox;
+    Object.assign(el, { urlParam: '', debounce: 0, client: answering(threeResults) });
+    document.body.append(el);
+    try {
+      customElements.define('search-box-defined-late', class extends SearchBox {});
+      await el.updateComplete;
+      expect(input(el).value).to.equal('dark mode');
+    } finally {
+      el.remove();
+      history.replaceState(null, '', original);
+    }
+  });
+
+  it('takes null or undefined for tags and numbers (an absent prop a framework binds) as the defaults', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      Object.assign(el, { includeTags: undefined, excludeTags: null, numDocs: undefined, minChars: null });
+      await el.updateComplete;
+      await type(el, 'theme');
+      const search = await searchFor(client, 'theme');
+      expect(search.request.numDocs).to.equal(8);
+      expect(search.request.includeTags ?? []).to.deep.equal([]);
+      el.includeTags = 'guides, api' as unknown as string[];
+      await el.updateComplete;
+      expect(el.includeTags).to.deep.equal(['guides', 'api']);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
 });
 
 describe('<search-box> keyboard (APG combobox with listbox)', () => {

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { AnswerFormat, AnswerRecord, AskMeta } from '../../wire/index.js';
 import { importOnce } from '../shared/import-once.js';
@@ -125,6 +125,7 @@ export class AskChat extends LitElement {
     feedbackStrings: { attribute: false },
     feedbackReasons: { attribute: false },
     _unreachable: { state: true },
+    _id: { attribute: 'id' },
   };
 
   /** The client to ask with; wins over `base-url`/`api-key`. */
@@ -165,6 +166,8 @@ export class AskChat extends LitElement {
   declare feedbackReasons: string[] | undefined;
   /** The behaviour could not be fetched when it was needed. */
   declare private _unreachable: boolean;
+  /** `id`, observed: it names the saved conversation when there is no `storage-key`, and may change. */
+  declare private _id: string | null;
 
   #behaviour: ChatBehaviour | undefined;
 
@@ -185,10 +188,10 @@ export class AskChat extends LitElement {
     for (const type of ['focusin', 'pointerenter', 'keydown']) this.addEventListener(type, this.#prefetch);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // A saved conversation is shown as soon as it can be.
-    if (this.persist) this.#prefetch();
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A saved conversation is shown as soon as it can be: at the first update, when `persist` set
+    // as a property before the element was defined (as frameworks do) is in place.
+    if (changed.has('persist') && this.persist) this.#prefetch();
   }
 
   protected override firstUpdated(): void {

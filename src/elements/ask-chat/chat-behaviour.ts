@@ -142,10 +142,18 @@ export class ChatBehaviour implements ReactiveController {
    */
   #onTabMessage(message: TabMessage): void {
     const name = this.#storageName;
+    // Two chats of one page under one name (a single-page app's next view mounted before the last
+    // is gone) show one conversation: the channel also carries messages between them.
+    if (message.from === thisDocument()) return;
     if (!name || message.name !== name || !message.conversationId) return;
     if (message.conversationId !== this.#conversationId) return;
     if (message.asking)
-      this.#tabs?.postMessage({ name, conversationId: message.conversationId, asking: false });
+      this.#tabs?.postMessage({
+        name,
+        conversationId: message.conversationId,
+        asking: false,
+        from: thisDocument(),
+      } satisfies TabMessage);
     else {
       this.#conversationId = '';
       this.#save();
@@ -161,17 +169,7 @@ export class ChatBehaviour implements ReactiveController {
   #badSuggestions: unknown;
 
   hostUpdate(): void {
-    // Another storage-key (or id) set at runtime, as a framework reusing the element for another
-    // project does: that key's conversation is shown and continued, and this one stays saved
-    // under its own key (it was written over, and the two mixed).
-    const name = this.#storageName;
-    if (name && this.#savedAs && name !== this.#savedAs) {
-      this.#ask.abort();
-      this.turns = [];
-      this.#conversationId = '';
-      this.#answers.clear();
-      this.#restore();
-    }
+    this.#followStorageName();
     const { suggestions } = this.#host;
     if (!Array.isArray(suggestions) && suggestions !== this.#badSuggestions) {
       this.#badSuggestions = suggestions;
@@ -371,6 +369,7 @@ export class ChatBehaviour implements ReactiveController {
   ): Promise<AnswerRecord | undefined> | null {
     const host = this.#host;
     const query = rawQuery.trim();
+    this.#followStorageName();
     if (!query || !this.#questionSent(query, images)) return null;
     const turn: ChatTurn = {
       id: newTurnId(),
@@ -491,6 +490,23 @@ export class ChatBehaviour implements ReactiveController {
     this.#save();
   }
 
+  /**
+   * Another storage-key (or id) set at runtime, as a framework reusing the element for another
+   * project does: that key's conversation is shown and continued, and this one stays saved under
+   * its own key (it was written over, and the two mixed). Followed at the next update, or at once
+   * when a question is asked before it.
+   */
+  #followStorageName(): void {
+    const name = this.#storageName;
+    if (name && this.#savedAs && name !== this.#savedAs) {
+      this.#ask.abort();
+      this.turns = [];
+      this.#conversationId = '';
+      this.#answers.clear();
+      this.#restore();
+    }
+  }
+
   #save(): void {
     const name = this.#storageName;
     const conversation = { conversationId: this.#conversationId, turns: this.turns };
@@ -515,7 +531,12 @@ export class ChatBehaviour implements ReactiveController {
         this.#conversationId = saved.conversationId;
         // A copy of another tab's conversation is this tab's only if no other tab holds it.
         if (saved.conversationId)
-          this.#tabs?.postMessage({ name, conversationId: saved.conversationId, asking: true });
+          this.#tabs?.postMessage({
+            name,
+            conversationId: saved.conversationId,
+            asking: true,
+            from: thisDocument(),
+          } satisfies TabMessage);
       }
       const rendered = saved.turns.map((turn) =>
         turn.status === 'answered' && turn.record
@@ -867,6 +888,18 @@ interface TabMessage {
   name: string;
   conversationId: string;
   asking: boolean;
+  /** The document that sent it (see `thisDocument`). */
+  from: string;
+}
+
+const DOCUMENT_ID = Symbol.for('ask-elements.document-id');
+/**
+ * This document's id among the tabs, one for every copy of ask-elements on the page (kept on the
+ * page, as the default client is).
+ */
+function thisDocument(): string {
+  const page = globalThis as typeof globalThis & { [DOCUMENT_ID]?: string };
+  return (page[DOCUMENT_ID] ??= `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 }
 
 /**

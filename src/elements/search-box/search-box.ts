@@ -59,6 +59,8 @@ export interface AskTarget extends HTMLElement {
 
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
+/** The defaults of the numeric properties, given again when a framework sets one to null. */
+const DEFAULT_NUMBERS = { numDocs: 8, minChars: 2, debounce: 100 };
 /** The longest wait for an idle moment before the behaviour is fetched anyway. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -230,11 +232,11 @@ export class SearchBox extends LitElement {
   constructor() {
     super();
     // The properties that start undefined need no assignment.
-    this.numDocs = 8;
+    this.numDocs = DEFAULT_NUMBERS.numDocs;
     this.includeTags = [];
     this.excludeTags = [];
-    this.minChars = 2;
-    this.debounce = 100;
+    this.minChars = DEFAULT_NUMBERS.minChars;
+    this.debounce = DEFAULT_NUMBERS.debounce;
     this.returnAll = false;
     this.query = '';
     this.variant = 'inline';
@@ -275,11 +277,6 @@ export class SearchBox extends LitElement {
     document.addEventListener('keydown', this.#onDocumentKeydown);
     // Already fetched for another box: no reason to wait.
     if (controllerModule) this.#requestController();
-    if (!this.#urlParamRead && this.urlParam != null && !this.query) {
-      this.#urlParamRead = true;
-      const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
-      if (fromUrl) this.query = fromUrl.slice(0, QUERY_MAX_CHARS);
-    }
   }
 
   override disconnectedCallback(): void {
@@ -366,8 +363,21 @@ export class SearchBox extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Removed by a framework binding null: an empty query, as at first.
+    // Removed by a framework binding null: an empty query, as at first. A framework binds null or
+    // undefined for a prop it doesn't have (`includeTags={section?.tags}`): the default again, and
+    // tags given as text are read as the attribute is.
     this.query ??= '';
+    for (const key of ['numDocs', 'minChars', 'debounce'] as const) this[key] ??= DEFAULT_NUMBERS[key];
+    for (const key of ['includeTags', 'excludeTags'] as const)
+      if (!Array.isArray(this[key]))
+        this[key] = tagListConverter.fromAttribute?.(typeof this[key] === 'string' ? this[key] : null) ?? [];
+    // `?q=` read once the properties a framework set before the element was defined are in place
+    // (`urlParam` among them), which they are not yet when it is first connected.
+    if (!this.#urlParamRead && this.urlParam != null && !this.query) {
+      this.#urlParamRead = true;
+      const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
+      if (fromUrl) this.query = fromUrl.slice(0, QUERY_MAX_CHARS);
+    }
     if (changed.has('shortcut')) {
       const spec = this.shortcut;
       this.#shortcut = undefined;

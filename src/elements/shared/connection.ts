@@ -10,16 +10,22 @@ export interface ConnectionHost<C> extends HTMLElement {
   apiKey?: string | undefined;
 }
 
-let defaultClient: AskClient | undefined;
+/**
+ * Where the page's default client is kept: on the page, not in this module, so that every copy of
+ * ask-elements on it shares one (a site's bundle calling `setDefaultClient` beside the script-tag
+ * file, whose elements are the ones defined).
+ */
+const DEFAULT_CLIENT = Symbol.for('ask-elements.default-client');
+const page = globalThis as typeof globalThis & { [DEFAULT_CLIENT]?: AskClient };
 /** The clients built so far, by factory and then by origin and key. */
 const built = new WeakMap<object, Map<string, unknown>>();
 
 /**
  * Sets the client every element on the page uses when it has no `client` property and no
- * `base-url`/`api-key` of its own or on an ancestor.
+ * `base-url`/`api-key` of its own or on an ancestor, whichever copy of ask-elements defined it.
  */
 export function setDefaultClient(client: AskClient | undefined): void {
-  defaultClient = client;
+  page[DEFAULT_CLIENT] = client;
 }
 
 /**
@@ -40,6 +46,7 @@ export function resolveClientWith<C extends Partial<AskClient>>(
   const baseUrl = host.baseUrl || closestData(host, 'data-ask-base-url');
   const apiKey = host.apiKey || closestData(host, 'data-ask-api-key');
   // A whole AskClient: it has every element's part.
+  const defaultClient = page[DEFAULT_CLIENT];
   if (!baseUrl && !apiKey && defaultClient) return defaultClient as C;
   const origin = baseUrl || globalThis.location?.origin || '';
   const cacheKey = `${origin}\n${apiKey ?? ''}`;

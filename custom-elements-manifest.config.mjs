@@ -60,6 +60,25 @@ const leaveOutPrivateState = {
   },
 };
 
+/**
+ * The manifest names the modules the package ships (`dist/elements/…/x.js`, which tsc writes from
+ * `src/elements/…/x.ts`), not the sources, which it doesn't: tools that map a tag to its module
+ * (IDE plugins, Storybook) would find nothing there.
+ */
+const shippedPaths = {
+  name: 'ask-elements: module paths as shipped',
+  packageLinkPhase({ customElementsManifest }) {
+    const rewrite = (value) => {
+      if (typeof value === 'string') return value.replace(/^src\/(.*)\.ts$/, 'dist/$1.js');
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rewrite(inner)]));
+      return value;
+    };
+    customElementsManifest.modules = rewrite(customElementsManifest.modules ?? []);
+  },
+};
+
 export default {
-  plugins: [leaveOutPrivateState],
+  plugins: [leaveOutPrivateState, shippedPaths],
 };

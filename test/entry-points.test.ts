@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,6 +219,24 @@ describe('entry points', () => {
     assert.ok(typed.length >= 3);
     for (const [subpath, types] of typed)
       assert.deepEqual(pkg.typesVersions['*']?.[subpath!], [types], subpath);
+  });
+
+  it('names in its custom elements manifest the modules the package ships (built by npm run build)', () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../dist/custom-elements.json', import.meta.url), 'utf8'),
+    ) as { modules: { path: string; declarations?: { name: string; tagName?: string }[] }[] };
+    const tags = manifest.modules.flatMap((module) =>
+      (module.declarations ?? []).flatMap((declaration) =>
+        declaration.tagName ? [[declaration.tagName, module.path]] : [],
+      ),
+    );
+    assert.deepEqual(Object.fromEntries(tags), {
+      'ask-chat': 'dist/elements/ask-chat/ask-chat.js',
+      'feedback-buttons': 'dist/elements/feedback-buttons/feedback-buttons.js',
+      'search-box': 'dist/elements/search-box/search-box.js',
+    });
+    for (const { path } of manifest.modules)
+      assert.ok(existsSync(new URL(`../${path}`, import.meta.url)), `${path} is in the package`);
   });
 
   it("types each element event's detail for a TypeScript page, whichever entry it imports", () => {

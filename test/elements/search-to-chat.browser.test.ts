@@ -160,4 +160,19 @@ describe('search box → chat hand-off', () => {
     expect(box.query).to.equal('where is the changelog');
     expect(pageBox.query).to.equal('');
   });
+
+  it('hands it to the search box on screen, not to one the layout hides (a header on a phone)', async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <search-box no-recent style="display: none"></search-box>
+        <search-box no-recent></search-box>
+        <ask-chat></ask-chat>
+      </div>
+    `);
+    const [hidden, shown] = page.querySelectorAll('search-box');
+    await searchInsteadOfNotFound(page.querySelector('ask-chat')!, 'where is the changelog');
+    await shown!.updateComplete;
+    expect(shown!.query).to.equal('where is the changelog');
+    expect(hidden!.query).to.equal('');
+  });
 });

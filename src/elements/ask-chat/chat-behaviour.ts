@@ -625,10 +625,11 @@ export class ChatBehaviour implements ReactiveController {
   #onSearch(query: string): void {
     if (!emit(this.#host, 'search', { query }, { cancelable: true })) return;
     // Nobody took it: hand the query to a <search-box> beside the chat (in the same shadow root,
-    // when a component renders both), else of the page, if there is one.
-    const box =
-      (this.#host.getRootNode() as Document | ShadowRoot).querySelector('search-box') ??
-      document.querySelector('search-box');
+    // when a component renders both), else of the page, if there is one: one on screen, not the
+    // header's that a phone layout hides.
+    const shown = (root: Document | ShadowRoot) =>
+      [...root.querySelectorAll('search-box')].find((found) => found.checkVisibility?.() !== false);
+    const box = shown(this.#host.getRootNode() as Document | ShadowRoot) ?? shown(document);
     if (box) {
       box.query = query;
       box.show();

@@ -206,7 +206,13 @@ export class PagePostings {
     const fields = new Uint8Array(vocabularySize);
     const touched = new Uint32Array(vocabularySize);
     const counts = new Uint32Array(vocabularySize + 1);
-    const perPage: { ids: Uint32Array; frequencies: Float32Array; fields: Uint8Array }[] = [];
+    // Per page, one after another (page p's from pageStart[p]): its distinct terms, their
+    // weighted frequencies and fields, in three flat arrays rather than three for each page.
+    const pageStart = new Uint32Array(pageCount + 1);
+    let pageIds = new Uint32Array(1 << 16);
+    let pageFrequencies = new Float32Array(1 << 16);
+    let pageFields = new Uint8Array(1 << 16);
+    let written = 0;
     pages.forEach((page, pageIndex) => {
       let touchedCount = 0;
       FIELDS.forEach(({ key, weight, b, bit }, fieldIndex) => {
@@ -223,25 +229,30 @@ export class PagePostings {
         if (fields[term] === 0) touched[touchedCount++] = term;
         fields[term] = (fields[term] as number) | IN_SLUG;
       }
-      const ids = touched.slice(0, touchedCount);
-      const pageFrequencies = new Float32Array(touchedCount);
-      const pageFields = new Uint8Array(touchedCount);
+      if (written + touchedCount > pageIds.length) {
+        const length = Math.max(pageIds.length * 2, written + touchedCount);
+        pageIds = grown(pageIds, length);
+        pageFrequencies = grown(pageFrequencies, length);
+        pageFields = grown(pageFields, length);
+      }
       let nameTerms = 0;
       let slugTerms = 0;
       for (let i = 0; i < touchedCount; i++) {
-        const term = ids[i] as number;
-        pageFrequencies[i] = frequency[term] as number;
-        pageFields[i] = fields[term] as number;
-        if ((pageFields[i] as number) & IN_NAME) nameTerms++;
-        if ((pageFields[i] as number) & IN_SLUG) slugTerms++;
+        const term = touched[i] as number;
+        const at = written + i;
+        pageIds[at] = term;
+        pageFrequencies[at] = frequency[term] as number;
+        pageFields[at] = fields[term] as number;
+        if ((pageFields[at] as number) & IN_NAME) nameTerms++;
+        if ((pageFields[at] as number) & IN_SLUG) slugTerms++;
         counts[term + 1] = (counts[term + 1] as number) + 1;
         frequency[term] = 0;
         fields[term] = 0;
       }
+      written += touchedCount;
+      pageStart[pageIndex + 1] = written;
       this.nameLength[pageIndex] = Math.min(65535, nameTerms);
       this.slugLength[pageIndex] = Math.min(65535, slugTerms);
-
-      perPage.push({ ids, frequencies: pageFrequencies, fields: pageFields });
     });
     for (let t = 1; t <= vocabularySize; t++) counts[t] = (counts[t] as number) + (counts[t - 1] as number);
     this.#offsets = counts;
@@ -250,16 +261,15 @@ export class PagePostings {
     this.#frequencies = new Float32Array(total);
     this.#fields = new Uint8Array(total);
     const cursor = counts.slice(0, vocabularySize);
-    perPage.forEach(({ ids, frequencies, fields: pageFields }, pageIndex) => {
-      for (let i = 0; i < ids.length; i++) {
-        const term = ids[i] as number;
+    for (let pageIndex = 0; pageIndex < pageCount; pageIndex++)
+      for (let i = pageStart[pageIndex] as number; i < (pageStart[pageIndex + 1] as number); i++) {
+        const term = pageIds[i] as number;
         const at = cursor[term] as number;
         this.#pages[at] = pageIndex;
-        this.#frequencies[at] = frequencies[i] as number;
+        this.#frequencies[at] = pageFrequencies[i] as number;
         this.#fields[at] = pageFields[i] as number;
         cursor[term] = at + 1;
       }
-    });
 
     this.#word = new Float64Array(pageCount * WORD_STRIDE);
     this.#wordFields = new Uint8Array(pageCount);
@@ -536,4 +546,11 @@ export class PagePostings {
     evidence.count = 0;
     evidence.maxBm25 = 0;
   }
+}
+
+/** A copy of a typed array in a larger one. */
+function grown<T extends Uint32Array | Float32Array | Uint8Array>(array: T, length: number): T {
+  const larger = new (array.constructor as new (length: number) => T)(length);
+  larger.set(array);
+  return larger;
 }

@@ -1,3 +1,4 @@
+import type { IdArena } from './id-arena.js';
 import type { AnalysedQuery } from './query-analysis.js';
 
 /**
@@ -15,38 +16,69 @@ export interface PassageTerms {
   readonly entries: Uint32Array;
 }
 
-/** The distinct term ids, sorted. */
-export const sortedDistinct = (ids: ArrayLike<number>): Uint32Array =>
-  sortedDistinctInPlace(Uint32Array.from(ids));
+/**
+ * Scratch of `sortedDistinct`: per term id, the number of the call that last saw it, so that a
+ * term is kept once before sorting: a passage's text repeats its words, and only the distinct
+ * ones are sorted and copied.
+ */
+let seenInCall = new Uint32Array(1024);
+let call = 0;
+let distinctScratch = new Uint32Array(1024);
 
-/** The distinct values of `ids` (which it sorts and overwrites), as a copy. */
-function sortedDistinctInPlace(ids: Uint32Array): Uint32Array {
-  ids.sort();
+/** The distinct term ids, sorted (in `arena` when given, see `IdArena`). */
+export const sortedDistinct = (ids: ArrayLike<number>, arena?: IdArena): Uint32Array =>
+  sortedDistinctOf([ids], arena);
+
+/** The distinct term ids of several lists, sorted. */
+function sortedDistinctOf(lists: readonly ArrayLike<number>[], arena: IdArena | undefined): Uint32Array {
+  let total = 0;
+  for (const ids of lists) total += ids.length;
+  if (distinctScratch.length < total) distinctScratch = new Uint32Array(total * 2);
+  if (call === 0xffffffff) {
+    seenInCall.fill(0);
+    call = 0;
+  }
+  const current = ++call;
+  let seen = seenInCall;
+  const distinct = distinctScratch;
   let count = 0;
-  for (let i = 0; i < ids.length; i++)
-    if (i === 0 || ids[i] !== ids[count - 1]) ids[count++] = ids[i] as number;
-  return ids.slice(0, count);
+  for (const ids of lists)
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      if (id >= seen.length) {
+        const larger = new Uint32Array(Math.max(id + 1, seen.length * 2));
+        larger.set(seen);
+        seen = seenInCall = larger;
+      }
+      if (seen[id] !== current) {
+        seen[id] = current;
+        distinct[count++] = id;
+      }
+    }
+  return (arena ? arena.copy(distinct, 0, count) : distinct.slice(0, count)).sort();
 }
 
 /** Scratch of `passageTermsOf`: each term's place among a page's terms, by id. */
 let slotOfTerm = new Int32Array(1024);
 
+/** Scratch of `passageTermsOf`: where the next entry of each term goes. */
+let cursorScratch = new Uint32Array(1024);
+
 /**
  * Indexes a page's passages (in page order) by term. `distinct` and `heading` are sorted term
- * ids; a passage's heading terms are among its distinct terms.
+ * ids; a passage's heading terms are among its distinct terms. Its arrays are taken from `arena`
+ * when given (see `IdArena`).
  */
 export function passageTermsOf(
   passages: readonly { distinct: Uint32Array; heading: Uint32Array }[],
+  arena?: IdArena,
 ): PassageTerms {
   let total = 0;
   for (const passage of passages) total += passage.distinct.length;
-  const all = new Uint32Array(total);
-  let at = 0;
-  for (const passage of passages) {
-    all.set(passage.distinct, at);
-    at += passage.distinct.length;
-  }
-  const terms = sortedDistinctInPlace(all);
+  const terms = sortedDistinctOf(
+    passages.map((passage) => passage.distinct),
+    arena,
+  );
   const distinctCount = terms.length;
   // Each term's place in `terms`, by id (plus 1; 0 for the terms of other pages), in scratch
   // space shared across pages and cleared after: a look-up per entry, not a search.
@@ -55,15 +87,17 @@ export function passageTermsOf(
   const slotOf = slotOfTerm;
   for (let i = 0; i < distinctCount; i++) slotOf[terms[i] as number] = i + 1;
   // Counting sort of (term, passage) pairs by term; passages go in in order, so stay in order.
-  const offsets = new Uint32Array(distinctCount + 1);
+  const offsets = arena ? arena.take(distinctCount + 1) : new Uint32Array(distinctCount + 1);
   for (const passage of passages)
     for (const id of passage.distinct) {
       const slot = slotOf[id] as number;
       offsets[slot] = (offsets[slot] as number) + 1;
     }
   for (let i = 1; i <= distinctCount; i++) offsets[i] = (offsets[i] as number) + (offsets[i - 1] as number);
-  const cursor = offsets.slice(0, distinctCount);
-  const entries = new Uint32Array(total);
+  if (cursorScratch.length < distinctCount) cursorScratch = new Uint32Array(distinctCount * 2);
+  const cursor = cursorScratch;
+  cursor.set(offsets.subarray(0, distinctCount));
+  const entries = arena ? arena.take(total) : new Uint32Array(total);
   passages.forEach(({ distinct, heading }, local) => {
     let h = 0;
     for (const id of distinct) {

@@ -123,6 +123,13 @@ export class TextAnalyser {
   /** The terms of a text, in order, stop words left out. */
   terms(text: string): string[] {
     const terms: string[] = [];
+    // Text of ASCII letters and digits alone, no camelCase in it, is one word as `words` reads
+    // it: most of the tokens an index analyses (see `TokenTerms`), spared its patterns.
+    if (ASCII_WORD.test(text) && !CASE_CHANGE.test(text)) {
+      const term = this.term(text.toLowerCase());
+      if (term !== '') terms.push(term);
+      return terms;
+    }
     for (const word of this.words(text)) {
       const term = this.term(word);
       if (term !== '') terms.push(term);
@@ -296,6 +303,7 @@ const MAX_COMPOUND_PARTS = 4;
 export const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
 const NON_ASCII = /[^\u0020-\u007e]/;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
 const SNAKE_JOIN = /[\p{L}\p{N}]_+[\p{L}\p{N}]/u;
 const CASE_CHANGE = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
 const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;

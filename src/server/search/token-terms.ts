@@ -38,6 +38,8 @@ export class TokenTerms {
   #termIdCount = 0;
   /** Whether a character beyond ASCII is a letter or digit, by code point. */
   readonly #letters = new Map<number, boolean>();
+  /** Where `ids` gathers a text's ids before handing them over. */
+  readonly #scratch = new TermIdList();
 
   constructor(analyser: TextAnalyser, vocabulary: Vocabulary) {
     this.#analyser = analyser;
@@ -49,6 +51,16 @@ export class TokenTerms {
    * analyser reads them (`HTTP/2` also as `http2`, see `withVersionsJoined`).
    */
   ids(input: string, out: number[] = []): number[] {
+    const scratch = this.#scratch;
+    scratch.length = 0;
+    this.append(input, scratch);
+    const { ids, length } = scratch;
+    for (let i = 0; i < length; i++) out.push(ids[i] as number);
+    return out;
+  }
+
+  /** `ids`, into a list of term ids in a typed array: a page's text, millions of ids on a large site. */
+  append(input: string, out: TermIdList): void {
     const text = withVersionsJoined(input);
     const length = text.length;
     let at = 0;
@@ -81,11 +93,10 @@ export class TokenTerms {
         at += code >= 0xd800 && code <= 0xdbff && (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
       }
     }
-    return out;
   }
 
   /** Appends the term ids of the token `text[start, end)`, of that hash, analysing it when first seen. */
-  #append(text: string, start: number, end: number, hash: number, out: number[]): void {
+  #append(text: string, start: number, end: number, hash: number, out: TermIdList): void {
     const length = end - start;
     const slots = this.#slots;
     let tokens = this.#tokens;
@@ -115,9 +126,13 @@ export class TokenTerms {
       tokens = this.#tokens;
     }
     const first = tokens[token * TOKEN_STRIDE + 2] as number;
-    const last = first + (tokens[token * TOKEN_STRIDE + 3] as number);
+    const count = tokens[token * TOKEN_STRIDE + 3] as number;
+    out.reserve(count);
     const termIds = this.#termIds;
-    for (let i = first; i < last; i++) out.push(termIds[i] as number);
+    const ids = out.ids;
+    let at = out.length;
+    for (let i = first; i < first + count; i++) ids[at++] = termIds[i] as number;
+    out.length = at;
   }
 
   /** Analyses a new token and adds it to the table at `slot` (free), returning its number. */
@@ -133,7 +148,11 @@ export class TokenTerms {
     while (this.#termIdCount + terms.length > this.#termIds.length)
       this.#termIds = grown(this.#termIds, this.#termIds.length * 2);
     this.#termIds.set(terms, this.#termIdCount);
-    this.#tokens.set([this.#characterCount, length, this.#termIdCount, terms.length], token * TOKEN_STRIDE);
+    const at = token * TOKEN_STRIDE;
+    this.#tokens[at] = this.#characterCount;
+    this.#tokens[at + 1] = length;
+    this.#tokens[at + 2] = this.#termIdCount;
+    this.#tokens[at + 3] = terms.length;
     this.#characterCount += length;
     this.#termIdCount += terms.length;
     this.#slots[2 * slot] = hash;
@@ -164,6 +183,21 @@ export class TokenTerms {
       this.#letters.set(codePoint, letter);
     }
     return letter;
+  }
+}
+
+/**
+ * A list of term ids that grows in a typed array: a JavaScript array of millions of numbers grows
+ * by copies and is copied again into a typed array to be kept.
+ */
+export class TermIdList {
+  ids = new Uint32Array(1024);
+  length = 0;
+
+  /** Makes room for `count` more ids. */
+  reserve(count: number): void {
+    if (this.length + count > this.ids.length)
+      this.ids = grown(this.ids, Math.max(this.ids.length * 2, this.length + count));
   }
 }
 

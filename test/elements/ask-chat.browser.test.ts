@@ -568,6 +568,25 @@ describe('<ask-chat>', () => {
       await waitFor(() => questions(el)[0] === 'a1', "view-a's conversation again");
     });
 
+    it("keeps the followed name's saved conversation while the answer to a question asked at once is on its way", async () => {
+      let hold = false;
+      const client = fakeClient(async (request) =>
+        hold
+          ? new Promise(() => {})
+          : answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
+      );
+      const el = await chat(client, 'persist id=view-b');
+      await el.askQuestion('b1');
+      el.id = 'view-a';
+      await waitFor(() => questions(el).length === 0, "view-a's empty conversation");
+      hold = true;
+      el.id = 'view-b';
+      void el.askQuestion('b2');
+      await waitFor(() => saved('view-b').turns.length === 2, 'the question saved');
+      expect(saved('view-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1', 'b2']);
+      expect(saved('view-b').conversationId).to.equal('c-b1');
+    });
+
     it('shows its saved conversation at once when persist was set as a property before it was defined', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const before = await chat(client, 'persist storage-key=route');

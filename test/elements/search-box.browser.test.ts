@@ -615,6 +615,26 @@ describe('<search-box> states', () => {
     }
   });
 
+  it('leaves a query the visitor cleared empty, not filled again from the URL', async () => {
+    const original = location.href;
+    history.replaceState(null, '', `${location.pathname}?q=from+url`);
+    try {
+      const el = await fixture<SearchBox>(
+        html`<search-box url-param query="kept" debounce="0" no-recent></search-box>`,
+      );
+      expect(el.query).to.equal('kept');
+      input(el).focus();
+      input(el).select();
+      await sendKeys({ press: 'Backspace' });
+      await el.updateComplete;
+      await aTimeout(50);
+      expect(el.query).to.equal('');
+      expect(input(el).value).to.equal('');
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+
   it('pre-fills the query from the page URL when urlParam was set as a property before the element was defined', async () => {
     const original = location.href;
     history.replaceState(null, '', `${location.pathname}?q=dark+mode`);

@@ -232,6 +232,27 @@ describe('Orama search index on small fixtures', () => {
     assert.equal(hits[0]?.document.id, 'filter');
   });
 
+  it('looks a question up by its rare words first, a verb among them, before a common noun', async () => {
+    // "cancel" is on 40 of 200 pages, "request" on 60: common, so it only adds to the pages the
+    // rarer word found, and the one page holding both is found with both.
+    const pages = Array.from({ length: 200 }, (_, i) =>
+      pageWithText(
+        `p${i}`,
+        i < 20 ? `Request option ${i}` : `Topic ${i}`,
+        [
+          `Page ${i} talks about topic${i}.`,
+          i < 60 ? 'A request goes out.' : '',
+          i >= 100 && i < 140 ? 'You can cancel it.' : '',
+          i === 100 ? 'To cancel a request, abort its signal.' : '',
+        ].join(' '),
+      ),
+    );
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load(pages);
+    const hits = await index.search('how do I cancel a request', { limit: 3, prefixLastTerm: false });
+    assert.equal(hits[0]?.document.id, 'p100');
+  });
+
   it('prefers a passage with the query words close together', async () => {
     const index = createOramaIndex();
     await index.load([

@@ -188,6 +188,12 @@ export class AskChat extends LitElement {
     for (const type of ['focusin', 'pointerenter', 'keydown']) this.addEventListener(type, this.#prefetch);
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Put back on the page: a saved conversation whose behaviour could not be fetched is tried again.
+    if (this.hasUpdated && this.persist) this.#prefetch();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A saved conversation is shown as soon as it can be: at the first update, when `persist` set
     // as a property before the element was defined (as frameworks do) is in place.

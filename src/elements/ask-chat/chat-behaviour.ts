@@ -369,7 +369,7 @@ export class ChatBehaviour implements ReactiveController {
   ): Promise<AnswerRecord | undefined> | null {
     const host = this.#host;
     const query = rawQuery.trim();
-    this.#followStorageName();
+    const followed = this.#followStorageName();
     if (!query || !this.#questionSent(query, images)) return null;
     const turn: ChatTurn = {
       id: newTurnId(),
@@ -383,7 +383,9 @@ export class ChatBehaviour implements ReactiveController {
     this.#set(() => (this.turns = [...this.turns, turn]));
     // Saved at once (as stopped, see saveConversation): the service hears the question now, and a
     // reload before its answer must not leave it out of the transcript the next question follows.
-    this.#save();
+    // Under a name just followed, once its conversation is read, which the save would overwrite.
+    if (followed) void this.#restoring?.then(() => this.#save());
+    else this.#save();
     // The transcript is no live region (it would read every word): the status says it is asked.
     this.#announce(this.#strings.thinking);
     return this.#run(turn);
@@ -496,15 +498,15 @@ export class ChatBehaviour implements ReactiveController {
    * its own key (it was written over, and the two mixed). Followed at the next update, or at once
    * when a question is asked before it.
    */
-  #followStorageName(): void {
+  #followStorageName(): boolean {
     const name = this.#storageName;
-    if (name && this.#savedAs && name !== this.#savedAs) {
-      this.#ask.abort();
-      this.turns = [];
-      this.#conversationId = '';
-      this.#answers.clear();
-      this.#restore();
-    }
+    if (!name || !this.#savedAs || name === this.#savedAs) return false;
+    this.#ask.abort();
+    this.turns = [];
+    this.#conversationId = '';
+    this.#answers.clear();
+    this.#restore();
+    return true;
   }
 
   #save(): void {

@@ -373,10 +373,11 @@ export class SearchBox extends LitElement {
         this[key] = tagListConverter.fromAttribute?.(typeof this[key] === 'string' ? this[key] : null) ?? [];
     // `?q=` read once the properties a framework set before the element was defined are in place
     // (`urlParam` among them), which they are not yet when it is first connected.
-    if (!this.#urlParamRead && this.urlParam != null && !this.query) {
+    // Read once: a query the visitor clears stays cleared.
+    if (!this.#urlParamRead && this.urlParam != null) {
       this.#urlParamRead = true;
       const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
-      if (fromUrl) this.query = fromUrl.slice(0, QUERY_MAX_CHARS);
+      if (fromUrl && !this.query) this.query = fromUrl.slice(0, QUERY_MAX_CHARS);
     }
     if (changed.has('shortcut')) {
       const spec = this.shortcut;

@@ -1,5 +1,7 @@
-/** Ids a chunk of an arena holds: 4 MiB. */
+/** Ids the largest chunk of an arena holds: 4 MiB. */
 const CHUNK_IDS = 1 << 20;
+/** Ids its first chunk holds (16 KiB), doubling up to CHUNK_IDS: a site of a few pages needs little. */
+const FIRST_CHUNK_IDS = 1 << 12;
 
 /**
  * Arrays of ids carved out of large shared buffers. Indexing 10,000 MDN pages makes some 200,000
@@ -12,13 +14,15 @@ const CHUNK_IDS = 1 << 20;
 export class IdArena {
   #chunk = new Uint32Array(0);
   #used = 0;
+  #nextChunkIds = FIRST_CHUNK_IDS;
 
   /** A new array of `length` ids, all 0. */
   take(length: number): Uint32Array {
     if (this.#used + length > this.#chunk.length) {
       // A large array (a long page's text) is a buffer of its own, leaving the chunk in use.
       if (length > CHUNK_IDS >> 4) return new Uint32Array(length);
-      this.#chunk = new Uint32Array(CHUNK_IDS);
+      this.#chunk = new Uint32Array(Math.max(this.#nextChunkIds, length));
+      this.#nextChunkIds = Math.min(CHUNK_IDS, this.#nextChunkIds * 2);
       this.#used = 0;
     }
     const taken = this.#chunk.subarray(this.#used, this.#used + length);

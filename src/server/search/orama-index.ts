@@ -619,6 +619,9 @@ export class OramaSearchIndex implements SearchIndex {
       });
     }
     const postings = new PagePostings(pageFields, vocabulary.size);
+    // Read only to build the postings, and held by this load's scope as long as the index lives
+    // (the closures made below keep it): let go.
+    pageFields.length = 0;
     // Orama holds each page's title, description, tags and headings: what `healthy()` asks.
     const pageDb = create({ schema: PAGE_SCHEMA, components: { tokenizer: markedTermsTokenizer } });
     await insertMultiple(

@@ -338,10 +338,11 @@ export class PagePostings {
     // the cost of a query on a large site. The word itself (not a completion or correction) still
     // finds the pages it names, unless it is on more than NAMING_SHARE of them.
     // How rare a word is: in a question, its rarest alternative's count, so that a synonym few
-    // pages use goes first and finds the pages that put the question in other words, divided by
-    // the word's importance: of common words, the first found picks the pages (by its outline), and
-    // a verb or filler ("keep the array items that pass a test") would pick the pages headed
-    // "Keeping…" and leave out *Array.prototype.filter()*; in a typed
+    // pages use goes first and finds the pages that put the question in other words, a common
+    // word of less than full importance after the common words of full importance: of common
+    // words, the first found picks the pages (by its outline), and a verb or filler ("keep the
+    // array items that pass a test") would pick the pages headed "Keeping…" and leave out
+    // *Array.prototype.filter()*; in a typed
     // search, the count of its strongest alternative (the word itself when the site has it), since
     // one rare completion of a common word (`property` → `propertyname`) would otherwise put the
     // word first and let its thousands of pages in, each to be ranked. Whether a word is common
@@ -357,7 +358,13 @@ export class PagePostings {
     const ordered = query.terms
       .map((term) => {
         const rarest = this.#rarest(term);
-        const order = query.question ? rarest / term.importance : this.#strongestFrequency(term);
+        // In a question, a common word that names less (a verb, a filler) goes after every common
+        // word that names what is asked, and never before a rare one.
+        const order = query.question
+          ? rarest > commonAbove && term.importance < 1
+            ? rarest + this.#pageCount
+            : rarest
+          : this.#strongestFrequency(term);
         return { term, rarest, order };
       })
       .sort((a, b) => a.order - b.order);

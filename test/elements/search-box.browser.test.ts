@@ -665,9 +665,13 @@ describe('<search-box> states', () => {
       const search = await searchFor(client, 'theme');
       expect(search.request.numDocs).to.equal(8);
       expect(search.request.includeTags ?? []).to.deep.equal([]);
+      expect(el.minChars).to.equal(2);
+      // Tags given as text, as the attribute writes them.
       el.includeTags = 'guides, api' as unknown as string[];
-      await el.updateComplete;
-      expect(el.includeTags).to.deep.equal(['guides', 'api']);
+      await waitUntil(
+        () => client.searches.at(-1)?.request.includeTags?.join() === 'guides,api',
+        'a search with the two tags',
+      );
       expect(errors).to.deep.equal([]);
     } finally {
       window.removeEventListener('error', onError);

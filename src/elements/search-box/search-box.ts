@@ -59,8 +59,6 @@ export interface AskTarget extends HTMLElement {
 
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
-/** The defaults of the numeric properties, given again when a framework sets one to null. */
-const DEFAULT_NUMBERS = { numDocs: 8, minChars: 2, debounce: 100 };
 /** The longest wait for an idle moment before the behaviour is fetched anyway. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -232,11 +230,11 @@ export class SearchBox extends LitElement {
   constructor() {
     super();
     // The properties that start undefined need no assignment.
-    this.numDocs = DEFAULT_NUMBERS.numDocs;
+    this.numDocs = 8;
     this.includeTags = [];
     this.excludeTags = [];
-    this.minChars = DEFAULT_NUMBERS.minChars;
-    this.debounce = DEFAULT_NUMBERS.debounce;
+    this.minChars = 2;
+    this.debounce = 100;
     this.returnAll = false;
     this.query = '';
     this.variant = 'inline';
@@ -364,13 +362,11 @@ export class SearchBox extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Removed by a framework binding null: an empty query, as at first. A framework binds null or
-    // undefined for a prop it doesn't have (`includeTags={section?.tags}`): the default again, and
-    // tags given as text are read as the attribute is.
+    // undefined for a prop it doesn't have: the default again (the tags are read by `tagsOf`).
     this.query ??= '';
-    for (const key of ['numDocs', 'minChars', 'debounce'] as const) this[key] ??= DEFAULT_NUMBERS[key];
-    for (const key of ['includeTags', 'excludeTags'] as const)
-      if (!Array.isArray(this[key]))
-        this[key] = tagListConverter.fromAttribute?.(typeof this[key] === 'string' ? this[key] : null) ?? [];
+    this.numDocs ??= 8;
+    this.minChars ??= 2;
+    this.debounce ??= 100;
     // `?q=` read once the properties a framework set before the element was defined are in place
     // (`urlParam` among them), which they are not yet when it is first connected.
     // Read once: a query the visitor clears stays cleared.

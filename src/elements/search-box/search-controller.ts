@@ -16,6 +16,7 @@ import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
+import { tagListConverter } from '../shared/tag-list.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, freshAnnouncement } from '../shared/strings.js';
 import { highlightPieces } from './highlight.js';
@@ -162,8 +163,8 @@ export class SearchController implements ReactiveController {
           host.minChars,
           host.numDocs,
           host.score,
-          host.includeTags.join('\n'),
-          host.excludeTags.join('\n'),
+          tagsOf(host.includeTags).join('\n'),
+          tagsOf(host.excludeTags).join('\n'),
           host.returnAll,
           this.#state.online,
           this.#state.attempt,
@@ -573,8 +574,8 @@ export class SearchController implements ReactiveController {
     const host = this.#host;
     const detail: SearchBoxHandoffDetail = {
       query,
-      includeTags: [...host.includeTags],
-      excludeTags: [...host.excludeTags],
+      includeTags: tagsOf(host.includeTags),
+      excludeTags: tagsOf(host.excludeTags),
     };
     this.#remember(query);
     const proceed = emit(host, 'handoff', detail, { cancelable: true });
@@ -819,4 +820,15 @@ function displayLink(href: string): string {
   } catch {
     return href;
   }
+}
+
+/**
+ * The tags of `include-tags`/`exclude-tags` as set: a list, or what a framework binds for a prop
+ * it doesn't have (`includeTags={section?.tags}`: null or undefined, no tags) or as text
+ * (`'guides, api'`, read as the attribute is). A copy, which the caller may keep.
+ */
+function tagsOf(value: unknown): string[] {
+  return Array.isArray(value)
+    ? [...(value as string[])]
+    : (tagListConverter.fromAttribute?.(typeof value === 'string' ? value : null) ?? []);
 }

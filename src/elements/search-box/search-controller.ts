@@ -16,7 +16,6 @@ import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
-import { tagListConverter } from '../shared/tag-list.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, freshAnnouncement } from '../shared/strings.js';
 import { highlightPieces } from './highlight.js';
@@ -825,10 +824,16 @@ function displayLink(href: string): string {
 /**
  * The tags of `include-tags`/`exclude-tags` as set: a list, or what a framework binds for a prop
  * it doesn't have (`includeTags={section?.tags}`: null or undefined, no tags) or as text
- * (`'guides, api'`, read as the attribute is). A copy, which the caller may keep.
+ * (`'guides, api'`, read as `tagListConverter` reads the attribute; not imported from it, which
+ * would give the first load one more shared chunk in a split bundle). A copy, which the caller
+ * may keep.
  */
 function tagsOf(value: unknown): string[] {
-  return Array.isArray(value)
-    ? [...(value as string[])]
-    : (tagListConverter.fromAttribute?.(typeof value === 'string' ? value : null) ?? []);
+  if (Array.isArray(value)) return [...(value as string[])];
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : [];
 }

@@ -147,13 +147,7 @@ export class ChatBehaviour implements ReactiveController {
     if (message.from === thisDocument()) return;
     if (!name || message.name !== name || !message.conversationId) return;
     if (message.conversationId !== this.#conversationId) return;
-    if (message.asking)
-      this.#tabs?.postMessage({
-        name,
-        conversationId: message.conversationId,
-        asking: false,
-        from: thisDocument(),
-      } satisfies TabMessage);
+    if (message.asking) this.#tabs?.postMessage(tabMessage(name, message.conversationId, false));
     else {
       this.#conversationId = '';
       this.#save();
@@ -532,13 +526,7 @@ export class ChatBehaviour implements ReactiveController {
       if (!this.#conversationId) {
         this.#conversationId = saved.conversationId;
         // A copy of another tab's conversation is this tab's only if no other tab holds it.
-        if (saved.conversationId)
-          this.#tabs?.postMessage({
-            name,
-            conversationId: saved.conversationId,
-            asking: true,
-            from: thisDocument(),
-          } satisfies TabMessage);
+        if (saved.conversationId) this.#tabs?.postMessage(tabMessage(name, saved.conversationId, true));
       }
       const rendered = saved.turns.map((turn) =>
         turn.status === 'answered' && turn.record
@@ -904,6 +892,17 @@ function thisDocument(): string {
   const page = globalThis as typeof globalThis & { [DOCUMENT_ID]?: string };
   return (page[DOCUMENT_ID] ??= `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 }
+
+/**
+ * A message to the other tabs' chats, from this document: asking who holds a conversation, or
+ * answering that this tab does.
+ */
+const tabMessage = (name: string, conversationId: string, asking: boolean): TabMessage => ({
+  name,
+  conversationId,
+  asking,
+  from: thisDocument(),
+});
 
 /**
  * Whether an answer is shown folded away as "not sure": under the chat's `min-relevance`. An

@@ -368,8 +368,8 @@ export class SearchBox extends LitElement {
     this.minChars ??= 2;
     this.debounce ??= 100;
     // `?q=` read once the properties a framework set before the element was defined are in place
-    // (`urlParam` among them), which they are not yet when it is first connected.
-    // Read once: a query the visitor clears stays cleared.
+    // (`urlParam` among them), which they are not yet when it is first connected; and read once,
+    // so that a query the visitor clears stays cleared.
     if (!this.#urlParamRead && this.urlParam != null) {
       this.#urlParamRead = true;
       const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');

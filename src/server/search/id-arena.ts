@@ -33,7 +33,17 @@ export class IdArena {
   /** A copy of `ids[start, end)`. */
   copy(ids: Uint32Array, start = 0, end = ids.length): Uint32Array {
     const copied = this.take(end - start);
-    for (let i = start; i < end; i++) copied[i - start] = ids[i] as number;
+    copied.set(ids.subarray(start, end));
     return copied;
   }
+}
+
+/** A copy of a typed array in a larger one, of `length`: the growth of the index's typed arrays. */
+export function grown<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array>(
+  array: T,
+  length: number,
+): T {
+  const larger = new (array.constructor as new (length: number) => T)(length);
+  larger.set(array);
+  return larger;
 }

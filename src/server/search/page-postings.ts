@@ -1,3 +1,4 @@
+import { grown } from './id-arena.js';
 import type { AnalysedQuery, TermAlternative } from './query-analysis.js';
 
 /** The term ids of one page, field by field. */
@@ -342,8 +343,7 @@ export class PagePostings {
     // word of less than full importance after the common words of full importance: of common
     // words, the first found picks the pages (by its outline), and a verb or filler ("keep the
     // array items that pass a test") would pick the pages headed "Keeping…" and leave out
-    // *Array.prototype.filter()*; in a typed
-    // search, the count of its strongest alternative (the word itself when the site has it), since
+    // *Array.prototype.filter()*; in a typed search, the count of its strongest alternative (the word itself when the site has it), since
     // one rare completion of a common word (`property` → `propertyname`) would otherwise put the
     // word first and let its thousands of pages in, each to be ranked. Whether a word is common
     // enough for its outline alone to find pages is judged by its rarest alternative either way.
@@ -553,11 +553,4 @@ export class PagePostings {
     evidence.count = 0;
     evidence.maxBm25 = 0;
   }
-}
-
-/** A copy of a typed array in a larger one. */
-function grown<T extends Uint32Array | Float32Array | Uint8Array>(array: T, length: number): T {
-  const larger = new (array.constructor as new (length: number) => T)(length);
-  larger.set(array);
-  return larger;
 }

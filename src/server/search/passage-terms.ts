@@ -1,4 +1,4 @@
-import type { IdArena } from './id-arena.js';
+import { grown, type IdArena } from './id-arena.js';
 import type { AnalysedQuery } from './query-analysis.js';
 
 /**
@@ -45,11 +45,7 @@ function sortedDistinctOf(lists: readonly ArrayLike<number>[], arena: IdArena | 
   for (const ids of lists)
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i] as number;
-      if (id >= seen.length) {
-        const larger = new Uint32Array(Math.max(id + 1, seen.length * 2));
-        larger.set(seen);
-        seen = seenInCall = larger;
-      }
+      if (id >= seen.length) seen = seenInCall = grown(seen, Math.max(id + 1, seen.length * 2));
       if (seen[id] !== current) {
         seen[id] = current;
         distinct[count++] = id;

@@ -1,3 +1,4 @@
+import { grown } from './id-arena.js';
 import { type TextAnalyser, withVersionsJoined } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -209,8 +210,3 @@ const FNV_PRIME = 0x01000193;
 const TOKEN_STRIDE = 4;
 
 /** A copy of a typed array in a larger one. */
-function grown<T extends Int32Array | Uint32Array | Uint16Array>(array: T, length: number): T {
-  const larger = new (array.constructor as new (length: number) => T)(length);
-  larger.set(array);
-  return larger;
-}

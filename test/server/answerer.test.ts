@@ -10,6 +10,7 @@ import {
   defaultMinKnown,
   NOT_FOUND_ANSWER,
 } from '../../src/server/answer/extractive-answerer.js';
+import { namesOfSeveralWords } from '../../src/server/answer/answer-evidence.js';
 import { createLlmAnswerer } from '../../src/server/answer/llm-answerer.js';
 import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
@@ -352,6 +353,26 @@ describe('extractive answerer over the Hono docs', () => {
     const typo = await answerer.answer(ask('how do I read the josn body of a request'));
     assert.equal(typo.didAnswer, true);
     assert.equal(typo.link, '/docs/api/request');
+  });
+
+  it('declines a product named in several words that no passage holds together, though the site uses each word', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // The docs cover Azure Functions, AWS Lambda and Google Cloud Run, and use "static", "web",
+    // "apps", "app", "runner" and "functions" elsewhere.
+    for (const question of [
+      'deploy a Hono API to Azure Static Web Apps',
+      'deploy my Hono container to AWS App Runner',
+      'run Hono on Google Cloud Functions instead of Cloud Run',
+    ]) {
+      const retrieval = await answerer.retrieve(ask(question));
+      assert.ok(retrieval.known >= 0.8, `${question}: most of its words are the site's`);
+      assert.equal(retrieval.answerable, false, question);
+    }
+    // The products the docs cover, named alike, are answered.
+    for (const question of ['deploy a Hono API to Azure Functions', 'deploy my Hono app to AWS Lambda']) {
+      const answer = await answerer.answer(ask(question));
+      assert.equal(answer.didAnswer, true, question);
+    }
   });
 
   it('answers a follow-up as asked when the words carried over from the turn before leave it unanswered', async () => {
@@ -1070,5 +1091,37 @@ describe('extractive answerer on a page titled with the whole question', () => {
     assert.equal(answer.didAnswer, true);
     assert.match(answer.answer, /Forgot password/);
     assert.doesNotMatch(answer.answer, /twelve characters/);
+  });
+});
+
+describe('names of several words in a question', () => {
+  it('reads capitalised words in a row as one name, not at the start of a sentence', () => {
+    assert.deepEqual(namesOfSeveralWords('deploy a Hono API to Azure Static Web Apps'), [
+      'Hono API',
+      'Azure Static Web Apps',
+    ]);
+    assert.deepEqual(namesOfSeveralWords('It fails. Then it crashes on Cloudflare Workers, every time'), [
+      'Cloudflare Workers',
+    ]);
+    assert.deepEqual(namesOfSeveralWords('Vercel Edge Config: read feature flags at the edge'), [
+      'Edge Config',
+    ]);
+    assert.deepEqual(namesOfSeveralWords('use the "Google Cloud Functions" runtime'), [
+      'Google Cloud Functions',
+    ]);
+  });
+
+  it('finds none in a reason phrase, a possessive, code, title case or capitals', () => {
+    for (const question of [
+      'bearerAuth keeps answering 400 Bad Request even though the token is right',
+      'POST to the same app gives 405 Method Not Allowed',
+      "how does Hono's CSRF protection decide",
+      'why is c.Set Value undefined',
+      'How Do I Deploy To Azure',
+      'HOW DO I USE AWS APP RUNNER',
+      'can I use Redis here',
+      'one Extremely Long Run Capitalised Words here',
+    ])
+      assert.deepEqual(namesOfSeveralWords(question), [], question);
   });
 });

@@ -252,3 +252,63 @@ export function nameThePageLacks(
   const present = new Set(analyser.terms(texts.join('\n')));
   return names.find((name) => !present.has(name.term))?.word;
 }
+
+/** The most words a name of several capitalised words has ("Azure Static Web Apps"). */
+const NAME_WORDS_MAX = 4;
+/** A word of a name written with a capital: letters and digits, perhaps joined by hyphens. */
+const CAPITALISED_WORD = /^\p{Lu}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*$/u;
+/** An HTTP status code, whose reason phrase follows in capitals ("405 Method Not Allowed"). */
+const STATUS_CODE = /^[1-5]\d\d$/;
+/** Short words that title case writes with a capital, and a sentence in English does not. */
+const TITLE_CASE_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'on',
+  'for',
+  'with',
+  'and',
+  'or',
+  'do',
+  'is',
+  'my',
+]);
+
+/**
+ * The names of two to four words written with capitals in an English question, not at the start
+ * of a sentence: "Azure Static Web Apps", "AWS App Runner", "React Native". Each of their words
+ * may be the site's ("Azure", "web", "apps") while the name is of a product it never covers. A
+ * word written as code (`c.set`, `app.get()`), an HTTP reason phrase after its status code and a
+ * possessive end a name; a question in title case ("How Do I Deploy To Azure") or in capitals
+ * has none.
+ */
+export function namesOfSeveralWords(question: string): string[] {
+  const tokens = question.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token));
+  const titleCase = tokens
+    .slice(1)
+    .some((token) => /^\p{Lu}/u.test(token) && TITLE_CASE_WORDS.has(token.toLowerCase()));
+  if (titleCase || !/\p{Ll}/u.test(question)) return [];
+  const names: string[] = [];
+  let name: string[] = [];
+  const endName = (): void => {
+    if (name.length >= 2 && name.length <= NAME_WORDS_MAX) names.push(name.join(' '));
+    name = [];
+  };
+  let sentenceStart = true;
+  let reasonPhrase = false;
+  for (const token of tokens) {
+    const word = token.replace(/^[("'“‘]+|[)"'”’,.;:?!]+$/gu, '').replace(/['’]s$/u, '');
+    const inName = !sentenceStart && !reasonPhrase && word !== 'I' && CAPITALISED_WORD.test(word);
+    reasonPhrase =
+      (reasonPhrase || STATUS_CODE.test(word)) && (STATUS_CODE.test(word) || /^\p{Lu}/u.test(word));
+    if (inName) name.push(word);
+    else endName();
+    if (/[,;:?!.)]$|['’]s\W*$/u.test(token)) endName();
+    sentenceStart = /[.?!:]$/.test(token);
+  }
+  endName();
+  return names;
+}

@@ -12,6 +12,7 @@ import {
   answerCoverage,
   knownShare,
   nameThePageLacks,
+  namesOfSeveralWords,
   unknownName,
   outlineCoverage,
   questionWords,
@@ -158,6 +159,10 @@ function oneLetterReplaced(a: string, b: string): boolean {
 }
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
+/** Passages searched for a name of several words, among which one must hold all of it. */
+const NAME_PASSAGES = 24;
+/** A passage's coverage of all of a query, its words' weights summed in another order aside. */
+const FULL_COVERAGE = 0.999;
 
 export const NOT_FOUND_ANSWER =
   "Sorry, I couldn't find an answer to that in the documentation. Try rephrasing the question, or search for a related topic.";
@@ -346,7 +351,8 @@ export class ExtractiveAnswerer implements Answerer {
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
       lacked === undefined &&
-      relevanceScore >= input.threshold;
+      relevanceScore >= input.threshold &&
+      (await this.#nameNoPassageHolds(input.query, options)) === undefined;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
   }
 
@@ -427,6 +433,24 @@ export class ExtractiveAnswerer implements Answerer {
         names.push({ word: name, term: lower, weight: UNKNOWN_NAME_WEIGHT, name: true });
     }
     return names;
+  }
+
+  /**
+   * A name of several words in the visitor's question ("Azure Static Web Apps", "AWS App Runner",
+   * see `namesOfSeveralWords`) whose words no passage of the site holds together: each word may
+   * be the site's ("Azure" on its Azure Functions page), the product is not. Looked for among the
+   * passages that search finds for the name itself, where a passage holding all of it ranks high.
+   */
+  async #nameNoPassageHolds(
+    question: string,
+    options: Omit<SearchOptions, 'limit'>,
+  ): Promise<string | undefined> {
+    if (this.#analyser.language.code !== 'en') return undefined;
+    for (const name of namesOfSeveralWords(question)) {
+      const passages = await this.#index.searchPassages(name, { ...options, limit: NAME_PASSAGES });
+      if (!passages.some((passage) => passage.coverage >= FULL_COVERAGE)) return name;
+    }
+    return undefined;
   }
 
   /**

@@ -20,7 +20,7 @@ import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-f
 import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
-import { readContentFolder } from './content/load-folder.js';
+import { mayChangeContent, readContentFolder } from './content/load-folder.js';
 import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js';
 import { watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
@@ -378,6 +378,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (options.staticDir !== undefined && !existsSync(options.staticDir)) {
     throw new Error(`static folder ${options.staticDir} does not exist`);
   }
+  if (options.staticDir !== undefined && !statSync(options.staticDir).isDirectory()) {
+    throw new Error(`static folder ${options.staticDir} is a file: give the folder to serve at /`);
+  }
 
   // The bundled documentation is published by scripts/render-demo-docs.ts, in GitHub's style,
   // wherever the package is installed.
@@ -459,6 +462,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   );
   for (const line of describeKeys(config, isDefaultConfig)) logger.info(line);
   logger.info(`Listening on ${url}`);
+  if (options.staticDir !== undefined) logger.info(`Serving ${resolve(options.staticDir)} at ${url}/`);
 
   // Re-indexing on change: the index swaps in its new state when built, so requests meanwhile
   // are answered from the old one.
@@ -484,6 +488,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
             onFolderGone: () =>
               logger.warn(`${contentDir} is gone: still serving what it held, until it is back`),
             onFolderBack: () => logger.info(`${contentDir} is back: re-indexing it`),
+            // The database may sit among the pages (its default is the working folder's): its
+            // writes, at every answer, are no change of content.
+            counts: (path) => mayChangeContent(contentDir, path),
           },
         )
       : undefined;

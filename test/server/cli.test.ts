@@ -320,6 +320,20 @@ describe('ask-elements serve', () => {
       1,
       /content folder .*install\.md is a file: give the folder that holds the documents/,
     ],
+    [
+      'a --static file instead of its folder',
+      [
+        'serve',
+        '--content',
+        FIXTURE_CONTENT,
+        '--static',
+        `${FIXTURE_CONTENT}guides/install.md`,
+        '--db',
+        ':memory:',
+      ],
+      1,
+      /static folder .*install\.md is a file: give the folder to serve at \//,
+    ],
   ];
   for (const [name, args, code, message, env] of failures) {
     it(`exits ${code} with a clear message for ${name}`, async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { EventEmitter } from 'node:events';
 import type { watch } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { mayChangeContent } from '../../src/server/content/load-folder.js';
 import { watchFolder } from '../../src/server/content/watch-folder.js';
 import { DEMO_KEY, type TestService, startTestService } from './service-harness.js';
 
@@ -54,6 +55,41 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     assert.equal(await reindexed, 1);
     assert.deepEqual(await titles('heron nesting'), []);
     assert.deepEqual(await titles('install'), ['Installing']);
+  });
+
+  it("reads no change in what is no document: the service's database beside the pages, an image, a hidden folder", async () => {
+    let reindexes = 0;
+    let counting = true;
+    const counted = (): void => {
+      reindexes++;
+      if (counting) void service.reindexed!().then(counted);
+    };
+    void service.reindexed!().then(counted);
+    await writeFile(join(root, 'ask-elements.db'), 'SQLite format 3');
+    await writeFile(join(root, 'ask-elements.db-wal'), 'x');
+    await writeFile(join(root, 'logo.png'), 'png');
+    await mkdir(join(root, '.cache'), { recursive: true });
+    await writeFile(join(root, '.cache', 'notes.md'), '# Cached\n');
+    for (let i = 0; i < 5; i++) {
+      await writeFile(join(root, 'ask-elements.db-wal'), `write ${i}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Past the watch's quiet time (200 ms): a re-index would have begun.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    counting = false;
+    assert.equal(reindexes, 0);
+    // A page still counts, and so does a folder removed whole, whose name is gone.
+    const reindexed = service.reindexed!();
+    await writeFile(join(root, 'owls.md'), '# Owl hearing\n\nOwls hunt by sound.\n');
+    await reindexed;
+    assert.deepEqual(await titles('owl hearing'), ['Owl hearing']);
+    assert.equal(mayChangeContent(root, 'guides'), true);
+    assert.equal(mayChangeContent(root, join('guides', 'setup.md')), true);
+    assert.equal(mayChangeContent(root, 'logo.png'), false);
+    assert.equal(mayChangeContent(root, join('node_modules', 'x', 'README.md')), false);
+    await unlink(join(root, 'owls.md'));
+    await rm(join(root, '.cache'), { recursive: true });
+    for (const file of ['ask-elements.db', 'ask-elements.db-wal', 'logo.png']) await unlink(join(root, file));
   });
 
   it('goes on watching a folder deleted and made again, or replaced by another moved in its place', async () => {

@@ -55,6 +55,27 @@ function readerFor(path: string): DocumentReader | undefined {
   return dot < 0 ? undefined : READERS[path.slice(dot).toLowerCase()];
 }
 
+/** A folder that holds no content: hidden, node_modules, or Jekyll's drafts of posts not yet published. */
+const notContent = (name: string): boolean =>
+  name.startsWith('.') || name === 'node_modules' || name === '_drafts';
+
+/**
+ * Whether a change at `path` (relative to the content folder `root`) may change what the folder
+ * holds, for a watch: not one in a folder that holds no content, nor a file that is there and
+ * reads as no document (the service's database and its `-wal` file beside the pages, an image).
+ * A name that is gone counts: it may have been a folder of pages.
+ */
+export function mayChangeContent(root: string, path: string): boolean {
+  const names = path.split(/[\\/]/);
+  if (names.some(notContent)) return false;
+  if (readerFor(path) !== undefined) return true;
+  try {
+    return !statSync(join(root, path)).isFile();
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Every file under dir; hidden folders, node_modules and Jekyll's `_drafts` are not content.
  * Folders are listed in parallel.
@@ -80,8 +101,7 @@ async function listFiles(
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
   for (const entry of entries) {
-    // Jekyll's drafts folder holds posts not yet published.
-    if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === '_drafts') continue;
+    if (notContent(entry.name)) continue;
     const entryPath = join(dir, entry.name);
     if (entry.isDirectory()) folders.push(listFiles(entryPath, skipped, root, path));
     else if (entry.isSymbolicLink()) folders.push(followLink(entryPath, skipped, root, path));

@@ -19,6 +19,12 @@ export interface FolderWatchOptions {
   onFolderBack?: () => void;
   /** How often the folder itself is looked at, in milliseconds (see `FOLDER_CHECK_MS`). */
   checkMs?: number;
+  /**
+   * Whether a change at this path (relative to the folder, as `fs.watch` names it) may change what
+   * is read; a change it turns down schedules nothing. Default: every change counts. A change the
+   * system reports without a name always counts.
+   */
+  counts?: (path: string) => boolean;
   /** Node's `fs.watch`, or a stand-in (tests). */
   watch?: typeof watch;
 }
@@ -87,8 +93,9 @@ export function watchFolder(
     watcher?.close();
     watcher = undefined;
     try {
-      const started = watchFn(dir, { recursive: true }, () => {
+      const started = watchFn(dir, { recursive: true }, (_event, name) => {
         failing = false;
+        if (name !== null && options.counts?.(name.toString()) === false) return;
         schedule();
       });
       watcher = started;

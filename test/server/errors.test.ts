@@ -137,6 +137,45 @@ describe('errors', () => {
     });
   });
 
+  it('reads an optional field sent as null as absent, as clients that write unset fields as null mean it', async () => {
+    const search = await service.postJson('/bot/search', {
+      apiKey: DEMO_KEY,
+      query: 'install',
+      numDocs: 2,
+      score: null,
+      includeTags: null,
+      excludeTags: null,
+      returnContent: null,
+      returnAll: null,
+    });
+    assert.equal(search.status, 200, JSON.stringify(search.body));
+    assert.ok(Array.isArray(search.body) && search.body.length > 0);
+    const ask = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'How do I install it?',
+      conversationId: null,
+      format: null,
+      meta: null,
+      attributes: null,
+      base64Images: null,
+    });
+    assert.equal(ask.status, 200, JSON.stringify(ask.body));
+    assert.match(ask.body.conversationId, /\S/);
+    assert.match(ask.body.answer, /<\w+/, 'html, the default format');
+    // A required field sent as null is told, by name.
+    for (const [path, body, field] of [
+      ['/bot/search', { apiKey: DEMO_KEY, query: null, numDocs: 2 }, 'query'],
+      ['/bot/search', { apiKey: DEMO_KEY, query: 'install', numDocs: null }, 'numDocs'],
+      ['/bot/askai', { apiKey: DEMO_KEY, query: null }, 'query'],
+      ['/bot/feedback', { apiKey: DEMO_KEY, insightId: ask.body.insightId, feedback: null }, 'feedback'],
+    ] as const) {
+      const refused = await service.postJson(path, body);
+      assert.equal(refused.status, 400, `${path} ${field}`);
+      assertErrorBody(refused.body, 'invalid_field');
+      assert.equal(refused.body.error.field, field);
+    }
+  });
+
   it('answers unknown routes with 404 JSON', async () => {
     for (const response of [await service.get('/no/such/route'), await service.post('/bot/unknown', {})]) {
       assert.equal(response.status, 404);

@@ -28,6 +28,43 @@ describe('/api/healthz', () => {
     }
   });
 
+  it('answers a page on any origin, preflight included, since it says nothing but "ok"', async () => {
+    const service = await startTestService({
+      config: {
+        projects: [
+          {
+            id: 'demo',
+            agents: [{ id: 'docs', apiKey: 'demo-key', allowedOrigins: ['https://docs.example.com'] }],
+          },
+        ],
+      },
+    });
+    try {
+      const origin = 'https://status.example.org';
+      const preflight = await fetch(`${service.url}/api/healthz`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+      assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+      const response = await fetch(`${service.url}/api/healthz`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('answers 405 to other methods', async () => {
     const service = await startTestService();
     try {

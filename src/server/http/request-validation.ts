@@ -16,11 +16,30 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
+ * The body without its optional fields sent as null: a client written from the spec in a language
+ * whose unset fields are written as null (pydantic, Jackson, System.Text.Json) means them absent.
+ * A required field sent as null is still told.
+ */
+function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || !('shape' in schema))
+    return input;
+  const shape = schema.shape as Record<string, z.ZodType | undefined>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== null || !Object.hasOwn(shape, key) || !shape[key]?.safeParse(undefined).success) continue;
+    copy ??= { ...input };
+    delete copy[key];
+  }
+  return copy ?? input;
+}
+
+/**
  * Parses `input` with a wire schema. The first failing field (in the schema's field order)
- * becomes a 400 naming it, so a client can point at the one thing to fix.
+ * becomes a 400 naming it, so a client can point at the one thing to fix. Optional fields sent as
+ * null count as absent.
  */
 export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(withoutNullOptionals(schema, input));
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issuePath(issue.path);

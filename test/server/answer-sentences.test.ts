@@ -721,6 +721,13 @@ describe('follow-up questions that continue the previous one', () => {
   it('still carries the subject into a question that points back at it', () => {
     const resolved = resolveFollowUp('how do I change its default?', turn('How do I enable CORS?'));
     assert.match(resolved, /CORS/);
+    // "Its" limits are the named REST API's, not the port asked about it; without a name, the topic.
+    const limits = resolveFollowUp('what are its limits?', turn('What port does the REST API listen on?'));
+    assert.equal(limits, 'what are its limits? (REST API)');
+    assert.equal(
+      resolveFollowUp('what is its default value?', turn('How do I set the port?')),
+      'what is its default value? (port)',
+    );
   });
 
   it('reads "this screenshot" asked with an image attached as the image, not the last answer', () => {

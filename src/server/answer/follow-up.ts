@@ -169,8 +169,16 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const earlier = previous.resolvedQuery || previous.query;
   // "And the chat?" after "How do I translate the search box?" asks the same of another subject:
   // what was done or asked about (its verbs and adjectives) carries over, its subject doesn't.
+  // "What are its limits?" after "What port does the REST API listen on?" asks about a limit of
+  // what was named (the REST API), not of what was asked about it (the port): one that points back
+  // with a subject of its own carries the names over, when the earlier question has any.
+  const names = refers && own.length > 0 ? namesIn(earlier) : [];
   const candidates =
-    continues && !refers && own.length > 0 ? actionWords(earlier, ownLower) : topicWords(earlier);
+    continues && !refers && own.length > 0
+      ? actionWords(earlier, ownLower)
+      : names.length > 0
+        ? names
+        : topicWords(earlier);
   for (const word of candidates) {
     const lower = word.toLowerCase();
     if (ownLower.has(lower) || carried.some((kept) => kept.toLowerCase() === lower)) continue;

@@ -87,6 +87,14 @@ let inTitleOf = new Float64Array(16);
 let inHeadingOf = new Float64Array(16);
 
 /**
+ * Zeroes the first `count` values of a scratch array, one per query word: a loop over the few
+ * words of a query costs a tenth of a call of `fill`, six of which each text scored made.
+ */
+function zeroFirst(values: Float64Array | Int32Array, count: number): void {
+  for (let i = 0; i < count; i++) values[i] = 0;
+}
+
+/**
  * The best match (0–1) of each query word in a sorted set of term ids, into `best` (zeroed for
  * the query's words first): the highest weight of its alternatives the set holds, 0 when none.
  * One pass over the set (a title or heading is a few terms) rather than a search of it per
@@ -94,7 +102,7 @@ let inHeadingOf = new Float64Array(16);
  */
 function bestMatches(sorted: Uint32Array, lookup: TermLookup, best: Float64Array, count: number): void {
   const { words: wordOfTerm, filter } = lookup;
-  best.fill(0, 0, count);
+  zeroFirst(best, count);
   for (let i = 0; i < sorted.length; i++) {
     const match = termMatches(sorted[i] as number, filter, wordOfTerm);
     if (match) raiseBest(match.matches, best);
@@ -151,8 +159,8 @@ export function matchEvidence(
   }
   const frequency = frequencyOf;
   const inText = inTextOf;
-  frequency.fill(0, 0, count);
-  inText.fill(0, 0, count);
+  zeroFirst(frequency, count);
+  zeroFirst(inText, count);
   let found = 0;
   for (let position = 0; position < terms.length; position++) {
     const match = termMatches(terms[position] as number, filter, wordOfTerm);
@@ -216,7 +224,7 @@ const growInt32 = (array: Int32Array): Int32Array => {
  */
 function proximity(positions: Int32Array, wordAt: Int32Array, found: number, wordCount: number): number {
   const inWindow = inWindowOf;
-  inWindow.fill(0, 0, wordCount);
+  zeroFirst(inWindow, wordCount);
   let distinct = 0;
   for (let i = 0; i < found; i++) {
     const word = wordAt[i] as number;
@@ -225,7 +233,7 @@ function proximity(positions: Int32Array, wordAt: Int32Array, found: number, wor
   }
   if (distinct === 0) return 0;
   if (distinct === 1 || wordCount === 1) return 1;
-  inWindow.fill(0, 0, wordCount);
+  zeroFirst(inWindow, wordCount);
   let held = 0;
   let best = Infinity;
   let start = 0;

@@ -255,6 +255,9 @@ describe('analytics endpoints', () => {
     ['an endDate of 31 April, with a time', 'startDate=0&endDate=2026-04-31T10:00:00Z', 'endDate'],
     ['an endDate of 29 February in a common year', 'startDate=0&endDate=2100-02-29', 'endDate'],
     ['an endDate before startDate', 'startDate=2000&endDate=1000', 'endDate'],
+    // Epoch seconds: read as milliseconds, January 1970.
+    ['a startDate in epoch seconds', `startDate=1764460800&endDate=${Date.now()}`, 'startDate'],
+    ['an endDate in epoch seconds', 'startDate=0&endDate=1764547200', 'endDate'],
     ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],
     ['a page that is no number', 'startDate=0&endDate=1&page=two', 'page'],

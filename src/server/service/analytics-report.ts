@@ -45,6 +45,12 @@ function isCalendarDay(value: string): boolean {
 }
 
 /**
+ * Epoch milliseconds that are surely epoch seconds: 1e9 to 1e11, read as seconds 2001 to 5138,
+ * as milliseconds 12 January to 3 March 1970. `0` (from the start) and small numbers stay valid.
+ */
+const SECONDS_LIKE = { from: 1e9, to: 1e11 };
+
+/**
  * A date parameter as epoch milliseconds: digits are epoch milliseconds; otherwise ISO 8601.
  * A date without a time is that whole UTC day: its start for startDate, its end for endDate.
  */
@@ -64,6 +70,14 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
   }
   if (!Number.isFinite(ms)) {
     throw invalidField(field, `${field} must be epoch milliseconds or an ISO 8601 date, got "${written}"`);
+  }
+  // Epoch seconds, as many APIs write dates, read as milliseconds fall in the first months of
+  // 1970 (nobody's analytics): told, rather than answered with an empty report.
+  if (ms >= SECONDS_LIKE.from && ms < SECONDS_LIKE.to && /^\d+$/.test(value)) {
+    throw invalidField(
+      field,
+      `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: send milliseconds (${value}000) or an ISO 8601 date`,
+    );
   }
   return ms;
 }

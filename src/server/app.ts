@@ -126,7 +126,11 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
-  if (options.staticDir !== undefined) app.use('/*', staticFiles(options.staticDir));
+  if (options.staticDir !== undefined)
+    app.use(
+      '/*',
+      staticFiles(options.staticDir, new Set(config.agents.flatMap((agent) => agent.allowedOrigins))),
+    );
 
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),

@@ -207,6 +207,15 @@ describe('ask-elements serve', () => {
       // A name with a hyphen is no hash: the entry a page loads by its name stays revalidated.
       const entry = await fetch(`${cli.url}/ask-elements.js`);
       assert.equal(entry.headers.get('cache-control'), 'no-cache');
+      // A site on another origin loads the bundle as a module: allowed as the agents allow (any,
+      // by default); a page carries no CORS header.
+      const crossOrigin = { headers: { Origin: 'https://docs.example.com' } };
+      const module = await fetch(`${cli.url}/ask-elements.js`, crossOrigin);
+      assert.equal(module.headers.get('access-control-allow-origin'), '*');
+      assert.equal(
+        (await fetch(`${cli.url}/`, crossOrigin)).headers.get('access-control-allow-origin'),
+        null,
+      );
       for (const hidden of ['/.env', '/.git/config', '/%2eenv', '/assets/../.env']) {
         const response = await fetch(`${cli.url}${hidden}`);
         assert.equal(response.status, 404, hidden);

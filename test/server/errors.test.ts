@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parseJsonSafely } from '../../src/server/http/json-body.js';
@@ -571,6 +574,33 @@ describe('CORS', () => {
       assertErrorBody(await limited.json(), 'rate_limited');
     } finally {
       await service.close();
+    }
+  });
+
+  it("lets the agents' origins load the widget's script from --static, and no other", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'ask-elements.js'), 'export {};');
+    const service = await startTestService({
+      staticDir: site,
+      config: configWith({
+        projects: [
+          {
+            id: 'demo',
+            agents: [{ id: 'docs', apiKey: DEMO_KEY, allowedOrigins: ['https://docs.example.com'] }],
+          },
+        ],
+      }),
+    });
+    try {
+      const load = (origin: string) =>
+        fetch(`${service.url}/ask-elements.js`, { headers: { Origin: origin } });
+      const allowed = await load('https://docs.example.com');
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://docs.example.com');
+      assert.match(allowed.headers.get('vary') ?? '', /Origin/);
+      assert.equal((await load('https://evil.example.net')).headers.get('access-control-allow-origin'), null);
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
     }
   });
 

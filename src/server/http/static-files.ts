@@ -19,8 +19,18 @@ const HIDDEN = /(?:^|\/)\.(?!well-known(?:\/|$))/;
 const HASHED =
   /\/assets\/(?:[^/]+\/)*[^/]+-(?=[\w-]{0,7}[A-Z0-9])[\w-]{8}\.(?:js|mjs|css|woff2?|png|jpe?g|webp|avif|svg)$/;
 
-export function staticFiles(root: string): MiddlewareHandler<AppEnv> {
+/** What a page on another origin loads as a module or a font, which the browser asks CORS for. */
+const LOADED_CROSS_ORIGIN = /\.(?:m?js|css|woff2?)$/;
+
+/**
+ * Serves `root`. A script, stylesheet or font carries `Access-Control-Allow-Origin` for the
+ * origins the agents allow (`embeddingOrigins`, `*` among them for any): a site that loads
+ * `ask-elements.js` from the service (a module script, and its lazy chunks) needs it, as it does
+ * for the bot endpoints. Pages carry none.
+ */
+export function staticFiles(root: string, embeddingOrigins: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   const serve = serveStatic({ root });
+  const anyOrigin = embeddingOrigins.has('*');
   return async (c, next) => {
     if (HIDDEN.test(c.req.path)) return next();
     const response = await serve(c, next);
@@ -34,6 +44,15 @@ export function staticFiles(root: string): MiddlewareHandler<AppEnv> {
         'Cache-Control',
         HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      if (LOADED_CROSS_ORIGIN.test(c.req.path)) {
+        const origin = c.req.header('origin');
+        if (anyOrigin) response.headers.set('Access-Control-Allow-Origin', '*');
+        else {
+          if (origin !== undefined && embeddingOrigins.has(origin))
+            response.headers.set('Access-Control-Allow-Origin', origin);
+          response.headers.append('Vary', 'Origin');
+        }
+      }
     }
     return response;
   };

@@ -790,6 +790,43 @@ describe('<ask-chat>', () => {
       expect(free.getBoundingClientRect().height).to.be.greaterThan(before);
     });
 
+    it('keeps the composer on screen at the first question, when focusing and filling it caused no update', async () => {
+      const answer = answerRecord({
+        answer: Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n'),
+      });
+      const el = await chat(fakeClient(async () => answer));
+      el.style.setProperty('--ask-chat-max-height', 'none');
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      // Without scroll anchoring, as in Safari on iOS: Chromium's would keep the composer in place.
+      document.documentElement.style.overflowAnchor = 'none';
+      const form = (): DOMRect => parts(el).one('form')!.getBoundingClientRect();
+      // The page above the chat puts its composer at the bottom of the screen, more page below.
+      const above = document.createElement('div');
+      above.style.blockSize = `${innerHeight - 10 - form().bottom}px`;
+      el.before(above);
+      const below = document.createElement('div');
+      below.style.blockSize = '200vh';
+      el.after(below);
+      try {
+        expect(form().bottom).to.be.within(innerHeight - 20, innerHeight);
+        // Tapped and filled at once (an autofill, a paste, a test driver): one input event, which
+        // renders nothing, then Enter.
+        const input = parts(el).input();
+        input.focus();
+        input.value = 'How do I change the colours?';
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+        await sendKeys({ press: 'Enter' });
+        await answered(el, 1);
+        expect(el.getBoundingClientRect().height, 'the chat grew').to.be.greaterThan(300);
+        expect(form().bottom, 'the composer is still on screen').to.be.at.most(innerHeight + 1);
+      } finally {
+        document.documentElement.style.overflowAnchor = '';
+        above.remove();
+        below.remove();
+        window.scrollTo(0, 0);
+      }
+    });
+
     it('keeps the composer on screen while the answer above it grows, as on a phone', async () => {
       const answer = answerRecord({
         answer: Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n'),
@@ -1602,6 +1639,17 @@ describe('<ask-chat>', () => {
       const last = `Question ${expected.length - 1}`;
       expect(heard).to.deep.equal([last, last]);
       expect(client.asks[lastQuestion]!.query).to.equal(last);
+      expect(p.answers()).to.have.length(expected.length);
+      // An older question retried comes last, as asked now: the transcript stays the order in
+      // which the service heard the conversation.
+      const questions = () => p.questions().map((q) => q.textContent!.trim());
+      p.answers()[0]!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await waitFor(
+        () => p.lastAnswer()!.querySelector('[part~="answer-body"]'),
+        'the older question answered',
+      );
+      expect(questions().at(-1)).to.equal('Question 0');
+      expect(questions().filter((q) => q === 'Question 0')).to.have.length(1);
       expect(p.answers()).to.have.length(expected.length);
     });
   });

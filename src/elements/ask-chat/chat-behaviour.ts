@@ -163,6 +163,10 @@ export class ChatBehaviour implements ReactiveController {
   #badSuggestions: unknown;
 
   hostUpdate(): void {
+    // The visitor may have begun typing since the last update, which focusing and typing don't
+    // cause: where the composer is now, before this update moves it, unless it was on screen then
+    // (the page may have grown since, an image loading above it).
+    if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
     this.#followStorageName();
     const { suggestions } = this.#host;
     if (!Array.isArray(suggestions) && suggestions !== this.#badSuggestions) {
@@ -200,7 +204,7 @@ export class ChatBehaviour implements ReactiveController {
     const form = root?.querySelector('form');
     if (!root || !form) return;
     const typing = form.contains(root.activeElement);
-    let box = form.getBoundingClientRect();
+    const box = form.getBoundingClientRect();
     const last = this.#composer;
     const grown = last ? box.bottom + scrollY - last.pageBottom : 0;
     if (
@@ -209,12 +213,19 @@ export class ChatBehaviour implements ReactiveController {
       grown > 1 &&
       box.top - grown < screenBottom() &&
       box.bottom > screenBottom()
-    ) {
+    )
       form.scrollIntoView({ block: 'nearest' });
-      box = form.getBoundingClientRect();
-    }
-    this.#composer = {
-      onScreen: typing && box.top < screenBottom() && box.bottom > 0,
+    this.#composer = this.#composerNow();
+  }
+
+  /** The composer as it is: see `#composer`. */
+  #composerNow(): { onScreen: boolean; pageBottom: number } | undefined {
+    const root = this.#host.shadowRoot;
+    const form = root?.querySelector('form');
+    if (!root || !form) return undefined;
+    const box = form.getBoundingClientRect();
+    return {
+      onScreen: form.contains(root.activeElement) && box.top < screenBottom() && box.bottom > 0,
       pageBottom: box.bottom + scrollY,
     };
   }
@@ -557,7 +568,8 @@ export class ChatBehaviour implements ReactiveController {
     const again: ChatTurn = { ...turn, status: 'pending', error: undefined };
     this.#set(() => {
       if (this.attachments.every((a) => turn.images.includes(a.dataUri))) this.attachments = [];
-      this.turns = this.turns.map((t) => (t.id === turn.id ? again : t));
+      // Asked now, it comes last: the service hears it after the turns since, as the transcript says.
+      this.turns = [...this.turns.filter((t) => t.id !== turn.id), again];
     });
     this.#save();
     this.#announce(this.#strings.thinking);

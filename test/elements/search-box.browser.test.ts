@@ -496,6 +496,19 @@ describe('<search-box> states', () => {
     expect(messageText(el)).to.equal('');
   });
 
+  it('says how long to wait when the service refuses a search as one too many', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 30 }),
+    );
+    const told = 'Too many searches at once. Try again in 30 seconds.';
+    await waitUntil(() => messageText(el).includes(told));
+    await waitUntil(() => statusText(el) === told);
+    expect(shadow(el).querySelector('[part="retry"]'), 'a retry, once waited').to.exist;
+  });
+
   it('fires no error event for a search the page started in code, but shows the message', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);
@@ -899,11 +912,16 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     (await searchFor(client, 'theme')).resolve(threeResults);
     await waitUntil(() => options(el).length === 3);
     expect(listbox(el).getAttribute('aria-busy')).to.equal(null);
+    const firstTop = options(el)[0]!.getBoundingClientRect().top;
     await type(el, 's');
     await searchFor(client, 'themes');
     await waitUntil(() => listbox(el).getAttribute('aria-busy') === 'true', 'busy once the search is slow');
     expect(listbox(el).classList.contains('stale')).to.equal(true);
     expect(options(el), 'still shown, no flicker').to.have.length(3);
+    expect(Number(getComputedStyle(listbox(el)).opacity), 'greyed out').to.be.lessThan(1);
+    // "Searching…" goes under them: the result under the visitor's finger stays where it was.
+    expect(shadow(el).querySelector('[part="loading"]')!.textContent!.trim()).to.equal('Searching…');
+    expect(options(el)[0]!.getBoundingClientRect().top).to.equal(firstTop);
     client.searches.at(-1)!.resolve([item('Themes')]);
     await waitUntil(() => listbox(el).getAttribute('aria-busy') === null);
     expect(listbox(el).classList.contains('stale')).to.equal(false);
@@ -1278,6 +1296,37 @@ describe('<search-box> recent searches', () => {
     await waitUntil(() => messageText(el) === 'No results for “zzqx”');
     await press('Enter');
     expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal([]);
+  });
+
+  it('keeps a query submitted after its search failed only once a retry finds something', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    el.noRecent = false;
+    el.addEventListener('ask-search', (event) => event.preventDefault());
+    const recent = () => JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]');
+    await type(el, 'keyboarddown');
+    (await searchFor(client, 'keyboarddown')).reject(new ApiError('boom', { status: 500, code: 'http_500' }));
+    await waitUntil(() => messageText(el).includes('Search is not available right now.'));
+    // Enter after a failure runs the search again: it finds nothing, and is not kept.
+    const failed = client.searches.length;
+    await press('Enter');
+    await waitUntil(() => client.searches.length === failed + 1, 'searched again');
+    (await searchFor(client, 'keyboarddown')).resolve([]);
+    await waitUntil(() => messageText(el) === 'No results for “keyboarddown”');
+    expect(recent()).to.deep.equal([]);
+    // A failed search that then finds something is kept.
+    await press('Escape');
+    await press('Escape');
+    expect(input(el).value).to.equal('');
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(new ApiError('boom', { status: 500, code: 'http_500' }));
+    await waitUntil(() => messageText(el).includes('Search is not available right now.'));
+    const before = client.searches.length;
+    await press('Enter');
+    await waitUntil(() => client.searches.length === before + 1, 'searched again');
+    (await searchFor(client, 'theme')).resolve([item('Theming')]);
+    await waitUntil(() => optionTitles(el).includes('Theming'));
+    expect(recent()).to.deep.equal(['theme']);
   });
 
   it('keeps nothing with no-recent', async () => {

@@ -35,6 +35,8 @@ export interface SearchBoxStrings {
   resultsOther: StringTemplate<number>;
   /** Shown and announced when the search failed. */
   error: string;
+  /** Shown and announced when the service refused a search as one too many: `{seconds}` to wait. */
+  rateLimited: StringTemplate<number>;
   /** The button that runs a failed search again. */
   retry: string;
   /** Shown and announced while the device is offline. */

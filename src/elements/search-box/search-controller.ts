@@ -11,7 +11,7 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
 import type { SearchClient } from '../../client/search-client.js';
-import { NetworkError, isAbortError, isRefusedSetup } from '../../client/errors.js';
+import { ApiError, NetworkError, isAbortError, isRefusedSetup } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
@@ -119,6 +119,8 @@ export class SearchController implements ReactiveController {
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** A query submitted before its results arrived: its first result is followed when they do. */
   #followFirstOf: string | undefined;
+  /** A query submitted before its results arrived: a recent search once they find something. */
+  #rememberIfFound: string | undefined;
   /** The active option last scrolled into view. */
   #scrolledTo = -1;
   /**
@@ -216,6 +218,10 @@ export class SearchController implements ReactiveController {
         const text = this.#text();
         const count = value.items.length;
         this.#set({ answered: value, activeIndex: this.#highlightAfter(value.items) });
+        if (this.#rememberIfFound === value.query) {
+          this.#rememberIfFound = undefined;
+          if (count > 0) this.#remember(value.query);
+        }
         if (this.#followFirstOf === value.query) this.#followFirst();
         // Results for a popup the visitor closed, or left, are no news to them.
         if (!this.#state.expanded) return;
@@ -237,7 +243,7 @@ export class SearchController implements ReactiveController {
           this.#announce(text.offline);
           return;
         }
-        this.#announce(text.error);
+        this.#announce(this.#errorText(error));
         // A key or an origin the service refuses is the site's to fix: its owner reads the console.
         if (isRefusedSetup(error))
           console.error(
@@ -489,9 +495,10 @@ export class SearchController implements ReactiveController {
   submit(query = this.#host.query): void {
     const trimmed = query.trim();
     if (!trimmed) return;
-    // A query known to find nothing is no search to come back to.
+    // A query known to find nothing, or whose search failed, is no search to come back to.
     const answered = this.#state.answered;
-    if (answered?.query !== trimmed || answered.items.length > 0) this.#remember(trimmed);
+    if (answered?.query !== trimmed) this.#rememberIfFound = trimmed;
+    else if (answered.items.length > 0) this.#remember(trimmed);
     const proceed = emit<SearchBoxSearchDetail>(
       this.#host,
       'search',
@@ -605,6 +612,14 @@ export class SearchController implements ReactiveController {
     await closed;
     target.focus();
     await asked;
+  }
+
+  /** What a failed search says: the service's rate limit with its wait, or that search is unavailable. */
+  #errorText(error: unknown): string {
+    const text = this.#text();
+    return error instanceof ApiError && error.status === 429
+      ? formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter ?? 5)))
+      : text.error;
   }
 
   #remember(query: string): void {
@@ -749,18 +764,23 @@ export class SearchController implements ReactiveController {
       loading &&
       this.#state.answered?.query !== this.#host.query.trim() &&
       options.some((option) => option.kind === 'result');
+    // Over the last query's results, the line goes under them: above, it pushed them down under
+    // the visitor's finger.
+    const searching = html`<p class="loading" part="loading">${text.loading}</p>`;
     // The error and offline messages are the strings of the same name.
     const messageText =
       message === 'empty'
         ? withQuery(text.noResults, this.#state.answered?.query ?? '')
-        : message && text[message];
+        : message === 'error'
+          ? this.#errorText(this.#searchTask.error)
+          : message && text[message];
     const popup = html`<div
       class="popup"
       part="popup"
       ?hidden=${!visible}
       @mousedown=${this.#keepFocusInInput}
     >
-      ${loading ? html`<p class="loading" part="loading">${text.loading}</p>` : nothing}
+      ${loading && !stale ? searching : nothing}
       ${
         messageText
           ? html`<p class="message ${message}" part="message">
@@ -796,6 +816,7 @@ export class SearchController implements ReactiveController {
       >
         ${options.map((option, index) => this.#renderOption(option, index, text))}
       </ul>
+      ${stale ? searching : nothing}
     </div>`;
     return { popup, listed, activeId, announcement: this.#state.announcement };
   }

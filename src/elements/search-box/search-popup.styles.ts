@@ -157,6 +157,10 @@ export const popupStyles = css`
   .loading {
     font-size: 0.875em;
   }
+  /* The last query's results, shown while a slow search for the new one runs. */
+  .stale {
+    opacity: 0.6;
+  }
   .message.error {
     color: var(--_error);
   }

@@ -896,6 +896,33 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     await waitUntil(() => statusText(el) === '3 results', 'announced', { timeout: 3000 });
   });
 
+  it("ends its list above a phone's on-screen keyboard, which shrinks the visible viewport only", async () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'visualViewport');
+    const keyboard = Object.assign(new EventTarget(), { height: innerHeight, offsetTop: 0 });
+    Object.defineProperty(window, 'visualViewport', { configurable: true, value: keyboard });
+    try {
+      const many = Array.from({ length: 8 }, (_, i) => item(`Theming ${i}`));
+      const el = await fakeBox(answering(many), 'ask-ai');
+      await type(el, 'theme');
+      await waitUntil(() => options(el).length === 9);
+      const visible = popup(el).getBoundingClientRect().top + 200;
+      keyboard.height = visible;
+      keyboard.dispatchEvent(new Event('resize'));
+      expect(popup(el).getBoundingClientRect().bottom).to.be.at.most(visible);
+      const ask = options(el).at(-1)!;
+      expect(ask.textContent).to.match(/Ask AI/);
+      expect(ask.getBoundingClientRect().bottom, '"Ask AI about …" above the keyboard').to.be.at.most(
+        visible,
+      );
+      // The keyboard closed: the list has its room again.
+      keyboard.height = innerHeight;
+      keyboard.dispatchEvent(new Event('resize'));
+      expect(popup(el).getBoundingClientRect().height).to.be.greaterThan(200);
+    } finally {
+      if (own) Object.defineProperty(window, 'visualViewport', own);
+    }
+  });
+
   it('wraps a long word that found nothing rather than widen the page', async () => {
     const el = await fakeBox(answering([]));
     await type(el, 'a'.repeat(200));

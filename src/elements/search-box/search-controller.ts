@@ -68,6 +68,11 @@ interface View {
 }
 
 /** What the controller gives the element to render. */
+/** Space kept between the popup and the bottom of what the visitor sees, in CSS pixels. */
+const POPUP_MARGIN = 8;
+/** The least height of the popup, however little room is left: a few options. */
+const POPUP_MIN_BLOCK_SIZE = 160;
+
 export interface Rendered {
   popup: TemplateResult;
   listed: boolean;
@@ -274,10 +279,24 @@ export class SearchController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    this.#fitPopup();
     const index = this.#state.activeIndex;
     if (index >= 0 && index !== this.#scrolledTo) this.#scrollIntoView(index);
     this.#scrolledTo = index;
   }
+
+  /**
+   * Ends the open popup above the bottom of what the visitor sees: a phone's on-screen keyboard
+   * covers the bottom of the page (the visual viewport shrinks, the layout viewport doesn't), and
+   * "Ask AI about …", held at the bottom of the list, went under it. The list scrolls within.
+   */
+  readonly #fitPopup = (): void => {
+    const popup = this.#host.renderRoot.querySelector<HTMLElement>('.popup');
+    const viewport = globalThis.visualViewport;
+    if (!popup || !viewport || popup.hidden || this.#inDialog) return;
+    const room = viewport.offsetTop + viewport.height - popup.getBoundingClientRect().top - POPUP_MARGIN;
+    popup.style.setProperty('--_visible-block-size', `${Math.max(room, POPUP_MIN_BLOCK_SIZE)}px`);
+  };
 
   /**
    * Scrolls the option into view, and clear of the "Ask AI" option held at the bottom of the list,
@@ -294,8 +313,11 @@ export class SearchController implements ReactiveController {
     if (covered > 0) list.scrollTop += covered;
   }
 
-  /** The page-wide listeners: a click outside, going offline and online. */
+  /** The page-wide listeners: a click outside, going offline and online, the keyboard shown. */
   #listen(method: 'addEventListener' | 'removeEventListener'): void {
+    globalThis.visualViewport?.[method]('resize', this.#fitPopup);
+    globalThis.visualViewport?.[method]('scroll', this.#fitPopup);
+    globalThis[method]('scroll', this.#fitPopup);
     document[method]('pointerdown', this.#onDocumentPointerdown as EventListener, true);
     globalThis[method]('online', this.#onConnectivity);
     globalThis[method]('offline', this.#onConnectivity);

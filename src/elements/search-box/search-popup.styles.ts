@@ -23,7 +23,11 @@ export const popupStyles = css`
     box-sizing: border-box;
     display: flex;
     flex-direction: column;
-    max-block-size: var(--ask-search-popup-max-block-size, min(28rem, 70vh));
+    /* Above a phone's on-screen keyboard too (--_visible-block-size: see #fitPopup). */
+    max-block-size: min(
+      var(--ask-search-popup-max-block-size, min(28rem, 70vh)),
+      var(--_visible-block-size, 100vh)
+    );
     padding: calc(var(--_space) / 2);
     background: var(--_bg);
     border: 1px solid var(--_border);

@@ -1717,10 +1717,12 @@ describe('<ask-chat>', () => {
       picker.files = chosen.files;
       picker.dispatchEvent(new Event('change'));
       await waitFor(() => p.all('thumbnail').length === 4, 'four thumbnails');
-      expect(p.one('notice')!.textContent).to.equal('You can attach up to 4 images.');
+      expect(p.one('notice')!.textContent).to.equal(
+        'You can attach up to 4 images: shot-5.png not attached.',
+      );
       // Heard: what was attached, and what wasn't.
       expect(p.status()).to.equal(
-        'Attached: shot-1.png, shot-2.png, shot-3.png, shot-4.png. You can attach up to 4 images.',
+        'Attached: shot-1.png, shot-2.png, shot-3.png, shot-4.png. You can attach up to 4 images: shot-5.png not attached.',
       );
       await ask(el, 'Four images');
       await answered(el, 1);

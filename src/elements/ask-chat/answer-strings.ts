@@ -15,7 +15,7 @@ export const defaultChatStrings: AskChatStrings = {
     'The earlier questions are no longer remembered: this answer is to the question alone.',
   imageTooLarge: '{name} is larger than {max} MB and was not attached.',
   notAnImage: '{name} is not a PNG, JPEG, GIF, WebP or AVIF image and was not attached.',
-  tooManyImages: 'You can attach up to {max} images.',
+  tooManyImages: 'You can attach up to {max} images: {names} not attached.',
   you: 'You',
   answer: 'Answer',
   thinking: 'Thinking…',

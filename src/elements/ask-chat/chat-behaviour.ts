@@ -308,12 +308,14 @@ export class ChatBehaviour implements ReactiveController {
     const room = Math.max(0, MAX_IMAGES - this.attachments.length);
     const accepted = read.slice(0, room);
     for (const { name } of read.slice(room)) rejected.push({ name, reason: 'count' });
+    // Those beyond the room are named in one message: which of the visitor's images didn't go.
+    const beyond = rejected.filter(({ reason }) => reason === 'count').map(({ name }) => name);
     const messages = rejected.map(({ name, reason }) =>
       reason === 'type'
         ? fill(s.notAnImage, { name })
         : reason === 'size'
           ? fill(s.imageTooLarge, { name, max: MAX_IMAGE_BYTES / 1024 / 1024 })
-          : fill(s.tooManyImages, { max: MAX_IMAGES }),
+          : fill(s.tooManyImages, { max: MAX_IMAGES, names: beyond.join(', ') }),
     );
     this.#set(() => {
       this.attachments = [...this.attachments, ...accepted];

@@ -25,7 +25,7 @@ export interface AskChatStrings {
   imageTooLarge: string;
   /** `{name}`. */
   notAnImage: string;
-  /** `{max}`. */
+  /** `{max}`, and `{names}`: the images not attached. */
   tooManyImages: string;
   you: string;
   answer: string;

@@ -507,6 +507,17 @@ describe('<search-box> states', () => {
     await waitUntil(() => messageText(el).includes(told));
     await waitUntil(() => statusText(el) === told);
     expect(shadow(el).querySelector('[part="retry"]'), 'a retry, once waited').to.exist;
+    // The reference service's usual wait, in English; no wait the page can read, none made up.
+    for (const [retryAfter, message] of [
+      [1, 'Too many searches at once. Try again in 1 second.'],
+      [undefined, 'Search is not available right now.'],
+    ] as const) {
+      await type(el, 's');
+      (await searchFor(client, input(el).value)).reject(
+        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter }),
+      );
+      await waitUntil(() => messageText(el).includes(message), message);
+    }
   });
 
   it('fires no error event for a search the page started in code, but shows the message', async () => {
@@ -1354,6 +1365,19 @@ describe('<search-box> recent searches', () => {
     (await searchFor(client, 'theme')).resolve([item('Theming')]);
     await waitUntil(() => optionTitles(el).includes('Theming'));
     expect(recent()).to.deep.equal(['theme']);
+  });
+
+  it('keeps a query submitted before its results at once when the page shows its own, and may leave', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    el.noRecent = false;
+    // The documented integration: cancel ask-search and go to the site's results page, which
+    // unloads this one before the element's own search answers.
+    el.addEventListener('ask-search', (event) => event.preventDefault());
+    await type(el, 'theme');
+    await searchFor(client, 'theme');
+    await press('Enter');
+    expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal(['theme']);
   });
 
   it('keeps nothing with no-recent', async () => {

@@ -368,8 +368,16 @@ describe('extractive answerer over the Hono docs', () => {
       assert.ok(retrieval.known >= 0.8, `${question}: most of its words are the site's`);
       assert.equal(retrieval.answerable, false, question);
     }
-    // The products the docs cover, named alike, are answered.
-    for (const question of ['deploy a Hono API to Azure Functions', 'deploy my Hono app to AWS Lambda']) {
+    // A second sentence changes nothing.
+    const twoSentences = 'I want to deploy a Hono API to Azure Static Web Apps. Is that possible?';
+    assert.equal((await answerer.retrieve(ask(twoSentences))).answerable, false);
+    // The products the docs cover, named alike, are answered, a dash or a sign-off line after them too.
+    for (const question of [
+      'deploy a Hono API to Azure Functions',
+      'deploy my Hono app to AWS Lambda',
+      'deploy my Hono app to AWS Lambda - Help',
+      'How do I use Hono with Cloudflare Workers\nThanks Bob',
+    ]) {
       const answer = await answerer.answer(ask(question));
       assert.equal(answer.didAnswer, true, question);
     }
@@ -511,6 +519,25 @@ describe('extractive answerer over the Hono docs', () => {
     assert.match(followUp.resolvedQuery, /CORS/);
     assert.equal(followUp.didAnswer, true);
     assert.equal(followUp.link, '/docs/middleware/builtin/cors');
+    // One that points back with a subject of its own keeps the earlier subject when the earlier
+    // question also names the framework: its cookie, not Hono's.
+    const cookie = await answerer.answer(ask('How do I set a cookie in Hono?'));
+    assert.equal(cookie.link, '/docs/helpers/cookie');
+    const maxAge = await answerer.answer(
+      ask('what is its maximum age?', {
+        history: [
+          {
+            query: 'How do I set a cookie in Hono?',
+            resolvedQuery: cookie.resolvedQuery,
+            answer: cookie.answer,
+            link: cookie.link,
+            title: cookie.title,
+          },
+        ],
+      }),
+    );
+    assert.match(maxAge.resolvedQuery, /cookie/);
+    assert.equal(maxAge.link, '/docs/helpers/cookie');
     // A question that names its own subject is searched as asked.
     const standalone = await answerer.answer(ask('How can I set a cookie?', { history }));
     assert.equal(standalone.resolvedQuery, 'How can I set a cookie?');
@@ -1108,6 +1135,16 @@ describe('names of several words in a question', () => {
     ]);
     assert.deepEqual(namesOfSeveralWords('use the "Google Cloud Functions" runtime'), [
       'Google Cloud Functions',
+    ]);
+    // A dash, an emoji or a line break ends a name; a sentence after it doesn't make title case.
+    assert.deepEqual(namesOfSeveralWords('deploy my Hono app to AWS Lambda - Help'), ['AWS Lambda']);
+    assert.deepEqual(namesOfSeveralWords('use Hono with Cloudflare Workers\nThanks Bob'), [
+      'Cloudflare Workers',
+    ]);
+    assert.deepEqual(namesOfSeveralWords('deploy to AWS Lambda 🙏 Thanks'), ['AWS Lambda']);
+    assert.deepEqual(namesOfSeveralWords('deploy a Hono API to Azure Static Web Apps. Is that possible?'), [
+      'Hono API',
+      'Azure Static Web Apps',
     ]);
   });
 

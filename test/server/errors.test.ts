@@ -163,6 +163,13 @@ describe('errors', () => {
       base64Images: null,
     });
     assert.equal(ask.status, 200, JSON.stringify(ask.body));
+    // Within an object field too, as the same clients write a nested model.
+    const nested = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'How do I install it?',
+      meta: { title: null, origin: 'https://docs.example.com/install', language: null, referrer: null },
+    });
+    assert.equal(nested.status, 200, JSON.stringify(nested.body));
     assert.match(ask.body.conversationId, /\S/);
     assert.match(ask.body.answer, /<\w+/, 'html, the default format');
     // A required field sent as null is told, by name.

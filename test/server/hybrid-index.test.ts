@@ -18,6 +18,7 @@ import {
   createEmbeddingProviderFromEnv,
   HttpEmbeddingProvider,
 } from '../../src/server/search/embedding-provider.js';
+import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createHybridIndex, type HybridIndexOptions } from '../../src/server/search/hybrid-index.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type {
@@ -476,6 +477,27 @@ describe('hybrid index over the Orama index', () => {
     await index.search(MEANING_ONLY_QUERY, { limit: 3, includeTags: ['api'] });
     assert.equal(loopback.requests.length, 1);
     assert.deepEqual(loopback.requests[0]?.body.input, [MEANING_ONLY_QUERY]);
+  });
+
+  it('searches by the words alone when asked (wordsOnly), never embedding the query', async () => {
+    const index = await hybrid();
+    loopback.requests.length = 0;
+    const words = await index.searchPassages('delete conversation', { limit: 3, wordsOnly: true });
+    assert.deepEqual(
+      links(words),
+      links(await (await lexical()).searchPassages('delete conversation', { limit: 3 })),
+    );
+    assert.equal(loopback.requests.length, 0);
+    // The extractive answerer checks a product named in several words so: one embedding per
+    // question, whatever the names it holds.
+    const answerer = createExtractiveAnswerer({ index });
+    await answerer.retrieve({
+      query: 'How do I delete a conversation with Bearer Auth and Basic Auth on Cloudflare Workers?',
+      history: [],
+      format: 'markdown',
+      threshold: 0,
+    });
+    assert.ok(loopback.requests.length <= 1, String(loopback.requests.length));
   });
 
   it('serves the lexical results when the provider fails at query time, and logs once', async () => {

@@ -527,6 +527,12 @@ export class SearchController implements ReactiveController {
       { query: trimmed },
       { cancelable: true },
     );
+    // A page that shows its own results (and may leave at once) has taken the query: kept now,
+    // unless its search is known to have failed.
+    if (!proceed && this.#rememberIfFound === trimmed && this.#searchTask.status !== TaskStatus.ERROR) {
+      this.#rememberIfFound = undefined;
+      this.#remember(trimmed);
+    }
     // Enter after an error is the keyboard's retry.
     if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
     else if (proceed && trimmed === this.#host.query.trim()) {
@@ -639,8 +645,8 @@ export class SearchController implements ReactiveController {
   /** What a failed search says: the service's rate limit with its wait, or that search is unavailable. */
   #errorText(error: unknown): string {
     const text = this.#text();
-    return error instanceof ApiError && error.status === 429
-      ? formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter ?? 5)))
+    return error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined
+      ? formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter)))
       : text.error;
   }
 

@@ -11,7 +11,8 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   resultsOne: '1 result',
   resultsOther: '{count} results',
   retry: 'Try again',
-  rateLimited: 'Too many searches at once. Try again in {seconds} seconds.',
+  rateLimited: (seconds) =>
+    `Too many searches at once. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   offline: 'You are offline. Search resumes when the connection is back.',
   askAi: 'Ask AI about “{query}”',
   assetTypes: assetTypeLabels,

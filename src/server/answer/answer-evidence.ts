@@ -286,10 +286,19 @@ const TITLE_CASE_WORDS = new Set([
  * has none.
  */
 export function namesOfSeveralWords(question: string): string[] {
-  const tokens = question.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token));
-  const titleCase = tokens
-    .slice(1)
-    .some((token) => /^\p{Lu}/u.test(token) && TITLE_CASE_WORDS.has(token.toLowerCase()));
+  // A line break starts a sentence; a token of no letter or digit (a dash, an emoji) ends a name.
+  const tokens = question
+    .replace(/\s*\n\s*/g, '. ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const wordy = (token: string): boolean => /[\p{L}\p{N}]/u.test(token);
+  let start = true;
+  let titleCase = false;
+  for (const token of tokens) {
+    if (!wordy(token)) continue;
+    if (!start && /^\p{Lu}/u.test(token) && TITLE_CASE_WORDS.has(token.toLowerCase())) titleCase = true;
+    start = /[.?!:]$/.test(token);
+  }
   if (titleCase || !/\p{Ll}/u.test(question)) return [];
   const names: string[] = [];
   let name: string[] = [];
@@ -300,6 +309,11 @@ export function namesOfSeveralWords(question: string): string[] {
   let sentenceStart = true;
   let reasonPhrase = false;
   for (const token of tokens) {
+    if (!wordy(token)) {
+      endName();
+      if (/[.?!:]$/.test(token)) sentenceStart = true;
+      continue;
+    }
     const word = token.replace(/^[("'“‘]+|[)"'”’,.;:?!]+$/gu, '').replace(/['’]s$/u, '');
     const inName = !sentenceStart && !reasonPhrase && word !== 'I' && CAPITALISED_WORD.test(word);
     reasonPhrase =

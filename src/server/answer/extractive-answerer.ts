@@ -447,7 +447,11 @@ export class ExtractiveAnswerer implements Answerer {
   ): Promise<string | undefined> {
     if (this.#analyser.language.code !== 'en') return undefined;
     for (const name of namesOfSeveralWords(question)) {
-      const passages = await this.#index.searchPassages(name, { ...options, limit: NAME_PASSAGES });
+      const passages = await this.#index.searchPassages(name, {
+        ...options,
+        limit: NAME_PASSAGES,
+        wordsOnly: true,
+      });
       if (!passages.some((passage) => passage.coverage >= FULL_COVERAGE)) return name;
     }
     return undefined;

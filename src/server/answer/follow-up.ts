@@ -119,6 +119,18 @@ function namesIn(question: string): string[] {
     .map((word) => word.text);
 }
 
+/** What a "what/which X" question asks about: its X ("port" of "What port does the REST API listen on?"). */
+function askedAbout(question: string): Set<string> {
+  const words = tagWords(question);
+  const asked = new Set<string>();
+  for (let at = 0; at + 1 < words.length; at++) {
+    if (!/^(?:what|which)$/i.test(words[at]!.text)) continue;
+    for (let next = at + 1; next < words.length && words[next]!.pos === 'NOUN'; next++)
+      asked.add(words[next]!.text.toLowerCase());
+  }
+  return asked;
+}
+
 /** The words of a question that name what it is about. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
@@ -172,13 +184,12 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   // "What are its limits?" after "What port does the REST API listen on?" asks about a limit of
   // what was named (the REST API), not of what was asked about it (the port): one that points back
   // with a subject of its own carries the names over, when the earlier question has any.
-  const names = refers && own.length > 0 ? namesIn(earlier) : [];
+  const asked =
+    refers && own.length > 0 && namesIn(earlier).length > 0 ? askedAbout(earlier) : new Set<string>();
   const candidates =
     continues && !refers && own.length > 0
       ? actionWords(earlier, ownLower)
-      : names.length > 0
-        ? names
-        : topicWords(earlier);
+      : topicWords(earlier).filter((word) => !asked.has(word.toLowerCase()));
   for (const word of candidates) {
     const lower = word.toLowerCase();
     if (ownLower.has(lower) || carried.some((kept) => kept.toLowerCase() === lower)) continue;

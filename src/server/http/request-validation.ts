@@ -26,9 +26,19 @@ function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
   const shape = schema.shape as Record<string, z.ZodType | undefined>;
   let copy: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(input)) {
-    if (value !== null || !Object.hasOwn(shape, key) || !shape[key]?.safeParse(undefined).success) continue;
-    copy ??= { ...input };
-    delete copy[key];
+    if (!Object.hasOwn(shape, key)) continue;
+    const field = shape[key]!;
+    if (value === null) {
+      if (!field.safeParse(undefined).success) continue;
+      copy ??= { ...input };
+      delete copy[key];
+      continue;
+    }
+    // An object field's own optional fields (meta.title), as the same clients write them.
+    let inner: z.ZodType = field;
+    while ('unwrap' in inner && typeof inner.unwrap === 'function') inner = inner.unwrap() as z.ZodType;
+    const stripped = withoutNullOptionals(inner, value);
+    if (stripped !== value) (copy ??= { ...input })[key] = stripped;
   }
   return copy ?? input;
 }

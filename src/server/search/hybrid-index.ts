@@ -336,7 +336,7 @@ export class HybridSearchIndex implements SearchIndex {
 
   async searchPassages(query: string, options: SearchOptions): Promise<PassageHit[]> {
     const corpus = this.#corpus;
-    if (!corpus) return this.#lexical.searchPassages(query, options);
+    if (!corpus || options.wordsOnly) return this.#lexical.searchPassages(query, options);
     const [lexicalHits, queryVector] = await Promise.all([
       this.#lexical.searchPassages(query, this.#candidateOptions(options)),
       this.#queryVector(query, corpus.sectionVectors.dimensions),

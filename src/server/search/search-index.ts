@@ -13,6 +13,8 @@ export interface SearchOptions {
   minRelevance?: number;
   /** Treat the last word as a prefix (as-you-type). Default true. */
   prefixLastTerm?: boolean;
+  /** By the words alone, never embedding the query (a check of which words a passage holds). */
+  wordsOnly?: boolean;
 }
 
 /** A document that matched, with a relevance normalised to 0–1 (documented in the README). */

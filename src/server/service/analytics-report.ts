@@ -45,10 +45,11 @@ function isCalendarDay(value: string): boolean {
 }
 
 /**
- * Epoch milliseconds that are surely epoch seconds: 1e9 to 1e11, read as seconds 2001 to 5138,
- * as milliseconds 12 January to 3 March 1970. `0` (from the start) and small numbers stay valid.
+ * Epoch milliseconds that are surely epoch seconds: ten digits, 1e9 to 1e10, read as seconds 2001
+ * to 2286, as milliseconds 12 January to 26 April 1970. `0` (from the start) and small numbers
+ * stay valid.
  */
-const SECONDS_LIKE = { from: 1e9, to: 1e11 };
+const SECONDS_LIKE = { from: 1e9, to: 1e10 };
 
 /**
  * A date parameter as epoch milliseconds: digits are epoch milliseconds; otherwise ISO 8601.

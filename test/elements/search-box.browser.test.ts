@@ -945,18 +945,22 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
 
   it('greys out and marks busy the last results while a slow search for a changed query runs', async () => {
     const client = new ControlledClient();
-    const el = await fakeBox(client);
+    const el = await fakeBox(client, 'ask-ai');
     await type(el, 'theme');
     (await searchFor(client, 'theme')).resolve(threeResults);
-    await waitUntil(() => options(el).length === 3);
+    await waitUntil(() => options(el).length === 4);
     expect(listbox(el).getAttribute('aria-busy')).to.equal(null);
     const firstTop = options(el)[0]!.getBoundingClientRect().top;
     await type(el, 's');
     await searchFor(client, 'themes');
     await waitUntil(() => listbox(el).getAttribute('aria-busy') === 'true', 'busy once the search is slow');
     expect(listbox(el).classList.contains('stale')).to.equal(true);
-    expect(options(el), 'still shown, no flicker').to.have.length(3);
-    expect(Number(getComputedStyle(listbox(el)).opacity), 'greyed out').to.be.lessThan(1);
+    expect(options(el), 'still shown, no flicker').to.have.length(4);
+    expect(Number(getComputedStyle(options(el)[0]!).opacity), 'greyed out').to.be.lessThan(1);
+    // "Ask AI about …" is the new query's: not greyed.
+    const ask = options(el).at(-1)!;
+    expect(ask.textContent).to.contain('themes');
+    expect(getComputedStyle(ask).opacity).to.equal('1');
     // "Searching…" goes under them: the result under the visitor's finger stays where it was.
     expect(shadow(el).querySelector('[part="loading"]')!.textContent!.trim()).to.equal('Searching…');
     expect(options(el)[0]!.getBoundingClientRect().top).to.equal(firstTop);

@@ -161,8 +161,9 @@ export const popupStyles = css`
   .loading {
     font-size: 0.875em;
   }
-  /* The last query's results, shown while a slow search for the new one runs. */
-  .stale {
+  /* The last query's results, shown while a slow search for the new one runs ("Ask AI about …"
+     is the new query's). */
+  .stale > :not(.ask) {
     opacity: 0.6;
   }
   .message.error {

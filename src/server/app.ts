@@ -17,7 +17,7 @@ import { staticFiles } from './http/static-files.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
 import { registerAskRoute } from './routes/ask.js';
-import { registerFeedbackRoute } from './routes/feedback.js';
+import { feedbackRoute, registerFeedbackRoute } from './routes/feedback.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { methodNotAllowed } from './routes/method-not-allowed.js';
 import { registerSearchRoute } from './routes/search.js';
@@ -137,19 +137,23 @@ export function createApp(options: AppOptions): ServiceApp {
   );
 
   app.onError((error, c) => {
+    // Feedback answers carry `success` (SPEC 4.4): each of its errors says `success: false`, so
+    // that a client reading `success` sees a refused vote (a bad value, a key, a size), not only
+    // an unknown insight.
+    const failed = c.req.path === feedbackRoute.path ? { success: false } : {};
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(error.toBody(), error.status);
+      return c.json({ ...failed, ...error.toBody() }, error.status);
     }
     if (error instanceof HTTPException) {
       return c.json(
-        { error: { code: 'http_error', message: error.message || 'Request failed' } },
+        { ...failed, error: { code: 'http_error', message: error.message || 'Request failed' } },
         error.status,
       );
     }
     // Anything else is a bug or an outage: log it whole, answer without internals.
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json({ error: { code: 'internal_error', message: 'Internal server error' } }, 500);
+    return c.json({ ...failed, error: { code: 'internal_error', message: 'Internal server error' } }, 500);
   });
 
   return app;

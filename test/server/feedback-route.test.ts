@@ -85,12 +85,37 @@ describe('POST /bot/feedback', () => {
     ['a reason that is not a string', { feedback: -1, reason: 3 }, 'reason'],
   ];
   for (const [name, body, field] of badFields) {
-    it(`answers 400 naming ${field} for ${name}`, async () => {
+    it(`answers 400 naming ${field} for ${name}, with success false`, async () => {
       const { status, body: error } = await feedback({ insightId, ...body });
       assert.equal(status, 400);
       assert.equal(error.error.field, field);
+      assert.equal(error.success, false);
     });
   }
+
+  it('says success false in every error, a wrong key and a body too large included', async () => {
+    const wrongKey = await service.postJson('/bot/feedback', {
+      apiKey: 'wrong-key-1',
+      insightId,
+      feedback: 1,
+    });
+    assert.equal(wrongKey.status, 401);
+    assert.equal(wrongKey.body.success, false);
+    const tooLarge = await service.post(
+      '/bot/feedback',
+      JSON.stringify({ insightId, feedback: 1, comment: 'x'.repeat(70_000) }),
+    );
+    assert.equal(tooLarge.status, 413);
+    assert.equal((await tooLarge.json()).success, false);
+    // Other endpoints' errors are as they were.
+    const search = await service.postJson('/bot/search', {
+      apiKey: 'wrong-key-1',
+      query: 'install',
+      numDocs: 1,
+    });
+    assert.equal(search.status, 401);
+    assert.equal('success' in search.body, false);
+  });
 
   it('does not store anything for a rejected feedback', async () => {
     await feedback({ insightId, feedback: 1 });

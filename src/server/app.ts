@@ -13,6 +13,7 @@ import { ApiError } from './http/api-error.js';
 import type { AppEnv, ServiceApp } from './http/app-env.js';
 import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { EmbeddingOrigins } from './http/embedding-origins.js';
 import { staticFiles } from './http/static-files.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
@@ -52,14 +53,10 @@ export interface AppOptions {
  * `cors()` does, so that the JSON answer keeps @hono/node-server's fast path: under load of
  * distinct searches, that placeholder and its re-wrapping cost about a seventh of the CPU.
  */
-function botCors(config: ServiceConfig): MiddlewareHandler<AppEnv> {
-  // The union over all agents, since a preflight carries no body and so no key. Each request is
-  // then checked against its own agent's list.
-  const origins = new Set(config.agents.flatMap((agent) => agent.allowedOrigins));
-  const anyOrigin = origins.has('*');
+function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
+  const anyOrigin = origins.any;
   return async (c, next) => {
-    const requested = c.req.header('origin') ?? '';
-    const origin = anyOrigin ? '*' : origins.has(requested) ? requested : undefined;
+    const origin = origins.allowOriginFor(c.req.header('origin'));
     if (c.req.method === 'OPTIONS') {
       const headers = new Headers({
         'Access-Control-Allow-Methods': 'POST,OPTIONS',
@@ -101,7 +98,8 @@ export function createApp(options: AppOptions): ServiceApp {
     });
   }
 
-  app.use('/bot/*', botCors(config));
+  const embeddingOrigins = new EmbeddingOrigins(config);
+  app.use('/bot/*', botCors(embeddingOrigins));
 
   const searches =
     options.searches ??
@@ -126,11 +124,7 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
-  if (options.staticDir !== undefined)
-    app.use(
-      '/*',
-      staticFiles(options.staticDir, new Set(config.agents.flatMap((agent) => agent.allowedOrigins))),
-    );
+  if (options.staticDir !== undefined) app.use('/*', staticFiles(options.staticDir, embeddingOrigins));
 
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),

@@ -315,6 +315,12 @@ const NOT_A_PAGE_NAMES: Record<NotAPageKind, string> = {
   draft: 'drafts',
 };
 
+/** Throws, naming the folder, when `dir` is missing or a file: `kind` folder, `give` what to give instead. */
+function requireFolder(kind: string, dir: string, give: string): void {
+  if (!existsSync(dir)) throw new Error(`${kind} folder ${dir} does not exist`);
+  if (!statSync(dir).isDirectory()) throw new Error(`${kind} folder ${dir} is a file: give ${give}`);
+}
+
 /**
  * Logs the files left out: each that could not be read as a warning, with its reason; those read
  * and found to be no page of the site (see `NotAPage`) as information, one line for each kind
@@ -371,16 +377,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         ? loadConfigFile(options.config, env)
         : options.config;
   const contentDir = resolve(options.contentDir ?? DEMO_CONTENT_DIR);
-  if (!existsSync(contentDir)) throw new Error(`content folder ${contentDir} does not exist`);
-  if (!statSync(contentDir).isDirectory()) {
-    throw new Error(`content folder ${contentDir} is a file: give the folder that holds the documents`);
-  }
-  if (options.staticDir !== undefined && !existsSync(options.staticDir)) {
-    throw new Error(`static folder ${options.staticDir} does not exist`);
-  }
-  if (options.staticDir !== undefined && !statSync(options.staticDir).isDirectory()) {
-    throw new Error(`static folder ${options.staticDir} is a file: give the folder to serve at /`);
-  }
+  requireFolder('content', contentDir, 'the folder that holds the documents');
+  if (options.staticDir !== undefined) requireFolder('static', options.staticDir, 'the folder to serve at /');
 
   // The bundled documentation is published by scripts/render-demo-docs.ts, in GitHub's style,
   // wherever the package is installed.

@@ -67,12 +67,12 @@ interface View {
   recentMode: boolean;
 }
 
-/** What the controller gives the element to render. */
 /** Space kept between the popup and the bottom of what the visitor sees, in CSS pixels. */
 const POPUP_MARGIN = 8;
 /** The least height of the popup, however little room is left: a few options. */
 const POPUP_MIN_BLOCK_SIZE = 160;
 
+/** What the controller gives the element to render. */
 export interface Rendered {
   popup: TemplateResult;
   listed: boolean;
@@ -519,19 +519,20 @@ export class SearchController implements ReactiveController {
     if (!trimmed) return;
     // A query known to find nothing, or whose search failed, is no search to come back to.
     const answered = this.#state.answered;
-    if (answered?.query !== trimmed) this.#rememberIfFound = trimmed;
-    else if (answered.items.length > 0) this.#remember(trimmed);
+    const known = answered?.query === trimmed;
+    if (known && answered.items.length > 0) this.#remember(trimmed);
     const proceed = emit<SearchBoxSearchDetail>(
       this.#host,
       'search',
       { query: trimmed },
       { cancelable: true },
     );
-    // A page that shows its own results (and may leave at once) has taken the query: kept now,
-    // unless its search is known to have failed.
-    if (!proceed && this.#rememberIfFound === trimmed && this.#searchTask.status !== TaskStatus.ERROR) {
-      this.#rememberIfFound = undefined;
-      this.#remember(trimmed);
+    // Its results not known yet: a page that shows its own (and may leave at once) has taken the
+    // query, kept now unless its search is known to have failed; else kept once they find something.
+    if (!known) {
+      const keptNow = !proceed && this.#searchTask.status !== TaskStatus.ERROR;
+      this.#rememberIfFound = keptNow ? undefined : trimmed;
+      if (keptNow) this.#remember(trimmed);
     }
     // Enter after an error is the keyboard's retry.
     if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();

@@ -291,29 +291,27 @@ export function namesOfSeveralWords(question: string): string[] {
     .replace(/\s*\n\s*/g, '. ')
     .split(/\s+/)
     .filter(Boolean);
-  const wordy = (token: string): boolean => /[\p{L}\p{N}]/u.test(token);
-  let start = true;
-  let titleCase = false;
-  for (const token of tokens) {
-    if (!wordy(token)) continue;
-    if (!start && /^\p{Lu}/u.test(token) && TITLE_CASE_WORDS.has(token.toLowerCase())) titleCase = true;
-    start = /[.?!:]$/.test(token);
-  }
-  if (titleCase || !/\p{Ll}/u.test(question)) return [];
+  const endsSentence = (token: string): boolean => /[.?!:]$/.test(token);
   const names: string[] = [];
   let name: string[] = [];
   const endName = (): void => {
     if (name.length >= 2 && name.length <= NAME_WORDS_MAX) names.push(name.join(' '));
     name = [];
   };
+  let titleCase = false;
+  // A sentence starts after a word that ends one (`afterWordEnding`, by which title case is told),
+  // or after punctuation standing alone too (`sentenceStart`, by which names are).
+  let afterWordEnding = true;
   let sentenceStart = true;
   let reasonPhrase = false;
   for (const token of tokens) {
-    if (!wordy(token)) {
+    if (!/[\p{L}\p{N}]/u.test(token)) {
       endName();
-      if (/[.?!:]$/.test(token)) sentenceStart = true;
+      if (endsSentence(token)) sentenceStart = true;
       continue;
     }
+    if (!afterWordEnding && /^\p{Lu}/u.test(token) && TITLE_CASE_WORDS.has(token.toLowerCase()))
+      titleCase = true;
     const word = token.replace(/^[("'“‘]+|[)"'”’,.;:?!]+$/gu, '').replace(/['’]s$/u, '');
     const inName = !sentenceStart && !reasonPhrase && word !== 'I' && CAPITALISED_WORD.test(word);
     reasonPhrase =
@@ -321,8 +319,8 @@ export function namesOfSeveralWords(question: string): string[] {
     if (inName) name.push(word);
     else endName();
     if (/[,;:?!.)]$|['’]s\W*$/u.test(token)) endName();
-    sentenceStart = /[.?!:]$/.test(token);
+    afterWordEnding = sentenceStart = endsSentence(token);
   }
   endName();
-  return names;
+  return titleCase || !/\p{Ll}/u.test(question) ? [] : names;
 }

@@ -6,6 +6,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
+import type { EmbeddingOrigins } from './embedding-origins.js';
 
 /**
  * A dotfile or dot-folder (`.env`, `.git/config`), never served, as Express's serve-static
@@ -24,13 +25,11 @@ const LOADED_CROSS_ORIGIN = /\.(?:m?js|css|woff2?)$/;
 
 /**
  * Serves `root`. A script, stylesheet or font carries `Access-Control-Allow-Origin` for the
- * origins the agents allow (`embeddingOrigins`, `*` among them for any): a site that loads
- * `ask-elements.js` from the service (a module script, and its lazy chunks) needs it, as it does
- * for the bot endpoints. Pages carry none.
+ * origins the agents allow: a site that loads `ask-elements.js` from the service (a module script,
+ * and its lazy chunks) needs it, as it does for the bot endpoints. Pages carry none.
  */
-export function staticFiles(root: string, embeddingOrigins: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+export function staticFiles(root: string, origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
   const serve = serveStatic({ root });
-  const anyOrigin = embeddingOrigins.has('*');
   return async (c, next) => {
     if (HIDDEN.test(c.req.path)) return next();
     const response = await serve(c, next);
@@ -45,13 +44,9 @@ export function staticFiles(root: string, embeddingOrigins: ReadonlySet<string>)
         HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
       if (LOADED_CROSS_ORIGIN.test(c.req.path)) {
-        const origin = c.req.header('origin');
-        if (anyOrigin) response.headers.set('Access-Control-Allow-Origin', '*');
-        else {
-          if (origin !== undefined && embeddingOrigins.has(origin))
-            response.headers.set('Access-Control-Allow-Origin', origin);
-          response.headers.append('Vary', 'Origin');
-        }
+        const allowed = origins.allowOriginFor(c.req.header('origin'));
+        if (allowed) response.headers.set('Access-Control-Allow-Origin', allowed);
+        if (!origins.any) response.headers.append('Vary', 'Origin');
       }
     }
     return response;

@@ -59,7 +59,8 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
   const value = written.replace(OFFSET_PLUS_AS_SPACE, '+$1');
   let ms = Number.NaN;
   const dateOnly = ISO_DATE.test(value);
-  if (/^\d{1,15}$/.test(value)) ms = Number(value);
+  const digits = /^\d{1,15}$/.test(value);
+  if (digits) ms = Number(value);
   else if (dateOnly || ISO_DATE_TIME.test(value)) {
     // Date.parse rolls an impossible day over (2026-02-31 is 3 March), which no one means.
     if (!isCalendarDay(value)) {
@@ -74,7 +75,7 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
   }
   // Epoch seconds, as many APIs write dates, read as milliseconds fall in the first months of
   // 1970 (nobody's analytics): told, rather than answered with an empty report.
-  if (ms >= SECONDS_LIKE.from && ms < SECONDS_LIKE.to && /^\d+$/.test(value)) {
+  if (digits && ms >= SECONDS_LIKE.from && ms < SECONDS_LIKE.to) {
     throw invalidField(
       field,
       `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: send milliseconds (${value}000) or an ISO 8601 date`,

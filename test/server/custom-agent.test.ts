@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
-import { valuesInText } from '../../src/server/answer/agent-parameters.js';
+import { parseValue, valuesInText } from '../../src/server/answer/agent-parameters.js';
 import { agentParameterSchema } from '../../src/server/answer/agent-parameters.js';
 import type { CustomAgentConfigFile } from '../../src/server/answer/custom-agent.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
@@ -609,5 +609,18 @@ describe('values a question gives', () => {
     assert.deepEqual(valuesInText(parameters, 'order #1042?'), { orderId: '1042' });
     // Two code-like words: which one is the order is not guessed.
     assert.deepEqual(valuesInText(parameters, 'is A-1 or B-2 mine?'), {});
+  });
+
+  it("reads a Number in time linear in its length: a page's attributes may give it 16,000 digits", () => {
+    const amount = { type: 'Number', enum: undefined } as const;
+    assert.equal(parseValue(amount, '-12.50'), -12.5);
+    assert.equal(parseValue(amount, '.5e3'), 500);
+    assert.equal(parseValue(amount, '7.'), 7);
+    assert.equal(parseValue(amount, '1.2.3'), undefined);
+    // Split between `\d+` and `\d*` every way before failing, 50,000 digits took seconds.
+    const started = performance.now();
+    assert.equal(parseValue(amount, `${'1'.repeat(50_000)}!`), undefined);
+    assert.equal(parseValue(amount, `${'1'.repeat(50_000)}e`), undefined);
+    assert.ok(performance.now() - started < 250, `${performance.now() - started} ms`);
   });
 });

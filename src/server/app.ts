@@ -34,6 +34,11 @@ export interface AppOptions {
   logger?: Logger;
   /** A folder served at `/` from the same origin (the built demo page); API routes win. */
   staticDir?: string;
+  /**
+   * Files never served from `staticDir`, should it hold them: the database and its journals, the
+   * config file (see `staticFiles`).
+   */
+  privateFiles?: readonly string[];
   /** What custom agents call their endpoints with (default: the global fetch). */
   fetch?: typeof fetch;
   /** The language model that fills custom agents' parameters, when one is configured. */
@@ -124,7 +129,8 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
-  if (options.staticDir !== undefined) app.use('/*', staticFiles(options.staticDir, embeddingOrigins));
+  if (options.staticDir !== undefined)
+    app.use('/*', staticFiles(options.staticDir, embeddingOrigins, options.privateFiles));
 
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),

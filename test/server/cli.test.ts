@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
@@ -228,6 +228,43 @@ describe('ask-elements serve', () => {
       assert.equal((await missing.json()).error.code, 'not_found');
       const escape = await fetch(`${cli.url}/..%2f..%2fpackage.json`);
       assert.equal(escape.status, 404, 'no path outside the folder');
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
+  });
+
+  it('never serves its own database or config file from a --static folder that holds them', async () => {
+    // `--static .` where the service runs: the database (every question, answer and comment) and
+    // the config file (its keys) sit in the folder served.
+    const site = join(dir, 'site-with-db');
+    mkdirSync(join(site, 'docs'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(site, 'ask.json'), oneAgent('config-key-in-site-0042'));
+    symlinkSync(join(site, 'ask.db'), join(site, 'docs', 'copy.db'));
+    const cli = await startCli([
+      '--content',
+      FIXTURE_CONTENT,
+      '--db',
+      join(site, 'ask.db'),
+      '--config',
+      join(site, 'ask.json'),
+      '--static',
+      site,
+      '--quiet',
+    ]);
+    try {
+      const asked = await fetch(`${cli.url}/bot/askai`, {
+        method: 'POST',
+        body: JSON.stringify({ apiKey: 'config-key-in-site-0042', query: 'How do I install it?' }),
+      });
+      assert.equal(asked.status, 200);
+      for (const path of ['/ask.db', '/ask.db-wal', '/ask.db-shm', '/ask.json', '/docs/copy.db']) {
+        const response = await fetch(`${cli.url}${path}`);
+        assert.equal(response.status, 404, path);
+        assert.equal((await response.json()).error.code, 'not_found', path);
+      }
+      assert.equal((await fetch(`${cli.url}/`)).status, 200, "the site's own pages are served");
     } finally {
       cli.child.kill('SIGTERM');
     }

@@ -3,6 +3,8 @@
  * @hono/node-server's serveStatic reads them (no `..`, no encoded slashes), without what a
  * folder holds beside a site that is no part of it.
  */
+import { type Stats, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
@@ -23,15 +25,49 @@ const HASHED =
 /** What a page on another origin loads as a module or a font, which the browser asks CORS for. */
 const LOADED_CROSS_ORIGIN = /\.(?:m?js|css|woff2?)$/;
 
+/** A file's stats, following links; undefined when there is none. */
+function statsOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the file a path serves (a folder's index.html) is one of `privateFiles`, compared as
+ * files (device and inode), not as names: a link to it, or another case of its name on a
+ * case-insensitive disk, is the same file.
+ */
+function servesPrivateFile(root: string, path: string, privateFiles: readonly string[]): boolean {
+  const file = join(root, path);
+  let stats = statsOf(file);
+  if (stats?.isDirectory()) stats = statsOf(join(file, 'index.html'));
+  if (stats === undefined) return false;
+  return privateFiles.some((privateFile) => {
+    const kept = statsOf(privateFile);
+    return kept !== undefined && kept.ino === stats.ino && kept.dev === stats.dev;
+  });
+}
+
 /**
  * Serves `root`. A script, stylesheet or font carries `Access-Control-Allow-Origin` for the
  * origins the agents allow: a site that loads `ask-elements.js` from the service (a module script,
  * and its lazy chunks) needs it, as it does for the bot endpoints. Pages carry none.
+ *
+ * `privateFiles` (the service's database and its journals, its config file) are never served,
+ * should the folder hold them: `--static .` in the folder the service runs in served
+ * `ask-elements.db`, every question, answer and comment, and a config file with its keys.
  */
-export function staticFiles(root: string, origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
+export function staticFiles(
+  root: string,
+  origins: EmbeddingOrigins,
+  privateFiles: readonly string[] = [],
+): MiddlewareHandler<AppEnv> {
   const serve = serveStatic({ root });
   return async (c, next) => {
     if (HIDDEN.test(c.req.path)) return next();
+    if (privateFiles.length > 0 && servesPrivateFile(root, c.req.path, privateFiles)) return next();
     const response = await serve(c, next);
     if (response instanceof Response && (response.status === 200 || response.status === 206)) {
       // A file is what its extension says: a browser never sniffs an .svg or a .txt into a page

@@ -80,6 +80,19 @@ function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Characters a log line must not hold as they are: line breaks and other controls (C0, DEL, C1,
+ * U+2028, U+2029). A path is decoded (`%0a` is a line break), so a request could write lines of
+ * its own into the log, or a terminal's escape sequences.
+ */
+// eslint-disable-next-line no-control-regex -- the controls are what is matched
+const UNLOGGABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** A request's path as the log shows it: controls percent-encoded again, as they were sent. */
+export function loggedPath(path: string): string {
+  return path.replace(UNLOGGABLE, (control) => encodeURIComponent(control));
+}
+
 export function createApp(options: AppOptions): ServiceApp {
   const { store, index, answerer, config } = options;
   const logger = options.logger ?? createConsoleLogger();
@@ -96,7 +109,7 @@ export function createApp(options: AppOptions): ServiceApp {
       // The path only: keys travel in bodies and headers, which are never logged.
       logRequest({
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: performance.now() - started,
       });
@@ -152,7 +165,7 @@ export function createApp(options: AppOptions): ServiceApp {
       );
     }
     // Anything else is a bug or an outage: log it whole, answer without internals.
-    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    logger.error(`${c.req.method} ${loggedPath(c.req.path)} failed`, error);
     return c.json({ ...failed, error: { code: 'internal_error', message: 'Internal server error' } }, 500);
   });
 

@@ -300,6 +300,23 @@ describe('errors', () => {
     }
   });
 
+  it('logs a path as one line, its controls encoded: a request writes no line of its own', async () => {
+    const paths: string[] = [];
+    const watched = await startTestService({
+      config: configWith(),
+      logger: { info: () => {}, warn: () => {}, error: () => {}, request: (line) => paths.push(line.path) },
+    });
+    try {
+      // Decoded, `%0a` was a line break: "GET /fake 200 0.1ms" stood in the log as a request.
+      const forged = '/x%0aGET%20/fake%20200%200.1ms%0d%0a%1b%5b31mred%1b%5b0m%e2%80%a8';
+      assert.equal((await fetch(`${watched.url}${forged}`)).status, 404);
+      assert.equal((await fetch(`${watched.url}/caf%C3%A9%20menu`)).status, 404);
+      assert.deepEqual(paths, ['/x%0AGET /fake 200 0.1ms%0D%0A%1B[31mred%1B[0m%E2%80%A8', '/café menu']);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('answers a write to a read-only report path with 405 and Allow: GET', async () => {
     for (const path of ['/api/projects/demo/analytics', '/api/projects/demo/analytics/topquestions']) {
       const response = await service.postJson(path, {});

@@ -210,6 +210,42 @@ describe('POST /bot/askai', () => {
     assert.equal(stored.imageCount, 1);
   });
 
+  it('stores at most about 145 KB of a request, however it is written: meta keeps its four fields', async () => {
+    // Each field at its limit, in the characters that take the most room stored: a control
+    // character is six bytes of JSON, a CJK one three of UTF-8.
+    const control = '\u0001';
+    const tags = Array.from({ length: 50 }, (_, i) => `${control.repeat(98)}${String(i).padStart(2, '0')}`);
+    const { status, body } = await ask({
+      query: '中'.repeat(1000),
+      meta: {
+        title: control.repeat(1000),
+        origin: control.repeat(2000),
+        language: control.repeat(35),
+        referrer: control.repeat(2000),
+        extra: 'x'.repeat(100_000),
+      },
+      attributes: { a: '中'.repeat(16_370) },
+      includeTags: tags,
+      excludeTags: tags,
+    });
+    assert.equal(status, 200);
+    const db = new Database(join(dir, 'service.db'), { readonly: true });
+    const row = db
+      .prepare(
+        `SELECT length(CAST(query AS BLOB)) + length(CAST(question_key AS BLOB)) +
+           length(CAST(context_json AS BLOB)) AS bytes, context_json FROM insights WHERE insight_id = ?`,
+      )
+      .get(body.insightId) as { bytes: number; context_json: string };
+    db.close();
+    assert.deepEqual(Object.keys(JSON.parse(row.context_json).meta), [
+      'title',
+      'origin',
+      'language',
+      'referrer',
+    ]);
+    assert.ok(row.bytes < 150_000, `${row.bytes} bytes`);
+  });
+
   it('accepts up to four images', async () => {
     const { status } = await ask({
       query: 'What does this screenshot show?',

@@ -445,6 +445,24 @@ describe('<search-box> states', () => {
     await waitUntil(() => options(el).length === 3, 'results for what is typed next');
   });
 
+  it('adds no attribute of its own until a property changes, so server-rendered markup hydrates as it was', async () => {
+    // React's hydrateRoot reports any attribute the element added (query="", variant="inline")
+    // as a mismatch with the server's HTML.
+    const el = await fixture<SearchBox>(html`<search-box api-key="k"></search-box>`);
+    el.client = answering(threeResults);
+    await el.updateComplete;
+    expect(el.getAttributeNames().sort()).to.deep.equal(['api-key']);
+    expect([el.query, el.variant]).to.deep.equal(['', 'inline']);
+    el.variant = 'button';
+    el.query = 'dark';
+    await el.updateComplete;
+    expect([el.getAttribute('variant'), el.getAttribute('query')]).to.deep.equal(['button', 'dark']);
+    el.removeAttribute('variant');
+    await el.updateComplete;
+    expect(el.variant, 'the default again').to.equal('inline');
+    expect(shadow(el).querySelector('input')!.closest('dialog')).to.equal(null);
+  });
+
   it('echoes the query when nothing matches and says so in the live region', async () => {
     const el = await fakeBox(answering([]));
     await type(el, 'zzz');

@@ -160,9 +160,11 @@ export class SearchBox extends LitElement {
     label: {},
     returnAll: { type: Boolean, attribute: 'return-all' },
     shortcut: {},
-    query: { reflect: true },
+    // Reflected once they change, never their defaults: markup rendered on a server (React,
+    // Vue) would otherwise differ from the element's at hydration (`query=""`, `variant="inline"`).
+    query: { reflect: true, useDefault: true },
     urlParam: { attribute: 'url-param' },
-    variant: { reflect: true },
+    variant: { reflect: true, useDefault: true },
     askTarget: { attribute: 'ask-target' },
     askAi: { type: Boolean, attribute: 'ask-ai' },
     noRecent: { type: Boolean, attribute: 'no-recent' },

@@ -286,3 +286,16 @@ describe('entry points', () => {
     }
   });
 });
+
+describe('install instructions', () => {
+  it('never tell an app to install with --omit=optional, which strips its own bundler of its native binaries', () => {
+    // npm applies --omit=optional to the whole tree: Vite's Rolldown, esbuild and Lightning CSS
+    // ship their binaries as optional dependencies, and `vite build` then fails to start.
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    for (const file of ['README.md', 'demo/content/guides/install.md']) {
+      const text = readFileSync(join(root, file), 'utf8');
+      assert.doesNotMatch(text, /npm (?:install|i) ask-elements --omit=optional/, file);
+      assert.match(text, /Cannot find native binding/, `${file} says why not`);
+    }
+  });
+});

@@ -71,7 +71,7 @@ function parseAnchors(value: string | undefined): AnchorStyle | undefined {
 
 /**
  * The service's code, imported only to serve: its packages (SQLite, the index, the NLP model) are
- * optional dependencies, which a browser-only install leaves out (`npm install --omit=optional`).
+ * optional dependencies, which an install with `--omit=optional`, or a failed SQLite build, leaves out.
  * Without them, a sentence saying what to install rather than a module resolution error.
  */
 async function loadService(): Promise<{

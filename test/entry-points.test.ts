@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,6 +281,96 @@ describe('entry points', () => {
           .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
         assert.deepEqual(errors, [], name);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the React (TSX) declaration of the frameworks page', () => {
+  it('types the tags, their properties and their events, against a stand-in for React 19 types', () => {
+    // The file the page tells a TSX app to copy, as written there, with ask-elements resolved to
+    // src/. React's own types are not installed here: a stand-in with the shapes it uses (checked
+    // against @types/react 19 in a Vite app by hand).
+    const page = readFileSync(
+      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
+      'utf8',
+    );
+    const section = page.slice(page.indexOf('## Typing the tags in React'));
+    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
+    const dir = mkdtempSync(join(tmpdir(), 'react-types-'));
+    try {
+      const react = join(dir, 'node_modules', 'react');
+      mkdirSync(react, { recursive: true });
+      writeFileSync(
+        join(react, 'package.json'),
+        JSON.stringify({
+          name: 'react',
+          exports: { '.': { types: './index.d.ts' }, './jsx-runtime': { types: './jsx-runtime.d.ts' } },
+        }),
+      );
+      writeFileSync(
+        join(react, 'index.d.ts'),
+        [
+          'export interface HTMLAttributes<T> { id?: string; className?: string; onClick?: (event: MouseEvent & { currentTarget: T }) => void; children?: unknown }',
+          'export interface RefObject<T> { current: T | null }',
+          'export type DetailedHTMLProps<E, T> = E & { ref?: RefObject<T> | ((element: T | null) => void); key?: string | number };',
+          'export function useRef<T>(initial: T | null): RefObject<T>;',
+          'export namespace JSX { interface Element {} interface IntrinsicElements { div: HTMLAttributes<HTMLDivElement> } }',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(react, 'jsx-runtime.d.ts'),
+        [
+          "import type { JSX as ReactJSX } from './index';",
+          'export namespace JSX { interface Element extends ReactJSX.Element {} interface IntrinsicElements extends ReactJSX.IntrinsicElements {} }',
+          'export function jsx(type: unknown, props: unknown): JSX.Element;',
+          'export function jsxs(type: unknown, props: unknown): JSX.Element;',
+          'export const Fragment: unique symbol;',
+        ].join('\n'),
+      );
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
+      writeFileSync(
+        join(dir, 'page.tsx'),
+        [
+          "import { useRef } from 'react';",
+          `import { createClient, type AskChat } from ${index};`,
+          'export function Page() {',
+          '  const chat = useRef<AskChat>(null);',
+          '  return (',
+          '    <div>',
+          '      <search-box api-key="KEY" base-url="https://bot.example.com" ask-target="chat" num-docs={5}',
+          "        client={createClient({ baseUrl: '' })} strings={{ placeholder: 'Cherchez' }}",
+          '        onask-select={(e) => { e.preventDefault(); console.log(e.detail.result.link, e.detail.position); }} />',
+          '      <ask-chat ref={chat} id="chat" suggestions={[\'How?\']} persist onask-answer={(e) => console.log(e.detail.record.insightId)} />',
+          '      <feedback-buttons insight-id="x" onask-feedback={(e) => console.log(e.detail.value === 1)} />',
+          '      {/* @ts-expect-error not a variant */}',
+          '      <search-box variant="modal" />',
+          '      {/* @ts-expect-error suggestions are strings */}',
+          '      <ask-chat suggestions={[1]} />',
+          '      {/* @ts-expect-error the detail has no such field */}',
+          '      <search-box onask-select={(e) => e.detail.nope} />',
+          '    </div>',
+          '  );',
+          '}',
+        ].join('\n'),
+      );
+      const program = ts.createProgram([join(dir, 'page.tsx'), join(dir, 'ask-elements.d.ts')], {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        jsx: ts.JsxEmit.ReactJSX,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      });
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+      assert.deepEqual(errors, []);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
 const DOCUMENT_PAGE = '/dist/demo/guides/theming/';
@@ -100,6 +101,44 @@ describe('a document page of the demo', () => {
     expect(parseFloat(view.getComputedStyle(inline).fontSize) >= 14, 'inline code is readable').to.equal(
       true,
     );
+  });
+
+  it('brings a link that gets the focus from further down out from under the sticky header', async () => {
+    try {
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+      ] as const) {
+        frame?.remove();
+        // The frame fills the window, which shows all of it.
+        await setViewport({ width, height });
+        frame = await pageIn(width, height, HOME_PAGE);
+        frame.style.cssText += '; position: fixed; inset: 0';
+        const page = frame.contentDocument!;
+        const view = frame.contentWindow!;
+        const header = page.querySelector('.site-header')!;
+        expect(view.getComputedStyle(header).position, `sticky at ${width}px`).to.equal('sticky');
+        // Shift+Tab back up the page reaches a link at the top of the screen, under the header.
+        const links = page.querySelectorAll<HTMLAnchorElement>('.documents-index a[href]');
+        const link = links[4]!;
+        links[5]!.focus();
+        view.scrollTo(0, view.scrollY + box(link).top - 10);
+        expect(box(link).bottom <= box(header).bottom, `the link is under the header at ${width}px`).to.equal(
+          true,
+        );
+        await sendKeys({ down: 'Shift' });
+        await sendKeys({ press: 'Tab' });
+        await sendKeys({ up: 'Shift' });
+        expect(page.activeElement, 'Shift+Tab reached the link').to.equal(link);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(
+          box(link).top >= box(header).bottom,
+          `at ${width}px the focused link (top ${box(link).top}) is below the header (bottom ${box(header).bottom})`,
+        ).to.equal(true);
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('on a desktop, shows the chat beside the document at once, and no link', async () => {

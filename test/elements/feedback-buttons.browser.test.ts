@@ -260,6 +260,44 @@ describe('<feedback-buttons>', () => {
     });
   });
 
+  it("draws the empty note's box at 3:1 or more against the form and its own inside, light and dark", async () => {
+    // The note has no placeholder and no icon: its border alone shows where it is (WCAG 1.4.11).
+    const luminance = (color: string) => {
+      const [r, g, b] = color
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map((c) => {
+          const v = Number(c) / 255;
+          return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    for (const scheme of ['light', 'dark']) {
+      const { client, pending } = heldClient();
+      const el = await fixture<FeedbackButtons>(
+        html`<feedback-buttons
+          insight-id="i-6"
+          ask-reason
+          color-scheme=${scheme}
+          .client=${client}
+        ></feedback-buttons>`,
+      );
+      const v = view(el);
+      v.down().click();
+      pending[0]!.resolve();
+      await waitFor(() => v.form(), 'the reason form');
+      const note = getComputedStyle(el.shadowRoot!.querySelector('textarea')!);
+      const form = getComputedStyle(v.form()!);
+      const border = note.borderTopColor;
+      expect(ratio(border, form.backgroundColor), `${scheme}: against the form`).to.be.at.least(3);
+      expect(ratio(border, note.backgroundColor), `${scheme}: against its inside`).to.be.at.least(3);
+    }
+  });
+
   it('keeps a reason that failed to go in its form, chosen and written, to send again', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

@@ -1,6 +1,9 @@
 import { css } from 'lit';
 import { themeStyles } from '../shared/theme.js';
 
+// The note's border is in the muted text colour, not the border colour: with no placeholder or
+// icon, it alone shows where the field is, so it needs 3:1 against the form (WCAG 1.4.11); the
+// border colour, for lines that only decorate, has 1.5:1.
 // A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
 // its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
@@ -84,7 +87,7 @@ export const feedbackButtonsStyles = [
       font: inherit;
       color: var(--_text);
       background: var(--_bg);
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_muted);
       border-radius: var(--_radius);
       padding: 0.25rem 0.5rem;
       resize: vertical;

@@ -162,9 +162,10 @@ export const popupStyles = css`
     font-size: 0.875em;
   }
   /* The last query's results, shown while a slow search for the new one runs ("Ask AI about …"
-     is the new query's). */
+     is the new query's): grey, and faded only as far as their text keeps 4.5:1. */
   .stale > :not(.ask) {
-    opacity: 0.6;
+    opacity: 0.9;
+    filter: grayscale(1);
   }
   .message.error {
     color: var(--_error);

@@ -617,10 +617,12 @@ describe('values a question gives', () => {
     assert.equal(parseValue(amount, '.5e3'), 500);
     assert.equal(parseValue(amount, '7.'), 7);
     assert.equal(parseValue(amount, '1.2.3'), undefined);
-    // Split between `\d+` and `\d*` every way before failing, 50,000 digits took seconds.
+    // Split between `\d+` and `\d*` every way before failing, 50,000 digits took 24 s; read
+    // linearly, well under a millisecond. The bound is a guard against the quadratic pattern
+    // coming back, not a speed target: 2 s leaves a busy machine room.
     const started = performance.now();
     assert.equal(parseValue(amount, `${'1'.repeat(50_000)}!`), undefined);
     assert.equal(parseValue(amount, `${'1'.repeat(50_000)}e`), undefined);
-    assert.ok(performance.now() - started < 250, `${performance.now() - started} ms`);
+    assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
   });
 });

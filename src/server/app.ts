@@ -96,7 +96,9 @@ export function loggedPath(path: string): string {
 export function createApp(options: AppOptions): ServiceApp {
   const { store, index, answerer, config } = options;
   const logger = options.logger ?? createConsoleLogger();
-  const app: ServiceApp = new OpenAPIHono<AppEnv>();
+  // A trailing slash names the same endpoint (`/bot/search/`, as a proxy or a client's `paths`
+  // may write it), rather than a 404 that says no such route exists.
+  const app: ServiceApp = new OpenAPIHono<AppEnv>({ strict: false });
   const keys = new AgentKeys(config.agents, config.projects);
   const limiter = new RateLimiter(config.rateLimit.maxTrackedClients);
   const guard: BotGuard = (maxBodyBytes) => botGuard({ keys, limiter, config }, maxBodyBytes);

@@ -200,6 +200,26 @@ describe('errors', () => {
     assertErrorBody(await response.json(), 'method_not_allowed');
   });
 
+  it('reads a trailing slash as the same endpoint, as a proxy or a client may write it', async () => {
+    const search = await service.postJson('/bot/search/', { apiKey: DEMO_KEY, query: 'install', numDocs: 2 });
+    assert.equal(search.status, 200, JSON.stringify(search.body));
+    assert.ok(Array.isArray(search.body) && search.body.length > 0);
+    const ask = await service.postJson('/bot/askai/', { apiKey: DEMO_KEY, query: 'How do I install it?' });
+    assert.equal(ask.status, 200, JSON.stringify(ask.body));
+    const vote = await service.postJson('/bot/feedback/', {
+      apiKey: DEMO_KEY,
+      insightId: ask.body.insightId,
+      feedback: 1,
+    });
+    assert.equal(vote.status, 200, JSON.stringify(vote.body));
+    assert.equal((await service.get('/api/healthz/')).status, 200);
+    const wrongMethod = await service.get('/bot/search/');
+    assert.equal(wrongMethod.status, 405);
+    assert.equal(wrongMethod.headers.get('allow'), 'POST');
+    // A path that only starts like an endpoint is still unknown.
+    assert.equal((await service.post('/bot/search/more', {})).status, 404);
+  });
+
   it("answers what Node's HTTP parser refuses with the JSON error body too", async () => {
     /** The raw response to raw bytes, the connection closed by the service. */
     const raw = (request: string) =>

@@ -463,7 +463,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     `Database: ${dbFile === ':memory:' ? 'in memory (nothing is kept after exit)' : resolve(dbFile)}`,
   );
   for (const line of describeKeys(config, isDefaultConfig)) logger.info(line);
-  logger.info(`Listening on ${url}`);
+  // On every interface the URL printed is this machine's own; say that others reach it too, so
+  // that `--host 0.0.0.0` doesn't read as if it had been ignored.
+  const everyInterface = host === '0.0.0.0' || host === '::';
+  logger.info(
+    `Listening on ${url}${everyInterface ? `, and on every address of this machine (--host ${host})` : ''}`,
+  );
   if (options.staticDir !== undefined) logger.info(`Serving ${resolve(options.staticDir)} at ${url}/`);
 
   // Re-indexing on change: the index swaps in its new state when built, so requests meanwhile

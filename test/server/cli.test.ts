@@ -308,6 +308,30 @@ describe('ask-elements serve', () => {
     }
   });
 
+  it('says that --host 0.0.0.0 listens on every address, beside the URL to open here', async () => {
+    const run = runCli([
+      'serve',
+      '--content',
+      FIXTURE_CONTENT,
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+    ]);
+    try {
+      await printed(run, /Listening on/);
+      assert.match(
+        run.output(),
+        /Listening on http:\/\/127\.0\.0\.1:\d+, and on every address of this machine \(--host 0\.0\.0\.0\)/,
+      );
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  });
+
   it(`takes an empty PORT and HOST as unset: the default port ${DEFAULT_PORT} on 127.0.0.1, not every interface`, async () => {
     const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '', HOST: '' });
     try {

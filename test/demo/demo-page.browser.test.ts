@@ -141,6 +141,29 @@ describe('a document page of the demo', () => {
     }
   });
 
+  it('on a screen both short and narrow (a laptop zoomed to 200%, a small phone sideways), lets the header scroll away and keeps no room for it', async () => {
+    try {
+      // 1280×800 at 200%: 640×400 CSS pixels, under both the short-screen and the narrow-screen widths.
+      await setViewport({ width: 640, height: 400 });
+      frame = await pageIn(640, 400, HOME_PAGE);
+      frame.style.cssText += '; position: fixed; inset: 0';
+      const page = frame.contentDocument!;
+      const view = frame.contentWindow!;
+      const header = page.querySelector('.site-header')!;
+      expect(view.getComputedStyle(header).position, 'the header scrolls away').to.equal('static');
+      const link = page.querySelector('.documents-index a[href]')!;
+      const heading = page.querySelector('main h2[id]')!;
+      for (const target of [link, heading])
+        expect(view.getComputedStyle(target).scrollMarginBlockStart, target.localName).to.equal('0px');
+      // A heading's anchor lands at the top of the screen, not 168px down under no header.
+      view.scrollTo(0, 0);
+      heading.scrollIntoView({ block: 'start' });
+      expect(box(heading).top < 1, `the heading at the top (top ${box(heading).top})`).to.equal(true);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('on a desktop, shows the chat beside the document at once, and no link', async () => {
     frame = await pageIn(1280, 800);
     const page = frame.contentDocument!;

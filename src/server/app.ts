@@ -16,6 +16,7 @@ import { RateLimiter } from './http/rate-limiter.js';
 import { EmbeddingOrigins } from './http/embedding-origins.js';
 import { staticFiles } from './http/static-files.js';
 import { type Logger, createConsoleLogger } from './logger.js';
+import { privateFilesOf } from './private-files.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
 import { registerAskRoute } from './routes/ask.js';
 import { feedbackRoute, registerFeedbackRoute } from './routes/feedback.js';
@@ -35,8 +36,9 @@ export interface AppOptions {
   /** A folder served at `/` from the same origin (the built demo page); API routes win. */
   staticDir?: string;
   /**
-   * Files never served from `staticDir`, should it hold them: the database and its journals, the
-   * config file (see `staticFiles`).
+   * Files never served from `staticDir`, should it hold them (see `staticFiles`), besides the
+   * store's database and its journals (`createSqliteStore`) and the config's file
+   * (`loadConfigFile`), which are never served either: the host's own secrets, say.
    */
   privateFiles?: readonly string[];
   /** What custom agents call their endpoints with (default: the global fetch). */
@@ -145,7 +147,13 @@ export function createApp(options: AppOptions): ServiceApp {
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
   if (options.staticDir !== undefined)
-    app.use('/*', staticFiles(options.staticDir, embeddingOrigins, options.privateFiles));
+    app.use(
+      '/*',
+      staticFiles(options.staticDir, embeddingOrigins, [
+        ...(options.privateFiles ?? []),
+        ...privateFilesOf(store, config),
+      ]),
+    );
 
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from '@hono/zod-openapi';
 import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
+import { keepPrivate } from './private-files.js';
 
 /** The default answer threshold (0–100, relevanceScore's scale) of an agent that sets none. */
 export const DEFAULT_ANSWER_THRESHOLD = 0;
@@ -319,7 +320,7 @@ export function parseConfig(
   };
 }
 
-/** Reads and validates a JSON configuration file. */
+/** Reads and validates a JSON configuration file (which `staticDir` then never serves: see `createApp`). */
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   let text: string;
   try {
@@ -334,7 +335,9 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   } catch (error) {
     throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
   }
-  return parseConfig(json, `config file ${path}`, env);
+  const config = parseConfig(json, `config file ${path}`, env);
+  keepPrivate(config, [path]);
+  return config;
 }
 
 /** The default configuration, resolved. */

@@ -442,10 +442,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     config,
     logger,
     staticDir: options.staticDir,
-    privateFiles: [
-      ...(dbFile === ':memory:' ? [] : ['', '-wal', '-shm', '-journal'].map((suffix) => dbFile + suffix)),
-      ...(typeof options.config === 'string' ? [options.config] : []),
-    ],
     languageModel,
     searches,
   });

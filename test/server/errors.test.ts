@@ -6,8 +6,23 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parseJsonSafely } from '../../src/server/http/json-body.js';
+import {
+  createApp,
+  createExtractiveAnswerer,
+  createOramaIndex,
+  createSqliteStore,
+  loadConfigFile,
+  startService,
+} from '../../src/server/main.js';
+import { quietLogger } from '../../src/server/logger.js';
 import { LIMITS } from '../../src/wire/schemas.js';
-import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import {
+  DEMO_KEY,
+  FIXTURE_CONTENT,
+  type TestService,
+  configWith,
+  startTestService,
+} from './service-harness.js';
 
 function assertErrorBody(body: any, code: string): void {
   assert.equal(typeof body.error, 'object');
@@ -644,6 +659,54 @@ describe('CORS', () => {
       assert.equal((await load('https://evil.example.net')).headers.get('access-control-allow-origin'), null);
     } finally {
       await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('never serves from staticDir the database of a store or the file of a config built in code', async () => {
+    // startService with a config object (loadConfigFile, as a host reads it), and createApp from
+    // the parts: no --db or --config path tells them which files are the service's.
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(
+      join(site, 'ask.json'),
+      JSON.stringify({
+        projects: [{ id: 'demo', agents: [{ id: 'docs', apiKey: 'config-key-in-site-0042' }] }],
+      }),
+    );
+    const secrets = ['/ask.db', '/ask.db-wal', '/ask.db-shm', '/ask.json'];
+    try {
+      const started = await startService({
+        port: 0,
+        contentDir: FIXTURE_CONTENT,
+        dbFile: join(site, 'ask.db'),
+        config: loadConfigFile(join(site, 'ask.json')),
+        staticDir: site,
+        logger: quietLogger,
+      });
+      try {
+        for (const path of secrets) assert.equal((await fetch(`${started.url}${path}`)).status, 404, path);
+        assert.equal((await fetch(`${started.url}/`)).status, 200, "the site's own page");
+      } finally {
+        await started.close();
+      }
+      const store = createSqliteStore(join(site, 'ask.db'));
+      const index = createOramaIndex();
+      try {
+        const app = createApp({
+          store,
+          index,
+          answerer: createExtractiveAnswerer({ index }),
+          config: loadConfigFile(join(site, 'ask.json')),
+          staticDir: site,
+          logger: quietLogger,
+        });
+        for (const path of secrets) assert.equal((await app.request(path)).status, 404, path);
+        assert.equal((await app.request('/')).status, 200, "the site's own page");
+      } finally {
+        await store.close();
+      }
+    } finally {
       rmSync(site, { recursive: true, force: true });
     }
   });

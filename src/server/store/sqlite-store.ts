@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
 import type { AnalyticsFilter, ConversationTurn, InsightRow, SearchRow, Store } from './store.js';
+import { keepPrivate } from '../private-files.js';
 
 /** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
 type Migration = string | ((db: Database.Database) => void);
@@ -393,10 +394,17 @@ function migrate(db: Database.Database): void {
 }
 
 /**
- * Opens (creating if needed) a SQLite store at `file`, or an in-memory one for `:memory:`.
+ * Opens (creating if needed) a SQLite store at `file`, or an in-memory one for `:memory:`. The
+ * file and its journals are the store's: `staticDir` never serves them (see `createApp`).
  */
 export function createSqliteStore(file: string): Store {
-  return new SqliteStore(openDatabase(file));
+  const store = new SqliteStore(openDatabase(file));
+  if (file !== ':memory:' && file !== '')
+    keepPrivate(
+      store,
+      ['', '-wal', '-shm', '-journal'].map((suffix) => file + suffix),
+    );
+  return store;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -708,6 +708,40 @@ describe('CORS', () => {
       }
     } finally {
       rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it("never serves from staticDir the journals of a database reached by a link, named after the link's target", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    const site = join(dir, 'site');
+    mkdirSync(join(dir, 'data'));
+    mkdirSync(site);
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(site, 'answers.db'), '');
+    symlinkSync(join(site, 'answers.db'), join(dir, 'data', 'ask.db'));
+    try {
+      const started = await startService({
+        port: 0,
+        contentDir: FIXTURE_CONTENT,
+        dbFile: join(dir, 'data', 'ask.db'),
+        staticDir: site,
+        logger: quietLogger,
+      });
+      try {
+        const asked = await fetch(`${started.url}/bot/askai`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: DEMO_KEY, query: 'How do I install it?' }),
+        });
+        assert.equal(asked.status, 200);
+        // SQLite writes the journals beside the file the link leads to, under its name.
+        assert.ok(existsSync(join(site, 'answers.db-wal')), 'the write-ahead log is in the site');
+        for (const path of ['/answers.db', '/answers.db-wal', '/answers.db-shm'])
+          assert.equal((await fetch(`${started.url}${path}`)).status, 404, path);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -8,7 +8,7 @@
  * (NORMAL would survive `kill -9` too, since the WAL sits in the OS's cache, but not a crash
  * of the machine; an fsync per answered question is cheap next to answering it.)
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
@@ -399,10 +399,14 @@ function migrate(db: Database.Database): void {
  */
 export function createSqliteStore(file: string): Store {
   const store = new SqliteStore(openDatabase(file));
+  // SQLite names the journals after the file a link leads to: a --db link to a file in the
+  // static folder has its -wal there, under the file's name.
   if (file !== ':memory:' && file !== '')
     keepPrivate(
       store,
-      ['', '-wal', '-shm', '-journal'].map((suffix) => file + suffix),
+      [...new Set([file, realpathSync(file)])].flatMap((name) =>
+        ['', '-wal', '-shm', '-journal'].map((suffix) => name + suffix),
+      ),
     );
   return store;
 }

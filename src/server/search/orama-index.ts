@@ -863,6 +863,12 @@ export class OramaSearchIndex implements SearchIndex {
         slugWords: slugWordsAt,
         coveredInMentions: coveredInMentionsAt,
       } = EVIDENCE;
+      const mentionShareFloor = MENTION_SHARE_FLOOR;
+      // `** 4` calls the C library's pow, a tenth of this loop's time: the pages a query touches
+      // share a few values of the share of it their names cover (86% of them the page before's
+      // on MDN's titles), so the last one's fourth power is kept.
+      let poweredShare = 0;
+      let shareToTheFourth = 0;
       // Most pages a query touches hold its words in their body only: a field the page has none of
       // adds exactly 0 to its rank, so it is skipped, in the order of the terms of the sum.
       for (let i = 0; i < evidence.count; i++) {
@@ -880,7 +886,13 @@ export class OramaSearchIndex implements SearchIndex {
           rank += name * coveredInName * (0.5 + 0.5 * nameAsked);
           // Typed, `htmldialogelement open` names *HTMLDialogElement: open property*, not
           // *HTMLDialogElement*, whose text says "open" too and which more pages link to.
-          if (nameHoldsQuery !== 0) rank += nameHoldsQuery * coveredInName ** 4 * nameAsked;
+          if (nameHoldsQuery !== 0) {
+            if (coveredInName !== poweredShare) {
+              poweredShare = coveredInName;
+              shareToTheFourth = coveredInName ** 4;
+            }
+            rank += nameHoldsQuery * shareToTheFourth * nameAsked;
+          }
         }
         const inOutline = values[at + coveredInOutlineAt] as number;
         if (inOutline !== 0) rank += outline * (inOutline / total);
@@ -895,8 +907,7 @@ export class OramaSearchIndex implements SearchIndex {
         }
         if (mentionWeight !== 0) {
           const mentionedShare = (values[at + coveredInMentionsAt] as number) / total;
-          rank +=
-            mentionWeight * Math.max(0, (mentionedShare - MENTION_SHARE_FLOOR) / (1 - MENTION_SHARE_FLOOR));
+          rank += mentionWeight * Math.max(0, (mentionedShare - mentionShareFloor) / (1 - mentionShareFloor));
         }
         if (namingWeight !== 0) rank += namingWeight * (namingShare[page] as number);
         if (heap.accepts(rank) && (!allowed || allowed((this.#pages[page] as IndexedPage).tags)))

@@ -44,10 +44,14 @@ export async function attemptOnce(
   throwIfAborted(signal);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, call.timeoutMs);
+  // setTimeout fires at once past 2^31 - 1 ms (24.8 days): a longer limit, Infinity too, is none.
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Math.min(call.timeoutMs, 2 ** 31 - 1),
+  );
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { accept: 'application/json' };

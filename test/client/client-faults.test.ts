@@ -50,6 +50,9 @@ const retryAfter =
 const handlers: Record<string, Handler> = {
   '/ok': ok,
   '/search-ok': (response) => json(response, 200, []),
+  '/slow-ok': (response) => {
+    setTimeout(() => ok(response), 50);
+  },
   // Never answers; the socket is closed when the client gives up.
   '/stall-headers': () => undefined,
   // Headers and half a body, then nothing.
@@ -249,6 +252,19 @@ describe('client against more faults', () => {
       assert.ok(isAbortError(error), String(error));
       assert.ok(!(error instanceof TimeoutError));
       assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+    });
+
+    it('takes a time limit beyond what setTimeout holds, Infinity among them, as no limit', async () => {
+      // setTimeout fires at once for a delay over 2^31 - 1 ms (24.8 days), and every attempt timed out.
+      for (const timeoutMs of [Infinity, 2 ** 31, 1e12]) {
+        const c = client({ paths: { health: '/slow-ok', ask: '/slow-ok' }, timeoutMs, retries: 0 });
+        assert.deepEqual(await c.health(), { status: 'ok', success: true }, `timeoutMs ${timeoutMs}`);
+      }
+      const perOperation = client({ paths: { feedback: '/slow-ok' }, timeoutMs: { feedback: Infinity } });
+      assert.deepEqual(await perOperation.feedback({ insightId: 'i', feedback: 1 }), {
+        status: 'ok',
+        success: true,
+      });
     });
 
     it('keeps the documented time limits per operation', async () => {

@@ -1,7 +1,7 @@
 import type { AnswerRecord } from '../wire/index.js';
 import type { AskClient, ClientOptions } from './create-client.js';
 import { ApiError, NO_ANSWER_MESSAGE } from './errors.js';
-import { fetchOf, send, stringOr, timeoutOf, trimBase, withKey } from './request.js';
+import { fetchOf, send, stringOr, timeoutOf, trimBase, withKey, withoutKey } from './request.js';
 
 const text = (value: unknown): string => stringOr(value, '');
 
@@ -83,7 +83,7 @@ export function createChatClient(options: ClientOptions): ChatClient {
       const error = record['error'] as { message?: unknown; code?: unknown } | string | null | undefined;
       if (error) {
         const given = typeof error === 'string' ? { message: error } : error;
-        throw new ApiError(text(given.message) || NO_ANSWER_MESSAGE, {
+        throw new ApiError(withoutKey(text(given.message), options.apiKey) || NO_ANSWER_MESSAGE, {
           status: 200,
           code: text(given.code) || 'answer_error',
           body: record,

@@ -65,7 +65,11 @@ export async function attemptOnce(
       signal: controller.signal,
     });
     const text = await response.text();
-    return parseResponse(response, text);
+    return parseResponse(
+      response,
+      text,
+      call.bearer ?? (call.body as { apiKey?: string } | undefined)?.apiKey,
+    );
   } catch (error) {
     throwIfAborted(signal);
     if (timedOut) throw new TimeoutError(call.timeoutMs);
@@ -109,7 +113,7 @@ export async function send<T>(
   }
 }
 
-function parseResponse(response: Response, text: string): unknown {
+function parseResponse(response: Response, text: string, key: string | undefined): unknown {
   const { ok, status } = response;
   let body: unknown = text;
   try {
@@ -128,17 +132,22 @@ function parseResponse(response: Response, text: string): unknown {
   // `{ error: { code, message, field } }`, or `{ error: "message" }`.
   const error = (body as { error?: unknown } | null)?.error;
   const detail = ((typeof error === 'string' ? { message: error } : error) ?? {}) as Record<string, unknown>;
-  throw new ApiError(
-    stringOr(detail.message, `The service answered ${status} ${response.statusText}`.trim()),
-    {
-      status,
-      code: stringOr(detail.code, `http_${status}`),
-      field: stringOr(detail.field, undefined),
-      body,
-      retryAfter: parseRetryAfter(response.headers.get('retry-after')),
-    },
-  );
+  const message = stringOr(detail.message, `The service answered ${status} ${response.statusText}`.trim());
+  throw new ApiError(withoutKey(message, key), {
+    status,
+    code: stringOr(detail.code, `http_${status}`),
+    field: stringOr(detail.field, undefined),
+    body,
+    retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+  });
 }
+
+/**
+ * A message of the service without the key, should it echo the request (a proxy's "invalid body
+ * {…}"): the client's errors are logged, and the key must not be.
+ */
+export const withoutKey = (message: string, key: string | undefined): string =>
+  key ? message.split(key).join('[key]') : message;
 
 /** The value when it is a string, else the fallback. */
 export function stringOr<T>(value: unknown, fallback: T): string | T {

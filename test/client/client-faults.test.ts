@@ -107,6 +107,17 @@ const handlers: Record<string, Handler> = {
     );
   },
   '/echo': (response, _count, seen) => json(response, 200, { status: 'ok', seen }),
+  // A proxy that quotes what it refused, body or header, in its error message.
+  '/echo-in-error': (response, _count, seen) =>
+    json(response, 400, {
+      error: { code: 'bad_request', message: `refused ${seen.body || seen.headers.authorization}` },
+    }),
+  '/echo-in-answer': (response, _count, seen) =>
+    json(response, 200, {
+      answer: '',
+      didAnswer: false,
+      error: { code: 'upstream', message: `the model refused ${seen.body}` },
+    }),
 };
 
 describe('client against more faults', () => {
@@ -532,6 +543,26 @@ describe('client against more faults', () => {
         assert.ok(!error.message.includes(KEY) && !String(error).includes(KEY), String(error));
       }
       for (const request of seen) assert.ok(!request.url.includes(KEY), request.url);
+    });
+
+    it('keeps the key out of the message of a service that echoes the request back', async () => {
+      const echoing = client({
+        paths: { search: '/echo-in-error', feedback: '/echo-in-error', ask: '/echo-in-answer' },
+        analyticsUrl: `${url}/echo-in-error?`,
+        retries: 0,
+      });
+      const errors = [
+        await failure(echoing.search({ query: 'x', numDocs: 1 })),
+        await failure(echoing.feedback({ insightId: 'i', feedback: 1 })),
+        await failure(echoing.ask({ query: 'x', format: 'html', conversationId: '' })),
+        await failure(echoing.analytics({ projectId: 'p', startDate: 0, endDate: 1 })),
+      ];
+      for (const error of errors) {
+        assert.ok(error instanceof ApiError, String(error));
+        assert.ok(!error.message.includes(KEY) && !String(error).includes(KEY), String(error));
+        // The rest of the message is kept, the key marked where it was.
+        assert.match(error.message, /refused .*\[key\]/);
+      }
     });
   });
 });

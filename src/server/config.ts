@@ -31,6 +31,15 @@ export const DEFAULT_CONNECTIONS_PER_ADDRESS = 1000;
 /** How many (agent, address) buckets the rate limiter tracks before evicting idle ones. */
 export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
 
+/**
+ * What an `Authorization: Bearer` header carries as written, from any client: visible ASCII. A
+ * browser's or Node's fetch refuses a character beyond Latin-1 (a TypeError, nothing sent), curl
+ * sends UTF-8 bytes the service reads back as Latin-1, and no header holds a control character.
+ */
+const BEARER_TOKEN = /^[!-~]+$/;
+const BEARER_TOKEN_RULE =
+  'must be letters, digits and ASCII punctuation (no accented letter, other script, emoji or control character): it is sent as Authorization: Bearer <key>, which carries no other';
+
 const idSchema = z
   .string()
   .regex(
@@ -112,6 +121,7 @@ const projectSchema = z
       .min(16, 'must be at least 16 characters')
       .max(500)
       .regex(/^\S+$/, 'must not hold a space or a line break: it is sent as Authorization: Bearer <key>')
+      .regex(BEARER_TOKEN, BEARER_TOKEN_RULE)
       .optional(),
     /** The name of an environment variable holding the analytics key. */
     analyticsKeyEnv: z.string().min(1).optional(),
@@ -240,6 +250,9 @@ export function parseConfig(
       throw new ConfigError(
         `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.noSpace ? ', with no space or line break' : ''}`,
       );
+    }
+    if (rule.noSpace && !BEARER_TOKEN.test(key)) {
+      throw new ConfigError(`${source}: ${field}Env: environment variable ${variable} ${BEARER_TOKEN_RULE}`);
     }
     return key;
   };

@@ -112,6 +112,27 @@ describe('config file', () => {
       },
       /projects\.0\.analyticsKey: must not hold a space or a line break/,
     ],
+    // fetch refuses a header character beyond Latin-1, curl sends UTF-8 the service reads as
+    // Latin-1, no header carries a control character: a project whose analytics no one can read.
+    ...(
+      [
+        ['in another script', 'аналитика-ключ-2026'],
+        ['with an accented letter', 'clé-des-analyses-2026'],
+        ['with an emoji', 'analytics-key-2026-🔑'],
+        ['with a control character', 'analytics\u0000key-2026'],
+      ] as const
+    ).map(([what, analyticsKey]): [string, unknown, RegExp] => [
+      `an analytics key ${what}, which an Authorization header cannot carry`,
+      { projects: [{ id: 'p', analyticsKey, agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] },
+      /projects\.0\.analyticsKey: must be letters, digits and ASCII punctuation/,
+    ]),
+    [
+      'an analytics key from the environment that an Authorization header cannot carry',
+      {
+        projects: [{ id: 'p', analyticsKeyEnv: 'NON_ASCII_KEY', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }],
+      },
+      /analyticsKeyEnv: environment variable NON_ASCII_KEY must be letters, digits and ASCII punctuation/,
+    ],
     [
       'a short analytics key',
       { projects: [{ id: 'p', analyticsKey: 'short-key', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] },
@@ -203,7 +224,7 @@ describe('config file', () => {
   for (const [name, input, message] of broken) {
     it(`refuses ${name}, naming the field`, () => {
       assert.throws(
-        () => parseConfig(input, 'config file x.json', {}),
+        () => parseConfig(input, 'config file x.json', { NON_ASCII_KEY: 'аналитика-ключ-2026' }),
         (error: unknown) => {
           assert.ok(error instanceof ConfigError);
           assert.match(error.message, /^config file x\.json: /);

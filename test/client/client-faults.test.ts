@@ -523,6 +523,32 @@ describe('client against more faults', () => {
       assert.ok(!request.url.includes(encodeURIComponent(key)) && !request.url.includes(key));
     });
 
+    it('refuses at once, sending nothing, an analytics call whose key no header can carry', async () => {
+      // Before: fetch's TypeError read as a NetworkError ("could not be reached"), retried twice,
+      // its cause quoting a key with a control character.
+      for (const key of ['ключ-key-1234', 'secret\nkey-1234', 'secret\u0000key-1234', 'secret key-1234']) {
+        const before = seen.length;
+        const c = createClient({ baseUrl: url, apiKey: key });
+        for (const call of [
+          c.analytics({ projectId: 'p', startDate: 0, endDate: 1 }),
+          c.topQuestions({ projectId: 'p', startDate: 0, endDate: 1 }),
+        ]) {
+          const error = await failure(call);
+          assert.ok(error instanceof TypeError && !(error instanceof NetworkError), String(error));
+          assert.ok(!String(error).includes(key) && !String(error.cause).includes(key));
+        }
+        assert.equal(seen.length, before, JSON.stringify(key));
+      }
+      // Latin-1 travels (as one byte each, which a Node server reads back as sent).
+      const latin1 = 'clé-latin1-key';
+      const { seen: request } = (await createClient({
+        baseUrl: url,
+        analyticsUrl: `${url}/echo?`,
+        apiKey: latin1,
+      }).analytics({ projectId: 'p', startDate: 0, endDate: 1 })) as unknown as { seen: Seen };
+      assert.equal(request.headers.authorization, `Bearer ${latin1}`);
+    });
+
     it('never puts the key in a URL, a message or String(error), whatever the error', async () => {
       const errors = [
         await failure(client({ paths: { search: '/with-field' } }).search({ query: 'x', numDocs: 1 })),

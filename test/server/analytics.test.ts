@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createClient } from '../../src/client/index.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
 
 describe('analytics endpoints', () => {
@@ -309,6 +310,71 @@ describe('a project with an analytics key', () => {
       // The analytics key is no agent's: it answers no question.
       const asked = await service.postJson('/bot/askai', { apiKey: analyticsKey, query: 'install' });
       assert.equal(asked.response.status, 401);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('analytics counting, read through the client', () => {
+  it('counts a changed vote once, a follow-up under its own wording, and no search', async () => {
+    const service = await startTestService({ config: configWith() });
+    try {
+      const client = createClient({ baseUrl: service.url, apiKey: DEMO_KEY });
+      const started = Date.now();
+      const first = await client.ask({
+        query: 'How do I install ask-elements?',
+        format: 'markdown',
+        conversationId: '',
+      });
+      const followUp = await client.ask({
+        query: 'and how do I configure it?',
+        format: 'markdown',
+        conversationId: first.conversationId,
+      });
+      const again = await client.ask({
+        query: 'how do i install ask-elements',
+        format: 'html',
+        conversationId: '',
+      });
+      // Up, then down: one vote, the latest. The same vote twice is one too.
+      await client.feedback({ insightId: first.insightId, feedback: 1 });
+      await client.feedback({ insightId: first.insightId, feedback: -1 });
+      await client.feedback({ insightId: again.insightId, feedback: 1 });
+      await client.feedback({ insightId: again.insightId, feedback: 1 });
+      await client.search({ query: 'install', numDocs: 3 });
+      const range = { projectId: 'demo', startDate: started, endDate: Date.now() };
+
+      const records = await client.analytics({ ...range, sort: 'createdAt' });
+      assert.deepEqual(
+        records.map((record) => [record.query, record.conversationId, record.feedback]),
+        [
+          ['How do I install ask-elements?', first.conversationId, -1],
+          ['and how do I configure it?', first.conversationId, null],
+          ['how do i install ask-elements', again.conversationId, 1],
+        ],
+      );
+      assert.equal(records[1]!.insightId, followUp.insightId);
+      const top = await client.topQuestions(range);
+      assert.deepEqual(
+        top.map(({ question, count, answered, positive, negative }) => [
+          question,
+          count,
+          answered,
+          positive,
+          negative,
+        ]),
+        [
+          ['how do i install ask-elements', 2, 2, 1, 1],
+          ['and how do I configure it?', 1, 1, 0, 0],
+        ],
+      );
+      // A range that holds none of it, and a page beyond the last, are empty lists.
+      assert.deepEqual(
+        await client.analytics({ ...range, startDate: '2001-01-01', endDate: '2001-01-31' }),
+        [],
+      );
+      assert.deepEqual(await client.topQuestions({ ...range, page: 2 }), []);
     } finally {
       await service.close();
     }

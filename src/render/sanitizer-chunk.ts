@@ -266,6 +266,13 @@ const URL_ATTRIBUTES = [
 ];
 
 /**
+ * Where `align` aligns text (marked's table columns, `<p align=center>`). On an image or a table
+ * it floats them, and the source line and actions beside the float shrank to nothing, a letter
+ * per line: an answer could hide its own source.
+ */
+const TEXT_ALIGNED = new Set('td th tr thead tbody tfoot caption p div h1 h2 h3 h4 h5 h6'.split(' '));
+
+/**
  * Turns untrusted answer text into a clean fragment: markdown through marked (when the format
  * is markdown), DOMPurify with PURIFY_CONFIG, then the URL allow-list over every URL attribute.
  */
@@ -384,6 +391,7 @@ function enforceUrlPolicy(fragment: DocumentFragment, isAllowedUrl: typeof IsAll
       if (element.getAttribute('type') !== 'checkbox') element.remove();
       else element.setAttribute('disabled', '');
     }
+    if (!TEXT_ALIGNED.has(tag)) element.removeAttribute('align');
     const classes = element.getAttribute('class');
     if (classes !== null) {
       // Keep marked's `language-*` on code; other classes could dress an answer as our own UI.

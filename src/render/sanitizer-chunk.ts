@@ -392,6 +392,12 @@ function enforceUrlPolicy(fragment: DocumentFragment, isAllowedUrl: typeof IsAll
       else element.setAttribute('disabled', '');
     }
     if (!TEXT_ALIGNED.has(tag)) element.removeAttribute('align');
+    // A size on a table or a rule (`<table width="3000">`) widened the chat past its column, its
+    // composer off-screen; an image, kept in by `max-inline-size`, is the one that needs one.
+    if (tag !== 'img') {
+      element.removeAttribute('width');
+      element.removeAttribute('height');
+    }
     const classes = element.getAttribute('class');
     if (classes !== null) {
       // Keep marked's `language-*` on code; other classes could dress an answer as our own UI.

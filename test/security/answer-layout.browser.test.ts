@@ -12,8 +12,11 @@ defineElements();
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** A chat in a 420px column, as a docs sidebar has it, showing `answer` (html). */
-async function chatShowing(answer: string): Promise<AskChat> {
+/**
+ * A chat in a 420px column, as a docs sidebar has it, showing `answer` (html): a block, or a flex
+ * item that grows into the column (`flex: 1`, whose minimum is its content's).
+ */
+async function chatShowing(answer: string, layout: 'block' | 'flex' = 'block'): Promise<AskChat> {
   const client = fakeClient(async () =>
     answerRecord({
       answer,
@@ -21,8 +24,8 @@ async function chatShowing(answer: string): Promise<AskChat> {
     }),
   );
   const wrapper = await fixture<HTMLDivElement>(
-    html`<div style="inline-size: 420px; block-size: 600px">
-      <ask-chat .client=${client} format="html"></ask-chat>
+    html`<div style="inline-size: 420px; block-size: 600px; display: ${layout}">
+      <ask-chat style="flex: 1" .client=${client} format="html"></ask-chat>
     </div>`,
   );
   const chat = wrapper.querySelector('ask-chat')!;
@@ -45,6 +48,31 @@ describe('answer layout', () => {
         const line = one(part)!.getBoundingClientRect();
         expect(line.top, `${part} below the answer`).to.be.at.least(body.bottom - 1);
         expect(line.width, `${part} width`).to.be.at.least(body.width - 1);
+      }
+    });
+  }
+
+  for (const [what, markup] of [
+    ['a long line of code', `<pre><code>${'x'.repeat(400)}</code></pre>`],
+    [
+      'a table of many columns',
+      `<table><tr>${Array.from({ length: 20 }, (_, i) => `<td>column${i}</td>`).join('')}</tr></table>`,
+    ],
+    ['a table with a width', '<table width="2000" height="900"><tr><td>a cell</td></tr></table>'],
+    ['a rule with a width', '<hr width="3000">'],
+  ]) {
+    it(`stays in its column with ${what}`, async () => {
+      for (const layout of ['block', 'flex'] as const) {
+        const chat = await chatShowing(`<p>Install it.</p>${markup}`, layout);
+        const column = chat.parentElement!.getBoundingClientRect();
+        expect(chat.getBoundingClientRect().width, `${layout}: the chat's width`).to.equal(column.width);
+        const answer = parts(chat).lastAnswer()!.getBoundingClientRect();
+        for (const child of Array.from(parts(chat).one('answer-body')!.children)) {
+          const box = child.getBoundingClientRect();
+          expect(box.right, `${layout}: the right of ${child.localName}`).to.be.at.most(answer.right);
+          expect(box.height, `${layout}: the height of ${child.localName}`).to.be.below(600);
+        }
+        chat.parentElement!.remove();
       }
     });
   }

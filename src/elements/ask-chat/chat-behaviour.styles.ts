@@ -6,8 +6,11 @@ import { css } from 'lit';
  * `ask-chat.styles.ts`, when the behaviour arrives.
  *
  * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
- * words. The actions line up on their baseline, so that Copy stays on the line of the feedback
- * prompt when the reason form opens below it. The feedback buttons take the rest of that line
+ * words. Code blocks and tables have no width of their own to give the chat (`contain:
+ * inline-size`): their long lines scroll in them, where they made a chat that grows into a flex
+ * column (`flex: 1`) as wide as the longest line, its composer and send button off-screen. The
+ * actions line up on their baseline, so that Copy stays on the line of the feedback prompt when
+ * the reason form opens below it. The feedback buttons take the rest of that line
  * when 18rem of it is left (else a line of their own), so that a longer thanks wraps within them
  * rather than moving them under Copy. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
@@ -51,6 +54,7 @@ export const chatBehaviourStyles = css`
   }
   .answer-body :is(pre, table) {
     overflow-x: auto;
+    contain: inline-size;
   }
   /* The chat's own lists (suggestions, the transcript) have no marks; an answer's keep theirs. */
   .answer-body :is(ul, ol) {

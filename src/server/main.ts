@@ -60,6 +60,12 @@ export const DEMO_CONTENT_DIR = resolve(PACKAGE_ROOT, 'demo', 'content');
 export { DEFAULT_PORT, parsePort } from './port.js';
 export const DEFAULT_HOST = '127.0.0.1';
 
+/** The address a server bound to every interface has, and the loopback address to open it at. */
+const EVERY_INTERFACE_LOOPBACK = new Map([
+  ['0.0.0.0', '127.0.0.1'],
+  ['::', '[::1]'],
+]);
+
 /** `options.port`, else $PORT (an empty PORT counts as unset, as a shell's `PORT=` means), else 8787. */
 function requestedPort(port: number | undefined, env: NodeJS.ProcessEnv): number {
   if (port !== undefined) return parsePort(String(port), 'port');
@@ -174,7 +180,7 @@ function listen(
   port: number,
   host: string,
   config: ServiceConfig,
-): Promise<{ server: ServerType; port: number }> {
+): Promise<{ server: ServerType; port: number; address: string }> {
   // A request Node parsed but no URL can be made of (no Host, `Host: a b`, a backslash in the
   // path) is answered in the service's JSON, where @hono/node-server's own answer has no body.
   const listener = getRequestListener(app.fetch, {
@@ -210,7 +216,7 @@ function listen(
                   ),
           )) as typeof createServer,
       },
-      (info: AddressInfo) => resolveListen({ server, port: info.port }),
+      (info: AddressInfo) => resolveListen({ server, port: info.port, address: info.address }),
     );
     server.once('error', reject);
     const http = server as HttpServer;
@@ -446,14 +452,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     searches,
   });
 
-  let listening: { server: ServerType; port: number };
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
     listening = await listen(app, port, host, config);
   } catch (error) {
     await store.close();
     throw error;
   }
-  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  // On every interface (`0.0.0.0`, `::`, or another spelling of them: `0`, `::0`, told by the
+  // address bound), the URL is this machine's loopback: `http://[::]:…` is no address to connect
+  // to (Windows refuses it), as `http://0.0.0.0:…` is none.
+  const loopback = EVERY_INTERFACE_LOOPBACK.get(listening.address);
+  const everyInterface = loopback !== undefined;
+  const urlHost = loopback ?? (host.includes(':') ? `[${host}]` : host);
   const url = `http://${urlHost}:${listening.port}`;
   logger.info(
     `Database: ${dbFile === ':memory:' ? 'in memory (nothing is kept after exit)' : resolve(dbFile)}`,
@@ -461,7 +472,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   for (const line of describeKeys(config, isDefaultConfig)) logger.info(line);
   // On every interface the URL printed is this machine's own; say that others reach it too, so
   // that `--host 0.0.0.0` doesn't read as if it had been ignored.
-  const everyInterface = host === '0.0.0.0' || host === '::';
   logger.info(
     `Listening on ${url}${everyInterface ? `, and on every address of this machine (--host ${host})` : ''}`,
   );

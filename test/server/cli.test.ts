@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_PORT } from '../../src/server/main.js';
+import { DEFAULT_PORT, type RunningService, startService } from '../../src/server/main.js';
 import { runCli, startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
@@ -329,6 +329,49 @@ describe('ask-elements serve', () => {
     } finally {
       run.child.kill('SIGTERM');
       await run.exited;
+    }
+  });
+
+  it('gives the loopback URL of every spelling of every interface, which connects, and says it is every address', async () => {
+    // `http://[::]:…` names no machine (Windows refuses to connect to it), as 0.0.0.0 names none;
+    // `0` and `::0` are every interface too, written otherwise.
+    const cases = [
+      ['::', '[::1]'],
+      ['::0', '[::1]'],
+      ['0:0:0:0:0:0:0:0', '[::1]'],
+      ['0', '127.0.0.1'],
+    ] as const;
+    for (const [host, loopback] of cases) {
+      const lines: string[] = [];
+      const log = (line: string) => void lines.push(line);
+      let service: RunningService;
+      try {
+        service = await startService({
+          contentDir: FIXTURE_CONTENT,
+          dbFile: ':memory:',
+          port: 0,
+          host,
+          env: {},
+          logger: { info: log, warn: log, error: log },
+        });
+      } catch (error) {
+        // A machine without IPv6 binds no `::`: nothing to print for it.
+        if (host.includes(':') && /EAFNOSUPPORT|EADDRNOTAVAIL/.test(String(error))) continue;
+        throw error;
+      }
+      try {
+        const port = new URL(service.url).port;
+        assert.equal(service.url, `http://${loopback}:${port}`, host);
+        assert.ok(
+          lines.includes(
+            `Listening on http://${loopback}:${port}, and on every address of this machine (--host ${host})`,
+          ),
+          lines.join('\n'),
+        );
+        assert.equal((await fetch(`${service.url}/api/healthz`)).status, 200, host);
+      } finally {
+        await service.close();
+      }
     }
   });
 

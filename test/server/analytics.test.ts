@@ -206,7 +206,15 @@ describe('analytics endpoints', () => {
   });
 
   it('answers 404 JSON for a path under a report that is none, whatever the method', async () => {
-    for (const path of ['analytics/a/b', 'analytics/topquestions/a/b', `analytics/${range()}/extra`]) {
+    for (const path of [
+      'analytics/a/b',
+      'analytics/topquestions/a/b',
+      `analytics/${range()}/extra`,
+      // An empty segment is no trailing slash: 404, as `/bot/search//` and `/api/healthz//` are.
+      `analytics//?${range()}`,
+      `analytics/topquestions//?${range()}`,
+      `analytics/${range()}//`,
+    ]) {
       for (const method of ['GET', 'POST']) {
         const response = await fetch(`${service.url}/api/projects/demo/${path}`, {
           method,

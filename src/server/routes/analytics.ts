@@ -115,12 +115,13 @@ function refusal(
 }
 
 /**
- * The paths a report answers on: bare, with the spec's parameters as one more segment
- * (`/analytics/startDate=..&endDate=..`), and each with a trailing slash, which links and
- * proxies often add.
+ * The paths a report answers on: bare, and with the spec's parameters as one more segment
+ * (`/analytics/startDate=..&endDate=..`). A trailing slash, which links and proxies often add,
+ * is the app's to take (`strict: false`): a shape of its own here would take a second one too
+ * (`/analytics//`), an empty segment, which no other endpoint takes.
  */
 function reportPathShapes(path: string): string[] {
-  return [path, `${path}/`, `${path}/:pathParameters`, `${path}/:pathParameters/`];
+  return [path, `${path}/:pathParameters`];
 }
 
 export function registerAnalyticsRoutes(

@@ -663,6 +663,32 @@ describe('CORS', () => {
     }
   });
 
+  it('serves a --static folder at its URL with a trailing slash, but no file at one, nor a folder at two', async () => {
+    // The app takes `/bot/search/` as `/bot/search` (strict: false); a file is no folder.
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    mkdirSync(join(site, 'docs'));
+    writeFileSync(join(site, 'docs', 'index.html'), '<!doctype html><title>Docs</title>');
+    writeFileSync(
+      join(site, 'guide.html'),
+      '<!doctype html><title>Guide</title><link rel=stylesheet href=style.css>',
+    );
+    writeFileSync(join(site, 'style.css'), 'body{}');
+    const service = await startTestService({ staticDir: site });
+    try {
+      for (const path of ['/docs/', '/docs', '/guide.html', '/style.css'])
+        assert.equal((await fetch(`${service.url}${path}`)).status, 200, path);
+      assert.match(await (await fetch(`${service.url}/docs/`)).text(), /<title>Docs/);
+      for (const path of ['/style.css/', '/guide.html/', '/docs/index.html/', '/docs//', '/missing/']) {
+        const response = await fetch(`${service.url}${path}`);
+        assert.equal(response.status, 404, path);
+        assert.equal((await response.json()).error.code, 'not_found', path);
+      }
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('never serves from staticDir the database of a store or the file of a config built in code', async () => {
     // startService with a config object (loadConfigFile, as a host reads it), and createApp from
     // the parts: no --db or --config path tells them which files are the service's.

@@ -66,6 +66,12 @@ export function staticFiles(
 ): MiddlewareHandler<AppEnv> {
   const serve = serveStatic({ root });
   return async (c, next) => {
+    // The app takes a trailing slash as the same route (`strict: false`), and `c.req.path` comes
+    // without it: a file is no folder (`/style.css/`, whose page's relative links would miss),
+    // nor is `/docs//` a folder's URL, as they were not before and are on no other server.
+    if (c.req.path !== '/' && new URL(c.req.url).pathname.endsWith('/')) {
+      if (c.req.path.endsWith('/') || !statsOf(join(root, c.req.path))?.isDirectory()) return next();
+    }
     if (HIDDEN.test(c.req.path)) return next();
     if (privateFiles.length > 0 && servesPrivateFile(root, c.req.path, privateFiles)) return next();
     const response = await serve(c, next);

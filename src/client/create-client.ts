@@ -130,10 +130,10 @@ export function createClient(options: ClientOptions): AskClient {
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     if (query.agentId !== undefined) params.set('agentId', query.agentId);
     const url = `${analyticsBase}/api/projects/${encodeURIComponent(query.projectId)}/analytics${suffix}?${params}`;
-    // fetch would refuse it (a TypeError, read as a NetworkError and retried), or the service
-    // split a Bearer token at its space: a mistake of the caller's, told before anything is sent.
-    // (An absent key tests as "undefined", which passes.)
-    if (/[^!-\xff]/.test(options.apiKey!)) throw new TypeError('No header can carry apiKey.');
+    // fetch would refuse it (a TypeError, read as a NetworkError and retried: beyond Latin-1, a
+    // control character, DEL among them), or the service split a Bearer token at its space: a
+    // mistake of the caller's, told before anything is sent. (An absent key tests as "undefined".)
+    if (/[^!-~\x80-\xff]/.test(options.apiKey!)) throw new TypeError('No header can carry apiKey.');
     return get<T>('analytics', url, options.apiKey, signal);
   };
 

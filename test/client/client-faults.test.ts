@@ -526,7 +526,14 @@ describe('client against more faults', () => {
     it('refuses at once, sending nothing, an analytics call whose key no header can carry', async () => {
       // Before: fetch's TypeError read as a NetworkError ("could not be reached"), retried twice,
       // its cause quoting a key with a control character.
-      for (const key of ['ключ-key-1234', 'secret\nkey-1234', 'secret\u0000key-1234', 'secret key-1234']) {
+      for (const key of [
+        'ключ-key-1234',
+        'secret\nkey-1234',
+        'secret\u0000key-1234',
+        'secret key-1234',
+        // DEL is a control character too, which fetch refuses (undici: "invalid authorization header").
+        'secret\u007fkey-1234',
+      ]) {
         const before = seen.length;
         const c = createClient({ baseUrl: url, apiKey: key });
         for (const call of [
@@ -539,8 +546,8 @@ describe('client against more faults', () => {
         }
         assert.equal(seen.length, before, JSON.stringify(key));
       }
-      // Latin-1 travels (as one byte each, which a Node server reads back as sent).
-      const latin1 = 'clé-latin1-key';
+      // Latin-1 travels (as one byte each, which a Node server reads back as sent), C1 controls too.
+      const latin1 = 'clé-latin1-\u0085-key';
       const { seen: request } = (await createClient({
         baseUrl: url,
         analyticsUrl: `${url}/echo?`,

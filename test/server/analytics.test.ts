@@ -324,6 +324,40 @@ describe('a project with an analytics key', () => {
   });
 });
 
+describe('an agent key beyond ASCII', () => {
+  it('reads analytics with an agent key a header carries, a no-break space in it too', async () => {
+    // Latin-1 travels in a header byte for byte; HTTP's white space is space and tab only, and
+    // U+00A0 (JavaScript's \s) split the key: 401 "Authorization: Bearer <API key> is required".
+    const keys = ['clé-latin1-0001', 'no\u00a0break-space-0001'];
+    const service = await startTestService({
+      config: configWith({
+        projects: [{ id: 'demo', agents: keys.map((apiKey, i) => ({ id: `agent-${i}`, apiKey })) }],
+      }),
+    });
+    try {
+      for (const apiKey of keys) {
+        const client = createClient({ baseUrl: service.url, apiKey, retries: 0 });
+        await client.ask({ query: 'How do I install ask-elements?', format: 'html', conversationId: '' });
+        const records = await client.analytics({ projectId: 'demo', startDate: 0, endDate: Date.now() });
+        assert.ok(records.length >= 1, JSON.stringify(apiKey));
+      }
+      // Still no key with a space or a tab in it, nor anything after one.
+      for (const header of [
+        'Bearer clé-latin1-0001 x',
+        'Bearer clé-latin1-0001\tx',
+        'Bearerclé-latin1-0001',
+      ]) {
+        const response = await service.get('/api/projects/demo/analytics?startDate=0&endDate=1', {
+          authorization: header,
+        });
+        assert.equal(response.status, 401, header);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('analytics counting, read through the client', () => {
   it('counts a changed vote once, a follow-up under its own wording, and no search', async () => {
     const service = await startTestService({ config: configWith() });

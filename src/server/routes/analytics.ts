@@ -106,7 +106,9 @@ function refusal(
   authorization: string | undefined,
   projectId: string,
 ): ApiError | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  // HTTP's white space: space and tab. JavaScript's \s holds U+00A0 too, which a header carries
+  // (Latin-1) and an agent key may hold.
+  const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(authorization ?? '');
   if (match === null) return unauthorized('Authorization: Bearer <API key> is required');
   if (!keys.readsAnalyticsOf(match[1]!, projectId)) {
     return unauthorized("The key is not this project's analytics key (or, without one, an agent key of it)");

@@ -144,10 +144,12 @@ function parseResponse(response: Response, text: string, key: string | undefined
 
 /**
  * A message of the service without the key, should it echo the request (a proxy's "invalid body
- * {…}"): the client's errors are logged, and the key must not be.
+ * {…}"): the client's errors are logged, and the key must not be. A key under 8 characters,
+ * which the reference service never takes, is no secret to keep, and would garble the message
+ * (`a` taken out of every word of "apiKey is not valid").
  */
 export const withoutKey = (message: string, key: string | undefined): string =>
-  key ? message.split(key).join('[key]') : message;
+  key?.[7] ? message.split(key).join('[key]') : message;
 
 /** The value when it is a string, else the fallback. */
 export function stringOr<T>(value: unknown, fallback: T): string | T {

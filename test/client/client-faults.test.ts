@@ -88,6 +88,11 @@ const handlers: Record<string, Handler> = {
     json(response, 400, {
       error: { code: 'invalid_field', message: 'numDocs is too big', field: 'numDocs' },
     }),
+  // The reference service's answer to a key it does not know.
+  '/unknown-key': (response) =>
+    json(response, 401, {
+      error: { code: 'invalid_api_key', message: 'apiKey is not valid', field: 'apiKey' },
+    }),
   '/without-field': (response) =>
     json(response, 401, { error: { code: 'invalid_api_key', message: 'Unknown key.' } }),
   '/redirect-301': (response) => {
@@ -576,6 +581,28 @@ describe('client against more faults', () => {
         assert.ok(!error.message.includes(KEY) && !String(error).includes(KEY), String(error));
       }
       for (const request of seen) assert.ok(!request.url.includes(KEY), request.url);
+    });
+
+    it('leaves a message whole when a short key, which the service never takes, is part of its words', async () => {
+      // A key under 8 characters is no secret; replaced, "apiKey is not valid" read "[key]piKey is not v[key]lid".
+      for (const apiKey of ['a', 'api', 'valid', 'is not']) {
+        const error = await failure(
+          createClient({ baseUrl: url, apiKey, paths: { search: '/unknown-key' } }).search({
+            query: 'x',
+            numDocs: 1,
+          }),
+        );
+        assert.ok(error instanceof ApiError, String(error));
+        assert.equal(error.message, 'apiKey is not valid', JSON.stringify(apiKey));
+      }
+      // From 8 characters, the key is replaced wherever it is.
+      const error = await failure(
+        createClient({ baseUrl: url, apiKey: 'is not v', paths: { search: '/unknown-key' } }).search({
+          query: 'x',
+          numDocs: 1,
+        }),
+      );
+      assert.equal((error as ApiError).message, 'apiKey [key]alid');
     });
 
     it('keeps the key out of the message of a service that echoes the request back', async () => {

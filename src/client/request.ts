@@ -157,7 +157,8 @@ export function stringOr<T>(value: unknown, fallback: T): string | T {
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null) return undefined;
+  // An empty header says nothing: `Number('')` would read it as "retry at once".
+  if (!value?.trim()) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds);
   const date = Date.parse(value);

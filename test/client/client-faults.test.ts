@@ -83,6 +83,8 @@ const handlers: Record<string, Handler> = {
       },
     ),
   '/retry-after-garbage': retryAfter('after lunch'),
+  '/always-429-empty': (response) =>
+    json(response, 429, { error: { code: 'rate_limited', message: 'Slow down.' } }, { 'retry-after': ' ' }),
   '/always-503': (response) => json(response, 503, { error: { code: 'unavailable', message: 'Down.' } }),
   '/with-field': (response) =>
     json(response, 400, {
@@ -405,6 +407,12 @@ describe('client against more faults', () => {
         const wait = await firstWait(path);
         assert.ok(wait !== undefined && wait >= 0 && wait <= 250, `${path}: ${wait}`);
       }
+    });
+
+    it('reports no wait for an empty Retry-After, rather than none to wait', async () => {
+      const error = await failure(client({ paths: { health: '/always-429-empty' }, retries: 0 }).health());
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.retryAfter, undefined);
     });
 
     it('reports the seconds of an HTTP date', async () => {

@@ -48,6 +48,23 @@ async function eagerModuleGraph(entry: string): Promise<string[]> {
   return [...seen];
 }
 
+/** The type errors of a consumer's files, checked strictly as an app's build would, one line each. */
+function typeErrors(files: string[], options: ts.CompilerOptions = {}): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    ...options,
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+}
+
 describe('entry points', () => {
   it('ask-elements imports in Node without defining an element or needing a window', async () => {
     const entry = await import('../src/index.js');
@@ -267,19 +284,7 @@ describe('entry points', () => {
       for (const [name, lines] of Object.entries(pages)) {
         const page = join(dir, name);
         writeFileSync(page, lines.join('\n'));
-        const program = ts.createProgram([page], {
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          target: ts.ScriptTarget.ES2022,
-          module: ts.ModuleKind.NodeNext,
-          moduleResolution: ts.ModuleResolutionKind.NodeNext,
-          lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-        });
-        const errors = ts
-          .getPreEmitDiagnostics(program)
-          .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
-        assert.deepEqual(errors, [], name);
+        assert.deepEqual(typeErrors([page]), [], name);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -357,20 +362,10 @@ describe('the React (TSX) declaration of the frameworks page', () => {
           '}',
         ].join('\n'),
       );
-      const program = ts.createProgram([join(dir, 'page.tsx'), join(dir, 'ask-elements.d.ts')], {
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        jsx: ts.JsxEmit.ReactJSX,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      });
-      const errors = ts
-        .getPreEmitDiagnostics(program)
-        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
-      assert.deepEqual(errors, []);
+      assert.deepEqual(
+        typeErrors([join(dir, 'page.tsx'), join(dir, 'ask-elements.d.ts')], { jsx: ts.JsxEmit.ReactJSX }),
+        [],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

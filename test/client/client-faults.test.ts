@@ -6,34 +6,21 @@
  */
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { ApiError, NetworkError, TimeoutError, createClient, isAbortError } from '../../src/client/index.js';
 import type { ClientOptions } from '../../src/client/index.js';
+import {
+  type RecordedRequest as Seen,
+  type RecordingServer,
+  json,
+  startRecordingServer,
+} from '../support/misbehaving-server.js';
 
 const KEY = 'faults-key-0123';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-  at: number;
-}
-
 type Handler = (response: ServerResponse, count: number, seen: Seen) => void;
 
-const json = (
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
 const ok = (response: ServerResponse) => json(response, 200, { status: 'ok', success: true });
 const retryAfter =
   (value: string): Handler =>
@@ -129,29 +116,18 @@ const handlers: Record<string, Handler> = {
 
 describe('client against more faults', () => {
   let url: string;
-  const seen: Seen[] = [];
+  let server: RecordingServer;
+  let seen: Seen[] = [];
   const counts = new Map<string, number>();
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const path = (request.url ?? '').replace(/\?.*/, '').replace(/^\/prefix/, '');
-      const entry = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body,
-        at: Date.now(),
-      };
-      seen.push(entry);
-      const count = (counts.get(path) ?? 0) + 1;
-      counts.set(path, count);
-      const handler = handlers[path];
-      if (handler) handler(response, count, entry);
-      else json(response, 404, { error: { code: 'not_found', message: 'No such path.' } });
-    });
-  });
+  /** Each path's handler (a `/prefix` before it stripped), told how often the path was asked. */
+  const answer = (entry: Seen, response: ServerResponse) => {
+    const path = entry.url.replace(/\?.*/, '').replace(/^\/prefix/, '');
+    const count = (counts.get(path) ?? 0) + 1;
+    counts.set(path, count);
+    const handler = handlers[path];
+    if (handler) handler(response, count, entry);
+    else json(response, 404, { error: { code: 'not_found', message: 'No such path.' } });
+  };
   const sent = (path: string) => seen.filter((request) => request.url.replace(/\?.*/, '').endsWith(path));
   const client = (options: Partial<ClientOptions> = {}) =>
     createClient({ baseUrl: url, apiKey: KEY, ...options });
@@ -226,13 +202,11 @@ describe('client against more faults', () => {
   };
 
   before(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startRecordingServer(answer);
+    url = server.url;
+    seen = server.requests;
   });
-  after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  after(() => server.close());
 
   describe('timeouts', () => {
     it('times out an attempt whose headers never come, and retries a GET each time', async () => {

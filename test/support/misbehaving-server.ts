@@ -24,7 +24,8 @@ export interface MisbehavingServer {
 
 type Fault = (request: RecordedRequest, response: ServerResponse, count: number) => void;
 
-const json = (
+/** Answers with `body` as JSON. */
+export const json = (
   response: ServerResponse,
   status: number,
   body: unknown,
@@ -108,9 +109,17 @@ const faults: Record<string, Fault> = {
   '/answer-error-silent': (_req, res) => json(res, 200, { ...answerRecord, didAnswer: false, error: {} }),
 };
 
-export async function startMisbehavingServer(): Promise<MisbehavingServer> {
+/** A loopback server that records each request whole (body read), then lets `answer` reply. */
+export interface RecordingServer {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingServer(
+  answer: (request: RecordedRequest, response: ServerResponse) => void,
+): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
-  const counts = new Map<string, number>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -123,14 +132,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
         at: Date.now(),
       };
       requests.push(recorded);
-      const path = recorded.url.split('?')[0] ?? '';
-      const prefix = Object.keys(faults)
-        .filter((key) => path.startsWith(key))
-        .sort((a, b) => b.length - a.length)[0];
-      if (!prefix) return json(res, 404, { error: { code: 'not_found', message: 'No such fault.' } });
-      const count = (counts.get(prefix) ?? 0) + 1;
-      counts.set(prefix, count);
-      faults[prefix]!(recorded, res, count);
+      answer(recorded, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -138,11 +140,28 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    requestsTo: (prefix) => requests.filter((r) => r.url.startsWith(prefix)),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export async function startMisbehavingServer(): Promise<MisbehavingServer> {
+  const counts = new Map<string, number>();
+  const server = await startRecordingServer((recorded, res) => {
+    const path = recorded.url.split('?')[0] ?? '';
+    const prefix = Object.keys(faults)
+      .filter((key) => path.startsWith(key))
+      .sort((a, b) => b.length - a.length)[0];
+    if (!prefix) return json(res, 404, { error: { code: 'not_found', message: 'No such fault.' } });
+    const count = (counts.get(prefix) ?? 0) + 1;
+    counts.set(prefix, count);
+    faults[prefix]!(recorded, res, count);
+  });
+  return {
+    ...server,
+    requestsTo: (prefix) => server.requests.filter((r) => r.url.startsWith(prefix)),
   };
 }

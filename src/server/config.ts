@@ -242,16 +242,17 @@ export function parseConfig(
     written: string | undefined,
     variable: string | undefined,
     field: string,
-    rule: { minLength: number; noSpace: boolean },
+    /** `bearer`: the key travels in an Authorization header (an analytics key), not in JSON. */
+    rule: { minLength: number; bearer: boolean },
   ): string | undefined => {
     if (variable === undefined) return written;
     const key = env[variable];
-    if (key === undefined || key.length < rule.minLength || (rule.noSpace && /\s/.test(key))) {
+    if (key === undefined || key.length < rule.minLength || (rule.bearer && /\s/.test(key))) {
       throw new ConfigError(
-        `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.noSpace ? ', with no space or line break' : ''}`,
+        `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.bearer ? ', with no space or line break' : ''}`,
       );
     }
-    if (rule.noSpace && !BEARER_TOKEN.test(key)) {
+    if (rule.bearer && !BEARER_TOKEN.test(key)) {
       throw new ConfigError(`${source}: ${field}Env: environment variable ${variable} ${BEARER_TOKEN_RULE}`);
     }
     return key;
@@ -280,7 +281,7 @@ export function parseConfig(
         );
       }
       agentIds.add(agent.id);
-      const apiKey = keyOf(agent.apiKey, agent.apiKeyEnv, `${at}.apiKey`, { minLength: 8, noSpace: false });
+      const apiKey = keyOf(agent.apiKey, agent.apiKeyEnv, `${at}.apiKey`, { minLength: 8, bearer: false });
       claimKey(apiKey, `${at}.apiKey`, at);
       if (agent.public) {
         // A keyless request must map to exactly one agent.
@@ -313,7 +314,7 @@ export function parseConfig(
     const field = `projects.${p}.analyticsKey`;
     const analyticsKey = keyOf(project.analyticsKey, project.analyticsKeyEnv, field, {
       minLength: 16,
-      noSpace: true,
+      bearer: true,
     });
     claimKey(analyticsKey, field, field, '; an analytics key must not be one that pages carry');
     return { id: project.id, name: project.name ?? project.id, agents, analyticsKey };

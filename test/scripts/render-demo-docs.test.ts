@@ -20,6 +20,29 @@ describe('the demo documents as pages', () => {
     }
   });
 
+  it('links every page of the demo to a page it has, and to a heading that page renders', async () => {
+    const { documents } = await loadContentFolder(CONTENT);
+    const htmlOf = new Map<string, string>();
+    for (const document of documents) {
+      const file = `${CONTENT}${document.link === '/' ? 'index' : document.link.slice(1)}.md`;
+      htmlOf.set(document.link, documentHtml(readFileSync(file, 'utf8')));
+    }
+    const idsOf = new Map(
+      [...htmlOf].map(([link, html]) => [
+        link,
+        new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])),
+      ]),
+    );
+    const broken: string[] = [];
+    for (const [page, html] of htmlOf)
+      for (const [, href] of html.matchAll(/<a href="(\/[^"]*|#[^"]*)"/g)) {
+        const [path, anchor] = href!.split('#');
+        const ids = idsOf.get(path || page);
+        if (!ids || (anchor !== undefined && !ids.has(anchor))) broken.push(`${page} → ${href}`);
+      }
+    assert.deepEqual(broken, []);
+  });
+
   it('lets the keyboard reach code blocks and tables, which scroll sideways when wide', () => {
     const html = documentHtml('```sh\nnpm install ask-elements\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
     assert.match(html, /<pre tabindex="0"><code/);

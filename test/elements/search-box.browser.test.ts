@@ -463,6 +463,31 @@ describe('<search-box> states', () => {
     expect(shadow(el).querySelector('input')!.closest('dialog')).to.equal(null);
   });
 
+  it('never searches an empty query, whatever min-chars says (0, empty, not a number)', async () => {
+    localStorage.setItem('ask-elements:recent-searches', JSON.stringify(['dark mode']));
+    for (const minChars of ['0', '', 'none']) {
+      const client = answering(threeResults);
+      const el = await fixture<SearchBox>(
+        html`<search-box debounce="0" min-chars=${minChars} .client=${client}></search-box>`,
+      );
+      input(el).focus();
+      // On focus: the recent searches, not "Search is not available" for an empty query.
+      await waitUntil(() => options(el).length === 2, `recent searches (min-chars="${minChars}")`);
+      expect(optionTitles(el)).to.deep.equal(['dark mode', 'Clear recent searches']);
+      expect(messageText(el)).to.equal('');
+      await sendKeys({ type: ' ' });
+      await el.updateComplete;
+      expect(messageText(el), 'a space is no query').to.equal('');
+      await sendKeys({ type: 'd' });
+      await waitUntil(() => optionTitles(el).includes('Theming'), 'one letter searched');
+      await press('Backspace');
+      await press('Backspace');
+      await waitUntil(() => optionTitles(el)[0] === 'dark mode', 'the recent searches again');
+      expect(messageText(el)).to.equal('');
+      expect(client.searches.map((search) => search.request.query)).to.deep.equal(['d']);
+    }
+  });
+
   it('echoes the query when nothing matches and says so in the live region', async () => {
     const el = await fakeBox(answering([]));
     await type(el, 'zzz');

@@ -181,7 +181,7 @@ export class SearchController implements ReactiveController {
         { signal },
       ): Promise<Answered | typeof initialState> => {
         const run = ++this.#runId;
-        if ([...query].length < minChars) return initialState;
+        if (tooShort(query, minChars)) return initialState;
         if (!online) {
           this.#announce(this.#text().offline);
           return initialState;
@@ -337,7 +337,7 @@ export class SearchController implements ReactiveController {
         clearTimeout(this.#announceTimer);
       }
     }
-    if ((changed.has('query') || changed.has('minChars')) && [...host.query.trim()].length < host.minChars) {
+    if ((changed.has('query') || changed.has('minChars')) && tooShort(host.query.trim(), host.minChars)) {
       // Too short to search: the list turns to recent searches and nothing is announced.
       this.#state.answered = undefined;
       clearTimeout(this.#announceTimer);
@@ -364,7 +364,7 @@ export class SearchController implements ReactiveController {
     const options: Option[] = [];
     let message: View['message'];
     let loading = false;
-    const recentMode = [...query].length < host.minChars;
+    const recentMode = tooShort(query, host.minChars);
     if (recentMode) {
       for (const entry of recent) options.push({ kind: 'recent', query: entry });
       if (options.length) options.push({ kind: 'clear-recent' });
@@ -869,6 +869,15 @@ function displayLink(href: string): string {
   } catch {
     return href;
   }
+}
+
+/**
+ * Whether a (trimmed) query is too short to search. An empty one always is, whatever `min-chars`
+ * says: `min-chars="0"`, an empty or a non-numeric value sent the service an empty query, which it
+ * refuses, and the visitor read "Search is not available right now" on focus.
+ */
+function tooShort(query: string, minChars: number): boolean {
+  return !query || [...query].length < minChars;
 }
 
 /**

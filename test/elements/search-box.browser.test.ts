@@ -399,6 +399,50 @@ describe('<search-box> search timing', () => {
     expect(statusText(el)).to.equal('');
   });
 
+  it('says nothing of a failure, or of going offline, after the visitor closed the list or the dialog', async () => {
+    const statuses: string[] = [];
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    // The whole shadow root: the dialog of variant="button" renders a live region of its own.
+    new MutationObserver(() => statuses.push(statusText(el))).observe(shadow(el), {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    await type(el, 'theme');
+    const pending = await searchFor(client, 'theme');
+    await press('Tab');
+    expect(shadow(el).activeElement === null, 'the focus left').to.equal(true);
+    pending.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
+    await waitUntil(() => messageText(el).includes('Search is not available'), 'the failure known');
+    await aTimeout(1200);
+    expect(statuses.filter(Boolean), 'no failure said to a visitor who left').to.deep.equal([]);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      window.dispatchEvent(new Event('offline'));
+      await waitUntil(() => messageText(el).startsWith('You are offline'), 'offline known');
+      await aTimeout(1200);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      window.dispatchEvent(new Event('online'));
+    }
+    expect(statuses.filter(Boolean), 'no offline message said to a visitor who left').to.deep.equal([]);
+
+    // The dialog: results and failures that arrive once it has closed.
+    el.variant = 'button';
+    await el.updateComplete;
+    el.show();
+    await waitUntil(() => shadow(el).querySelector('dialog')!.open, 'the dialog open');
+    await sendKeys({ type: 'dark' });
+    const closedOn = await searchFor(client, 'dark');
+    await press('Escape');
+    await waitUntil(() => !shadow(el).querySelector('dialog')!.open, 'the dialog closed');
+    closedOn.resolve(threeResults);
+    await waitUntil(() => options(el).length === 3, 'the results known');
+    await aTimeout(1200);
+    expect(statuses.filter(Boolean), 'nothing said once the dialog closed').to.deep.equal([]);
+  });
+
   it('sends nothing until typing pauses for the debounce', async () => {
     const client = answering(threeResults);
     const el = await fakeBox(client, 'debounce=150');
@@ -572,7 +616,7 @@ describe('<search-box> states', () => {
     (await searchFor(client, 'theme')).reject(
       new ApiError('Service down', { status: 503, code: 'http_503' }),
     );
-    await waitUntil(() => statusText(el) === 'Search is not available right now.');
+    await waitUntil(() => messageText(el).includes('Search is not available right now.'));
     expect(errors, 'not a user action').to.equal(0);
     // The visitor asks again: now it is theirs.
     input(el).focus();

@@ -435,10 +435,18 @@ export class SearchController implements ReactiveController {
     return before.kind === 'ask' ? items.length : -1;
   }
 
+  /**
+   * Says `text` in the live region once typing settles, if the visitor is still at the search
+   * then: its list open, or its dialog. A failure, or going offline, after they closed it or left
+   * is no news to them, as results are not (its message waits in the list for their return).
+   */
   #announce(text: string): void {
     clearTimeout(this.#announceTimer);
     this.#announceTimer = setTimeout(() => {
-      this.#set({ announcement: freshAnnouncement(text, this.#state.announcement) });
+      const attended = this.#inDialog
+        ? this.#host.renderRoot.querySelector('dialog')?.open
+        : this.#state.expanded;
+      if (attended) this.#set({ announcement: freshAnnouncement(text, this.#state.announcement) });
     }, ANNOUNCE_DELAY_MS);
   }
 

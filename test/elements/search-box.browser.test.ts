@@ -1564,6 +1564,53 @@ describe('<search-box variant="button">', () => {
     expect(shadow(el).activeElement).to.equal(button);
   });
 
+  it('keeps the Escape that ends a composition for the input method, and no other close once the typing is done', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,
+    );
+    const dialog = shadow(el).querySelector('dialog')!;
+    const composingKey = (key: string) =>
+      input(el).dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key,
+          isComposing: true,
+          bubbles: true,
+          composed: true,
+          cancelable: true,
+        }),
+      );
+    await clickAt(shadow(el).querySelector('[part="button"]')!);
+    await waitUntil(() => dialog.open, 'the dialog open');
+
+    // The Escape that cancels a composition: the cancel it fires, in its own task, is refused.
+    composingKey('Escape');
+    expect(dialog.dispatchEvent(new Event('cancel', { cancelable: true })), 'the IME keeps it').to.equal(
+      false,
+    );
+    expect(dialog.open).to.equal(true);
+
+    // A word confirmed with Enter (an IME key), then a click beside the input (its search icon):
+    // Escape, pressed from there, is no IME key and closes the dialog.
+    composingKey('Enter');
+    await aTimeout(0);
+    await clickAt(shadow(el).querySelector('.field .icon')!);
+    await press('Escape');
+    await waitUntil(() => !dialog.open, 'Escape closes it');
+
+    // Typed on an Android keyboard, whose every key is an IME key, then the back gesture: a close
+    // request, no key at all.
+    await clickAt(shadow(el).querySelector('[part="button"]')!);
+    await waitUntil(() => dialog.open, 'open again');
+    await sendKeys({ type: 'theme' });
+    composingKey('Unidentified');
+    await aTimeout(0);
+    const closed = oneEvent(dialog, 'close');
+    dialog.requestClose();
+    expect(dialog.open, 'the back gesture closes it').to.equal(false);
+    // The page scrolls again once it has (for the next test's dialog).
+    await closed;
+  });
+
   it('closes on a click on the backdrop and on the close button', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,

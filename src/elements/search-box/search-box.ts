@@ -224,7 +224,6 @@ export class SearchBox extends LitElement {
   #shortcut: PageShortcut | undefined;
   /** The lazily imported modules this element waits for (see getUpdateComplete). */
   #loading: Promise<unknown> = Promise.resolve();
-  #lastKeyComposing = false;
   #urlParamRead = false;
   /** The lazily loaded rules already added to the shadow root. */
   readonly #styled = new Set<string>();
@@ -259,7 +258,7 @@ export class SearchBox extends LitElement {
         return;
       }
       this.#addStyles(dialogModule.dialogStyles);
-      dialogModule.openDialog(dialog, () => this.#lastKeyComposing, this.#onDialogClose);
+      dialogModule.openDialog(dialog, this.#onDialogClose);
     }
     this.#input?.focus();
     if (dialog) this.#input?.select();
@@ -447,8 +446,7 @@ export class SearchBox extends LitElement {
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
     // Keys that confirm or cancel an IME composition belong to the IME (DocSearch #2111).
-    this.#lastKeyComposing = event.isComposing || event.keyCode === 229;
-    if (this.#lastKeyComposing) return;
+    if (event.isComposing || event.keyCode === 229) return;
     this.#requestController();
     const controller = this.#controller;
     if (controller?.keydown(event)) return;

@@ -87,15 +87,11 @@ export const dialogStyles = css`
 
 /**
  * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
- * backdrop closes it, and Escape does unless `composing()` says the key ends an IME composition
- * (DocSearch PR #2909). The page behind it doesn't scroll. `onClose` runs once it has closed,
- * whatever closed it, with the element that had the focus when it opened.
+ * backdrop closes it, and Escape does unless the key ends an IME composition (DocSearch PR #2909).
+ * The page behind it doesn't scroll. `onClose` runs once it has closed, whatever closed it, with
+ * the element that had the focus when it opened.
  */
-export function openDialog(
-  dialog: HTMLDialogElement,
-  composing: () => boolean,
-  onClose: (opener: HTMLElement | null) => void,
-): void {
+export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElement | null) => void): void {
   let opener = document.activeElement;
   while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const page = document.documentElement;
@@ -109,10 +105,23 @@ export function openDialog(
   };
   const listening = new AbortController();
   const options = { signal: listening.signal };
+  // Whether the key being handled belongs to an IME composition, for that key's task only: the
+  // Escape it fires the cancel with is judged, not the last key typed in the input. Android's
+  // keyboards send every key as 229, and a back gesture (a close request, no key) after typing
+  // was refused; so was Escape after a Japanese word confirmed with Enter and a click beside it.
+  let composing = false;
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      composing = event.isComposing || event.keyCode === 229;
+      if (composing) setTimeout(() => (composing = false));
+    },
+    { capture: true, signal: listening.signal },
+  );
   dialog.addEventListener(
     'cancel',
     (event) => {
-      if (composing()) event.preventDefault();
+      if (composing) event.preventDefault();
     },
     options,
   );

@@ -1,6 +1,7 @@
 /**
  * Build step: minifies the static text of Lit's tagged templates, which no JavaScript minifier
- * touches: the CSS of css`…` templates, and the indentation of html`…` and svg`…` templates.
+ * touches: the CSS of css`…` templates, and the line breaks and indentation of html`…` and svg`…`
+ * templates.
  * `npm run build` runs it over the ES modules tsc writes to `dist/` (what a site's bundler
  * consumes), and vite.config.ts applies it to the script-tag file, so a page pays for the rules
  * and the markup and not for their indentation.
@@ -8,9 +9,11 @@
  * Every rewrite keeps the line count, so source maps stay right:
  * - a css`…` literal without `${…}` and without backslashes is minified by esbuild, its line
  *   breaks moved after the closing backtick;
- * - in html`…`/svg`…` literals, a run of white space that holds line breaks becomes those line
- *   breaks alone. White space stays white space (HTML renders a line break as a space), so
- *   nothing a visitor sees changes.
+ * - in html`…`/svg`…` literals, a run of white space that holds line breaks becomes one space
+ *   (none before the `>` of an end tag), its line breaks moved into the next `${…}` or after the
+ *   closing backtick. White space stays white space (HTML renders a line break as a space, and
+ *   no template puts one in a `pre`, `pre-wrap` or `textarea`), so nothing a visitor sees
+ *   changes.
  *
  * `tsx scripts/minify-template-literals.ts dist` rewrites every .js file under dist/.
  */
@@ -62,11 +65,28 @@ export function minifyCssLiterals(code: string, fileName = 'module.js'): string 
   });
 }
 
-/** Drops the indentation of html`…` and svg`…` templates (their expressions are left alone). */
+/**
+ * Turns each run of white space that holds line breaks in html`…` and svg`…` templates into one
+ * space, or into nothing before the `>` of an end tag (`</a\n>`); expressions are left alone.
+ */
 export function minifyHtmlLiterals(code: string, fileName = 'module.js'): string {
-  return rewrite(code, taggedPieces(code, fileName, ['html', 'svg']), (text) =>
-    text.replace(/[ \t\r]*\n\s*/g, (space) => '\n'.repeat(space.split('\n').length - 1)),
-  );
+  return rewrite(code, taggedPieces(code, fileName, ['html', 'svg']), (text) => {
+    // A backslash before a line break continues the line: leave such a piece as it is.
+    if (/\\\r?\n/.test(text)) return text;
+    let breaks = 0;
+    const squeeze = (space: string, replacement: string) => {
+      breaks += space.split('\n').length - 1;
+      return replacement;
+    };
+    const squeezed = text
+      .replace(/(<\/[a-zA-Z][\w-]*)([ \t\r]*\n[ \t\r\n]*)>/g, (_, tag: string, space: string) =>
+        squeeze(space, `${tag}>`),
+      )
+      .replace(/[ \t\r]*\n[ \t\r\n]*/g, (space) => squeeze(space, ' '));
+    // The line breaks go where the JavaScript minifier drops them: into the next `${…}`, or after
+    // the closing backtick, so each expression stays on its line.
+    return squeezed + '\n'.repeat(breaks);
+  });
 }
 
 /** Both of the above. */

@@ -25,7 +25,7 @@ describe('minifyCssLiterals', () => {
 });
 
 describe('minifyHtmlLiterals', () => {
-  it('drops the indentation of html`…` and svg`…` templates, nested ones too, and keeps the line count', () => {
+  it('turns line breaks and indentation into one space, keeps each expression on its line', () => {
     const code = [
       'const a = html `<ul>',
       '    ${items.map((item) => html`<li',
@@ -39,15 +39,24 @@ describe('minifyHtmlLiterals', () => {
     assert.equal(
       out,
       [
-        'const a = html `<ul>',
-        '${items.map((item) => html`<li',
-        'class="x"',
-        '>${item}</li>`)}',
-        '</ul>`;',
-        'const b = svg`<path',
-        'd="M0 0" />`;',
+        'const a = html `<ul> ${',
+        'items.map((item) => html`<li class="x" >${',
+        '',
+        'item}</li>`)} </ul>`',
+        ';',
+        'const b = svg`<path d="M0 0" />`',
+        ';',
       ].join('\n'),
     );
+  });
+
+  it('drops the line break before the > of an end tag, and leaves a line continuation alone', () => {
+    assert.equal(
+      minifyHtmlLiterals('html`<a href=${h}\n  >${t}</a\n  >\n<b>x</b\n>`;'),
+      'html`<a href=${h} >${\nt}</a> <b>x</b>`\n\n\n;',
+    );
+    const continued = 'html`<p>a\\\n  b</p>`;';
+    assert.equal(minifyHtmlLiterals(continued), continued);
   });
 
   it('leaves white space within a line, expressions, strings and other tags as they are', () => {
@@ -58,7 +67,7 @@ describe('minifyHtmlLiterals', () => {
   it('minifyTemplateLiterals applies both', () => {
     assert.equal(
       minifyTemplateLiterals('css`\n  a {\n    color: red;\n  }\n`; html`<p>\n  x\n</p>`;'),
-      'css`a{color:red}`\n\n\n\n; html`<p>\nx\n</p>`;',
+      'css`a{color:red}`\n\n\n\n; html`<p> x </p>`\n\n;',
     );
   });
 });

@@ -7,8 +7,9 @@
  * and the markup and not for their indentation.
  *
  * Every rewrite keeps the line count, so source maps stay right:
- * - a css`…` literal without `${…}` and without backslashes is minified by esbuild, its line
- *   breaks moved after the closing backtick;
+ * - a css`…` literal without backslashes is minified by esbuild, its line breaks moved after the
+ *   closing backtick, or into the `${…}` that follows them (an expression must stand where a
+ *   declaration may, or the literal is left as written);
  * - in html`…`/svg`…` literals, a run of white space that holds line breaks becomes one space
  *   (none before the `>` of an end tag), its line breaks moved into the next `${…}` or after the
  *   closing backtick. White space stays white space (HTML renders a line break as a space, and
@@ -53,16 +54,61 @@ function rewrite(
   return out;
 }
 
-/** Minifies css`…` templates that have no `${…}` and no backslash. */
+/**
+ * Minifies css`…` templates without backslashes. A template with `${…}` is minified too when each
+ * expression stands where a declaration may (after `{` or `;`, as the theme's dark colours do):
+ * it is held by a custom property while esbuild minifies the rest.
+ */
 export function minifyCssLiterals(code: string, fileName = 'module.js'): string {
-  return rewrite(code, taggedPieces(code, fileName, ['css']), (literal) => {
-    if (!literal.endsWith('`') || !literal.startsWith('`') || literal.includes('\\')) return literal;
-    const text = literal.slice(1, -1);
-    const minified = transformSync(text, { loader: 'css', minify: true, charset: 'utf8' }).code.trim();
-    // A backslash would be read as a JavaScript escape inside the template: keep the original.
-    if (minified.includes('\\') || minified.includes('`') || minified.includes('${')) return literal;
-    return `\`${minified}\`${'\n'.repeat(text.split('\n').length - 1)}`;
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
+  const templates: Array<{ start: number; end: number; minified: string }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'css') {
+      const template = node.template;
+      const literals = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      // Each literal's text without its delimiters (` or }, and ${ or `); each expression's source.
+      const statics = literals.map((literal, i) =>
+        code.slice(literal.getStart(source) + 1, literal.end - (i === literals.length - 1 ? 1 : 2)),
+      );
+      const expressions = literals
+        .slice(1)
+        .map((literal, i) => code.slice(literals[i]!.end, literal.getStart(source)));
+      const minified = minifyCssTemplate(statics, expressions);
+      if (minified !== undefined)
+        templates.push({ start: template.getStart(source), end: template.end, minified });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let out = code;
+  for (const { start, end, minified } of templates.sort((a, b) => b.start - a.start))
+    out = out.slice(0, start) + minified + out.slice(end);
+  return out;
+}
+
+const lineBreaks = (text: string) => '\n'.repeat(text.split('\n').length - 1);
+
+/** The minified template, backticks included, or undefined when it is better left as written. */
+function minifyCssTemplate(statics: string[], expressions: string[]): string | undefined {
+  if (statics.some((text) => text.includes('\\'))) return undefined;
+  if (statics.slice(0, -1).some((text) => !/[{;]\s*$/.test(text))) return undefined;
+  const held = statics.map((text, i) => (i === 0 ? text : `--ask-minify-${i - 1}: 0;${text}`)).join('');
+  const result = transformSync(held, { loader: 'css', minify: true, charset: 'utf8' });
+  const minified = result.code.trim();
+  // A backslash would be read as a JavaScript escape inside the template: keep the original.
+  if (result.warnings.length > 0 || /[\\`]|\$\{/.test(minified)) return undefined;
+  const parts = minified.split(/--ask-minify-(\d+):\s*0/);
+  if (parts.length !== statics.length * 2 - 1) return undefined;
+  if (parts.some((part, i) => i % 2 === 1 && part !== String((i - 1) / 2))) return undefined;
+  // The line breaks go where the JavaScript minifier drops them: before each expression (so it
+  // stays on its line), the rest after the closing backtick.
+  let out = `\`${parts[0]}`;
+  expressions.forEach((expression, i) => {
+    out += `\${${lineBreaks(statics[i]!)}${expression}}${parts[i * 2 + 2]}`;
   });
+  return `${out}\`${lineBreaks(statics.at(-1)!)}`;
 }
 
 /**

@@ -18,8 +18,37 @@ describe('minifyCssLiterals', () => {
     assert.equal(out.split('\n').length, code.split('\n').length);
   });
 
-  it('leaves templates with expressions or backslashes, and other tags, as they are', () => {
-    const code = "css`a { color: ${c}; }`; css`a::before { content: '\\2014'; }`; html`<p>  x  </p>`;";
+  it('minifies a template whose expressions stand where declarations may, each kept on its line', () => {
+    const code = [
+      'const t = css`',
+      '  :host {',
+      '    color: red;',
+      '  }',
+      '  @media (prefers-color-scheme: dark) {',
+      '    :host {',
+      '      ${DARK}',
+      '    }',
+      '  }',
+      '  :host([dark]) {',
+      '    ${DARK}',
+      '    color-scheme: dark;',
+      '  }',
+      '`;',
+    ].join('\n');
+    const out = minifyCssLiterals(code);
+    const lines = out.split('\n');
+    assert.equal(lines.length, code.split('\n').length);
+    assert.equal(lines[6], 'DARK}}}:host([dark]){${');
+    assert.equal(lines[10], 'DARK};color-scheme:dark}`');
+    assert.equal(
+      out.replace(/\n/g, ''),
+      'const t = css`:host{color:red}@media(prefers-color-scheme:dark){:host{${DARK}}}:host([dark]){${DARK};color-scheme:dark}`;',
+    );
+  });
+
+  it('leaves templates with an expression elsewhere or backslashes, and other tags, as they are', () => {
+    const code =
+      "css`a { color: ${c}; }`; css`${s} { color: red; }`; css`a::before { content: '\\2014'; }`; html`<p>  x  </p>`;";
     assert.equal(minifyCssLiterals(code), code);
   });
 });

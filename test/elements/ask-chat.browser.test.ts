@@ -1046,6 +1046,26 @@ describe('<ask-chat>', () => {
       expect(transcript.scrollTop).to.equal(place);
     });
 
+    it('lets the keyboard alone scroll a long answer with nothing to focus in it: Tab reaches the transcript', async () => {
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
+      el.style.setProperty('--ask-chat-max-height', '16rem');
+      // Before the first question there is nothing to scroll: Tab goes from the page to the input.
+      expect(parts(el).one('transcript')!.tabIndex).to.equal(-1);
+      await ask(el, 'Tell me everything?');
+      await answered(el, 1);
+      const transcript = parts(el).one('transcript')!;
+      const top = transcript.scrollTop;
+      // From "New conversation", the next Tab stop is the transcript itself, with a focus ring.
+      parts(el).one('new-conversation-button')!.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('transcript');
+      expect(getComputedStyle(transcript).outlineStyle).to.equal('solid');
+      // The middle of the answer, between its first lines and its Copy button, comes into view.
+      await sendKeys({ press: 'PageDown' });
+      await waitFor(() => transcript.scrollTop > top, 'the transcript to scroll');
+    });
+
     it('keeps the question just asked on screen when zoomed in (a short window)', async () => {
       const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
       await setViewport({ width: 640, height: 400 });

@@ -65,9 +65,6 @@ export const askChatStyles = [
       overflow-y: auto;
       overscroll-behavior: contain;
     }
-    .transcript:focus {
-      outline: none;
-    }
     .empty {
       color: var(--_muted);
       text-align: center;

@@ -333,7 +333,7 @@ export class AskChat extends LitElement {
         role="log"
         aria-live="off"
         aria-label=${s.transcriptLabel}
-        tabindex="-1"
+        tabindex=${behaviour?.turns.length ? 0 : -1}
       >
         <div part="empty" class="empty" ?hidden=${!!behaviour?.turns.length}>
           <slot name="empty"><p>${s.empty}</p></slot>

@@ -1409,6 +1409,23 @@ describe('<ask-chat>', () => {
         },
       );
     });
+
+    it('keeps both thumbs on one line on a 320 px phone, the prompt on the line above them', async () => {
+      const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+      // The demo page's chat on a 320 px screen: 24 px of page margin on each side.
+      el.style.inlineSize = '272px';
+      await ask(el, 'How?');
+      await answered(el, 1);
+      const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
+      await feedback.updateComplete;
+      const box = (part: string) =>
+        feedback.shadowRoot!.querySelector(`[part~="${part}"]`)!.getBoundingClientRect();
+      expect(box('down-button').top, '"Not helpful" beside "Helpful"').to.equal(box('up-button').top);
+      expect(box('prompt').bottom).to.be.at.most(box('up-button').top);
+      // Wide enough for all three, they share a line, as before.
+      el.style.inlineSize = '38rem';
+      await waitFor(() => box('prompt').top < box('up-button').bottom, 'the prompt beside the thumbs');
+    });
   });
 
   describe('stop, errors and retry', () => {

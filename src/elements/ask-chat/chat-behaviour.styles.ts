@@ -12,7 +12,9 @@ import { css } from 'lit';
  * actions line up on their baseline, so that Copy stays on the line of the feedback prompt when
  * the reason form opens below it. The feedback buttons take the rest of that line
  * when 18rem of it is left (else a line of their own), so that a longer thanks wraps within them
- * rather than moving them under Copy. Copy holds both its labels in one grid cell, the one not
+ * rather than moving them under Copy. On a
+ * line too narrow for the prompt and both thumbs (a 320 px phone), the prompt takes a line of its
+ * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
  * move when it changes. Code reads left to right on any page, and an answer's headings are a
  * message's, not the page's. (Why-comments stay out of the CSS text, which ships as it is
@@ -222,6 +224,12 @@ export const chatBehaviourStyles = css`
   .actions feedback-buttons {
     flex: 1 1 18rem;
     color-scheme: inherit;
+    container-type: inline-size;
+  }
+  @container (width < 19em) {
+    feedback-buttons::part(prompt) {
+      flex-basis: 100%;
+    }
   }
   .copy .labels {
     display: inline-grid;

@@ -1615,6 +1615,34 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('asks to wait "1 second", as the reference service\'s Retry-After mostly says, and takes a site\'s wording', async () => {
+      const tooMany = (retryAfter: number) =>
+        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter });
+      const waits = [1, 0.2, 2, 1, 4];
+      let calls = 0;
+      const el = await chat(
+        fakeClient(async () => {
+          throw tooMany(waits[calls++]!);
+        }),
+      );
+      const said = async (question: string) => {
+        await ask(el, question);
+        await answered(el, calls);
+        parts(el).input().value = '';
+        return parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
+      };
+      expect(await said('One?')).to.equal('Too many questions at once. Please retry in 1 second.');
+      expect(await said('A fifth of one?')).to.equal('Too many questions at once. Please retry in 1 second.');
+      expect(await said('Two?')).to.equal('Too many questions at once. Please retry in 2 seconds.');
+      // A site's own string fills {seconds}; a function of them gets the number.
+      el.strings = { rateLimited: 'Trop de questions. Réessayez dans {seconds} s.' };
+      expect(await said('Une ?')).to.equal('Trop de questions. Réessayez dans 1 s.');
+      el.strings = {
+        rateLimited: (seconds) => `Bitte in ${seconds} Sekunde${seconds === 1 ? '' : 'n'} erneut.`,
+      };
+      expect(await said('Vier?')).to.equal('Bitte in 4 Sekunden erneut.');
+    });
+
     it('explains each failure politely, keeps the input, and retries', async () => {
       const failures: unknown[] = [
         new NetworkError(),

@@ -40,7 +40,8 @@ export const defaultChatStrings: AskChatStrings = {
   serverError: 'Something went wrong on the service. Please retry in a moment.',
   rejected: 'The question was not accepted: {message}',
   rejectedField: 'The question was not accepted ({field}): {message}',
-  rateLimited: 'Too many questions at once. Please retry in {seconds} seconds.',
+  rateLimited: (seconds) =>
+    `Too many questions at once. Please retry in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   unavailable: 'The assistant is not available on this page right now.',
   answerError: 'The service could not answer: {message}',
 };

@@ -1,3 +1,5 @@
+import type { StringTemplate } from '../search-box/search-box.strings.js';
+
 /**
  * Every text `<ask-chat>` shows or announces, in English. A site replaces any of them through the
  * `strings` property; `{name}` placeholders are filled in when shown. The texts of the first
@@ -59,8 +61,8 @@ export interface AskChatStrings {
   rejected: string;
   /** `{message}`, `{field}`. */
   rejectedField: string;
-  /** `{seconds}`. */
-  rateLimited: string;
+  /** `{seconds}` to wait; a function of them for the grammar of "1 second" and its plural. */
+  rateLimited: StringTemplate<number>;
   /** The service refused the page's key or origin (401, 403): the site's to fix, not the visitor's. */
   unavailable: string;
   /** `{message}` from the answer record's `error`. */

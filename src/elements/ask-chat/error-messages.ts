@@ -27,8 +27,11 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
         : fill(strings.answerError, { message: error.message });
     // A key or an origin the service refuses is the site's to fix: the visitor gets no details.
     if (isRefusedSetup(error)) return strings.unavailable;
-    if (error.status === 429)
-      return fill(strings.rateLimited, { seconds: Math.max(1, Math.ceil(error.retryAfter ?? 5)) });
+    if (error.status === 429) {
+      const seconds = Math.max(1, Math.ceil(error.retryAfter ?? 5));
+      const template = strings.rateLimited;
+      return typeof template === 'function' ? template(seconds) : fill(template, { seconds });
+    }
     if (error.status >= 400 && error.status < 500)
       return error.field
         ? fill(strings.rejectedField, { field: error.field, message: error.message })

@@ -944,6 +944,33 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('keeps a pasted question longer than the service takes, whole, and says how long it may be', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      const p = parts(el);
+      const log = `My build fails with this log: ${'Error: something at line 12 '.repeat(60)}why?`;
+      p.input().focus();
+      // As a paste types it: an input's maxlength would cut it here, without a word.
+      document.execCommand('insertText', false, log);
+      expect(p.input().value.length).to.equal(log.length);
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(client.asks).to.have.length(0);
+      expect(p.input().value === log, 'the whole question, still in the input').to.equal(true);
+      const said = `Your question is ${log.length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
+      expect(p.one('notice')!.textContent!.trim()).to.equal(said);
+      expect(p.status()).to.equal(said);
+      // Shortened to fit, the notice goes, and the question is sent.
+      p.input().select();
+      document.execCommand('insertText', false, log.slice(-600));
+      await el.updateComplete;
+      expect(p.one('notice')!.hidden).to.equal(true);
+      await sendKeys({ press: 'Enter' });
+      await answered(el, 1);
+      expect(client.asks.map((a) => a.query)).to.deep.equal([log.slice(-600)]);
+    });
+
     it('asks through askQuestion right after the element upgrades, with tags for that question', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = document.createElement('ask-chat');

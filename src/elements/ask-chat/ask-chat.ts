@@ -369,7 +369,6 @@ export class AskChat extends LitElement {
             id="input"
             part="input"
             rows="1"
-            maxlength="1000"
             placeholder=${s.placeholder}
             @keydown=${this.#onKeydown}
             @paste=${this.#onPaste}

@@ -36,6 +36,9 @@ const loadStorage = importOnce(
   (): Promise<typeof ConversationStorage> => import('./conversation-storage.js'),
 );
 
+/** The service's own limit on a question (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
+const QUERY_MAX_CHARS = 1000;
+
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
 
@@ -64,6 +67,8 @@ export class ChatBehaviour implements ReactiveController {
   attachmentNotice = '';
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
+  /** Why the question in the input was not sent: longer than the service takes. */
+  #tooLong = '';
   /** The stop button had focus when the answer settled (see #run). */
   #stopHadFocus = false;
   /** The text of the polite status line. */
@@ -71,7 +76,7 @@ export class ChatBehaviour implements ReactiveController {
 
   /** What the composer's notice line says: why an attachment was refused, why nothing was sent. */
   get notice(): string {
-    return [this.attachmentNotice, this.#waited ? this.#strings.stillAnswering : '']
+    return [this.attachmentNotice, this.#tooLong, this.#waited ? this.#strings.stillAnswering : '']
       .filter(Boolean)
       .join(' ');
   }
@@ -111,6 +116,11 @@ export class ChatBehaviour implements ReactiveController {
     });
     host.addController(this);
     host.requestUpdate();
+    // The notice that a question is too long goes once the visitor has shortened it enough.
+    host.addEventListener('input', () => {
+      if (this.#tooLong && (this.#input?.value.trim().length ?? 0) <= QUERY_MAX_CHARS)
+        this.#set(() => (this.#tooLong = ''));
+    });
   }
 
   hostConnected(): void {
@@ -275,6 +285,15 @@ export class ChatBehaviour implements ReactiveController {
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
   send(text: string): void {
     if (!text.trim()) return;
+    // Longer than the service takes: the text stays, for the visitor to shorten (the input has no
+    // maxlength, which cut a pasted question short without a word).
+    const length = text.trim().length;
+    if (length > QUERY_MAX_CHARS) {
+      const tooLong = fill(this.#strings.tooLong, { count: length, max: QUERY_MAX_CHARS });
+      this.#set(() => (this.#tooLong = tooLong));
+      return this.#announce(tooLong);
+    }
+    if (this.#tooLong) this.#set(() => (this.#tooLong = ''));
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
       this.#set(() => (this.#waited = true));

@@ -36,6 +36,8 @@ export interface AskChatStrings {
   stopped: string;
   /** Sent while an answer is on its way. */
   stillAnswering: string;
+  /** Sent longer than the service takes, and kept in the input: `{count}` characters, `{max}` at most. */
+  tooLong: string;
   retry: string;
   copy: string;
   copied: string;

@@ -1387,6 +1387,26 @@ describe('<ask-chat>', () => {
       );
     });
 
+    it('says under the answer, in view, when it could not be copied (an iframe without clipboard-write)', async () => {
+      await withClipboard(
+        () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+        async () => {
+          const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
+          const { copy } = await firstAnswerActions(el, 'How?');
+          copy.click();
+          await waitFor(() => parts(el).status() === 'Could not copy the answer.', 'the failure announced');
+          await el.updateComplete;
+          const said = parts(el)
+            .lastAnswer()!
+            .querySelector<HTMLElement>('[part~="actions"] [part~="notice"]');
+          expect(said?.textContent?.trim()).to.equal('Could not copy the answer.');
+          expect(said!.checkVisibility()).to.equal(true);
+          expect(copy.innerText.trim()).to.equal('Copy');
+          await expect(el).to.be.accessible();
+        },
+      );
+    });
+
     it('copies a "not sure" answer as text while it is still folded away', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -231,6 +231,10 @@ export const chatBehaviourStyles = css`
       flex-basis: 100%;
     }
   }
+  .copy-failed {
+    flex-basis: 100%;
+    margin: 0;
+  }
   .copy .labels {
     display: inline-grid;
   }

@@ -83,6 +83,8 @@ export class ChatBehaviour implements ReactiveController {
 
   readonly #host: AskChat;
   #copied = '';
+  /** The turn whose answer could not be copied: said under it until the next copy. */
+  #copyFailed = '';
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #conversationId = '';
   #restored = false;
@@ -617,6 +619,7 @@ export class ChatBehaviour implements ReactiveController {
       this.#host.copyAs === 'text' || turn.format === 'html'
         ? body?.innerText.trim() || body?.textContent || ''
         : (turn.record?.answer ?? '');
+    this.#copyFailed = '';
     try {
       if (!text.trim()) throw new Error('nothing to copy');
       await navigator.clipboard.writeText(text.trim());
@@ -625,6 +628,8 @@ export class ChatBehaviour implements ReactiveController {
       clearTimeout(this.#copiedTimer);
       this.#copiedTimer = setTimeout(() => this.#set(() => (this.#copied = '')), 2000);
     } catch {
+      // Said where the visitor looks, not only to a screen reader: the button itself is unchanged.
+      this.#copyFailed = turn.id;
       this.#announce(s.copyFailed);
     }
   }
@@ -813,6 +818,11 @@ export class ChatBehaviour implements ReactiveController {
           .reasons=${host.feedbackReasons ?? englishReasons}
           @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
         ></feedback-buttons>
+        ${
+          this.#copyFailed === turn.id
+            ? html`<p part="notice" class="error copy-failed">${s.copyFailed}</p>`
+            : nothing
+        }
       </div>`;
   }
 

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait-until.js';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
 const SCRIPT_TAG_FILE = '/dist/ask-elements.js';
@@ -111,6 +112,9 @@ describe('when a lazy part cannot be fetched', () => {
       await (box as unknown as { updateComplete: Promise<boolean> }).updateComplete;
       const input = box.shadowRoot!.querySelector('input')!;
       input.focus();
+      // Typed, key by key as a visitor does: the keys ask for the behaviour even where the
+      // frame's page has no focus to give (the focus event then never comes).
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'e', bubbles: true, composed: true }));
       input.value = 'theme';
       input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
       const message = () => box.shadowRoot!.querySelector('[part="message"]')?.textContent ?? '';

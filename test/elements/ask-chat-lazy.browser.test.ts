@@ -4,7 +4,8 @@
  * imported after the first render or at the first sign of use. This file runs in a page of its
  * own, in this order, so that the first tests see the page before the behaviour has arrived.
  */
-import { expect, html, fixture, waitUntil } from '@open-wc/testing';
+import { expect, html, fixture } from '@open-wc/testing';
+import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import { answerRecord, defineElements, fakeClient, parts, pasteFiles, pngFile } from './chat-test-support.js';
 

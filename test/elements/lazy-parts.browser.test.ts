@@ -6,7 +6,8 @@
  * its own, in this order, so that each test here is the first use of its module: it proves the
  * module is not fetched before it is needed, and that the first use works.
  */
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AskClient } from '../../src/client/create-client.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';

@@ -1,4 +1,5 @@
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait-until.js';
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import type { AskClient, RequestOptions } from '../../src/client/create-client.js';

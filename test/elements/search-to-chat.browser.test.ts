@@ -3,7 +3,8 @@
  * elements on one page talking to the reference service: the query must reach the chat and be
  * answered (DocSearch #3010 lost it).
  */
-import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';

@@ -349,9 +349,52 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   } catch (error) {
     throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
   }
+  // JSON.parse keeps the last of a key written twice without a word: an agent copied and edited
+  // would silently lose its `public`, its key or its origins to the line below.
+  const duplicate = duplicateKey(text);
+  if (duplicate !== undefined)
+    throw new ConfigError(
+      `config file ${path}: ${duplicate.path}: written twice (line ${duplicate.line}): keep one`,
+    );
   const config = parseConfig(json, `config file ${path}`, env);
   keepPrivate(config, [path]);
   return config;
+}
+
+/**
+ * The first key written twice in one object of `json` (text JSON.parse has read), as a field path
+ * (`projects.0.agents.1.apiKey`), with the line of its second writing; undefined when none is.
+ * Keys compare as JSON reads them (`"\u0061"` is `"a"`).
+ */
+export function duplicateKey(json: string): { path: string; line: number } | undefined {
+  // What is open: an object (the keys it has, the one being read) or an array (the item's index).
+  const open: { keys?: Set<string>; key: string | number }[] = [];
+  const at = (key: string) => [...open.slice(0, -1).map((frame) => frame.key), key].join('.');
+  let expectKey = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (char === '"') {
+      const start = i;
+      for (i++; json[i] !== '"'; i++) if (json[i] === '\\') i++;
+      const frame = open.at(-1);
+      if (!expectKey || frame?.keys === undefined) continue;
+      const key = JSON.parse(json.slice(start, i + 1)) as string;
+      if (frame.keys.has(key)) return { path: at(key), line: json.slice(0, start).split('\n').length };
+      frame.keys.add(key);
+      frame.key = key;
+      expectKey = false;
+    } else if (char === '{') {
+      open.push({ keys: new Set(), key: '' });
+      expectKey = true;
+    } else if (char === '[') open.push({ key: 0 });
+    else if (char === '}' || char === ']') open.pop();
+    else if (char === ',') {
+      const frame = open.at(-1);
+      if (frame?.keys !== undefined) expectKey = true;
+      else if (frame !== undefined) frame.key = (frame.key as number) + 1;
+    }
+  }
+  return undefined;
 }
 
 /** The default configuration, resolved. */

@@ -499,6 +499,56 @@ describe('ask-elements serve', () => {
     );
   });
 
+  it('refuses a config file that writes a key twice, naming it, where JSON.parse would keep the last', async () => {
+    // An agent block copied and edited: its second "public" would silently turn the first off.
+    const config = join(dir, 'twice-config.json');
+    writeFileSync(
+      config,
+      [
+        '{',
+        '  "projects": [{ "id": "site", "agents": [',
+        '    { "id": "help", "apiKey": "first-key-0001" },',
+        '    { "id": "widget", "public": true, "allowedOrigins": ["*"],',
+        '      "public": false, "apiKey": "second-key-0002" }',
+        '  ] }]',
+        '}',
+      ].join('\n'),
+    );
+    const run = runCli(['serve', '--config', config, '--db', ':memory:', '--port', '0']);
+    // Stopped, should the service start instead (the wait ends when it exits without listening).
+    void printed(run, /Listening/).then(
+      () => run.child.kill('SIGTERM'),
+      () => undefined,
+    );
+    assert.equal((await run.exited).code, 1);
+    assert.match(
+      run.output(),
+      /config file .*twice-config\.json: projects\.0\.agents\.1\.public: written twice \(line 5\)/,
+    );
+    assert.doesNotMatch(run.output(), /Listening/);
+    // The same name in two objects is no duplicate: this file starts.
+    const cli = await serveWithConfig(
+      'two-agents.json',
+      JSON.stringify({
+        projects: [
+          {
+            id: 'site',
+            agents: [
+              { id: 'a', apiKey: 'key-of-a-0001' },
+              { id: 'b', apiKey: 'key-of-b-0002' },
+            ],
+          },
+        ],
+      }),
+    );
+    try {
+      assert.equal((await searchWithKey(cli.url, 'key-of-b-0002')).status, 200);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    await cli.exited;
+  });
+
   it('reads a config file saved with a UTF-8 byte order mark', async () => {
     const cli = await serveWithConfig('bom-config.json', `\uFEFF${oneAgent('bom-config-key')}`);
     try {

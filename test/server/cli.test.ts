@@ -101,6 +101,72 @@ describe('ask-elements serve', () => {
     assert.match(cli.output(), /SIGTERM: finishing requests in flight/);
   });
 
+  it('reads a file saved in UTF-16 with its byte order mark, and a page in the charset it declares', async () => {
+    const site = join(dir, 'encodings');
+    mkdirSync(site, { recursive: true });
+    const utf16 = (text: string, bigEndian = false) => {
+      const bytes = Buffer.from(`\uFEFF${text}`, 'utf16le');
+      return bigEndian ? bytes.swap16() : bytes;
+    };
+    // As Windows PowerShell 5 (`>`, Out-File) and Notepad's "Unicode" save them.
+    writeFileSync(join(site, 'notes.md'), utf16('# Café notes\r\n\r\nThe walrus migrates in spring.\r\n'));
+    writeFileSync(join(site, 'tusks.txt'), utf16('Tusks\n\nThe narwhal grows one tusk.\n', true));
+    // An older site's built pages, in its legacy charset: Latin-1 (windows-1252 on the web), Shift_JIS.
+    writeFileSync(
+      join(site, 'menu.html'),
+      Buffer.concat([
+        Buffer.from('<html><head><meta charset="iso-8859-1"><title>Menu</title></head><body><p>The '),
+        Buffer.from([0x93]),
+        Buffer.from('jaguar'),
+        Buffer.from([0x94]),
+        Buffer.from(' special: cr\xe8me br\xfbl\xe9e.</p></body></html>', 'latin1'),
+      ]),
+    );
+    writeFileSync(
+      join(site, 'password.html'),
+      Buffer.concat([
+        Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">'),
+        // <title>パスワード</title><p>パスワードを忘れた場合</p>, in Shift_JIS
+        Buffer.from('<title>'),
+        Buffer.from('83708358838f815b8368', 'hex'),
+        Buffer.from('</title></head><body><p>'),
+        Buffer.from('83708358838f815b836882f0965982ea82bd8fea8d87', 'hex'),
+        Buffer.from('</p></body></html>'),
+      ]),
+    );
+    // A page that says Latin-1 but is written in UTF-8 reads as it did, and Markdown that is
+    // not UTF-8 and says nothing is still skipped by name.
+    writeFileSync(
+      join(site, 'mislabelled.html'),
+      '<html><head><meta charset="iso-8859-1"><title>Okapi</title></head><body><p>The okapi’s café.</p></body></html>',
+    );
+    writeFileSync(join(site, 'latin1.md'), Buffer.from('# Caf\xe9\n\nAbout tapirs.\n', 'latin1'));
+    const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet', '--language', 'en']);
+    const search = async (query: string) => {
+      const response = await fetch(`${cli.url}/bot/search`, {
+        method: 'POST',
+        body: JSON.stringify({ apiKey: 'demo-key', query, numDocs: 1, returnContent: true }),
+      });
+      return ((await response.json()) as { title: string; content: string }[])[0];
+    };
+    try {
+      assert.match(cli.output(), /Indexed 5 documents from/);
+      assert.match(cli.output(), /Skipped latin1\.md: ERR_ENCODING/);
+      assert.equal((await search('walrus'))?.title, 'Café notes');
+      assert.equal((await search('narwhal'))?.title, 'Tusks');
+      const menu = await search('jaguar');
+      assert.equal(menu?.title, 'Menu');
+      assert.match(menu?.content ?? '', /The \u201cjaguar\u201d special: crème brûlée\./);
+      const password = await search('パスワード');
+      assert.equal(password?.title, 'パスワード');
+      assert.match(password?.content ?? '', /パスワードを忘れた場合/);
+      assert.match((await search('okapi'))?.content ?? '', /The okapi’s café\./);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it("tells a built site's many pages that aren't pages in one line, and each file it could not read", async () => {
     const site = join(dir, 'built-site');
     mkdirSync(join(site, 'tags'), { recursive: true });

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
 import { titleFromPath } from './document-link.js';
 import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
+import { fileText } from './file-text.js';
 import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
@@ -204,7 +205,6 @@ export function readContentFiles(
   siteUrl?: string,
   anchors?: AnchorStyle,
 ): LoadedContent {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
   for (const file of files) {
@@ -217,7 +217,7 @@ export function readContentFiles(
         throw new Error(
           `too large to be a page (${(bytes / 2 ** 20).toFixed(1)} MiB; at most ${MAX_FILE_BYTES / 2 ** 20} MiB)`,
         );
-      const source = decoder.decode(readFileSync(file));
+      const source = fileText(readFileSync(file), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;
       const document = reader(relativePath, source, siteUrl, anchors);
       if (isEmptyPage(document)) throw new Error('empty: no text to index');

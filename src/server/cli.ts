@@ -144,6 +144,16 @@ async function main(argv: string[]): Promise<void> {
     );
   }
 
+  // An empty value is a variable left unset (`--content "$DOCS"`), not a choice: the folder or
+  // file resolved from it would be the working folder (indexed, or served, whole: under systemd,
+  // /) or, for --db, a temporary database SQLite deletes at exit.
+  for (const flag of ['content', 'db', 'config', 'static'] as const)
+    if (values[flag] === '')
+      fail(
+        `--${flag} is empty: give a ${flag === 'db' || flag === 'config' ? 'file' : 'folder'} (is the variable it was given unset?)`,
+        2,
+      );
+
   // Handlers go in before the start, so a signal during start-up still ends the process cleanly.
   let service: RunningService | undefined;
   let stopping = false;

@@ -625,6 +625,23 @@ describe('ask-elements serve', () => {
     await cli.exited;
   });
 
+  it('refuses an empty --content, --db, --config or --static, as a variable left unset gives', async () => {
+    // `--content "$DOCS"` with DOCS unset: the working folder would be indexed and searchable
+    // whole, and `--db ""` a temporary database deleted at exit, logged as the working folder.
+    for (const flag of ['--content', '--db', '--config', '--static']) {
+      const args = ['serve', '--port', '0', '--content', FIXTURE_CONTENT, '--db', ':memory:'];
+      const run = runCli([...args, flag, '']);
+      // Stopped, should the service start instead (the wait ends when it exits without listening).
+      void printed(run, /Listening/).then(
+        () => run.child.kill('SIGTERM'),
+        () => undefined,
+      );
+      assert.equal((await run.exited).code, 2, flag);
+      assert.match(run.output(), new RegExp(`ask-elements: ${flag} is empty: give a (file|folder)`), flag);
+      assert.doesNotMatch(run.output(), /Indexed|Database:/, flag);
+    }
+  });
+
   it('prints its usage with --help', async () => {
     const run = runCli(['--help']);
     assert.equal((await run.exited).code, 0);

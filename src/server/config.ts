@@ -83,7 +83,12 @@ const agentSchema = z
     id: idSchema,
     name: z.string().optional(),
     /** The key clients send as `apiKey` (bot endpoints) or `Authorization: Bearer` (analytics). */
-    apiKey: z.string().min(8, 'must be at least 8 characters').max(500).optional(),
+    apiKey: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .max(500)
+      .refine((key) => key === key.trim(), 'must not start or end with a space or line break')
+      .optional(),
     /** The name of an environment variable holding the key, to keep secrets out of the file. */
     apiKeyEnv: z.string().min(1).optional(),
     /** A public agent answers bot requests that carry no apiKey. */
@@ -250,6 +255,13 @@ export function parseConfig(
     if (key === undefined || key.length < rule.minLength || (rule.bearer && /\s/.test(key))) {
       throw new ConfigError(
         `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.bearer ? ', with no space or line break' : ''}`,
+      );
+    }
+    // A key file's last line break, which a Kubernetes or Docker secret made from the file keeps:
+    // the key the pages send has none, and every request would be refused as a wrong key.
+    if (key !== key.trim()) {
+      throw new ConfigError(
+        `${source}: ${field}Env: environment variable ${variable} starts or ends with a space or line break (left from the file it was made from?): remove it`,
       );
     }
     if (rule.bearer && !BEARER_TOKEN.test(key)) {

@@ -615,6 +615,46 @@ describe('ask-elements serve', () => {
     await cli.exited;
   });
 
+  it("refuses an agent key whose variable ends with its file's line break, naming it", async () => {
+    // A Kubernetes or Docker secret made from a file keeps the file's last line break: the key
+    // the pages send has none, and every search would be 401 "apiKey is not valid".
+    const config = join(dir, 'env-key.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKeyEnv: 'HELP_KEY' }] }] }),
+    );
+    const run = runCli(['serve', '--config', config, '--db', ':memory:', '--port', '0'], {
+      HELP_KEY: 'help-secret-0042\n',
+    });
+    // Stopped, should the service start instead (the wait ends when it exits without listening).
+    void printed(run, /Listening/).then(
+      () => run.child.kill('SIGTERM'),
+      () => undefined,
+    );
+    assert.equal((await run.exited).code, 1);
+    assert.match(
+      run.output(),
+      /config file .*env-key\.json: projects\.0\.agents\.0\.apiKeyEnv: environment variable HELP_KEY starts or ends with a space or line break/,
+    );
+    assert.doesNotMatch(run.output(), /help-secret/);
+    // Written in the file, the same.
+    const written = join(dir, 'written-key.json');
+    writeFileSync(
+      written,
+      JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: ' help-secret-0042' }] }] }),
+    );
+    const writtenRun = runCli(['serve', '--config', written, '--db', ':memory:', '--port', '0']);
+    void printed(writtenRun, /Listening/).then(
+      () => writtenRun.child.kill('SIGTERM'),
+      () => undefined,
+    );
+    assert.equal((await writtenRun.exited).code, 1);
+    assert.match(
+      writtenRun.output(),
+      /projects\.0\.agents\.0\.apiKey: must not start or end with a space or line break/,
+    );
+  });
+
   it('reads a config file saved with a UTF-8 byte order mark', async () => {
     const cli = await serveWithConfig('bom-config.json', `\uFEFF${oneAgent('bom-config-key')}`);
     try {

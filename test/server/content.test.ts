@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,6 +208,10 @@ describe('loadContentFolder', () => {
       await symlink(outside, join(site, 'up'));
       await symlink(join(site, 'moved.md'), join(site, 'dangling.md'));
       await writeFile(join(site, 'empty.md'), '\n');
+      // No file at all: a device (endless) and a pipe (waits for a writer) would hang the start.
+      await symlink('/dev/zero', join(site, 'zero.md'));
+      execFileSync('mkfifo', [join(outside, 'pipe')]);
+      await symlink(join(outside, 'pipe'), join(site, 'pipe.md'));
       const { documents: pages, skipped: left } = await loadContentFolder(site);
       assert.deepEqual(
         pages.map((document) => [document.id, document.link]),
@@ -223,7 +228,9 @@ describe('loadContentFolder', () => {
           ['empty.md', 'empty: no text to index'],
           ['guides/loop', 'a link up to a folder it is in (a loop)'],
           ['latest/loop', 'a link up to a folder it is in (a loop)'],
+          ['pipe.md', 'not a file (a device, a pipe or a socket)'],
           ['up', 'a link up to a folder it is in (a loop)'],
+          ['zero.md', 'not a file (a device, a pipe or a socket)'],
         ],
       );
     } finally {

@@ -212,7 +212,11 @@ export function readContentFiles(
     try {
       // Checked before reading: a log or a data dump in the folder is no page, and would cost
       // memory to read and time at every question that reaches it.
-      const bytes = statSync(file).size;
+      const info = statSync(file);
+      // Through a link, a device (/dev/zero never ends) or a pipe (waits for a writer): no page,
+      // and reading it would hang the start.
+      if (!info.isFile()) throw new Error('not a file (a device, a pipe or a socket)');
+      const bytes = info.size;
       if (bytes > MAX_FILE_BYTES)
         throw new Error(
           `too large to be a page (${(bytes / 2 ** 20).toFixed(1)} MiB; at most ${MAX_FILE_BYTES / 2 ** 20} MiB)`,

@@ -22,7 +22,7 @@ import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
 import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js';
-import { watchFolder } from './content/watch-folder.js';
+import { watchFailure, watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
 import { addressOwner } from './http/client-address.js';
@@ -496,7 +496,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
               );
             for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
-          (error) => logger.error(`Re-indexing ${contentDir} failed: ${String(error)}`),
+          (error, during) =>
+            logger.error(
+              during === 'watch'
+                ? watchFailure(contentDir, error)
+                : `Re-indexing ${contentDir} failed: ${String(error)}`,
+            ),
           {
             onFolderGone: () =>
               logger.warn(`${contentDir} is gone: still serving what it held, until it is back`),

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { watch } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { mayChangeContent } from '../../src/server/content/load-folder.js';
-import { watchFolder } from '../../src/server/content/watch-folder.js';
+import { watchFailure, watchFolder } from '../../src/server/content/watch-folder.js';
 import { DEMO_KEY, type TestService, startTestService } from './service-harness.js';
 
 describe('serve --watch: re-indexing the content folder on change', () => {
@@ -120,12 +120,12 @@ describe('serve --watch: re-indexing the content folder on change', () => {
       watchers.push({ emitter, onChange });
       return emitter;
     }) as unknown as typeof watch;
-    const errors: unknown[] = [];
+    const errors: unknown[][] = [];
     let reads = 0;
     const watching = watchFolder(
       root,
       async () => void reads++,
-      (error) => errors.push(error),
+      (error, during) => errors.push([during, error]),
       { checkMs: 20, watch: fakeWatch },
     );
     try {
@@ -141,6 +141,13 @@ describe('serve --watch: re-indexing the content folder on change', () => {
       while ((watchers.length < 2 || reads === 0) && Date.now() < end)
         await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(errors.length, 1, 'told once');
+      const [[during, error]] = errors as [['watch' | 'read', unknown]];
+      assert.equal(during, 'watch', 'as a failure to watch, not to re-index');
+      assert.match(
+        watchFailure(root, error),
+        /^Watching .* for changes failed \(Error: ENOSPC.*sysctl fs\.inotify\.max_user_watches=/,
+      );
+      assert.doesNotMatch(watchFailure(root, new Error('EACCES')), /sysctl/);
       assert.equal(watchers.length, 2, 'watched again');
       assert.ok(reads >= 1, 'read again');
       const before = reads;

@@ -49,7 +49,7 @@ function folderIdentity(dir: string): string | undefined {
 export function watchFolder(
   dir: string,
   onChange: () => Promise<void>,
-  onError: (error: unknown) => void,
+  onError: (error: unknown, during: 'watch' | 'read') => void,
   options: FolderWatchOptions = {},
 ): FolderWatch {
   let timer: NodeJS.Timeout | undefined;
@@ -63,7 +63,7 @@ export function watchFolder(
   const fail = (error: unknown): void => {
     if (failing || folderIdentity(dir) === undefined) return;
     failing = true;
-    onError(error);
+    onError(error, 'watch');
   };
   const watchFn = options.watch ?? watch;
   const run = (): void => {
@@ -76,7 +76,7 @@ export function watchFolder(
       return;
     }
     running = onChange()
-      .catch(onError)
+      .catch((error: unknown) => onError(error, 'read'))
       .finally(() => {
         running = undefined;
         if (pending && !closed) {
@@ -143,4 +143,17 @@ export function watchFolder(
       watcher?.close();
     },
   };
+}
+
+/**
+ * What an operator reads when watching `dir` failed (`during` "watch" in `watchFolder`'s
+ * `onError`): the watch, not the re-indexing, and for the system's limit of watches (Linux's
+ * recursive watch takes one per file and folder: 20,001 for MDN's 10,000 pages) what raises it.
+ */
+export function watchFailure(dir: string, error: unknown): string {
+  const limit =
+    (error as { code?: unknown } | undefined)?.code === 'ENOSPC'
+      ? ": the system's limit of file watches is reached (one per file and folder); raise it, as root: sysctl fs.inotify.max_user_watches=524288"
+      : '';
+  return `Watching ${dir} for changes failed (${String(error)})${limit}. Watched again every second: once it works, the folder is read again`;
 }

@@ -696,6 +696,24 @@ describe('<search-box> states', () => {
     expect((window as { pwned?: number }).pwned).to.equal(undefined);
   });
 
+  it('highlights the words a visitor typed without their accents, as the service found them', async () => {
+    const el = await fakeBox(
+      answering([
+        item('apt-config(8) – Programa para consultar la configuración de APT', {
+          description: 'Fichero de configuración de dpkg',
+        }),
+      ]),
+    );
+    // A Spanish visitor types without accents; the service folds them and finds the page.
+    await type(el, 'configuracion');
+    await waitUntil(() => options(el).length === 1);
+    const marks = [...options(el)[0]!.querySelectorAll('mark[part="highlight"]')].map(
+      (mark) => mark.textContent,
+    );
+    expect(marks).to.deep.equal(['configuración', 'configuración']);
+    expect(optionTitles(el)[0]).to.equal('apt-config(8) – Programa para consultar la configuración de APT');
+  });
+
   it('takes every visible string from the strings property', async () => {
     const el = await fakeBox(answering([]));
     el.strings = {

@@ -55,10 +55,41 @@ function unspacedWords(typed: string): string[] {
   return [typed, ...words.filter((word) => word !== typed)];
 }
 
+/** Letters whose marks are accents (see `foldDiacritics` in the service's text-analyser.ts). */
+const ACCENTED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+const MARK = /\p{M}/u;
+const MARKS = /\p{M}/gu;
+
 /**
- * Splits `text` into pieces at the places the query's terms occur (case-insensitive), so that
- * the element can render matches as `<mark>` around text nodes: nothing from the service is
- * ever parsed as HTML. One-letter terms and English function words are ignored beside other
+ * The text as the service compares it: accents taken off letters of Latin, Greek and Cyrillic
+ * (`configuración` → `configuracion`, `учётной` → `учетной`, `İ` → `I`), `ß` as `ss`; and for
+ * each character of it, where in `text` the character it came from starts.
+ */
+function folded(text: string): { text: string; from: number[] } {
+  let out = '';
+  const from: number[] = [];
+  let accented = false;
+  for (let at = 0; at < text.length;) {
+    const char = String.fromCodePoint(text.codePointAt(at) as number);
+    let fold = char;
+    if (MARK.test(char)) {
+      // A mark written apart goes with its letter: dropped after an accented one.
+      if (accented) fold = '';
+    } else {
+      accented = ACCENTED.test(char);
+      if (accented) fold = /[ßẞ]/.test(char) ? 'ss' : char.normalize('NFKD').replace(MARKS, '');
+    }
+    for (let i = 0; i < fold.length; i++) from.push(at);
+    out += fold;
+    at += char.length;
+  }
+  return { text: out, from };
+}
+
+/**
+ * Splits `text` into pieces at the places the query's terms occur (case-insensitive, with or
+ * without accents, as the service matches them: see `folded`), so that the element can render
+ * matches as `<mark>` around text nodes: nothing from the service is ever parsed as HTML. One-letter terms and English function words are ignored beside other
  * words, so a query like "what is a guide" lights up "guide" only. A match starts a word (see
  * `startsWord`).
  */
@@ -70,23 +101,30 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
   const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1 || HAN.test(word));
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
   // Longest first, so "search-box" wins over "search" where both match.
-  const pattern = [...new Set(terms.map((term) => term.toLowerCase()))]
+  const pattern = [...new Set(terms.map((term) => folded(term.toLowerCase()).text))]
     .sort((a, b) => b.length - a.length)
     .map((term) => term.replace(REGEX_SPECIALS, '\\$&'))
     .join('|');
   const matcher = new RegExp(pattern, 'giu');
+  // Matched without accents, as the service matches (`configuracion` finds `configuración`).
+  const plain = folded(text);
   const pieces: TextPiece[] = [];
   let last = 0;
-  for (let found = matcher.exec(text); found !== null; found = matcher.exec(text)) {
-    const start = found.index;
+  for (let found = matcher.exec(plain.text); found !== null; found = matcher.exec(plain.text)) {
+    const start = plain.from[found.index] as number;
     if (!startsWord(text, start)) {
       // A match inside a word: look again from the next character.
-      matcher.lastIndex = start + 1;
+      matcher.lastIndex = found.index + 1;
       continue;
     }
+    // The match ends after the whole of its last character, accents written apart included.
+    let after = found.index + found[0].length;
+    while (after < plain.from.length && plain.from[after] === plain.from[after - 1]) after++;
+    const end = plain.from[after] ?? text.length;
+    matcher.lastIndex = after;
     if (start > last) pieces.push({ text: text.slice(last, start), match: false });
-    pieces.push({ text: found[0], match: true });
-    last = start + found[0].length;
+    pieces.push({ text: text.slice(start, end), match: true });
+    last = end;
   }
   if (last < text.length) pieces.push({ text: text.slice(last), match: false });
   return pieces;

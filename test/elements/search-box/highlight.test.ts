@@ -62,6 +62,22 @@ describe('highlightPieces', () => {
     assert.equal(marked('背景と色', '背景 色'), '[背景]と[色]');
   });
 
+  it('marks a word typed without its accents, as the service finds it', () => {
+    // The service folds accents (and ß, ё, İ) before it matches: what it found is marked.
+    assert.equal(
+      marked('Programa para consultar la configuración de APT', 'configuracion'),
+      'Programa para consultar la [configuración] de APT',
+    );
+    assert.equal(marked('Größe der Datei', 'grosse'), '[Größe] der Datei');
+    assert.equal(marked('создаёт файл учётной записи', 'учетной'), 'создаёт файл [учётной] записи');
+    assert.equal(marked('İstanbul ve izmir', 'istanbul'), '[İstanbul] ve izmir');
+    // And the reverse: accents typed where the text has none, or an accent written apart.
+    assert.equal(marked('Resume the download', 'résumé'), '[Resume] the download');
+    assert.equal(marked('cafe\u0301 ou café', 'cafe'), '[cafe\u0301] ou [café]');
+    // A mark that is a vowel, not an accent (Devanagari), is kept: no match without it.
+    assert.equal(marked('कूट शब्द', 'कट'), 'कूट शब्द');
+  });
+
   it('returns the text whole for an empty query and nothing for empty text', () => {
     assert.deepEqual(highlightPieces('Title', '  '), [{ text: 'Title', match: false }]);
     assert.deepEqual(highlightPieces('', 'x'), []);

@@ -508,6 +508,23 @@ describe('<search-box> states', () => {
     expect(shadow(el).querySelector('input')!.closest('dialog')).to.equal(null);
   });
 
+  it('searches one kanji or hanzi, a whole word, under the default min-chars', async () => {
+    const client = answering((query) => [item(`${query}の設定`, { description: `${query}を変更する` })]);
+    const el = await fakeBox(client);
+    // One Latin letter or one kana is the start of a word: not searched.
+    await type(el, 'か');
+    await el.updateComplete;
+    expect(client.searches.length, 'one kana').to.equal(0);
+    await press('Backspace');
+    // 鍵 (key), 色 (colour): a word of its own, as the service reads it.
+    await sendKeys({ type: '鍵' });
+    await searchFor(client, '鍵');
+    await waitUntil(() => options(el).length === 1, 'its result');
+    expect(optionTitles(el)).to.deep.equal(['鍵の設定']);
+    expect(shadow(el).querySelector('mark')!.textContent).to.equal('鍵');
+    await waitUntil(() => statusText(el) === '1 result', 'announced');
+  });
+
   it('never searches an empty query, whatever min-chars says (0, empty, not a number)', async () => {
     localStorage.setItem('ask-elements:recent-searches', JSON.stringify(['dark mode']));
     for (const minChars of ['0', '', 'none']) {

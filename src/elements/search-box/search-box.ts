@@ -186,7 +186,7 @@ export class SearchBox extends LitElement {
   declare includeTags: string[];
   /** No content with one of these tags (attribute: comma-separated). */
   declare excludeTags: string[];
-  /** Shortest query (in characters, spaces trimmed) that is searched; shorter ones show recent searches. */
+  /** Shortest query (in characters, spaces trimmed) that is searched; shorter ones show recent searches. A query with a Chinese or Japanese (Han) character, a word of its own, is searched from its first. */
   declare minChars: number;
   /** Milliseconds the typing must pause before a request is sent. */
   declare debounce: number;

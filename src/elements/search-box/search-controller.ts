@@ -882,10 +882,12 @@ function displayLink(href: string): string {
 /**
  * Whether a (trimmed) query is too short to search. An empty one always is, whatever `min-chars`
  * says: `min-chars="0"`, an empty or a non-numeric value sent the service an empty query, which it
- * refuses, and the visitor read "Search is not available right now" on focus.
+ * refuses, and the visitor read "Search is not available right now" on focus. One with a Han
+ * character never is: in Chinese or Japanese one (鍵, 色) is a whole word, which the service
+ * reads as one, not the start of a word as one letter is.
  */
 function tooShort(query: string, minChars: number): boolean {
-  return !query || [...query].length < minChars;
+  return !query || ([...query].length < minChars && !/\p{Script=Han}/u.test(query));
 }
 
 /**

@@ -108,6 +108,27 @@ describe('the language of a site', () => {
     assert.equal(await detectLanguage(['const x = 1; // 42', '']), 'en');
   });
 
+  it('is Chinese for a Chinese site with English in it, counting words, not letters', async () => {
+    // Debian's zh_CN manual pages: titles and headings in Chinese, some bodies left in English.
+    // A Han character says as much as a word of five letters: by letters, 26% of this is Chinese.
+    const pages = [
+      'passwd(1) – 更改用户密码\n描述\npasswd 命令用于更改用户帐户的密码。普通用户只能更改自己帐户的密码，超级用户可以更改任何帐户的密码。如果有旧密码，首先提示用户输入旧密码。',
+      'useradd(8) – 创建一个新用户或更新默认新用户信息\n描述\nuseradd is a low level utility for adding users. When invoked without the -D option, the useradd command creates a new user account using the values specified on the command line plus the default values from the system.\n选项\nThe options which apply to the useradd command are:',
+      'groupdel(8) – 删除一个组\n描述\nThe groupdel command modifies the system account files, deleting all entries that refer to group. The named group must exist.\n注意\n您不能移除现有用户的主组。在移除此组之前，必须先移除此用户。',
+    ];
+    assert.equal(await detectLanguage(pages), 'zh');
+    const index = createOramaIndex();
+    await index.load(pages.map((text, at) => pageWithText(`/man/${at}`, text.split('\n')[0]!, text)));
+    assert.equal(index.language?.code, 'zh');
+    // An English page with a few Chinese and Japanese examples stays English.
+    assert.equal(
+      await detectLanguage([
+        'Every string a visitor sees comes from the strings property. For a site in Chinese, set placeholder to 搜索文档 and noResults to 没有找到“{query}”的结果. In Japanese: ドキュメントを検索. Strings are inserted as text, never as HTML, so a translation cannot inject markup.',
+      ]),
+      'en',
+    );
+  });
+
   it('is told from the prose of pages of code, not from their code', async () => {
     // An English API reference: a sentence and a code block a page. The code's one-letter names
     // (`c`, `e`) are every letter of Spanish's stop words.

@@ -367,7 +367,7 @@ const MIN_SHARE = 0.12;
 const LEAD_OVER_ENGLISH = 1.25;
 /** Fewer words than this tell no language. */
 const MIN_WORDS = 12;
-/** Chinese or Japanese is, when this share of the letters are Han or kana. */
+/** Chinese or Japanese is, when this share of the words are Chinese or Japanese. */
 const CJK_SHARE = 0.3;
 /** Another script is, when this share of the letters are of it. */
 const SCRIPT_SHARE = 0.3;
@@ -406,12 +406,30 @@ const LATIN_LANGUAGES = [
 
 const WORD = /[\p{L}\p{M}]+/gu;
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const HAN_OR_KANA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
+/** ICU's dictionaries (Chinese and Japanese share one) find the words whatever the locale. */
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The share of a text's words that are Chinese or Japanese, their words found by
+ * `Intl.Segmenter`. Not their letters: a Chinese word has one or two, an English one five or more,
+ * so that by letters a Chinese site with its commands and options in English read as English.
+ */
+function cjkWordShare(sample: string): number {
+  segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
+  let cjk = 0;
+  for (const [run] of sample.matchAll(HAN_OR_KANA_RUN))
+    for (const { isWordLike } of segmenter.segment(run)) if (isWordLike === true) cjk++;
+  if (cjk === 0) return 0;
+  const others = sample.replace(HAN_OR_KANA_RUN, ' ').match(WORD)?.length ?? 0;
+  return cjk / (cjk + others);
+}
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 const LETTER = /\p{L}/gu;
 
 /**
  * The language a site is written in, from the text of its first pages: Chinese or Japanese when
- * a third of the letters are Han characters or kana (Japanese when kana are among them); a
+ * a third of the words are (Japanese when kana are among their letters; see `cjkWordShare`); a
  * language of another script (`OTHER_SCRIPTS`) when a third of the letters are of it, the one
  * whose function words make the largest share of the words; else the Latin language whose
  * function words do, English unless another's make a quarter more. A site in a language not
@@ -424,8 +442,8 @@ export async function detectLanguage(texts: Iterable<string>): Promise<string> {
     if (sample.length >= SAMPLE_CHARACTERS) break;
   }
   const letters = sample.match(LETTER)?.length ?? 0;
-  const cjk = sample.match(HAN_OR_KANA)?.length ?? 0;
-  if (letters > 0 && cjk / letters >= CJK_SHARE) {
+  if (cjkWordShare(sample) >= CJK_SHARE) {
+    const cjk = sample.match(HAN_OR_KANA)?.length ?? 0;
     const kana = sample.match(KANA)?.length ?? 0;
     return kana / cjk >= 0.1 ? 'ja' : 'zh';
   }

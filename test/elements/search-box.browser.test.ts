@@ -731,6 +731,39 @@ describe('<search-box> states', () => {
     expect(optionTitles(el)[0]).to.equal('apt-config(8) – Programa para consultar la configuración de APT');
   });
 
+  it('shows a query in the direction of its first letter, on a right-to-left page too', async () => {
+    const page = await fixture<HTMLElement>(
+      html`<div dir="rtl" lang="ar"><search-box debounce="0" no-recent></search-box></div>`,
+    );
+    const el = page.querySelector('search-box')!;
+    el.client = answering([]);
+    await type(el, 'fetch()');
+    // Where each character of the query shows, laid out as the input lays out its text.
+    const style = getComputedStyle(input(el));
+    const copy = document.createElement('span');
+    copy.textContent = input(el).value;
+    Object.assign(copy.style, {
+      direction: style.direction,
+      unicodeBidi: style.unicodeBidi,
+      font: style.font,
+    });
+    const line = document.createElement('div');
+    line.style.direction = style.direction;
+    line.append(copy);
+    page.append(line);
+    const left = (at: number) => {
+      const range = document.createRange();
+      range.setStart(copy.firstChild!, at);
+      range.setEnd(copy.firstChild!, at + 1);
+      return range.getBoundingClientRect().left;
+    };
+    // `fetch()`, not `()fetch`: the brackets after the name, on its right.
+    expect(left(5), '( after h').to.be.greaterThan(left(4));
+    expect(left(0), 'f before (').to.be.lessThan(left(5));
+    // The placeholder, with nothing typed, still starts on the right.
+    expect(style.direction).to.equal('rtl');
+  });
+
   it('takes every visible string from the strings property', async () => {
     const el = await fakeBox(answering([]));
     el.strings = {

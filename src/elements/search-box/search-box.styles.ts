@@ -5,7 +5,10 @@ import { css } from 'lit';
  * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
  * added when their modules arrive. Logical properties only, for right-to-left pages. The input's
  * font size is at least 16px: iOS zooms into smaller inputs on focus. A touch screen without a
- * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. (Why-comments
+ * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. The query
+ * reads in the direction of its first letter (`unicode-bidi: plaintext`): on a right-to-left page,
+ * `fetch()` typed in the input showed as `()fetch`, and in Arabic on a left-to-right page the
+ * punctuation went to the wrong end; the placeholder keeps the page's direction. (Why-comments
  * stay out of the CSS text, which ships as it is written.)
  */
 export const styles = css`
@@ -51,6 +54,7 @@ export const styles = css`
     color: inherit;
     font: inherit;
     font-size: max(16px, 1em);
+    unicode-bidi: plaintext;
   }
   input:focus {
     outline: none;

@@ -1240,6 +1240,42 @@ describe('<ask-chat>', () => {
       expect(direction(answer.querySelector('pre')!)).to.equal('ltr');
     });
 
+    it('shows a question being typed in the direction of its first letter, on a right-to-left page too', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord()),
+        'dir=rtl',
+      );
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      const input = parts(el).input();
+      input.focus();
+      await sendKeys({ type: 'how do I use c++?' });
+      // Where each character shows, laid out as the input lays out its text.
+      const style = getComputedStyle(input);
+      const copy = document.createElement('span');
+      copy.textContent = input.value;
+      Object.assign(copy.style, {
+        direction: style.direction,
+        unicodeBidi: style.unicodeBidi,
+        font: style.font,
+      });
+      const line = document.createElement('div');
+      line.style.direction = style.direction;
+      line.append(copy);
+      el.after(line);
+      const left = (at: number) => {
+        const range = document.createRange();
+        range.setStart(copy.firstChild!, at);
+        range.setEnd(copy.firstChild!, at + 1);
+        return range.getBoundingClientRect().left;
+      };
+      // "how do I use c++?", not "?++how do I use c": the question mark ends it, on the right.
+      const end = input.value.length - 1;
+      expect(left(end), '? after c++').to.be.greaterThan(left(end - 1));
+      expect(left(0), 'h first').to.be.lessThan(left(end));
+      expect(style.direction, 'the placeholder starts on the right').to.equal('rtl');
+      line.remove();
+    });
+
     it('shows a link the allow-list refuses as plain text', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),

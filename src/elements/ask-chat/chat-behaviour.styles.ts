@@ -17,7 +17,11 @@ import { css } from 'lit';
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
  * move when it changes. Code reads left to right on any page, and an answer's headings are a
- * message's, not the page's. (Why-comments stay out of the CSS text, which ships as it is
+ * message's, not the page's. Each line of the question being typed reads in the direction of its
+ * first letter (`unicode-bidi: plaintext`): on a right-to-left page, "how do I use
+ * --ask-color-accent?" showed as "?how do I use --ask-color-accent"; the placeholder keeps the
+ * page's direction. Here, not in the first render's styles: the behaviour arrives on the first
+ * focus or key, before anything is typed. (Why-comments stay out of the CSS text, which ships as it is
  * written.)
  */
 export const chatBehaviourStyles = css`
@@ -87,6 +91,9 @@ export const chatBehaviourStyles = css`
   /* The last column of a docs table is its prose: wide enough not to make every row tall. */
   .answer-body td:last-child {
     min-inline-size: 10rem;
+  }
+  textarea {
+    unicode-bidi: plaintext;
   }
   .answer-body :is(pre, code) {
     direction: ltr;

@@ -260,6 +260,38 @@ describe('<feedback-buttons>', () => {
     });
   });
 
+  it('shows a note being typed in the direction of its first letter, on a right-to-left page too', async () => {
+    const { client, pending } = heldClient();
+    const page = await fixture<HTMLDivElement>(
+      html`<div dir="rtl">
+        <feedback-buttons insight-id="i-6" ask-reason .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = page.querySelector('feedback-buttons')!;
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    const note = el.shadowRoot!.querySelector('textarea')!;
+    note.focus();
+    await sendKeys({ type: 'c++?' });
+    // Where each character is drawn, laid out as the note lays out its text: "c++?", not "?c++".
+    const style = getComputedStyle(note);
+    const copy = Object.assign(document.createElement('span'), { textContent: note.value });
+    Object.assign(copy.style, { unicodeBidi: style.unicodeBidi, font: style.font });
+    const line = Object.assign(document.createElement('div'), { dir: 'rtl' });
+    line.append(copy);
+    page.append(line);
+    const left = (at: number) => {
+      const range = document.createRange();
+      range.setStart(copy.firstChild!, at);
+      range.setEnd(copy.firstChild!, at + 1);
+      return range.getBoundingClientRect().left;
+    };
+    expect(left(3), '? after c++').to.be.greaterThan(left(0));
+    expect(style.direction, 'an empty note starts on the right').to.equal('rtl');
+  });
+
   it("draws the empty note's box at 3:1 or more against the form and its own inside, light and dark", async () => {
     // The note has no placeholder and no icon: its border alone shows where it is (WCAG 1.4.11).
     const luminance = (color: string) => {

@@ -4,6 +4,8 @@ import { themeStyles } from '../shared/theme.js';
 // The note's border is in the muted text colour, not the border colour: with no placeholder or
 // icon, it alone shows where the field is, so it needs 3:1 against the form (WCAG 1.4.11); the
 // border colour, for lines that only decorate, has 1.5:1.
+// The note reads in the direction of its first letter (`unicode-bidi: plaintext`), as the chat's
+// and the search box's inputs do: "c++?" on a right-to-left page showed as "?c++".
 // A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
 // its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
@@ -91,6 +93,7 @@ export const feedbackButtonsStyles = [
       border-radius: var(--_radius);
       padding: 0.25rem 0.5rem;
       resize: vertical;
+      unicode-bidi: plaintext;
     }
     @media (pointer: coarse) {
       textarea {

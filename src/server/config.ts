@@ -355,11 +355,12 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
     throw new ConfigError(`config file ${path}: cannot be read (${(error as Error).message})`);
   }
   let json: unknown;
+  // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   try {
-    // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
-    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    json = JSON.parse(source);
   } catch (error) {
-    throw new ConfigError(`config file ${path}: is not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(`config file ${path}: is not valid JSON (${jsonErrorAt(source, error as Error)})`);
   }
   // JSON.parse keeps the last of a key written twice without a word: an agent copied and edited
   // would silently lose its `public`, its key or its origins to the line below.
@@ -371,6 +372,17 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   const config = parseConfig(json, `config file ${path}`, env);
   keepPrivate(config, [path]);
   return config;
+}
+
+/**
+ * JSON.parse's message, with the line and column of the position it names: Node 20 gives only
+ * the position ("at position 312"), which nobody counts to in an editor.
+ */
+function jsonErrorAt(text: string, error: Error): string {
+  const position = /at position (\d+)/.exec(error.message)?.[1];
+  if (position === undefined || /\bline\b/.test(error.message)) return error.message;
+  const before = text.slice(0, Number(position)).split('\n');
+  return `${error.message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
 }
 
 /**

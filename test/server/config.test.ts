@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, defaultConfig, parseConfig } from '../../src/server/config.js';
+import { ConfigError, defaultConfig, loadConfigFile, parseConfig } from '../../src/server/config.js';
 
 /** The JSON blocks of the config page of the bundled documentation, in order. */
 function documentedExamples(): unknown[] {
@@ -234,4 +236,22 @@ describe('config file', () => {
       );
     });
   }
+});
+
+describe('a config file that is not JSON', () => {
+  it('names the line and column of the mistake, which an editor goes to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-config-'));
+    try {
+      const file = join(dir, 'cfg.json');
+      writeFileSync(file, '{\n  "projects": [\n    { "id": "docs", },\n  ]\n}\n');
+      assert.throws(
+        () => loadConfigFile(file, {}),
+        (error: Error) =>
+          error instanceof ConfigError &&
+          /^config file .*cfg\.json: is not valid JSON \(.*line 3, column 21\)$/.test(error.message),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

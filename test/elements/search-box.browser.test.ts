@@ -444,6 +444,46 @@ describe('<search-box> search timing', () => {
     expect(statuses.filter(Boolean), 'nothing said once the dialog closed').to.deep.equal([]);
   });
 
+  it('says a failure that came while the visitor was away once they are back in the box', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    const pending = await searchFor(client, 'theme');
+    await press('Tab');
+    pending.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
+    await waitUntil(() => messageText(el).includes('Search is not available'), 'the failure known');
+    await aTimeout(700);
+    expect(statusText(el), 'not said while away').to.equal('');
+    // Back in the field: the list shows the failure, and a screen reader hears it.
+    input(el).focus();
+    expect(messageText(el)).to.include('Search is not available right now.');
+    await waitUntil(
+      () => statusText(el) === 'Search is not available right now.',
+      'the failure said on return',
+    );
+
+    // The dialog: a failure after it closed is said when it opens again.
+    const box = await fakeBox(client, 'variant=button');
+    // The whole shadow root: the dialog renders a live region of its own.
+    const said = () =>
+      [...shadow(box).querySelectorAll('[role="status"]')].map((s) => s.textContent!.trim()).filter(Boolean);
+    box.show();
+    await waitUntil(() => shadow(box).querySelector('dialog')!.open, 'the dialog open');
+    await sendKeys({ type: 'dark' });
+    const closedOn = await searchFor(client, 'dark');
+    await press('Escape');
+    await waitUntil(() => !shadow(box).querySelector('dialog')!.open, 'the dialog closed');
+    closedOn.reject(new ApiError('Service down', { status: 503, code: 'http_503' }));
+    await waitUntil(() => messageText(box).includes('Search is not available'), 'the failure known');
+    await aTimeout(700);
+    expect(said(), 'not said while closed').to.deep.equal([]);
+    box.show();
+    await waitUntil(
+      () => said().includes('Search is not available right now.'),
+      'the failure said when the dialog opens again',
+    );
+  });
+
   it('sends nothing until typing pauses for the debounce', async () => {
     const client = answering(threeResults);
     const el = await fakeBox(client, 'debounce=150');

@@ -122,6 +122,8 @@ export class SearchController implements ReactiveController {
   /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
   #retried = false;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the live region was to say while the visitor was away: said when they come back. */
+  #unsaid: string | undefined;
   /** A query submitted before its results arrived: its first result is followed when they do. */
   #followFirstOf: string | undefined;
   /** A query submitted before its results arrived: a recent search once they find something. */
@@ -335,12 +337,14 @@ export class SearchController implements ReactiveController {
       if ((changed.get('query') ?? '').trim() !== host.query.trim()) {
         this.#followFirstOf = undefined;
         clearTimeout(this.#announceTimer);
+        this.#unsaid = undefined;
       }
     }
     if ((changed.has('query') || changed.has('minChars')) && tooShort(host.query.trim(), host.minChars)) {
       // Too short to search: the list turns to recent searches and nothing is announced.
       this.#state.answered = undefined;
       clearTimeout(this.#announceTimer);
+      this.#unsaid = undefined;
       this.#state.announcement = '';
     }
   }
@@ -404,6 +408,8 @@ export class SearchController implements ReactiveController {
   open(): void {
     this.#highlightLost = false;
     this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
+    // Back at the search: what came while they were away (a failure, going offline) is said now.
+    if (this.#unsaid) this.#announce(this.#unsaid);
   }
 
   /**
@@ -438,15 +444,19 @@ export class SearchController implements ReactiveController {
   /**
    * Says `text` in the live region once typing settles, if the visitor is still at the search
    * then: its list open, or its dialog. A failure, or going offline, after they closed it or left
-   * is no news to them, as results are not (its message waits in the list for their return).
+   * is said when they come back (see `open`), as its message waits in the list: not from a box
+   * they are no longer in, nor never (the list shows it, but it is no option the arrows reach).
    */
   #announce(text: string): void {
     clearTimeout(this.#announceTimer);
+    this.#unsaid = text;
     this.#announceTimer = setTimeout(() => {
       const attended = this.#inDialog
         ? this.#host.renderRoot.querySelector('dialog')?.open
         : this.#state.expanded;
-      if (attended) this.#set({ announcement: freshAnnouncement(text, this.#state.announcement) });
+      if (!attended) return;
+      this.#unsaid = undefined;
+      this.#set({ announcement: freshAnnouncement(text, this.#state.announcement) });
     }, ANNOUNCE_DELAY_MS);
   }
 

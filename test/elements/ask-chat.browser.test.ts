@@ -971,6 +971,23 @@ describe('<ask-chat>', () => {
       expect(client.asks.map((a) => a.query)).to.deep.equal([log.slice(-600)]);
     });
 
+    it('keeps a question asked in code that is longer than the service takes, as a typed one', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      const p = parts(el);
+      const long = `Summarise this page: ${'A sentence of the page. '.repeat(60)}`;
+      // A site's "Ask about this page" button: the service would refuse it, and Retry with it.
+      expect(await el.askQuestion(long)).to.equal(undefined);
+      await el.updateComplete;
+      expect(client.asks).to.have.length(0);
+      expect(p.lastAnswer(), 'no turn that could never be answered').to.equal(undefined);
+      expect(p.input().value === long, 'the question, in the input to shorten').to.equal(true);
+      const said = `Your question is ${long.trim().length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
+      expect(p.one('notice')!.textContent!.trim()).to.equal(said);
+      expect(p.status()).to.equal(said);
+    });
+
     it('asks through askQuestion right after the element upgrades, with tags for that question', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = document.createElement('ask-chat');

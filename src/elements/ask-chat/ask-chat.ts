@@ -208,7 +208,7 @@ export class AskChat extends LitElement {
   /**
    * Asks `query` as if the visitor had typed it (the hand-off of `<search-box>`'s "Ask AI about
    * …"). Works as soon as the element is upgraded. Resolves with the answer record, or undefined
-   * when the question was cancelled, stopped or failed (the chat shows why).
+   * when the question was cancelled, stopped, failed or too long (the chat shows why).
    */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
     // Until the behaviour is here the question waits in the input, in view, and stays there if

@@ -257,6 +257,8 @@ export class ChatBehaviour implements ReactiveController {
       }
       await this.#connected.promise;
     }
+    // Asked in code as if typed: one too long stays in the input, as a typed one does.
+    if (this.#refusedTooLong(query)) return undefined;
     // Handed over while an answer is on its way, a question waits for it rather than cancel it,
     // in the input, with the notice that an answer is on its way.
     if (this.pending) {
@@ -287,14 +289,7 @@ export class ChatBehaviour implements ReactiveController {
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
   send(text: string): void {
     if (!text.trim()) return;
-    // Longer than the service takes: the text stays, for the visitor to shorten (the input has no
-    // maxlength, which cut a pasted question short without a word).
-    const length = text.trim().length;
-    if (length > QUERY_MAX_CHARS) {
-      const tooLong = fill(this.#strings.tooLong, { count: length, max: QUERY_MAX_CHARS });
-      this.#set(() => (this.#tooLong = tooLong));
-      return this.#announce(tooLong);
-    }
+    if (this.#refusedTooLong(text)) return;
     if (this.#tooLong) this.#set(() => (this.#tooLong = ''));
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
@@ -313,6 +308,22 @@ export class ChatBehaviour implements ReactiveController {
       this.attachmentNotice = '';
     });
     input?.focus();
+  }
+
+  /**
+   * Longer than the service takes: nothing is sent, the text stays in the input for the visitor to
+   * shorten (the input has no maxlength, which cut a pasted question short without a word), and
+   * the notice says why. The service would refuse it, and no retry could mend that.
+   */
+  #refusedTooLong(text: string): boolean {
+    const length = text.trim().length;
+    if (length <= QUERY_MAX_CHARS) return false;
+    const input = this.#input;
+    if (input && !input.value.trim()) input.value = text;
+    const tooLong = fill(this.#strings.tooLong, { count: length, max: QUERY_MAX_CHARS });
+    this.#set(() => (this.#tooLong = tooLong));
+    this.#announce(tooLong);
+    return true;
   }
 
   /** Escape, or the stop button: cancels the pending answer. */

@@ -961,6 +961,13 @@ describe('<ask-chat>', () => {
       const said = `Your question is ${log.length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
       expect(p.one('notice')!.textContent!.trim()).to.equal(said);
       expect(p.status()).to.equal(said);
+      // Shortened, but not enough: the notice counts along.
+      p.input().setSelectionRange(0, 100);
+      document.execCommand('delete');
+      await el.updateComplete;
+      expect(p.one('notice')!.textContent!.trim()).to.equal(
+        said.replace(String(log.length), String(log.length - 100)),
+      );
       // Shortened to fit, the notice goes, and the question is sent.
       p.input().select();
       document.execCommand('insertText', false, log.slice(-600));

@@ -118,10 +118,16 @@ export class ChatBehaviour implements ReactiveController {
     });
     host.addController(this);
     host.requestUpdate();
-    // The notice that a question is too long goes once the visitor has shortened it enough.
+    // The notice that a question is too long counts along as the visitor shortens it (said once,
+    // not at each key), and goes once it fits.
     host.addEventListener('input', () => {
-      if (this.#tooLong && (this.#input?.value.trim().length ?? 0) <= QUERY_MAX_CHARS)
-        this.#set(() => (this.#tooLong = ''));
+      if (!this.#tooLong) return;
+      const count = this.#input?.value.trim().length ?? 0;
+      this.#set(
+        () =>
+          (this.#tooLong =
+            count > QUERY_MAX_CHARS ? fill(this.#strings.tooLong, { count, max: QUERY_MAX_CHARS }) : ''),
+      );
     });
   }
 

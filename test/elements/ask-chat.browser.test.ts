@@ -720,6 +720,79 @@ describe('<ask-chat>', () => {
     });
   });
 
+  describe("a persisted conversation in the origin's sessionStorage (5 MiB of characters in Chromium)", () => {
+    it('keeps the text and small images, and leaves the site room', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const load = () =>
+        fixture<AskChat>(html`<ask-chat persist storage-key="images" .client=${client}></ask-chat>`);
+      const first = await load();
+      const p = parts(first);
+      await waitFor(() => p.one('header'), 'the chat behaviour');
+      // A photo of 3 MB, 4.2 million characters as a data URI, then a small screenshot.
+      pasteFiles(p.input(), [await pngFile('photo.png', 3 * 1024 * 1024)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the photo attached');
+      await ask(first, 'What is in this photo?');
+      await answered(first, 1);
+      pasteFiles(p.input(), [await pngFile('small.png', 20 * 1024)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the screenshot attached');
+      await ask(first, 'And in this screenshot?');
+      await answered(first, 2);
+      const saved = () => JSON.parse(sessionStorage.getItem('ask-chat:images') ?? '{"turns":[]}');
+      await waitFor(() => saved().turns.at(-1)?.status === 'answered', 'the second answer saved');
+      // The site writes its own 3 million characters beside the conversation (5 million fit).
+      expect(() => sessionStorage.setItem('site-data', 'x'.repeat(3_000_000))).not.to.throw();
+      sessionStorage.removeItem('site-data');
+      first.remove();
+
+      const again = await load();
+      const q = parts(again);
+      await waitFor(() => q.all('answer-body').length === 2, 'both answers restored');
+      expect(q.questions().map((question) => question.querySelector('p')!.textContent)).to.deep.equal([
+        'What is in this photo?',
+        'And in this screenshot?',
+      ]);
+      expect(q.questions()[0]!.querySelectorAll('img'), 'the photo, not kept').to.have.length(0);
+      expect(q.questions()[1]!.querySelectorAll('img'), 'the screenshot, kept').to.have.length(1);
+      sessionStorage.removeItem('ask-chat:images');
+    });
+
+    it('keeps the latest turns rather than an older copy when the site filled the storage', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const load = () =>
+        fixture<AskChat>(html`<ask-chat persist storage-key="full" .client=${client}></ask-chat>`);
+      const first = await load();
+      await ask(first, 'How do I install it?');
+      await answered(first, 1);
+      const saved = () => sessionStorage.getItem('ask-chat:full') ?? '';
+      await waitFor(() => saved().includes('"answered"'), 'the first answer saved');
+      const oneTurn = saved().length;
+      // The site's own data fills the storage but for room for the conversation and half a turn.
+      // Chromium holds 5 MiB of characters per origin, keys and values.
+      let used = 0;
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const key = sessionStorage.key(i)!;
+        used += key.length + sessionStorage.getItem(key)!.length;
+      }
+      const room = 5 * 1024 * 1024 - used - 'site-data'.length;
+      sessionStorage.setItem('site-data', 'x'.repeat(room - Math.floor(oneTurn / 2)));
+      expect(() => sessionStorage.setItem('site-data-2', 'x'.repeat(oneTurn)), 'storage full').to.throw();
+      await ask(first, 'How do I style it?');
+      await answered(first, 2);
+      await waitFor(() => !saved().includes('How do I install it?'), 'the latest turn saved alone');
+      first.remove();
+      sessionStorage.removeItem('site-data');
+
+      const again = await load();
+      await waitFor(() => parts(again).all('answer-body').length === 1, 'the restored answer');
+      expect(
+        parts(again)
+          .questions()
+          .map((question) => question.textContent!.trim()),
+      ).to.deep.equal(['How do I style it?']);
+      sessionStorage.removeItem('ask-chat:full');
+    });
+  });
+
   describe('records the service sends oddly', () => {
     /** A real client over a fetch that answers every question with this body. */
     const answeringWith = (body: object) =>

@@ -52,25 +52,50 @@ export function loadConversation(key: string): StoredConversation | undefined {
 }
 
 /**
+ * The most characters a saved conversation may take with its images. An origin's sessionStorage
+ * holds about 5 million characters (Chromium; 5 MB in Firefox and Safari), shared with the site's
+ * own data: one 3.4 MB screenshot, 4.75 million characters as a data URI, left the site no room.
+ * The text alone takes about 4,300 characters a turn.
+ */
+export const IMAGES_BUDGET = 1_000_000;
+
+/**
  * Saves the conversation. A question still pending is saved as stopped, since its answer will
- * not survive the reload. When the images do not fit in the quota, they are dropped.
+ * not survive the reload. Its text is always saved; images only while the whole stays within
+ * `IMAGES_BUDGET`, the latest question's first (the one a visitor may retry). When even the text
+ * does not fit (the site filled the storage), the latest turns that do: never a copy older than
+ * what the visitor saw.
  */
 export function saveConversation(key: string, conversation: StoredConversation): void {
-  const turns = conversation.turns.map((turn) =>
-    turn.status === 'pending' ? { ...turn, status: 'stopped' as const } : turn,
-  );
-  const write = (list: ChatTurn[]) =>
+  const text = conversation.turns.map((turn) => ({
+    ...turn,
+    status: turn.status === 'pending' ? ('stopped' as const) : turn.status,
+    images: [] as string[],
+  }));
+  const write = (turns: ChatTurn[]) =>
     sessionStorage.setItem(
       PREFIX + key,
-      JSON.stringify({ version: VERSION, conversationId: conversation.conversationId, turns: list }),
+      JSON.stringify({ version: VERSION, conversationId: conversation.conversationId, turns }),
     );
-  try {
-    write(turns);
-  } catch {
+  let room = IMAGES_BUDGET - JSON.stringify(text).length;
+  const withImages = [...text];
+  for (let i = text.length - 1; i >= 0; i--) {
+    const { images } = conversation.turns[i]!;
+    const size = JSON.stringify(images).length - 2;
+    if (size > 0 && size <= room) {
+      withImages[i] = { ...text[i]!, images };
+      room -= size;
+    }
+  }
+  // Storage full or disabled (private mode, a sandboxed frame): the text alone, then the latest
+  // half of it, and so on; with nothing written, the copy saved before goes.
+  let turns = withImages;
+  for (;;) {
     try {
-      write(turns.map((turn) => ({ ...turn, images: [] })));
+      return write(turns);
     } catch {
-      // Storage full or disabled (private mode): the conversation lives as long as the page.
+      if (turns.length === 0) return clearConversation(key);
+      turns = turns === withImages ? text : text.slice(text.length - Math.floor(turns.length / 2));
     }
   }
 }

@@ -347,6 +347,38 @@ describe('<search-box> search timing', () => {
     }
   });
 
+  it('sends nothing once removed mid-search when its key is on an ancestor, and searches when put back', async () => {
+    // The page's configuration on an ancestor, as the README suggests: removed, the box has none.
+    const keys: string[] = [];
+    const pageFetch = window.fetch;
+    window.fetch = (resource, init) => {
+      if (String(resource).includes('/bot/search'))
+        keys.push(JSON.parse(String(init?.body)).apiKey ?? 'none');
+      return pageFetch(resource, init);
+    };
+    const errors: unknown[] = [];
+    try {
+      const page = await fixture<HTMLElement>(
+        html`<div data-ask-api-key="demo-key" data-ask-base-url=${location.origin}>
+          <search-box debounce="200"></search-box>
+        </div>`,
+      );
+      const el = page.querySelector('search-box')!;
+      el.addEventListener('ask-error', (event) => errors.push((event as CustomEvent).detail.error));
+      await type(el, 'theme');
+      el.remove();
+      await aTimeout(600);
+      expect(keys, 'no search without the key').to.deep.equal([]);
+      expect(errors, 'no error').to.deep.equal([]);
+      page.append(el);
+      await waitUntil(() => options(el).length > 0, 'the results, once back on the page');
+      expect(keys).to.deep.equal(['demo-key']);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.fetch = pageFetch;
+    }
+  });
+
   it('keeps the highlighted page highlighted when newer results still list it, and never opens another', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

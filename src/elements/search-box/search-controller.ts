@@ -267,9 +267,12 @@ export class SearchController implements ReactiveController {
 
   hostConnected(): void {
     this.#listen('addEventListener');
+    this.#searchTask.autoRun = true;
     // Moved (a drawer, a portal) or put back by a router mid-search: the search its removal
     // stopped runs again, as if never stopped, rather than leave its abort to read as a failure.
     if (this.#stoppedByRemoval) void this.#searchTask.run();
+    // What changed while it was off the page is searched now.
+    else this.#host.requestUpdate();
     this.#stoppedByRemoval = false;
   }
 
@@ -277,6 +280,9 @@ export class SearchController implements ReactiveController {
     this.#listen('removeEventListener');
     clearTimeout(this.#announceTimer);
     this.#stoppedByRemoval = this.#searchTask.status === TaskStatus.PENDING;
+    // Off the page, nothing is searched: the update the abort causes would search again, with
+    // the client of no ancestor (a key on <body> no longer found), and fail as a refused key.
+    this.#searchTask.autoRun = false;
     this.#searchTask.abort();
   }
 

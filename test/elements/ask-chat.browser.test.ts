@@ -1926,6 +1926,25 @@ describe('<ask-chat>', () => {
       expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
     });
 
+    it('shows an attached AVIF image, in the composer and in the question sent', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      // The start of an AVIF file: its file-type box.
+      const head = new TextEncoder().encode('\0\0\0\x1cftypavif\0\0\0\0avifmif1miaf');
+      pasteFiles(p.input(), [new File([head], 'photo.avif', { type: 'image/avif' })]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the thumbnail');
+      expect(p.one('thumbnail')!.querySelector('img')!.getAttribute('src')).to.match(
+        /^data:image\/avif;base64,/,
+      );
+      await ask(el, 'What is in this photo?');
+      await answered(el, 1);
+      expect(client.asks[0]!.base64Images).to.have.length(1);
+      const sent = p.questions()[0]!.querySelectorAll('img');
+      expect(sent).to.have.length(1);
+      expect(sent[0]!.getAttribute('src')).to.match(/^data:image\/avif;base64,/);
+    });
+
     it('refuses files that are not images, too large, or beyond four, saying why', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = await chat(client);

@@ -6,7 +6,7 @@
 export interface AllowedUrlOptions {
   /** Also allow `mailto:` links. */
   allowMailto?: boolean;
-  /** Also allow `data:` URLs of raster images (png, gif, jpeg, webp; never svg), for `<img src>`. */
+  /** Also allow `data:` URLs of raster images (png, gif, jpeg, webp, avif; never svg), for `<img src>`. */
   allowDataImage?: boolean;
 }
 
@@ -16,7 +16,7 @@ const IGNORED_INSIDE = /[\t\n\r]/g;
 // eslint-disable-next-line no-control-regex
 const TRIMMED_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const SCHEME = /^([a-z][a-z\d+.-]*):/i;
-const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp)(?:;[a-z\d=.+-]+)*;base64,[a-z\d+/=\s]*$/i;
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif)(?:;[a-z\d=.+-]+)*;base64,[a-z\d+/=\s]*$/i;
 
 /**
  * True when `url` is an http or https URL or a relative one (`/docs`, `page`, `#part`, `?q=`),

@@ -50,6 +50,8 @@ describe('isAllowedUrl', () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
     assert.equal(isAllowedUrl(png), false);
     assert.equal(isAllowedUrl(png, { allowDataImage: true }), true);
+    // Every format a visitor may attach to a question (image-attachments.ts), AVIF among them.
+    assert.equal(isAllowedUrl('data:image/avif;base64,AAAAHGZ0eXA=', { allowDataImage: true }), true);
     assert.equal(isAllowedUrl('data:image/svg+xml;base64,PHN2Zz4=', { allowDataImage: true }), false);
     assert.equal(isAllowedUrl('data:text/html;base64,PGI+', { allowDataImage: true }), false);
   });

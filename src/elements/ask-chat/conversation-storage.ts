@@ -3,12 +3,13 @@
  * dynamically, only when a chat persists; a page without `persist` never downloads it.
  */
 import type { AnswerFormat, AnswerRecord, FeedbackValue } from '../../wire/index.js';
+import { isAllowedUrl } from '../shared/safe-url.js';
 
 /** One question and what became of it. */
 export interface ChatTurn {
   id: string;
   query: string;
-  /** Data URIs of the images sent with the question. */
+  /** Data URIs of the images sent with the question, allowed by `isAllowedUrl` (checked where they come in). */
   images: string[];
   format: AnswerFormat;
   includeTags?: string[];
@@ -44,7 +45,11 @@ export function loadConversation(key: string): StoredConversation | undefined {
     const data = JSON.parse(raw) as { version?: unknown; conversationId?: unknown; turns?: unknown };
     if (data.version !== VERSION || typeof data.conversationId !== 'string' || !Array.isArray(data.turns))
       return undefined;
-    const turns = (data.turns as unknown[]).filter(isTurn);
+    // The images are checked here, once, as they are when attached: the chat draws them as they are.
+    const turns = (data.turns as unknown[]).filter(isTurn).map((turn) => ({
+      ...turn,
+      images: turn.images.filter((uri) => isAllowedUrl(uri, { allowDataImage: true })),
+    }));
     return { conversationId: data.conversationId, turns };
   } catch {
     return undefined;

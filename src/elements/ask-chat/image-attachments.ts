@@ -1,12 +1,15 @@
 /**
  * Images a visitor attaches to a question: checked, then read as data URIs (the ask endpoint's
- * `base64Images`). The limits are the reference service's (`LIMITS` in `src/wire/schemas.ts`),
- * repeated here because browser code imports only types from the wire module. `<ask-chat>` imports
- * this module dynamically, the first time a visitor attaches an image.
+ * `base64Images`), which pass the URL allow-list here, once: the chat draws them without checking
+ * again at every update (a data URI is megabytes long). The limits are the reference service's
+ * (`LIMITS` in `src/wire/schemas.ts`), repeated here because browser code imports only types from
+ * the wire module. `<ask-chat>` imports this module dynamically, the first time a visitor attaches
+ * an image.
  */
+import { isAllowedUrl } from '../shared/safe-url.js';
+
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 /** Raster formats every current browser and the service's vision models read; no SVG. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
@@ -35,7 +38,11 @@ export async function readImages(
     else if (alreadyAttached + accepted.length >= MAX_IMAGES) rejected.push({ name, reason: 'count' });
     // A file's type comes from its name: a text file called `shot.png` is no image.
     else if (!(await startsAsAnImage(file))) rejected.push({ name, reason: 'type' });
-    else accepted.push({ name, dataUri: await readAsDataUri(file) });
+    else {
+      const dataUri = await readAsDataUri(file);
+      if (isAllowedUrl(dataUri, { allowDataImage: true })) accepted.push({ name, dataUri });
+      else rejected.push({ name, reason: 'type' });
+    }
   }
   return { accepted, rejected };
 }

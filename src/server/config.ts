@@ -375,14 +375,18 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /**
- * JSON.parse's message, with the line and column of the position it names: Node 20 gives only
- * the position ("at position 312"), which nobody counts to in an editor.
+ * JSON.parse's message, with the line and column of the position it names (Node 20 gives only
+ * the position, "at position 312", which nobody counts to in an editor), and without the part of
+ * the file it may quote.
  */
 function jsonErrorAt(text: string, error: Error): string {
-  const position = /at position (\d+)/.exec(error.message)?.[1];
-  if (position === undefined || /\bline\b/.test(error.message)) return error.message;
+  // Node 20's "Unexpected token" messages quote the file around the mistake, which may hold a
+  // key: the quote is left out (the token it names stays).
+  const message = error.message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined || /\bline\b/.test(message)) return message;
   const before = text.slice(0, Number(position)).split('\n');
-  return `${error.message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
+  return `${message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
 }
 
 /**

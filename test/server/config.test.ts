@@ -254,4 +254,24 @@ describe('a config file that is not JSON', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('does not quote the file, which holds keys, in the message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-config-'));
+    try {
+      const file = join(dir, 'cfg.json');
+      writeFileSync(
+        file,
+        '{"projects": [{"id": "docs", "agents": [{"id": "a", "apiKey": "secret-key-123456", "public": tru}]}]}\n',
+      );
+      assert.throws(
+        () => loadConfigFile(file, {}),
+        (error: Error) =>
+          error instanceof ConfigError &&
+          /is not valid JSON \(Unexpected token/.test(error.message) &&
+          !/secret|blic|tru/.test(error.message.replace(file, '')),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

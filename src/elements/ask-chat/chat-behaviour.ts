@@ -39,6 +39,9 @@ const loadStorage = importOnce(
 /** The service's own limit on a question (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
 
+/** An image's data URI the chat may draw; passed to the rarely used chunks, which import nothing. */
+const isImageUrl = (uri: string) => isAllowedUrl(uri, { allowDataImage: true });
+
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
 
@@ -341,7 +344,7 @@ export class ChatBehaviour implements ReactiveController {
     const s = this.#strings;
     // Fetched the first time a visitor attaches an image.
     const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = await import('./image-attachments.js');
-    const { accepted: read, rejected } = await readImages(files, this.attachments.length);
+    const { accepted: read, rejected } = await readImages(files, this.attachments.length, isImageUrl);
     // Images pasted again while these were read may have taken the room meanwhile.
     const room = Math.max(0, MAX_IMAGES - this.attachments.length);
     const accepted = read.slice(0, room);
@@ -569,7 +572,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#savedAs = name;
     if (!name) return;
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
-      const saved = loadConversation(name);
+      const saved = loadConversation(name, isImageUrl);
       // Nothing saved, or the visitor started a new conversation meanwhile.
       if (!saved || this.#restoring !== restoring) return;
       // A question asked before the conversation was read (askQuestion) comes after the saved ones.

@@ -3,13 +3,12 @@
  * dynamically, only when a chat persists; a page without `persist` never downloads it.
  */
 import type { AnswerFormat, AnswerRecord, FeedbackValue } from '../../wire/index.js';
-import { isAllowedUrl } from '../shared/safe-url.js';
 
 /** One question and what became of it. */
 export interface ChatTurn {
   id: string;
   query: string;
-  /** Data URIs of the images sent with the question, allowed by `isAllowedUrl` (checked where they come in). */
+  /** Data URIs of the images sent with the question, allowed by the URL allow-list (checked where they come in). */
   images: string[];
   format: AnswerFormat;
   includeTags?: string[];
@@ -36,9 +35,14 @@ const VERSION = 1;
 
 /**
  * Restores a conversation saved under `key` in sessionStorage: it survives reloads of the tab,
- * not the tab itself. Anything unreadable (another version, edited by hand) counts as none.
+ * not the tab itself. Anything unreadable (another version, edited by hand) counts as none. Its
+ * images are only those `allowedImage` allows (the chat's URL allow-list, passed in so that this
+ * chunk imports nothing).
  */
-export function loadConversation(key: string): StoredConversation | undefined {
+export function loadConversation(
+  key: string,
+  allowedImage: (dataUri: string) => boolean,
+): StoredConversation | undefined {
   try {
     const raw = sessionStorage.getItem(PREFIX + key);
     if (raw === null) return undefined;
@@ -48,7 +52,7 @@ export function loadConversation(key: string): StoredConversation | undefined {
     // The images are checked here, once, as they are when attached: the chat draws them as they are.
     const turns = (data.turns as unknown[]).filter(isTurn).map((turn) => ({
       ...turn,
-      images: turn.images.filter((uri) => isAllowedUrl(uri, { allowDataImage: true })),
+      images: turn.images.filter(allowedImage),
     }));
     return { conversationId: data.conversationId, turns };
   } catch {

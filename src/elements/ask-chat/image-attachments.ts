@@ -1,13 +1,12 @@
 /**
  * Images a visitor attaches to a question: checked, then read as data URIs (the ask endpoint's
- * `base64Images`), which pass the URL allow-list here, once: the chat draws them without checking
+ * `base64Images`), which pass the URL allow-list here, once (the chat passes it in, so that this
+ * chunk imports nothing): the chat draws them without checking
  * again at every update (a data URI is megabytes long). The limits are the reference service's
  * (`LIMITS` in `src/wire/schemas.ts`), repeated here because browser code imports only types from
  * the wire module. `<ask-chat>` imports this module dynamically, the first time a visitor attaches
  * an image.
  */
-import { isAllowedUrl } from '../shared/safe-url.js';
-
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Raster formats every current browser and the service's vision models read; no SVG. */
@@ -28,6 +27,7 @@ export type RejectedImage = { name: string; reason: 'type' | 'size' | 'count' };
 export async function readImages(
   files: Iterable<File>,
   alreadyAttached: number,
+  allowed: (dataUri: string) => boolean,
 ): Promise<{ accepted: ImageAttachment[]; rejected: RejectedImage[] }> {
   const accepted: ImageAttachment[] = [];
   const rejected: RejectedImage[] = [];
@@ -40,7 +40,7 @@ export async function readImages(
     else if (!(await startsAsAnImage(file))) rejected.push({ name, reason: 'type' });
     else {
       const dataUri = await readAsDataUri(file);
-      if (isAllowedUrl(dataUri, { allowDataImage: true })) accepted.push({ name, dataUri });
+      if (allowed(dataUri)) accepted.push({ name, dataUri });
       else rejected.push({ name, reason: 'type' });
     }
   }

@@ -43,6 +43,19 @@ describe('ask-elements serve', () => {
       check();
     });
 
+  /**
+   * Runs the CLI where it should refuse to start: stopped, should it start listening instead, so
+   * that the test fails on its exit code rather than wait for it.
+   */
+  const refusedRun = (args: string[], env?: NodeJS.ProcessEnv) => {
+    const run = runCli(args, env);
+    void printed(run, /Listening/).then(
+      () => run.child.kill('SIGTERM'),
+      () => undefined,
+    );
+    return run;
+  };
+
   /** Starts the CLI on the fixture content with a config file of one agent, written as `text`. */
   const serveWithConfig = (name: string, text: string) => {
     const config = join(dir, name);
@@ -580,12 +593,7 @@ describe('ask-elements serve', () => {
         '}',
       ].join('\n'),
     );
-    const run = runCli(['serve', '--config', config, '--db', ':memory:', '--port', '0']);
-    // Stopped, should the service start instead (the wait ends when it exits without listening).
-    void printed(run, /Listening/).then(
-      () => run.child.kill('SIGTERM'),
-      () => undefined,
-    );
+    const run = refusedRun(['serve', '--config', config, '--db', ':memory:', '--port', '0']);
     assert.equal((await run.exited).code, 1);
     assert.match(
       run.output(),
@@ -623,14 +631,9 @@ describe('ask-elements serve', () => {
       config,
       JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKeyEnv: 'HELP_KEY' }] }] }),
     );
-    const run = runCli(['serve', '--config', config, '--db', ':memory:', '--port', '0'], {
+    const run = refusedRun(['serve', '--config', config, '--db', ':memory:', '--port', '0'], {
       HELP_KEY: 'help-secret-0042\n',
     });
-    // Stopped, should the service start instead (the wait ends when it exits without listening).
-    void printed(run, /Listening/).then(
-      () => run.child.kill('SIGTERM'),
-      () => undefined,
-    );
     assert.equal((await run.exited).code, 1);
     assert.match(
       run.output(),
@@ -643,11 +646,7 @@ describe('ask-elements serve', () => {
       written,
       JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey: ' help-secret-0042' }] }] }),
     );
-    const writtenRun = runCli(['serve', '--config', written, '--db', ':memory:', '--port', '0']);
-    void printed(writtenRun, /Listening/).then(
-      () => writtenRun.child.kill('SIGTERM'),
-      () => undefined,
-    );
+    const writtenRun = refusedRun(['serve', '--config', written, '--db', ':memory:', '--port', '0']);
     assert.equal((await writtenRun.exited).code, 1);
     assert.match(
       writtenRun.output(),
@@ -670,12 +669,7 @@ describe('ask-elements serve', () => {
     // whole, and `--db ""` a temporary database deleted at exit, logged as the working folder.
     for (const flag of ['--content', '--db', '--config', '--static']) {
       const args = ['serve', '--port', '0', '--content', FIXTURE_CONTENT, '--db', ':memory:'];
-      const run = runCli([...args, flag, '']);
-      // Stopped, should the service start instead (the wait ends when it exits without listening).
-      void printed(run, /Listening/).then(
-        () => run.child.kill('SIGTERM'),
-        () => undefined,
-      );
+      const run = refusedRun([...args, flag, '']);
       assert.equal((await run.exited).code, 2, flag);
       assert.match(run.output(), new RegExp(`ask-elements: ${flag} is empty: give a (file|folder)`), flag);
       assert.doesNotMatch(run.output(), /Indexed|Database:/, flag);

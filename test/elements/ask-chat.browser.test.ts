@@ -18,6 +18,7 @@ import {
   untilAborted,
   waitFor,
 } from './chat-test-support.js';
+import { drawnCharacters } from '../support/drawn-text.js';
 
 defineElements();
 
@@ -1347,30 +1348,12 @@ describe('<ask-chat>', () => {
       input.focus();
       await sendKeys({ type: 'how do I use c++?' });
       // Where each character shows, laid out as the input lays out its text.
-      const style = getComputedStyle(input);
-      const copy = document.createElement('span');
-      copy.textContent = input.value;
-      Object.assign(copy.style, {
-        direction: style.direction,
-        unicodeBidi: style.unicodeBidi,
-        font: style.font,
-      });
-      const line = document.createElement('div');
-      line.style.direction = style.direction;
-      line.append(copy);
-      el.after(line);
-      const left = (at: number) => {
-        const range = document.createRange();
-        range.setStart(copy.firstChild!, at);
-        range.setEnd(copy.firstChild!, at + 1);
-        return range.getBoundingClientRect().left;
-      };
+      const left = drawnCharacters(input, el.parentElement!);
       // "how do I use c++?", not "?++how do I use c": the question mark ends it, on the right.
       const end = input.value.length - 1;
       expect(left(end), '? after c++').to.be.greaterThan(left(end - 1));
       expect(left(0), 'h first').to.be.lessThan(left(end));
-      expect(style.direction, 'the placeholder starts on the right').to.equal('rtl');
-      line.remove();
+      expect(getComputedStyle(input).direction, 'the placeholder starts on the right').to.equal('rtl');
     });
 
     it('shows a link the allow-list refuses as plain text', async () => {

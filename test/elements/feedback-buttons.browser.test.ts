@@ -10,6 +10,7 @@ import {
   serviceClient,
   waitFor,
 } from './chat-test-support.js';
+import { drawnCharacters } from '../support/drawn-text.js';
 
 defineElements();
 
@@ -276,20 +277,9 @@ describe('<feedback-buttons>', () => {
     note.focus();
     await sendKeys({ type: 'c++?' });
     // Where each character is drawn, laid out as the note lays out its text: "c++?", not "?c++".
-    const style = getComputedStyle(note);
-    const copy = Object.assign(document.createElement('span'), { textContent: note.value });
-    Object.assign(copy.style, { unicodeBidi: style.unicodeBidi, font: style.font });
-    const line = Object.assign(document.createElement('div'), { dir: 'rtl' });
-    line.append(copy);
-    page.append(line);
-    const left = (at: number) => {
-      const range = document.createRange();
-      range.setStart(copy.firstChild!, at);
-      range.setEnd(copy.firstChild!, at + 1);
-      return range.getBoundingClientRect().left;
-    };
+    const left = drawnCharacters(note, page);
     expect(left(3), '? after c++').to.be.greaterThan(left(0));
-    expect(style.direction, 'an empty note starts on the right').to.equal('rtl');
+    expect(getComputedStyle(note).direction, 'an empty note starts on the right').to.equal('rtl');
   });
 
   it("draws the empty note's box at 3:1 or more against the form and its own inside, light and dark", async () => {

@@ -1,4 +1,5 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { drawnCharacters } from '../support/drawn-text.js';
 import { waitUntil } from '../support/wait-until.js';
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
@@ -811,29 +812,12 @@ describe('<search-box> states', () => {
     el.client = answering([]);
     await type(el, 'fetch()');
     // Where each character of the query shows, laid out as the input lays out its text.
-    const style = getComputedStyle(input(el));
-    const copy = document.createElement('span');
-    copy.textContent = input(el).value;
-    Object.assign(copy.style, {
-      direction: style.direction,
-      unicodeBidi: style.unicodeBidi,
-      font: style.font,
-    });
-    const line = document.createElement('div');
-    line.style.direction = style.direction;
-    line.append(copy);
-    page.append(line);
-    const left = (at: number) => {
-      const range = document.createRange();
-      range.setStart(copy.firstChild!, at);
-      range.setEnd(copy.firstChild!, at + 1);
-      return range.getBoundingClientRect().left;
-    };
+    const left = drawnCharacters(input(el), page);
     // `fetch()`, not `()fetch`: the brackets after the name, on its right.
     expect(left(5), '( after h').to.be.greaterThan(left(4));
     expect(left(0), 'f before (').to.be.lessThan(left(5));
     // The placeholder, with nothing typed, still starts on the right.
-    expect(style.direction).to.equal('rtl');
+    expect(getComputedStyle(input(el)).direction).to.equal('rtl');
   });
 
   it('takes every visible string from the strings property', async () => {

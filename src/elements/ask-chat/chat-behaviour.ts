@@ -70,8 +70,8 @@ export class ChatBehaviour implements ReactiveController {
   attachmentNotice = '';
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
-  /** Why the question in the input was not sent: longer than the service takes. */
-  #tooLong = '';
+  /** The length of the question in the input, when it was not sent as longer than the service takes; else 0. */
+  #tooLong = 0;
   /** The stop button had focus when the answer settled (see #run). */
   #stopHadFocus = false;
   /** The text of the polite status line. */
@@ -79,7 +79,7 @@ export class ChatBehaviour implements ReactiveController {
 
   /** What the composer's notice line says: why an attachment was refused, why nothing was sent. */
   get notice(): string {
-    return [this.attachmentNotice, this.#tooLong, this.#waited ? this.#strings.stillAnswering : '']
+    return [this.attachmentNotice, this.#tooLongText(), this.#waited ? this.#strings.stillAnswering : '']
       .filter(Boolean)
       .join(' ');
   }
@@ -126,11 +126,7 @@ export class ChatBehaviour implements ReactiveController {
     host.addEventListener('input', () => {
       if (!this.#tooLong) return;
       const count = this.#input?.value.trim().length ?? 0;
-      this.#set(
-        () =>
-          (this.#tooLong =
-            count > QUERY_MAX_CHARS ? fill(this.#strings.tooLong, { count, max: QUERY_MAX_CHARS }) : ''),
-      );
+      this.#set(() => (this.#tooLong = count > QUERY_MAX_CHARS ? count : 0));
     });
   }
 
@@ -299,7 +295,7 @@ export class ChatBehaviour implements ReactiveController {
   send(text: string): void {
     if (!text.trim()) return;
     if (this.#refusedTooLong(text)) return;
-    if (this.#tooLong) this.#set(() => (this.#tooLong = ''));
+    if (this.#tooLong) this.#set(() => (this.#tooLong = 0));
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
       this.#set(() => (this.#waited = true));
@@ -329,10 +325,14 @@ export class ChatBehaviour implements ReactiveController {
     if (length <= QUERY_MAX_CHARS) return false;
     const input = this.#input;
     if (input && !input.value.trim()) input.value = text;
-    const tooLong = fill(this.#strings.tooLong, { count: length, max: QUERY_MAX_CHARS });
-    this.#set(() => (this.#tooLong = tooLong));
-    this.#announce(tooLong);
+    this.#set(() => (this.#tooLong = length));
+    this.#announce(this.#tooLongText());
     return true;
+  }
+
+  /** What the notice says of a question too long to send, or '' (see `#tooLong`). */
+  #tooLongText(): string {
+    return this.#tooLong ? fill(this.#strings.tooLong, { count: this.#tooLong, max: QUERY_MAX_CHARS }) : '';
   }
 
   /** Escape, or the stop button: cancels the pending answer. */

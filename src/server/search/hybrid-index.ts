@@ -4,7 +4,14 @@ import { createConsoleLogger, type Logger } from '../logger.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import type { Language } from './languages.js';
 import { LruCache } from './lru-cache.js';
-import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
+import {
+  tagPredicate,
+  type PassageHit,
+  type SearchHit,
+  type SearchIndex,
+  type SearchOptions,
+  type StandIn,
+} from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
 
 export interface HybridIndexOptions {
@@ -164,14 +171,6 @@ function cosines(table: VectorTable, query: Float32Array): Float32Array {
 /** Similarity above the corpus's baseline, stretched to 0–1 (1 only for the same direction). */
 function semanticScore(cosine: number, baseline: number): number {
   return Math.min(1, Math.max(0, (cosine - baseline) / (1 - baseline)));
-}
-
-function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) | undefined {
-  const include = options.includeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  const exclude = options.excludeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  if (include.length === 0 && exclude.length === 0) return undefined;
-  return (tags) =>
-    (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
 }
 
 const round = (value: number): number => Math.round(value * 10000) / 10000;

@@ -10,7 +10,14 @@ import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './
 import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
-import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
+import {
+  tagPredicate,
+  type PassageHit,
+  type SearchHit,
+  type SearchIndex,
+  type SearchOptions,
+  type StandIn,
+} from './search-index.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
 import {
   detectLanguage,
@@ -1233,15 +1240,6 @@ function memberName(link: string): { parent: string; name: string } | undefined 
   return name !== undefined && parent !== undefined && /^\w+$/.test(name) && /^\w+$/.test(parent)
     ? { parent, name }
     : undefined;
-}
-
-/** The tag filters as a test on a page's tags, or undefined when there are none. */
-function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) | undefined {
-  const include = options.includeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  const exclude = options.excludeTags?.map((tag) => tag.toLowerCase()) ?? [];
-  if (include.length === 0 && exclude.length === 0) return undefined;
-  return (tags) =>
-    (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
 }
 
 /**

@@ -17,6 +17,15 @@ export interface SearchOptions {
   wordsOnly?: boolean;
 }
 
+/** The tag filters as a test on a page's tags, or undefined when there are none. */
+export function tagPredicate(options: SearchOptions): ((tags: Set<string>) => boolean) | undefined {
+  const include = options.includeTags?.map((tag) => tag.toLowerCase()) ?? [];
+  const exclude = options.excludeTags?.map((tag) => tag.toLowerCase()) ?? [];
+  if (include.length === 0 && exclude.length === 0) return undefined;
+  return (tags) =>
+    (include.length === 0 || include.some((tag) => tags.has(tag))) && !exclude.some((tag) => tags.has(tag));
+}
+
 /** A document that matched, with a relevance normalised to 0–1 (documented in the README). */
 export interface SearchHit {
   document: SourceDocument;

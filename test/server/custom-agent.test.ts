@@ -13,6 +13,8 @@ interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The query string as it arrived, `?` included. */
+  search: string;
   headers: IncomingMessage['headers'];
   body: unknown;
 }
@@ -29,6 +31,7 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
       method: request.method ?? '',
       path: url.pathname,
       query: url.searchParams,
+      search: url.search,
       headers: request.headers,
       body: text ? JSON.parse(text) : undefined,
     });
@@ -143,6 +146,10 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
                 ],
               }),
               agent('status', { url: `${api.url}/status` }),
+              agent('signed', {
+                url: `${api.url}/status?sig=a%2Fb~c&flag&fields=id,name`,
+                parameters: [{ name: 'carrier', type: 'String', parameterType: 'Query', enum: 'dhl, ups' }],
+              }),
               agent('down', { url: `${api.url}/down` }),
               agent('slow', { url: `${api.url}/slow`, timeoutMs: 300 }),
               agent('redirect', { url: `${api.url}/redirect`, headers: { 'x-api-key': 'secret' } }),
@@ -268,6 +275,16 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.equal(body.answer, 'All systems normal.');
     assert.equal(body.title, 'status');
     assert.equal(body.link, '');
+  });
+
+  it("appends the Query parameters to the url's own query string, which it leaves as written (SPEC 2.6)", async () => {
+    const { body } = await ask('signed-key-0001', { query: 'Sent with UPS' });
+    assert.equal(body.didAnswer, true);
+    // A signed URL's query, a flag without a value and a list stay byte for byte as configured.
+    assert.equal(
+      api.calls.at(-1)!.search,
+      '?sig=a%2Fb~c&flag&fields=id,name&llm_query=Sent+with+UPS&carrier=ups',
+    );
   });
 
   it('says the service answered without details when its answer is empty (204, or blank text), rather than nothing', async () => {

@@ -281,15 +281,19 @@ function endpointRequest(
   );
   const hasBody = !BODILESS.has(agent.method);
   const body: Record<string, ParameterValue> = {};
+  // Appended after the url's own query (SPEC 2.6: after a `?`, further ones after `&`), which
+  // stays as written: `url.searchParams` would write all of it again form-encoded (`flag` as
+  // `flag=`, `~` and `,` escaped), and a signed URL's signature would no longer match.
+  const query = new URLSearchParams();
   if (hasBody) body[LLM_QUERY] = question;
-  else if (!agent.url.includes(`{${LLM_QUERY}}`)) url.searchParams.append(LLM_QUERY, question);
+  else if (!agent.url.includes(`{${LLM_QUERY}}`)) query.append(LLM_QUERY, question);
   for (const parameter of agent.parameters) {
     const value = values[parameter.name] ?? null;
     if (parameter.parameterType === 'Body') body[parameter.name] = value;
     else if (parameter.parameterType === 'Query' && value !== null)
-      for (const item of Array.isArray(value) ? value : [value])
-        url.searchParams.append(parameter.name, String(item));
+      for (const item of Array.isArray(value) ? value : [value]) query.append(parameter.name, String(item));
   }
+  if (query.size > 0) url.search = url.search ? `${url.search}&${query}` : `${query}`;
   const headers: Record<string, string> = {
     accept: 'application/json, text/markdown, text/plain',
     ...agent.headers,

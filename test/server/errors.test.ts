@@ -543,6 +543,26 @@ describe('errors', () => {
     assert.equal(body.error.message, 'Internal server error');
   });
 
+  it('answers 500 JSON when listing analytics fails, as SPEC 4.5 and 4.6 say, and documents it', async () => {
+    const broken = await startTestService({ config: configWith() });
+    await broken.store.close();
+    const auth = { authorization: `Bearer ${DEMO_KEY}` };
+    for (const report of ['', '/topquestions']) {
+      const response = await broken.get(`/api/projects/demo/analytics${report}?startDate=0&endDate=1`, auth);
+      assert.equal(response.status, 500, report);
+      assertErrorBody(await response.json(), 'internal_error');
+    }
+    const doc = await (await broken.get('/openapi.json')).json();
+    await broken.close();
+    for (const path of [
+      '/api/projects/{projectId}/analytics',
+      '/api/projects/{projectId}/analytics/topquestions',
+    ]) {
+      const error = doc.paths[path].get.responses['500'];
+      assert.equal(error?.content['application/json'].schema.$ref, '#/components/schemas/ErrorBody', path);
+    }
+  });
+
   it('publishes /openapi.json generated from the schemas', async () => {
     const response = await service.get('/openapi.json');
     assert.equal(response.status, 200);

@@ -31,6 +31,7 @@ const analyticsErrors = {
   429: errorResponse(
     'Too many reports, or refused keys, from this address; the Retry-After header says when to retry.',
   ),
+  500: errorResponse('Listing failed: a fault in the service (the database failing, say).'),
 };
 
 export const analyticsRoutes = [
@@ -41,7 +42,8 @@ export const analyticsRoutes = [
     summary: 'Questions asked of a project',
     description:
       "Also reachable as `/api/projects/{projectId}/analytics/startDate=..&endDate=..` (the spec's path shape). " +
-      'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC).',
+      'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC). ' +
+      "`EndDate`, as the spec's parameter table spells it, is read as `endDate`.",
     security: [{ bearerAuth: [] }],
     request: { params: projectParams, query: AnalyticsQuerySchema },
     responses: {

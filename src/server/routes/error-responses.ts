@@ -13,4 +13,5 @@ export const botErrorResponses = {
   413: errorResponse('The body is larger than the limit of this endpoint.'),
   415: errorResponse('The body was sent with a Content-Encoding (gzip, br…): send it uncompressed.'),
   429: errorResponse('Rate limit reached; the Retry-After header says when to retry.'),
+  500: errorResponse('A fault in the service (the database failing, say); the details are in its log.'),
 } as const;

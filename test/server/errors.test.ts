@@ -580,13 +580,21 @@ describe('errors', () => {
     const search = doc.components.schemas.SearchRequest;
     assert.deepEqual(search.required.sort(), ['numDocs', 'query']);
     assert.equal(search.properties.numDocs.maximum, 100);
-    // What the service really answers: the feedback 404 carries success: false, an answer's
-    // context its resolved question.
-    assert.ok(
-      doc.components.schemas.FeedbackNotFound.allOf.some(
-        (part: { properties?: object }) => part.properties && 'success' in part.properties,
-      ),
-    );
+    // What the service really answers: every error of feedback (its 404, and its 400, 401, 413,
+    // 429…) carries success: false, an answer's context its resolved question.
+    const feedback = doc.paths['/bot/feedback'].post.responses;
+    for (const status of ['400', '401', '404', '413', '429', '500']) {
+      const schema = feedback[status].content['application/json'].schema.$ref.split('/').at(-1);
+      assert.ok(
+        doc.components.schemas[schema].allOf?.some(
+          (part: { properties?: object }) => part.properties && 'success' in part.properties,
+        ),
+        `feedback ${status}`,
+      );
+    }
+    const refused = await service.postJson('/bot/feedback', { insightId: 'x', feedback: 1 });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.success, false);
     assert.ok('resolvedQuery' in doc.components.schemas.AnswerRecord.properties.context.properties);
     const post = await service.post('/openapi.json', {});
     assert.equal(post.status, 405);

@@ -12,10 +12,13 @@ import type { Store } from '../store/store.js';
 import { registerBotRoute } from './bot-route.js';
 import { botErrorResponses } from './error-responses.js';
 
-/** The feedback endpoint's 404: the error body, and `success: false` as the other answers carry `success`. */
-const FeedbackNotFoundSchema = ErrorBodySchema.extend({ success: z.literal(false) }).openapi(
-  'FeedbackNotFound',
-);
+/** Every error of the feedback endpoint: the error body, and `success: false` as its answer carries `success`. */
+const FeedbackErrorSchema = ErrorBodySchema.extend({ success: z.literal(false) }).openapi('FeedbackError');
+
+const feedbackError = (response: { description: string }) => ({
+  description: response.description,
+  content: { 'application/json': { schema: FeedbackErrorSchema } },
+});
 
 export const feedbackRoute = createRoute({
   method: 'post',
@@ -26,12 +29,13 @@ export const feedbackRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: FeedbackRequestSchema } } } },
   responses: {
     200: { description: 'Stored.', content: { 'application/json': { schema: FeedbackResponseSchema } } },
-    ...botErrorResponses,
-    404: {
+    ...Object.fromEntries(
+      Object.entries(botErrorResponses).map(([status, response]) => [status, feedbackError(response)]),
+    ),
+    404: feedbackError({
       description:
         "This key's project has no insight with this insightId (another project's insights are not found either).",
-      content: { 'application/json': { schema: FeedbackNotFoundSchema } },
-    },
+    }),
   },
 });
 

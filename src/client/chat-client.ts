@@ -79,7 +79,7 @@ export function createChatClient(options: ClientOptions): ChatClient {
           body: record,
         });
       }
-      // "Error information" (SPEC 2.3): an object with a message and a code, or a message alone.
+      // "Error information" (SPEC 2.2): an object with a message and a code, or a message alone.
       const error = record['error'] as { message?: unknown; code?: unknown } | string | null | undefined;
       if (error) {
         const given = typeof error === 'string' ? { message: error } : error;

@@ -1,4 +1,4 @@
-import type { AnswerRecord } from '../wire/index.js';
+import type { AnswerRecord, FeedbackResponse } from '../wire/index.js';
 import type { AskClient, ClientOptions } from './create-client.js';
 import { ApiError, NO_ANSWER_MESSAGE } from './errors.js';
 import { fetchOf, send, stringOr, timeoutOf, trimBase, withKey, withoutKey } from './request.js';
@@ -91,6 +91,16 @@ export function createChatClient(options: ClientOptions): ChatClient {
       }
       return answerRecordOf(record, record['answer']);
     },
-    feedback: (request, { signal } = {}) => post('feedback', request, signal),
+    feedback: async (request, { signal } = {}) => {
+      const answer = await post<FeedbackResponse>('feedback', request, signal);
+      // SPEC 4.4: a 200 whose `success` is false stored nothing.
+      if (answer?.success === false)
+        throw new ApiError('The feedback was not stored.', {
+          status: 200,
+          code: 'not_stored',
+          body: answer,
+        });
+      return answer;
+    },
   };
 }

@@ -37,6 +37,7 @@ const retryAfter =
 const handlers: Record<string, Handler> = {
   '/ok': ok,
   '/search-ok': (response) => json(response, 200, []),
+  '/not-stored': (response) => json(response, 200, { success: false }),
   '/slow-ok': (response) => {
     setTimeout(() => ok(response), 50);
   },
@@ -359,6 +360,16 @@ describe('client against more faults', () => {
       const error = await failure(client({ paths: { health: '/redirect-elsewhere' }, retries: 0 }).health());
       assert.ok(error instanceof ApiError);
       assert.deepEqual([error.status, error.code], [404, 'not_found']);
+    });
+
+    it('gives an ApiError for feedback answered 200 with success false, which stored nothing', async () => {
+      const error = await failure(
+        client({ paths: { feedback: '/not-stored' } }).feedback({ insightId: 'i', feedback: 1 }),
+      );
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.status, 200);
+      assert.equal(error.code, 'not_stored');
+      assert.deepEqual(error.body, { success: false });
     });
 
     it('reads a huge response', async () => {

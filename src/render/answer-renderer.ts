@@ -12,7 +12,7 @@
 import { importOnce } from '../elements/shared/import-once.js';
 import { isAllowedUrl } from '../elements/shared/safe-url.js';
 import type * as SanitizerModule from './sanitizer-chunk.js';
-import type { AnswerFormat } from './sanitizer-chunk.js';
+import type { AnswerFormat } from '../wire/index.js';
 
 export type { AnswerFormat };
 

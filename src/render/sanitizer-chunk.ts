@@ -8,9 +8,7 @@ import { Marked } from 'marked';
 // Only the type: `answer-renderer.ts` hands the function over, so that this chunk shares no module
 // with the main file (bundlers would split a shared one into a third file that every page loads).
 import type { isAllowedUrl as IsAllowedUrl } from '../elements/shared/safe-url.js';
-
-/** The answer formats of the ask endpoint (SPEC.md 4.3). */
-export type AnswerFormat = 'markdown' | 'html';
+import type { AnswerFormat } from '../wire/index.js';
 
 /**
  * A DOMPurify of our own, not the module's shared default: a page that bundles DOMPurify too gets

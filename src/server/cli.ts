@@ -9,6 +9,7 @@ import { LANGUAGE_CODES, languageCode } from './search/languages.js';
 import { createConsoleLogger } from './logger.js';
 import type { RunningService, ServiceOptions } from './main.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
+import { KEEP_DAYS_RULE, isKeepDays } from './service/retention.js';
 
 const USAGE = `Usage: ask-elements serve [options]
 
@@ -30,6 +31,8 @@ Options:
                    (default: ask-elements.db; ":memory:" keeps nothing)
   --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits
                    (default: project "demo", agent "docs", key "demo-key")
+  --keep-days N    delete questions, feedback and searches older than N days (1–36500),
+                   at start and every hour (default: the config's keepDays, else keep all)
   --static DIR     also serve this folder at / (e.g. the built demo page)
   --watch          re-index the content folder when a file in it changes
   --quiet          do not log one line per request
@@ -90,6 +93,14 @@ async function loadService(): Promise<{
   }
 }
 
+function parseKeepDays(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const days = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!isKeepDays(days))
+    fail(`--keep-days ${KEEP_DAYS_RULE}, got "${value}" (leave it out to keep everything)`, 2);
+  return days;
+}
+
 function parseLanguage(value: string | undefined): string | undefined {
   if (value === undefined || value === 'auto') return value;
   const code = languageCode(value);
@@ -114,6 +125,7 @@ async function main(argv: string[]): Promise<void> {
         host: { type: 'string' },
         db: { type: 'string' },
         config: { type: 'string' },
+        'keep-days': { type: 'string' },
         static: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         watch: { type: 'boolean', default: false },
@@ -154,6 +166,8 @@ async function main(argv: string[]): Promise<void> {
         2,
       );
 
+  const keepDays = parseKeepDays(values['keep-days']);
+
   // Handlers go in before the start, so a signal during start-up still ends the process cleanly.
   let service: RunningService | undefined;
   let stopping = false;
@@ -181,6 +195,7 @@ async function main(argv: string[]): Promise<void> {
       host: values.host,
       dbFile: values.db ?? 'ask-elements.db',
       config: values.config,
+      keepDays,
       staticDir: values.static,
       watch: values.watch,
       logger: createConsoleLogger({ requests: !values.quiet }),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { z } from '@hono/zod-openapi';
 import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
 import { keepPrivate } from './private-files.js';
+import { KEEP_DAYS_RULE, MAX_KEEP_DAYS } from './service/retention.js';
 
 /** The default answer threshold (0–100, relevanceScore's scale) of an agent that sets none. */
 export const DEFAULT_ANSWER_THRESHOLD = 0;
@@ -153,6 +154,16 @@ export const ConfigFileSchema = z
      * address), for the top searches report and its searches that found nothing.
      */
     recordSearches: z.boolean().default(true),
+    /**
+     * Days the questions (with their feedback and conversations) and the searches are kept; older
+     * ones are deleted at start and every hour. Absent: everything is kept.
+     */
+    keepDays: z
+      .number()
+      .int(KEEP_DAYS_RULE)
+      .min(1, `${KEEP_DAYS_RULE} (leave it out to keep everything)`)
+      .max(MAX_KEEP_DAYS, KEEP_DAYS_RULE)
+      .optional(),
   })
   .strict();
 
@@ -195,6 +206,8 @@ export interface ServiceConfig {
   reportLimit: RateLimit;
   trustProxy: boolean;
   recordSearches: boolean;
+  /** Days questions and searches are kept (see `Retention`); undefined keeps everything. */
+  keepDays?: number;
 }
 
 /** A configuration that cannot be used; the message names the file and the field. */
@@ -343,6 +356,7 @@ export function parseConfig(
     reportLimit: { requestsPerSecond: file.rateLimit.reportsPerSecond, burst: file.rateLimit.reportBurst },
     trustProxy: file.trustProxy,
     recordSearches: file.recordSearches,
+    keepDays: file.keepDays,
   };
 }
 

@@ -34,6 +34,7 @@ import { createHybridIndex } from './search/hybrid-index.js';
 import { createOramaIndex } from './search/orama-index.js';
 import { languageName } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
+import { KEEP_DAYS_RULE, Retention, isKeepDays } from './service/retention.js';
 import { SettledSearches } from './service/settled-searches.js';
 import { createSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
@@ -47,9 +48,10 @@ export { defaultConfig, loadConfigFile, type ServiceConfig } from './config.js';
 export { readContentFolder } from './content/load-folder.js';
 export { createOramaIndex } from './search/orama-index.js';
 export type { SearchIndex } from './search/search-index.js';
+export { Retention, type RetentionOptions } from './service/retention.js';
 export { SettledSearches } from './service/settled-searches.js';
 export { createSqliteStore } from './store/sqlite-store.js';
-export type { Store } from './store/store.js';
+export type { DeletedRows, Store } from './store/store.js';
 
 /** The package root: two levels up from `src/server/main.ts` and from `dist/server/main.js`. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -98,6 +100,11 @@ export interface ServiceOptions {
   config?: string | ServiceConfig;
   /** A folder served at `/` (the built demo page). */
   staticDir?: string;
+  /**
+   * Days questions (with their feedback and conversations) and searches are kept: older ones are
+   * deleted at start and every hour. Default: the config's `keepDays`, else everything is kept.
+   */
+  keepDays?: number;
   logger?: Logger;
   /** Environment for the optional LLM and embedding settings. Default: process.env. */
   env?: NodeJS.ProcessEnv;
@@ -117,6 +124,8 @@ export interface RunningService {
   store: Store;
   index: SearchIndex;
   answerer: Answerer;
+  /** Deletes what is older than `keepDays`, when set: `retention.lastPurge` is the latest purge. */
+  retention: Retention | undefined;
   documentCount: number;
   skipped: SkippedFile[];
   /** Milliseconds spent reading the content and building the index (the first time). */
@@ -382,6 +391,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       : typeof options.config === 'string'
         ? loadConfigFile(options.config, env)
         : options.config;
+  const keepDays = options.keepDays ?? config.keepDays;
+  // Checked here too (Retention does), so that a bad one stops the start before the content is read.
+  if (keepDays !== undefined && !isKeepDays(keepDays))
+    throw new Error(`keepDays ${KEEP_DAYS_RULE}, got ${keepDays}`);
   const contentDir = resolve(options.contentDir ?? DEMO_CONTENT_DIR);
   requireFolder('content', contentDir, 'the folder that holds the documents');
   if (options.staticDir !== undefined) requireFolder('static', options.staticDir, 'the folder to serve at /');
@@ -441,6 +454,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const answerer = createAnswererFromEnv({ index, env, logger });
   const searches = config.recordSearches ? new SettledSearches(store, { logger }) : undefined;
+  const retention = keepDays === undefined ? undefined : new Retention(store, { keepDays, logger });
   const app = createApp({
     store,
     index,
@@ -476,6 +490,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     `Listening on ${url}${everyInterface ? `, and on every address of this machine (--host ${host})` : ''}`,
   );
   if (options.staticDir !== undefined) logger.info(`Serving ${resolve(options.staticDir)} at ${url}/`);
+  if (retention !== undefined) {
+    const days = retention.keepDays;
+    logger.info(
+      `Keeping questions, feedback and searches for ${days} day${days === 1 ? '' : 's'}: older ones are deleted now and every hour`,
+    );
+    retention.start();
+  }
 
   // Re-indexing on change: the index swaps in its new state when built, so requests meanwhile
   // are answered from the old one.
@@ -523,6 +544,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     store,
     index,
     answerer,
+    retention,
     documentCount: index.documentCount,
     skipped: indexed.skipped,
     indexMs: indexed.ms,
@@ -530,7 +552,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     close: () => {
       watcher?.close();
       // The searches still held are written before the store closes: the visitors stopped there.
-      closing ??= closeServer(listening.server)
+      // Retention stops after its batch: no purge runs on into a closed store.
+      closing ??= Promise.all([closeServer(listening.server), retention?.close()])
         .then(() => searches?.close())
         .then(() => store.close());
       return closing;

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PORT, type RunningService, startService } from '../../src/server/main.js';
+import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { runCli, startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
@@ -676,10 +677,93 @@ describe('ask-elements serve', () => {
     }
   });
 
+  it('refuses a --keep-days that is no whole number of days from 1 to 36500, naming it', async () => {
+    const args = ['serve', '--port', '0', '--content', FIXTURE_CONTENT, '--db', ':memory:'];
+    const runs = ['0', '-30', '1.5', '90d', '36501', ''].map((days) => ({
+      days,
+      run: refusedRun([...args, `--keep-days=${days}`]),
+    }));
+    for (const { days, run } of runs) {
+      assert.equal((await run.exited).code, 2, days);
+      assert.match(
+        run.output(),
+        new RegExp(`ask-elements: --keep-days must be a whole number of days from 1 to 36500, got "${days}"`),
+        days,
+      );
+      assert.doesNotMatch(run.output(), /Indexed|Database:/, days);
+    }
+  });
+
+  it("deletes at start what is older than --keep-days, which wins over the config file's keepDays", async () => {
+    const db = join(dir, 'keep-days.db');
+    const store = createSqliteStore(db);
+    const now = Date.now();
+    for (const [id, daysAgo] of [
+      ['ten-days-ago', 10],
+      ['three-days-ago', 3],
+    ] as const)
+      await store.saveInsight({
+        insightId: id,
+        conversationId: `conversation-${id}`,
+        projectId: 'site',
+        agentId: 'help',
+        query: 'How do I install it?',
+        resolvedQuery: 'How do I install it?',
+        answer: 'Run npm install.',
+        format: 'markdown',
+        didAnswer: true,
+        relevanceScore: 80,
+        title: 'Install',
+        link: '/guides/install',
+        contextJson: '{}',
+        createdAt: now - daysAgo * 86_400_000,
+      });
+    await store.close();
+    const config = join(dir, 'keep-days.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        projects: [{ id: 'site', agents: [{ id: 'help', apiKey: 'keep-days-key' }] }],
+        keepDays: 30,
+      }),
+    );
+    const cli = await startCli([
+      '--content',
+      FIXTURE_CONTENT,
+      '--db',
+      db,
+      '--config',
+      config,
+      '--keep-days',
+      '7',
+    ]);
+    try {
+      await printed(cli, /Deleted 1 question/);
+      assert.match(
+        cli.output(),
+        /Keeping questions, feedback and searches for 7 days: older ones are deleted now and every hour/,
+      );
+      assert.match(
+        cli.output(),
+        /Deleted 1 question \(0 with feedback\), 1 conversation and 0 searches older than 7 days/,
+      );
+      const vote = (insightId: string) =>
+        fetch(`${cli.url}/bot/feedback`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'keep-days-key', insightId, feedback: 1 }),
+        });
+      assert.equal((await vote('ten-days-ago')).status, 404);
+      assert.equal((await vote('three-days-ago')).status, 200);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    assert.equal((await cli.exited).code, 0);
+  });
+
   it('prints its usage with --help', async () => {
     const run = runCli(['--help']);
     assert.equal((await run.exited).code, 0);
-    for (const flag of ['--content', '--site-url', '--port', '--db', '--config', '--static']) {
+    for (const flag of ['--content', '--site-url', '--port', '--db', '--config', '--keep-days', '--static']) {
       assert.ok(run.output().includes(flag), flag);
     }
   });

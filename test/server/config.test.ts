@@ -29,12 +29,15 @@ describe('config file', () => {
     assert.equal(widget!.apiKey, undefined);
     assert.equal(config.trustProxy, true);
     assert.equal(config.rateLimit.maxTrackedClients, 10_000);
+    assert.equal(config.keepDays, 90);
   });
 
   it('documents the default config as it is', () => {
     const defaults = documentedExamples()[1];
     assert.deepEqual(parseConfig(defaults), defaultConfig());
     assert.equal(defaultConfig().agents[0]!.apiKey, 'demo-key');
+    // Nothing is deleted unless the file says how long to keep it.
+    assert.equal(defaultConfig().keepDays, undefined);
   });
 
   it("defaults each field of a partial rate limit on its own, an agent's from the service-wide one", () => {
@@ -214,6 +217,18 @@ describe('config file', () => {
       },
       /projects\.0\.agents\.1\.public: only one agent can be public/,
     ],
+    ...([0, -30, 1.5, 36_501, '90', null] as const).map((keepDays): [string, unknown, RegExp] => [
+      `a keepDays of ${JSON.stringify(keepDays)}`,
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }], keepDays },
+      typeof keepDays === 'number'
+        ? /^config file x\.json: keepDays: must be a whole number of days from 1 to 36500/
+        : /^config file x\.json: keepDays: .*expected number/,
+    ]),
+    [
+      'a keepDays misspelt',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }], keepdays: 90 },
+      /^config file x\.json: \(root\): Unrecognized key: "keepdays"/,
+    ],
     [
       'a zero rate',
       {
@@ -236,6 +251,25 @@ describe('config file', () => {
       );
     });
   }
+
+  it('refuses a keepDays written twice, naming its line, where JSON.parse would keep the last', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-config-'));
+    try {
+      const file = join(dir, 'cfg.json');
+      writeFileSync(
+        file,
+        '{\n  "projects": [{ "id": "p", "agents": [{ "id": "a", "apiKey": "abcdefgh" }] }],\n  "keepDays": 90,\n  "keepDays": 3650\n}\n',
+      );
+      assert.throws(
+        () => loadConfigFile(file, {}),
+        (error: Error) =>
+          error instanceof ConfigError &&
+          /^config file .*cfg\.json: keepDays: written twice \(line 4\): keep one$/.test(error.message),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a config file that is not JSON', () => {

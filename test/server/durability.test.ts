@@ -73,8 +73,8 @@ describe('durability', () => {
     // A database of the earlier version, whose rows were keyed the earlier way, is keyed again.
     const earlier = openDatabase(file);
     earlier.prepare("UPDATE insights SET question_key = query || '#old'").run();
-    // It had no searches either (version 3 added them).
-    earlier.exec('DROP TABLE searches');
+    // It had no searches either (version 3 added them), nor the indexes by time (version 4).
+    earlier.exec('DROP TABLE searches; DROP INDEX insights_by_time');
     earlier.pragma('user_version = 1');
     earlier.close();
     const reopened = createSqliteStore(file);

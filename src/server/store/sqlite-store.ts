@@ -12,7 +12,14 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
-import type { AnalyticsFilter, ConversationTurn, InsightRow, SearchRow, Store } from './store.js';
+import type {
+  AnalyticsFilter,
+  ConversationTurn,
+  DeletedRows,
+  InsightRow,
+  SearchRow,
+  Store,
+} from './store.js';
 import { keepPrivate } from '../private-files.js';
 
 /** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
@@ -78,6 +85,12 @@ const MIGRATIONS: readonly Migration[] = [
     created_at  INTEGER NOT NULL
   ) STRICT;
   CREATE INDEX searches_by_project_time ON searches(project_id, created_at);
+  `,
+  // Retention (keepDays) deletes by age across projects: without these, each batch would read
+  // every row of the table to find the oldest.
+  `
+  CREATE INDEX insights_by_time ON insights(created_at);
+  CREATE INDEX searches_by_time ON searches(created_at);
   `,
 ];
 
@@ -147,6 +160,22 @@ const TOP_SEARCH_ORDER: Partial<Record<AnalyticsFilter['sort'], string>> = {
   '-unfound': 'count - found DESC, count DESC, last_searched_at DESC',
 };
 
+/**
+ * The statements of `deleteOlderThan`: the oldest rows first, found through the `*_by_time`
+ * indexes (a test checks their query plans). The insights of a batch are picked once, so that
+ * their feedback, they and their conversations are the same rows.
+ */
+export const RETENTION_SQL = {
+  oldInsights: 'SELECT insight_id FROM insights WHERE created_at < ? ORDER BY created_at LIMIT ?',
+  deleteFeedback: 'DELETE FROM feedback WHERE insight_id IN (SELECT value FROM json_each(?))',
+  deleteInsights:
+    'DELETE FROM insights WHERE insight_id IN (SELECT value FROM json_each(?)) RETURNING conversation_id',
+  deleteEmptyConversations: `DELETE FROM conversations WHERE id IN (SELECT value FROM json_each(?))
+    AND NOT EXISTS (SELECT 1 FROM insights i WHERE i.conversation_id = conversations.id)`,
+  deleteSearches: `DELETE FROM searches WHERE rowid IN
+    (SELECT rowid FROM searches WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+} as const;
+
 interface TopSearchRow {
   query: string;
   count: number;
@@ -185,6 +214,7 @@ class SqliteStore implements Store {
   readonly #statements;
   readonly #saveInsightTransaction: (row: InsightRow) => void;
   readonly #saveSearchesTransaction: (rows: readonly SearchRow[]) => void;
+  readonly #deleteOlderThanTransaction: (beforeMs: number, limit: number) => DeletedRows;
   /** The analytics statements, by their SQL (see #page). */
   readonly #pageStatements = new Map<string, Database.Statement<unknown[], unknown>>();
 
@@ -221,6 +251,11 @@ class SqliteStore implements Store {
         `INSERT INTO searches (project_id, agent_id, query, query_key, results, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       ),
+      oldInsights: db.prepare<[number, number], string>(RETENTION_SQL.oldInsights).pluck(),
+      deleteFeedback: db.prepare<[string]>(RETENTION_SQL.deleteFeedback),
+      deleteInsights: db.prepare<[string], string>(RETENTION_SQL.deleteInsights).pluck(),
+      deleteEmptyConversations: db.prepare<[string]>(RETENTION_SQL.deleteEmptyConversations),
+      deleteSearches: db.prepare<[number, number]>(RETENTION_SQL.deleteSearches),
       ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
     };
     const { createConversation, saveInsight } = this.#statements;
@@ -241,6 +276,24 @@ class SqliteStore implements Store {
           row.createdAt,
         );
     });
+    const { oldInsights, deleteFeedback, deleteInsights, deleteEmptyConversations, deleteSearches } =
+      this.#statements;
+    this.#deleteOlderThanTransaction = db.transaction((beforeMs: number, limit: number): DeletedRows => {
+      const old = oldInsights.all(beforeMs, limit);
+      const insightIds = JSON.stringify(old);
+      const feedback = deleteFeedback.run(insightIds).changes;
+      const conversationIds = JSON.stringify([...new Set(deleteInsights.all(insightIds))]);
+      return {
+        insights: old.length,
+        feedback,
+        conversations: deleteEmptyConversations.run(conversationIds).changes,
+        searches: deleteSearches.run(beforeMs, limit).changes,
+      };
+    });
+  }
+
+  async deleteOlderThan(beforeMs: number, limit: number): Promise<DeletedRows> {
+    return this.#deleteOlderThanTransaction(beforeMs, limit);
   }
 
   async hasConversation(conversationId: string, projectId: string, agentId: string): Promise<boolean> {

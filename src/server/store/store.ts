@@ -49,6 +49,15 @@ export interface SearchRow {
   createdAt: number;
 }
 
+/** What one `deleteOlderThan` call deleted, by table. */
+export interface DeletedRows {
+  insights: number;
+  feedback: number;
+  /** Conversations left without questions. */
+  conversations: number;
+  searches: number;
+}
+
 export interface AnalyticsFilter {
   projectId: string;
   startMs: number;
@@ -112,6 +121,14 @@ export interface Store {
   saveSearches?(rows: readonly SearchRow[]): Promise<void>;
   /** The most frequent settled searches of a project in a date range. */
   topSearches?(filter: AnalyticsFilter): Promise<TopSearch[]>;
+  /**
+   * Deletes, in one commit, up to `limit` of the insights created before `beforeMs` (the oldest
+   * first) with their feedback and the conversations they leave without questions, and up to
+   * `limit` of the searches recorded before it. `Retention` calls it again until fewer than
+   * `limit` of each go, so that a large purge never holds the database for long. Optional: a
+   * store without it keeps everything, and a retention setting over it stops the start.
+   */
+  deleteOlderThan?(beforeMs: number, limit: number): Promise<DeletedRows>;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

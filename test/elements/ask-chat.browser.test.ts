@@ -1880,6 +1880,26 @@ describe('<ask-chat>', () => {
       expect(questions().filter((q) => q === 'Question 0')).to.have.length(1);
       expect(p.answers()).to.have.length(expected.length);
     });
+    it('replaces a failed question sent again with Enter, leaving no Retry that would ask it twice', async () => {
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ === 0) throw new NetworkError();
+        return answerRecord();
+      });
+      const el = await chat(client);
+      const p = parts(el);
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      expect(p.one('retry-button')).to.exist;
+      // The question is back in the input: the visitor sends it again with Enter, not Retry.
+      expect(p.input().value).to.equal('How do I install it?');
+      p.input().focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => p.one('answer-body'), 'the answer');
+      expect(p.questions().map((q) => q.textContent!.trim())).to.deep.equal(['How do I install it?']);
+      expect(p.one('retry-button'), 'a stale Retry').to.equal(null);
+      expect(client.asks.map((a) => a.query)).to.deep.equal(['How do I install it?', 'How do I install it?']);
+    });
   });
 
   describe('images', () => {

@@ -428,7 +428,15 @@ export class ChatBehaviour implements ReactiveController {
       excludeTags: options.excludeTags ?? host.excludeTags,
       status: 'pending',
     };
-    this.#set(() => (this.turns = [...this.turns, turn]));
+    // The same question failed or stopped before (it comes back into the input, and Enter sends
+    // it): this one takes its place, as Retry does, so that no stale Retry asks it twice.
+    this.#set(
+      () =>
+        (this.turns = [
+          ...this.turns.filter((t) => t.query !== query || t.status === 'answered' || t.status === 'pending'),
+          turn,
+        ]),
+    );
     // Saved at once (as stopped, see saveConversation): the service hears the question now, and a
     // reload before its answer must not leave it out of the transcript the next question follows.
     // Under a name just followed, once its conversation is read, which the save would overwrite.

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
@@ -38,6 +39,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     service.plugin,
     forcedColorsPlugin(),
+    // The accessibility tree as a screen reader gets it: names and descriptions.
+    a11ySnapshotPlugin(),
   ],
   middleware: [service.middleware],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],

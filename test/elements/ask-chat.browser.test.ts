@@ -1,5 +1,11 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
+import {
+  a11ySnapshot,
+  emulateMedia,
+  executeServerCommand,
+  sendKeys,
+  setViewport,
+} from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import { ApiError, NetworkError, NO_ANSWER_MESSAGE, TimeoutError } from '../../src/client/errors.js';
 import { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -46,6 +52,16 @@ async function withClipboard(
     delete (navigator as unknown as Record<string, unknown>).clipboard;
     if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
   }
+}
+
+/** The accessible description of the text field named `name`, as the browser computes it. */
+async function description(name: string): Promise<string | undefined> {
+  type Node = { role?: string; name?: string; description?: string; children?: Node[] };
+  const find = (node: Node): Node | undefined =>
+    node.role === 'textbox' && node.name === name ? node : node.children?.map(find).find(Boolean);
+  const field = find((await a11ySnapshot({})) as unknown as Node);
+  if (!field) throw new Error(`No text field named ${name}`);
+  return field.description;
 }
 
 /** Types a question the way a visitor does and presses Enter. */
@@ -1035,6 +1051,8 @@ describe('<ask-chat>', () => {
       const said = `Your question is ${log.length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
       expect(p.one('notice')!.textContent!.trim()).to.equal(said);
       expect(p.status()).to.equal(said);
+      // A screen reader on the field hears it too, not only when it is announced.
+      expect(await description('Your question')).to.equal(said);
       // Shortened, but not enough: the notice counts along.
       p.input().setSelectionRange(0, 100);
       document.execCommand('delete');
@@ -1067,6 +1085,8 @@ describe('<ask-chat>', () => {
       const said = `Your question is ${long.trim().length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
       expect(p.one('notice')!.textContent!.trim()).to.equal(said);
       expect(p.status()).to.equal(said);
+      // A screen reader on the field hears it too, not only when it is announced.
+      expect(await description('Your question')).to.equal(said);
     });
 
     it('asks through askQuestion right after the element upgrades, with tags for that question', async () => {

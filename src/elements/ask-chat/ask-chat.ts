@@ -362,13 +362,14 @@ export class AskChat extends LitElement {
       <div class="visually-hidden" role="status">${behaviour ? behaviour.announcement : notice}</div>
       <form part="form" class="form" @submit=${(e: SubmitEvent) => (e.preventDefault(), this.#send())}>
         ${behaviour?.renderAttachments()}
-        <p part="notice" class="attach-notice" ?hidden=${!notice}>${notice}</p>
+        <p id="notice" part="notice" class="attach-notice" ?hidden=${!notice}>${notice}</p>
         <div class="composer">
           <label class="visually-hidden" for="input">${s.inputLabel}</label>
           <textarea
             id="input"
             part="input"
             rows="1"
+            aria-describedby="notice"
             placeholder=${s.placeholder}
             @keydown=${this.#onKeydown}
             @paste=${this.#onPaste}

@@ -738,6 +738,7 @@ describe('<ask-chat>', () => {
   });
 
   describe("a persisted conversation in the origin's sessionStorage (5 MiB of characters in Chromium)", () => {
+    const imagesNotKept = 'The images sent with this question were not kept when the page reloaded';
     it('keeps the text and small images, and leaves the site room', async () => {
       const client = fakeClient(async () => answerRecord());
       const load = () =>
@@ -770,7 +771,41 @@ describe('<ask-chat>', () => {
       ]);
       expect(q.questions()[0]!.querySelectorAll('img'), 'the photo, not kept').to.have.length(0);
       expect(q.questions()[1]!.querySelectorAll('img'), 'the screenshot, kept').to.have.length(1);
+      // Said, not left to be guessed from a question that reads as if it had none.
+      expect(q.answers()[0]!.textContent).to.contain(imagesNotKept);
+      expect(q.answers()[1]!.textContent).not.to.contain(imagesNotKept);
       sessionStorage.removeItem('ask-chat:images');
+    });
+
+    it('offers no Retry for a failed question restored without its images: it would ask another question', async () => {
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ === 0) throw new NetworkError();
+        return answerRecord();
+      });
+      const load = () =>
+        fixture<AskChat>(html`<ask-chat persist storage-key="lost-images" .client=${client}></ask-chat>`);
+      const first = await load();
+      const p = parts(first);
+      await waitFor(() => p.one('header'), 'the chat behaviour');
+      pasteFiles(p.input(), [await pngFile('photo.png', 3 * 1024 * 1024)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the photo attached');
+      await ask(first, 'What is in this photo?');
+      await answered(first, 1);
+      expect(p.one('retry-button'), 'Retry, with the photo still here').to.exist;
+      const saved = () => sessionStorage.getItem('ask-chat:lost-images') ?? '';
+      await waitFor(() => saved().includes('"error"'), 'the failure saved');
+      first.remove();
+
+      const again = await load();
+      const q = parts(again);
+      await waitFor(() => q.questions().length === 1, 'the restored question');
+      await again.updateComplete;
+      expect(q.lastAnswer()!.textContent).to.contain(imagesNotKept);
+      expect(q.one('retry-button'), 'a Retry that would send it without the photo').to.equal(null);
+      expect(client.asks).to.have.length(1);
+      await expect(again).to.be.accessible();
+      sessionStorage.removeItem('ask-chat:lost-images');
     });
 
     it('keeps the latest turns rather than an older copy when the site filled the storage', async () => {

@@ -13,6 +13,8 @@ export const defaultChatStrings: AskChatStrings = {
   conversationStarted: 'New conversation started.',
   conversationForgotten:
     'The earlier questions are no longer remembered: this answer is to the question alone.',
+  imagesNotKept:
+    'The images sent with this question were not kept when the page reloaded: attach them again to ask it again.',
   imageTooLarge: '{name} is larger than {max} MB and was not attached.',
   notAnImage: '{name} is not a PNG, JPEG, GIF, WebP or AVIF image and was not attached.',
   tooManyImages: 'You can attach up to {max} images: {names} not attached.',

@@ -788,7 +788,8 @@ export class ChatBehaviour implements ReactiveController {
           ${turn.status === 'error' ? turn.error : s.stopped}
         </p>
         ${
-          turn.final
+          // Refused for good, or restored without its images, which Retry would not send.
+          turn.final || turn.imagesNotKept
             ? nothing
             : html`<div part="actions" class="actions">
                 <button part="button retry-button" type="button" @click=${() => this.#retry(turn)}>
@@ -892,7 +893,7 @@ export class ChatBehaviour implements ReactiveController {
             aria-label=${s.answer}
             aria-busy=${turn.status === 'pending' ? 'true' : 'false'}
           >
-            ${
+            ${turn.imagesNotKept ? html`<p part="notice" class="notice">${s.imagesNotKept}</p>` : nothing}${
               turn.forgotten ? html`<p part="notice" class="notice">${s.conversationForgotten}</p>` : nothing
             }${this.#renderAnswerTurn(turn, client)}
           </article>`,

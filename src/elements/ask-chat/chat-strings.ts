@@ -23,6 +23,8 @@ export interface AskChatStrings {
   imageRemoved: string;
   conversationStarted: string;
   conversationForgotten: string;
+  /** Above the answer to a restored question whose images were not kept with the conversation. */
+  imagesNotKept: string;
   /** `{name}`, `{max}` (MB). */
   imageTooLarge: string;
   /** `{name}`. */

@@ -23,6 +23,8 @@ export interface ChatTurn {
   feedback?: FeedbackValue | null;
   /** The service had forgotten the conversation: this answer follows none of the questions before it. */
   forgotten?: boolean;
+  /** Restored without the images it was sent with (see saveConversation): asked again, it would be another question. */
+  imagesNotKept?: boolean;
 }
 
 export interface StoredConversation {
@@ -71,15 +73,18 @@ export const IMAGES_BUDGET = 1_000_000;
 /**
  * Saves the conversation. A question still pending is saved as stopped, since its answer will
  * not survive the reload. Its text is always saved; images only while the whole stays within
- * `IMAGES_BUDGET`, the latest question's first (the one a visitor may retry). When even the text
+ * `IMAGES_BUDGET`, the latest question's first (the one a visitor may retry), and a question
+ * saved without its images says so (`imagesNotKept`). When even the text
  * does not fit (the site filled the storage), the latest turns that do: never a copy older than
  * what the visitor saw.
  */
 export function saveConversation(key: string, conversation: StoredConversation): void {
-  const text = conversation.turns.map((turn) => ({
+  const text: ChatTurn[] = conversation.turns.map((turn) => ({
     ...turn,
     status: turn.status === 'pending' ? ('stopped' as const) : turn.status,
-    images: [] as string[],
+    images: [],
+    // Said after the reload, unless its images fit below.
+    ...(turn.images.length > 0 ? { imagesNotKept: true } : {}),
   }));
   const write = (turns: ChatTurn[]) =>
     sessionStorage.setItem(
@@ -92,7 +97,7 @@ export function saveConversation(key: string, conversation: StoredConversation):
     const { images } = conversation.turns[i]!;
     const size = JSON.stringify(images).length - 2;
     if (size > 0 && size <= room) {
-      withImages[i] = { ...text[i]!, images };
+      withImages[i] = { ...text[i]!, images, imagesNotKept: undefined };
       room -= size;
     }
   }

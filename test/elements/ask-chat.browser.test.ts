@@ -808,6 +808,49 @@ describe('<ask-chat>', () => {
       sessionStorage.removeItem('ask-chat:lost-images');
     });
 
+    it('tells the site in the console when the browser gives it no sessionStorage, and still answers', async () => {
+      // As Chromium does in a sandboxed frame, or where the visitor blocked site data: the
+      // property itself throws.
+      const storage = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
+      Object.defineProperty(window, 'sessionStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException(
+            "Failed to read the 'sessionStorage' property from 'Window': Access is denied for this document.",
+            'SecurityError',
+          );
+        },
+      });
+      const warned: string[] = [];
+      const consoleWarn = console.warn;
+      console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+      try {
+        const el = await fixture<AskChat>(
+          html`<ask-chat
+            persist
+            storage-key="blocked"
+            .client=${fakeClient(async () => answerRecord())}
+          ></ask-chat>`,
+        );
+        await ask(el, 'How do I install it?');
+        await answered(el, 1);
+        expect(parts(el).one('answer-body')).to.exist;
+        await waitFor(() => warned.length > 0, 'a warning');
+        expect(warned).to.have.length(1);
+        expect(warned[0]).to.contain('<ask-chat persist>');
+        expect(warned[0]).to.contain('SecurityError');
+        expect(warned[0]).to.contain('will not survive a reload');
+        // Said once, not at every answer.
+        await ask(el, 'And then?');
+        await answered(el, 2);
+        expect(warned).to.have.length(1);
+      } finally {
+        console.warn = consoleWarn;
+        Object.defineProperty(window, 'sessionStorage', storage);
+      }
+      expect(() => sessionStorage.length).not.to.throw();
+    });
+
     it('keeps the latest turns rather than an older copy when the site filled the storage', async () => {
       const client = fakeClient(async () => answerRecord());
       const load = () =>

@@ -45,8 +45,13 @@ export function loadConversation(
   key: string,
   allowedImage: (dataUri: string) => boolean,
 ): StoredConversation | undefined {
+  let raw: string | null;
   try {
-    const raw = sessionStorage.getItem(PREFIX + key);
+    raw = sessionStorage.getItem(PREFIX + key);
+  } catch (error) {
+    return notKept(key, error);
+  }
+  try {
     if (raw === null) return undefined;
     const data = JSON.parse(raw) as { version?: unknown; conversationId?: unknown; turns?: unknown };
     if (data.version !== VERSION || typeof data.conversationId !== 'string' || !Array.isArray(data.turns))
@@ -107,11 +112,30 @@ export function saveConversation(key: string, conversation: StoredConversation):
   for (;;) {
     try {
       return write(turns);
-    } catch {
-      if (turns.length === 0) return clearConversation(key);
+    } catch (error) {
+      if (turns.length === 0) {
+        clearConversation(key);
+        return notKept(key, error);
+      }
       turns = turns === withImages ? text : text.slice(text.length - Math.floor(turns.length / 2));
     }
   }
+}
+
+/** The names whose conversation could not be kept, said once each. */
+const warned = new Set<string>();
+
+/**
+ * The browser keeps nothing for this page (a sandboxed frame, site data blocked, the storage
+ * full): the conversation lives as long as the page. The site owner, who set `persist`, learns
+ * it in the console; the visitor's chat works as one without `persist` does.
+ */
+function notKept(key: string, error: unknown): undefined {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(
+    `<ask-chat persist>: the conversation "${key}" cannot be kept in sessionStorage (${String(error)}); it will not survive a reload of the page`,
+  );
 }
 
 export function clearConversation(key: string): void {

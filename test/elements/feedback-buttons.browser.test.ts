@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
 import { NetworkError } from '../../src/client/errors.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
@@ -259,6 +259,52 @@ describe('<feedback-buttons>', () => {
       reason: 'Incomplete',
       comment: 'It does not say how to set the timeout.',
     });
+  });
+
+  it('keeps a pasted note longer than the service takes, whole, and says how long it may be', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-6" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    const note = el.shadowRoot!.querySelector('textarea')!;
+    const text = `The example fails with: ${'TypeError: cannot read properties of undefined '.repeat(30)}`;
+    note.focus();
+    // As a paste types it: a maxlength would cut it here, without a word.
+    document.execCommand('insertText', false, text);
+    expect(note.value.length).to.equal(text.length);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await el.updateComplete;
+    expect(client.feedbacks, 'nothing sent').to.have.length(1);
+    const length = text.trim().length;
+    const said = `Your note is ${length} characters long, and 1000 is the most that can be sent: shorten it, then send it.`;
+    const notice = () => el.shadowRoot!.querySelector<HTMLElement>('[part~="notice"]')!;
+    expect(notice().textContent!.trim()).to.equal(said);
+    expect(note.value, 'the whole note, still in its field').to.equal(text);
+    // The focus is taken to the note, whose description a screen reader says.
+    expect(el.shadowRoot!.activeElement).to.equal(note);
+    type Node = { role?: string; name?: string; description?: string; children?: Node[] };
+    const find = (node: Node): Node | undefined =>
+      node.role === 'textbox' && node.name === 'Add a note (optional)'
+        ? node
+        : node.children?.map(find).find(Boolean);
+    expect(find((await a11ySnapshot({})) as unknown as Node)?.description).to.equal(said);
+    await expect(el).to.be.accessible();
+    // Shortened, but not enough: the notice counts along; shortened to fit, it goes.
+    note.setSelectionRange(0, 100);
+    document.execCommand('delete');
+    await el.updateComplete;
+    expect(notice().textContent!.trim()).to.equal(said.replace(String(length), String(length - 100)));
+    note.select();
+    document.execCommand('insertText', false, text.slice(0, 900));
+    await el.updateComplete;
+    expect(notice().hidden).to.equal(true);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => client.feedbacks.length === 2, 'the reason post');
+    expect(client.feedbacks[1]!.comment).to.equal(text.slice(0, 900).trim());
   });
 
   it('shows a note being typed in the direction of its first letter, on a right-to-left page too', async () => {

@@ -14,6 +14,7 @@ import { otherPages, SEE_ALSO_PAGES } from './answer-documents.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
 import { emit } from '../shared/events.js';
 import { importOnce } from '../shared/import-once.js';
+import { LengthLimit } from '../shared/length-limit.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
 import { defaultChatStrings } from './answer-strings.js';
@@ -70,8 +71,8 @@ export class ChatBehaviour implements ReactiveController {
   attachmentNotice = '';
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
-  /** The length of the question in the input, when it was not sent as longer than the service takes; else 0. */
-  #tooLong = 0;
+  /** The question in the input, when it was not sent as longer than the service takes. */
+  readonly #tooLong = new LengthLimit(QUERY_MAX_CHARS);
   /** The stop button had focus when the answer settled (see #run). */
   #stopHadFocus = false;
   /** The text of the polite status line. */
@@ -124,9 +125,7 @@ export class ChatBehaviour implements ReactiveController {
     // The notice that a question is too long counts along as the visitor shortens it (said once,
     // not at each key), and goes once it fits.
     host.addEventListener('input', () => {
-      if (!this.#tooLong) return;
-      const count = this.#input?.value.trim().length ?? 0;
-      this.#set(() => (this.#tooLong = count > QUERY_MAX_CHARS ? count : 0));
+      if (this.#tooLong.edited(this.#input?.value ?? '')) host.requestUpdate();
     });
   }
 
@@ -295,7 +294,6 @@ export class ChatBehaviour implements ReactiveController {
   send(text: string): void {
     if (!text.trim()) return;
     if (this.#refusedTooLong(text)) return;
-    if (this.#tooLong) this.#set(() => (this.#tooLong = 0));
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
       this.#set(() => (this.#waited = true));
@@ -321,18 +319,18 @@ export class ChatBehaviour implements ReactiveController {
    * the notice says why. The service would refuse it, and no retry could mend that.
    */
   #refusedTooLong(text: string): boolean {
-    const length = text.trim().length;
-    if (length <= QUERY_MAX_CHARS) return false;
+    // Checked, the notice shows or goes.
+    this.#host.requestUpdate();
+    if (!this.#tooLong.refuses(text)) return false;
     const input = this.#input;
     if (input && !input.value.trim()) input.value = text;
-    this.#set(() => (this.#tooLong = length));
     this.#announce(this.#tooLongText());
     return true;
   }
 
   /** What the notice says of a question too long to send, or '' (see `#tooLong`). */
   #tooLongText(): string {
-    return this.#tooLong ? fill(this.#strings.tooLong, { count: this.#tooLong, max: QUERY_MAX_CHARS }) : '';
+    return this.#tooLong.notice(this.#strings.tooLong);
   }
 
   /** Escape, or the stop button: cancels the pending answer. */

@@ -5,6 +5,7 @@ import type { FeedbackValue } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
 import { defaultFeedbackReasons } from '../shared/strings.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
+import type { ReasonForm, ReasonNote } from './reason-form.js';
 
 /** Every text `<feedback-buttons>` shows or announces; replace any of them with `strings`. */
 export interface FeedbackStrings {
@@ -20,21 +21,19 @@ export interface FeedbackStrings {
   send: string;
   skip: string;
   reasonThanks: string;
+  /** A note longer than the service takes, kept in its field: `{count}` characters, `{max}` at most. */
+  noteTooLong: string;
 }
 
-export const defaultFeedbackStrings: FeedbackStrings = {
+/** The texts of the buttons; the reason form's come with it (`reason-form.ts`). */
+export const defaultFeedbackStrings = {
   prompt: 'Was this answer helpful?',
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   thanks: 'Thanks for your feedback.',
   failed: 'Your feedback could not be sent. Try again.',
-  reasonLegend: 'What was wrong?',
-  note: 'Add a note (optional)',
-  // Not "Send" alone: under an answer, the chat's own send button is beside it.
-  send: 'Send feedback',
-  skip: 'Skip',
   reasonThanks: 'Thanks, that helps us improve the answers.',
-};
+} satisfies Partial<FeedbackStrings>;
 
 /** What `<feedback-buttons>` needs of a client: `feedback()`. Any AskClient has it. */
 export type FeedbackClient = Pick<AskClient, 'feedback'>;
@@ -70,6 +69,7 @@ const valueConverter = {
  * @csspart reason-form - The form shown after a thumbs-down when `ask-reason` is set.
  * @csspart reason - Each reason chip.
  * @csspart note - The note text area.
+ * @csspart notice - The line under the note that says it is longer than can be sent.
  * @csspart send-button - The reason form's submit button.
  * @csspart skip-button - The reason form's button that closes it without sending.
  *
@@ -105,8 +105,7 @@ export class FeedbackButtons extends LitElement {
     reasons: { attribute: false },
     strings: { attribute: false },
     _message: { state: true },
-    _formOpen: { state: true },
-    _reason: { state: true },
+    _form: { state: true },
   };
 
   /** The client to post with (an AskClient, or anything with its `feedback()`); wins over `base-url`/`api-key`. */
@@ -126,14 +125,23 @@ export class FeedbackButtons extends LitElement {
   /** Texts to replace, merged over the English defaults. */
   declare strings: Partial<FeedbackStrings>;
   declare private _message: string;
-  declare private _formOpen: boolean;
-  declare private _reason: string;
+  /** The reason form, while it is open. */
+  declare private _form: ReasonForm | undefined;
 
   readonly #post = new Task(this, {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       const started = Date.now();
       const withReason = detail.reason !== undefined || detail.comment !== undefined;
+      // The reason form's code comes with the thumbs-down that opens it; without it (it could not
+      // be fetched), the vote is taken and thanked all the same.
+      const form =
+        !withReason && detail.value === -1 && this.askReason
+          ? import('./reason-form.js').then(
+              ({ ReasonForm }) => ReasonForm,
+              () => undefined,
+            )
+          : undefined;
       try {
         // A client set in code (as under a chat's answers) is used at once; otherwise the code
         // that builds one comes with the first vote.
@@ -154,7 +162,14 @@ export class FeedbackButtons extends LitElement {
       }
       if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
-      if (!withReason && detail.value === -1 && this.askReason) this._formOpen = true;
+      const Form = await form;
+      if (Form)
+        this._form = new Form(
+          this,
+          (note) => this.#sendReason(note),
+          () => this.#closeForm(),
+          html,
+        );
       else this.#closeForm();
       emit(this, 'feedback', detail);
       // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
@@ -164,7 +179,7 @@ export class FeedbackButtons extends LitElement {
       if (Date.now() - started < 2e3)
         void this.updateComplete.then(() =>
           this.renderRoot
-            .querySelector(this._formOpen ? 'form' : '.message')
+            .querySelector(this._form ? 'form' : '.message')
             ?.scrollIntoView({ block: 'nearest' }),
         );
     },
@@ -177,11 +192,10 @@ export class FeedbackButtons extends LitElement {
     this.reasons = [...defaultFeedbackReasons];
     this.strings = {};
     this._message = '';
-    this._formOpen = false;
-    this._reason = '';
+    this._form = undefined;
   }
 
-  get #strings(): FeedbackStrings {
+  get #strings(): typeof defaultFeedbackStrings & Partial<FeedbackStrings> {
     return { ...defaultFeedbackStrings, ...this.strings };
   }
 
@@ -194,7 +208,7 @@ export class FeedbackButtons extends LitElement {
     if (changed.has('insightId') && changed.get('insightId') !== undefined && !changed.has('value')) {
       this.value = null;
       this._message = '';
-      this._formOpen = false;
+      this._form = undefined;
     }
   }
 
@@ -204,31 +218,21 @@ export class FeedbackButtons extends LitElement {
     // Optimistic: the button reads as pressed before the service has answered.
     this.value = value;
     this._message = '';
-    this._reason = '';
     void this.#post.run([{ insightId: this.insightId, value }, previous]);
   }
 
-  #sendReason(event: SubmitEvent): void {
-    event.preventDefault();
+  /** Sends the reason form's reason and note with the vote; with neither, closes the form. */
+  #sendReason(note: ReasonNote): void {
     if (this.#busy || !this.insightId) return;
-    const note = (this.renderRoot.querySelector('textarea')?.value ?? '').trim();
-    if (!this._reason && !note) return this.#closeForm();
-    void this.#post.run([
-      {
-        insightId: this.insightId,
-        value: -1,
-        ...(this._reason ? { reason: this._reason } : {}),
-        ...(note ? { comment: note } : {}),
-      },
-      -1,
-    ]);
+    if (!note.reason && !note.comment) return this.#closeForm();
+    void this.#post.run([{ insightId: this.insightId, value: -1, ...note }, -1]);
   }
 
   /** Closes the reason form; the focus, if it was in the form, goes back to the thumb it followed. */
   #closeForm(): void {
     const form = this.renderRoot.querySelector('form');
     const focused = this.shadowRoot?.activeElement ?? null;
-    this._formOpen = false;
+    this._form = undefined;
     if (form && focused && form.contains(focused))
       this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
   }
@@ -263,34 +267,7 @@ export class FeedbackButtons extends LitElement {
         ${this.#button(1, s.helpful, 'up-button')} ${this.#button(-1, s.notHelpful, 'down-button')}
         <span part="message" class="message" role="status">${this._message}</span>
       </div>
-      ${
-        this._formOpen
-          ? html`<form part="reason-form" class="reason-form" @submit=${this.#sendReason}>
-              <fieldset>
-                <legend>${s.reasonLegend}</legend>
-                ${this.reasons.map(
-                  (reason) =>
-                    html`<button
-                      type="button"
-                      part="reason"
-                      aria-pressed=${this._reason === reason ? 'true' : 'false'}
-                      @click=${() => (this._reason = this._reason === reason ? '' : reason)}
-                    >
-                      ${reason}
-                    </button>`,
-                )}
-              </fieldset>
-              <label for="note">${s.note}</label>
-              <textarea id="note" part="note" rows="2" maxlength="1000"></textarea>
-              <div class="actions">
-                <button type="submit" part="send-button" aria-disabled=${this.#busy ? 'true' : 'false'}>
-                  ${s.send}
-                </button>
-                <button type="button" part="skip-button" @click=${this.#closeForm}>${s.skip}</button>
-              </div>
-            </form>`
-          : null
-      }
+      ${this._form?.render(this.strings, this.reasons, this.#busy)}
     `;
   }
 }

@@ -1,0 +1,109 @@
+/**
+ * The form `<feedback-buttons ask-reason>` opens after a thumbs-down the service took: reason
+ * chips and a note, sent with the vote again. The element imports this module with the
+ * thumbs-down that opens it, so buttons that never ask why carry none of it.
+ */
+import type { html as litHtml } from 'lit';
+import { LengthLimit } from '../shared/length-limit.js';
+import type { FeedbackStrings } from './feedback-buttons.js';
+
+/** The service's own limit on a note (`LIMITS.commentMaxChars` in `src/wire/schemas.ts`). */
+const NOTE_MAX_CHARS = 1000;
+
+/** The form's default texts; those of the buttons are in feedback-buttons.ts. */
+const formStrings = {
+  reasonLegend: 'What was wrong?',
+  note: 'Add a note (optional)',
+  // Not "Send" alone: under an answer, the chat's own send button is beside it.
+  send: 'Send feedback',
+  skip: 'Skip',
+  noteTooLong:
+    'Your note is {count} characters long, and {max} is the most that can be sent: shorten it, then send it.',
+} satisfies Partial<FeedbackStrings>;
+
+/** What the visitor gave: the reason chosen, the note written; each only when given. */
+export interface ReasonNote {
+  reason?: string;
+  comment?: string;
+}
+
+/** The reason form of one `<feedback-buttons>`, while it is open. */
+export class ReasonForm {
+  /** The reason chip chosen, or ''. */
+  #reason = '';
+  /** The note, when it was not sent as longer than the service takes. */
+  readonly #tooLong = new LengthLimit(NOTE_MAX_CHARS);
+  readonly #host: HTMLElement & { requestUpdate(): void; readonly renderRoot: ParentNode };
+  readonly #send: (note: ReasonNote) => void;
+  readonly #close: () => void;
+  readonly #html: typeof litHtml;
+
+  /** `send` posts what the visitor gave; `close` closes the form (Skip). */
+  constructor(
+    host: HTMLElement & { requestUpdate(): void; readonly renderRoot: ParentNode },
+    send: (note: ReasonNote) => void,
+    close: () => void,
+    html: typeof litHtml,
+  ) {
+    this.#html = html;
+    this.#host = host;
+    this.#send = send;
+    this.#close = close;
+  }
+
+  #submit(event: SubmitEvent): void {
+    event.preventDefault();
+    const field = this.#host.renderRoot.querySelector('textarea');
+    const comment = field?.value.trim() ?? '';
+    // Checked, the notice shows or goes.
+    this.#host.requestUpdate();
+    if (this.#tooLong.refuses(comment)) {
+      // Nothing is sent and the note stays whole; the focus goes to it, whose description says why.
+      field?.focus();
+      return;
+    }
+    this.#send({ ...(this.#reason ? { reason: this.#reason } : {}), ...(comment ? { comment } : {}) });
+  }
+
+  render(strings: Partial<FeedbackStrings>, reasons: string[], busy: boolean) {
+    const s = { ...formStrings, ...strings };
+    const notice = this.#tooLong.notice(s.noteTooLong);
+    const html = this.#html;
+    return html`<form part="reason-form" class="reason-form" @submit=${(e: SubmitEvent) => this.#submit(e)}>
+      <fieldset>
+        <legend>${s.reasonLegend}</legend>
+        ${reasons.map(
+          (reason) =>
+            html`<button
+              type="button"
+              part="reason"
+              aria-pressed=${this.#reason === reason ? 'true' : 'false'}
+              @click=${() => {
+                this.#reason = this.#reason === reason ? '' : reason;
+                this.#host.requestUpdate();
+              }}
+            >
+              ${reason}
+            </button>`,
+        )}
+      </fieldset>
+      <label for="note">${s.note}</label>
+      <textarea
+        id="note"
+        part="note"
+        rows="2"
+        aria-describedby="note-notice"
+        aria-invalid=${notice ? 'true' : 'false'}
+        @input=${(e: InputEvent) => {
+          // The notice counts along as the visitor shortens the note, and goes once it fits.
+          if (this.#tooLong.edited((e.target as HTMLTextAreaElement).value)) this.#host.requestUpdate();
+        }}
+      ></textarea>
+      <div id="note-notice" part="notice" ?hidden=${!notice}>${notice}</div>
+      <div class="actions">
+        <button type="submit" part="send-button" aria-disabled=${busy ? 'true' : 'false'}>${s.send}</button>
+        <button type="button" part="skip-button" @click=${this.#close}>${s.skip}</button>
+      </div>
+    </form>`;
+  }
+}

@@ -135,6 +135,33 @@ describe('<feedback-buttons>', () => {
     expect(events).to.have.length(0);
   });
 
+  it('says an answer the service no longer knows (404) can no longer be rated, and offers no retry', async () => {
+    const client = new RecordingClient(serviceClient());
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="no-such-insight" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    await waitFor(() => v.message() !== '', 'the failure message');
+    expect(v.message()).to.equal('This answer can no longer be rated.');
+    expect(el.value).to.equal(null);
+    expect(v.form(), 'no reason form').to.equal(null);
+    // Voting again could not help: the buttons say so, and post nothing.
+    expect(v.up().getAttribute('aria-disabled')).to.equal('true');
+    expect(v.down().getAttribute('aria-disabled')).to.equal('true');
+    v.up().click();
+    await el.updateComplete;
+    expect(client.feedbacks).to.have.length(1);
+    await expect(el).to.be.accessible();
+    // Reused for another answer, the buttons work again.
+    el.insightId = (await answerFromService()).insightId;
+    await el.updateComplete;
+    expect(v.message()).to.equal('');
+    expect(v.up().getAttribute('aria-disabled')).to.equal('false');
+    v.up().click();
+    await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+  });
+
   it('leaves a vote still in flight when reused for another answer to that answer alone', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

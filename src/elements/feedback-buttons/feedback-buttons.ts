@@ -16,6 +16,8 @@ export interface FeedbackStrings {
   thanks: string;
   /** Shown when posting failed and the vote was rolled back. */
   failed: string;
+  /** Shown when the service does not know the answer (404): no vote can be posted for it. */
+  expired: string;
   reasonLegend: string;
   note: string;
   send: string;
@@ -32,6 +34,7 @@ export const defaultFeedbackStrings = {
   notHelpful: 'Not helpful',
   thanks: 'Thanks for your feedback.',
   failed: 'Your feedback could not be sent. Try again.',
+  expired: 'This answer can no longer be rated.',
   reasonThanks: 'Thanks, that helps us improve the answers.',
 } satisfies Partial<FeedbackStrings>;
 
@@ -106,6 +109,7 @@ export class FeedbackButtons extends LitElement {
     strings: { attribute: false },
     _message: { state: true },
     _form: { state: true },
+    _expired: { state: true },
   };
 
   /** The client to post with (an AskClient, or anything with its `feedback()`); wins over `base-url`/`api-key`. */
@@ -127,6 +131,8 @@ export class FeedbackButtons extends LitElement {
   declare private _message: string;
   /** The reason form, while it is open. */
   declare private _form: ReasonForm | undefined;
+  /** The service does not know this answer (404): the buttons are inert until another. */
+  declare private _expired: boolean;
 
   readonly #post = new Task(this, {
     autoRun: false,
@@ -150,14 +156,17 @@ export class FeedbackButtons extends LitElement {
         // The detail holds a reason and a comment only when the visitor gave them.
         const { insightId, value, ...note } = detail;
         await client.feedback({ insightId, feedback: value, ...note }, { signal });
-      } catch {
+      } catch (error) {
         // Replaced by a newer run: that one reports. Reused for another answer meanwhile: the
         // buttons are that answer's now, and so would a rollback or a reason form be.
         if (signal.aborted || detail.insightId !== this.insightId) return;
         this.value = previous;
+        // An answer the service does not know (gone, or another project's) takes no vote: no
+        // "Try again", which could not help.
+        this._expired = (error as { status?: unknown }).status === 404;
         // A reason that failed to go stays in its form, chosen and written, to be sent again.
-        if (!withReason) this.#closeForm();
-        this._message = this.#strings.failed;
+        if (!withReason || this._expired) this.#closeForm();
+        this._message = this._expired ? this.#strings.expired : this.#strings.failed;
         return;
       }
       if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
@@ -193,6 +202,7 @@ export class FeedbackButtons extends LitElement {
     this.strings = {};
     this._message = '';
     this._form = undefined;
+    this._expired = false;
   }
 
   get #strings(): typeof defaultFeedbackStrings & Partial<FeedbackStrings> {
@@ -203,17 +213,23 @@ export class FeedbackButtons extends LitElement {
     return this.#post.status === TaskStatus.PENDING;
   }
 
+  /** No vote can be posted now: one is on its way, or there is no answer (known) to rate. */
+  get #inert(): boolean {
+    return this.#busy || !this.insightId || this._expired;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Reused for another answer: its vote is not this one's.
     if (changed.has('insightId') && changed.get('insightId') !== undefined && !changed.has('value')) {
       this.value = null;
       this._message = '';
       this._form = undefined;
+      this._expired = false;
     }
   }
 
   #vote(value: FeedbackValue): void {
-    if (this.#busy || !this.insightId || this.value === value) return;
+    if (this.#inert || !this.insightId || this.value === value) return;
     const previous = this.value;
     // Optimistic: the button reads as pressed before the service has answered.
     this.value = value;
@@ -238,7 +254,7 @@ export class FeedbackButtons extends LitElement {
   }
 
   #button(value: FeedbackValue, name: string, part: string) {
-    const inert = this.#busy || !this.insightId;
+    const inert = this.#inert;
     return html`<button
       type="button"
       part="button ${part}"

@@ -685,17 +685,41 @@ describe('<search-box> states', () => {
     await waitUntil(() => messageText(el).includes(told));
     await waitUntil(() => statusText(el) === told);
     expect(shadow(el).querySelector('[part="retry"]'), 'a retry, once waited').to.exist;
-    // The reference service's usual wait, in English; no wait the page can read, none made up.
+    // The reference service's usual wait, in English; with no wait the page can read (none sent,
+    // or a proxy's header not exposed to the page), still a rate limit, and no number made up.
     for (const [retryAfter, message] of [
       [1, 'Too many searches at once. Try again in 1 second.'],
-      [undefined, 'Search is not available right now.'],
+      [undefined, 'Too many searches at once. Try again in a moment.'],
     ] as const) {
       await type(el, 's');
       (await searchFor(client, input(el).value)).reject(
         new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter }),
       );
       await waitUntil(() => messageText(el).includes(message), message);
+      await waitUntil(() => statusText(el) === message, `${message} announced`);
     }
+    // Translated like the others.
+    el.strings = { rateLimitedSoon: 'Zu viele Suchen. Bitte gleich noch einmal.' };
+    await waitUntil(() => messageText(el).includes('Zu viele Suchen. Bitte gleich noch einmal.'));
+  });
+
+  it('says a rate limit for a 429 from the real client whose answer has no Retry-After', async () => {
+    const client = createClient({
+      baseUrl: location.origin,
+      apiKey: 'demo-key',
+      retries: 0,
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: 'Too many requests' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+    });
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    await waitUntil(() => messageText(el).includes('Too many searches at once. Try again in a moment.'));
+    expect(messageText(el)).not.to.include('not available');
   });
 
   it('fires no error event for a search the page started in code, but shows the message', async () => {

@@ -37,6 +37,8 @@ export interface SearchBoxStrings {
   error: string;
   /** Shown and announced when the service refused a search as one too many: `{seconds}` to wait. */
   rateLimited: StringTemplate<number>;
+  /** The same, when the service's answer gives no wait the page can read (no `Retry-After`, or one not exposed). */
+  rateLimitedSoon: string;
   /** The button that runs a failed search again. */
   retry: string;
   /** Shown and announced while the device is offline. */

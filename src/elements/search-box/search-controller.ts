@@ -667,12 +667,16 @@ export class SearchController implements ReactiveController {
     await asked;
   }
 
-  /** What a failed search says: the service's rate limit with its wait, or that search is unavailable. */
+  /**
+   * What a failed search says: the service's rate limit, with its wait when the page can read one
+   * (a 429 is a rate limit whatever its headers: none is made up), or that search is unavailable.
+   */
   #errorText(error: unknown): string {
     const text = this.#text();
-    return error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined
-      ? formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter)))
-      : text.error;
+    if (!(error instanceof ApiError && error.status === 429)) return text.error;
+    return error.retryAfter === undefined
+      ? text.rateLimitedSoon
+      : formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter)));
   }
 
   #remember(query: string): void {

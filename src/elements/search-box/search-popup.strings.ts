@@ -13,6 +13,7 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   retry: 'Try again',
   rateLimited: (seconds) =>
     `Too many searches at once. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  rateLimitedSoon: 'Too many searches at once. Try again in a moment.',
   offline: 'You are offline. Search resumes when the connection is back.',
   askAi: 'Ask AI about “{query}”',
   assetTypes: assetTypeLabels,

@@ -1622,6 +1622,24 @@ describe('<search-box> recent searches', () => {
     expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal(['theme']);
   });
 
+  it('keeps the query that found a result chosen while a newer one is still searching, not the newer text', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    el.noRecent = false;
+    const selected = oneEvent(el, 'ask-select');
+    el.addEventListener('ask-select', (event) => event.preventDefault());
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).resolve([item('Theming')]);
+    await waitUntil(() => optionTitles(el).includes('Theming'));
+    // The visitor types on, and clicks the result still shown before the new search answers.
+    await sendKeys({ type: ' colo' });
+    await searchFor(client, 'theme colo');
+    await clickAt(options(el)[0]!);
+    const { detail } = (await selected) as CustomEvent<SearchBoxSelectDetail>;
+    expect(detail.query).to.equal('theme');
+    expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal(['theme']);
+  });
+
   it('keeps nothing with no-recent', async () => {
     const el = await fakeBox(answering(threeResults));
     el.addEventListener('ask-search', (event) => event.preventDefault());

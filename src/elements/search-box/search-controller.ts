@@ -609,14 +609,16 @@ export class SearchController implements ReactiveController {
     const href = option.href;
     // A link outside the allow-list is shown as text and never followed.
     if (!href) return;
-    this.#remember(host.query);
+    // The query that found it: the visitor may have typed on, a newer search still on its way.
+    const query = this.#state.answered?.query ?? host.query.trim();
+    this.#remember(query);
     const proceed = emit<SearchBoxSelectDetail>(
       host,
       'select',
       {
         result: option.item,
         position: option.position,
-        query: this.#state.answered?.query ?? host.query.trim(),
+        query,
         href,
         newTab,
         submitted,

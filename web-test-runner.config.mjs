@@ -9,6 +9,7 @@ import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
+import { touchPlugin } from './test/support/touch-plugin.mjs';
 
 const service = referenceService();
 
@@ -41,6 +42,8 @@ export default {
     forcedColorsPlugin(),
     // The accessibility tree as a screen reader gets it: names and descriptions.
     a11ySnapshotPlugin(),
+    // A touch screen (pointer: coarse), for the touch target sizes.
+    touchPlugin(),
   ],
   middleware: [service.middleware],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],

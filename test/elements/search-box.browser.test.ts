@@ -1,7 +1,13 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { drawnCharacters } from '../support/drawn-text.js';
 import { waitUntil } from '../support/wait-until.js';
-import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import {
+  emulateMedia,
+  executeServerCommand,
+  sendKeys,
+  sendMouse,
+  setViewport,
+} from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import type { AskClient, RequestOptions } from '../../src/client/create-client.js';
 import { ApiError } from '../../src/client/errors.js';
@@ -1851,6 +1857,32 @@ describe('<search-box variant="button">', () => {
       shadow(el).activeElement === listbox(el),
       'never on the list, where the arrows do nothing',
     ).to.equal(false);
+  });
+
+  it("gives its close button a target a finger can hit on a phone's screen, at least 24 px with a mouse", async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      const el = await fixture<SearchBox>(
+        html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,
+      );
+      el.show();
+      await el.updateComplete;
+      const close = () => shadow(el).querySelector('[part="close"]')!.getBoundingClientRect();
+      const field = () => shadow(el).querySelector('dialog [part="field"]')!.getBoundingClientRect();
+      // WCAG 2.5.8: 24 by 24 CSS pixels at least, whatever the pointer.
+      expect(close().height, 'height with a mouse').to.be.at.least(24);
+      expect(close().width, 'width with a mouse').to.be.at.least(24);
+      // On a touch screen, 44 by 44, as the platforms' own guidelines ask; still inside the field.
+      await executeServerCommand('emulate-touch', true);
+      await waitUntil(() => close().height >= 44 && close().width >= 44, 'a 44 px target on a touch screen');
+      expect(close().bottom <= field().bottom && close().top >= field().top, 'inside the field').to.equal(
+        true,
+      );
+      el.hide();
+    } finally {
+      await executeServerCommand('emulate-touch', false);
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('a chosen result closes the dialog', async () => {

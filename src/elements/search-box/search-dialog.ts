@@ -14,7 +14,9 @@ const css = String.raw;
 /**
  * The dialog's rules, which the element adds to its shadow root when the dialog first opens. On
  * phones (up to 40rem wide) the dialog fills the visual viewport, so that the input stays above
- * the on-screen keyboard. (Why-comments stay out of the CSS text, which ships as it is written.)
+ * the on-screen keyboard. The close button is a target of 24 CSS pixels at least (WCAG 2.5.8),
+ * in pixels lest a page's small root font shrink it, and of 44 under a finger: its text alone
+ * made it 22 pixels high. (Why-comments stay out of the CSS text, which ships as it is written.)
  */
 export const dialogStyles = css`
   dialog {
@@ -66,12 +68,21 @@ export const dialogStyles = css`
     box-shadow: none;
   }
   .close {
+    min-block-size: 24px;
+    min-inline-size: 24px;
     padding: 0.1em 0.6em;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_surface);
     color: var(--_muted);
     font-size: 0.75em;
+  }
+  @media (pointer: coarse) {
+    .close {
+      min-block-size: 44px;
+      min-inline-size: 44px;
+      font-size: 0.875em;
+    }
   }
   @media (max-width: 40rem) {
     dialog {

@@ -709,6 +709,26 @@ describe('<search-box> states', () => {
     await waitUntil(() => messageText(el).includes('Zu viele Suchen. Bitte gleich noch einmal.'));
   });
 
+  it('gives "Try again" a target of at least 24 px, and 44 px on a touch screen', async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      const client = new ControlledClient();
+      const el = await fakeBox(client);
+      await type(el, 'theme');
+      (await searchFor(client, 'theme')).reject(
+        new ApiError('Service down', { status: 503, code: 'http_503' }),
+      );
+      await waitUntil(() => shadow(el).querySelector('[part="retry"]') !== null);
+      const retry = () => shadow(el).querySelector('[part="retry"]')!.getBoundingClientRect();
+      expect(retry().height, 'height with a mouse').to.be.at.least(24);
+      await executeServerCommand('emulate-touch', true);
+      await waitUntil(() => retry().height >= 44 && retry().width >= 44, 'a 44 px target on a touch screen');
+    } finally {
+      await executeServerCommand('emulate-touch', false);
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('says a rate limit for a 429 from the real client whose answer has no Retry-After', async () => {
     const client = createClient({
       baseUrl: location.origin,

@@ -178,6 +178,13 @@ export const popupStyles = css`
     background: var(--_surface);
     font-size: 0.875em;
   }
+  /* Under a finger, a target of 44 by 44 CSS pixels, as the dialog's close button. */
+  @media (pointer: coarse) {
+    .retry {
+      min-block-size: 44px;
+      min-inline-size: 44px;
+    }
+  }
   @media (forced-colors: active) {
     /* The options' transparent marker would be drawn on every one: only the active one has it. */
     .option {

@@ -637,6 +637,50 @@ describe('<search-box> states', () => {
     await waitUntil(() => statusText(el) === 'No results for “zzz”');
   });
 
+  it('searches the first 1000 characters of a longer pasted text, keeps the whole text, and says so', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    // A pasted error log: the service takes 1000 characters at most, and refuses a longer query.
+    const pasted = `${'theme '.repeat(166)}abc😀 and the rest of the log`;
+    input(el).focus();
+    document.execCommand('insertText', false, pasted);
+    await waitUntil(() => options(el).length === 3);
+    // Booleans and lengths, not the texts: a failure would print pages of them.
+    expect(input(el).value === pasted, 'nothing of the text lost').to.equal(true);
+    const sent = client.searches.at(-1)!.request.query;
+    // Cut before the emoji rather than through it: no half of a pair sent.
+    expect(sent.length).to.equal(999);
+    expect(sent === pasted.slice(0, 999), 'the start of the text').to.equal(true);
+    const told = 'Only the first 1000 characters are searched.';
+    expect(messageText(el)).to.equal(told);
+    await waitUntil(() => statusText(el) === `${told} 3 results`);
+    // Typed on at the end: the same search, and still said.
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' more' });
+    expect(client.searches.at(-1)!.request.query === sent, 'the same search').to.equal(true);
+    expect(messageText(el)).to.equal(told);
+    // Short again: the notice goes.
+    input(el).select();
+    await sendKeys({ type: 'dark' });
+    await waitUntil(() => client.searches.at(-1)!.request.query === 'dark');
+    await waitUntil(() => messageText(el) === '');
+  });
+
+  it('says so when typing goes past the 1000 characters searched, though nothing is searched anew', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    input(el).focus();
+    document.execCommand('insertText', false, `${'theme '.repeat(166)}dark`);
+    await waitUntil(() => statusText(el) === '3 results');
+    const searches = client.searches.length;
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 's' });
+    const told = 'Only the first 1000 characters are searched.';
+    await waitUntil(() => messageText(el) === told);
+    await waitUntil(() => statusText(el) === told);
+    expect(client.searches.length, 'the same search').to.equal(searches);
+  });
+
   it('drops malformed entries of a result list instead of failing on them', async () => {
     const malformed = [null, 'text', item('Theming')] as unknown as SearchResultItem[];
     const el = await fakeBox(answering(malformed));

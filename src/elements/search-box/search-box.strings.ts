@@ -39,6 +39,8 @@ export interface SearchBoxStrings {
   rateLimited: StringTemplate<number>;
   /** The same, when the service's answer gives no wait the page can read (no `Retry-After`, or one not exposed). */
   rateLimitedSoon: string;
+  /** Shown and announced when the text is longer than the service takes and only its start is searched: `{max}` characters. */
+  queryCut: StringTemplate<number>;
   /** The button that runs a failed search again. */
   retry: string;
   /** Shown and announced while the device is offline. */

@@ -57,8 +57,6 @@ export interface AskTarget extends HTMLElement {
   askQuestion(query: string, options?: { includeTags?: string[]; excludeTags?: string[] }): unknown;
 }
 
-/** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
-const QUERY_MAX_CHARS = 1000;
 /** The longest wait for an idle moment before the behaviour is fetched anyway. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -374,7 +372,7 @@ export class SearchBox extends LitElement {
     if (!this.#urlParamRead && this.urlParam != null) {
       this.#urlParamRead = true;
       const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
-      if (fromUrl && !this.query) this.query = fromUrl.slice(0, QUERY_MAX_CHARS);
+      if (fromUrl && !this.query) this.query = fromUrl;
     }
     if (changed.has('shortcut')) {
       const spec = this.shortcut;
@@ -528,7 +526,6 @@ export class SearchBox extends LitElement {
             aria-label=${label}
             .value=${this.query}
             placeholder=${this.placeholder ?? text.placeholder}
-            maxlength=${QUERY_MAX_CHARS}
             autocomplete="off"
             autocapitalize="off"
             spellcheck="false"

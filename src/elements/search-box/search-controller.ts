@@ -96,6 +96,8 @@ const LOADING_DELAY_MS = 400;
 /** Screen readers hear the count once typing settles, not once per keystroke. */
 const ANNOUNCE_DELAY_MS = 500;
 const NUM_DOCS_MAX = 100;
+/** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
+const QUERY_MAX_CHARS = 1000;
 
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
 const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
@@ -167,7 +169,7 @@ export class SearchController implements ReactiveController {
     return new Task(host, {
       args: () =>
         [
-          host.query.trim(),
+          searched(host.query),
           host.minChars,
           host.numDocs,
           host.score,
@@ -232,13 +234,13 @@ export class SearchController implements ReactiveController {
         if (this.#followFirstOf === value.query) this.#followFirst();
         // Results for a popup the visitor closed, or left, are no news to them.
         if (!this.#state.expanded) return;
-        this.#announce(
+        const said =
           count === 0
             ? formatString(text.noResults, 'query', value.query)
             : count === 1
               ? text.resultsOne
-              : formatString(text.resultsOther, 'count', count),
-        );
+              : formatString(text.resultsOther, 'count', count);
+        this.#announce(this.#cut ? `${this.#cutText()} ${said}` : said);
       },
       onError: (error) => {
         if (isAbortError(error)) return;
@@ -259,7 +261,7 @@ export class SearchController implements ReactiveController {
         // Events follow user actions: a search the page started in code fails quietly (the
         // message is still shown), unless the visitor asked again with retry.
         if (host.queryIsVisitors || this.#retried)
-          emit<SearchBoxErrorDetail>(host, 'error', { error, query: host.query.trim() });
+          emit<SearchBoxErrorDetail>(host, 'error', { error, query: searched(host.query) });
         this.#retried = false;
       },
     });
@@ -339,12 +341,14 @@ export class SearchController implements ReactiveController {
     // one is void (its "N results", going to its first result).
     if (changed.has('query')) {
       this.#state.activeIndex = -1;
-      // A space typed after the words searches nothing new: what the results said still holds.
-      if ((changed.get('query') ?? '').trim() !== host.query.trim()) {
+      // A space typed after the words, or text past what is searched, searches nothing new: what
+      // the results said still holds. Typing past it is said, with no results to say it with.
+      const before = changed.get('query') ?? '';
+      if (searched(before) !== searched(host.query)) {
         this.#followFirstOf = undefined;
         clearTimeout(this.#announceTimer);
         this.#unsaid = undefined;
-      }
+      } else if (this.#cut && before.trim().length <= QUERY_MAX_CHARS) this.#announce(this.#cutText());
     }
     if ((changed.has('query') || changed.has('minChars')) && tooShort(host.query.trim(), host.minChars)) {
       // Too short to search: the list turns to recent searches and nothing is announced.
@@ -539,7 +543,7 @@ export class SearchController implements ReactiveController {
    * query's results arrive. The phone keyboard's Search key leads somewhere.
    */
   submit(query = this.#host.query): void {
-    const trimmed = query.trim();
+    const trimmed = searched(query);
     if (!trimmed) return;
     // A query known to find nothing, or whose search failed, is no search to come back to.
     const answered = this.#state.answered;
@@ -560,7 +564,7 @@ export class SearchController implements ReactiveController {
     }
     // Enter after an error is the keyboard's retry.
     if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
-    else if (proceed && trimmed === this.#host.query.trim()) {
+    else if (proceed && trimmed === searched(this.#host.query)) {
       if (answered?.query === trimmed && this.#searchTask.status !== TaskStatus.PENDING) this.#followFirst();
       else this.#followFirstOf = trimmed;
     }
@@ -679,6 +683,15 @@ export class SearchController implements ReactiveController {
     return error.retryAfter === undefined
       ? text.rateLimitedSoon
       : formatString(text.rateLimited, 'seconds', Math.max(1, Math.ceil(error.retryAfter)));
+  }
+
+  /** Whether the query is longer than the service takes, and only its start is searched. */
+  get #cut(): boolean {
+    return this.#host.query.trim().length > QUERY_MAX_CHARS;
+  }
+
+  #cutText(): string {
+    return formatString(this.#text().queryCut, 'max', QUERY_MAX_CHARS);
   }
 
   #remember(query: string): void {
@@ -821,7 +834,7 @@ export class SearchController implements ReactiveController {
     // "Searching…" line, the list marked busy (and `stale`, for a site's own styles).
     const stale =
       loading &&
-      this.#state.answered?.query !== this.#host.query.trim() &&
+      this.#state.answered?.query !== searched(this.#host.query) &&
       options.some((option) => option.kind === 'result');
     // Over the last query's results, the line goes under them: above, it pushed them down under
     // the visitor's finger.
@@ -839,6 +852,7 @@ export class SearchController implements ReactiveController {
       ?hidden=${!visible}
       @mousedown=${this.#keepFocusInInput}
     >
+      ${this.#cut ? html`<p class="message cut" part="message">${this.#cutText()}</p>` : nothing}
       ${loading && !stale ? searching : nothing}
       ${
         messageText
@@ -899,6 +913,21 @@ function displayLink(href: string): string {
   } catch {
     return href;
   }
+}
+
+/**
+ * The query as searched: trimmed, and a text longer than the service takes (a pasted log or
+ * page, which it would refuse) cut to its start, never through a character of two code units.
+ * The field keeps the whole text; the popup says that only its start is searched.
+ */
+function searched(text: string): string {
+  const query = text.trim();
+  return query.length > QUERY_MAX_CHARS
+    ? query
+        .slice(0, QUERY_MAX_CHARS)
+        .replace(/[\uD800-\uDBFF]$/, '')
+        .trim()
+    : query;
 }
 
 /**

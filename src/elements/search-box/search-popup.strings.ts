@@ -11,6 +11,7 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   resultsOne: '1 result',
   resultsOther: '{count} results',
   retry: 'Try again',
+  queryCut: 'Only the first {max} characters are searched.',
   rateLimited: (seconds) =>
     `Too many searches at once. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   rateLimitedSoon: 'Too many searches at once. Try again in a moment.',

@@ -1249,6 +1249,32 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(document.documentElement.scrollWidth, 'the page is no wider').to.be.at.most(window.innerWidth);
   });
 
+  it('keeps "Ask AI" in the popup on a phone under a pasted text that found nothing, its echo cut short', async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      const el = await fakeBox(answering([]), 'ask-ai');
+      input(el).focus();
+      document.execCommand('insertText', false, 'zzqx '.repeat(120));
+      await waitUntil(() => /No results/.test(messageText(el)), 'the no-results message');
+      const ask = options(el).at(-1)!;
+      expect(ask.classList.contains('ask')).to.equal(true);
+      const shown = ask.getBoundingClientRect();
+      const panel = popup(el).getBoundingClientRect();
+      expect(
+        shown.top >= panel.top && shown.bottom <= panel.bottom,
+        `"Ask AI" at ${shown.top}–${shown.bottom}, the popup ${panel.top}–${panel.bottom}`,
+      ).to.equal(true);
+      const handoff = oneEvent(el, 'ask-handoff');
+      el.addEventListener('ask-handoff', (event) => event.preventDefault());
+      await clickAt(ask);
+      expect(((await handoff) as CustomEvent<SearchBoxHandoffDetail>).detail.query).to.equal(
+        'zzqx '.repeat(120).trim(),
+      );
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('greys out and marks busy the last results while a slow search for a changed query runs', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client, 'ask-ai');

@@ -161,6 +161,15 @@ export const popupStyles = css`
   .loading {
     font-size: 0.875em;
   }
+  /* Its echo of a pasted text took the whole popup, and "Ask AI about …" went out of it. */
+  .message.empty {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    line-clamp: 3;
+    overflow: hidden;
+    flex: none;
+  }
   /* The last query's results, shown while a slow search for the new one runs ("Ask AI about …"
      is the new query's): grey, and faded only as far as their text keeps 4.5:1. */
   .stale > :not(.ask) {

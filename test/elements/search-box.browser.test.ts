@@ -792,6 +792,26 @@ describe('<search-box> states', () => {
     expect(messageText(el)).not.to.include('not available');
   });
 
+  it('offers no "Try again" when the service refuses the page\'s key or origin, which no retry mends', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    const logged: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => logged.push(args[0]);
+    try {
+      await type(el, 'theme');
+      (await searchFor(client, 'theme')).reject(
+        new ApiError('Origin not allowed', { status: 403, code: 'origin_not_allowed' }),
+      );
+      await waitUntil(() => messageText(el) === 'Search is not available right now.');
+      await waitUntil(() => statusText(el) === 'Search is not available right now.');
+      expect(shadow(el).querySelector('[part="retry"]'), 'no retry').to.equal(null);
+      expect(String(logged[0]), 'the site owner reads why in the console').to.include('allowedOrigins');
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
   it('fires no error event for a search the page started in code, but shows the message', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

@@ -527,7 +527,7 @@ export class SearchController implements ReactiveController {
       case 'Tab':
         // After a failed search, Tab goes on to "Try again", the popup's one button (the options
         // stay on the arrows); from there, Tab leaves the combobox and focusOut closes the popup.
-        if (message === 'error' && expanded && !event.shiftKey) {
+        if (message === 'error' && expanded && !event.shiftKey && !isRefusedSetup(this.#searchTask.error)) {
           this.#set({ activeIndex: -1 });
           return true;
         }
@@ -859,7 +859,8 @@ export class SearchController implements ReactiveController {
           ? html`<p class="message ${message}" part="message">
               ${messageText}
               ${
-                message === 'error'
+                // A key or an origin the service refuses is no visitor's to mend (the console says why).
+                message === 'error' && !isRefusedSetup(this.#searchTask.error)
                   ? html`<button
                       type="button"
                       part="retry"

@@ -1756,6 +1756,29 @@ describe('<search-box> recent searches', () => {
     expect(JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]')).to.deep.equal(['theme']);
   });
 
+  it('shows a long recent search in two lines, so that the others and "Clear recent searches" stay in view', async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      const long = 'how do I '.repeat(100).trim();
+      localStorage.setItem('ask-elements:recent-searches', JSON.stringify([long, 'dark mode']));
+      const el = await fakeBox(answering(threeResults));
+      el.noRecent = false;
+      await el.updateComplete;
+      input(el).focus();
+      await waitUntil(() => options(el).length === 3);
+      const panel = listbox(el).getBoundingClientRect();
+      for (const option of options(el)) {
+        const shown = option.getBoundingClientRect();
+        expect(
+          shown.bottom <= panel.bottom + 0.5,
+          `${option.textContent!.trim().slice(0, 20)} in view`,
+        ).to.equal(true);
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('keeps nothing with no-recent', async () => {
     const el = await fakeBox(answering(threeResults));
     el.addEventListener('ask-search', (event) => event.preventDefault());

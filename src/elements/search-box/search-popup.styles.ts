@@ -75,8 +75,10 @@ export const popupStyles = css`
     background: var(--_bg);
     box-shadow: 0 -1px 0 var(--_border);
   }
-  /* A pasted question would make it as tall as the list and hide every result under it. */
-  .option.ask .title {
+  /* A pasted question would make it as tall as the list and hide every result under it, and
+     one kept as a recent search would hide the others. */
+  .option.ask .title,
+  .option.recent .title {
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;

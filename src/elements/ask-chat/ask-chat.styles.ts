@@ -10,7 +10,9 @@ import { themeStyles } from '../shared/theme.js';
  * header and the composer, up to `--ask-chat-max-height`. Without one, the frame grows with the
  * conversation. The send arrow points the way the text runs, so it is mirrored on a
  * right-to-left page. The input's font size is at least 16px, as the search box's: iOS zooms into
- * smaller inputs on focus, and a site with `html { font-size: 62.5% }` would make it 10px.
+ * smaller inputs on focus, and a site with `html { font-size: 62.5% }` would make it 10px. The
+ * frame sets the text colour with its background: a page's CSS reset that unsets the host's
+ * properties (`* { all: unset }`) otherwise gave answers the page's colour, black on dark.
  */
 export const askChatStyles = [
   themeStyles,
@@ -27,6 +29,7 @@ export const askChatStyles = [
       gap: var(--_space);
       padding: var(--_space);
       background: var(--_bg);
+      color: var(--_text);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
     }

@@ -6,6 +6,8 @@ import { themeStyles } from '../shared/theme.js';
 // border colour, for lines that only decorate, has 1.5:1.
 // The note reads in the direction of its first letter (`unicode-bidi: plaintext`), as the chat's
 // and the search box's inputs do: "c++?" on a right-to-left page showed as "?c++".
+// The thumbs take their icon's colour from the theme, as their background, not from the page: a
+// page's CSS reset that unsets the host's colour (`* { all: unset }`) drew black icons on dark thumbs.
 // A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
 // its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
@@ -24,7 +26,7 @@ export const feedbackButtonsStyles = [
     }
     button {
       font: inherit;
-      color: inherit;
+      color: var(--_muted);
       background: var(--_bg);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);

@@ -9,7 +9,9 @@ import { css } from 'lit';
  * reads in the direction of its first letter (`unicode-bidi: plaintext`): on a right-to-left page,
  * `fetch()` typed in the input showed as `()fetch`, and in Arabic on a left-to-right page the
  * punctuation went to the wrong end; the placeholder keeps the page's direction. (Why-comments
- * stay out of the CSS text, which ships as it is written.)
+ * stay out of the CSS text, which ships as it is written.) The text colour is set where the field
+ * and the popup are, beside their background: set on the host only, a page's CSS reset that
+ * unsets the host's properties (`* { all: unset }`) gave them the page's colour, black on dark.
  */
 export const styles = css`
   :host {
@@ -17,6 +19,7 @@ export const styles = css`
   }
   .combobox {
     position: relative;
+    color: var(--_text);
   }
   :host([variant='button']) {
     display: inline-block;

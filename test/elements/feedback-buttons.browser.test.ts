@@ -53,6 +53,21 @@ describe('<feedback-buttons>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('takes its size from --ask-font-size, as the theme documents for every element', async () => {
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-1" style="--ask-font-size: 24px"></feedback-buttons>`,
+    );
+    const size = (node: Element) => getComputedStyle(node).fontSize;
+    // Its text is a little smaller than the base, as under an answer in the chat.
+    expect(size(view(el).up()), 'the thumbs').to.equal('21px');
+    expect(size(el.shadowRoot!.querySelector('[part~="prompt"]')!), 'the prompt').to.equal('21px');
+    el.style.removeProperty('--ask-font-size');
+    await el.updateComplete;
+    expect(size(view(el).up()), "without it, the page's size").to.equal(
+      `${parseFloat(getComputedStyle(el.parentElement!).fontSize) * 0.875}px`,
+    );
+  });
+
   it('takes replacement strings', async () => {
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons

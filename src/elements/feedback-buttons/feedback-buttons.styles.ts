@@ -8,6 +8,8 @@ import { themeStyles } from '../shared/theme.js';
 // and the search box's inputs do: "c++?" on a right-to-left page showed as "?c++".
 // The thumbs take their icon's colour from the theme, as their background, not from the page: a
 // page's CSS reset that unsets the host's colour (`* { all: unset }`) drew black icons on dark thumbs.
+// The text is a little smaller than the base size: --ask-font-size when a page sets it, as for
+// every element (0.875em alone ignored it), else the size around the buttons.
 // A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
 // its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
@@ -15,7 +17,7 @@ export const feedbackButtonsStyles = [
   css`
     :host {
       display: block;
-      font-size: 0.875em;
+      font-size: calc(0.875 * var(--ask-font-size, 1em));
       color: var(--_muted);
     }
     .base {

@@ -1998,6 +1998,37 @@ describe('<ask-chat>', () => {
       expect(p.one('retry-button'), 'a stale Retry').to.equal(null);
       expect(client.asks.map((a) => a.query)).to.deep.equal(['How do I install it?', 'How do I install it?']);
     });
+    it("leaves an answer's reason form and thanks with it when a retried question moves the answers", async () => {
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ === 0) throw new NetworkError();
+        return answerRecord();
+      });
+      const el = await fixture<AskChat>(html`<ask-chat feedback-reason .client=${client}></ask-chat>`);
+      for (const question of ['First', 'Second', 'Third']) await el.askQuestion(question);
+      const buttons = () => Array.from(el.shadowRoot!.querySelectorAll<FeedbackButtons>('feedback-buttons'));
+      await waitFor(() => buttons().length === 2, 'the two answers');
+      const [second, third] = buttons();
+      const thumb = (fb: FeedbackButtons, part: string) =>
+        fb.shadowRoot!.querySelector<HTMLButtonElement>(`[part~="${part}"]`)!;
+      thumb(third!, 'up-button').click();
+      await waitFor(() => third!.value === 1, 'the third answer voted up');
+      thumb(second!, 'down-button').click();
+      await waitFor(() => second!.shadowRoot!.querySelector('form'), "the second answer's reason form");
+      // Retried, the first question moves to the end, and each answer's buttons pass to the next.
+      parts(el).one('retry-button')!.click();
+      await waitFor(() => buttons().length === 3, 'the first question answered');
+      await el.updateComplete;
+      const shown = buttons().map((fb) => ({
+        insightId: fb.insightId,
+        value: fb.value,
+        form: fb.shadowRoot!.querySelector('form') !== null,
+        message: fb.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim(),
+      }));
+      expect(shown.map((b) => b.value)).to.deep.equal([-1, 1, null]);
+      // The third answer, voted up, shows no form asking what was wrong, and no thanks it wasn't given.
+      expect(shown[1]).to.deep.include({ form: false, message: '' });
+    });
   });
 
   describe('images', () => {

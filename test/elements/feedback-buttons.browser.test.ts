@@ -209,6 +209,42 @@ describe('<feedback-buttons>', () => {
     expect(el.value).to.equal(null);
   });
 
+  it("keeps nothing of an answer's form or messages when reused for another given with its vote, as the chat's transcript does", async () => {
+    // The chat renders its answers' buttons in order, so a retried question moving to the end
+    // hands each later answer's buttons to the next: `insight-id` and `.value` change together.
+    const reuse = async (el: FeedbackButtons, insightId: string, value: -1 | 1 | null) => {
+      el.insightId = insightId;
+      el.value = value;
+      await el.updateComplete;
+    };
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-a" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form of the first answer');
+    v.reasons()[0]!.click();
+    await reuse(el, 'i-b', 1);
+    // (Compared as booleans: a failing comparison with an element hangs the test runner.)
+    expect(v.form() === null, "no reason form under an answer voted up, nor the first one's").to.equal(true);
+    expect(v.message(), "nor the first answer's thanks").to.equal('');
+    expect(v.up().getAttribute('aria-pressed')).to.equal('true');
+    // An answer the service no longer knew leaves the buttons of the next one working.
+    const gone = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="no-such-insight" .client=${serviceClient()}></feedback-buttons>`,
+    );
+    const g = view(gone);
+    g.down().click();
+    await waitFor(() => g.message() === 'This answer can no longer be rated.', 'the 404');
+    await reuse(gone, (await answerFromService()).insightId, 1);
+    expect(g.message()).to.equal('');
+    expect(g.down().getAttribute('aria-disabled')).to.equal('false');
+    g.down().click();
+    await waitFor(() => g.message() === 'Thanks for your feedback.', 'the vote taken');
+  });
+
   it('shows a set value without posting it', async () => {
     const { client } = heldClient();
     const el = await fixture<FeedbackButtons>(

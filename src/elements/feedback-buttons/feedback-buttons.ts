@@ -219,9 +219,10 @@ export class FeedbackButtons extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Reused for another answer: its vote is not this one's.
-    if (changed.has('insightId') && changed.get('insightId') !== undefined && !changed.has('value')) {
-      this.value = null;
+    // Reused for another answer: its vote, unless given with it, its messages and form are not
+    // this one's (the chat hands an answer's buttons to the next with its vote).
+    if (changed.has('insightId') && changed.get('insightId') !== undefined) {
+      if (!changed.has('value')) this.value = null;
       this._message = '';
       this._form = undefined;
       this._expired = false;

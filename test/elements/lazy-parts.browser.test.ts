@@ -11,6 +11,7 @@ import { waitUntil } from '../support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AskClient } from '../../src/client/create-client.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import { SearchBox, type SearchBoxSelectDetail } from '../../src/elements/search-box/search-box.js';
 import type { SearchResultItem } from '../../src/wire/index.js';
 import {
@@ -26,7 +27,13 @@ import {
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 defineElements();
 
-const LAZY_MODULES = ['search-dialog', 'keyboard-shortcut', 'image-attachments', 'conversation-storage'];
+const LAZY_MODULES = [
+  'search-dialog',
+  'keyboard-shortcut',
+  'image-attachments',
+  'conversation-storage',
+  'reason-form',
+];
 
 const wasFetched = (name: string, page: Window = window) =>
   page.performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}`));
@@ -263,5 +270,35 @@ describe('lazily loaded parts', () => {
     } finally {
       again.remove();
     }
+  });
+
+  it('feedback-buttons: the reason form comes with the first thumbs-down, and opens under that answer alone', async () => {
+    expect(fetched()).to.not.include('reason-form');
+    let posted = 0;
+    const client = { feedback: async () => (posted++, { success: true }) };
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-a" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const voted: unknown[] = [];
+    el.addEventListener('ask-feedback', (event) => voted.push((event as CustomEvent).detail));
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="down-button"]')!.click();
+    // The service takes the vote at once; the form's module, fetched over the network, cannot
+    // have come while only promises have settled.
+    for (let i = 0; i < 100; i++) await Promise.resolve();
+    expect(posted, 'the vote taken').to.equal(1);
+    expect(wasFetched('reason-form.'), 'the module still on its way').to.equal(false);
+    // Meanwhile the page shows another answer in the same buttons.
+    el.insightId = 'i-b';
+    await el.updateComplete;
+    await waitFor(() => voted.length === 1, 'the vote given, told once the module has come');
+    await el.updateComplete;
+    expect(voted).to.deep.equal([{ insightId: 'i-a', value: -1 }]);
+    expect(fetched()).to.include('reason-form');
+    expect(el.shadowRoot!.querySelector('form') === null, 'no reason form under the other answer').to.equal(
+      true,
+    );
+    // That answer's own thumbs-down opens it.
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="down-button"]')!.click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'), 'the reason form');
   });
 });

@@ -169,9 +169,11 @@ export class FeedbackButtons extends LitElement {
         this._message = this._expired ? this.#strings.expired : this.#strings.failed;
         return;
       }
+      // The form's code, asked for with the vote, has come (or failed) before the buttons are
+      // known to be still this answer's: reused meanwhile, they open no form for the next one.
+      const Form = await form;
       if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
-      const Form = await form;
       if (Form)
         this._form = new Form(
           this,

@@ -33,34 +33,57 @@ export function markdownToSafeHtml(markdown: string): string {
 
 /**
  * Markdown written by a language model, made as safe as Markdown the service quotes itself: raw
- * HTML in it is escaped to show as text, and a link or image to anything but an http(s) URL or a
- * site path is left as its text. Code (spans and blocks) is kept as written. Everything else is
- * the model's Markdown as it wrote it.
+ * HTML in it is escaped to show as text, and a link, image or link definition to anything but an
+ * http(s) URL or a site path is left as its text (a definition, dropped). Code (spans and blocks)
+ * is kept as written. Everything else is the model's Markdown as it wrote it. Should the result
+ * still hold raw HTML or such a link as marked reads it, it throws rather than return it.
  */
 export function markdownToSafeMarkdown(markdown: string): string {
-  const replacements: [raw: string, safe: string][] = [];
-  const visit = (token: Tokens.Generic): void => {
-    if (token.type === 'html') {
-      replacements.push([token.raw, token.raw.replace(/[<>]/g, '\\$&')]);
-      return;
-    }
-    if ((token.type === 'link' || token.type === 'image') && safeLink(String(token['href'])) === undefined) {
-      replacements.push([token.raw, escapeMarkdown(String(token['text'] ?? ''))]);
-      return;
-    }
-    for (const child of childTokens(token)) visit(child);
-  };
-  for (const token of marked.lexer(markdown)) visit(token as Tokens.Generic);
-  // The tokens come in the order of the text: each is replaced where it stands, after the last.
+  let safe = markdown;
+  // Each pass escapes at least one token where it stands; a few suffice for any model's answer.
+  for (let pass = 0; pass < 5; pass++) {
+    const replaced = replaceUnsafe(safe);
+    if (replaced === undefined) return safe;
+    safe = replaced;
+  }
+  throw new Error('the Markdown answered could not be made safe');
+}
+
+/** What to write for a token that may not be served as written, or undefined when it may. */
+function safeReplacement(token: Tokens.Generic): string | undefined {
+  if (token.type === 'html') return token.raw.replace(/[<>]/g, '\\$&');
+  if ((token.type === 'link' || token.type === 'image') && safeLink(String(token['href'])) === undefined)
+    return escapeMarkdown(String(token['text'] ?? ''));
+  if (token.type === 'def' && safeLink(String(token['href'])) === undefined) return '';
+  return undefined;
+}
+
+/**
+ * `markdown` with its unsafe tokens replaced where they stand, or undefined when it holds none.
+ * marked's tokens say what they are, not where: each is found by its text, after the token
+ * before it, every token without children included, so that a tag's text quoted in code before
+ * it (`` `<img onerror=…>` then <img onerror=…> ``) is passed over rather than escaped in its place.
+ */
+function replaceUnsafe(markdown: string): string | undefined {
   let safe = '';
   let cursor = 0;
-  for (const [raw, replacement] of replacements) {
-    const at = markdown.indexOf(raw, cursor);
-    if (at < 0) continue;
-    safe += markdown.slice(cursor, at) + replacement;
-    cursor = at + raw.length;
-  }
-  return safe + markdown.slice(cursor);
+  let unsafe = false;
+  const visit = (token: Tokens.Generic): void => {
+    const replacement = safeReplacement(token);
+    if (replacement !== undefined) unsafe = true;
+    const children = replacement === undefined ? childTokens(token) : [];
+    if (children.length > 0) {
+      for (const child of children) visit(child);
+      return;
+    }
+    // A token the lexer read from text it changed (a quote's `>` removed) is not found: skipped.
+    const at = markdown.indexOf(token.raw, cursor);
+    if (at < 0 || token.raw === '') return;
+    safe += markdown.slice(cursor, at) + (replacement ?? token.raw);
+    cursor = at + token.raw.length;
+  };
+  for (const token of marked.lexer(markdown)) visit(token as Tokens.Generic);
+  return unsafe ? safe + markdown.slice(cursor) : undefined;
 }
 
 /** The tokens inside a token: its inline tokens, a list's items, a table's cells. */

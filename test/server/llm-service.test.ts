@@ -1,0 +1,87 @@
+/**
+ * The service with generated answers (LLM_BASE_URL, LLM_MODEL), asked over HTTP as a site asks
+ * it, against a loopback server speaking OpenAI's chat completions protocol whose replies are
+ * what models write.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Marked } from 'marked';
+import { configWith, DEMO_KEY, startTestService, type TestService } from './service-harness.js';
+
+/** A loopback chat completions endpoint that answers every call with `reply`. */
+class LoopbackModel {
+  reply = '';
+  calls = 0;
+  readonly #server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      this.calls++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: this.reply } }] }));
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+}
+
+/** Markdown rendered as a site that allows HTML in it renders it (marked's defaults). */
+const rendered = (markdown: string): string => new Marked().parse(markdown, { async: false }) as string;
+
+describe('generated answers, asked over HTTP', () => {
+  const model = new LoopbackModel();
+  let service: TestService;
+
+  before(async () => {
+    const baseUrl = await model.start();
+    service = await startTestService({
+      config: configWith(),
+      env: { LLM_BASE_URL: baseUrl, LLM_MODEL: 'test-model' },
+    });
+  });
+
+  after(async () => {
+    await service.close();
+    await model.stop();
+  });
+
+  const ask = async (format: 'html' | 'markdown') => {
+    const { status, body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'How do I install it?',
+      format,
+    });
+    assert.equal(status, 200);
+    return body as { answer: string; didAnswer: boolean; link: string };
+  };
+
+  it('serves Markdown with no live HTML or script link when the model quotes the same as code first', async () => {
+    model.reply = [
+      'Type `<img src=x onerror=alert(1)>` and get <img src=x onerror=alert(1)>.',
+      'Not `[this](javascript:alert(2))` but [this](javascript:alert(2)).',
+      '\\<script>alert(3)</script> <script>alert(3)</script>',
+      '',
+      '    <iframe src="https://evil.test"></iframe>',
+      '',
+      'then <iframe src="https://evil.test"></iframe> and [a note][1].',
+      '',
+      '[1]: javascript:alert(4)',
+    ].join('\n');
+    const answer = await ask('markdown');
+    assert.equal(answer.didAnswer, true);
+    const html = rendered(answer.answer);
+    assert.doesNotMatch(html, /<(img|script|iframe)\b|href="(?!https?:|\/)/i, html);
+    // The code is kept as the model wrote it.
+    assert.match(html, /<code>&lt;img src=x onerror=alert\(1\)&gt;<\/code>/);
+    assert.match(html, /<code>\[this\]\(javascript:alert\(2\)\)<\/code>/);
+  });
+});

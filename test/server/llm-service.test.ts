@@ -84,4 +84,20 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(html, /<code>&lt;img src=x onerror=alert\(1\)&gt;<\/code>/);
     assert.match(html, /<code>\[this\]\(javascript:alert\(2\)\)<\/code>/);
   });
+
+  it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
+    // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
+    model.reply = [
+      'Run it: <script> <![img](javascript:x) src=x onerror=alert(1)> now.',
+      '',
+      'Or <pre> <[iframe](https://x.test) srcdoc="<script>alert(2)</script>"> </pre>',
+    ].join('\n');
+    const answer = await ask('html');
+    assert.equal(answer.didAnswer, true);
+    for (const [tag, name = '', attributes = ''] of answer.answer.matchAll(/<\/?([a-z][\w-]*)([^>]*)>/gi)) {
+      assert.ok(['p', 'a', 'code'].includes(name.toLowerCase()), tag);
+      assert.match(attributes, /^(| href="(https?:|\/)[^"]*")$/, tag);
+    }
+    assert.match(answer.answer, /Run it: &lt;script&gt;/);
+  });
 });

@@ -3,12 +3,18 @@ import { escapeHtml, escapeMarkdown, safeLink } from './answer-format.js';
 
 /**
  * Markdown written by a language model, turned into an HTML fragment that is safe as it is: raw
- * HTML in it is shown as text, links keep only http(s) and site paths, images become links, so
- * every tag in the output is one marked's renderer wrote.
+ * HTML in it is shown as text (and the text after a tag that marked reads as opening raw HTML is
+ * escaped as any other), links keep only http(s) and site paths, images become links, so every
+ * tag in the output is one marked's renderer wrote.
  */
 const marked = new Marked({
   gfm: true,
   breaks: false,
+  // After a <script>, <pre> or <style> tag, marked takes text for raw HTML and writes it as it
+  // stands: here that tag is shown as text, and so is what follows it.
+  walkTokens(token) {
+    if (token.type === 'text' && token.escaped) token.escaped = false;
+  },
   renderer: {
     html(token: Tokens.HTML | Tokens.Tag): string {
       const text = escapeHtml(token.text.trim());

@@ -39,6 +39,7 @@ const rendered = (markdown: string): string => new Marked().parse(markdown, { as
 
 describe('generated answers, asked over HTTP', () => {
   const model = new LoopbackModel();
+  const errors: string[] = [];
   let service: TestService;
 
   before(async () => {
@@ -46,6 +47,7 @@ describe('generated answers, asked over HTTP', () => {
     service = await startTestService({
       config: configWith(),
       env: { LLM_BASE_URL: baseUrl, LLM_MODEL: 'test-model' },
+      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
     });
   });
 
@@ -99,5 +101,30 @@ describe('generated answers, asked over HTTP', () => {
       assert.match(attributes, /^(| href="(https?:|\/)[^"]*")$/, tag);
     }
     assert.match(answer.answer, /Run it: &lt;script&gt;/);
+  });
+
+  it('serves the answer a reasoning model wrote after its <think> block, never the reasoning', async () => {
+    model.reply =
+      '<think>\nThe visitor asks how to install. Passage [1] says npm. I should not mention the system prompt.\n</think>\n\nRun `npm install ask-elements`.';
+    const html = await ask('html');
+    assert.equal(html.answer, '<p>Run <code>npm install ask-elements</code>.</p>');
+    const markdown = await ask('markdown');
+    assert.equal(markdown.answer, 'Run `npm install ask-elements`.');
+    // A model whose template opens the block itself writes only its end.
+    model.reply = 'The visitor asks how to install.\n</think>\n\nRun `npm install ask-elements`.';
+    assert.equal((await ask('markdown')).answer, 'Run `npm install ask-elements`.');
+    // Its NOT_FOUND is read as such.
+    model.reply = '<think>The passages are about something else.</think>\nNOT_FOUND';
+    assert.equal((await ask('html')).didAnswer, false);
+  });
+
+  it('serves the extractive answer, and says why, when a reasoning model used all its tokens on thinking', async () => {
+    model.reply = `<think>\nThe visitor asks how to install. ${'Let me read the passages again. '.repeat(40)}`;
+    errors.length = 0;
+    const answer = await ask('html');
+    assert.equal(answer.didAnswer, true);
+    assert.doesNotMatch(answer.answer, /think|Let me read/);
+    assert.match(answer.answer, /npm install ask-elements/);
+    assert.match(errors.join('\n'), /answered its reasoning only \(a <think> block\), no answer after it/);
   });
 });

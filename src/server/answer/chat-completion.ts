@@ -178,7 +178,30 @@ export async function chatCompletion(
       `${where} answered ${content.length} characters, more than ${options.maxTokens} tokens can hold`,
       false,
     );
-  return content.trim();
+  const reply = withoutReasoning(content);
+  if (reply === undefined)
+    throw new CompletionError(
+      `${where} answered its reasoning only (a <think> block), no answer after it`,
+      false,
+    );
+  return reply;
+}
+
+/**
+ * A reply without the reasoning that models such as DeepSeek-R1 and QwQ write before it, in the
+ * content, when served by Ollama, vLLM or a provider that doesn't set it apart: a leading
+ * `<think>…</think>` block, or everything up to `</think>` when the model's template opened the
+ * block itself. Undefined when the block never closes (the tokens ran out while thinking).
+ */
+function withoutReasoning(content: string): string | undefined {
+  const opened = /^\s*<think>/i.exec(content);
+  const close = /<\/think>/i.exec(content);
+  if (!opened && !close) return content.trim();
+  if (!close) return undefined;
+  // A `</think>` after other text with no `<think>` before it ends a block the template opened.
+  if (!opened && /<think>/i.test(content.slice(0, close.index))) return content.trim();
+  const reply = content.slice(close.index + close[0].length).trim();
+  return reply === '' ? undefined : reply;
 }
 
 /** The endpoint's URL as it may be logged (no credentials), or as written when it is no URL. */

@@ -127,4 +127,19 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(answer.answer, /npm install ask-elements/);
     assert.match(errors.join('\n'), /answered its reasoning only \(a <think> block\), no answer after it/);
   });
+
+  it('answers "not answered" when the model says NOT_FOUND on a line of its own and explains', async () => {
+    for (const reply of [
+      'NOT_FOUND\n\nThe passages describe installing the elements, not the question asked.',
+      "I'm sorry, the documentation passages don't say.\n\n**NOT_FOUND**",
+    ]) {
+      model.reply = reply;
+      const answer = await ask('html');
+      assert.equal(answer.didAnswer, false, reply);
+      assert.doesNotMatch(answer.answer, /NOT_FOUND|passages/, reply);
+    }
+    // NOT_FOUND in an answer about it is the answer's.
+    model.reply = 'The service answers `NOT_FOUND` when the page is missing.';
+    assert.equal((await ask('markdown')).didAnswer, true);
+  });
 });

@@ -91,7 +91,7 @@ export class LlmAnswerer implements Answerer {
     try {
       const markdown = await this.#generate(input, retrieval, signal);
       // The model read the passages and found no answer in them: not answered, as extractively.
-      if (markdown.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY)
+      if (saysNotFound(markdown))
         return notFoundAnswer(
           input.format,
           retrieval.resolvedQuery,
@@ -150,6 +150,16 @@ export class LlmAnswerer implements Answerer {
       maxTokens: 700,
     });
   }
+}
+
+/**
+ * Whether the model replied NOT_FOUND: alone, or on a first or last line of its own with a word
+ * of explanation that smaller models add though asked not to. (An answer quoting it in a
+ * sentence is an answer.)
+ */
+function saysNotFound(markdown: string): boolean {
+  const lines = markdown.split('\n').filter((line) => line.trim() !== '');
+  return [lines[0], lines.at(-1)].some((line) => line?.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY);
 }
 
 export function createLlmAnswerer(options: LlmAnswererOptions): LlmAnswerer {

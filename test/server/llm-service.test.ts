@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Marked } from 'marked';
 import { configWith, DEMO_KEY, startTestService, type TestService } from './service-harness.js';
 
@@ -142,4 +144,52 @@ describe('generated answers, asked over HTTP', () => {
     model.reply = 'The service answers `NOT_FOUND` when the page is missing.';
     assert.equal((await ask('markdown')).didAnswer, true);
   });
+});
+
+describe('generated answers, from a model that stalls', () => {
+  it(
+    'serves the extractive answer at LLM_TIMEOUT_MS when the model stops mid-answer, garbage collected meanwhile',
+    {
+      timeout: 10_000,
+    },
+    async () => {
+      // A busy service collects garbage while a visitor waits: here, once the model has stalled.
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as () => void;
+      // The model sends its headers and the start of its answer, then nothing.
+      const stalled = createServer((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"choices":[{"message":{"role":"assistant","content":"Run');
+        setTimeout(gc, 100);
+        setTimeout(gc, 200);
+      });
+      await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+      const errors: string[] = [];
+      const service = await startTestService({
+        config: configWith(),
+        env: {
+          LLM_BASE_URL: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/v1`,
+          LLM_MODEL: 'test-model',
+          LLM_TIMEOUT_MS: '500',
+        },
+        logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+      });
+      try {
+        const { status, body } = await service.postJson('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query: 'How do I install it?',
+          format: 'markdown',
+        });
+        assert.equal(status, 200);
+        assert.equal(body.didAnswer, true);
+        assert.match(body.answer, /npm install ask-elements/);
+        assert.match(errors.join('\n'), /did not answer within 500 ms/);
+      } finally {
+        await service.close();
+        stalled.closeAllConnections();
+        await new Promise((resolve) => stalled.close(resolve));
+      }
+    },
+  );
 });

@@ -120,6 +120,7 @@ export async function chatCompletion(
   const redact = (text: string) =>
     redacted(text, endpoint.apiKey, 'LLM_API_KEY').replace(/\/\/[^/@\s]*@/g, '//');
   const timeout = AbortSignal.timeout(endpoint.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const failed = (error: unknown): never => {
     if (options.signal?.aborted) throw error;
     if (timeout.aborted)
@@ -144,9 +145,9 @@ export async function chatCompletion(
         temperature: options.temperature,
         max_tokens: options.maxTokens,
       }),
-      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      signal,
     });
-    text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4).catch(
+    text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4, signal).catch(
       (error: unknown) => {
         if (response.ok || !(error instanceof TooLargeError)) throw error;
         return '';

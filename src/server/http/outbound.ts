@@ -27,9 +27,12 @@ export class TooLargeError extends Error {}
 
 /**
  * The response's body as text, read as it arrives up to `maxBytes`; beyond, the body is
- * cancelled and `TooLargeError` thrown.
+ * cancelled and `TooLargeError` thrown. When `signal` aborts, the body is cancelled and its reason
+ * thrown: the signal given to fetch may no longer reach a body being read (undici links it to the
+ * request by a weak reference, which a garbage collection clears), and a server that stalls
+ * mid-body would be waited for until the socket closes.
  */
-export async function bodyText(response: Response, maxBytes: number): Promise<string> {
+export async function bodyText(response: Response, maxBytes: number, signal?: AbortSignal): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -37,18 +40,27 @@ export async function bodyText(response: Response, maxBytes: number): Promise<st
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
+  const stop = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel();
-      throw new TooLargeError(`the body is more than ${maxBytes} bytes`);
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      // A read the abort cancelled ends as if the body had.
+      signal?.throwIfAborted();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel();
+        throw new TooLargeError(`the body is more than ${maxBytes} bytes`);
+      }
+      text += decoder.decode(value, { stream: true });
     }
-    text += decoder.decode(value, { stream: true });
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
   return text + decoder.decode();
 }

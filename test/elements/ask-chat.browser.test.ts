@@ -1904,6 +1904,32 @@ describe('<ask-chat>', () => {
       expect(await said('Vier?')).to.equal('Bitte in 4 Sekunden erneut.');
     });
 
+    it("makes up no wait for a 429 whose answer gives none the page can read, and takes a site's wording", async () => {
+      // The real client over a service (or a proxy) that sends no Retry-After, or doesn't expose it.
+      const refusing = createClient({
+        baseUrl: location.origin,
+        apiKey: 'demo-key',
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify({ error: 'Too many requests' }), {
+              status: 429,
+              headers: { 'content-type': 'application/json' },
+            }),
+          ),
+      });
+      const el = await chat(new RecordingClient(refusing));
+      const errorOf = () => parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      expect(errorOf()).to.equal('Too many questions at once. Please retry in a moment.');
+      expect(parts(el).status()).to.equal('Too many questions at once. Please retry in a moment.');
+      parts(el).input().value = '';
+      el.strings = { rateLimitedSoon: 'Trop de questions. Réessayez dans un instant.' };
+      await ask(el, 'Et maintenant ?');
+      await answered(el, 2);
+      expect(errorOf()).to.equal('Trop de questions. Réessayez dans un instant.');
+    });
+
     it('explains each failure politely, keeps the input, and retries', async () => {
       const failures: unknown[] = [
         new NetworkError(),

@@ -46,6 +46,7 @@ export const defaultChatStrings: AskChatStrings = {
   rejectedField: 'The question was not accepted ({field}): {message}',
   rateLimited: (seconds) =>
     `Too many questions at once. Please retry in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  rateLimitedSoon: 'Too many questions at once. Please retry in a moment.',
   unavailable: 'The assistant is not available on this page right now.',
   answerError: 'The service could not answer: {message}',
 };

@@ -67,6 +67,8 @@ export interface AskChatStrings {
   rejectedField: string;
   /** `{seconds}` to wait; a function of them for the grammar of "1 second" and its plural. */
   rateLimited: StringTemplate<number>;
+  /** The same, when the service's answer gives no wait the page can read (no `Retry-After`, or one not exposed). */
+  rateLimitedSoon: string;
   /** The service refused the page's key or origin (401, 403): the site's to fix, not the visitor's. */
   unavailable: string;
   /** `{message}` from the answer record's `error`. */

@@ -27,8 +27,10 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
         : fill(strings.answerError, { message: error.message });
     // A key or an origin the service refuses is the site's to fix: the visitor gets no details.
     if (isRefusedSetup(error)) return strings.unavailable;
+    // A 429 is a rate limit whatever its headers: with no wait the page can read, none is made up.
     if (error.status === 429) {
-      const seconds = Math.max(1, Math.ceil(error.retryAfter ?? 5));
+      if (error.retryAfter === undefined) return strings.rateLimitedSoon;
+      const seconds = Math.max(1, Math.ceil(error.retryAfter));
       const template = strings.rateLimited;
       return typeof template === 'function' ? template(seconds) : fill(template, { seconds });
     }

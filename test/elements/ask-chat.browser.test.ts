@@ -1877,31 +1877,58 @@ describe('<ask-chat>', () => {
     });
 
     it('asks to wait "1 second", as the reference service\'s Retry-After mostly says, and takes a site\'s wording', async () => {
-      const tooMany = (retryAfter: number) =>
-        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter });
-      const waits = [1, 0.2, 2, 1, 4];
-      let calls = 0;
-      const el = await chat(
-        fakeClient(async () => {
-          throw tooMany(waits[calls++]!);
-        }),
-      );
-      const said = async (question: string) => {
-        await ask(el, question);
-        await answered(el, calls);
-        parts(el).input().value = '';
+      // A chat of its own for each: a question in the same chat would wait out the last refusal.
+      const said = async (retryAfter: number, strings: AskChat['strings'] = {}) => {
+        const el = await chat(
+          fakeClient(async () => {
+            throw new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter });
+          }),
+        );
+        el.strings = strings;
+        await ask(el, 'How?');
+        await answered(el, 1);
         return parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
       };
-      expect(await said('One?')).to.equal('Too many questions at once. Please retry in 1 second.');
-      expect(await said('A fifth of one?')).to.equal('Too many questions at once. Please retry in 1 second.');
-      expect(await said('Two?')).to.equal('Too many questions at once. Please retry in 2 seconds.');
+      expect(await said(1)).to.equal('Too many questions at once. Please retry in 1 second.');
+      expect(await said(0.2), 'a fifth of one').to.equal(
+        'Too many questions at once. Please retry in 1 second.',
+      );
+      expect(await said(2)).to.equal('Too many questions at once. Please retry in 2 seconds.');
       // A site's own string fills {seconds}; a function of them gets the number.
-      el.strings = { rateLimited: 'Trop de questions. Réessayez dans {seconds} s.' };
-      expect(await said('Une ?')).to.equal('Trop de questions. Réessayez dans 1 s.');
-      el.strings = {
-        rateLimited: (seconds) => `Bitte in ${seconds} Sekunde${seconds === 1 ? '' : 'n'} erneut.`,
-      };
-      expect(await said('Vier?')).to.equal('Bitte in 4 Sekunden erneut.');
+      expect(await said(1, { rateLimited: 'Trop de questions. Réessayez dans {seconds} s.' })).to.equal(
+        'Trop de questions. Réessayez dans 1 s.',
+      );
+      expect(
+        await said(4, {
+          rateLimited: (seconds) => `Bitte in ${seconds} Sekunde${seconds === 1 ? '' : 'n'} erneut.`,
+        }),
+      ).to.equal('Bitte in 4 Sekunden erneut.');
+    });
+
+    it('waits out the time a refused question was told to wait before asking again, thinking meanwhile', async () => {
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ === 0)
+          throw new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 });
+        return answerRecord();
+      });
+      const el = await chat(client);
+      const p = parts(el);
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      expect(p.lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim()).to.equal(
+        'Too many questions at once. Please retry in 3 seconds.',
+      );
+      // Retry at once: the visitor sees it thinking, and the service hears nothing it would refuse.
+      p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await el.updateComplete;
+      expect(p.status()).to.equal('Thinking…');
+      expect(p.lastAnswer()!.getAttribute('aria-busy')).to.equal('true');
+      await aTimeout(100);
+      expect(client.asks.length, 'no question sent before the wait is over').to.equal(1);
+      await waitFor(() => client.asks.length === 2, 'asked once waited', 8000);
+      await answered(el, 1);
+      expect(p.lastAnswer()!.querySelector('[part~="answer-body"]')!.textContent).to.contain('npm');
     });
 
     it("makes up no wait for a 429 whose answer gives none the page can read, and takes a site's wording", async () => {
@@ -1936,7 +1963,7 @@ describe('<ask-chat>', () => {
         new TimeoutError(60000),
         new ApiError('query must not be empty', { status: 400, code: 'invalid_request', field: 'query' }),
         new ApiError('The language model is unavailable.', { status: 200, code: 'llm_unavailable' }),
-        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
+        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 0.5 }),
         new ApiError('boom', { status: 503, code: 'http_503' }),
         new ApiError("The agent's endpoint answered 502", { status: 200, code: 'agent_endpoint_failed' }),
         new ApiError(NO_ANSWER_MESSAGE, { status: 200, code: 'answer_error' }),
@@ -1946,7 +1973,7 @@ describe('<ask-chat>', () => {
         'The answer took too long to arrive. Please retry.',
         'The question was not accepted (query): query must not be empty',
         'The service could not answer: The language model is unavailable.',
-        'Too many questions at once. Please retry in 3 seconds.',
+        'Too many questions at once. Please retry in 1 second.',
         'Something went wrong on the service. Please retry in a moment.',
         // A custom agent's endpoint failed: its words are for the site owner, in the console.
         'Something went wrong on the service. Please retry in a moment.',

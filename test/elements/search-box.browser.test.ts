@@ -737,20 +737,48 @@ describe('<search-box> states', () => {
     expect(shadow(el).querySelector('[part="retry"]'), 'a retry, once waited').to.exist;
     // The reference service's usual wait, in English; with no wait the page can read (none sent,
     // or a proxy's header not exposed to the page), still a rate limit, and no number made up.
+    // A box of its own for each: a search in the same box would wait out the 30 seconds.
     for (const [retryAfter, message] of [
       [1, 'Too many searches at once. Try again in 1 second.'],
       [undefined, 'Too many searches at once. Try again in a moment.'],
     ] as const) {
-      await type(el, 's');
-      (await searchFor(client, input(el).value)).reject(
+      const other = new ControlledClient();
+      const box = await fakeBox(other);
+      await type(box, 'theme');
+      (await searchFor(other, 'theme')).reject(
         new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter }),
       );
-      await waitUntil(() => messageText(el).includes(message), message);
-      await waitUntil(() => statusText(el) === message, `${message} announced`);
+      await waitUntil(() => messageText(box).includes(message), message);
+      await waitUntil(() => statusText(box) === message, `${message} announced`);
+      // Translated like the others.
+      if (retryAfter === undefined) {
+        box.strings = { rateLimitedSoon: 'Zu viele Suchen. Bitte gleich noch einmal.' };
+        await waitUntil(() => messageText(box).includes('Zu viele Suchen. Bitte gleich noch einmal.'));
+      }
     }
-    // Translated like the others.
-    el.strings = { rateLimitedSoon: 'Zu viele Suchen. Bitte gleich noch einmal.' };
-    await waitUntil(() => messageText(el).includes('Zu viele Suchen. Bitte gleich noch einmal.'));
+  });
+
+  it('waits out the time a refused search was told to wait before sending the next, searching meanwhile', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
+    );
+    await waitUntil(() => messageText(el).includes('Try again in 3 seconds.'));
+    const refused = client.searches.length;
+    // "Try again" at once: the visitor sees it searching, and the service hears nothing it would refuse.
+    await clickAt(shadow(el).querySelector('[part="retry"]')!);
+    const searching = () =>
+      shadow(el).querySelector('[part="loading"]')?.textContent?.trim() === 'Searching…';
+    await waitUntil(() => searching() && messageText(el) === '', 'searching while it waits');
+    expect(client.searches.length, 'no search sent before the wait is over').to.equal(refused);
+    // Typing meanwhile waits too; once the wait is over, the latest query is searched, once.
+    await type(el, 's');
+    await waitUntil(() => client.searches.length > refused, 'searched once waited', { timeout: 8000 });
+    expect(client.searches.map((search) => search.request.query).slice(refused)).to.deep.equal(['themes']);
+    client.searches.at(-1)!.resolve([item('Theming')]);
+    await waitUntil(() => optionTitles(el).includes('Theming'));
   });
 
   it('gives "Try again" a target of at least 24 px, and 44 px on a touch screen', async () => {

@@ -8,7 +8,8 @@
 import { adoptStyles, html, nothing, supportsAdoptingStyleSheets, type ReactiveController } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import type { ChatClient } from '../../client/chat-client.js';
-import { isAbortError, isRefusedSetup } from '../../client/errors.js';
+import { isAbortError, isRefusedSetup, type ApiError } from '../../client/errors.js';
+import { delay } from '../../client/request.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
 import { otherPages, SEE_ALSO_PAGES } from './answer-documents.js';
 import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
@@ -111,6 +112,8 @@ export class ChatBehaviour implements ReactiveController {
   /** The last turn as the transcript last scrolled to it: `id status`. */
   #scrolledTo: string | undefined;
   #styled = false;
+  /** When the service may be asked again, after a refusal that said how long to wait. */
+  #retryAt = 0;
 
   readonly #ask: Task<readonly [ChatTurn], void>;
 
@@ -477,6 +480,9 @@ export class ChatBehaviour implements ReactiveController {
     if (turn.excludeTags?.length) request.excludeTags = turn.excludeTags;
     let record: AnswerRecord;
     try {
+      // After a refusal that said how long to wait (429, 503), the question waits it out
+      // (thinking, and Stop stops it) rather than be refused again.
+      if (this.#retryAt > Date.now()) await delay(this.#retryAt - Date.now(), signal);
       record = await this.#client.ask(request, { signal });
       await this.#renderAnswer(turn.id, record.answer, turn.format);
     } catch (error) {
@@ -486,6 +492,8 @@ export class ChatBehaviour implements ReactiveController {
         this.#settle(turn, { status: 'stopped' });
         this.#announce(strings.stopped);
       } else {
+        const wait = (error as Partial<ApiError>).retryAfter;
+        if (wait !== undefined) this.#retryAt = Date.now() + wait * 1000;
         const message = describeError(error, strings);
         const final = isRefusedSetup(error);
         // The site owner reads the console; the visitor gets the polite line.

@@ -123,6 +123,8 @@ export class SearchController implements ReactiveController {
   #slowRun = -1;
   /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
   #retried = false;
+  /** When the service may be asked again, after a refusal that said how long to wait. */
+  #retryAt = 0;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the live region was to say while the visitor was away: said when they come back. */
   #unsaid: string | undefined;
@@ -205,13 +207,19 @@ export class SearchController implements ReactiveController {
         const cached = cache.get(key);
         if (cached) return { query, items: cached };
 
-        // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
-        await delay(host.debounce, signal);
-        const timer = setTimeout(() => {
-          this.#slowRun = run;
-          host.requestUpdate();
-        }, LOADING_DELAY_MS);
+        // After a refusal that said how long to wait (429, 503), the search waits it out, shown as
+        // searching, rather than be refused again.
+        const wait = this.#retryAt - Date.now();
+        const timer = setTimeout(
+          () => {
+            this.#slowRun = run;
+            host.requestUpdate();
+          },
+          wait > 0 ? 0 : host.debounce + LOADING_DELAY_MS,
+        );
         try {
+          // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
+          await delay(Math.max(host.debounce, wait), signal);
           const response = await client.search(request, { signal });
           // A malformed entry (null, a string) is dropped, not rendered into a crash.
           const items = (Array.isArray(response) ? response : []).filter(
@@ -247,6 +255,8 @@ export class SearchController implements ReactiveController {
         this.#followFirstOf = undefined;
         const text = this.#text();
         this.#set({ answered: undefined, activeIndex: -1 });
+        if (error instanceof ApiError && error.retryAfter !== undefined)
+          this.#retryAt = Date.now() + error.retryAfter * 1000;
         if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
           this.#set({ online: false });
           this.#announce(text.offline);

@@ -1297,6 +1297,23 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(document.documentElement.scrollWidth, 'the page is no wider').to.be.at.most(window.innerWidth);
   });
 
+  it('announces a long query that found nothing cut short, as the message shows it in three lines', async () => {
+    const el = await fakeBox(answering([]));
+    input(el).focus();
+    // Up to 1,000 characters are searched: read whole, "No results for" would go on for minutes.
+    document.execCommand('insertText', false, 'zzqx '.repeat(199) + '😀😀');
+    await waitUntil(() => statusText(el).startsWith('No results for'), 'the no-results announcement');
+    expect(statusText(el)).to.equal(`No results for “${'zzqx '.repeat(20).trim()}…”`);
+    // A short one is said whole.
+    input(el).select();
+    document.execCommand('insertText', false, 'zzqx yyqx');
+    await waitUntil(() => statusText(el) === 'No results for “zzqx yyqx”', 'a short query said whole');
+    // Cut by characters, not halfway through one written with two code units.
+    input(el).select();
+    document.execCommand('insertText', false, `${'x'.repeat(98)}😀 more`);
+    await waitUntil(() => statusText(el) === `No results for “${'x'.repeat(98)}…”`, 'no half of an emoji');
+  });
+
   it('keeps "Ask AI" in the popup on a phone under a pasted text that found nothing, its echo cut short', async () => {
     await setViewport({ width: 375, height: 667 });
     try {

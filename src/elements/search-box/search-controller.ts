@@ -244,7 +244,7 @@ export class SearchController implements ReactiveController {
         if (!this.#state.expanded) return;
         const said =
           count === 0
-            ? formatString(text.noResults, 'query', value.query)
+            ? formatString(text.noResults, 'query', announced(value.query))
             : count === 1
               ? text.resultsOne
               : formatString(text.resultsOther, 'count', count);
@@ -931,14 +931,19 @@ function displayLink(href: string): string {
  * page, which it would refuse) cut to its start, never through a character of two code units.
  * The field keeps the whole text; the popup says that only its start is searched.
  */
-function searched(text: string): string {
+function searched(text: string, max = QUERY_MAX_CHARS): string {
   const query = text.trim();
-  return query.length > QUERY_MAX_CHARS
+  return query.length > max
     ? query
-        .slice(0, QUERY_MAX_CHARS)
+        .slice(0, max)
         .replace(/[\uD800-\uDBFF]$/, '')
         .trim()
     : query;
+}
+
+/** A long query as "No results for …" says it: its start, as its message shows three lines of it. */
+function announced(query: string): string {
+  return query.length > 100 ? `${searched(query, 99)}…` : query;
 }
 
 /**

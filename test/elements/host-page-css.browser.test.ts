@@ -136,3 +136,96 @@ describe("the documented rules that reserve the elements' space before they are 
     }
   });
 });
+
+/** Every length a visitor sees in the elements' shadow roots, by element, as computed now. */
+function drawnSizes(hosts: Element[]): Map<string, string> {
+  const properties = [
+    'font-size',
+    'padding-block-start',
+    'padding-inline-start',
+    'padding-inline-end',
+    'margin-block-start',
+    'margin-inline-start',
+    'row-gap',
+    'column-gap',
+    'border-start-start-radius',
+    'min-block-size',
+    'min-inline-size',
+    'max-block-size',
+    'inset-block-start',
+    'flex-basis',
+    'background-size',
+  ];
+  const sizes = new Map<string, string>();
+  const walk = (root: ParentNode, path: string) => {
+    [...root.querySelectorAll('*')].forEach((element, index) => {
+      if (element.localName === 'style') return;
+      const key = `${path} ${index}:${element.localName}${element.getAttribute('part') ? `[part="${element.getAttribute('part')}"]` : ''}`;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      sizes.set(
+        key,
+        [
+          ...properties.map((name) => `${name} ${style.getPropertyValue(name)}`),
+          `box ${box.width}x${box.height}`,
+        ].join(', '),
+      );
+      if (element.shadowRoot) walk(element.shadowRoot, `${key} >`);
+    });
+  };
+  for (const host of hosts) walk(host.shadowRoot!, host.localName);
+  return sizes;
+}
+
+describe('the elements on a page whose root font size is 62.5% (1rem = 10px) and that sets --ask-font-size: 16px, as the theming guide says', () => {
+  it('draw every size as at the default root: spacing, icons, buttons and the height of the transcript', async () => {
+    const chat = await fixture<AskChat>(
+      html`<ask-chat feedback-reason .client=${fakeClient(async () => answerRecord())}></ask-chat>`,
+    );
+    const { one, input, lastAnswer } = parts(chat);
+    await waitFor(() => one('header'), 'the chat behaviour');
+    input().focus();
+    await sendKeys({ type: 'How do I install it?' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => lastAnswer()?.querySelector('feedback-buttons'), 'the answer');
+    const thumbs = lastAnswer()!.querySelector<FeedbackButtons>('feedback-buttons')!;
+    await thumbs.updateComplete;
+    thumbs.shadowRoot!.querySelector<HTMLElement>('[part~="down-button"]')!.click();
+    await waitFor(() => thumbs.shadowRoot!.querySelector('[part~="reason-form"]'), 'the reason form');
+    const feedback = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-1"></feedback-buttons>`,
+    );
+    const box = await fixture<SearchBox>(
+      html`<search-box debounce="0" .client=${serviceClient()}></search-box>`,
+    );
+    box.shadowRoot!.querySelector('input')!.focus();
+    await sendKeys({ type: 'theme' });
+    await waitFor(() => box.shadowRoot!.querySelector('[part~="option-result"]'), 'results');
+
+    const hosts = [chat, feedback, box];
+    const atDefaultRoot = drawnSizes(hosts);
+    const page = document.createElement('style');
+    page.textContent =
+      'html { font-size: 62.5% } search-box, ask-chat, feedback-buttons { --ask-font-size: 16px }';
+    document.head.append(page);
+    try {
+      const atSmallRoot = drawnSizes(hosts);
+      const changed = [...atDefaultRoot.keys()].filter(
+        (key) => atSmallRoot.get(key) !== atDefaultRoot.get(key),
+      );
+      expect(
+        changed,
+        changed
+          .slice(0, 4)
+          .map((key) => `${key}\n  at 16px: ${atDefaultRoot.get(key)}\n  at 10px: ${atSmallRoot.get(key)}`)
+          .join('\n'),
+      ).to.deep.equal([]);
+      // What the audit measured: the thumbs stay a 24 px target at least (WCAG 2.5.8), the icons 20 px.
+      const thumb = feedback.shadowRoot!.querySelector('button')!.getBoundingClientRect();
+      expect(thumb.height).to.be.at.least(32);
+      expect(one('send-button')!.querySelector('svg')!.getBoundingClientRect().width).to.equal(20);
+    } finally {
+      page.remove();
+    }
+  });
+});

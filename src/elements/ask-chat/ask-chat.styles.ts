@@ -42,8 +42,8 @@ export const askChatStyles = [
       background: var(--_bg);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
-      padding: 0.25rem 0.75rem;
-      min-block-size: 2rem;
+      padding: 0.25em 0.75em;
+      min-block-size: 2em;
       cursor: pointer;
     }
     button:hover {
@@ -60,9 +60,9 @@ export const askChatStyles = [
       flex: auto;
       min-block-size: 0;
       /* Never taller than the screen leaves room for beside the composer: zoomed to 200% on a
-         laptop, a 32rem transcript would push the question just asked off the top. At least
-         8rem, a few lines, on a window shorter still. */
-      max-block-size: min(var(--ask-chat-max-height, 32rem), max(8rem, 100vh - 10rem));
+         laptop, a 32em transcript would push the question just asked off the top. At least
+         8em, a few lines, on a window shorter still. */
+      max-block-size: min(var(--ask-chat-max-height, 32em), max(8em, 100vh - 10em));
       padding: 4px;
       margin: -4px;
       overflow-y: auto;
@@ -117,9 +117,9 @@ export const askChatStyles = [
       border: 0;
       resize: none;
       field-sizing: content;
-      min-block-size: 2rem;
-      max-block-size: 10rem;
-      padding: 0.25rem;
+      min-block-size: 2em;
+      max-block-size: 10em;
+      padding: 0.25em;
     }
     textarea:focus-visible {
       outline: none;
@@ -127,7 +127,7 @@ export const askChatStyles = [
     .composer button {
       display: grid;
       place-items: center;
-      inline-size: 2.25rem;
+      inline-size: 2.25em;
       padding: 0;
       border: 0;
       background: transparent;
@@ -138,8 +138,8 @@ export const askChatStyles = [
       background: var(--_accent);
     }
     svg {
-      inline-size: 1.25rem;
-      block-size: 1.25rem;
+      inline-size: 1.25em;
+      block-size: 1.25em;
     }
     [part~='send-button'] svg:dir(rtl) {
       transform: scaleX(-1);

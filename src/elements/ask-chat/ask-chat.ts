@@ -82,11 +82,11 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  *
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  *
- * @cssprop [--ask-chat-max-height=32rem] - Height after which the transcript scrolls (never more than the window less 10rem, unless `none`).
+ * @cssprop [--ask-chat-max-height=32em] - Height after which the transcript scrolls (never more than the window less 10em, unless `none`).
  * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
  * @cssprop [--ask-font-size=1rem] - Base font size.
- * @cssprop [--ask-radius=0.5rem] - Corner radius.
- * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-radius=0.5rem] - Corner radius (half of `--ask-font-size` when a page sets it).
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit (half of `--ask-font-size` when a page sets it).
  * @cssprop [--ask-color-text=#1c1e21] - Text colour (dark default `#e6e6e9`).
  * @cssprop [--ask-color-muted=#5a5f66] - Secondary text colour (dark default `#a5a9b0`).
  * @cssprop [--ask-color-bg=#ffffff] - Background (dark default `#1b1b1f`).

@@ -11,7 +11,7 @@ import { css } from 'lit';
  * column (`flex: 1`) as wide as the longest line, its composer and send button off-screen. The
  * actions line up on their baseline, so that Copy stays on the line of the feedback prompt when
  * the reason form opens below it. The feedback buttons take the rest of that line
- * when 18rem of it is left (else a line of their own), so that a longer thanks wraps within them
+ * when 18 times the base font size of it is left (else a line of their own), so that a longer thanks wraps within them
  * rather than moving them under Copy. On a
  * line too narrow for the prompt and both thumbs (a 320 px phone), the prompt takes a line of its
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
@@ -82,15 +82,15 @@ export const chatBehaviourStyles = css`
        background too. */
     --_edge-shadow: color-mix(in srgb, var(--_text) 30%, #0000);
     background:
-      linear-gradient(to right, var(--_surface) 30%, #0000) left / 1.5rem 100% no-repeat local,
-      linear-gradient(to left, var(--_surface) 30%, #0000) right / 1.5rem 100% no-repeat local,
-      radial-gradient(farthest-side at 0 50%, var(--_edge-shadow), #0000) left / 0.6rem 100% no-repeat scroll,
-      radial-gradient(farthest-side at 100% 50%, var(--_edge-shadow), #0000) right / 0.6rem 100% no-repeat
+      linear-gradient(to right, var(--_surface) 30%, #0000) left / 1.5em 100% no-repeat local,
+      linear-gradient(to left, var(--_surface) 30%, #0000) right / 1.5em 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, var(--_edge-shadow), #0000) left / 0.6em 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, var(--_edge-shadow), #0000) right / 0.6em 100% no-repeat
         scroll;
   }
   /* The last column of a docs table is its prose: wide enough not to make every row tall. */
   .answer-body td:last-child {
-    min-inline-size: 10rem;
+    min-inline-size: 10em;
   }
   textarea {
     unicode-bidi: plaintext;
@@ -120,7 +120,7 @@ export const chatBehaviourStyles = css`
   }
   .answer-body :is(th, td) {
     border: 1px solid var(--_border);
-    padding: 0.25rem 0.5rem;
+    padding: 0.25em 0.5em;
     overflow-wrap: normal;
     text-align: start;
     vertical-align: top;
@@ -141,7 +141,7 @@ export const chatBehaviourStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: baseline;
-    gap: 0.25rem 0.5rem;
+    gap: calc(var(--_size) / 4) calc(var(--_size) / 2);
     padding-block-start: var(--_space);
     border-block-start: 1px solid var(--_border);
   }
@@ -150,18 +150,18 @@ export const chatBehaviourStyles = css`
     margin: 0;
   }
   .badge {
-    padding: 0 0.4rem;
+    padding: 0 calc(var(--_size) * 0.4);
     border: 1px solid var(--_border);
     border-radius: 999px;
   }
   .meter {
     display: inline-flex;
     gap: 2px;
-    margin-inline-end: 0.25rem;
+    margin-inline-end: calc(var(--_size) / 4);
   }
   .meter i {
-    inline-size: 0.4rem;
-    block-size: 0.7rem;
+    inline-size: calc(var(--_size) * 0.4);
+    block-size: calc(var(--_size) * 0.7);
     border-radius: 1px;
     background: var(--_border);
   }
@@ -172,7 +172,7 @@ export const chatBehaviourStyles = css`
   }
   .documents {
     list-style: disc;
-    padding-inline-start: 1.25rem;
+    padding-inline-start: 1.25em;
   }
   .related {
     flex-basis: 100%;
@@ -229,7 +229,7 @@ export const chatBehaviourStyles = css`
     --ask-color-focus: var(--_focus);
   }
   .actions feedback-buttons {
-    flex: 1 1 18rem;
+    flex: 1 1 calc(var(--_size) * 18);
     color-scheme: inherit;
     container-type: inline-size;
   }
@@ -288,8 +288,8 @@ export const chatBehaviourStyles = css`
   }
   .sent-images img,
   .attachments img {
-    inline-size: 4rem;
-    block-size: 4rem;
+    inline-size: 4em;
+    block-size: 4em;
     object-fit: cover;
     border-radius: calc(var(--_radius) / 2);
     border: 1px solid var(--_border);
@@ -299,10 +299,10 @@ export const chatBehaviourStyles = css`
   }
   .attachments button {
     position: absolute;
-    inset-block-start: -0.5rem;
-    inset-inline-end: -0.5rem;
-    min-block-size: 1.5rem;
-    inline-size: 1.5rem;
+    inset-block-start: -0.5em;
+    inset-inline-end: -0.5em;
+    min-block-size: 1.5em;
+    inline-size: 1.5em;
     padding: 0;
     border-radius: 50%;
     line-height: 1;

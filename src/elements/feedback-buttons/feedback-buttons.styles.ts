@@ -32,9 +32,9 @@ export const feedbackButtonsStyles = [
       background: var(--_bg);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
-      min-block-size: 2rem;
-      min-inline-size: 2rem;
-      padding: 0.125rem 0.5rem;
+      min-block-size: calc(var(--_size) * 2);
+      min-inline-size: calc(var(--_size) * 2);
+      padding: calc(var(--_size) / 8) calc(var(--_size) / 2);
       cursor: pointer;
     }
     button:hover {
@@ -95,7 +95,7 @@ export const feedbackButtonsStyles = [
       background: var(--_bg);
       border: 1px solid var(--_muted);
       border-radius: var(--_radius);
-      padding: 0.25rem 0.5rem;
+      padding: calc(var(--_size) / 4) calc(var(--_size) / 2);
       resize: vertical;
       unicode-bidi: plaintext;
     }

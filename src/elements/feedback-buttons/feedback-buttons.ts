@@ -79,8 +79,8 @@ const valueConverter = {
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
  * @cssprop [--ask-font-size=1rem] - Base font size.
- * @cssprop [--ask-radius=0.5rem] - Corner radius of the buttons, the reason form and the note.
- * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-radius=0.5rem] - Corner radius of the buttons, the reason form and the note (half of `--ask-font-size` when a page sets it).
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit (half of `--ask-font-size` when a page sets it).
  * @cssprop [--ask-color-text=#1c1e21] - Text of a hovered button and of the reason form (dark default `#e6e6e9`).
  * @cssprop [--ask-color-muted=#5a5f66] - Text of the prompt, the buttons and the status line (dark default `#a5a9b0`).
  * @cssprop [--ask-color-bg=#ffffff] - Background of the buttons and the note (dark default `#1b1b1f`).

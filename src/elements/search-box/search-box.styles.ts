@@ -70,7 +70,7 @@ export const styles = css`
     flex: none;
     padding: 0.05em 0.45em;
     border: 1px solid var(--_border);
-    border-radius: 0.3rem;
+    border-radius: 0.4em;
     background: var(--_surface);
     color: var(--_muted);
     font: inherit;
@@ -107,7 +107,7 @@ export const styles = css`
   .unreachable {
     position: absolute;
     inset-inline: 0;
-    inset-block-start: calc(100% + 0.25rem);
+    inset-block-start: calc(100% + 0.25em);
     z-index: var(--ask-z-index, 1000);
     margin: 0;
     padding: var(--_space) calc(var(--_space) * 1.25);

@@ -122,8 +122,8 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @attr color-scheme - `light` or `dark` keeps the element in that scheme; without it, it follows the visitor's `prefers-color-scheme`.
  * @cssprop [--ask-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Font family.
  * @cssprop [--ask-font-size=1rem] - Base font size (keep ≥ 16px so iOS does not zoom on focus).
- * @cssprop [--ask-radius=0.5rem] - Corner radius.
- * @cssprop [--ask-space=0.5rem] - Base spacing unit.
+ * @cssprop [--ask-radius=0.5rem] - Corner radius (half of `--ask-font-size` when a page sets it).
+ * @cssprop [--ask-space=0.5rem] - Base spacing unit (half of `--ask-font-size` when a page sets it).
  * @cssprop [--ask-color-text=#1c1e21] - Text colour (dark default `#e6e6e9`).
  * @cssprop [--ask-color-muted=#5a5f66] - Secondary text colour: descriptions, links, hints (dark default `#a5a9b0`).
  * @cssprop [--ask-color-bg=#ffffff] - Background of the input, popup and dialog (dark default `#1b1b1f`).
@@ -135,8 +135,8 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @cssprop [--ask-color-error=#b3261e] - Colour of the error message (dark default `#ffb4ab`).
  * @cssprop [--ask-color-focus=#3451b2] - Focus ring colour (dark default `#a8b1ff`).
  * @cssprop [--ask-shadow=0 8px 24px rgb(0 0 0 / 0.14)] - Shadow of the popup and dialog.
- * @cssprop [--ask-search-popup-max-block-size=min(28rem, 70vh)] - Maximum height of the inline popup.
- * @cssprop [--ask-search-dialog-inline-size=40rem] - Width of the dialog (at most the viewport's width less 2rem).
+ * @cssprop [--ask-search-popup-max-block-size=min(28em, 70vh)] - Maximum height of the inline popup.
+ * @cssprop [--ask-search-dialog-inline-size=40em] - Width of the dialog (at most the viewport's width less 2em).
  * @cssprop [--ask-search-backdrop=rgb(0 0 0 / 0.45)] - Backdrop of the dialog.
  * @cssprop [--ask-z-index=1000] - Stacking order of the inline popup.
  */

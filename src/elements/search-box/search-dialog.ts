@@ -21,7 +21,7 @@ const css = String.raw;
 export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
-    inline-size: min(var(--ask-search-dialog-inline-size, 40rem), calc(100vw - 2rem));
+    inline-size: min(var(--ask-search-dialog-inline-size, 40em), calc(100vw - 2em));
     max-inline-size: none;
     max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh);
     margin-block: 10vh auto;

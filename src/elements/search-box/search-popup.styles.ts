@@ -18,14 +18,14 @@ export const popupStyles = css`
   .popup {
     position: absolute;
     inset-inline: 0;
-    inset-block-start: calc(100% + 0.25rem);
+    inset-block-start: calc(100% + 0.25em);
     z-index: var(--ask-z-index, 1000);
     box-sizing: border-box;
     display: flex;
     flex-direction: column;
     /* Above a phone's on-screen keyboard too (--_visible-block-size: see #fitPopup). */
     max-block-size: min(
-      var(--ask-search-popup-max-block-size, min(28rem, 70vh)),
+      var(--ask-search-popup-max-block-size, min(28em, 70vh)),
       var(--_visible-block-size, 100vh)
     );
     padding: calc(var(--_space) / 2);

@@ -17,12 +17,16 @@ const DARK = unsafeCSS(`--_text: var(--ask-color-text, #e6e6e9);
  * The theme every element shares. Sites change appearance through the public `--ask-*` custom
  * properties; the elements read the private `--_*` ones, which carry the light and dark defaults
  * (following `prefers-color-scheme`) when a public one is not set. `color-scheme="light"` or
- * `"dark"` on an element keeps it in one, for a site whose pages have only one.
+ * `"dark"` on an element keeps it in one, for a site whose pages have only one. Sizes are in
+ * `em` or multiples of `--_size` (`--ask-font-size`, else `1rem`), never in `rem` alone: a site
+ * whose root font size is 62.5% sets `--ask-font-size: 16px`, and spacing, icons and buttons follow
+ * it (in `rem`, they stayed at 10px to the rem: 20px thumbs, a 320px transcript).
  */
 export const themeStyles = css`
   :host {
-    --_radius: var(--ask-radius, 0.5rem);
-    --_space: var(--ask-space, 0.5rem);
+    --_size: var(--ask-font-size, 1rem);
+    --_radius: var(--ask-radius, calc(var(--_size) / 2));
+    --_space: var(--ask-space, calc(var(--_size) / 2));
     --_text: var(--ask-color-text, #1c1e21);
     --_muted: var(--ask-color-muted, #5a5f66);
     --_bg: var(--ask-color-bg, #ffffff);
@@ -36,7 +40,7 @@ export const themeStyles = css`
     --_focus: var(--ask-color-focus, #3451b2);
     --_shadow: var(--ask-shadow, 0 8px 24px rgb(0 0 0 / 0.14));
     font-family: var(--ask-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--ask-font-size, 1rem);
+    font-size: var(--_size);
     color: var(--_text);
     line-height: 1.5;
   }

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot, emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { NetworkError } from '../../src/client/errors.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
@@ -567,5 +567,49 @@ describe('<feedback-buttons>', () => {
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
     await waitFor(() => v.form() === null, 'the form to close');
     expect(await stored()).to.deep.include({ feedback: -1, reason: 'Incorrect', comment: null });
+  });
+});
+
+/** WCAG's contrast ratio of two `rgb(…)` colours, as computed styles give them. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = colour
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const v = Number(c) / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('<feedback-buttons> on its own, on a light-only page, for a visitor in dark mode', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light' }));
+
+  it("reads, with the attribute its page says to set, where the dark theme's grey on the page's white did not", async () => {
+    const page = await fixture<HTMLElement>(html`<div style="background: #fff; padding: 8px"></div>`);
+    await emulateMedia({ colorScheme: 'dark' });
+    const promptOn = (el: FeedbackButtons) =>
+      contrast(
+        getComputedStyle(el.shadowRoot!.querySelector('[part~="prompt"]')!).color,
+        'rgb(255, 255, 255)',
+      );
+
+    page.innerHTML = '<feedback-buttons insight-id="i-1"></feedback-buttons>';
+    const following = page.firstElementChild as FeedbackButtons;
+    await following.updateComplete;
+    expect(promptOn(following), "the visitor's dark scheme, on white").to.be.below(3);
+
+    const guide = await (await fetch('/demo/content/elements/feedback-buttons.md')).text();
+    const section = guide.split('## On a page of one colour scheme')[1]?.split('\n## ')[0] ?? '';
+    const advice = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(advice, 'the markup of "On a page of one colour scheme" on the element\'s page').to.be.a('string');
+    page.innerHTML = advice!;
+    const kept = page.querySelector<FeedbackButtons>('feedback-buttons')!;
+    await kept.updateComplete;
+    expect(promptOn(kept), 'kept in the page scheme').to.be.at.least(4.5);
   });
 });

@@ -1931,6 +1931,23 @@ describe('<ask-chat>', () => {
       expect(p.lastAnswer()!.querySelector('[part~="answer-body"]')!.textContent).to.contain('npm');
     });
 
+    it('asks again at once after a refusal that asked for a wait longer than 10 seconds', async () => {
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ === 0)
+          throw new ApiError('Service unavailable', { status: 503, code: 'unavailable', retryAfter: 3600 });
+        return answerRecord();
+      });
+      const el = await chat(client);
+      const p = parts(el);
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      // An hour's maintenance is not waited out behind "Thinking…": Retry asks at once.
+      p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
+      await waitFor(() => client.asks.length === 2, 'asked again at once');
+      await answered(el, 1);
+    });
+
     it("makes up no wait for a 429 whose answer gives none the page can read, and takes a site's wording", async () => {
       // The real client over a service (or a proxy) that sends no Retry-After, or doesn't expose it.
       const refusing = createClient({

@@ -781,6 +781,20 @@ describe('<search-box> states', () => {
     await waitUntil(() => optionTitles(el).includes('Theming'));
   });
 
+  it('sends the next search at once after a refusal that asked for a wait longer than 10 seconds', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(
+      new ApiError('Service unavailable', { status: 503, code: 'unavailable', retryAfter: 3600 }),
+    );
+    await waitUntil(() => messageText(el) !== '', 'the failure shown');
+    const refused = client.searches.length;
+    // An hour's maintenance is not waited out behind "Searching…": Try again asks at once.
+    await clickAt(shadow(el).querySelector('[part="retry"]')!);
+    await waitUntil(() => client.searches.length > refused, 'searched again at once');
+  });
+
   it('gives "Try again" a target of at least 24 px, and 44 px on a touch screen', async () => {
     await setViewport({ width: 375, height: 667 });
     try {

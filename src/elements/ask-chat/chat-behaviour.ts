@@ -493,7 +493,8 @@ export class ChatBehaviour implements ReactiveController {
         this.#announce(strings.stopped);
       } else {
         const wait = (error as Partial<ApiError>).retryAfter;
-        if (wait !== undefined) this.#retryAt = Date.now() + wait * 1000;
+        // Up to 10 s, as the client's own retries wait; a longer wait would think all that time.
+        if (wait !== undefined && wait <= 10) this.#retryAt = Date.now() + wait * 1000;
         const message = describeError(error, strings);
         const final = isRefusedSetup(error);
         // The site owner reads the console; the visitor gets the polite line.

@@ -255,7 +255,9 @@ export class SearchController implements ReactiveController {
         this.#followFirstOf = undefined;
         const text = this.#text();
         this.#set({ answered: undefined, activeIndex: -1 });
-        if (error instanceof ApiError && error.retryAfter !== undefined)
+        // A wait of up to 10 s, as the client's own retries take; a longer one (a 503 for an
+        // hour's maintenance) would show "Searching…" all that time: the next search goes at once.
+        if (error instanceof ApiError && error.retryAfter !== undefined && error.retryAfter <= 10)
           this.#retryAt = Date.now() + error.retryAfter * 1000;
         if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
           this.#set({ online: false });

@@ -942,6 +942,22 @@ describe('<search-box> states', () => {
     expect((window as { pwned?: number }).pwned).to.equal(undefined);
   });
 
+  it('highlights a page found again for another query by the terms of that query', async () => {
+    // The same result objects for every query, as the element's cache of recent answers gives.
+    const el = await fakeBox(answering([item('Theme guide', { description: 'Theme colours, guide' })]));
+    const marks = () =>
+      [...options(el)[0]!.querySelectorAll('mark[part="highlight"]')].map((mark) => mark.textContent);
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 1);
+    expect(marks()).to.deep.equal(['Theme', 'Theme']);
+    await press('Backspace');
+    await waitUntil(() => marks().join() === 'Them,Them', 'marked for "them"');
+    input(el).select();
+    await sendKeys({ type: 'guide' });
+    await waitUntil(() => marks().join() === 'guide,guide', 'marked for the new query');
+    expect(optionTitles(el)).to.deep.equal(['Theme guide']);
+  });
+
   it('highlights the words a visitor typed without their accents, as the service found them', async () => {
     const el = await fakeBox(
       answering([

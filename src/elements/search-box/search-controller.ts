@@ -67,6 +67,14 @@ interface View {
   recentMode: boolean;
 }
 
+/** A result as shown, for a query and a page URL (`key`). */
+interface ShownResult {
+  key: string;
+  title: Array<TemplateResult | string>;
+  description: Array<TemplateResult | string>;
+  link: string | undefined;
+}
+
 /** Space kept between the popup and the bottom of what the visitor sees, in CSS pixels. */
 const POPUP_MARGIN = 8;
 /** The least height of the popup, however little room is left: a few options. */
@@ -141,6 +149,8 @@ export class SearchController implements ReactiveController {
   #highlightLost = false;
 
   readonly #searchTask: Task;
+  /** Each result as last shown (see `#shownResult`). */
+  readonly #shown = new WeakMap<SearchResultItem, ShownResult>();
 
   /**
    * `text` gives the element's strings with the page's replacements. Whatever the visitor did before this
@@ -769,6 +779,26 @@ export class SearchController implements ReactiveController {
     );
   }
 
+  /**
+   * A result's highlighted title and description and its link as shown, for the query that found
+   * it: worked out once, not at each render (every key renders the list again while the last
+   * query's results stay in it). The link as shown follows the page's URL (see `displayLink`).
+   */
+  #shownResult(item: SearchResultItem, href: string | undefined, query: string): ShownResult {
+    const key = `${query}\n${document.baseURI}`;
+    let shown = this.#shown.get(item);
+    if (shown?.key !== key) {
+      shown = {
+        key,
+        title: this.#renderHighlighted(item.title, query),
+        description: this.#renderHighlighted(item.description, query),
+        link: href && displayLink(href),
+      };
+      this.#shown.set(item, shown);
+    }
+    return shown;
+  }
+
   #renderOption(option: Option, index: number, text: SearchBoxStrings): TemplateResult {
     const active = index === this.#state.activeIndex;
     const parts = `option option-${option.kind === 'clear-recent' ? 'clear' : option.kind}${active ? ' option-active' : ''}`;
@@ -788,23 +818,21 @@ export class SearchController implements ReactiveController {
         break;
       case 'result': {
         const { item, href } = option;
-        const query = this.#state.answered?.query ?? '';
+        const shown = this.#shownResult(item, href, this.#state.answered?.query ?? '');
         const type = String(item.assetType ?? '');
         disabled = href === undefined;
         // A screen reader reads the option whole, over and again as the arrows move: its path, a
         // repeat of what its title says, is left to the eyes.
-        content = html`<span class="title" dir="auto" part="option-title"
-            >${this.#renderHighlighted(item.title, query)}</span
-          >
+        content = html`<span class="title" dir="auto" part="option-title">${shown.title}</span>
           ${type ? html`<span class="type" part="option-type">${assetTypeLabel(text.assetTypes, type)}</span>` : nothing}
           ${
             item.description
               ? html`<span class="description" part="option-description" dir="auto"
-                  >${this.#renderHighlighted(item.description, query)}</span
+                  >${shown.description}</span
                 >`
               : nothing
           }
-          ${href ? html`<span class="link" part="option-link" aria-hidden="true"><bdi>${displayLink(href)}</bdi></span>` : nothing}`;
+          ${href ? html`<span class="link" part="option-link" aria-hidden="true"><bdi>${shown.link}</bdi></span>` : nothing}`;
         break;
       }
     }

@@ -849,6 +849,12 @@ describe('<search-box> states', () => {
       await waitUntil(() => statusText(el) === 'Search is not available right now.');
       expect(shadow(el).querySelector('[part="retry"]'), 'no retry').to.equal(null);
       expect(String(logged[0]), 'the site owner reads why in the console').to.include('allowedOrigins');
+      // Nor is Enter a retry then: the service would refuse it again.
+      const sent = client.searches.length;
+      input(el).focus();
+      await press('Enter');
+      await aTimeout(100);
+      expect(client.searches.length, 'no search sent again').to.equal(sent);
     } finally {
       console.error = consoleError;
     }
@@ -1342,6 +1348,24 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     input(el).select();
     document.execCommand('insertText', false, `${'x'.repeat(98)}😀 more`);
     await waitUntil(() => statusText(el) === `No results for “${'x'.repeat(98)}…”`, 'no half of an emoji');
+  });
+
+  it('keeps the 1000 characters searched of a pasted text handed to the chat as the recent search', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><search-box debounce="0" ask-target="chat" .client=${answering([])}></search-box></div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    // The page takes the hand-off itself.
+    el.addEventListener('ask-handoff', (event) => event.preventDefault());
+    input(el).focus();
+    const pasted = 'zzqx '.repeat(300);
+    document.execCommand('insertText', false, pasted);
+    await waitUntil(() => optionTitles(el).some((title) => title.startsWith('Ask AI')), 'the Ask AI offer');
+    await press('ArrowUp');
+    await press('Enter');
+    const [kept] = JSON.parse(localStorage.getItem('ask-elements:recent-searches') ?? '[]') as string[];
+    expect(kept?.length, 'the searched start, not the whole paste').to.be.at.most(1000);
+    expect(pasted.startsWith(kept ?? '?'), 'its start').to.equal(true);
   });
 
   it('keeps "Ask AI" in the popup on a phone under a pasted text that found nothing, its echo cut short', async () => {

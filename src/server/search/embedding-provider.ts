@@ -3,7 +3,14 @@
  * environment variables. Off unless `EMBEDDINGS_BASE_URL` and `EMBEDDINGS_MODEL` are both set.
  */
 
-import { endpointFromEnv, fetchFailure, redacted, statusHint, withoutCredentials } from '../http/outbound.js';
+import {
+  bodyText,
+  endpointFromEnv,
+  fetchFailure,
+  redacted,
+  statusHint,
+  withoutCredentials,
+} from '../http/outbound.js';
 
 /** Turns texts into vectors, one per text, in the order given. */
 export interface EmbeddingProvider {
@@ -80,7 +87,9 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
 
   async #request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const { model, apiKey, dimensions } = this.#options;
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS);
+    const timeoutMs = this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const either = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
     try {
       response = await this.#fetch(this.#url, {
@@ -90,27 +99,42 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
           ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
         },
         body: JSON.stringify({ model, input, ...(dimensions ? { dimensions } : {}) }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: either,
       });
     } catch (error) {
       // The caller gave up (another query superseded this one): not the endpoint's failure.
       if (signal?.aborted) throw error;
       if (timeout.aborted)
-        throw new Error(
-          `${this.endpoint}/embeddings did not answer within ${this.#options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS} ms`,
-        );
+        throw new Error(`${this.endpoint}/embeddings did not answer within ${timeoutMs} ms`);
       throw new Error(
         `${this.endpoint}/embeddings could not be reached: ${this.#redact(fetchFailure(error))}`,
       );
     }
     if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, ERROR_BODY_CHARS);
+      const detail = (await bodyText(response, Infinity, either).catch(() => '')).slice(0, ERROR_BODY_CHARS);
       const hint = statusHint(response.status, 'EMBEDDINGS');
       throw new Error(
         `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${this.#redact(detail)}` : ''}`,
       );
     }
-    const body = (await response.json().catch(() => undefined)) as EmbeddingsResponse | undefined;
+    // Read with the signal: a body that stalls is abandoned at the time limit, and said to be.
+    let text: string;
+    try {
+      text = await bodyText(response, Infinity, either);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new Error(
+        timeout.aborted
+          ? `${this.endpoint}/embeddings did not finish its answer within ${timeoutMs} ms`
+          : `${this.endpoint}/embeddings broke off its answer: ${this.#redact(fetchFailure(error))}`,
+      );
+    }
+    let body: EmbeddingsResponse | undefined;
+    try {
+      body = JSON.parse(text) as EmbeddingsResponse | undefined;
+    } catch {
+      throw new Error(`${this.endpoint}/embeddings answered no JSON`);
+    }
     return this.#vectorsOf(body, input.length);
   }
 

@@ -15,13 +15,21 @@ import { configWith, DEMO_KEY, startTestService, type TestService } from './serv
 /** A loopback chat completions endpoint that answers every call with `reply`. */
 class LoopbackModel {
   reply = '';
+  /** The choice's `finish_reason`: `length` when the tokens ran out. */
+  finishReason = 'stop';
   calls = 0;
   readonly #server: Server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       this.calls++;
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: this.reply } }] }));
+      response.end(
+        JSON.stringify({
+          choices: [
+            { message: { role: 'assistant', content: this.reply }, finish_reason: this.finishReason },
+          ],
+        }),
+      );
     });
   });
 
@@ -153,6 +161,21 @@ describe('generated answers, asked over HTTP', () => {
     assert.doesNotMatch(answer.answer, /think|Let me read/);
     assert.match(answer.answer, /npm install ask-elements/);
     assert.match(errors.join('\n'), /answered its reasoning only \(a <think> block\), no answer after it/);
+  });
+
+  it('serves the extractive answer, and says why, when the answer was cut off at max_tokens', async () => {
+    model.reply = 'To install the elements, add the package:\n\n```sh\nnpm inst';
+    model.finishReason = 'length';
+    errors.length = 0;
+    try {
+      const answer = await ask('markdown');
+      assert.equal(answer.didAnswer, true);
+      assert.doesNotMatch(answer.answer, /npm inst$/);
+      assert.match(answer.answer, /npm install ask-elements/);
+      assert.match(errors.join('\n'), /stopped at its limit of 700 tokens \(finish_reason "length"\)/);
+    } finally {
+      model.finishReason = 'stop';
+    }
   });
 
   it('answers "not answered" when the model says NOT_FOUND on a line of its own and explains', async () => {

@@ -105,8 +105,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 /**
  * The model's message for `messages`; throws a `CompletionError` saying what went wrong when the
- * call fails, takes longer than the endpoint's timeout, answers more than it was asked for, or
- * answers no content. Redirects are not followed: the passages and the conversation go to the
+ * call fails, takes longer than the endpoint's timeout, answers more than it was asked for, stops
+ * at its token limit (`finish_reason: "length"`), or answers no content. Redirects are not followed: the passages and the conversation go to the
  * configured endpoint only. The key never appears in an error.
  */
 export async function chatCompletion(
@@ -165,12 +165,18 @@ export async function chatCompletion(
       retryAfterMs(response.headers.get('retry-after')),
     );
   }
-  let body: { choices?: { message?: { content?: unknown } }[] } | undefined;
+  let body: { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[] } | undefined;
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
     throw new CompletionError(`${where} answered no JSON`, false);
   }
+  // Cut off mid-sentence, or mid-command in a code block: not served as if whole.
+  if (body?.choices?.[0]?.finish_reason === 'length')
+    throw new CompletionError(
+      `${where} stopped at its limit of ${options.maxTokens} tokens (finish_reason "length") before the end of its answer`,
+      false,
+    );
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string' || content.trim() === '')
     throw new CompletionError(`${where} answered no message content`, false);

@@ -241,3 +241,78 @@ describe('generated answers, from a model that stalls', () => {
     },
   );
 });
+
+describe("generated answers, from a model that refuses max_tokens and temperature (OpenAI's o-series, gpt-5)", () => {
+  it('asks again at once with max_completion_tokens and no temperature, and keeps asking so', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    // OpenAI's answers to a reasoning model asked the older way, word for word.
+    const reasoning = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk));
+      request.on('end', () => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        bodies.push(body);
+        const refuse = (param: string, message: string, code: string) => {
+          response.writeHead(400, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: { message, type: 'invalid_request_error', param, code } }));
+        };
+        if ('max_tokens' in body)
+          return refuse(
+            'max_tokens',
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+            'unsupported_parameter',
+          );
+        if ('temperature' in body)
+          return refuse(
+            'temperature',
+            "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.",
+            'unsupported_value',
+          );
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            choices: [
+              {
+                message: { role: 'assistant', content: 'Run `npm install ask-elements --save`.' },
+                finish_reason: 'stop',
+              },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => reasoning.listen(0, '127.0.0.1', resolve));
+    const errors: string[] = [];
+    const service = await startTestService({
+      config: configWith(),
+      env: {
+        LLM_BASE_URL: `http://127.0.0.1:${(reasoning.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: 'o4-mini',
+      },
+      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+    });
+    try {
+      for (let question = 0; question < 2; question++) {
+        const { body } = await service.postJson('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query: 'How do I install it?',
+          format: 'markdown',
+        });
+        assert.equal(body.answer, 'Run `npm install ask-elements --save`.');
+      }
+      assert.deepEqual(errors, []);
+      // Refused once; then asked the newer way, for this question and the next.
+      assert.equal(bodies.length, 3);
+      assert.equal(bodies[0]?.['max_tokens'], 700);
+      for (const body of bodies.slice(1)) {
+        assert.equal(body['max_tokens'], undefined);
+        assert.equal(body['temperature'], undefined);
+        assert.equal(typeof body['max_completion_tokens'], 'number');
+      }
+    } finally {
+      await service.close();
+      reasoning.closeAllConnections();
+      await new Promise((resolve) => reasoning.close(resolve));
+    }
+  });
+});

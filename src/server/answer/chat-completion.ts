@@ -58,6 +58,27 @@ const MAX_RESPONSE_BYTES = 1 << 20;
  * ignore the limit: a token is about 4 characters of English, 1 of Chinese.
  */
 const MAX_CHARS_PER_TOKEN = 16;
+/**
+ * Endpoints and models (`{base} {model}`) that refused `max_tokens` or `temperature`, as OpenAI's
+ * reasoning models (o1, o3, o4-mini, gpt-5) do with a 400: asked with `max_completion_tokens` and
+ * the model's own temperature.
+ */
+const ASKED_THE_NEWER_WAY = new Set<string>();
+/**
+ * Tokens added to `max_completion_tokens` for a model asked that way: its reasoning counts in
+ * them, and with the answer's tokens alone it would often think its way to no answer at all.
+ */
+const REASONING_TOKENS = 4000;
+
+/** Whether an error response is a provider's refusal of `max_tokens` or of `temperature`. */
+function refusesOlderParameters(status: number, text: string): boolean {
+  return (
+    status === 400 &&
+    /\b(max_tokens|temperature)\b/.test(text) &&
+    /unsupported|not supported|does not support|max_completion_tokens/i.test(text)
+  );
+}
+
 /** Characters of an error response quoted in the error: enough for the provider's message. */
 const ERROR_BODY_CHARS = 300;
 
@@ -129,32 +150,42 @@ export async function chatCompletion(
       throw new CompletionError(`${where} answered too much: ${error.message}`, false);
     throw new CompletionError(`${where} could not be reached: ${redact(fetchFailure(error))}`, true);
   };
+  const model = `${base} ${endpoint.model}`;
+  let newer = ASKED_THE_NEWER_WAY.has(model);
+  const limit = () => (newer ? options.maxTokens + REASONING_TOKENS : options.maxTokens);
   let response: Response;
   let text: string;
-  try {
-    response = await (options.fetch ?? fetch)(`${base}/chat/completions`, {
-      method: 'POST',
-      redirect: 'error',
-      headers: {
-        'content-type': 'application/json',
-        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: endpoint.model,
-        messages,
-        temperature: options.temperature,
-        max_tokens: options.maxTokens,
-      }),
-      signal,
-    });
-    text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4, signal).catch(
-      (error: unknown) => {
-        if (response.ok || !(error instanceof TooLargeError)) throw error;
-        return '';
-      },
-    );
-  } catch (error) {
-    return failed(error);
+  for (;;) {
+    try {
+      response = await (options.fetch ?? fetch)(`${base}/chat/completions`, {
+        method: 'POST',
+        redirect: 'error',
+        headers: {
+          'content-type': 'application/json',
+          ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: endpoint.model,
+          messages,
+          ...(newer
+            ? { max_completion_tokens: limit() }
+            : { temperature: options.temperature, max_tokens: limit() }),
+        }),
+        signal,
+      });
+      text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4, signal).catch(
+        (error: unknown) => {
+          if (response.ok || !(error instanceof TooLargeError)) throw error;
+          return '';
+        },
+      );
+    } catch (error) {
+      return failed(error);
+    }
+    // Asked once more, at once, the way the model takes, and so from then on.
+    if (newer || !refusesOlderParameters(response.status, text)) break;
+    ASKED_THE_NEWER_WAY.add(model);
+    newer = true;
   }
   if (!response.ok) {
     const hint = statusHint(response.status, 'LLM');
@@ -174,7 +205,7 @@ export async function chatCompletion(
   // Cut off mid-sentence, or mid-command in a code block: not served as if whole.
   if (body?.choices?.[0]?.finish_reason === 'length')
     throw new CompletionError(
-      `${where} stopped at its limit of ${options.maxTokens} tokens (finish_reason "length") before the end of its answer`,
+      `${where} stopped at its limit of ${limit()} tokens${newer ? ' (its reasoning included)' : ''} (finish_reason "length") before the end of its answer`,
       false,
     );
   const content = body?.choices?.[0]?.message?.content;

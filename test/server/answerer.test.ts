@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Marked } from 'marked';
 import { createAnswererFromEnv, languageModelFromEnv } from '../../src/server/answer/answerer-from-env.js';
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
 import {
@@ -654,7 +655,7 @@ describe('extractive answerer on hostile text', () => {
         heading: 'Configure the widget',
         anchor: 'configure',
         level: 2,
-        text: 'To configure the widget, add <script>alert("x")</script> to the page & set **bold** [link](http://evil). More widget text.\n\nconst widget = "<b>configure</b>";',
+        text: 'To configure the widget, add <script>alert("x")</script> to the page & set **bold** [link](http://evil). More widget text: see https://example.com<img src=x onerror=alert(1)> and www.example.com<img src=y onerror=alert(2)>.\n\nconst widget = "<b>configure</b>";',
         code: ['const widget = "<b>configure</b>";'],
       },
     ],
@@ -687,6 +688,15 @@ describe('extractive answerer on hostile text', () => {
     assert.match(answer.answer, /add \\<script\\>alert\("x"\)\\<\/script\\>/);
     assert.match(answer.answer, /\\\*\\\*bold\\\*\\\* \\\[link\\\]\(http:\/\/evil\)/);
     assert.match(answer.answer, /```\nconst widget = "<b>configure<\/b>";\n```/);
+  });
+
+  it('writes no Markdown in which a bare URL takes the escape of the tag after it', async () => {
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('How do I configure the widget?'));
+    assert.match(answer.answer, /example\.com/);
+    // A GFM autolink runs up to a `<` and took its escaping backslash: a site rendering the
+    // Markdown with HTML allowed got a live <img onerror>.
+    const rendered = await new Marked({ gfm: true }).parse(answer.answer);
+    assert.doesNotMatch(rendered, /<img|<script/, rendered);
   });
 });
 

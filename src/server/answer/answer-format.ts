@@ -36,10 +36,17 @@ export function escapeMarkdown(text: string, atLineStart = true): string {
   // A mark that starts a block (a heading, a list item, an underline) does so at a line's start.
   const blockMark = (match: string, space: string, mark: string, offset: number) =>
     offset === 0 && !atLineStart && !space.includes('\n') ? match : `${space}\\${mark}`;
-  return text
-    .replace(/[\\`*_[\]<>|~]/g, '\\$&')
-    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s)/gm, blockMark)
-    .replace(/^(\s*)(=+|-+)(?=\s*$)/gm, blockMark);
+  return (
+    text
+      .replace(/[\\`*_[\]<>|~]/g, '\\$&')
+      // A bare URL (GFM's autolinks) runs up to a `<` and takes its escaping backslash, which
+      // left the tag after it live: `https://a.test\\<img onerror=…>`. Such a URL is written as
+      // text, its `:` or first `.` escaped; others stay links.
+      .replace(/\b(https?|ftp):(?=\/\/\S*?\\<)/gi, '$1\\:')
+      .replace(/\b(www)\.(?=\S*?\\<)/gi, '$1\\.')
+      .replace(/^(\s*)([#+-]|\d+[.)])(?=\s)/gm, blockMark)
+      .replace(/^(\s*)(=+|-+)(?=\s*$)/gm, blockMark)
+  );
 }
 
 /**

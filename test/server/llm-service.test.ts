@@ -182,6 +182,9 @@ describe('generated answers, asked over HTTP', () => {
     for (const reply of [
       'NOT_FOUND\n\nThe passages describe installing the elements, not the question asked.',
       "I'm sorry, the documentation passages don't say.\n\n**NOT_FOUND**",
+      // Alone, as code: a block of its own, as a span.
+      '```\nNOT_FOUND\n```',
+      '`NOT_FOUND`',
     ]) {
       model.reply = reply;
       const answer = await ask('html');

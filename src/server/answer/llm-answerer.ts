@@ -153,13 +153,13 @@ export class LlmAnswerer implements Answerer {
 }
 
 /**
- * Whether the model replied NOT_FOUND: alone, or on a first or last line of its own with a word
- * of explanation that smaller models add though asked not to. (An answer quoting it in a
- * sentence is an answer.)
+ * Whether the model replied NOT_FOUND: alone (in bold or as code, a fenced block's lines
+ * included), or on a first or last line of its own with a word of explanation that smaller models
+ * add though asked not to. (An answer quoting it in a sentence is an answer.)
  */
 function saysNotFound(markdown: string): boolean {
   const lines = markdown.split('\n').filter((line) => line.trim() !== '');
-  return [lines[0], lines.at(-1)].some((line) => line?.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY);
+  return [markdown, lines[0], lines.at(-1)].some((line) => line?.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY);
 }
 
 export function createLlmAnswerer(options: LlmAnswererOptions): LlmAnswerer {

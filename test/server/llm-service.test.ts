@@ -122,6 +122,21 @@ describe('generated answers, asked over HTTP', () => {
     }
   });
 
+  it('serves Markdown read again once escaped: live neither in what escaping brings out nor in what it cannot mend', async () => {
+    // Escaped, the HTML block (the whole line) leaves an image link marked now reads: escaped in turn.
+    model.reply = '<div><code>![diagram](javascript:alert(1))';
+    let answer = await ask('markdown');
+    assert.equal(answer.didAnswer, true);
+    assert.doesNotMatch(rendered(answer.answer), /<(div|code|img)\b|javascript:/i, answer.answer);
+    assert.match(answer.answer, /diagram/);
+    // A bare URL takes the backslash that escapes the tag after it, which stays live: not served.
+    model.reply = 'See http://x.test/<img onerror=alert(1) src=x> for it.';
+    errors.length = 0;
+    answer = await ask('markdown');
+    assert.doesNotMatch(rendered(answer.answer), /<img\b|onerror/i, answer.answer);
+    assert.match(errors.join('\n'), /could not be made safe/);
+  });
+
   it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
     // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
     model.reply = [

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.js';
+import { markdownAnswer } from './markdown-answer.js';
 
 const KB = 1024;
 
@@ -116,37 +117,6 @@ async function sizes() {
   console.log(`  whole kit, split: first load                 ${both(src.kitFirst, dist?.kitFirst)}`);
   if (!dist) console.log('  (no dist/ yet: run npm run build for the published figures)');
   for (const [name, size] of ANCHORS) console.log(`  ${name.padEnd(44)} ${size.toFixed(1)} KB`);
-}
-
-/** About 20 KB of the markdown an answer holds: headings, prose, lists, code, a table, links. */
-function markdownAnswer(): string {
-  const section = (n: number) =>
-    [
-      `## Step ${n}: configure the element`,
-      '',
-      `Set **base-url** and *api-key* on \`<ask-chat>\`, or pass a [client](/client/create-client#step-${n}) in code. ` +
-        'The answer is rendered through marked, then DOMPurify, then the URL allow-list, so links like ' +
-        '[this one](https://example.com/docs) open in a new tab and `javascript:` never does.',
-      '',
-      '- Install the package with npm',
-      '- Import `ask-elements/define` once',
-      '- Put the element where the visitors are',
-      '',
-      '```html',
-      `<ask-chat api-key="demo-key" include-tags="guides" min-relevance="${n}"></ask-chat>`,
-      '```',
-      '',
-      '| attribute | default | what it does |',
-      '|---|---|---|',
-      '| format | markdown | the answer format asked of the service |',
-      '| persist | false | keeps the conversation in sessionStorage |',
-      '',
-      '> Answers come from the documentation only; sources are shown under each answer.',
-      '',
-    ].join('\n');
-  let text = '';
-  for (let n = 1; text.length < 20 * KB; n++) text += section(n);
-  return text.slice(0, 20 * KB);
 }
 
 async function renderTime() {

@@ -34,6 +34,7 @@ import { chromium, type Page } from 'playwright-core';
 import { quietLogger } from '../src/server/logger.js';
 import { startService } from '../src/server/main.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.js';
+import { markdownAnswer } from './markdown-answer.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { values } = parseArgs({
@@ -343,37 +344,6 @@ async function firstAnswer(page: Page, url: string, markdown: string, pass: Pass
     longTotal: long.reduce((sum, task) => sum + task.duration, 0),
     longest: Math.max(0, ...long.map((task) => task.duration)),
   };
-}
-
-/** The 20 KB markdown answer of bench/ask-chat.ts. */
-function markdownAnswer(): string {
-  const section = (n: number) =>
-    [
-      `## Step ${n}: configure the element`,
-      '',
-      `Set **base-url** and *api-key* on \`<ask-chat>\`, or pass a [client](/client/create-client#step-${n}) in code. ` +
-        'The answer is rendered through marked, then DOMPurify, then the URL allow-list, so links like ' +
-        '[this one](https://example.com/docs) open in a new tab and `javascript:` never does.',
-      '',
-      '- Install the package with npm',
-      '- Import `ask-elements/define` once',
-      '- Put the element where the visitors are',
-      '',
-      '```html',
-      `<ask-chat api-key="demo-key" include-tags="guides" min-relevance="${n}"></ask-chat>`,
-      '```',
-      '',
-      '| attribute | default | what it does |',
-      '|---|---|---|',
-      '| format | markdown | the answer format asked of the service |',
-      '| persist | false | keeps the conversation in sessionStorage |',
-      '',
-      '> Answers come from the documentation only; sources are shown under each answer.',
-      '',
-    ].join('\n');
-  let text = '';
-  for (let n = 1; text.length < 20 * 1024; n++) text += section(n);
-  return text.slice(0, 20 * 1024);
 }
 
 const codes: { label: string; demo: string }[] = [{ label: 'this checkout', demo: join(ROOT, 'dist/demo') }];

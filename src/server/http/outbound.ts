@@ -59,6 +59,11 @@ export async function bodyText(response: Response, maxBytes: number, signal?: Ab
       }
       text += decoder.decode(value, { stream: true });
     }
+  } catch (error) {
+    // Aborted before the first read too (no abort event then): the body is cancelled, its socket
+    // freed now rather than when the response is collected.
+    if (signal?.aborted) stop();
+    throw error;
   } finally {
     signal?.removeEventListener('abort', stop);
   }

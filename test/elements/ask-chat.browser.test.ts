@@ -1931,6 +1931,20 @@ describe('<ask-chat>', () => {
       expect(p.lastAnswer()!.querySelector('[part~="answer-body"]')!.textContent).to.contain('npm');
     });
 
+    it('waits out a refusal for the client it came from only: a question to another asks at once', async () => {
+      const refusing = fakeClient(async () => {
+        throw new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 8 });
+      });
+      const el = await chat(refusing);
+      await ask(el, 'How do I install it?');
+      await answered(el, 1);
+      // The page gives the chat another client (a new key): nothing of the old refusal holds.
+      const other = fakeClient(async () => answerRecord());
+      el.client = other;
+      await ask(el, 'How do I theme it?');
+      await waitFor(() => other.asks.length === 1, 'asked the new client at once', 3000);
+    });
+
     it('asks again at once after a refusal that asked for a wait longer than 10 seconds', async () => {
       let calls = 0;
       const client = fakeClient(async () => {

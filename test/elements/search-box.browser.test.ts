@@ -781,6 +781,21 @@ describe('<search-box> states', () => {
     await waitUntil(() => optionTitles(el).includes('Theming'));
   });
 
+  it('waits out a refusal for the client it came from only: another key or service searches at once', async () => {
+    const refusing = new ControlledClient();
+    const el = await fakeBox(refusing);
+    await type(el, 'theme');
+    (await searchFor(refusing, 'theme')).reject(
+      new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 8 }),
+    );
+    await waitUntil(() => messageText(el).includes('Try again in 8 seconds.'));
+    // The page gives the box another client (a new key): nothing of the old refusal holds.
+    const other = new ControlledClient();
+    el.client = other;
+    await type(el, 's');
+    await waitUntil(() => other.searches.length > 0, 'searched on the new client at once', { timeout: 3000 });
+  });
+
   it('sends the next search at once after a refusal that asked for a wait longer than 10 seconds', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

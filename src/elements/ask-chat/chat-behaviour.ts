@@ -112,8 +112,8 @@ export class ChatBehaviour implements ReactiveController {
   /** The last turn as the transcript last scrolled to it: `id status`. */
   #scrolledTo: string | undefined;
   #styled = false;
-  /** When the service may be asked again, after a refusal that said how long to wait. */
-  #retryAt = 0;
+  /** When each client's service may be asked again, after a refusal that said how long to wait. */
+  readonly #retryAts = new WeakMap<ChatClient, number>();
 
   readonly #ask: Task<readonly [ChatTurn], void>;
 
@@ -481,9 +481,11 @@ export class ChatBehaviour implements ReactiveController {
     let record: AnswerRecord;
     try {
       // After a refusal that said how long to wait (429, 503), the question waits it out
-      // (thinking, and Stop stops it) rather than be refused again.
-      if (this.#retryAt > Date.now()) await delay(this.#retryAt - Date.now(), signal);
-      record = await this.#client.ask(request, { signal });
+      // (thinking, and Stop stops it) rather than be refused again: that client's service.
+      const client = this.#client;
+      const left = (this.#retryAts.get(client) ?? 0) - Date.now();
+      if (left > 0) await delay(left, signal);
+      record = await client.ask(request, { signal });
       await this.#renderAnswer(turn.id, record.answer, turn.format);
     } catch (error) {
       // Its conversation was reset meanwhile: nothing of it comes back.
@@ -494,7 +496,7 @@ export class ChatBehaviour implements ReactiveController {
       } else {
         const wait = (error as Partial<ApiError>).retryAfter;
         // Up to 10 s, as the client's own retries wait; a longer wait would think all that time.
-        if (wait !== undefined && wait <= 10) this.#retryAt = Date.now() + wait * 1000;
+        if (wait !== undefined && wait <= 10) this.#retryAts.set(this.#client, Date.now() + wait * 1000);
         const message = describeError(error, strings);
         const final = isRefusedSetup(error);
         // The site owner reads the console; the visitor gets the polite line.

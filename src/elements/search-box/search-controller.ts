@@ -109,6 +109,9 @@ const QUERY_MAX_CHARS = 1000;
 
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
 const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
+// When each client's service may be asked again, after a refusal that said how long to wait: a
+// box given another key or service has nothing to wait for.
+const retryAts = new WeakMap<SearchClient, number>();
 
 const recentIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="1.6" />
@@ -131,8 +134,6 @@ export class SearchController implements ReactiveController {
   #slowRun = -1;
   /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
   #retried = false;
-  /** When the service may be asked again, after a refusal that said how long to wait. */
-  #retryAt = 0;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** What the live region was to say while the visitor was away: said when they come back. */
   #unsaid: string | undefined;
@@ -219,7 +220,7 @@ export class SearchController implements ReactiveController {
 
         // After a refusal that said how long to wait (429, 503), the search waits it out, shown as
         // searching, rather than be refused again.
-        const wait = this.#retryAt - Date.now();
+        const wait = (retryAts.get(client) ?? 0) - Date.now();
         const timer = setTimeout(
           () => {
             this.#slowRun = run;
@@ -268,7 +269,10 @@ export class SearchController implements ReactiveController {
         // A wait of up to 10 s, as the client's own retries take; a longer one (a 503 for an
         // hour's maintenance) would show "Searching…" all that time: the next search goes at once.
         if (error instanceof ApiError && error.retryAfter !== undefined && error.retryAfter <= 10)
-          this.#retryAt = Date.now() + error.retryAfter * 1000;
+          retryAts.set(
+            resolveClientWith<SearchClient>(host, createSearchClient),
+            Date.now() + error.retryAfter * 1000,
+          );
         if (error instanceof NetworkError && globalThis.navigator?.onLine === false) {
           this.#set({ online: false });
           this.#announce(text.offline);

@@ -1383,6 +1383,35 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(pasted.startsWith(kept ?? '?'), 'its start').to.equal(true);
   });
 
+  it('names the "Ask AI" option and a recent search of a pasted text by its start, and hands it over whole', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><search-box debounce="0" ask-target="chat" .client=${answering([])}></search-box></div>`,
+    );
+    const el = wrapper.querySelector('search-box')!;
+    const handed: string[] = [];
+    el.addEventListener('ask-handoff', (event) => {
+      event.preventDefault();
+      handed.push((event as CustomEvent<SearchBoxHandoffDetail>).detail.query);
+    });
+    input(el).focus();
+    const pasted = 'zzqx '.repeat(150).trim();
+    document.execCommand('insertText', false, pasted);
+    await waitUntil(() => optionTitles(el).some((title) => title.startsWith('Ask AI')), 'the Ask AI offer');
+    // A screen reader reads an option whole at each arrow key: not 750 characters of it.
+    const ask = optionTitles(el).find((title) => title.startsWith('Ask AI'))!;
+    expect(ask.length, ask.slice(0, 40)).to.be.below(130);
+    expect(ask).to.equal(`Ask AI about “${pasted.slice(0, 99).trim()}…”`);
+    await press('ArrowUp');
+    await press('Enter');
+    expect(handed).to.deep.equal([pasted]);
+    // Kept as a recent search, it is named by its start too.
+    input(el).focus();
+    input(el).select();
+    document.execCommand('delete');
+    await waitUntil(() => options(el).length > 0, 'the recent searches');
+    expect(optionTitles(el)[0]!.length).to.be.below(110);
+  });
+
   it('keeps "Ask AI" in the popup on a phone under a pasted text that found nothing, its echo cut short', async () => {
     await setViewport({ width: 375, height: 667 });
     try {

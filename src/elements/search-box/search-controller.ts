@@ -812,15 +812,17 @@ export class SearchController implements ReactiveController {
     let content: TemplateResult;
     let disabled = false;
     switch (option.kind) {
+      // A pasted text is said as its start (the option shows two lines of it; a screen reader
+      // would read all of it at each arrow key); the option still hands over or searches it whole.
       case 'recent':
-        content = html`${recentIcon}<span class="title" dir="auto">${option.query}</span>`;
+        content = html`${recentIcon}<span class="title" dir="auto">${announced(option.query)}</span>`;
         break;
       case 'clear-recent':
         content = html`<span class="title" dir="auto">${text.clearRecent}</span>`;
         break;
       case 'ask':
         content = html`${askIcon}<span class="title" dir="auto"
-            >${withQuery(text.askAi, option.query)}</span
+            >${withQuery(text.askAi, announced(option.query))}</span
           >`;
         break;
       case 'result': {
@@ -978,7 +980,10 @@ function searched(text: string, max = QUERY_MAX_CHARS): string {
     : query;
 }
 
-/** A long query as "No results for …" says it: its start, as its message shows three lines of it. */
+/**
+ * A long query as "No results for …" and the options that name it say it: its start, as they
+ * show two or three lines of it.
+ */
 function announced(query: string): string {
   return query.length > 100 ? `${searched(query, 99)}…` : query;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_PORT, type RunningService, startService } from '../../src/serve
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { runCli, startCli } from './cli-process.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
+import { storedAnswer } from './stored-answer.js';
 
 describe('ask-elements serve', () => {
   let dir: string;
@@ -702,22 +703,15 @@ describe('ask-elements serve', () => {
       ['ten-days-ago', 10],
       ['three-days-ago', 3],
     ] as const)
-      await store.saveInsight({
-        insightId: id,
-        conversationId: `conversation-${id}`,
-        projectId: 'site',
-        agentId: 'help',
-        query: 'How do I install it?',
-        resolvedQuery: 'How do I install it?',
-        answer: 'Run npm install.',
-        format: 'markdown',
-        didAnswer: true,
-        relevanceScore: 80,
-        title: 'Install',
-        link: '/guides/install',
-        contextJson: '{}',
-        createdAt: now - daysAgo * 86_400_000,
-      });
+      await store.saveInsight(
+        storedAnswer({
+          insightId: id,
+          conversationId: `conversation-${id}`,
+          projectId: 'site',
+          agentId: 'help',
+          createdAt: now - daysAgo * 86_400_000,
+        }),
+      );
     await store.close();
     const config = join(dir, 'keep-days.json');
     writeFileSync(

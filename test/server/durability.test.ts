@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
 import { startCli } from './cli-process.js';
+import { storedAnswer } from './stored-answer.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 
 const post = async (url: string, body: unknown) => {
@@ -49,22 +50,9 @@ describe('durability', () => {
     const store = createSqliteStore(file);
     let at = Date.UTC(2026, 10, 1);
     for (const [i, query] of wordings.entries())
-      await store.saveInsight({
-        insightId: `q-${i}`,
-        conversationId: `c-${i}`,
-        projectId: 'demo',
-        agentId: 'docs',
-        query,
-        resolvedQuery: query,
-        answer: 'Run npm install.',
-        format: 'markdown',
-        didAnswer: true,
-        relevanceScore: 80,
-        title: 'Install',
-        link: '/guides/install',
-        contextJson: '{}',
-        createdAt: at++,
-      });
+      await store.saveInsight(
+        storedAnswer({ insightId: `q-${i}`, conversationId: `c-${i}`, query, createdAt: at++ }),
+      );
     const filter = { projectId: 'demo', startMs: 0, endMs: at, sort: '-count' as const, page: 1, limit: 10 };
     const counts = async (opened: ReturnType<typeof createSqliteStore>) =>
       (await opened.topQuestions(filter)).map((question) => question.count);

@@ -8,28 +8,10 @@ import { DAY_MS, RETENTION_INTERVAL_MS, Retention } from '../../src/server/servi
 import { RETENTION_SQL, createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
 import type { InsightRow, Store } from '../../src/server/store/store.js';
 import { DEMO_KEY, configWith, startTestService } from './service-harness.js';
+import { storedAnswer } from './stored-answer.js';
 
-const insight = (
-  insightId: string,
-  conversationId: string,
-  createdAt: number,
-  query = 'How do I install it?',
-): InsightRow => ({
-  insightId,
-  conversationId,
-  projectId: 'demo',
-  agentId: 'docs',
-  query,
-  resolvedQuery: query,
-  answer: 'Run npm install.',
-  format: 'markdown',
-  didAnswer: true,
-  relevanceScore: 80,
-  title: 'Install',
-  link: '/guides/install',
-  contextJson: '{}',
-  createdAt,
-});
+const insight = (insightId: string, conversationId: string, createdAt: number, query?: string): InsightRow =>
+  storedAnswer({ insightId, conversationId, createdAt, ...(query === undefined ? {} : { query }) });
 
 const search = (query: string, createdAt: number) => ({
   projectId: 'demo',

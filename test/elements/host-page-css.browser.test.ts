@@ -1,5 +1,5 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
@@ -235,4 +235,70 @@ describe('the elements on a page whose root font size is 62.5% (1rem = 10px) and
       page.remove();
     }
   });
+});
+
+describe('the search box on a page zoomed with `body { zoom: 1.25 }`', () => {
+  /** Whether `element` is drawn whole inside the viewport, and where it is if not. */
+  const inViewport = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    const fits =
+      box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
+    return [
+      fits,
+      `${element.localName} at ${box.left},${box.top} to ${box.right},${box.bottom} in ${innerWidth}x${innerHeight}`,
+    ] as const;
+  };
+
+  for (const [screen, viewport] of [
+    ['a desktop', { width: 800, height: 600 }],
+    ['a phone', { width: 375, height: 667 }],
+  ] as const)
+    it(`keeps the dialog and its close button on ${screen}'s screen, and the inline list above its bottom`, async () => {
+      await setViewport(viewport);
+      document.body.style.zoom = '1.25';
+      try {
+        const box = await fixture<SearchBox>(
+          html`<search-box
+            variant="button"
+            num-docs="20"
+            debounce="0"
+            .client=${serviceClient()}
+          ></search-box>`,
+        );
+        const root = box.shadowRoot!;
+        box.show();
+        const dialog = root.querySelector('dialog')!;
+        await waitFor(() => dialog.open, 'the dialog open');
+        root.querySelector('input')!.focus();
+        await sendKeys({ type: 'the' });
+        await waitFor(() => root.querySelectorAll('[part~="option-result"]').length > 5, 'results');
+        const [dialogFits, dialogAt] = inViewport(dialog);
+        expect(dialogFits, dialogAt).to.equal(true);
+        const [closeFits, closeAt] = inViewport(root.querySelector('[part="close"]')!);
+        expect(closeFits, closeAt).to.equal(true);
+        // Closed, and the focus back on its button, before the next box takes it.
+        const closed = oneEvent(dialog, 'close');
+        box.hide();
+        await closed;
+
+        // Inline, a third of the way down: the list ends above the bottom of the screen.
+        const inline = await fixture<SearchBox>(
+          html`<search-box num-docs="20" debounce="0" .client=${serviceClient()}></search-box>`,
+        );
+        inline.style.marginBlockStart = `${viewport.height / 3 / 1.25}px`;
+        inline.shadowRoot!.querySelector('input')!.focus();
+        await sendKeys({ type: 'the' });
+        const popup = () => inline.shadowRoot!.querySelector('[part="popup"]');
+        await waitFor(
+          () => inline.shadowRoot!.querySelectorAll('[part~="option-result"]').length > 5,
+          'results inline',
+        );
+        await inline.updateComplete;
+        const [popupFits, popupAt] = inViewport(popup()!);
+        expect(popupFits, popupAt).to.equal(true);
+      } finally {
+        document.body.style.zoom = '';
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
 });

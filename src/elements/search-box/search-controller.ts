@@ -331,7 +331,9 @@ export class SearchController implements ReactiveController {
     const viewport = globalThis.visualViewport;
     if (!popup || !viewport || popup.hidden || this.#inDialog) return;
     const room = viewport.offsetTop + viewport.height - popup.getBoundingClientRect().top - POPUP_MARGIN;
-    popup.style.setProperty('--_visible-block-size', `${Math.max(room, POPUP_MIN_BLOCK_SIZE)}px`);
+    // In the popup's own pixels, which a zoomed page (`body { zoom: 1.25 }`) makes larger.
+    const zoom = popup.currentCSSZoom || 1;
+    popup.style.setProperty('--_visible-block-size', `${Math.max(room / zoom, POPUP_MIN_BLOCK_SIZE)}px`);
   };
 
   /**

@@ -21,10 +21,10 @@ const css = String.raw;
 export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
-    inline-size: min(var(--ask-search-dialog-inline-size, 40em), calc(100vw - 2em));
+    inline-size: min(var(--ask-search-dialog-inline-size, 40em), calc(100vw / var(--_zoom, 1) - 2em));
     max-inline-size: none;
-    max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh);
-    margin-block: 10vh auto;
+    max-block-size: calc(var(--_viewport-block-size, 100dvh) - 14vh / var(--_zoom, 1));
+    margin-block: calc(10vh / var(--_zoom, 1)) auto;
     margin-inline: auto;
     padding: 0;
     overflow: hidden;
@@ -86,7 +86,7 @@ export const dialogStyles = css`
   }
   @media (max-width: 40rem) {
     dialog {
-      inline-size: 100vw;
+      inline-size: calc(100vw / var(--_zoom, 1));
       block-size: var(--_viewport-block-size, 100dvh);
       max-block-size: var(--_viewport-block-size, 100dvh);
       margin: 0;
@@ -110,9 +110,14 @@ export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElem
   const { overflowX, overflowY } = page.style;
   page.style.overflow = 'hidden';
   const viewport = globalThis.visualViewport;
-  // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard.
+  // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard. On a zoomed
+  // page (`body { zoom: 1.25 }`) every length of the dialog is zoomed, its viewport units too: in
+  // its own pixels the viewport is that much smaller (the dialog went off the screen, its close
+  // button with it).
   const fit = () => {
-    if (viewport?.height) dialog.style.setProperty('--_viewport-block-size', `${viewport.height}px`);
+    const zoom = dialog.currentCSSZoom || 1;
+    dialog.style.setProperty('--_zoom', `${zoom}`);
+    if (viewport?.height) dialog.style.setProperty('--_viewport-block-size', `${viewport.height / zoom}px`);
   };
   const listening = new AbortController();
   const options = { signal: listening.signal };

@@ -132,3 +132,34 @@ describe('when a lazy part cannot be fetched', () => {
     }
   });
 });
+
+describe('a page whose own <search-box> came first, as the install guide\'s "A tag name already taken" says', () => {
+  it("keeps the page's element and runs ours under the name the guide's snippet gives it", async () => {
+    const guide = await (await fetch('/demo/content/guides/install.md')).text();
+    const section = guide.split('## A tag name already taken')[1] ?? '';
+    const snippet = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(snippet, 'the HTML of "A tag name already taken" in the install guide').to.be.a('string');
+    // A page of its own, the guide's file path pointed at the built file, and its own element first.
+    const origin = location.origin;
+    const frame = document.createElement('iframe');
+    frame.srcdoc = `<!doctype html><script>customElements.define('search-box', class extends HTMLElement {
+      connectedCallback() { this.textContent = 'the page\\'s own'; } });</script>
+      <script type="module" src="${origin}${SCRIPT_TAG_FILE}"></script>
+      <search-box></search-box>
+      ${snippet!.replaceAll('/assets/ask-elements.js', `${origin}${SCRIPT_TAG_FILE}`).replace(/ base-url="[^"]*"/, '')}`;
+    document.body.append(frame);
+    try {
+      const page = frame.contentWindow!;
+      await waitUntil(() => page.customElements?.get('docs-search'), 'docs-search defined');
+      const ours = page.document.querySelector('docs-search')!;
+      await (ours as unknown as { updateComplete: Promise<boolean> }).updateComplete;
+      expect(ours.shadowRoot!.querySelector('input')?.getAttribute('role')).to.equal('combobox');
+      expect(page.document.querySelector('search-box')!.textContent).to.equal("the page's own");
+      expect(page.customElements.get('ask-chat'), 'the other tags, still free, registered').to.be.a(
+        'function',
+      );
+    } finally {
+      frame.remove();
+    }
+  });
+});

@@ -125,10 +125,8 @@ export function createClient(options: ClientOptions): AskClient {
       startDate: dateParam(query.startDate, 'startDate'),
       endDate: dateParam(query.endDate, 'endDate'),
     });
-    if (query.sort !== undefined) params.set('sort', query.sort);
-    if (query.page !== undefined) params.set('page', String(query.page));
-    if (query.limit !== undefined) params.set('limit', String(query.limit));
-    if (query.agentId !== undefined) params.set('agentId', query.agentId);
+    for (const name of ['sort', 'page', 'limit', 'agentId'] as const)
+      if (query[name] !== undefined) params.set(name, String(query[name]));
     const url = `${analyticsBase}/api/projects/${encodeURIComponent(query.projectId)}/analytics${suffix}?${params}`;
     // fetch would refuse it (a TypeError, read as a NetworkError and retried: beyond Latin-1, a
     // control character, DEL among them), or the service split a Bearer token at its space: a

@@ -23,7 +23,7 @@ const MAX_BACKOFF_MS = 10_000;
 
 /** The fetch of the options, or the global one looked up at call time (so tests can stub it). */
 export const fetchOf = (options: ClientOptions): typeof fetch =>
-  options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  options.fetch ?? ((...args) => fetch(...args));
 
 /** A base URL without its trailing slashes, so a path can be appended. */
 export const trimBase = (url: string): string => url.replace(/\/+$/, '');
@@ -53,23 +53,24 @@ export async function attemptOnce(
     Math.min(call.timeoutMs, 2 ** 31 - 1),
   );
   const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  signal?.addEventListener('abort', onAbort);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
   try {
-    const response = await fetchImpl(call.url, {
-      method: call.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: controller.signal,
-    });
-    const text = await response.text();
-    return parseResponse(
-      response,
-      text,
-      call.bearer ?? (call.body as { apiKey?: string } | undefined)?.apiKey,
-    );
+    return await Promise.race([
+      fetchImpl(call.url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: controller.signal,
+      }).then((response) =>
+        parseResponse(response, call.bearer ?? (call.body as { apiKey?: string } | undefined)?.apiKey),
+      ),
+      // A page's fetch wrapper that drops the signal (some analytics scripts do) would keep a
+      // stopped or timed-out call waiting for its answer: the abort ends the wait.
+      new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject)),
+    ]);
   } catch (error) {
     throwIfAborted(signal);
     if (timedOut) throw new TimeoutError(call.timeoutMs);
@@ -113,8 +114,9 @@ export async function send<T>(
   }
 }
 
-function parseResponse(response: Response, text: string, key: string | undefined): unknown {
+async function parseResponse(response: Response, key: string | undefined): Promise<unknown> {
   const { ok, status } = response;
+  const text = await response.text();
   let body: unknown = text;
   try {
     body = JSON.parse(text);

@@ -470,6 +470,31 @@ describe('client against more faults', () => {
       assert.equal(getEventListeners(signal, 'abort').length, 0);
     });
 
+    // Without the fix the calls never end: the limit makes that a failure rather than a hang.
+    it(
+      "ends a call at the caller's abort and at its time limit even when the page's fetch drops the signal",
+      { timeout: 10_000 },
+      async () => {
+        // A fetch wrapper that passes the method, headers and body on but not the signal (some
+        // analytics scripts' do), in front of a service that never answers.
+        const dropping: typeof fetch = (input, init) =>
+          fetch(input, { method: init?.method, headers: init?.headers, body: init?.body });
+        const c = client({ paths: { ask: '/stall-headers', search: '/stall-headers' }, fetch: dropping });
+        const controller = new AbortController();
+        const asked = failure(c.ask({ query: 'x', format: 'html', conversationId: '' }, controller));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        controller.abort();
+        assert.ok(isAbortError(await asked));
+        const timedOut = await failure(
+          client({ paths: { search: '/stall-headers' }, fetch: dropping, timeoutMs: 150 }).search({
+            query: 'x',
+            numDocs: 1,
+          }),
+        );
+        assert.ok(timedOut instanceof TimeoutError, String(timedOut));
+      },
+    );
+
     it('leaves no listener or timer once a call has completed, and a later abort changes nothing', async () => {
       const controller = new AbortController();
       const c = client({ paths: { search: '/search-ok', feedback: '/ok', health: '/503-then-200' } });

@@ -428,21 +428,51 @@ class SqliteStore implements Store {
   }
 }
 
-/** Brings the schema up to date; each migration runs in its own transaction. */
+/**
+ * Brings the schema up to date, each migration in its own transaction. Another process may open
+ * the same file at the same moment (a second instance, a restart overlapping the old process):
+ * each step takes the write lock before it reads the version (`BEGIN IMMEDIATE`), so that a
+ * migration the other has just committed is not run again ("table conversations already exists").
+ */
 function migrate(db: Database.Database): void {
-  const applied = db.pragma('user_version', { simple: true }) as number;
-  if (applied > MIGRATIONS.length) {
-    throw new Error(
-      `database schema version ${applied} is newer than this ask-elements knows (${MIGRATIONS.length}); upgrade ask-elements`,
-    );
-  }
-  for (let version = applied; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      const migration = MIGRATIONS[version]!;
-      if (typeof migration === 'string') db.exec(migration);
-      else migration(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  // Runs the next migration, if one is left: true when it ran one.
+  const next = db.transaction((): boolean => {
+    const applied = db.pragma('user_version', { simple: true }) as number;
+    if (applied > MIGRATIONS.length) {
+      throw new Error(
+        `database schema version ${applied} is newer than this ask-elements knows (${MIGRATIONS.length}); upgrade ask-elements`,
+      );
+    }
+    if (applied === MIGRATIONS.length) return false;
+    const migration = MIGRATIONS[applied]!;
+    if (typeof migration === 'string') db.exec(migration);
+    else migration(db);
+    db.pragma(`user_version = ${applied + 1}`);
+    return true;
+  });
+  while (next.immediate());
+}
+
+/** How long a statement waits for another process's write (a second service, a backup). */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Switches the file to write-ahead logging. On a new file that another process is switching or
+ * writing at the same moment, SQLite answers SQLITE_BUSY at once rather than wait (it does not
+ * call its busy handler there): tried again, for as long as the busy timeout.
+ */
+function useWriteAheadLog(db: Database.Database): void {
+  const started = Date.now();
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() - started > BUSY_TIMEOUT_MS)
+        throw error;
+      // 10 ms, synchronously, as the whole opening is.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
   }
 }
 
@@ -473,12 +503,11 @@ export function openDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    db = new Database(file);
-    db.pragma('journal_mode = WAL');
+    // Another process (a backup, a second service) may hold the lock for a moment.
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    useWriteAheadLog(db);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    // Another process (a backup, a second service) may hold the lock for a moment.
-    db.pragma('busy_timeout = 5000');
     migrate(db);
   } catch (error) {
     db?.close();

@@ -1,0 +1,97 @@
+/**
+ * Two service processes on one `--db` file (two instances behind a load balancer, or a restart
+ * whose new process starts before the old one has stopped): the other process is a real one,
+ * holding SQLite's write lock while this one opens, migrates or purges the same file.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
+import { storedAnswer } from './stored-answer.js';
+
+const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/**
+ * Another process that takes the write lock of `file` (`BEGIN IMMEDIATE`, in `journal` mode), runs
+ * `sql` and commits a moment later: `holding` resolves once it has the lock, `committed` when it
+ * has let go. The moment only has to outlast this process's start on the file, well within
+ * SQLite's 5 s busy timeout.
+ */
+function otherProcessWriting(file: string, journal: 'wal' | 'delete', sql: string) {
+  const script = `
+    const Database = require(${JSON.stringify(BETTER_SQLITE3)});
+    const db = new Database(${JSON.stringify(file)});
+    db.pragma('journal_mode = ${journal}');
+    db.exec('BEGIN IMMEDIATE');
+    db.exec(${JSON.stringify(sql)});
+    console.log('holding');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); console.log('committed'); }, 500);`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const printed = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => output.includes(word) && resolve();
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        check();
+      });
+      child.once('exit', (code) => (output.includes(word) ? resolve() : reject(new Error(`exit ${code}`))));
+    });
+  return { holding: printed('holding'), committed: printed('committed') };
+}
+
+describe('a database file shared by two processes', () => {
+  let dir: string;
+  let schema: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ask-elements-shared-'));
+    // The schema as this version writes it, for the other process to create.
+    const db = openDatabase(join(dir, 'template.db'));
+    const tables = db
+      .prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid')
+      .pluck()
+      .all();
+    schema = `${tables.join(';\n')};\nPRAGMA user_version = ${db.pragma('user_version', { simple: true })};`;
+    db.close();
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens a new file that another process is creating and migrating at the same moment', async () => {
+    // A new file, not yet in WAL mode: the other process holds it while it writes the schema.
+    const file = join(dir, 'new.db');
+    const other = otherProcessWriting(file, 'delete', schema);
+    await other.holding;
+    const store = createSqliteStore(file);
+    try {
+      await other.committed;
+      await store.saveInsight(
+        storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
+      );
+      assert.equal(await store.healthy(), true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('runs each migration once when two processes migrate the same file at once', async () => {
+    // The other process has the write lock and is migrating (a WAL file, as the service makes
+    // it): this one reads the version before that commits, and must not run the same migration.
+    const file = join(dir, 'racing.db');
+    const other = otherProcessWriting(file, 'wal', schema);
+    await other.holding;
+    const store = createSqliteStore(file);
+    try {
+      await other.committed;
+      await store.saveInsight(
+        storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
+      );
+      assert.equal(await store.healthy(), true);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DAY_MS } from '../../src/server/service/retention.js';
 import { createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
 import { storedAnswer } from './stored-answer.js';
 
@@ -90,6 +91,34 @@ describe('a database file shared by two processes', () => {
         storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
       );
       assert.equal(await store.healthy(), true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('deletes what is older than keepDays while another process writes', async () => {
+    // Two services with --keep-days purge the same file each hour, while each answers questions.
+    const file = join(dir, 'retention.db');
+    const now = Date.now();
+    const store = createSqliteStore(file);
+    try {
+      for (const [i, age] of [40, 35, 1].entries())
+        await store.saveInsight(
+          storedAnswer({ insightId: `q-${i}`, conversationId: `c-${i}`, createdAt: now - age * DAY_MS }),
+        );
+      const other = otherProcessWriting(
+        file,
+        'wal',
+        `INSERT INTO searches VALUES ('demo', 'docs', 'install', 'install', 1, ${now})`,
+      );
+      await other.holding;
+      assert.deepEqual(await store.deleteOlderThan!(now - 30 * DAY_MS, 250), {
+        insights: 2,
+        feedback: 0,
+        conversations: 2,
+        searches: 0,
+      });
+      await other.committed;
     } finally {
       await store.close();
     }

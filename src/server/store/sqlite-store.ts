@@ -214,7 +214,9 @@ class SqliteStore implements Store {
   readonly #statements;
   readonly #saveInsightTransaction: (row: InsightRow) => void;
   readonly #saveSearchesTransaction: (rows: readonly SearchRow[]) => void;
-  readonly #deleteOlderThanTransaction: (beforeMs: number, limit: number) => DeletedRows;
+  readonly #deleteOlderThanTransaction: Database.Transaction<
+    (beforeMs: number, limit: number) => DeletedRows
+  >;
   /** The analytics statements, by their SQL (see #page). */
   readonly #pageStatements = new Map<string, Database.Statement<unknown[], unknown>>();
 
@@ -293,7 +295,10 @@ class SqliteStore implements Store {
   }
 
   async deleteOlderThan(beforeMs: number, limit: number): Promise<DeletedRows> {
-    return this.#deleteOlderThanTransaction(beforeMs, limit);
+    // It reads before it writes: with the write lock taken first, another process's commit
+    // between the two (a second service answering) cannot leave it a stale snapshot to write
+    // from, which SQLite refuses at once ("database is locked") rather than wait.
+    return this.#deleteOlderThanTransaction.immediate(beforeMs, limit);
   }
 
   async hasConversation(conversationId: string, projectId: string, agentId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -77,6 +77,29 @@ describe('durability', () => {
       );
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('refuses a database file the service may not write, where it started and answered 500 to every question', async () => {
+    // A file left read-only (restored from a backup, copied by another user) in a folder the
+    // service may write: SQLite opens it read-only without a word, and health said ok.
+    const folder = join(dir, 'shared-folder');
+    mkdirSync(folder);
+    chmodSync(dir, 0o755);
+    chmodSync(folder, 0o777);
+    const file = join(folder, 'read-only.db');
+    await createSqliteStore(file).close();
+    chmodSync(file, 0o444);
+    // Root may write any file: the service runs as another user then.
+    const root = process.geteuid?.() === 0;
+    if (root) process.seteuid!(65534);
+    try {
+      assert.throws(
+        () => createSqliteStore(file),
+        /^Error: database .*read-only\.db: the service may not write it \(EACCES\)/,
+      );
+    } finally {
+      if (root) process.seteuid!(0);
     }
   });
 

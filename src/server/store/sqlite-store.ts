@@ -8,7 +8,7 @@
  * (NORMAL would survive `kill -9` too, since the WAL sits in the OS's cache, but not a crash
  * of the machine; an fsync per answered question is cheap next to answering it.)
  */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
@@ -500,6 +500,22 @@ export function createSqliteStore(file: string): Store {
 }
 
 /**
+ * Throws when this process may not write `file`. SQLite opens such a file read-only without a
+ * word: the service started, answered every question and vote with a 500, and health said ok.
+ */
+function requireWritable(file: string): void {
+  try {
+    closeSync(openSync(file, 'r+'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(
+      `the service may not write it (${code}): give a file that the user the service runs as may write`,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * The store's database at `file`, migrated: write-ahead log, and every commit synced to disk
  * before it returns (`synchronous = FULL`), so that what was answered survives a power cut, not
  * only the process's end.
@@ -510,6 +526,7 @@ export function openDatabase(file: string): Database.Database {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     // Another process (a backup, a second service) may hold the lock for a moment.
     db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    if (file !== ':memory:' && file !== '') requireWritable(file);
     useWriteAheadLog(db);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

@@ -184,12 +184,40 @@ function capConnectionsPerAddress(http: HttpServer, limit: number): void {
   });
 }
 
+/**
+ * The answers being written, each told to close its connection once the service stops. Kept
+ * alive, a connection busy when the stop began held the process until its client let it go (a
+ * proxy's pool: the 10 s limit), and took the client's next requests meanwhile, to be cut then.
+ */
+class Answering {
+  readonly #responses = new Set<ServerResponse>();
+  #stopping = false;
+
+  /** A response begun: it closes its connection when done if the service is stopping by then. */
+  add(response: ServerResponse): void {
+    if (this.#stopping) {
+      response.setHeader('Connection', 'close');
+      return;
+    }
+    this.#responses.add(response);
+    response.once('close', () => this.#responses.delete(response));
+  }
+
+  /** The service stops: the answers not yet begun close their connection when done. */
+  stop(): void {
+    this.#stopping = true;
+    for (const response of this.#responses)
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+  }
+}
+
 function listen(
   app: ServiceApp,
   port: number,
   host: string,
   config: ServiceConfig,
-): Promise<{ server: ServerType; port: number; address: string }> {
+): Promise<{ server: ServerType; answering: Answering; port: number; address: string }> {
+  const answering = new Answering();
   // A request Node parsed but no URL can be made of (no Host, `Host: a b`, a backslash in the
   // path) is answered in the service's JSON, where @hono/node-server's own answer has no body.
   const listener = getRequestListener(app.fetch, {
@@ -214,18 +242,20 @@ function listen(
         createServer: ((options: ServerOptions) =>
           createServer(
             { ...options, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
-            (request, response) =>
-              ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')
-                ? listener(request, response)
-                : answerJsonError(
-                    response,
-                    400,
-                    'bad_request',
-                    'The request target is not a path: this service has no `*`',
-                  ),
+            (request, response) => {
+              answering.add(response);
+              if (ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')) void listener(request, response);
+              else
+                answerJsonError(
+                  response,
+                  400,
+                  'bad_request',
+                  'The request target is not a path: this service has no `*`',
+                );
+            },
           )) as typeof createServer,
       },
-      (info: AddressInfo) => resolveListen({ server, port: info.port, address: info.address }),
+      (info: AddressInfo) => resolveListen({ server, answering, port: info.port, address: info.address }),
     );
     server.once('error', reject);
     const http = server as HttpServer;
@@ -309,7 +339,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   endWithJsonError(socket, status, reason, message);
 }
 
-function closeServer(server: ServerType): Promise<void> {
+function closeServer(server: ServerType, answering: Answering): Promise<void> {
+  answering.stop();
   return new Promise((resolveClose) => {
     // Idle keep-alive connections would hold close() open; requests in flight get 10 s.
     const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000);
@@ -553,7 +584,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       watcher?.close();
       // The searches still held are written before the store closes: the visitors stopped there.
       // Retention stops after its batch: no purge runs on into a closed store.
-      closing ??= Promise.all([closeServer(listening.server), retention?.close()])
+      closing ??= Promise.all([closeServer(listening.server, listening.answering), retention?.close()])
         .then(() => searches?.close())
         .then(() => store.close());
       return closing;

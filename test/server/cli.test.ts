@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest, Agent } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
@@ -114,6 +115,76 @@ describe('ask-elements serve', () => {
     const { code } = await cli.exited;
     assert.equal(code, 0);
     assert.match(cli.output(), /SIGTERM: finishing requests in flight/);
+  });
+
+  it('on SIGTERM answers the question in flight, keeps it, and closes its connection rather than keep it open for more', async () => {
+    const db = join(dir, 'stopping.db');
+    const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', db, '--quiet']);
+    const { hostname, port } = new URL(cli.url);
+    // A proxy's pool of kept-alive connections to the service.
+    const agent = new Agent({ keepAlive: true });
+    const body = JSON.stringify({ apiKey: 'demo-key', query: 'How do I install ask-elements?' });
+    try {
+      const request = httpRequest({
+        hostname,
+        port,
+        path: '/bot/askai',
+        method: 'POST',
+        agent,
+        // The service's 100 Continue tells that it has the request, before its body is sent.
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+        },
+      });
+      const answered = new Promise<{ status?: number; connection?: string; insightId: string }>(
+        (resolve, reject) => {
+          request.once('error', reject);
+          request.once('response', (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.once('end', () =>
+              resolve({
+                status: response.statusCode,
+                connection: response.headers.connection,
+                insightId: JSON.parse(text).insightId,
+              }),
+            );
+          });
+        },
+      );
+      await new Promise((resolve) => request.once('continue', resolve));
+      cli.child.kill('SIGTERM');
+      await printed(cli, /SIGTERM: finishing requests in flight/);
+      request.end(body);
+      const answer = await answered;
+      assert.equal(answer.status, 200);
+      // Kept alive, the connection held the stop until the proxy let it go, or 10 s, and took
+      // the proxy's next requests meanwhile, to be cut then.
+      assert.equal(answer.connection, 'close');
+      assert.equal((await cli.exited).code, 0);
+      const store = createSqliteStore(db);
+      try {
+        const kept = await store.analytics({
+          projectId: 'demo',
+          startMs: 0,
+          endMs: Date.now(),
+          sort: 'createdAt',
+          page: 1,
+          limit: 10,
+        });
+        assert.deepEqual(
+          kept.map((record) => record.insightId),
+          [answer.insightId],
+        );
+      } finally {
+        await store.close();
+      }
+    } finally {
+      agent.destroy();
+      cli.child.kill('SIGKILL');
+    }
   });
 
   it('reads a file saved in UTF-16 with its byte order mark, and a page in the charset it declares', async () => {

@@ -3,6 +3,7 @@
  * `ask-elements serve`: parses flags and starts the service (main.ts does the work).
  */
 import { readFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
 import { LANGUAGE_CODES, languageCode } from './search/languages.js';
@@ -171,8 +172,13 @@ async function main(argv: string[]): Promise<void> {
   // Handlers go in before the start, so a signal during start-up still ends the process cleanly.
   let service: RunningService | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal (Ctrl+C again) stops at once, as its default would: what was answered
+      // is on disk already, and the requests cut get no answer, so none is lost.
+      console.log(`${signal} again: stopping now, without the requests still in flight`);
+      process.exit(128 + osConstants.signals[signal]);
+    }
     stopping = true;
     if (service === undefined) process.exit(0);
     console.log(`${signal}: finishing requests in flight and closing the database`);

@@ -187,6 +187,32 @@ describe('ask-elements serve', () => {
     }
   });
 
+  it('stops at once on a second Ctrl+C (SIGINT), without waiting for the requests in flight', async () => {
+    const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--quiet']);
+    const { hostname, port } = new URL(cli.url);
+    try {
+      // A question whose body never comes: in flight until the service cuts it.
+      const request = httpRequest({
+        hostname,
+        port,
+        path: '/bot/askai',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': 100, Expect: '100-continue' },
+      });
+      const cut = new Promise((resolve) => request.once('error', resolve));
+      await new Promise((resolve) => request.once('continue', resolve));
+      cli.child.kill('SIGINT');
+      await printed(cli, /SIGINT: finishing requests in flight/);
+      cli.child.kill('SIGINT');
+      // As the signal's default ends a process: 128 + 2. It waited the 10 s limit, then exited 0.
+      assert.equal((await cli.exited).code, 130);
+      assert.match(cli.output(), /SIGINT again: stopping now, without the requests still in flight/);
+      await cut;
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
   it('reads a file saved in UTF-16 with its byte order mark, and a page in the charset it declares', async () => {
     const site = join(dir, 'encodings');
     mkdirSync(site, { recursive: true });

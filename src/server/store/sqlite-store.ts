@@ -160,6 +160,61 @@ const TOP_SEARCH_ORDER: Partial<Record<AnalyticsFilter['sort'], string>> = {
   '-unfound': 'count - found DESC, count DESC, last_searched_at DESC',
 };
 
+/** The three reports. */
+export type ReportName = 'analytics' | 'topquestions' | 'topsearches';
+
+/** What each report selects, up to its WHERE, from its table (aliased as the second item). */
+const REPORT_SELECT: Record<ReportName, readonly [string, string]> = {
+  analytics: [
+    `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.format, i.did_answer,
+       i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
+     FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
+    'i',
+  ],
+  // SQLite takes a bare column (query) from the row holding MAX(created_at): the latest wording.
+  topquestions: [
+    `SELECT i.query AS question, MAX(i.created_at) AS last_asked_at, COUNT(*) AS count,
+       SUM(i.did_answer) AS answered,
+       SUM(CASE WHEN f.value = 1 THEN 1 ELSE 0 END) AS positive,
+       SUM(CASE WHEN f.value = -1 THEN 1 ELSE 0 END) AS negative,
+       AVG(i.relevance_score) AS average_score
+     FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
+    'i',
+  ],
+  // As for top questions, the bare column (query) comes from the row of the latest search.
+  topsearches: [
+    `SELECT s.query, MAX(s.created_at) AS last_searched_at, COUNT(*) AS count,
+       SUM(CASE WHEN s.results > 0 THEN 1 ELSE 0 END) AS found
+     FROM searches s`,
+    's',
+  ],
+};
+
+/** A report's GROUP BY and ORDER BY for a sort. */
+function reportOrder(report: ReportName, sort: AnalyticsFilter['sort']): string {
+  if (report === 'analytics') return `ORDER BY ${ANALYTICS_ORDER[sort]}`;
+  if (report === 'topquestions')
+    return `GROUP BY i.question_key ORDER BY ${TOP_QUESTION_ORDER[sort]}, i.question_key`;
+  return `GROUP BY s.query_key ORDER BY ${TOP_SEARCH_ORDER[sort] ?? TOP_SEARCH_ORDER['-count']}, s.query_key`;
+}
+
+/**
+ * The SQL of one page of a report and its parameters: the filter's project, time range and
+ * agent, the report's order, the page. The SQL varies only with the report, the sort and whether
+ * an agent is given (a test reads its query plans).
+ */
+export function reportQuery(report: ReportName, filter: AnalyticsFilter): { sql: string; params: unknown[] } {
+  const [select, table] = REPORT_SELECT[report];
+  const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
+  let where = `${table}.project_id = ? AND ${table}.created_at >= ? AND ${table}.created_at <= ?`;
+  if (filter.agentId !== undefined) {
+    where += ` AND ${table}.agent_id = ?`;
+    params.push(filter.agentId);
+  }
+  params.push(filter.limit, (filter.page - 1) * filter.limit);
+  return { sql: `${select} WHERE ${where} ${reportOrder(report, filter.sort)} LIMIT ? OFFSET ?`, params };
+}
+
 /**
  * The statements of `deleteOlderThan`: the oldest rows first, found through the `*_by_time`
  * indexes (a test checks their query plans). The insights of a batch are picked once, so that
@@ -328,35 +383,19 @@ class SqliteStore implements Store {
     return true;
   }
 
-  /**
-   * One page of `select` (a query up to its WHERE) over the filter's project, time range and
-   * agent, followed by `orderBy` (GROUP BY and ORDER BY). The SQL varies only with the sort and
-   * whether an agent is given, so each shape is prepared once and kept.
-   */
-  #page<Row>(select: string, orderBy: string, filter: AnalyticsFilter, table = 'i'): Row[] {
-    const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
-    let where = `${table}.project_id = ? AND ${table}.created_at >= ? AND ${table}.created_at <= ?`;
-    if (filter.agentId !== undefined) {
-      where += ` AND ${table}.agent_id = ?`;
-      params.push(filter.agentId);
-    }
-    const sql = `${select} WHERE ${where} ${orderBy} LIMIT ? OFFSET ?`;
+  /** One page of a report, its statement prepared once per shape of SQL and kept. */
+  #page<Row>(report: ReportName, filter: AnalyticsFilter): Row[] {
+    const { sql, params } = reportQuery(report, filter);
     let statement = this.#pageStatements.get(sql);
     if (statement === undefined) {
       statement = this.#db.prepare(sql);
       this.#pageStatements.set(sql, statement);
     }
-    return statement.all(...params, filter.limit, (filter.page - 1) * filter.limit) as Row[];
+    return statement.all(...params) as Row[];
   }
 
   async analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]> {
-    const rows = this.#page<AnalyticsRow>(
-      `SELECT i.insight_id, i.conversation_id, i.agent_id, i.query, i.answer, i.format, i.did_answer,
-         i.relevance_score, i.title, i.link, f.value AS feedback, f.reason, f.comment, i.created_at
-       FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
-      `ORDER BY ${ANALYTICS_ORDER[filter.sort]}`,
-      filter,
-    );
+    const rows = this.#page<AnalyticsRow>('analytics', filter);
     return rows.map((row) => ({
       insightId: row.insight_id,
       conversationId: row.conversation_id,
@@ -376,17 +415,7 @@ class SqliteStore implements Store {
   }
 
   async topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]> {
-    // SQLite takes a bare column (query) from the row holding MAX(created_at): the latest wording.
-    const rows = this.#page<TopQuestionRow>(
-      `SELECT i.query AS question, MAX(i.created_at) AS last_asked_at, COUNT(*) AS count,
-         SUM(i.did_answer) AS answered,
-         SUM(CASE WHEN f.value = 1 THEN 1 ELSE 0 END) AS positive,
-         SUM(CASE WHEN f.value = -1 THEN 1 ELSE 0 END) AS negative,
-         AVG(i.relevance_score) AS average_score
-       FROM insights i LEFT JOIN feedback f ON f.insight_id = i.insight_id`,
-      `GROUP BY i.question_key ORDER BY ${TOP_QUESTION_ORDER[filter.sort]}, i.question_key`,
-      filter,
-    );
+    const rows = this.#page<TopQuestionRow>('topquestions', filter);
     return rows.map((row) => ({
       question: row.question,
       count: row.count,
@@ -402,16 +431,7 @@ class SqliteStore implements Store {
   }
 
   async topSearches(filter: AnalyticsFilter): Promise<TopSearch[]> {
-    const order = TOP_SEARCH_ORDER[filter.sort] ?? TOP_SEARCH_ORDER['-count'];
-    // As for top questions, the bare column (query) comes from the row of the latest search.
-    const rows = this.#page<TopSearchRow>(
-      `SELECT s.query, MAX(s.created_at) AS last_searched_at, COUNT(*) AS count,
-         SUM(CASE WHEN s.results > 0 THEN 1 ELSE 0 END) AS found
-       FROM searches s`,
-      `GROUP BY s.query_key ORDER BY ${order}, s.query_key`,
-      filter,
-      's',
-    );
+    const rows = this.#page<TopSearchRow>('topsearches', filter);
     return rows.map((row) => ({
       query: row.query,
       count: row.count,

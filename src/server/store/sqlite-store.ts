@@ -21,6 +21,7 @@ import type {
   Store,
 } from './store.js';
 import { keepPrivate } from '../private-files.js';
+import { ReportReader } from './report-reader.js';
 
 /** A schema change in SQL, or a change of the rows that needs code (see `migrate`). */
 type Migration = string | ((db: Database.Database) => void);
@@ -274,9 +275,12 @@ class SqliteStore implements Store {
   >;
   /** The analytics statements, by their SQL (see #page). */
   readonly #pageStatements = new Map<string, Database.Statement<unknown[], unknown>>();
+  /** Runs the reports off this thread, for a file (an in-memory database has no other connection). */
+  readonly #reports: ReportReader | undefined;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, reports?: ReportReader) {
     this.#db = db;
+    this.#reports = reports;
     this.#statements = {
       conversationExists: db.prepare<[string, string, string], { found: number }>(
         'SELECT 1 AS found FROM conversations WHERE id = ? AND project_id = ? AND agent_id = ?',
@@ -383,9 +387,13 @@ class SqliteStore implements Store {
     return true;
   }
 
-  /** One page of a report, its statement prepared once per shape of SQL and kept. */
-  #page<Row>(report: ReportName, filter: AnalyticsFilter): Row[] {
+  /**
+   * One page of a report: in the report worker for a file, else here, its statement prepared
+   * once per shape of SQL and kept.
+   */
+  async #page<Row>(report: ReportName, filter: AnalyticsFilter): Promise<Row[]> {
     const { sql, params } = reportQuery(report, filter);
+    if (this.#reports !== undefined) return (await this.#reports.all(sql, params)) as Row[];
     let statement = this.#pageStatements.get(sql);
     if (statement === undefined) {
       statement = this.#db.prepare(sql);
@@ -395,7 +403,7 @@ class SqliteStore implements Store {
   }
 
   async analytics(filter: AnalyticsFilter): Promise<AnalyticsRecord[]> {
-    const rows = this.#page<AnalyticsRow>('analytics', filter);
+    const rows = await this.#page<AnalyticsRow>('analytics', filter);
     return rows.map((row) => ({
       insightId: row.insight_id,
       conversationId: row.conversation_id,
@@ -415,7 +423,7 @@ class SqliteStore implements Store {
   }
 
   async topQuestions(filter: AnalyticsFilter): Promise<TopQuestion[]> {
-    const rows = this.#page<TopQuestionRow>('topquestions', filter);
+    const rows = await this.#page<TopQuestionRow>('topquestions', filter);
     return rows.map((row) => ({
       question: row.question,
       count: row.count,
@@ -431,7 +439,7 @@ class SqliteStore implements Store {
   }
 
   async topSearches(filter: AnalyticsFilter): Promise<TopSearch[]> {
-    const rows = this.#page<TopSearchRow>('topsearches', filter);
+    const rows = await this.#page<TopSearchRow>('topsearches', filter);
     return rows.map((row) => ({
       query: row.query,
       count: row.count,
@@ -449,6 +457,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.#reports?.close();
     if (this.#db.open) this.#db.close();
   }
 }
@@ -506,7 +515,12 @@ function useWriteAheadLog(db: Database.Database): void {
  * file and its journals are the store's: `staticDir` never serves them (see `createApp`).
  */
 export function createSqliteStore(file: string): Store {
-  const store = new SqliteStore(openDatabase(file));
+  const db = openDatabase(file);
+  const inMemory = file === ':memory:' || file === '';
+  const store = new SqliteStore(
+    db,
+    inMemory ? undefined : new ReportReader(realpathSync(file), BUSY_TIMEOUT_MS),
+  );
   // SQLite names the journals after the file a link leads to: a --db link to a file in the
   // static folder has its -wal there, under the file's name.
   if (file !== ':memory:' && file !== '')

@@ -1,10 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
 import { titleFromPath } from './document-link.js';
 import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
@@ -15,6 +13,7 @@ import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { siteGeneratorOf } from './site-generator.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
+import { startWorkerModule } from '../worker-module.js';
 
 const HTML_PAGE = /\.html?$/i;
 
@@ -293,20 +292,6 @@ export interface ReadResult {
   content: { documents: DocumentWithoutText[]; skipped: SkippedFile[] };
 }
 
-/**
- * The worker's module, beside this one. Run from source (`.ts`, under tsx), it needs tsx's
- * loader, which Node 20 does not hand on to workers: the worker registers it first.
- */
-function startWorker(): Worker {
-  const entry = new URL(`./load-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-  if (entry.pathname.endsWith('.js')) return new Worker(entry);
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(
-    `import(${tsx}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry.href)}))`,
-    { eval: true },
-  );
-}
-
 /** Reads the batches in `count` workers (batch i in worker i % count), giving their contents in order. */
 async function* readInWorkers(
   dir: string,
@@ -314,7 +299,9 @@ async function* readInWorkers(
   count: number,
   reading: Reading,
 ): AsyncGenerator<LoadedContent> {
-  const workers = Array.from({ length: Math.min(count, batches.length) }, startWorker);
+  const workers = Array.from({ length: Math.min(count, batches.length) }, () =>
+    startWorkerModule(import.meta.url, 'load-worker'),
+  );
   const read = new Map<number, LoadedContent>();
   let failure: unknown;
   let wake: (() => void) | undefined;

@@ -1,6 +1,5 @@
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '../worker-module.js';
 import type { ReportJob, ReportReply, ReportWorkerData } from './report-worker.js';
 
 /**
@@ -49,7 +48,7 @@ export class ReportReader {
   }
 
   #start(): Worker {
-    const worker = startWorker(this.#data);
+    const worker = startWorkerModule(import.meta.url, 'report-worker', { workerData: this.#data });
     worker.unref();
     worker.on('message', (reply: ReportReply) => {
       const pending = this.#pending.get(reply.id);
@@ -75,18 +74,4 @@ export class ReportReader {
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
   }
-}
-
-/**
- * The worker's module, beside this one. Run from source (`.ts`, under tsx), it needs tsx's
- * loader, which Node 20 does not hand on to workers: the worker registers it first.
- */
-function startWorker(workerData: ReportWorkerData): Worker {
-  const entry = new URL(`./report-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-  if (entry.pathname.endsWith('.js')) return new Worker(entry, { workerData });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(
-    `import(${tsx}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry.href)}))`,
-    { eval: true, workerData },
-  );
 }

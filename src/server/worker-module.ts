@@ -1,0 +1,18 @@
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * A worker thread running the module `name` beside `besideUrl` (a module's `import.meta.url`),
+ * of the same kind: `.js` when built, `.ts` from source under tsx, whose loader Node 20 does not
+ * hand on to workers, so the worker registers it first.
+ */
+export function startWorkerModule(besideUrl: string, name: string, options?: WorkerOptions): Worker {
+  const entry = new URL(`./${name}${extname(fileURLToPath(besideUrl))}`, besideUrl);
+  if (entry.pathname.endsWith('.js')) return new Worker(entry, options);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return new Worker(
+    `import(${tsx}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry.href)}))`,
+    { ...options, eval: true },
+  );
+}

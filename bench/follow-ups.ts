@@ -1,0 +1,187 @@
+/**
+ * Follow-up benchmark: conversations over the Hono docs, MDN (10,000 pages) and the demo's own
+ * docs, each a first question and one or two later turns ("how do I change it?", "and for Bun?",
+ * "what is the default?"), asked through the service's answering path (`answerQuestion`, as
+ * `POST /bot/askai` calls it) with a real conversation store (SQLite in memory). Prints numbers,
+ * asserts nothing.
+ *
+ *   npx tsx bench/follow-ups.ts                 (all three; expands MDN into /tmp/mdn when missing)
+ *   npx tsx bench/follow-ups.ts --hono --demo   (flags combine: --hono, --mdn, --demo)
+ *   npx tsx bench/follow-ups.ts --misses        (also lists the seen conversations' misses)
+ *
+ * For each later turn: the resolved search's hit@3 (the turn's `context.resolvedQuery`, searched
+ * as the answerer searches it: is an expected page among the first three?), source right (the
+ * answer's page is an expected one) and didAnswer, (a) asked in its conversation and (b) asked
+ * alone in a new conversation: what the service would do with no resolution at all. Turns marked
+ * `switch` change the subject: they should read as well in the conversation as alone, not be
+ * dragged to the earlier topic. First turns are listed for context: a follow-up to a first
+ * question answered from the wrong page starts from the wrong topic.
+ *
+ * The conversations are in bench/questions/*-conversations.json, written on 2026-11-30 from the
+ * pages alone by a helper who saw no ranking. The odd-numbered ones (index 1, 3, … counting from
+ * 0, marked `blind`) are held out: `--misses` never prints theirs, and only their aggregates
+ * are read.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
+import { defaultConfig } from '../src/server/config.js';
+import type { SourceDocument } from '../src/server/content/document.js';
+import { loadContentFolder } from '../src/server/content/load-folder.js';
+import { createOramaIndex } from '../src/server/search/orama-index.js';
+import { answerQuestion } from '../src/server/service/answer-question.js';
+import { createSqliteStore } from '../src/server/store/sqlite-store.js';
+
+const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
+const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
+
+interface Turn {
+  question: string;
+  expected: string[];
+  /** A change of subject: nothing of the earlier turns should be carried over. */
+  switch?: boolean;
+}
+interface Conversation {
+  blind: boolean;
+  turns: Turn[];
+}
+
+/** What one asked turn gave. */
+interface Outcome {
+  resolvedQuery: string;
+  didAnswer: boolean;
+  sourceRight: boolean;
+  hit3: boolean;
+  ms: number;
+}
+
+const pct = (count: number, n: number): string =>
+  `${((count / Math.max(n, 1)) * 100).toFixed(1)}%`.padStart(6);
+
+async function benchmark(name: string, documents: SourceDocument[], file: string): Promise<void> {
+  const { conversations } = JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as {
+    conversations: Conversation[];
+  };
+  const index = createOramaIndex({ resultCacheSize: 0 });
+  await index.load(documents);
+  const answerer = createExtractiveAnswerer({ index });
+  const store = createSqliteStore(':memory:');
+  const agent = defaultConfig().agents[0]!;
+  const deps = { store, answerer, customAgents: { logger: console } };
+
+  const ask = async (turn: Turn, conversationId?: string): Promise<Outcome & { conversationId: string }> => {
+    const started = performance.now();
+    const record = await answerQuestion(deps, agent, {
+      query: turn.question,
+      format: 'markdown',
+      ...(conversationId === undefined ? {} : { conversationId }),
+    });
+    const ms = performance.now() - started;
+    const resolvedQuery = String(record.context?.['resolvedQuery'] ?? turn.question);
+    // The resolved search as the answerer runs it (no prefix search of the last word).
+    const top = await index.search(resolvedQuery, { limit: 3, prefixLastTerm: false });
+    return {
+      conversationId: record.conversationId,
+      resolvedQuery,
+      didAnswer: record.didAnswer,
+      sourceRight: record.didAnswer && turn.expected.includes(record.link),
+      hit3: top.some((hit) => turn.expected.includes(hit.document.link)),
+      ms,
+    };
+  };
+
+  type Row = { turn: Turn; inConversation: Outcome; alone: Outcome; blind: boolean; index: number };
+  const firsts: { blind: boolean; outcome: Outcome }[] = [];
+  const rows: Row[] = [];
+  const times: number[] = [];
+  for (const [at, conversation] of conversations.entries()) {
+    const [first, ...later] = conversation.turns;
+    const opened = await ask(first!);
+    firsts.push({ blind: conversation.blind, outcome: opened });
+    for (const turn of later) {
+      const inConversation = await ask(turn, opened.conversationId);
+      times.push(inConversation.ms);
+      const alone = await ask(turn);
+      rows.push({ turn, inConversation, alone, blind: conversation.blind, index: at });
+    }
+  }
+  await store.close();
+
+  console.log(
+    `\n== ${name}: ${documents.length} pages, ${conversations.length} conversations, ${rows.length} later turns ==`,
+  );
+  const line = (label: string, outcomes: Outcome[]) => {
+    const n = outcomes.length;
+    const count = (key: 'sourceRight' | 'hit3' | 'didAnswer') => outcomes.filter((o) => o[key]).length;
+    console.log(
+      `  ${label.padEnd(36)} n=${String(n).padStart(3)}  source right ${pct(count('sourceRight'), n)}  hit@3 ${pct(count('hit3'), n)}  didAnswer ${pct(count('didAnswer'), n)}`,
+    );
+  };
+  for (const half of ['seen', 'blind'] as const) {
+    const mine = rows.filter((row) => row.blind === (half === 'blind'));
+    const followUps = mine.filter((row) => row.turn.switch !== true);
+    const switches = mine.filter((row) => row.turn.switch === true);
+    console.log(`\n  ${half}:`);
+    line(
+      'first turns',
+      firsts.filter((f) => f.blind === (half === 'blind')).map((f) => f.outcome),
+    );
+    line(
+      '(a) follow-ups, in conversation',
+      followUps.map((row) => row.inConversation),
+    );
+    line(
+      '(b) follow-ups, asked alone',
+      followUps.map((row) => row.alone),
+    );
+    line(
+      '(c) topic switches, in conversation',
+      switches.map((row) => row.inConversation),
+    );
+    line(
+      '    topic switches, asked alone',
+      switches.map((row) => row.alone),
+    );
+  }
+  const sorted = [...times].sort((x, y) => x - y);
+  const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  console.log(`\n  ask in a conversation: p50 ${p50.toFixed(1)} ms (n=${sorted.length})`);
+
+  if (!process.argv.includes('--misses')) return;
+  // Only the seen conversations' misses: the blind ones' are never printed.
+  console.log('\n  Misses of the seen conversations (in conversation):');
+  for (const row of rows.filter((r) => !r.blind)) {
+    const o = row.inConversation;
+    if (o.sourceRight && o.hit3) continue;
+    console.log(
+      `    #${row.index}${row.turn.switch ? ' switch' : ''} ${row.turn.question} → "${o.resolvedQuery}" ${o.didAnswer ? '' : 'declined '}hit@3 ${o.hit3 ? 'yes' : 'no'}, source ${o.sourceRight ? 'right' : 'wrong'} (alone: hit@3 ${row.alone.hit3 ? 'yes' : 'no'}, source ${row.alone.sourceRight ? 'right' : 'wrong'})`,
+    );
+  }
+}
+
+const only = ['--hono', '--mdn', '--demo'].filter((flag) => process.argv.includes(flag));
+const runs = (flag: string) => only.length === 0 || only.includes(flag);
+if (runs('--demo'))
+  await benchmark(
+    'demo docs',
+    (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents,
+    'demo-conversations.json',
+  );
+if (runs('--hono'))
+  await benchmark(
+    'Hono docs',
+    (await loadContentFolder(`${CORPORA}hono`)).documents,
+    'hono-conversations.json',
+  );
+if (runs('--mdn')) {
+  if (!existsSync(MDN_DIR))
+    execFileSync('node', [`${CORPORA}expand.mjs`, `${CORPORA}mdn-10k.jsonl.gz`, MDN_DIR], {
+      stdio: 'inherit',
+    });
+  await benchmark(
+    'MDN (10,000 pages)',
+    (await loadContentFolder(MDN_DIR)).documents,
+    'mdn-conversations.json',
+  );
+}

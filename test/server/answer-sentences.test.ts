@@ -691,6 +691,37 @@ describe('follow-up questions that continue the previous one', () => {
     assert.match(resolveFollowUp('and for Deno?', turn('How do I deploy to Cloudflare Workers?')), /deploy/);
   });
 
+  it('keeps what a fragment leaves unsaid: the circumstances, the topic carried before, the rest of the question', () => {
+    const resolved = (question: string, query: string, resolvedQuery = query) =>
+      resolveFollowUp(question, [{ query, resolvedQuery, answer: '', link: '', title: '' }]);
+    // The same asked of another subject, in the same circumstances.
+    assert.match(resolved('and async?', 'What does the defer attribute do on a script tag?'), /script tag/);
+    // The topic the turn before carried over is still the conversation's.
+    assert.match(
+      resolved(
+        'and cookies?',
+        'how do I send a custom header with every request it makes?',
+        'how do I send a custom header with every request it makes? (RPC client)',
+      ),
+      /RPC client/,
+    );
+    // ...unless the new subject replaces it: another endpoint, not the feedback endpoint's.
+    assert.doesNotMatch(
+      resolved(
+        'and the ask endpoint?',
+        'what errors can it answer?',
+        'what errors can it answer? (feedback endpoint)',
+      ),
+      /feedback/,
+    );
+    // A phrase opening with a preposition replaces the circumstances, and keeps the subject.
+    const onNode = resolved('on Node.js?', 'How do I use WebSockets in Hono?');
+    assert.match(onNode, /WebSockets/);
+    assert.doesNotMatch(onNode, /Hono/);
+    // A generic verb says nothing of the topic.
+    assert.doesNotMatch(resolved('and the chat?', 'How do I use the search box?'), /use\)/);
+  });
+
   it('offers the names asked about for a question about "the" something that names nothing', () => {
     assert.deepEqual(definiteFollowUp('How do I change the port?', turn('How do I run Hono on Node.js?')), {
       resolved: 'How do I change the port? (Hono Node)',

@@ -116,6 +116,19 @@ describe('POST /bot/askai', () => {
     );
   });
 
+  it('answers a fragment ("and on the chat?") with the rest of the conversation it completes', async () => {
+    const first = await ask({ query: 'How do I change the accent colour?' });
+    const conversationId = first.body.conversationId;
+    const second = await ask({ query: 'how do I set it on the search box?', conversationId });
+    assert.match(second.body.context.resolvedQuery, /accent colou?r/);
+    // "On the chat" replaces "on the search box"; the accent colour stays the topic.
+    const third = await ask({ query: 'and on the chat?', conversationId });
+    assert.equal(third.body.didAnswer, true);
+    assert.match(third.body.context.resolvedQuery, /accent colou?r/);
+    assert.doesNotMatch(third.body.context.resolvedQuery, /search box/);
+    assert.equal(third.body.link, '/guides/theming');
+  });
+
   it('answers a follow-up after a declined question as asked, carrying none of its words', async () => {
     const declined = await ask({ query: 'What is the capital of France?' });
     assert.equal(declined.body.didAnswer, false);

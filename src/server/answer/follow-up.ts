@@ -1,5 +1,6 @@
 import type { ConversationTurn } from '../store/store.js';
-import { tagWords } from './language-model.js';
+import { isGenericWord } from '../search/query-analysis.js';
+import { tagWords, type TaggedWord } from './language-model.js';
 
 /** Words that point back at something said before. */
 const REFERRING_WORDS = new Set([
@@ -49,9 +50,14 @@ function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): bo
   );
 }
 
-/** Whether a question opens as the continuation of the one before ("and…", "what about…"). */
-function continuesPrevious(question: string): boolean {
-  return CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()));
+/**
+ * Whether a question opens as the continuation of the one before ("and…", "what about…"), or is
+ * a phrase without a verb that opens with a preposition ("on Node.js?", "with the RPC client?"):
+ * the rest of the question it completes is the one before.
+ */
+function continuesPrevious(question: string, words: TaggedWord[] = tagWords(question)): boolean {
+  if (CONTINUING_OPENINGS.some((opening) => opening.test(question.trim()))) return true;
+  return words[0]?.pos === 'ADP' && !words.some((word) => word.pos === 'VERB' || word.pos === 'AUX');
 }
 
 /**
@@ -143,17 +149,49 @@ export function topicWords(question: string): string[] {
     .map((word) => word.text);
 }
 
-/** The verbs and adjectives of a question: what it asks to do or know about its subject. */
-function actionWords(question: string, exclude: Set<string>): string[] {
-  return tagWords(question)
-    .filter(
-      (word) =>
-        ACTION_TAGS.has(word.pos) &&
-        !exclude.has(word.text.toLowerCase()) &&
-        !REFERRING_WORDS.has(word.text.toLowerCase()) &&
-        /[\p{L}\p{N}]/u.test(word.text),
-    )
-    .map((word) => word.text);
+/**
+ * The phrases of a question that set the circumstances of what it asks: the nouns, names and
+ * adjectives after a preposition ("on a script tag", "with every request", "for the user's
+ * locale", "on Cloudflare Workers"), one list per phrase.
+ */
+function circumstancePhrases(words: TaggedWord[]): TaggedWord[][] {
+  const phrases: TaggedWord[][] = [];
+  let phrase: TaggedWord[] | undefined;
+  for (const word of words) {
+    if (word.pos === 'ADP') {
+      // "of" belongs to the noun before it ("the accent colour of the search box"), no circumstance.
+      phrase = word.text.toLowerCase() === 'of' ? undefined : [];
+      if (phrase) phrases.push(phrase);
+    } else if (phrase && TOPIC_TAGS.has(word.pos)) {
+      if (!REFERRING_WORDS.has(word.text.toLowerCase()) && /[\p{L}\p{N}]/u.test(word.text)) phrase.push(word);
+    } else if (word.pos !== 'DET' && word.pos !== 'PART') phrase = undefined;
+  }
+  return phrases.filter((found) => found.length > 0);
+}
+
+/**
+ * The words a turn carried over from the turns before it (its resolved query's addition): the
+ * topic the conversation had when it was asked.
+ */
+function inheritedTopic(turn: ConversationTurn): string {
+  const asked = turn.query.trim();
+  const resolved = turn.resolvedQuery ?? '';
+  if (!resolved.startsWith(`${asked} (`) || !resolved.endsWith(')')) return '';
+  return resolved.slice(asked.length + 2, -1);
+}
+
+/**
+ * The verbs and adjectives of a question: what it asks to do or know about its subject; not the
+ * generic ones ("use", "make", "get"), which say nothing of it.
+ */
+function actionWordsOf(words: TaggedWord[]): TaggedWord[] {
+  return words.filter(
+    (word) =>
+      ACTION_TAGS.has(word.pos) &&
+      !isGenericWord(word.text) &&
+      !REFERRING_WORDS.has(word.text.toLowerCase()) &&
+      /[\p{L}\p{N}]/u.test(word.text),
+  );
 }
 
 /**
@@ -171,7 +209,7 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   if (!previous) return question;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = refersBack(words, withImages);
-  const continues = continuesPrevious(question);
+  const continues = continuesPrevious(question, words);
   const own = topicWords(question);
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
@@ -179,8 +217,6 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const ownLower = new Set(own.map((word) => word.toLowerCase()));
   const carried: string[] = [];
   const earlier = previous.resolvedQuery || previous.query;
-  // "And the chat?" after "How do I translate the search box?" asks the same of another subject:
-  // what was done or asked about (its verbs and adjectives) carries over, its subject doesn't.
   // "What are its limits?" after "What port does the REST API listen on?" asks about a limit of
   // what was named (the REST API), not of what was asked about it (the port): one that points back
   // with a subject of its own carries the names over, when the earlier question has any.
@@ -188,7 +224,7 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
     refers && own.length > 0 && namesIn(earlier).length > 0 ? askedAbout(earlier) : new Set<string>();
   const candidates =
     continues && !refers && own.length > 0
-      ? actionWords(earlier, ownLower)
+      ? continuationCarries(previous, words)
       : topicWords(earlier).filter((word) => !asked.has(word.toLowerCase()));
   for (const word of candidates) {
     const lower = word.toLowerCase();
@@ -198,4 +234,84 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   }
   if (carried.length === 0) return question;
   return `${question.trim()} (${carried.join(' ')})`;
+}
+
+/** What a continuation opens with ("and", "what about"…), the rest being what it asks. */
+const OPENING = /^\s*(?:(?:and|also|but|so|then|or|same|ok|okay)\b|(?:what|how)\s+(?:about|if)\b)[\s,]*/i;
+
+/**
+ * What a continuation with a subject of its own ("and the chat?", "and on Deno?") carries over from the turn before:
+ * - one that opens with a preposition ("on Node.js?", "and for Bun?") asks the same in other
+ *   circumstances: the earlier topic and verbs, less the circumstances it replaces ("Hono" of
+ *   "How do I use WebSockets in Hono?");
+ * - one with a verb of its own ("and how do I read the headers of the response?") asks what
+ *   was done before of its own subject: the earlier verbs and adjectives ("cancel");
+ * - else it asks the same of another subject (see `sameAskedOf`).
+ * One naming a name ("Deno") replaces the earlier names ("Cloudflare Workers") in each case.
+ */
+function continuationCarries(previous: ConversationTurn, words: TaggedWord[]): string[] {
+  const question = words.map((word) => word.text).join(' ');
+  const rest = tagWords(question.replace(OPENING, ''));
+  const earlierWords = tagWords(previous.query.replace(DUMMY_IT, '$2'));
+  const namesAName = words.some((word) => word.pos === 'PROPN');
+  const inherited = inheritedTopic(previous);
+  const earlierNames = new Set(
+    [...earlierWords, ...tagWords(inherited)]
+      .filter((word) => word.pos === 'PROPN')
+      .flatMap((word) => [word.text, ...dottedWith(word.text, `${previous.query} ${inherited}`)])
+      .map((word) => word.toLowerCase()),
+  );
+  const notReplacedName = (word: string) => !(namesAName && earlierNames.has(word.toLowerCase()));
+  const topic = topicWords(previous.resolvedQuery || previous.query);
+  if (rest[0]?.pos === 'ADP') {
+    // The circumstances replaced: the earlier question's, and the names the turn before carried
+    // over when the new ones name one ("on Bun?" after "how do I change the port? (Node.js)").
+    const replaced = new Set(
+      [
+        ...circumstancePhrases(earlierWords).flat(),
+        ...tagWords(inherited).filter((word) => namesAName && earlierNames.has(word.text.toLowerCase())),
+      ].map((word) => word.text.toLowerCase()),
+    );
+    return [...topic, ...actionWordsOf(earlierWords).map((word) => word.text)].filter(
+      (word) => !replaced.has(word.toLowerCase()),
+    );
+  }
+  // A question of its own ("and how do I read the headers of the response?") takes only what
+  // was done; a fragment ("and async?") borrows the rest of the question it completes.
+  if (rest.some((word) => word.pos === 'VERB'))
+    return actionWordsOf(earlierWords)
+      .map((word) => word.text)
+      .filter(notReplacedName);
+  return sameAskedOf(previous, earlierWords, words).filter(notReplacedName);
+}
+
+/** The other parts of a dotted name a word is part of ("js" of "Node.js"). */
+function dottedWith(word: string, text: string): string[] {
+  const parts: string[] = [];
+  for (const [name] of text.matchAll(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)+/gu)) {
+    const split = name.split('.');
+    if (split.includes(word)) parts.push(...split.filter((part) => part !== word));
+  }
+  return parts;
+}
+
+/**
+ * What a continuation asking the same of another subject ("and the chat?", "and async?", "what
+ * about Netlify?") carries over: the earlier question's verbs and adjectives (what was done or
+ * asked about: "translate" of "How do I translate the search box?"), its circumstances ("script
+ * tag" of "What does the defer attribute do on a script tag?"), and the topic the earlier turn
+ * itself had carried over ("RPC client" of "how do I send a header with it? (RPC client)"); not
+ * its subject, which the new one replaces.
+ */
+function sameAskedOf(previous: ConversationTurn, earlierWords: TaggedWord[], words: TaggedWord[]): string[] {
+  // A phrase sharing a word with the new subject is the one it replaces: "and the ask endpoint?"
+  // after "what errors can it answer? (feedback endpoint)" asks about another endpoint.
+  const own = new Set(words.map((word) => word.text.toLowerCase()));
+  const kept = (phrase: TaggedWord[]) => !phrase.some((word) => own.has(word.text.toLowerCase()));
+  const inherited = tagWords(inheritedTopic(previous)).filter((word) => /[\p{L}\p{N}]/u.test(word.text));
+  return [
+    ...(kept(inherited) ? inherited : []),
+    ...actionWordsOf(earlierWords),
+    ...circumstancePhrases(earlierWords).filter(kept).flat(),
+  ].map((word) => word.text);
 }

@@ -169,6 +169,11 @@ const GENERIC_WORDS = new Set([
   'look',
 ]);
 const GENERIC_IMPORTANCE = 0.4;
+
+/** Whether a word is one of the verbs and fillers that say what a visitor wants rather than what about. */
+export function isGenericWord(word: string): boolean {
+  return GENERIC_WORDS.has(word.toLowerCase());
+}
 /** A part of a dotted name typed whole (`get` of `app.get`): the name itself counts most. */
 const PART_IMPORTANCE = 0.5;
 /** A part in more passages than this IDF says (about one in five) is left out. */

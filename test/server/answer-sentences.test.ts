@@ -761,6 +761,21 @@ describe('follow-up questions that continue the previous one', () => {
     );
   });
 
+  it('carries the verb that named what was done, unless the follow-up does something else', () => {
+    assert.match(
+      resolveFollowUp('how do I give it a starting value?', turn('What does reduce do on an array?')),
+      /reduce/,
+    );
+    assert.match(
+      resolveFollowUp('does it work on Deno too?', turn('How do I cache responses on Cloudflare Workers?')),
+      /cache/,
+    );
+    assert.doesNotMatch(
+      resolveFollowUp('can I make it run only once?', turn('how do I remove that listener later?')),
+      /remove/,
+    );
+  });
+
   it('reads "this screenshot" asked with an image attached as the image, not the last answer', () => {
     const earlier = turn('Which events does the search box fire?');
     assert.equal(

@@ -129,6 +129,17 @@ describe('POST /bot/askai', () => {
     assert.equal(third.body.link, '/guides/theming');
   });
 
+  it('carries what was done over to a follow-up that asks about it ("does it work on the chat?")', async () => {
+    const first = await ask({ query: 'How do I style parts?' });
+    const followUp = await ask({
+      query: 'does it work on the chat?',
+      conversationId: first.body.conversationId,
+    });
+    assert.match(followUp.body.context.resolvedQuery, /\bstyle\b/);
+    assert.equal(followUp.body.didAnswer, true);
+    assert.equal(followUp.body.link, '/guides/theming');
+  });
+
   it('answers a follow-up after a declined question as asked, carrying none of its words', async () => {
     const declined = await ask({ query: 'What is the capital of France?' });
     assert.equal(declined.body.didAnswer, false);

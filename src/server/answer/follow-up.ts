@@ -17,6 +17,8 @@ const REFERRING_WORDS = new Set([
   'there',
   'same',
 ]);
+/** Referring words that point at a property of what was said before ("its default"). */
+const POSSESSIVES = new Set(['its', 'their']);
 /** What a question asked with images attached calls them: "this screenshot" is the image, not the last answer. */
 const ATTACHMENT_NOUNS =
   /^(screenshots?|screen|images?|pictures?|pics?|photos?|shots?|captures?|attachments?|diagrams?)$/i;
@@ -47,6 +49,16 @@ function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): bo
       REFERRING_WORDS.has(word.text.toLowerCase()) &&
       (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its') &&
       !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
+  );
+}
+
+/** Whether a question points back at the earlier subject itself ("does it work?"), not only at its property ("its default"). */
+function pointsAtTheThing(words: TaggedWord[]): boolean {
+  return words.some(
+    (word) =>
+      REFERRING_WORDS.has(word.text.toLowerCase()) &&
+      !POSSESSIVES.has(word.text.toLowerCase()) &&
+      (word.pos === 'PRON' || word.pos === 'DET'),
   );
 }
 
@@ -225,7 +237,19 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const candidates =
     continues && !refers && own.length > 0
       ? continuationCarries(previous, words)
-      : topicWords(earlier).filter((word) => !asked.has(word.toLowerCase()));
+      : [
+          ...topicWords(earlier),
+          // What was done to the subject ("reduce" of "What does reduce do on an array?", "cache"
+          // of "How do I cache responses?"), after the subject's words, when the question asks
+          // of that ("does it work on Deno?") rather than of something else it does ("can I make
+          // it run only once?" after "how do I remove that listener?").
+          // Not for one asking about a property of it ("what is its default value?").
+          ...(actionWordsOf(words).some((word) => word.pos === 'VERB') || !pointsAtTheThing(words)
+            ? []
+            : actionWordsOf(tagWords(previous.query.replace(DUMMY_IT, '$2')))
+                .filter((word) => word.pos === 'VERB')
+                .map((word) => word.text)),
+        ].filter((word) => !asked.has(word.toLowerCase()));
   for (const word of candidates) {
     const lower = word.toLowerCase();
     if (ownLower.has(lower) || carried.some((kept) => kept.toLowerCase() === lower)) continue;

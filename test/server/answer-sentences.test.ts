@@ -8,7 +8,7 @@ import {
   createExtractiveAnswerer,
   type ExtractiveAnswerer,
 } from '../../src/server/answer/extractive-answerer.js';
-import { definiteFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
+import { definiteFollowUp, implicitFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import type { DocumentSection } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
@@ -773,6 +773,32 @@ describe('follow-up questions that continue the previous one', () => {
     assert.doesNotMatch(
       resolveFollowUp('can I make it run only once?', turn('how do I remove that listener later?')),
       /remove/,
+    );
+  });
+
+  it('offers the topic and the page of the last answer to a question naming its own subject', () => {
+    const answered: ConversationTurn[] = [
+      {
+        query: 'How do I enable CORS?',
+        resolvedQuery: 'How do I enable CORS?',
+        answer: '',
+        link: '/cors',
+        title: '',
+      },
+    ];
+    assert.deepEqual(implicitFollowUp('how do I allow only my own domain?', answered), {
+      resolved: 'how do I allow only my own domain? (CORS)',
+      nouns: ['domain'],
+      link: '/cors',
+    });
+    // None for one that points back or continues (resolveFollowUp's), names no noun, or comes
+    // after a declined turn.
+    assert.equal(implicitFollowUp('how do I change it?', answered), undefined);
+    assert.equal(implicitFollowUp('and the headers?', answered), undefined);
+    assert.equal(implicitFollowUp('why?', answered), undefined);
+    assert.equal(
+      implicitFollowUp('how do I allow my domain?', [{ ...answered[0]!, didAnswer: false }]),
+      undefined,
     );
   });
 

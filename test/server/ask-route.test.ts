@@ -140,6 +140,20 @@ describe('POST /bot/askai', () => {
     assert.equal(followUp.body.link, '/guides/theming');
   });
 
+  it('asks "show me an example" of the page the conversation is on, and a new subject as asked', async () => {
+    const first = await ask({ query: 'How do I change the accent colour?' });
+    assert.equal(first.body.link, '/guides/theming');
+    const conversationId = first.body.conversationId;
+    const example = await ask({ query: 'show me an example', conversationId });
+    assert.match(example.body.context.resolvedQuery, /accent colou?r/);
+    assert.equal(example.body.didAnswer, true);
+    assert.equal(example.body.link, '/guides/theming');
+    // A question on another page's subject is not dragged back to the theming page.
+    const install = await ask({ query: 'How do I install ask-elements with npm?', conversationId });
+    assert.equal(install.body.context.resolvedQuery, 'How do I install ask-elements with npm?');
+    assert.equal(install.body.link, '/guides/install');
+  });
+
   it('answers a follow-up after a declined question as asked, carrying none of its words', async () => {
     const declined = await ask({ query: 'What is the capital of France?' });
     assert.equal(declined.body.didAnswer, false);

@@ -20,7 +20,7 @@ import {
   wordsTheSiteUses,
   type QuestionWord,
 } from './answer-evidence.js';
-import { definiteFollowUp, resolveFollowUp } from './follow-up.js';
+import { definiteFollowUp, implicitFollowUp, resolveFollowUp } from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
@@ -366,7 +366,7 @@ export class ExtractiveAnswerer implements Answerer {
   async #resolveFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
     const resolved = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const definite = resolved === input.query ? definiteFollowUp(input.query, input.history) : undefined;
-    if (!definite) return resolved;
+    if (!definite) return resolved === input.query ? this.#implicitFollowUp(input, options) : resolved;
     const terms = definite.nouns.map((noun) => this.#analyser.term(noun)).filter((term) => term !== '');
     const [alone] = await this.#index.search(input.query, { ...options, limit: 1 });
     const aloneTitle = new Set(this.#analyser.terms(alone?.document.title ?? ''));
@@ -376,6 +376,31 @@ export class ExtractiveAnswerer implements Answerer {
       this.#analyser.terms(`${topic?.document.title ?? ''}\n${topic?.document.text ?? ''}`),
     );
     return terms.length > 0 && terms.every((term) => topicTerms.has(term)) ? definite.resolved : input.query;
+  }
+
+  /**
+   * A question that names its own subject and points at nothing earlier is asked of the
+   * conversation's topic (see `implicitFollowUp`) when it stays on the page the last answer came
+   * from: the search with the topic's words ranks that page first, the question alone does not,
+   * and the page holds every noun of the question ("how do I allow only my own domain?" after
+   * CORS is the CORS page's; "What's the difference between hono and hono/tiny?" after a
+   * question on Next.js is not the Next.js page's, which never says "tiny"). Unless the page the
+   * question finds alone is titled with one of its nouns: it names its own page.
+   */
+  async #implicitFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
+    if (input.history.length === 0 || (input.images?.length ?? 0) > 0) return input.query;
+    const implicit = implicitFollowUp(input.query, input.history);
+    if (!implicit) return input.query;
+    const terms = implicit.nouns.map((noun) => this.#analyser.term(noun)).filter((term) => term !== '');
+    if (terms.length === 0) return input.query;
+    const [alone] = await this.#index.search(input.query, { ...options, limit: 1 });
+    if (alone?.document.link === implicit.link) return input.query;
+    const aloneTitle = new Set(this.#analyser.terms(alone?.document.title ?? ''));
+    if (terms.some((term) => aloneTitle.has(term))) return input.query;
+    const [topic] = await this.#index.search(implicit.resolved, { ...options, limit: 1 });
+    if (topic?.document.link !== implicit.link) return input.query;
+    const pageTerms = new Set(this.#analyser.terms(`${topic.document.title}\n${topic.document.text}`));
+    return terms.every((term) => pageTerms.has(term)) ? implicit.resolved : input.query;
   }
 
   /**

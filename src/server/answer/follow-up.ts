@@ -116,6 +116,35 @@ export function definiteFollowUp(
 }
 
 /**
+ * A question that names a subject of its own and points at nothing earlier ("how do I allow only
+ * my own domain?" after "How do I enable CORS?", "show me an example with types") may still ask
+ * about what the conversation is on: this is the question with the earlier topic's words, the
+ * question's own nouns, and the page the earlier turn answered from, for the caller to check
+ * that this page holds every noun and is what the question finds with the topic (see
+ * `ExtractiveAnswerer`). Undefined when `resolveFollowUp` or `definiteFollowUp` resolves the
+ * question, when it names no noun, or when no earlier answered turn has a page.
+ */
+export function implicitFollowUp(
+  question: string,
+  history: ConversationTurn[],
+): { resolved: string; nouns: string[]; link: string } | undefined {
+  const previous = topicTurn(history);
+  if (!previous?.link || previous.didAnswer === false) return undefined;
+  const words = tagWords(question.replace(DUMMY_IT, '$2'));
+  if (refersBack(words, false) || continuesPrevious(question, words)) return undefined;
+  const nouns = words
+    .filter((word) => (word.pos === 'NOUN' || word.pos === 'PROPN') && /[\p{L}\p{N}]/u.test(word.text))
+    .map((word) => word.text);
+  if (nouns.length === 0) return undefined;
+  const own = new Set(topicWords(question).map((word) => word.toLowerCase()));
+  const carried = [...new Set(topicWords(previous.resolvedQuery || previous.query))]
+    .filter((word) => !own.has(word.toLowerCase()))
+    .slice(0, MAX_CARRIED_WORDS);
+  if (carried.length === 0) return undefined;
+  return { resolved: `${question.trim()} (${carried.join(' ')})`, nouns, link: previous.link };
+}
+
+/**
  * The turn a follow-up takes its topic from: the last one; past a declined follow-up, the turn
  * whose topic it carried ("How do I configure it?" after "Does it work over QUIC?", declined, after
  * "How do I enable CORS?" is about CORS); none after a declined question that stood on its own

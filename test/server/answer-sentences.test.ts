@@ -802,6 +802,17 @@ describe('follow-up questions that continue the previous one', () => {
     );
   });
 
+  it('reads "such a request" as pointing back', () => {
+    assert.match(
+      resolveFollowUp('how do I send cookies along with such a request?', turn('What is CORS?')),
+      /CORS/,
+    );
+    assert.equal(
+      resolveFollowUp('Is there such a thing as a CORS preset?', []),
+      'Is there such a thing as a CORS preset?',
+    );
+  });
+
   it('reads "this screenshot" asked with an image attached as the image, not the last answer', () => {
     const earlier = turn('Which events does the search box fire?');
     assert.equal(

@@ -154,6 +154,16 @@ describe('POST /bot/askai', () => {
     assert.equal(install.body.link, '/guides/install');
   });
 
+  it('reads "such a list" as the one spoken of', async () => {
+    const first = await ask({ query: 'What does the search box list?' });
+    const followUp = await ask({
+      query: 'how do I move through such a list with the keyboard?',
+      conversationId: first.body.conversationId,
+    });
+    assert.match(followUp.body.context.resolvedQuery, /search box/);
+    assert.equal(followUp.body.link, '/elements/search-box');
+  });
+
   it('answers a follow-up after a declined question as asked, carrying none of its words', async () => {
     const declined = await ask({ query: 'What is the capital of France?' });
     assert.equal(declined.body.didAnswer, false);

@@ -46,8 +46,10 @@ const DUMMY_IT =
 function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): boolean {
   return words.some(
     (word, at) =>
-      REFERRING_WORDS.has(word.text.toLowerCase()) &&
-      (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its') &&
+      ((REFERRING_WORDS.has(word.text.toLowerCase()) &&
+        (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its')) ||
+        // "such a request": one like the request spoken of.
+        (word.text.toLowerCase() === 'such' && /^an?$/i.test(words[at + 1]?.text ?? ''))) &&
       !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
   );
 }

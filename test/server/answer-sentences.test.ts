@@ -718,6 +718,20 @@ describe('follow-up questions that continue the previous one', () => {
     const onNode = resolved('on Node.js?', 'How do I use WebSockets in Hono?');
     assert.match(onNode, /WebSockets/);
     assert.doesNotMatch(onNode, /Hono/);
+    // The circumstances a fragment replaces are the last ones: "with the RPC client?" after "on
+    // Node.js? (WebSockets)" replaces Node.js, and keeps WebSockets; "on Bun?" after a question
+    // that carried Node.js over replaces that.
+    assert.match(
+      resolved('and with the RPC client?', 'on Node.js?', 'on Node.js? (WebSockets)'),
+      /WebSockets/,
+    );
+    const onBun = resolved(
+      'what about on Bun?',
+      'and how do I change the port?',
+      'and how do I change the port? (Hono Node js)',
+    );
+    assert.match(onBun, /port/);
+    assert.doesNotMatch(onBun, /Node/);
     // A generic verb says nothing of the topic.
     assert.doesNotMatch(resolved('and the chat?', 'How do I use the search box?'), /use\)/);
   });

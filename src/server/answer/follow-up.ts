@@ -319,13 +319,15 @@ function continuationCarries(previous: ConversationTurn, words: TaggedWord[]): s
   const notReplacedName = (word: string) => !(namesAName && earlierNames.has(word.toLowerCase()));
   const topic = topicWords(previous.resolvedQuery || previous.query);
   if (rest[0]?.pos === 'ADP') {
-    // The circumstances replaced: the earlier question's, and the names the turn before carried
-    // over when the new ones name one ("on Bun?" after "how do I change the port? (Node.js)").
+    // The circumstances replaced: the earlier question's; when it had none, the names the turn
+    // before carried over, when the new ones name one ("on Bun?" after "how do I change the
+    // port? (Node.js)"), not those it kept ("WebSockets" of "on Node.js? (WebSockets)").
+    const circumstances = circumstancePhrases(earlierWords).flat();
     const replaced = new Set(
-      [
-        ...circumstancePhrases(earlierWords).flat(),
-        ...tagWords(inherited).filter((word) => namesAName && earlierNames.has(word.text.toLowerCase())),
-      ].map((word) => word.text.toLowerCase()),
+      (circumstances.length > 0
+        ? circumstances
+        : tagWords(inherited).filter((word) => namesAName && earlierNames.has(word.text.toLowerCase()))
+      ).map((word) => word.text.toLowerCase()),
     );
     return [...topic, ...actionWordsOf(earlierWords).map((word) => word.text)].filter(
       (word) => !replaced.has(word.toLowerCase()),

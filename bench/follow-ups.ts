@@ -8,6 +8,7 @@
  *   npx tsx bench/follow-ups.ts                 (all three; expands MDN into /tmp/mdn when missing)
  *   npx tsx bench/follow-ups.ts --hono --demo   (flags combine: --hono, --mdn, --demo)
  *   npx tsx bench/follow-ups.ts --misses        (also lists the seen conversations' misses)
+ *   npx tsx bench/follow-ups.ts --switches      (also every first question after every other)
  *
  * For each later turn: the resolved search's hit@3 (the turn's `context.resolvedQuery`, searched
  * as the answerer searches it: is an expected page among the first three?), source right (the
@@ -106,6 +107,7 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
       rows.push({ turn, inConversation, alone, blind: conversation.blind, index: at });
     }
   }
+  const switched = process.argv.includes('--switches') ? await switches(ask, conversations) : '';
   await store.close();
 
   console.log(
@@ -144,6 +146,7 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
       switches.map((row) => row.alone),
     );
   }
+  if (switched) console.log(switched);
   const sorted = [...times].sort((x, y) => x - y);
   const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
   console.log(`\n  ask in a conversation: p50 ${p50.toFixed(1)} ms (n=${sorted.length})`);
@@ -158,6 +161,33 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
       `    #${row.index}${row.turn.switch ? ' switch' : ''} ${row.turn.question} → "${o.resolvedQuery}" ${o.didAnswer ? '' : 'declined '}hit@3 ${o.hit3 ? 'yes' : 'no'}, source ${o.sourceRight ? 'right' : 'wrong'} (alone: hit@3 ${row.alone.hit3 ? 'yes' : 'no'}, source ${row.alone.sourceRight ? 'right' : 'wrong'})`,
     );
   }
+}
+
+/**
+ * Changes of subject beyond the marked ones: each conversation's first question asked after
+ * every other's (written to stand alone, on another subject): how often the answer's source is an
+ * expected page, against the same question asked alone.
+ */
+async function switches(
+  ask: (turn: Turn, conversationId?: string) => Promise<Outcome & { conversationId: string }>,
+  conversations: Conversation[],
+): Promise<string> {
+  const firsts = conversations.map((conversation) => conversation.turns[0]!);
+  let pairs = 0;
+  let right = 0;
+  let rightAlone = 0;
+  for (const second of firsts) {
+    const alone = await ask(second);
+    for (const first of firsts) {
+      if (first === second) continue;
+      const opened = await ask(first);
+      const asked = await ask(second, opened.conversationId);
+      pairs++;
+      if (asked.sourceRight) right++;
+      if (alone.sourceRight) rightAlone++;
+    }
+  }
+  return `\n  first questions after another's (${pairs} pairs): source right ${pct(right, pairs)}, asked alone ${pct(rightAlone, pairs)}`;
 }
 
 const only = ['--hono', '--mdn', '--demo'].filter((flag) => process.argv.includes(flag));

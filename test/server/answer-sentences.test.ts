@@ -803,8 +803,11 @@ describe('follow-up questions that continue the previous one', () => {
     assert.deepEqual(implicitFollowUp('how do I allow only my own domain?', answered), {
       resolved: 'how do I allow only my own domain? (CORS)',
       nouns: ['domain'],
+      asks: ['allow', 'own'],
       link: '/cors',
     });
+    // What it asks, for the page to hold too; not "show" of a request to the one answering.
+    assert.deepEqual(implicitFollowUp('show me an example with types', answered)?.asks, []);
     // None for one that points back or continues (resolveFollowUp's), names no noun, or comes
     // after a declined turn.
     assert.equal(implicitFollowUp('how do I change it?', answered), undefined);

@@ -154,6 +154,16 @@ describe('POST /bot/askai', () => {
     assert.equal(install.body.link, '/guides/install');
   });
 
+  it('asks a new question of its own page when the last page only shares its nouns, not what it asks', async () => {
+    // The theming page names the text field (its part), but says nothing of typing in it.
+    const first = await ask({ query: 'How do I change the accent colour?' });
+    assert.equal(first.body.link, '/guides/theming');
+    const conversationId = first.body.conversationId;
+    const typing = await ask({ query: 'How do I type in the text field?', conversationId });
+    assert.equal(typing.body.context.resolvedQuery, 'How do I type in the text field?');
+    assert.equal(typing.body.link, '/elements/search-box');
+  });
+
   it('reads "such a list" as the one spoken of', async () => {
     const first = await ask({ query: 'What does the search box list?' });
     const followUp = await ask({

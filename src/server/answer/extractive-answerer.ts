@@ -382,9 +382,11 @@ export class ExtractiveAnswerer implements Answerer {
    * A question that names its own subject and points at nothing earlier is asked of the
    * conversation's topic (see `implicitFollowUp`) when it stays on the page the last answer came
    * from: the search with the topic's words ranks that page first, the question alone does not,
-   * and the page holds every noun of the question ("how do I allow only my own domain?" after
-   * CORS is the CORS page's; "What's the difference between hono and hono/tiny?" after a
-   * question on Next.js is not the Next.js page's, which never says "tiny"). Unless the page the
+   * and the page holds every noun of the question and every word of what it asks ("how do I
+   * allow only my own domain?" after CORS is the CORS page's; "What's the difference between hono
+   * and hono/tiny?" after a question on Next.js is not the Next.js page's, which never says
+   * "tiny"; nor "How do I translate the chat into French?" the theming page's, which has the
+   * chat but translates nothing). Unless the page the
    * question finds alone is titled with one of its nouns: it names its own page.
    */
   async #implicitFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
@@ -399,8 +401,11 @@ export class ExtractiveAnswerer implements Answerer {
     if (terms.some((term) => aloneTitle.has(term))) return input.query;
     const [topic] = await this.#index.search(implicit.resolved, { ...options, limit: 1 });
     if (topic?.document.link !== implicit.link) return input.query;
+    // And what it asks to do there: "How do I translate the chat into French?" after the accent
+    // colour names the chat, which the theming page has, but the page translates nothing.
+    const asks = implicit.asks.map((word) => this.#analyser.term(word)).filter((term) => term !== '');
     const pageTerms = new Set(this.#analyser.terms(`${topic.document.title}\n${topic.document.text}`));
-    return terms.every((term) => pageTerms.has(term)) ? implicit.resolved : input.query;
+    return [...terms, ...asks].every((term) => pageTerms.has(term)) ? implicit.resolved : input.query;
   }
 
   /**

@@ -121,15 +121,16 @@ export function definiteFollowUp(
  * A question that names a subject of its own and points at nothing earlier ("how do I allow only
  * my own domain?" after "How do I enable CORS?", "show me an example with types") may still ask
  * about what the conversation is on: this is the question with the earlier topic's words, the
- * question's own nouns, and the page the earlier turn answered from, for the caller to check
- * that this page holds every noun and is what the question finds with the topic (see
+ * question's own nouns, its verbs and adjectives (what it asks to do or know), and the page the
+ * earlier turn answered from, for the caller to check that this page holds every noun, verb and
+ * adjective and is what the question finds with the topic (see
  * `ExtractiveAnswerer`). Undefined when `resolveFollowUp` or `definiteFollowUp` resolves the
  * question, when it names no noun, or when no earlier answered turn has a page.
  */
 export function implicitFollowUp(
   question: string,
   history: ConversationTurn[],
-): { resolved: string; nouns: string[]; link: string } | undefined {
+): { resolved: string; nouns: string[]; asks: string[]; link: string } | undefined {
   const previous = topicTurn(history);
   if (!previous?.link || previous.didAnswer === false) return undefined;
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
@@ -143,7 +144,12 @@ export function implicitFollowUp(
     .filter((word) => !own.has(word.toLowerCase()))
     .slice(0, MAX_CARRIED_WORDS);
   if (carried.length === 0) return undefined;
-  return { resolved: `${question.trim()} (${carried.join(' ')})`, nouns, link: previous.link };
+  // What it asks to do or know ("translate" of "How do I translate the chat into French?"), but
+  // not a request to the one answering ("show me an example").
+  const asks = actionWordsOf(words)
+    .filter((word) => !/^(?:me|us)$/i.test(words[words.indexOf(word) + 1]?.text ?? ''))
+    .map((word) => word.text);
+  return { resolved: `${question.trim()} (${carried.join(' ')})`, nouns, asks, link: previous.link };
 }
 
 /**

@@ -45,6 +45,26 @@ function otherProcessWriting(file: string, journal: 'wal' | 'delete', sql: strin
   return { holding: printed('holding'), committed: printed('committed') };
 }
 
+/**
+ * Another process that holds the write lock of `file` (a WAL file) until `release` is called: a
+ * long write of its own, such as another instance building an index or an operator's DELETE.
+ */
+function otherProcessHoldingLock(file: string) {
+  const script = `
+    const Database = require(${JSON.stringify(BETTER_SQLITE3)});
+    const db = new Database(${JSON.stringify(file)});
+    db.exec('BEGIN IMMEDIATE');
+    console.log('holding');
+    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const holding = new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`exit ${code}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { holding, release: () => (child.stdin!.end('go\n'), exited) };
+}
+
 describe('a database file shared by two processes', () => {
   let dir: string;
   let schema: string;
@@ -93,6 +113,25 @@ describe('a database file shared by two processes', () => {
       assert.equal(await store.healthy(), true);
     } finally {
       await store.close();
+    }
+  });
+
+  it('opens a file whose schema is up to date while another process holds the write lock', async () => {
+    // A restart beside a running instance: nothing to migrate, so nothing to wait for. It took
+    // the write lock to read the version, waited 5 s, and failed ("database is locked").
+    const file = join(dir, 'current.db');
+    await createSqliteStore(file).close();
+    const other = otherProcessHoldingLock(file);
+    try {
+      await other.holding;
+      const store = createSqliteStore(file);
+      try {
+        assert.equal(await store.healthy(), true);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await other.release();
     }
   });
 

@@ -485,17 +485,24 @@ class SqliteStore implements Store {
  * the same file at the same moment (a second instance, a restart overlapping the old process):
  * each step takes the write lock before it reads the version (`BEGIN IMMEDIATE`), so that a
  * migration the other has just committed is not run again ("table conversations already exists").
+ * A schema already up to date takes no lock: a start beside another process busy writing for
+ * longer than the busy timeout would fail ("database is locked") for nothing.
  */
 function migrate(db: Database.Database): void {
-  // Runs the next migration, if one is left: true when it ran one.
-  const next = db.transaction((): boolean => {
-    const applied = db.pragma('user_version', { simple: true }) as number;
+  const current = (applied: number): boolean => {
     if (applied > MIGRATIONS.length) {
       throw new Error(
         `database schema version ${applied} is newer than this ask-elements knows (${MIGRATIONS.length}); upgrade ask-elements`,
       );
     }
-    if (applied === MIGRATIONS.length) return false;
+    return applied === MIGRATIONS.length;
+  };
+  // The version only grows: once read as this one's, nothing is left to do.
+  if (current(db.pragma('user_version', { simple: true }) as number)) return;
+  // Runs the next migration, if one is left: true when it ran one.
+  const next = db.transaction((): boolean => {
+    const applied = db.pragma('user_version', { simple: true }) as number;
+    if (current(applied)) return false;
     const migration = MIGRATIONS[applied]!;
     if (typeof migration === 'string') db.exec(migration);
     else migration(db);

@@ -59,13 +59,14 @@ export async function attemptOnce(
   if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
   try {
     return await Promise.race([
-      fetchImpl(call.url, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: controller.signal,
-      }).then((response) =>
-        parseResponse(response, call.bearer ?? (call.body as { apiKey?: string } | undefined)?.apiKey),
+      parseResponse(
+        fetchImpl(call.url, {
+          method: call.method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          signal: controller.signal,
+        }),
+        call.bearer ?? (call.body as { apiKey?: string } | undefined)?.apiKey,
       ),
       // A page's fetch wrapper that drops the signal (some analytics scripts do) would keep a
       // stopped or timed-out call waiting for its answer: the abort ends the wait.
@@ -114,7 +115,12 @@ export async function send<T>(
   }
 }
 
-async function parseResponse(response: Response, key: string | undefined): Promise<unknown> {
+/** The body of the answer to a call (awaited: a page's own fetch may give it as it is, not in a promise). */
+async function parseResponse(
+  answer: Response | Promise<Response>,
+  key: string | undefined,
+): Promise<unknown> {
+  const response = await answer;
   const { ok, status } = response;
   const text = await response.text();
   let body: unknown = text;

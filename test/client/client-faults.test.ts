@@ -495,6 +495,16 @@ describe('client against more faults', () => {
       },
     );
 
+    it('takes the answer of a page fetch that gives a Response as it is, not in a promise', async () => {
+      // A plain-JavaScript stand-in for fetch (a test double, a page's own shim) may return the
+      // Response itself: it was awaited, and must still be.
+      const immediate = (() =>
+        new Response(JSON.stringify([]), {
+          headers: { 'content-type': 'application/json' },
+        })) as unknown as typeof fetch;
+      assert.deepEqual(await client({ fetch: immediate }).search({ query: 'x', numDocs: 1 }), []);
+    });
+
     it('leaves no listener or timer once a call has completed, and a later abort changes nothing', async () => {
       const controller = new AbortController();
       const c = client({ paths: { search: '/search-ok', feedback: '/ok', health: '/503-then-200' } });

@@ -164,6 +164,17 @@ describe('POST /bot/askai', () => {
     assert.equal(typing.body.link, '/elements/search-box');
   });
 
+  it('asks a new question as asked when the tagger read its subject as a verb ("How are results ranked?")', async () => {
+    // "results" and "React" were tagged as verbs, so the question named no subject of its own
+    // and was searched with the accent colour, and answered from the theming page.
+    const first = await ask({ query: 'How do I change the accent colour?' });
+    const conversationId = first.body.conversationId;
+    for (const query of ['How are results ranked?', 'What does React need?']) {
+      const next = await ask({ query, conversationId });
+      assert.equal(next.body.context.resolvedQuery, query);
+    }
+  });
+
   it('reads "such a list" as the one spoken of', async () => {
     const first = await ask({ query: 'What does the search box list?' });
     const followUp = await ask({

@@ -186,6 +186,19 @@ function askedAbout(question: string): Set<string> {
   return asked;
 }
 
+/**
+ * The subjects the tagger read as verbs: a word between an auxiliary and the verb it goes with
+ * ("results" of "How are results ranked?", "React" of "What does React need?") is what the
+ * question is about, where "I" of "How do I install?" stands.
+ */
+function subjectsReadAsVerbs(words: TaggedWord[]): string[] {
+  return words
+    .filter(
+      (word, at) => word.pos === 'VERB' && words[at - 1]?.pos === 'AUX' && words[at + 1]?.pos === 'VERB',
+    )
+    .map((word) => word.text);
+}
+
 /** The words of a question that name what it is about. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
@@ -259,7 +272,7 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = refersBack(words, withImages);
   const continues = continuesPrevious(question, words);
-  const own = topicWords(question);
+  const own = [...topicWords(question), ...subjectsReadAsVerbs(words)];
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
 

@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openDatabase, questionKey, reportQuery } from '../src/server/store/sqlite-store.js';
 import type { AnalyticsFilter } from '../src/server/store/store.js';
+import { seeded } from '../test/support/random-values.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -59,18 +60,6 @@ const SEARCHES = Number(values.searches);
 const RUNS = Number(values.runs);
 /** Which parts to run (reports, plans, polling, startup, purge); all by default. */
 const PARTS = new Set((values.only ?? 'plans,reports,polling,startup,purge').split(','));
-
-/** A small seeded generator (mulberry32), so that two fills are the same. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Draws ranks 0..n-1 with Zipf's law (exponent s): a few very frequent, a long tail. */
 function zipf(n: number, s: number, rand: () => number): () => number {
@@ -159,7 +148,7 @@ function fill(file: string): void {
   const db = openDatabase(file);
   // The fill only: the service opens it with synchronous = FULL.
   db.pragma('synchronous = OFF');
-  const rand = random(2026);
+  const rand = seeded(2026); // so that two fills are the same
   const questionRank = zipf(200_000, 1.05, rand);
   const searchRank = zipf(80_000, 1.1, rand);
   const end = Date.now();

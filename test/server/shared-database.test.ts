@@ -17,21 +17,27 @@ import { storedAnswer } from './stored-answer.js';
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /**
- * Another process that takes the write lock of `file` (`BEGIN IMMEDIATE`, in `journal` mode), runs
- * `sql` and commits a moment later: `holding` resolves once it has the lock, `committed` when it
- * has let go. The moment only has to outlast this process's start on the file, well within
- * SQLite's 5 s busy timeout.
+ * Another process that takes the write lock of `file` (`BEGIN IMMEDIATE`, in `journal` mode when
+ * given), runs `sql` and commits `commitAfterMs` later, or when `release` is called: `holding`
+ * resolves once it has the lock, `committed` when it has let go. A timed commit lets a test that
+ * is blocked opening the file (synchronously) see the lock go: the moment only has to outlast
+ * this process's start on the file, well within SQLite's 5 s busy timeout. Held until released,
+ * it is a long write of its own, such as another instance building an index.
  */
-function otherProcessWriting(file: string, journal: 'wal' | 'delete', sql: string) {
+function otherProcessWriting(
+  file: string,
+  { journal, sql = '', commitAfterMs }: { journal?: 'wal' | 'delete'; sql?: string; commitAfterMs?: number },
+) {
   const script = `
     const Database = require(${JSON.stringify(BETTER_SQLITE3)});
     const db = new Database(${JSON.stringify(file)});
-    db.pragma('journal_mode = ${journal}');
+    ${journal ? `db.pragma('journal_mode = ${journal}');` : ''}
     db.exec('BEGIN IMMEDIATE');
     db.exec(${JSON.stringify(sql)});
     console.log('holding');
-    setTimeout(() => { db.exec('COMMIT'); db.close(); console.log('committed'); }, 500);`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const commit = () => { db.exec('COMMIT'); db.close(); console.log('committed'); };
+    ${commitAfterMs === undefined ? "process.stdin.once('data', commit);" : `setTimeout(commit, ${commitAfterMs});`}`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   const printed = (word: string) =>
     new Promise<void>((resolve, reject) => {
@@ -42,27 +48,8 @@ function otherProcessWriting(file: string, journal: 'wal' | 'delete', sql: strin
       });
       child.once('exit', (code) => (output.includes(word) ? resolve() : reject(new Error(`exit ${code}`))));
     });
-  return { holding: printed('holding'), committed: printed('committed') };
-}
-
-/**
- * Another process that holds the write lock of `file` (a WAL file) until `release` is called: a
- * long write of its own, such as another instance building an index or an operator's DELETE.
- */
-function otherProcessHoldingLock(file: string) {
-  const script = `
-    const Database = require(${JSON.stringify(BETTER_SQLITE3)});
-    const db = new Database(${JSON.stringify(file)});
-    db.exec('BEGIN IMMEDIATE');
-    console.log('holding');
-    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); });`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const holding = new Promise<void>((resolve, reject) => {
-    child.stdout!.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`exit ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { holding, release: () => (child.stdin!.end('go\n'), exited) };
+  const committed = printed('committed');
+  return { holding: printed('holding'), committed, release: () => (child.stdin!.end('go\n'), committed) };
 }
 
 describe('a database file shared by two processes', () => {
@@ -81,47 +68,38 @@ describe('a database file shared by two processes', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('opens a new file that another process is creating and migrating at the same moment', async () => {
+  for (const [name, file, journal] of [
     // A new file, not yet in WAL mode: the other process holds it while it writes the schema.
-    const file = join(dir, 'new.db');
-    const other = otherProcessWriting(file, 'delete', schema);
-    await other.holding;
-    const store = createSqliteStore(file);
-    try {
-      await other.committed;
-      await store.saveInsight(
-        storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
-      );
-      assert.equal(await store.healthy(), true);
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('runs each migration once when two processes migrate the same file at once', async () => {
+    [
+      'opens a new file that another process is creating and migrating at the same moment',
+      'new.db',
+      'delete',
+    ],
     // The other process has the write lock and is migrating (a WAL file, as the service makes
     // it): this one reads the version before that commits, and must not run the same migration.
-    const file = join(dir, 'racing.db');
-    const other = otherProcessWriting(file, 'wal', schema);
-    await other.holding;
-    const store = createSqliteStore(file);
-    try {
-      await other.committed;
-      await store.saveInsight(
-        storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
-      );
-      assert.equal(await store.healthy(), true);
-    } finally {
-      await store.close();
-    }
-  });
+    ['runs each migration once when two processes migrate the same file at once', 'racing.db', 'wal'],
+  ] as const)
+    it(name, async () => {
+      const other = otherProcessWriting(join(dir, file), { journal, sql: schema, commitAfterMs: 500 });
+      await other.holding;
+      const store = createSqliteStore(join(dir, file));
+      try {
+        await other.committed;
+        await store.saveInsight(
+          storedAnswer({ insightId: 'q-1', conversationId: 'c-1', createdAt: Date.now() }),
+        );
+        assert.equal(await store.healthy(), true);
+      } finally {
+        await store.close();
+      }
+    });
 
   it('opens a file whose schema is up to date while another process holds the write lock', async () => {
     // A restart beside a running instance: nothing to migrate, so nothing to wait for. It took
     // the write lock to read the version, waited 5 s, and failed ("database is locked").
     const file = join(dir, 'current.db');
     await createSqliteStore(file).close();
-    const other = otherProcessHoldingLock(file);
+    const other = otherProcessWriting(file, {});
     try {
       await other.holding;
       const store = createSqliteStore(file);
@@ -145,11 +123,11 @@ describe('a database file shared by two processes', () => {
         await store.saveInsight(
           storedAnswer({ insightId: `q-${i}`, conversationId: `c-${i}`, createdAt: now - age * DAY_MS }),
         );
-      const other = otherProcessWriting(
-        file,
-        'wal',
-        `INSERT INTO searches VALUES ('demo', 'docs', 'install', 'install', 1, ${now})`,
-      );
+      const other = otherProcessWriting(file, {
+        journal: 'wal',
+        sql: `INSERT INTO searches VALUES ('demo', 'docs', 'install', 'install', 1, ${now})`,
+        commitAfterMs: 500,
+      });
       await other.holding;
       assert.deepEqual(await store.deleteOlderThan!(now - 30 * DAY_MS, 250), {
         insights: 2,

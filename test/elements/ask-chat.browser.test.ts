@@ -16,6 +16,7 @@ import {
   analyticsRecords,
   answerRecord,
   defineElements,
+  failingOnce,
   fakeClient,
   parts,
   pasteFiles,
@@ -778,11 +779,7 @@ describe('<ask-chat>', () => {
     });
 
     it('offers no Retry for a failed question restored without its images: it would ask another question', async () => {
-      let calls = 0;
-      const client = fakeClient(async () => {
-        if (calls++ === 0) throw new NetworkError();
-        return answerRecord();
-      });
+      const client = failingOnce(new NetworkError());
       const load = () =>
         fixture<AskChat>(html`<ask-chat persist storage-key="lost-images" .client=${client}></ask-chat>`);
       const first = await load();
@@ -1906,12 +1903,9 @@ describe('<ask-chat>', () => {
     });
 
     it('waits out the time a refused question was told to wait before asking again, thinking meanwhile', async () => {
-      let calls = 0;
-      const client = fakeClient(async () => {
-        if (calls++ === 0)
-          throw new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 });
-        return answerRecord();
-      });
+      const client = failingOnce(
+        new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 3 }),
+      );
       const el = await chat(client);
       const p = parts(el);
       await ask(el, 'How do I install it?');
@@ -1946,12 +1940,9 @@ describe('<ask-chat>', () => {
     });
 
     it('asks again at once after a refusal that asked for a wait longer than 10 seconds', async () => {
-      let calls = 0;
-      const client = fakeClient(async () => {
-        if (calls++ === 0)
-          throw new ApiError('Service unavailable', { status: 503, code: 'unavailable', retryAfter: 3600 });
-        return answerRecord();
-      });
+      const client = failingOnce(
+        new ApiError('Service unavailable', { status: 503, code: 'unavailable', retryAfter: 3600 }),
+      );
       const el = await chat(client);
       const p = parts(el);
       await ask(el, 'How do I install it?');
@@ -2063,11 +2054,7 @@ describe('<ask-chat>', () => {
       expect(p.answers()).to.have.length(expected.length);
     });
     it('replaces a failed question sent again with Enter, leaving no Retry that would ask it twice', async () => {
-      let calls = 0;
-      const client = fakeClient(async () => {
-        if (calls++ === 0) throw new NetworkError();
-        return answerRecord();
-      });
+      const client = failingOnce(new NetworkError());
       const el = await chat(client);
       const p = parts(el);
       await ask(el, 'How do I install it?');
@@ -2083,11 +2070,7 @@ describe('<ask-chat>', () => {
       expect(client.asks.map((a) => a.query)).to.deep.equal(['How do I install it?', 'How do I install it?']);
     });
     it("leaves an answer's reason form and thanks with it when a retried question moves the answers", async () => {
-      let calls = 0;
-      const client = fakeClient(async () => {
-        if (calls++ === 0) throw new NetworkError();
-        return answerRecord();
-      });
+      const client = failingOnce(new NetworkError());
       const el = await fixture<AskChat>(html`<ask-chat feedback-reason .client=${client}></ask-chat>`);
       for (const question of ['First', 'Second', 'Third']) await el.askQuestion(question);
       const buttons = () => Array.from(el.shadowRoot!.querySelectorAll<FeedbackButtons>('feedback-buttons'));

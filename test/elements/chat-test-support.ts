@@ -71,6 +71,15 @@ export function fakeClient(ask: (...args: AskArgs) => Promise<AnswerRecord>): Re
   });
 }
 
+/** A client that refuses the first question with `error`, then answers each with `answerRecord()`. */
+export function failingOnce(error: Error): RecordingClient {
+  let calls = 0;
+  return fakeClient(async () => {
+    if (calls++ === 0) throw error;
+    return answerRecord();
+  });
+}
+
 let insight = 0;
 
 /** An answer record as the service sends it, with the fields a test cares about replaced. */

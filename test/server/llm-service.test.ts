@@ -4,7 +4,7 @@
  * what models write.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -212,6 +212,27 @@ describe('generated answers, asked over HTTP', () => {
   });
 });
 
+/**
+ * The service generating its answers with a model on this machine that answers as `model` does,
+ * its errors logged into `errors`; `close` stops both.
+ */
+async function serviceOverModel(model: RequestListener, env: Record<string, string>) {
+  const server = createServer(model);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const errors: string[] = [];
+  const service = await startTestService({
+    config: configWith(),
+    env: { LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, ...env },
+    logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+  });
+  const close = async () => {
+    await service.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { service, errors, close };
+}
+
 describe('generated answers, from a model that stalls', () => {
   it(
     'serves the extractive answer at LLM_TIMEOUT_MS when the model stops mid-answer, garbage collected meanwhile',
@@ -223,24 +244,16 @@ describe('generated answers, from a model that stalls', () => {
       setFlagsFromString('--expose-gc');
       const gc = runInNewContext('gc') as () => void;
       // The model sends its headers and the start of its answer, then nothing.
-      const stalled = createServer((request, response) => {
-        request.resume();
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.write('{"choices":[{"message":{"role":"assistant","content":"Run');
-        setTimeout(gc, 100);
-        setTimeout(gc, 200);
-      });
-      await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-      const errors: string[] = [];
-      const service = await startTestService({
-        config: configWith(),
-        env: {
-          LLM_BASE_URL: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/v1`,
-          LLM_MODEL: 'test-model',
-          LLM_TIMEOUT_MS: '500',
+      const { service, errors, close } = await serviceOverModel(
+        (request, response) => {
+          request.resume();
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.write('{"choices":[{"message":{"role":"assistant","content":"Run');
+          setTimeout(gc, 100);
+          setTimeout(gc, 200);
         },
-        logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
-      });
+        { LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '500' },
+      );
       try {
         const { status, body } = await service.postJson('/bot/askai', {
           apiKey: DEMO_KEY,
@@ -252,9 +265,7 @@ describe('generated answers, from a model that stalls', () => {
         assert.match(body.answer, /npm install ask-elements/);
         assert.match(errors.join('\n'), /did not answer within 500 ms/);
       } finally {
-        await service.close();
-        stalled.closeAllConnections();
-        await new Promise((resolve) => stalled.close(resolve));
+        await close();
       }
     },
   );
@@ -264,7 +275,7 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
   it('asks again at once with max_completion_tokens and no temperature, and keeps asking so', async () => {
     const bodies: Record<string, unknown>[] = [];
     // OpenAI's answers to a reasoning model asked the older way, word for word.
-    const reasoning = createServer((request, response) => {
+    const reasoning: RequestListener = (request, response) => {
       let text = '';
       request.on('data', (chunk: Buffer) => (text += chunk));
       request.on('end', () => {
@@ -298,17 +309,8 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
           }),
         );
       });
-    });
-    await new Promise<void>((resolve) => reasoning.listen(0, '127.0.0.1', resolve));
-    const errors: string[] = [];
-    const service = await startTestService({
-      config: configWith(),
-      env: {
-        LLM_BASE_URL: `http://127.0.0.1:${(reasoning.address() as AddressInfo).port}/v1`,
-        LLM_MODEL: 'o4-mini',
-      },
-      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
-    });
+    };
+    const { service, errors, close } = await serviceOverModel(reasoning, { LLM_MODEL: 'o4-mini' });
     try {
       for (let question = 0; question < 2; question++) {
         const { body } = await service.postJson('/bot/askai', {
@@ -328,9 +330,7 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
         assert.equal(typeof body['max_completion_tokens'], 'number');
       }
     } finally {
-      await service.close();
-      reasoning.closeAllConnections();
-      await new Promise((resolve) => reasoning.close(resolve));
+      await close();
     }
   });
 });

@@ -1520,6 +1520,33 @@ describe('<ask-chat>', () => {
       expect(p.one('search-link')!.getAttribute('href')).to.equal('/search?q=What%20is%20the%20weather%3F');
     });
 
+    it("leaves alone a page's own element named search-box when the visitor chooses to search", async () => {
+      // A site whose own component has the tag name: ours is not defined, theirs has no show().
+      if (!customElements.get('search-box'))
+        customElements.define('search-box', class extends HTMLElement {});
+      const theirs = document.body.appendChild(document.createElement('search-box'));
+      const errors: unknown[] = [];
+      const onError = (event: ErrorEvent) => {
+        errors.push(event.error);
+        event.preventDefault();
+      };
+      try {
+        const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
+        const searches: string[] = [];
+        el.addEventListener('ask-search', (e) => searches.push((e as CustomEvent).detail.query));
+        await ask(el, 'What is the weather?');
+        await answered(el, 1);
+        window.addEventListener('error', onError);
+        parts(el).one('search-button')!.click();
+        expect(searches).to.deep.equal(['What is the weather?']);
+        expect(errors).to.deep.equal([]);
+        expect(Object.keys(theirs)).to.deep.equal([]);
+      } finally {
+        window.removeEventListener('error', onError);
+        theirs.remove();
+      }
+    });
+
     it('offers to search for a long question in three lines at most, its whole text still its name', async () => {
       const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
       el.style.inlineSize = '30rem';

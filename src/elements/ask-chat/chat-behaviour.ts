@@ -691,11 +691,11 @@ export class ChatBehaviour implements ReactiveController {
     if (!emit(this.#host, 'search', { query }, { cancelable: true })) return;
     // Nobody took it: hand the query to a <search-box> beside the chat (in the same shadow root,
     // when a component renders both), else of the page, if there is one: one on screen, not the
-    // header's that a phone layout hides.
+    // header's that a phone layout hides. A page's own element under that tag name is left alone.
     const shown = (root: Document | ShadowRoot) =>
       [...root.querySelectorAll('search-box')].find((found) => found.checkVisibility?.() !== false);
     const box = shown(this.#host.getRootNode() as Document | ShadowRoot) ?? shown(document);
-    if (box) {
+    if (typeof box?.show == 'function') {
       box.query = query;
       box.show();
     }

@@ -689,6 +689,9 @@ describe('follow-up questions that continue the previous one', () => {
     assert.match(resolved, /translate/);
     assert.doesNotMatch(resolved, /search|box/);
     assert.match(resolveFollowUp('and for Deno?', turn('How do I deploy to Cloudflare Workers?')), /deploy/);
+    // A name after a preposition is a name, not a verb to carry over ("React" read as "to react").
+    assert.doesNotMatch(resolveFollowUp('With Vue?', turn('Can I use it with React?')), /React/);
+    assert.doesNotMatch(resolveFollowUp('and on Fly?', turn('Can I host it on Render?')), /Render/);
   });
 
   it('keeps what a fragment leaves unsaid: the circumstances, the topic carried before, the rest of the question', () => {

@@ -202,8 +202,18 @@ export function tagWords(text: string, of: ReaderKind = 'question'): TaggedWord[
     .filter((word) => word.pos !== 'PUNCT' && word.pos !== 'SPACE');
   const [first, second] = tagged;
   if (first && second && isInstructionVerb(first, second)) first.pos = 'VERB';
+  // A capitalised word right after a preposition is a name, not a verb: the model reads the
+  // `React` of "use it with React" and the `Render` of "host it on Render" as verbs.
+  for (let i = 1; i < tagged.length; i++) {
+    const word = tagged[i] as TaggedWord;
+    if (word.pos === 'VERB' && tagged[i - 1]?.pos === 'ADP' && CAPITALISED.test(word.text))
+      word.pos = 'PROPN';
+  }
   return tagged;
 }
+
+/** A word that starts with a capital and goes on in small letters (`React`, not `IT` or `iOS`). */
+const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 
 /** Nouns and adjectives that a visitor's instruction starts with are verbs in it. */
 const VERB_LIKE = new Set(['NOUN', 'ADJ']);

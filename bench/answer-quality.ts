@@ -39,7 +39,11 @@
  * on 2026-11-29 by a helper who read only the pages, aiming at pages and details the earlier sets
  * leave out, before any change of that session to the search; as with the second fresh sets, the
  * misses of their even-numbered half (`fresh7 seen`) may be read, those of the odd half
- * (`fresh7 blind`) never are. The second typeahead
+ * (`fresh7 blind`) never are. The eighth fresh sets (*-fresh8.json, *-unanswerable8.json: 30
+ * answerable questions each, and 30 each that the site doesn't answer, a third off-topic, two
+ * thirds near misses checked against the corpus) were written on 2026-11-30 by a helper from the
+ * pages alone, before that helper's changes to the answer decision; none of their misses is read
+ * or printed (`fresh8 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -316,6 +320,8 @@ interface QuestionSets {
   unanswerable6: string[];
   fresh7: Question[];
   unanswerable7: string[];
+  fresh8: Question[];
+  unanswerable8: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -344,6 +350,8 @@ function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable6: textsOf('unanswerable6'),
     fresh7: questionsOf('fresh7'),
     unanswerable7: textsOf('unanswerable7'),
+    fresh8: questionsOf('fresh8'),
+    unanswerable8: textsOf('unanswerable8'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -367,6 +375,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable6,
     fresh7,
     unanswerable7,
+    fresh8,
+    unanswerable8,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -393,6 +403,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh5Items = fresh5.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh6Items = fresh6.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh7Items = fresh7.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh8Items = fresh8.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -405,6 +416,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh5 blind': fresh5Items,
     'fresh6 blind': fresh6Items,
     ...seenAndBlind('fresh7', fresh7Items),
+    'fresh8 blind': fresh8Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -465,6 +477,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh5 blind': fresh5,
     'fresh6 blind': fresh6,
     ...seenAndBlind('fresh7', fresh7),
+    'fresh8 blind': fresh8,
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -482,6 +495,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh5 blind': unanswerable5,
     'fresh6 blind': unanswerable6,
     ...seenAndBlind('fresh7', unanswerable7),
+    'fresh8 blind': unanswerable8,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,

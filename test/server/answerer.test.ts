@@ -641,6 +641,61 @@ describe("extractive answerer over a shop's few pages", () => {
   });
 });
 
+describe("extractive answerer: words held only in a code example's data", () => {
+  const prompt = [
+    'const session = await LanguageModel.create();',
+    'const reply = await session.prompt("What is the capital of France?");',
+    'console.log(reply);',
+  ].join('\n');
+  const footer = ['<footer>', '  <p>Football world cup results, 2018</p>', '</footer>'].join('\n');
+  const pages: SourceDocument[] = [
+    pageWithText(
+      '/prompt',
+      'Prompt API',
+      `Create a session with the language model, then send it your text with the prompt method. The promise resolves with the model's reply.\n\n${prompt}`,
+      [prompt],
+    ),
+    pageWithText(
+      '/footer',
+      'The footer element',
+      `A footer holds information about its section: its author, copyright or related links.\n\n${footer}`,
+      [footer],
+    ),
+    pageWithText(
+      '/console',
+      'Console',
+      "Log messages while you debug, and read them in the browser's tools.",
+    ),
+  ];
+  let index: SearchIndex;
+
+  before(async () => {
+    index = createOramaIndex();
+    await index.load(pages);
+  });
+
+  it("declines a question whose words a passage holds only in its code's strings or an HTML example's text", async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    for (const question of ['What is the capital of France?', 'Who won the football world cup in 2018?']) {
+      const retrieval = await answerer.retrieve(ask(question));
+      assert.ok(
+        retrieval.coverage >= 0.8,
+        `${question}: the example holds its words (${retrieval.coverage})`,
+      );
+      assert.equal(retrieval.answerable, false, question);
+    }
+    // Questions about what those passages say, or their code does, are answered from them.
+    for (const [question, link] of [
+      ['How do I send a prompt to the language model?', '/prompt'],
+      ['what does a footer hold?', '/footer'],
+    ]) {
+      const answer = await answerer.answer(ask(question as string));
+      assert.equal(answer.didAnswer, true, question);
+      assert.equal(answer.link, link, question);
+    }
+  });
+});
+
 describe('extractive answerer on hostile text', () => {
   const hostile: SourceDocument = {
     id: 'xss.md',

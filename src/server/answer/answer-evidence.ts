@@ -189,6 +189,43 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
 }
 
 /**
+ * A code block's quoted strings, and the text between the tags of an HTML example. Those that
+ * read as a sentence (`EXAMPLE_SENTENCE`) are example data, which the code shows and does nothing
+ * with (`"What is the capital of France?"`, `>FIFA World Cup top goalscorers<`); a path, a
+ * header's name or an option's value (`'/posts/:id'`, `'X-Message'`) is what the code does.
+ */
+const EXAMPLE_DATA = /"[^"\n]*"|'[^'\n]*'|`[^`]*`|>[^<>]*</g;
+/** Three words or more, with spaces between: a sentence or a title, not a value. */
+const EXAMPLE_SENTENCE = /[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]/u;
+
+/**
+ * Whether the words of the question (`words`, those the site uses) that the passage holds all
+ * stand only in its code's example data: "What is the capital of France?" matched by a prompt
+ * example's `session.prompt("What is the capital of France?")`, "Who won the football world
+ * cup?" by a `<footer>` example's text. Such a passage says nothing about what it holds there; a
+ * word in its title, heading, prose, or its code outside example data (a name, a comment) is
+ * what it shows. False when it holds none of them (coverage judges that) or the question asks
+ * about an operator.
+ */
+export function heldOnlyInExamples(words: QuestionWord[], hit: PassageHit, analyser: TextAnalyser): boolean {
+  const code = hit.section.code ?? [];
+  if (code.length === 0 || words.length === 0 || words.some((word) => word.operator === true)) return false;
+  let prose = sectionPlainText(hit.section);
+  for (const block of code) prose = prose.replace(block, '\n\n');
+  const shown = [hit.document.title, hit.section.heading, prose];
+  for (const block of code)
+    shown.push(
+      block.replace(EXAMPLE_DATA, (data) =>
+        !EXAMPLE_SENTENCE.test(data) ? data : data.startsWith('>') ? '><' : ' ',
+      ),
+    );
+  const shownTerms = new Set(analyser.terms(shown.join('\n')));
+  if (words.some((word) => shownTerms.has(word.term))) return false;
+  const exampleTerms = new Set(analyser.terms(code.join('\n')));
+  return words.some((word) => exampleTerms.has(word.term));
+}
+
+/**
  * The weighted share (0–1) of the question's words in the page's outline: its title, description
  * and headings, what the page says it is about.
  */

@@ -10,6 +10,7 @@ import { sectionTermSet, selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
+  heldOnlyInExamples,
   knownShare,
   nameThePageLacks,
   namesOfSeveralWords,
@@ -341,6 +342,11 @@ export class ExtractiveAnswerer implements Answerer {
     );
     const outline = best ? outlineCoverage(judged, best.document, this.#analyser) : 0;
     const title = best ? titleCoverage(judged, best.document, this.#analyser) : 0;
+    // A passage that holds the question's words only in its code's example data (a prompt's
+    // "What is the capital of France?") shows nothing about them, unless its page's outline names
+    // them: the page is then about them, and its examples are too.
+    const onlyInExamples =
+      best !== undefined && outline === 0 && heldOnlyInExamples(judged, best, this.#analyser);
     const answerable =
       best !== undefined &&
       coverage +
@@ -351,6 +357,7 @@ export class ExtractiveAnswerer implements Answerer {
       known >= (this.#minKnown ?? defaultMinKnown(this.#index.documentCount)) &&
       unknown === undefined &&
       lacked === undefined &&
+      !onlyInExamples &&
       relevanceScore >= input.threshold &&
       (await this.#nameNoPassageHolds(input.query, options)) === undefined;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };

@@ -11,6 +11,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { type AddressInfo, type Socket, createServer as createNetServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,8 @@ import { type Logger, createConsoleLogger } from './logger.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
 import { createHybridIndex } from './search/hybrid-index.js';
-import { createOramaIndex } from './search/orama-index.js';
+import { IndexThread } from './search/index-thread.js';
+import { createOramaIndex, indexLanguage } from './search/orama-index.js';
 import { languageName } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
 import { KEEP_DAYS_RULE, Retention, isKeepDays } from './service/retention.js';
@@ -47,6 +49,7 @@ export type { Answerer } from './answer/answerer.js';
 export { defaultConfig, loadConfigFile, type ServiceConfig } from './config.js';
 export { readContentFolder } from './content/load-folder.js';
 export { createOramaIndex } from './search/orama-index.js';
+export { IndexThread, type IndexThreadOptions } from './search/index-thread.js';
 export type { SearchIndex } from './search/search-index.js';
 export { Retention, type RetentionOptions } from './service/retention.js';
 export { SettledSearches } from './service/settled-searches.js';
@@ -113,6 +116,12 @@ export interface ServiceOptions {
    * serving: search and answers use the old index until the new one is built.
    */
   watch?: boolean;
+  /**
+   * Keep the index, the documents and the extractive answerer in a worker thread of their own
+   * (`IndexThread`), so that searches are ranked on another core than the HTTP work. Default:
+   * when the machine has more than one core; false keeps everything in this thread.
+   */
+  indexThread?: boolean;
 }
 
 export interface RunningService {
@@ -122,6 +131,7 @@ export interface RunningService {
   app: ServiceApp;
   config: ServiceConfig;
   store: Store;
+  /** The index: an `IndexThread` (also the answerer) when `indexThread` is on. */
   index: SearchIndex;
   answerer: Answerer;
   /** Deletes what is older than `keepDays`, when set: `retention.lastPurge` is the latest purge. */
@@ -435,27 +445,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const generator: SiteGenerator =
     options.contentDir === undefined ? { anchors: 'github' } : siteGeneratorOf(contentDir);
   const anchors = options.anchors ?? generator.anchors;
-  const lexical = createOramaIndex({ env, language: options.language });
-  // Vector search is optional: the EMBEDDINGS_* variables turn it on (a malformed one throws).
+  // The language, the embeddings' and the model's variables are checked before the content is
+  // read: a typo is told at once. Vector search is optional: the EMBEDDINGS_* variables turn it on.
+  indexLanguage(options.language);
   const embeddings = createEmbeddingProviderFromEnv(env);
-  // Checked before the content is read, as the embeddings' variables are: a typo is told at once.
   const languageModel = languageModelFromEnv(env);
-  const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
-  const index: SearchIndex = hybrid ?? lexical;
-  /** Reads the content folder into the index (at start, and on change with `watch`). */
-  const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
-    const started = performance.now();
-    // The index is built as the files are read (in worker threads, for a large folder).
-    const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
-    await index.load(content.documents);
-    logSkipped(content.skipped, logger);
-    const count = index.documentCount;
-    return {
-      skipped: content.skipped,
-      ms: performance.now() - started,
-      documents: `${count} document${count === 1 ? '' : 's'}`,
-    };
-  };
   // The database and the port are tried before the content is read: a mistake in either is
   // reported at once, not after minutes of indexing a large folder.
   // An empty HOST is unset, as an empty PORT is (a shell's `HOST=`): never every interface.
@@ -463,16 +457,49 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   await assertPortFree(port, host);
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
+  // The index in a thread of its own (the default on more than one core) reads the folder and
+  // holds the documents there; else it is built here, from the folder read in worker threads.
+  const thread =
+    (options.indexThread ?? availableParallelism() > 1)
+      ? new IndexThread({ language: options.language, env, logger })
+      : undefined;
+  const lexical = thread ? undefined : createOramaIndex({ env, language: options.language });
+  const hybrid = lexical && embeddings && createHybridIndex(lexical, embeddings, { logger });
+  const index: SearchIndex = thread ?? hybrid ?? (lexical as SearchIndex);
+  /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
+  let embedded: { model: string; endpoint: string } | undefined;
+  /** Reads the content folder into the index (at start, and on change with `watch`). */
+  const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
+    const started = performance.now();
+    let skipped: SkippedFile[];
+    if (thread) {
+      const loaded = await thread.loadFolder(contentDir, { siteUrl: options.siteUrl, anchors });
+      skipped = loaded.skipped;
+      embedded = loaded.embeddings;
+    } else {
+      // The index is built as the files are read (in worker threads, for a large folder).
+      const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
+      await index.load(content.documents);
+      skipped = content.skipped;
+      embedded = hybrid?.vectorsReady ? hybrid.provider : undefined;
+    }
+    logSkipped(skipped, logger);
+    const count = index.documentCount;
+    return {
+      skipped,
+      ms: performance.now() - started,
+      documents: `${count} document${count === 1 ? '' : 's'}`,
+    };
+  };
   let indexed: Awaited<ReturnType<typeof indexContent>>;
   try {
     indexed = await indexContent();
   } catch (error) {
-    await store.close();
+    await Promise.all([store.close(), thread?.close()]);
     throw error;
   }
   // When embedding the documents failed, the hybrid index has logged that search is lexical only.
-  if (hybrid?.vectorsReady)
-    logger.info(`Hybrid search is on: embeddings by ${hybrid.provider.model} at ${hybrid.provider.endpoint}`);
+  if (embedded) logger.info(`Hybrid search is on: embeddings by ${embedded.model} at ${embedded.endpoint}`);
   logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
   const language = index.language?.code ?? 'en';
   const told = (options.language ?? 'auto') === 'auto';
@@ -483,7 +510,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
 
-  const answerer = createAnswererFromEnv({ index, env, logger });
+  // The thread answers questions from its documents itself.
+  const answerer = thread ?? createAnswererFromEnv({ index, env, logger });
   const searches = config.recordSearches ? new SettledSearches(store, { logger }) : undefined;
   const retention = keepDays === undefined ? undefined : new Retention(store, { keepDays, logger });
   const app = createApp({
@@ -501,7 +529,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   try {
     listening = await listen(app, port, host, config);
   } catch (error) {
-    await store.close();
+    await Promise.all([store.close(), thread?.close()]);
     throw error;
   }
   // On every interface (`0.0.0.0`, `::`, or another spelling of them: `0`, `::0`, told by the
@@ -586,7 +614,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       // Retention stops after its batch: no purge runs on into a closed store.
       closing ??= Promise.all([closeServer(listening.server, listening.answering), retention?.close()])
         .then(() => searches?.close())
-        .then(() => store.close());
+        .then(() => Promise.all([store.close(), thread?.close()]))
+        .then(() => undefined);
       return closing;
     },
   };

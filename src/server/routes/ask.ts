@@ -7,7 +7,7 @@ import type { BotGuard } from '../http/bot-guard.js';
 import { answerQuestion } from '../service/answer-question.js';
 import type { Store } from '../store/store.js';
 import { registerBotRoute } from './bot-route.js';
-import { botErrorResponses } from './error-responses.js';
+import { botErrorResponses, indexUnavailableResponse } from './error-responses.js';
 
 export const askRoute = createRoute({
   method: 'post',
@@ -25,6 +25,7 @@ export const askRoute = createRoute({
       content: { 'application/json': { schema: AnswerRecordSchema } },
     },
     ...botErrorResponses,
+    ...indexUnavailableResponse,
   },
 });
 

@@ -15,3 +15,8 @@ export const botErrorResponses = {
   429: errorResponse('Rate limit reached; the Retry-After header says when to retry.'),
   500: errorResponse('A fault in the service (the database failing, say); the details are in its log.'),
 } as const;
+
+/** What search and ask answer when the index's thread has stopped (see `IndexThread`). */
+export const indexUnavailableResponse = {
+  503: errorResponse('The search index is not running (its thread stopped): the service must be restarted.'),
+} as const;

@@ -2,11 +2,12 @@ import { createRoute } from '@hono/zod-openapi';
 import { LIMITS, SearchRequestSchema, SearchResponseSchema } from '../../wire/schemas.js';
 import type { ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
+import { IndexThread } from '../search/index-thread.js';
 import type { SearchIndex } from '../search/search-index.js';
 import type { SettledSearches } from '../service/settled-searches.js';
 import { searchDocuments } from '../service/search-documents.js';
 import { registerBotRoute } from './bot-route.js';
-import { botErrorResponses } from './error-responses.js';
+import { botErrorResponses, indexUnavailableResponse } from './error-responses.js';
 
 export const searchRoute = createRoute({
   method: 'post',
@@ -23,6 +24,7 @@ export const searchRoute = createRoute({
       content: { 'application/json': { schema: SearchResponseSchema } },
     },
     ...botErrorResponses,
+    ...indexUnavailableResponse,
   },
 });
 
@@ -40,7 +42,11 @@ export function registerSearchRoute(app: ServiceApp, deps: SearchRouteDependenci
     schema: SearchRequestSchema,
     maxBodyBytes: LIMITS.searchBodyMaxBytes,
     handle: async (request, c) => {
-      const found = await searchDocuments(deps.index, request);
+      // An index in a thread of its own answers the whole request there, JSON included.
+      const found =
+        deps.index instanceof IndexThread
+          ? await deps.index.searchDocuments(request)
+          : await searchDocuments(deps.index, request);
       if (searches) {
         const agent = c.get('agent');
         // One visitor: an agent's key from one client address (see SettledSearches).

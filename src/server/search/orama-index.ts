@@ -429,14 +429,9 @@ export class OramaSearchIndex implements SearchIndex {
   readonly #passageResults: LruCache<string, PassageHit[]>;
 
   constructor(options: OramaIndexOptions = {}) {
-    const language = options.language ?? 'auto';
-    if (language !== 'auto' && languageCode(language) === undefined)
-      throw new RangeError(
-        `language: "${language}" is not one the index reads; use auto or one of ${LANGUAGE_CODES.join(', ')}`,
-      );
     this.#options = {
       resultCacheSize: options.resultCacheSize ?? 5000,
-      language: language === 'auto' ? language : (languageCode(language) as string),
+      language: indexLanguage(options.language),
     };
     this.#pageResults = new LruCache(this.#options.resultCacheSize);
     this.#passageResults = new LruCache(this.#options.resultCacheSize);
@@ -1312,6 +1307,20 @@ const askedShare = (words: number, length: number): number =>
 const round = (value: number): number => Math.round(value * 10000) / 10000;
 
 /** The embedded default index. */
+/**
+ * The language option as the index reads it: `auto`, or a language's code (`de` for `de-CH`).
+ * Throws a RangeError naming the option for a language the index doesn't read.
+ */
+export function indexLanguage(language = 'auto'): string {
+  if (language === 'auto') return language;
+  const code = languageCode(language);
+  if (code === undefined)
+    throw new RangeError(
+      `language: "${language}" is not one the index reads; use auto or one of ${LANGUAGE_CODES.join(', ')}`,
+    );
+  return code;
+}
+
 export function createOramaIndex(options?: OramaIndexOptions): SearchIndex {
   return new OramaSearchIndex(options);
 }

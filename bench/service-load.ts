@@ -1,7 +1,8 @@
 /**
  * Load benchmark of the reference service over the MDN corpus (1,000 and 10,000 pages):
  * index build time and memory, search requests per second and latency under autocannon, and
- * ask latency. Prints numbers; asserts nothing.
+ * ask latency; for searches, the CPU a request costs the main thread and the whole process. Prints
+ * numbers; asserts nothing.
  *
  *   npx tsx bench/service-load.ts [--duration S] [--connections N]
  *
@@ -130,6 +131,16 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** CPU seconds the service's main thread, and its whole process, have used so far. */
+function cpuSeconds(pid: number): { main: number; total: number } {
+  const ticks = (path: string): number => {
+    // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), total: ticks(`/proc/${pid}/stat`) };
+}
+
 function searchRequest(queries: string[]): RequestSpec {
   let next = 0;
   return {
@@ -148,7 +159,8 @@ function searchRequest(queries: string[]): RequestSpec {
  * queries are each sent once (a tenth, at most 1,000, to warm up, the rest measured), so that
  * none meets a cached result, however fast the service goes through them.
  */
-async function loadSearch(url: string, label: string, queries: string[], distinct = false): Promise<void> {
+async function loadSearch(service: Child, label: string, queries: string[], distinct = false): Promise<void> {
+  const { url } = service;
   const request = searchRequest(queries);
   const warmUp = Math.min(1000, Math.floor(queries.length / 10));
   await autocannon({
@@ -157,6 +169,7 @@ async function loadSearch(url: string, label: string, queries: string[], distinc
     requests: [request],
     ...(distinct ? { amount: warmUp } : { duration: 2 }),
   });
+  const cpuBefore = cpuSeconds(service.process.pid!);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -166,11 +179,18 @@ async function loadSearch(url: string, label: string, queries: string[], distinc
     // read as 9 s, 1,876 req/s). Sampled every 50 ms, the duration is the run's own.
     ...(distinct ? { amount: queries.length - warmUp, sampleInt: 50 } : { duration: DURATION }),
   });
+  const cpuAfter = cpuSeconds(service.process.pid!);
   const failed = result.non2xx + result.errors + result.timeouts;
   const perSecond = result.requests.total / Math.max(result.duration, 0.001);
+  // CPU a request: the service's main thread (HTTP, validation, the store; ranking too unless the
+  // index has its own thread) and its whole process (GC and the index's thread included).
+  const cpuPerRequest = (seconds: number) =>
+    ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
   console.log(
     `  search, ${label.padEnd(44)} ${perSecond.toFixed(0).padStart(6)} req/s   ` +
-      `p50 ${result.latency.p50.toFixed(1)} ms   p99 ${result.latency.p99.toFixed(1)} ms` +
+      `p50 ${result.latency.p50.toFixed(1)} ms   p99 ${result.latency.p99.toFixed(1)} ms   ` +
+      `CPU µs a request: main thread ${cpuPerRequest(cpuAfter.main - cpuBefore.main)}, ` +
+      `process ${cpuPerRequest(cpuAfter.total - cpuBefore.total)}` +
       (failed > 0 ? `   (${failed} failed)` : ''),
   );
 }
@@ -257,14 +277,9 @@ async function main(): Promise<void> {
         console.log(
           `\n${corpus.label}: ${service.documents} documents indexed in ${service.indexMs} ms, rss ${rssMb(service.process.pid!).toFixed(0)} MB`,
         );
-        await loadSearch(service.url, `typed queries (${typed.length} keystrokes, repeating)`, typed);
+        await loadSearch(service, `typed queries (${typed.length} keystrokes, repeating)`, typed);
         if (corpus.limit === 0) continue;
-        await loadSearch(
-          service.url,
-          `distinct title queries (${distinct.length}, each once)`,
-          distinct,
-          true,
-        );
+        await loadSearch(service, `distinct title queries (${distinct.length}, each once)`, distinct, true);
         await measureAsk(service.url, 200);
         console.log(`  rss after load: ${rssMb(service.process.pid!).toFixed(0)} MB`);
       } finally {

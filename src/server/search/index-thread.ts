@@ -72,6 +72,8 @@ export class IndexThread implements SearchIndex, Answerer {
   readonly #pending = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
   #nextId = 0;
   #running = true;
+  /** Loads under way: the thread may be busy building for a second or two (10,000 pages). */
+  #loading = 0;
   #documentCount = 0;
   #language: Language = ENGLISH;
   /** Resolves when the thread has ended (`close()`, or a failure). */
@@ -114,23 +116,19 @@ export class IndexThread implements SearchIndex, Answerer {
    * Reads the content folder into the index, in the thread (see `readContentFolder`): searches
    * meanwhile are answered from the index as it was.
    */
-  async loadFolder(
+  loadFolder(
     dir: string,
     options: { siteUrl?: string; anchors?: AnchorStyle } = {},
   ): Promise<IndexState & { skipped: SkippedFile[] }> {
-    const state = await this.#ask<IndexState & { skipped: SkippedFile[] }>({
-      type: 'loadFolder',
-      dir,
-      ...options,
-    });
-    await this.#took(state);
-    return state;
+    return this.#loaded(
+      this.#ask<IndexState & { skipped: SkippedFile[] }>({ type: 'loadFolder', dir, ...options }),
+    );
   }
 
   async load(documents: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const list: SourceDocument[] = [];
     for await (const document of documents) list.push(document);
-    await this.#took(await this.#ask<IndexState>({ type: 'load', documents: list }));
+    await this.#loaded(this.#ask<IndexState>({ type: 'load', documents: list }));
   }
 
   /** A search request answered as its JSON body, as `searchDocuments` answers it in this thread. */
@@ -160,9 +158,14 @@ export class IndexThread implements SearchIndex, Answerer {
     return answered.finally(() => signal.removeEventListener('abort', abort));
   }
 
-  /** False once the thread is gone; else whether its index answers. */
+  /**
+   * False once the thread is gone; true while it loads (building a new index can keep it from
+   * answering for longer than a health check waits, and the index it had answers meanwhile);
+   * else whether its index answers.
+   */
   healthy(): Promise<boolean> {
-    return this.#running ? this.#ask<boolean>({ type: 'healthy' }) : Promise.resolve(false);
+    if (!this.#running) return Promise.resolve(false);
+    return this.#loading > 0 ? Promise.resolve(true) : this.#ask<boolean>({ type: 'healthy' });
   }
 
   /** Ends the thread; what it was still doing fails with a 503. */
@@ -174,9 +177,17 @@ export class IndexThread implements SearchIndex, Answerer {
     await this.stopped;
   }
 
-  async #took(state: IndexState): Promise<void> {
-    if (state.language !== this.#language.code) this.#language = await loadLanguage(state.language);
-    this.#documentCount = state.documentCount;
+  /** The state of the index once `loading` is done. */
+  async #loaded<T extends IndexState>(loading: Promise<T>): Promise<T> {
+    this.#loading++;
+    try {
+      const state = await loading;
+      if (state.language !== this.#language.code) this.#language = await loadLanguage(state.language);
+      this.#documentCount = state.documentCount;
+      return state;
+    } finally {
+      this.#loading--;
+    }
   }
 
   #ask<T>(request: UnnumberedRequest): Promise<T> {

@@ -117,9 +117,10 @@ export interface ServiceOptions {
    */
   watch?: boolean;
   /**
-   * Keep the index, the documents and the extractive answerer in a worker thread of their own
-   * (`IndexThread`), so that searches are ranked on another core than the HTTP work. Default:
-   * when the machine has more than one core; false keeps everything in this thread.
+   * Keep the index, the documents and the answerer that reads them in a worker thread of their
+   * own (`IndexThread`), so that searches are ranked on another core than the HTTP work. Default:
+   * when the machine has more than one core (`availableParallelism()`); false keeps everything in
+   * this thread.
    */
   indexThread?: boolean;
 }

@@ -1306,7 +1306,6 @@ const askedShare = (words: number, length: number): number =>
 
 const round = (value: number): number => Math.round(value * 10000) / 10000;
 
-/** The embedded default index. */
 /**
  * The language option as the index reads it: `auto`, or a language's code (`de` for `de-CH`).
  * Throws a RangeError naming the option for a language the index doesn't read.
@@ -1321,6 +1320,7 @@ export function indexLanguage(language = 'auto'): string {
   return code;
 }
 
+/** The embedded default index. */
 export function createOramaIndex(options?: OramaIndexOptions): SearchIndex {
   return new OramaSearchIndex(options);
 }

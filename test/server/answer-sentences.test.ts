@@ -191,6 +191,36 @@ describe('choosing the sentences an answer quotes', () => {
     assert.match(renderHtml(seventh.blocks), /^<ol start="7"><li>Step 7/);
   });
 
+  it('quotes the item that answers, not the whole list, from a list of points under a heading', () => {
+    const page = markdownDocument(
+      'index.md',
+      [
+        '# Widgets',
+        '',
+        '## Why use it',
+        '',
+        '- **Small**: the search box alone is a few kilobytes gzipped; the renderer is loaded only when someone asks a question.',
+        '- **Accessible**: the search box follows the combobox pattern, with a live region that announces the number of results.',
+        '- **Safe**: every answer goes through one sanitizing path and works on pages that require Trusted Types.',
+        '- **Yours**: self-host the service over your own documents, or point the elements at a hosted service.',
+        '- **Free and open source**: MIT licence, for the elements, the client and the service; no account, no fee.',
+        '',
+        '## Install',
+        '',
+        'Run `npm install widgets`.',
+        '',
+      ].join('\n'),
+    );
+    const selected = select('Is it open source? What licence?', 'Widgets', page.sections);
+    assert.equal(
+      renderMarkdown(selected.blocks),
+      '- Free and open source: MIT licence, for the elements, the client and the service; no account, no fee.',
+    );
+    // A list the question asks for is quoted whole.
+    const asked = select('What are the reasons to use it?', 'Widgets', page.sections);
+    assert.equal((asked.blocks[0] as Extract<AnswerBlock, { kind: 'list' }>).items.length, 5);
+  });
+
   it('escapes a list mark only where it starts a line, not after a code span', () => {
     assert.equal(
       renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),

@@ -704,18 +704,25 @@ export function selectAnswer(
       choose(index);
     }
     // An item of a short list comes with the list ("What is on the checklist?" quoted item 1 of
-    // 9): its other items, within the budget, and the sentence announcing it.
+    // 9): its other items, within the budget, and the sentence announcing it. That is, a list a
+    // sentence announces ("…logs the following details:"), or one the question asks for (a list,
+    // or the section the list makes up, whose heading matches more than any item); not a list of
+    // points of their own under a heading, asked about one of them ("Is it open source?" quoted
+    // the four points of "Why use it" before "Free and open source", filling the budget).
+    const asksForTheList = LIST_QUESTION.test(question) || bestUnit < 0 || headingMatchesMore;
     for (const index of [...chosen]) {
       const around = listAround(units, index, MAX_WHOLE_LIST_ITEMS);
       if (!around) continue;
       const [first, last] = around;
+      const before = units[first - 1];
+      const announced =
+        before?.kind === 'text' && before.list === undefined && ANNOUNCES_A_LIST.test(before.text);
+      if (!announced && !asksForTheList && (units[index] as Unit).list === 'unordered') continue;
       let itemsLength = 0;
       for (let i = first; i <= last; i++) if (!chosen.has(i)) itemsLength += (units[i] as Unit).length;
       if (length + itemsLength > LIST_PROSE_CHARS) continue;
       for (let i = first; i <= last; i++) choose(i);
-      const before = units[first - 1];
-      if (before?.kind === 'text' && before.list === undefined && ANNOUNCES_A_LIST.test(before.text))
-        choose(first - 1);
+      if (announced) choose(first - 1);
     }
   }
 

@@ -9,6 +9,7 @@ import {
   type ExtractiveAnswerer,
 } from '../../src/server/answer/extractive-answerer.js';
 import { definiteFollowUp, implicitFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
+import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument } from '../../src/server/content/markdown-document.js';
 import type { DocumentSection } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
@@ -151,6 +152,36 @@ describe('choosing the sentences an answer quotes', () => {
       renderHtml(blocks),
       '<pre><code class="language-ts">app.get(&quot;/&quot;, (c) =&gt; c.text(&quot;Hi&quot;))</code></pre>\n<pre><code>npm i hono</code></pre>\n<pre><code>x</code></pre>',
     );
+  });
+
+  it('quotes a paragraph after a table as text, though it holds "; ", in Markdown and HTML pages', () => {
+    const pages = [
+      markdownDocument(
+        'install.md',
+        '# Install\n\n## Imports\n\n| import | what you get |\n| --- | --- |\n| `kit` | the classes |\n| `kit/define` | registers the tags |\n\nThe server packages are optional dependencies; a failed compile of SQLite leaves the install working.\n',
+      ),
+      htmlDocument(
+        'install.html',
+        '<title>Install</title><main><h2>Imports</h2><table><tr><th>import</th><th>what you get</th></tr><tr><td><code>kit</code></td><td>the classes</td></tr><tr><td><code>kit/define</code></td><td>registers the tags</td></tr></table><p>The server packages are optional dependencies; a failed compile of SQLite leaves the install working.</p></main>',
+      ),
+    ];
+    for (const page of pages) {
+      const selected = select('Are the server packages optional dependencies?', 'Install', page.sections);
+      assert.deepEqual(
+        texts(selected.blocks),
+        [
+          'text: The server packages are optional dependencies; a failed compile of SQLite leaves the install working.',
+        ],
+        page.link,
+      );
+      // The table's own rows are still a table.
+      const define = select('What does kit/define give?', 'Install', page.sections);
+      assert.deepEqual(
+        texts(define.blocks),
+        ['table: import | what you get / `kit/define` | registers the tags'],
+        page.link,
+      );
+    }
   });
 
   it('quotes a short list whole, as a list, when one of its items answers', () => {

@@ -267,11 +267,15 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
     }
     const cells = cellCount(paragraph);
     const next = paragraphs[index + 1];
-    // A table: a header row followed by a row of as many cells, and the rows after it (a cell
-    // may itself hold "; ").
+    // A table: the rows its reader marked; else a header row followed by a row of as many cells,
+    // and the rows after it (a cell may itself hold "; ").
     const header =
       cells >= 2 && cellsOf(paragraph).every((cell) => withoutCodeMarks(cell).length <= MAX_HEADER_CELL);
-    if (cells >= 2 && (tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells))) {
+    const isRow =
+      section.tableRows === undefined
+        ? tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells)
+        : sectionValue(section.tableRows, paragraph) === true;
+    if (cells >= 2 && isRow) {
       const row = proseUnit('row', paragraph, index, analyser);
       if (tableCells === 0) columns = row.terms;
       else row.columns = columns;

@@ -66,6 +66,12 @@ export interface DocumentSection {
    * further paragraphs are text under it, not items.)
    */
   listItems?: SectionValues<ListItem>;
+  /**
+   * The paragraphs of `text` that are rows of a table (cells joined by `; `), by their text, when
+   * the page's reader marked them: a paragraph after a table that holds a `; ` is no row. Without
+   * it, rows are told from their cells (a header row, then rows of as many cells).
+   */
+  tableRows?: SectionValues<true>;
 }
 
 /** Values of a section's paragraphs by their text: a Map, or an object keyed by the text. */

@@ -248,7 +248,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
       flush();
       for (const row of tableRows(element)) {
         paragraph.append(row);
-        flush();
+        builder.addTableRow(paragraph.take());
       }
       return;
     }

@@ -282,7 +282,7 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     if (/^\s*\|.*\|\s*$/.test(line)) {
       // Each row is a line of its own, converted cell by cell so that its pipes don't read as text.
       flushParagraph();
-      builder.addParagraph(tableRowText(line, references));
+      builder.addTableRow(tableRowText(line, references));
       continue;
     }
     if (stripped.trim() !== '') paragraph.push(stripped);

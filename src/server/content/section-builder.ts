@@ -55,6 +55,7 @@ export class SectionBuilder {
     code: string[];
     languages: Map<string, string>;
     listItems: Map<string, ListItem>;
+    tableRows: Set<string>;
   } = {
     heading: '',
     anchor: '',
@@ -63,6 +64,7 @@ export class SectionBuilder {
     code: [],
     languages: new Map(),
     listItems: new Map(),
+    tableRows: new Set(),
   };
 
   /**
@@ -94,6 +96,7 @@ export class SectionBuilder {
       code: [],
       languages: new Map(),
       listItems: new Map(),
+      tableRows: new Set(),
     };
   }
 
@@ -112,6 +115,13 @@ export class SectionBuilder {
     const pieces = paragraph.length <= PARAGRAPH_MAX_CHARS ? [paragraph] : paragraphPieces(paragraph);
     this.#current.paragraphs.push(...pieces);
     if (list) for (const piece of pieces) this.#current.listItems.set(piece, list);
+  }
+
+  /** Adds a row of a table, its cells joined by `; ` (see `tableRowParagraph`). */
+  addTableRow(row: string): void {
+    const before = this.#current.paragraphs.length;
+    this.addParagraph(row);
+    for (const piece of this.#current.paragraphs.slice(before)) this.#current.tableRows.add(piece);
   }
 
   /**
@@ -149,7 +159,7 @@ export class SectionBuilder {
   }
 
   #flush(): void {
-    const { heading, anchor, level, paragraphs, code, languages, listItems } = this.#current;
+    const { heading, anchor, level, paragraphs, code, languages, listItems, tableRows } = this.#current;
     if (heading === '' && paragraphs.length === 0) return;
     let first = 0;
     let length = 0;
@@ -167,6 +177,8 @@ export class SectionBuilder {
       const items = kept.filter((paragraph) => listItems.has(paragraph));
       if (items.length > 0)
         section.listItems = new Map(items.map((item) => [item, listItems.get(item) as ListItem]));
+      const rows = tableRows.size > 0 ? kept.filter((paragraph) => tableRows.has(paragraph)) : [];
+      if (rows.length > 0) section.tableRows = new Map(rows.map((row) => [row, true]));
       this.#sections.push(section);
       first = end;
       length = 0;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { IndexThread } from '../../src/server/search/index-thread.js';
+import { type IndexReply, IndexThread } from '../../src/server/search/index-thread.js';
 import { configWith, DEMO_KEY, startTestService, type TestService } from './service-harness.js';
 
 const SEARCHES = ['install', 'search box attributes', 'api ke', 'theming accent colour', 'nothing like zzqx'];
@@ -119,6 +119,57 @@ describe('the index thread', () => {
       for (const path of ['/bot/search', '/bot/askai'])
         assert.ok(doc.paths[path].post.responses['503'], `${path} documents its 503`);
     });
+  });
+
+  it('lets a question whose visitor left end quietly, its model call stopped, as in the main thread', async () => {
+    // A language model that never answers: the question waits in the thread until the visitor goes.
+    let requestClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (requestClosed = resolve));
+    let modelAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (modelAsked = resolve));
+    const model = createServer((request, response) => {
+      request.resume();
+      response.on('close', requestClosed);
+      modelAsked();
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const errors: string[] = [];
+    const service = await startTestService({
+      config: configWith(),
+      indexThread: true,
+      env: {
+        LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: 'test-model',
+      },
+      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+    });
+    const thread = service.index as IndexThread;
+    try {
+      let replied!: () => void;
+      const threadReplied = new Promise<void>((resolve) => (replied = resolve));
+      thread.worker.on('message', (reply: IndexReply) => {
+        if ('id' in reply) replied();
+      });
+      const visitor = new AbortController();
+      const asking = fetch(`${service.url}/bot/askai`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: DEMO_KEY, query: 'How do I install it?' }),
+        signal: visitor.signal,
+      }).catch((error: Error) => error.name);
+      await asked;
+      visitor.abort();
+      assert.equal(await asking, 'AbortError');
+      await closed;
+      await threadReplied;
+      // The app's handling of the failed answer runs in the promises after the reply.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(errors, []);
+    } finally {
+      await service.close();
+      model.closeAllConnections();
+      await new Promise((resolve) => model.close(resolve));
+    }
   });
 
   it('ends with the service', async () => {

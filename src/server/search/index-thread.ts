@@ -155,7 +155,13 @@ export class IndexThread implements SearchIndex, Answerer {
     if (signal === undefined) return answered;
     const abort = () => this.worker.postMessage({ type: 'abort', id });
     signal.addEventListener('abort', abort, { once: true });
-    return answered.finally(() => signal.removeEventListener('abort', abort));
+    // An answer cut short fails with the signal's reason, as the answerer in this thread fails:
+    // not with the thread's AbortError, which the app would log as a fault of the service.
+    return answered
+      .catch((error: unknown) => {
+        throw signal.aborted ? signal.reason : error;
+      })
+      .finally(() => signal.removeEventListener('abort', abort));
   }
 
   /**

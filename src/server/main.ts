@@ -561,6 +561,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // Re-indexing on change: the index swaps in its new state when built, so requests meanwhile
   // are answered from the old one.
   const waiting: ((count: number) => void)[] = [];
+  let closing: Promise<void> | undefined;
   const watcher =
     options.watch === true
       ? watchFolder(
@@ -577,12 +578,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
               );
             for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
-          (error, during) =>
+          (error, during) => {
+            // A re-index under way when the service stops ends with its index thread: no fault.
+            if (closing !== undefined) return;
             logger.error(
               during === 'watch'
                 ? watchFailure(contentDir, error)
                 : `Re-indexing ${contentDir} failed: ${String(error)}`,
-            ),
+            );
+          },
           {
             onFolderGone: () =>
               logger.warn(`${contentDir} is gone: still serving what it held, until it is back`),
@@ -595,7 +599,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       : undefined;
   if (watcher) logger.info(`Watching ${contentDir} for changes`);
 
-  let closing: Promise<void> | undefined;
   return {
     url,
     port: listening.port,

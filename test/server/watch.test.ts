@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { watch } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { mayChangeContent } from '../../src/server/content/load-folder.js';
+import type { IndexThread } from '../../src/server/search/index-thread.js';
 import { watchFailure, watchFolder } from '../../src/server/content/watch-folder.js';
 import { DEMO_KEY, type TestService, startTestService } from './service-harness.js';
 
@@ -196,5 +197,31 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('stops during a re-index in its index thread without logging it as a failure', async () => {
+    const errors: string[] = [];
+    const folder = await mkdtemp(join(tmpdir(), 'ask-watch-stop-'));
+    await writeFile(join(folder, 'install.md'), '# Installing\n\nRun npm install to add the package.\n');
+    const stopping = await startTestService({
+      contentDir: folder,
+      watch: true,
+      indexThread: true,
+      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+    });
+    const thread = stopping.index as IndexThread;
+    // The re-index is held in the thread (its message never delivered) until the service stops.
+    let reading!: () => void;
+    const reindexing = new Promise<void>((resolve) => (reading = resolve));
+    const post = thread.worker.postMessage.bind(thread.worker);
+    thread.worker.postMessage = (message: { type?: string }) => {
+      if (message.type === 'loadFolder') reading();
+      else post(message);
+    };
+    await writeFile(join(folder, 'stopping.md'), '# Stopping\n\nA page written as the service stops.\n');
+    await reindexing;
+    await stopping.close();
+    await rm(folder, { recursive: true, force: true });
+    assert.deepEqual(errors, []);
   });
 });

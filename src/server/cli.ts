@@ -9,6 +9,7 @@ import { ANCHOR_STYLES, type AnchorStyle } from './content/heading-slug.js';
 import { LANGUAGE_CODES, languageCode } from './search/languages.js';
 import { createConsoleLogger } from './logger.js';
 import type { RunningService, ServiceOptions } from './main.js';
+import type { IndexThread } from './search/index-thread.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
 import { KEEP_DAYS_RULE, isKeepDays } from './service/retention.js';
 
@@ -209,6 +210,23 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     fail((error as Error).message, 1);
   }
+
+  // The index's thread stopped by a fault (out of memory, an uncaught error): searches and
+  // questions fail with 503 from then on, and a process manager (systemd, PM2, a container's
+  // restart policy) starts the service again only once the process has exited. It stops as on
+  // SIGTERM, with exit code 1.
+  const running = service;
+  void (running.index as Partial<Pick<IndexThread, 'stopped'>>).stopped?.then(() => {
+    if (stopping) return;
+    stopping = true;
+    console.error(
+      'ask-elements: the index thread stopped: finishing requests in flight, closing the database and exiting with code 1, to be restarted',
+    );
+    running.close().then(
+      () => process.exit(1),
+      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
+    );
+  });
 }
 
 await main(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest, Agent } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -212,6 +212,46 @@ describe('ask-elements serve', () => {
       cli.child.kill('SIGKILL');
     }
   });
+
+  it(
+    'exits with code 1 once its index thread has stopped by a fault, so that a process manager restarts it',
+    { skip: availableParallelism() < 2 && 'one core: the index stays in the main thread' },
+    async () => {
+      // Preloaded in every thread: the index thread throws out of its message handler (as an
+      // uncaught fault would end it) when asked to search for this.
+      const preload = join(dir, 'fault-in-index-thread.cjs');
+      writeFileSync(
+        preload,
+        `const { isMainThread, parentPort } = require('node:worker_threads');
+if (!isMainThread && parentPort) {
+  const on = parentPort.on;
+  parentPort.on = function (event, listener) {
+    if (event !== 'message') return on.call(this, event, listener);
+    return on.call(this, event, (message) => {
+      if (message?.request?.query === 'fault in the index thread') throw new Error('a fault in the index thread');
+      listener(message);
+    });
+  };
+}
+`,
+      );
+      const cli = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--quiet'], {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(preload)}`,
+      });
+      try {
+        const search = await fetch(`${cli.url}/bot/search`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'fault in the index thread', numDocs: 1 }),
+        });
+        assert.equal(search.status, 503);
+        await printed(cli, /the index thread stopped: .* exiting with code 1/);
+        assert.equal((await cli.exited).code, 1);
+        assert.match(cli.output(), /The index thread failed Error: a fault in the index thread/);
+      } finally {
+        cli.child.kill('SIGKILL');
+      }
+    },
+  );
 
   it('reads a file saved in UTF-16 with its byte order mark, and a page in the charset it declares', async () => {
     const site = join(dir, 'encodings');

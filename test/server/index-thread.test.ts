@@ -172,6 +172,29 @@ describe('the index thread', () => {
     }
   });
 
+  it("refuses, naming it, a setting a host gives that the thread couldn't start with", () => {
+    const errors: string[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (message: string) => errors.push(message) };
+    assert.throws(
+      () => new IndexThread({ language: 'xx', logger }),
+      /language: "xx" is not one the index reads/,
+    );
+    assert.throws(
+      () => new IndexThread({ env: { EMBEDDINGS_BASE_URL: 'nope', EMBEDDINGS_MODEL: 'e' }, logger }),
+      /EMBEDDINGS_BASE_URL is not a URL/,
+    );
+    assert.throws(
+      () =>
+        new IndexThread({
+          env: { LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm', LLM_TIMEOUT_MS: 'soon' },
+          logger,
+        }),
+      /LLM_TIMEOUT_MS must be a whole number/,
+    );
+    // Refused before a thread was started: none failed, none is left running.
+    assert.deepEqual(errors, []);
+  });
+
   it('ends with the service', async () => {
     const service = await startTestService({ indexThread: true });
     const thread = service.index as IndexThread;

@@ -12,13 +12,16 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Answerer, AnswerInput, DraftAnswer } from '../answer/answerer.js';
+import { languageModelFromEnv } from '../answer/answerer-from-env.js';
 import type { SkippedFile, SourceDocument } from '../content/document.js';
 import type { AnchorStyle } from '../content/heading-slug.js';
 import { ApiError } from '../http/api-error.js';
 import type { Logger } from '../logger.js';
 import { FoundDocuments, type SearchRequestData } from '../service/search-documents.js';
 import { startWorkerModule } from '../worker-module.js';
+import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
 import { ENGLISH, type Language, loadLanguage } from './languages.js';
+import { indexLanguage } from './orama-index.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
 
 /** What the thread is started with: the index's and the answerer's settings. */
@@ -81,6 +84,11 @@ export class IndexThread implements SearchIndex, Answerer {
 
   constructor(options: IndexThreadOptions & { logger: Logger }) {
     const { logger, ...threadOptions } = options;
+    // Settings the thread would fail to start with are refused here, naming the setting, as
+    // createOramaIndex and the answerer refuse them in this thread: not only in the log.
+    indexLanguage(threadOptions.language);
+    createEmbeddingProviderFromEnv(threadOptions.env ?? {});
+    languageModelFromEnv(threadOptions.env ?? {});
     this.#logger = logger;
     this.worker = startWorkerModule(import.meta.url, 'index-worker', { workerData: threadOptions });
     this.worker.on('message', (reply: IndexReply) => this.#received(reply));

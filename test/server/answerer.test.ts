@@ -648,7 +648,15 @@ describe("extractive answerer: words held only in a code example's data", () => 
     'console.log(reply);',
   ].join('\n');
   const footer = ['<footer>', '  <p>Football world cup results, 2018</p>', '</footer>'].join('\n');
+  // A comment's apostrophes and an arrow function before JSX are code, not quoted data.
+  const handler = [
+    "app.get('/card', (c) => {",
+    "  // don't fetch the avatar twice, it's cached",
+    '  return c.render(<Card size="large" />)',
+    '})',
+  ].join('\n');
   const pages: SourceDocument[] = [
+    pageWithText('/card', 'Card route', `A route of its own for the card.\n\n${handler}`, [handler]),
     pageWithText(
       '/prompt',
       'Prompt API',
@@ -688,6 +696,7 @@ describe("extractive answerer: words held only in a code example's data", () => 
     for (const [question, link] of [
       ['How do I send a prompt to the language model?', '/prompt'],
       ['what does a footer hold?', '/footer'],
+      ['should I fetch the avatar twice?', '/card'],
     ]) {
       const answer = await answerer.answer(ask(question as string));
       assert.equal(answer.didAnswer, true, question);

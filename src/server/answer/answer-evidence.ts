@@ -194,7 +194,7 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
  * with (`"What is the capital of France?"`, `>FIFA World Cup top goalscorers<`); a path, a
  * header's name or an option's value (`'/posts/:id'`, `'X-Message'`) is what the code does.
  */
-const EXAMPLE_DATA = /"[^"\n]*"|'[^'\n]*'|`[^`]*`|>[^<>]*</g;
+const EXAMPLE_DATA = /(?<![\p{L}\p{N}])(?:"[^"\n]*"|'[^'\n]*'|`[^`]*`)|(?<=<[\p{L}][^<>]*)>[^<>{};=]*</gu;
 /** Three words or more, with spaces between: a sentence or a title, not a value. */
 const EXAMPLE_SENTENCE = /[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]/u;
 

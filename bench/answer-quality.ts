@@ -59,6 +59,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { components } from '@orama/orama';
 import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
 import type { SourceDocument } from '../src/server/content/document.js';
@@ -68,9 +69,9 @@ import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 import type { SearchIndex } from '../src/server/search/search-index.js';
 
-const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+export const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
 const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
-const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
+export const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
 
 interface Question {
   question: string;
@@ -84,7 +85,7 @@ interface TypeaheadQuery {
 const readJson = <T>(name: string): T => JSON.parse(readFileSync(`${QUESTIONS}${name}`, 'utf8')) as T;
 
 /** A ranker: links of the top results for a query. */
-type Ranker = (query: string) => Promise<string[]>;
+export type Ranker = (query: string) => Promise<string[]>;
 
 interface RankStats {
   hit1: number;
@@ -93,7 +94,10 @@ interface RankStats {
   n: number;
 }
 
-async function rankStats(ranker: Ranker, items: { text: string; expected: string[] }[]): Promise<RankStats> {
+export async function rankStats(
+  ranker: Ranker,
+  items: { text: string; expected: string[] }[],
+): Promise<RankStats> {
   let hit1 = 0;
   let hit3 = 0;
   let mrr = 0;
@@ -126,8 +130,10 @@ const PLAIN_STOP_WORDS = new Set(
  * before: it puts pages holding every word of the query first, and a question's "how", "do" and
  * "I" are in every long guide, so on MDN it found the page meant for 3% of the questions.)
  */
-async function baselineIndex(documents: SourceDocument[]): Promise<{
+export async function baselineIndex(documents: SourceDocument[]): Promise<{
   ranker: Ranker;
+  /** The top `limit` links (the ranker gives 10). */
+  top: (query: string, limit: number) => string[];
   topScore: (query: string) => Promise<{ link: string; score: number } | undefined>;
 }> {
   const tokenizer = components.tokenizer.createTokenizer({
@@ -181,6 +187,7 @@ async function baselineIndex(documents: SourceDocument[]): Promise<{
   const linkOf = (page: number) => (documents[page] as SourceDocument).link;
   return {
     ranker: async (query) => run(query, 10).map((hit) => linkOf(hit.page)),
+    top: (query, limit) => run(query, limit).map((hit) => linkOf(hit.page)),
     topScore: async (query) => {
       const [best] = run(query, 1);
       return best ? { link: linkOf(best.page), score: best.score } : undefined;
@@ -198,7 +205,7 @@ function printRankRow(label: string, stats: RankStats): void {
 }
 
 /** A blind set's halves: misses of the even-numbered read while working, the odd never. */
-const seenAndBlind = <T>(name: string, items: T[]): Record<string, T[]> => ({
+export const seenAndBlind = <T>(name: string, items: T[]): Record<string, T[]> => ({
   [`${name} seen`]: items.filter((_, i) => i % 2 === 0),
   [`${name} blind`]: items.filter((_, i) => i % 2 === 1),
 });
@@ -296,13 +303,13 @@ async function declinedShare(ask: Ask, items: string[]): Promise<number> {
   return declined / Math.max(items.length, 1);
 }
 
-const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
+export const halves = <T>(items: T[]): { tune: T[]; holdout: T[] } => ({
   tune: items.filter((_, i) => i % 2 === 0),
   holdout: items.filter((_, i) => i % 2 === 1),
 });
 
 /** A corpus's question sets (see the top of this file for who wrote each and what was read). */
-interface QuestionSets {
+export interface QuestionSets {
   questions: Question[];
   typeahead: TypeaheadQuery[];
   offTopic: string[];
@@ -326,7 +333,7 @@ interface QuestionSets {
 }
 
 /** The sets of one corpus, `hono` or `mdn`, from bench/questions/. */
-function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
+export function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
   const questionsOf = (name: string) => readJson<Question[]>(`${corpus}-${name}.json`);
   const textsOf = (name: string) =>
     readJson<(string | Question)[]>(`${corpus}-${name}.json`).map((q) =>
@@ -679,10 +686,14 @@ async function benchmarkSmallSite(
 const SKIP_BASELINE = process.argv.includes('--skip-baseline');
 /** Off-topic questions for both corpora; each corpus adds near misses (its neighbourhood, not covered). */
 const offTopicQuestions = readJson<string[]>('unanswerable.json');
-const only = ['--hono', '--mdn', '--demo', '--forkful', '--hublane', '--man'].filter((flag) =>
-  process.argv.includes(flag),
-);
-const runs = (flag: string) => only.length === 0 || only.includes(flag);
+/** Run only as a script: bench/rank-fusion.ts imports the baseline and the question sets. */
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const only = isMain
+  ? ['--hono', '--mdn', '--demo', '--forkful', '--hublane', '--man'].filter((flag) =>
+      process.argv.includes(flag),
+    )
+  : [];
+const runs = (flag: string) => isMain && (only.length === 0 || only.includes(flag));
 if (runs('--demo'))
   await benchmarkSmallSite(
     'demo',

@@ -31,9 +31,9 @@ import { Tally } from './http/tally.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
 import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
-import { createHybridIndex } from './search/hybrid-index.js';
+import { createIndexFromEnv, type IndexFromEnv } from './search/index-from-env.js';
 import { IndexThread } from './search/index-thread.js';
-import { createOramaIndex, indexLanguage } from './search/orama-index.js';
+import { indexLanguage } from './search/orama-index.js';
 import { languageName } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
 import { KEEP_DAYS_RULE, Retention, isKeepDays } from './service/retention.js';
@@ -449,7 +449,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // The language, the embeddings' and the model's variables are checked before the content is
   // read: a typo is told at once. Vector search is optional: the EMBEDDINGS_* variables turn it on.
   indexLanguage(options.language);
-  const embeddings = createEmbeddingProviderFromEnv(env);
+  createEmbeddingProviderFromEnv(env);
   const languageModel = languageModelFromEnv(env);
   // The database and the port are tried before the content is read: a mistake in either is
   // reported at once, not after minutes of indexing a large folder.
@@ -464,9 +464,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     (options.indexThread ?? availableParallelism() > 1)
       ? new IndexThread({ language: options.language, env, logger })
       : undefined;
-  const lexical = thread ? undefined : createOramaIndex({ env, language: options.language });
-  const hybrid = lexical && embeddings && createHybridIndex(lexical, embeddings, { logger });
-  const index: SearchIndex = thread ?? hybrid ?? (lexical as SearchIndex);
+  const inThisThread = thread ? undefined : createIndexFromEnv({ env, language: options.language, logger });
+  const index: SearchIndex = thread ?? (inThisThread as IndexFromEnv).index;
   /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
   let embedded: { model: string; endpoint: string } | undefined;
   /** Reads the content folder into the index (at start, and on change with `watch`). */
@@ -482,7 +481,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
       await index.load(content.documents);
       skipped = content.skipped;
-      embedded = hybrid?.vectorsReady ? hybrid.provider : undefined;
+      embedded = inThisThread?.embedded();
     }
     logSkipped(skipped, logger);
     const count = index.documentCount;

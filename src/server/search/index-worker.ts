@@ -8,11 +8,8 @@ import { createAnswererFromEnv } from '../answer/answerer-from-env.js';
 import { readContentFolder } from '../content/load-folder.js';
 import type { Logger } from '../logger.js';
 import { searchDocuments } from '../service/search-documents.js';
-import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
-import { createHybridIndex } from './hybrid-index.js';
+import { createIndexFromEnv } from './index-from-env.js';
 import type { IndexRequest, IndexThreadOptions, IndexReply, IndexState } from './index-thread.js';
-import { createOramaIndex } from './orama-index.js';
-import type { SearchIndex } from './search-index.js';
 
 const port = parentPort!;
 const options = workerData as IndexThreadOptions;
@@ -35,21 +32,17 @@ const logger: Logger = {
     } satisfies IndexReply),
 };
 
-const lexical = createOramaIndex({ env, language: options.language });
-const embeddings = createEmbeddingProviderFromEnv(env);
-const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
-const index: SearchIndex = hybrid ?? lexical;
+const { index, embedded } = createIndexFromEnv({ env, language: options.language, logger });
 const answerer = createAnswererFromEnv({ index, env, logger });
 /** The questions being answered, by request id, for the main thread's aborts. */
 const answering = new Map<number, AbortController>();
 
 function state(): IndexState {
+  const embeddings = embedded();
   return {
     documentCount: index.documentCount,
     language: index.language?.code ?? 'en',
-    ...(hybrid?.vectorsReady
-      ? { embeddings: { model: hybrid.provider.model, endpoint: hybrid.provider.endpoint } }
-      : {}),
+    ...(embeddings ? { embeddings } : {}),
   };
 }
 

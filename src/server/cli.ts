@@ -173,6 +173,15 @@ async function main(argv: string[]): Promise<void> {
   // Handlers go in before the start, so a signal during start-up still ends the process cleanly.
   let service: RunningService | undefined;
   let stopping = false;
+  /** Finishes the requests in flight, closes the database and exits with `code`. */
+  const stop = (code: number) => {
+    stopping = true;
+    if (service === undefined) process.exit(code);
+    service.close().then(
+      () => process.exit(code),
+      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
+    );
+  };
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) {
       // A second signal (Ctrl+C again) stops at once, as its default would: what was answered
@@ -180,13 +189,9 @@ async function main(argv: string[]): Promise<void> {
       console.log(`${signal} again: stopping now, without the requests still in flight`);
       process.exit(128 + osConstants.signals[signal]);
     }
-    stopping = true;
-    if (service === undefined) process.exit(0);
-    console.log(`${signal}: finishing requests in flight and closing the database`);
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
-    );
+    if (service !== undefined)
+      console.log(`${signal}: finishing requests in flight and closing the database`);
+    stop(0);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -215,17 +220,12 @@ async function main(argv: string[]): Promise<void> {
   // questions fail with 503 from then on, and a process manager (systemd, PM2, a container's
   // restart policy) starts the service again only once the process has exited. It stops as on
   // SIGTERM, with exit code 1.
-  const running = service;
-  void (running.index as Partial<Pick<IndexThread, 'stopped'>>).stopped?.then(() => {
+  void (service.index as Partial<Pick<IndexThread, 'stopped'>>).stopped?.then(() => {
     if (stopping) return;
-    stopping = true;
     console.error(
       'ask-elements: the index thread stopped: finishing requests in flight, closing the database and exiting with code 1, to be restarted',
     );
-    running.close().then(
-      () => process.exit(1),
-      (error: unknown) => fail(`shutdown failed: ${(error as Error).message}`, 1),
-    );
+    stop(1);
   });
 }
 

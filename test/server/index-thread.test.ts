@@ -4,7 +4,7 @@
  * searches and questions once the thread is gone, with health saying so.
  */
 import assert from 'node:assert/strict';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type IndexReply, IndexThread } from '../../src/server/search/index-thread.js';
@@ -15,6 +15,23 @@ const QUESTIONS = ['How do I install it?', 'What does the search box do?', 'How 
 
 /** The body of an answer record that differs between two services only by its ids. */
 const withoutIds = (text: string) => text.replace(/"(insightId|conversationId)":"[^"]*"/g, '"$1":""');
+
+/**
+ * A service with its index in a thread, whose answers a language model at `model` writes (it is
+ * listened on here, on a free port); the errors it logs go to `errors`.
+ */
+async function threadServiceOver(model: Server, errors: string[]): Promise<TestService> {
+  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+  return startTestService({
+    config: configWith(),
+    indexThread: true,
+    env: {
+      LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'test-model',
+    },
+    logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+  });
+}
 
 describe('the index thread', () => {
   it('answers searches and questions byte for byte as the index in the main thread does', async () => {
@@ -63,16 +80,7 @@ describe('the index thread', () => {
     });
 
     before(async () => {
-      await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-      service = await startTestService({
-        config: configWith(),
-        indexThread: true,
-        env: {
-          LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-          LLM_MODEL: 'test-model',
-        },
-        logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
-      });
+      service = await threadServiceOver(model, errors);
       thread = service.index as IndexThread;
     });
 
@@ -132,17 +140,8 @@ describe('the index thread', () => {
       response.on('close', requestClosed);
       modelAsked();
     });
-    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
     const errors: string[] = [];
-    const service = await startTestService({
-      config: configWith(),
-      indexThread: true,
-      env: {
-        LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-        LLM_MODEL: 'test-model',
-      },
-      logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
-    });
+    const service = await threadServiceOver(model, errors);
     const thread = service.index as IndexThread;
     try {
       let replied!: () => void;

@@ -320,6 +320,16 @@ describe('Orama search index on small fixtures', () => {
     assert.ok(viaSynonym && direct && viaSynonym.relevance < direct.relevance);
   });
 
+  it("finds a page about a site's visitors by the owner's word for them: users", async () => {
+    const index = createOramaIndex();
+    await index.load([
+      page('images', 'Images', 'Visitors can attach up to four images to a question.'),
+      page('keys', 'Keys', 'Each agent has its own key.'),
+    ]);
+    const [found] = await index.search('users', { limit: 1, prefixLastTerm: false });
+    assert.equal(found?.document.link, '/images');
+  });
+
   it('finds a page by the abbreviation of a word it writes in full: rtl for right-to-left', async () => {
     const index = createOramaIndex();
     await index.load([

@@ -88,6 +88,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['respond', 'response'],
   ['address', 'url'],
   ['visitor', 'user'],
+  ['user', 'visitor'],
   ['highlight', 'selection'],
   ['popup', 'dialog', 'modal'],
   ['modal', 'dialog'],

@@ -87,6 +87,36 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it('keeps the sentence before one that starts with a connective or an opening clause drawing on it', () => {
+    const cases = [
+      ['The endpoint is public.', 'Therefore, verify each webhook request with the signing secret.'],
+      ['Use keyframes for animations.', 'In this case, fadeIn becomes the name of the animation.'],
+      ['The toolkit talks to databases.', 'When paired with edge workers, it deploys serverless apps.'],
+      ['Plain env is missing on workers.', 'If you want to use it, enable the populate env flag.'],
+      ['Serve files from disk.', 'For example, suppose the directory structure holds hello.txt.'],
+    ];
+    const questions = [
+      'How do I verify a webhook request with the signing secret?',
+      'What becomes the name of the fadeIn animation?',
+      'Can I deploy serverless apps with edge workers?',
+      'How do I enable the populate env flag?',
+      'What if the directory structure holds hello.txt?',
+    ];
+    cases.forEach(([first, second], i) => {
+      const page = [section('Guide', 'An unrelated opening.', 1), section('Details', `${first} ${second}`)];
+      const selected = select(questions[i] as string, 'Guide', page);
+      assert.deepEqual(texts(selected.blocks), [`text: ${first} ${second}`], questions[i]);
+    });
+    // An "it" of the sentence's own subject draws on nothing before it.
+    const own = 'When the server forgets a conversation (it was restarted), it starts a new one.';
+    const page = [
+      section('Guide', 'An unrelated opening.', 1),
+      section('Details', `Tabs keep a copy. ${own}`),
+    ];
+    const selected = select('What happens when the server forgets a conversation?', 'Guide', page);
+    assert.deepEqual(texts(selected.blocks), [`text: ${own}`]);
+  });
+
   it('quotes a table row with its header row, not the rows that do not match', () => {
     const cli = [
       section(

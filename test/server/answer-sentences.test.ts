@@ -324,6 +324,37 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('shows the code right after a quoted sentence that points at it or names what it shows', () => {
+    const port = 'export default {\n  port: 3000,\n  fetch: app.fetch,\n}';
+    const order = "app.use(logger())\napp.get('/', handler)";
+    const page = [
+      section('Server', 'Run the server on any runtime.', 1),
+      section(
+        'Change port number',
+        `You can specify the port number with exporting the \`port\`.\n\n${port}`,
+        2,
+        [port],
+      ),
+      section('Execution order', `Middleware runs in the order it is registered. See below.\n\n${order}`, 2, [
+        order,
+      ]),
+      section('Timeouts', `A slow request is aborted after \`timeoutMs\`.\n\n${order}`, 2, [order]),
+    ];
+    const texts2 = (question: string) => texts(select(question, 'Server', page).blocks);
+    assert.deepEqual(texts2('my server starts on port 3000 but I need another port number'), [
+      'text: You can specify the port number with exporting the `port`.',
+      `code: ${port}`,
+    ]);
+    assert.deepEqual(texts2('In what order does middleware run?'), [
+      'text: Middleware runs in the order it is registered. See below.',
+      `code: ${order}`,
+    ]);
+    // A block that shows nothing the sentence names is not its example.
+    assert.deepEqual(texts2('When is a slow request aborted?'), [
+      'text: A slow request is aborted after `timeoutMs`.',
+    ]);
+  });
+
   it('prefers the sentence under a heading holding the word to one matching as well in passing', () => {
     const context = [
       section('Context', 'The context is passed to every handler.', 1),

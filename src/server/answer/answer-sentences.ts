@@ -90,6 +90,22 @@ const LIST_QUESTION =
  */
 const POINTS_ELSEWHERE =
   /^\s*(see also|related( pages| topics| links| resources| guides| articles)?|further reading|external links)\s*:?\s*$/i;
+/** A sentence pointing at what follows it ("See below.", "…as follows."). */
+const POINTS_AHEAD = /\b(below|as follows|the following|like this|this example)\b/i;
+/**
+ * Whether a sentence names in a code span (`port`, `c.env.callback()`, `mount()`) what a code
+ * block shows: the block right after it is its example.
+ */
+function namesCodeShown(sentence: string, code: string): boolean {
+  return textRuns(sentence).some((run) => {
+    const name = run.text.replace(/\(.*\)$/, '');
+    return (
+      run.code &&
+      /^[\w$][\w$.-]{2,}$/.test(name) &&
+      new RegExp(`(^|[^\\w$])${name.replace(/[.$]/g, '\\$&')}(?![\\w$])`).test(code)
+    );
+  });
+}
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
@@ -755,7 +771,15 @@ export function selectAnswer(
     const before = units[index - 1];
     const after = units[index + 1];
     const introduced =
-      before !== undefined && chosen.has(index - 1) && (showsCode || /:\s*$/.test(before.text));
+      before !== undefined &&
+      chosen.has(index - 1) &&
+      (showsCode ||
+        /:\s*$/.test(before.text) ||
+        // The first block, right after a sentence that points at it ("See below.") or names
+        // code it shows ("You can specify the port number with exporting the `port`.").
+        (codeChosen.size === 0 &&
+          before.kind === 'text' &&
+          (POINTS_AHEAD.test(before.text) || namesCodeShown(before.text, unit.text))));
     const followedUp =
       after !== undefined &&
       chosen.has(index + 1) &&

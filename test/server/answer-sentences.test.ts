@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { AnswerInput } from '../../src/server/answer/answerer.js';
 import { type AnswerBlock, renderHtml, renderMarkdown } from '../../src/server/answer/answer-format.js';
 import { questionWords } from '../../src/server/answer/answer-evidence.js';
-import { selectAnswer } from '../../src/server/answer/answer-sentences.js';
+import { paragraphSentences, selectAnswer } from '../../src/server/answer/answer-sentences.js';
 import {
   createExtractiveAnswerer,
   type ExtractiveAnswerer,
@@ -280,6 +280,38 @@ describe('choosing the sentences an answer quotes', () => {
     // A list the question asks for is quoted whole.
     const asked = select('What are the reasons to use it?', 'Widgets', page.sections);
     assert.equal((asked.blocks[0] as Extract<AnswerBlock, { kind: 'list' }>).items.length, 5);
+  });
+
+  it("quotes a later sentence of a list item with the item's first, and never half a quotation", () => {
+    const page = markdownDocument(
+      'index.md',
+      [
+        '# Operations',
+        '',
+        '## Checklist',
+        '',
+        '- **Backups.** Copy the database file while the service runs, with `sqlite3 .backup`.',
+        '- **Retention.** By default nothing is deleted. Give `--keep-days 90` to delete questions older than 90 days.',
+        '- A failed vote says so ("Your vote could not be sent. Try again."). The form keeps what was written.',
+        '- **Updates.** Restart the service after you publish new documents.',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(
+      renderMarkdown(
+        select('How do I delete questions older than 90 days?', 'Operations', page.sections).blocks,
+      ),
+      '- Retention. Give `--keep-days 90` to delete questions older than 90 days.',
+    );
+    assert.equal(
+      renderMarkdown(select('Does the form keep what was written?', 'Operations', page.sections).blocks),
+      '- A failed vote says so ("Your vote could not be sent. Try again."). The form keeps what was written.',
+    );
+    // A sentence ends after the quotation or parenthesis it opens, whatever full stops it holds.
+    assert.deepEqual(
+      paragraphSentences('It says so ("Not sent. Try again."). Then it waits (a second. Or two.).'),
+      ['It says so ("Not sent. Try again.").', 'Then it waits (a second. Or two.).'],
+    );
   });
 
   it('escapes a list mark only where it starts a line, not after a code span', () => {

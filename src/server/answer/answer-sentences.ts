@@ -241,10 +241,27 @@ export function paragraphSentences(paragraph: string): string[] {
     const start = plainStarts[index] as number;
     return run.code ? [[start, start + run.text.length]] : [];
   });
+  // The prose alone, code spans blanked: a quote mark or parenthesis in code opens nothing.
+  let prose = plain;
+  for (const [from, to] of codeRuns) prose = prose.slice(0, from) + ' '.repeat(to - from) + prose.slice(to);
+  const count = (text: string, char: string): number => text.split(char).length - 1;
+  /** Whether a sentence leaves a quotation or a parenthesis open: the sentence goes on after it. */
+  const leftOpen = (start: number, end: number): boolean => {
+    const text = prose.slice(start, end);
+    return (
+      count(text, '(') > count(text, ')') ||
+      count(text, '"') % 2 === 1 ||
+      count(text, '\u201c') > count(text, '\u201d')
+    );
+  };
   const ranges: [number, number][] = [];
   for (const [start, end] of sentenceRanges(plain)) {
     const previous = ranges.at(-1);
-    if (previous && codeRuns.some(([from, to]) => from < start && to > previous[1])) previous[1] = end;
+    if (
+      previous &&
+      (codeRuns.some(([from, to]) => from < start && to > previous[1]) || leftOpen(previous[0], previous[1]))
+    )
+      previous[1] = end;
     else ranges.push([start, end]);
   }
   // A plain offset in the paragraph as written: code spans are taken whole, fences included.
@@ -647,6 +664,13 @@ export function selectAnswer(
       LEANS_ON_PREVIOUS.test(unit.text)
     )
       choose(index - 1);
+    // A later sentence of a list item comes with the item's first, which says what the item is
+    // about ("Retention.", "The page's attributes…"): alone, it would read as an item of its own.
+    if (unit.kind === 'text' && unit.list !== undefined) {
+      let first = index;
+      while (units[first - 1]?.kind === 'text' && units[first - 1]?.paragraph === unit.paragraph) first--;
+      choose(first);
+    }
   };
   // Without a matching sentence, or when the section's heading is what matches the question
   // more than any of its sentences, the section's opening, which explains the heading.

@@ -764,6 +764,14 @@ describe('answers over the demo documentation', () => {
     assert.doesNotMatch(answer.answer, /Source:/);
   });
 
+  it('never ends an answer on a sentence announcing what it leaves out', async () => {
+    // The custom agents' item "3. The question itself, by these rules, in this order:" was quoted
+    // without its list, which didn't fit: the answer ended on a promise.
+    const answer = await answerer.answer(ask("In what order are a custom agent's values taken?"));
+    assert.equal(answer.link, '/service/custom-agents');
+    assert.doesNotMatch(answer.answer, /:\s*$/, answer.answer);
+  });
+
   it('lists the events of the chat', async () => {
     const answer = await answerer.answer(ask('Which events does the chat fire?'));
     assert.match(answer.answer, /event: `ask-question`, `ask-answer`, `ask-error`/);

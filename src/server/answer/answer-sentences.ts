@@ -811,6 +811,19 @@ export function selectAnswer(
       LEANS_ON_PREVIOUS.test(after.text);
     if (introduced || followedUp) codeChosen.add(index);
   });
+  // A sentence announcing what follows it ("…by these rules, in this order:") is quoted with it
+  // or not at all: alone, it ends the answer on a promise.
+  for (const index of [...chosen].sort((a, b) => b - a)) {
+    const unit = units[index] as Unit;
+    if (
+      chosen.size > 1 &&
+      unit.kind === 'text' &&
+      /:\s*$/.test(unit.text) &&
+      !chosen.has(index + 1) &&
+      !codeChosen.has(index + 1)
+    )
+      chosen.delete(index);
+  }
   units.forEach((unit, index) => {
     if (unit.kind === 'code') {
       if (codeChosen.has(index)) {

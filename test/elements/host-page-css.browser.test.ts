@@ -302,3 +302,66 @@ describe('the search box on a page zoomed with `body { zoom: 1.25 }`', () => {
       }
     });
 });
+
+describe('the search box in a row narrower than its text field would be', () => {
+  /** Where `inner` spills out of `outer`, or '' when it is drawn within it. */
+  const spill = (inner: Element, outer: Element) => {
+    const a = inner.getBoundingClientRect();
+    const b = outer.getBoundingClientRect();
+    return a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+      ? ''
+      : `${inner.localName} ${a.left}–${a.right} in ${b.left}–${b.right}`;
+  };
+
+  // A site's header beside a logo (flex or grid), a table cell, and a root font of 32px (a visitor's
+  // large text): the input's own width of 20 characters made the box overflow them all, and the page
+  // scroll sideways with the shortcut hint cut off at its edge.
+  for (const [where, template] of [
+    [
+      'a flex row',
+      html`<div style="display: flex; gap: 8px; inline-size: 200px">
+        <b>Logo</b><search-box shortcut="mod+k" placeholder="Search the docs"></search-box>
+      </div>`,
+    ],
+    [
+      'a grid column of 1fr',
+      html`<div style="display: grid; grid-template-columns: auto 1fr; inline-size: 200px">
+        <b>Logo</b><search-box shortcut="mod+k"></search-box>
+      </div>`,
+    ],
+    [
+      'a table cell',
+      html`<div style="inline-size: 150px">
+        <table>
+          <tr>
+            <td><search-box shortcut="mod+k"></search-box></td>
+          </tr>
+        </table>
+      </div>`,
+    ],
+    [
+      'a flex row at a root font size of 32px',
+      html`<div style="display: flex; gap: 8px; inline-size: 600px; font-size: 32px; --ask-font-size: 32px">
+        <b>Logo</b><search-box shortcut="mod+k" placeholder="Search the docs"></search-box>
+      </div>`,
+    ],
+  ] as const)
+    it(`fits in ${where}, its hint included, and keeps room to type`, async () => {
+      const row = await fixture<HTMLElement>(template);
+      const box = row.querySelector('search-box')!;
+      await box.updateComplete;
+      const hint = box.shadowRoot!.querySelector('[part="shortcut"]')!;
+      expect(spill(box, row), 'the box in its container').to.equal('');
+      expect(spill(hint, box), 'the shortcut hint in the box').to.equal('');
+      expect(box.shadowRoot!.querySelector('input')!.getBoundingClientRect().width).to.be.above(40);
+    });
+
+  it('still takes the width of its field where a row gives it room, not that of its icon and hint alone', async () => {
+    const row = await fixture<HTMLElement>(
+      html`<div style="display: flex; inline-size: 900px"><search-box shortcut="mod+k"></search-box></div>`,
+    );
+    const box = row.querySelector('search-box')!;
+    await box.updateComplete;
+    expect(box.getBoundingClientRect().width).to.be.above(200);
+  });
+});

@@ -5,7 +5,11 @@ import { css } from 'lit';
  * the button. The popup's are in `search-popup.styles.ts` and the dialog's in `search-dialog.ts`,
  * added when their modules arrive. Logical properties only, for right-to-left pages. The input's
  * font size is at least 16px: iOS zooms into smaller inputs on focus. A touch screen without a
- * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. The query
+ * mouse is a phone's or a tablet's, whose keyboard has no Ctrl: no shortcut hint. The input's
+ * width is a percentage, which a row that sizes the box to its content (a header's flex row, a
+ * grid column of `1fr`, a table cell) reads as no minimum: its own width of 20 characters kept
+ * the box from shrinking there, and it spilled out of a narrow header, the page scrolling
+ * sideways (at a visitor's 32px text, even a desktop's). The query
  * reads in the direction of its first letter (`unicode-bidi: plaintext`): on a right-to-left page,
  * `fetch()` typed in the input showed as `()fetch`, and in Arabic on a left-to-right page the
  * punctuation went to the wrong end; the placeholder keeps the page's direction. (Why-comments
@@ -48,6 +52,7 @@ export const styles = css`
   }
   input {
     flex: 1;
+    inline-size: 100%;
     min-inline-size: 0;
     margin: 0;
     padding-block: calc(var(--_space) * 1.1);

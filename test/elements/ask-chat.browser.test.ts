@@ -141,6 +141,13 @@ describe('<ask-chat>', () => {
         const pressed = feedback.shadowRoot!.querySelector<HTMLElement>('[aria-pressed="true"]')!;
         expect(getComputedStyle(pressed).outlineStyle).to.equal('solid');
         expect(getComputedStyle(pressed).outlineWidth).to.equal('2px');
+        // The send button's fill is gone too, and it had no border: it showed as a bare arrow
+        // beside the paperclip. Both keep a border, as every other button does.
+        for (const name of ['send-button', 'attach-button']) {
+          const style = getComputedStyle(p.one(name)!);
+          expect(style.borderTopStyle, name).to.equal('solid');
+          expect(style.borderTopWidth, name).to.equal('1px');
+        }
       } finally {
         await executeServerCommand('emulate-forced-colors', 'none');
       }

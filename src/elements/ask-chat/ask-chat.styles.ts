@@ -12,7 +12,9 @@ import { themeStyles } from '../shared/theme.js';
  * right-to-left page. The input's font size is at least 16px, as the search box's: iOS zooms into
  * smaller inputs on focus, and a site with `html { font-size: 62.5% }` would make it 10px. The
  * frame sets the text colour with its background: a page's CSS reset that unsets the host's
- * properties (`* { all: unset }`) otherwise gave answers the page's colour, black on dark.
+ * properties (`* { all: unset }`) otherwise gave answers the page's colour, black on dark. The
+ * composer's buttons have a transparent border, drawn only in forced colours: there the send
+ * button's fill is gone, and without a border it showed as a bare arrow.
  */
 export const askChatStyles = [
   themeStyles,
@@ -129,7 +131,7 @@ export const askChatStyles = [
       place-items: center;
       inline-size: 2.25em;
       padding: 0;
-      border: 0;
+      border-color: #0000;
       background: transparent;
     }
     .composer [part~='send-button'],

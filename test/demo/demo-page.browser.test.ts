@@ -144,6 +144,46 @@ describe('a document page of the demo', () => {
     }
   });
 
+  it("brings the chat's own controls out from under the sticky header on a phone, as the page's links", async () => {
+    try {
+      await setViewport({ width: 390, height: 844 });
+      frame = await pageIn(390, 844, HOME_PAGE);
+      frame.style.cssText += '; position: fixed; inset: 0';
+      const page = frame.contentDocument!;
+      const view = frame.contentWindow!;
+      const header = page.querySelector('.site-header')!;
+      const chat = page.querySelector('ask-chat')!;
+      await until(() => chat.shadowRoot?.querySelector('[part="header"]') != null, 'the chat behaviour');
+      const root = chat.shadowRoot!;
+      root.querySelector('textarea')!.focus();
+      await sendKeys({ type: 'How do I translate the search box?' });
+      await sendKeys({ press: 'Enter' });
+      const newConversation = root.querySelector<HTMLElement>('[part~="new-conversation-button"]')!;
+      await until(() => root.querySelector('[part~="copy-button"]') != null, 'an answer');
+      // The top of the chat under the header, as after a hand-off from the search box; Tab goes
+      // from "New conversation" into the transcript, and Shift+Tab back to it.
+      newConversation.focus({ preventScroll: true });
+      view.scrollTo(0, view.scrollY + box(newConversation).top - 10);
+      expect(box(newConversation).bottom <= box(header).bottom, 'the button is under the header').to.equal(
+        true,
+      );
+      await sendKeys({ press: 'Tab' });
+      expect(root.activeElement, 'Tab left the button').to.not.equal(newConversation);
+      view.scrollTo(0, view.scrollY + box(newConversation).top - 10);
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(root.activeElement, 'Shift+Tab reached "New conversation"').to.equal(newConversation);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(
+        box(newConversation).top >= box(header).bottom,
+        `the focused button (top ${box(newConversation).top}) is below the header (bottom ${box(header).bottom})`,
+      ).to.equal(true);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('on a screen both short and narrow (a laptop zoomed to 200%, a small phone sideways), lets the header scroll away and keeps no room for it', async () => {
     try {
       // 1280×800 at 200%: 640×400 CSS pixels, under both the short-screen and the narrow-screen widths.

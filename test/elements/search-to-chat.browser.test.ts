@@ -65,6 +65,33 @@ describe('search box → chat hand-off', () => {
     expect(chatParts.lastAnswer()!.textContent!.trim()).not.to.equal('');
   });
 
+  it("keeps the chat's own tags for a question handed over by a search box that sets none", async () => {
+    // A chat restricted to a section must answer from it whatever the box beside it searches:
+    // the box's empty tag lists are no restriction of its own, not a lifting of the chat's.
+    const page = await fixture<HTMLDivElement>(html`
+      <div data-ask-api-key="demo-key">
+        <search-box ask-target="assistant" min-chars="2" no-recent></search-box>
+        <ask-chat id="assistant" include-tags="elements" exclude-tags="service"></ask-chat>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    const recording = fakeClient(async () => answerRecord());
+    chat.client = recording;
+
+    box.focus();
+    await sendKeys({ type: 'theming the chat' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option', { timeout: 5000 });
+    askOption()!.click();
+    await waitUntil(() => recording.asks.length === 1, 'the handed-over question sent');
+    expect(recording.asks[0]).to.deep.include({
+      query: 'theming the chat',
+      includeTags: ['elements'],
+      excludeTags: ['service'],
+    });
+  });
+
   it('takes the visitor to the chat input at once, and lets an answer on its way finish first', async () => {
     const page = await fixture<HTMLDivElement>(html`
       <div>

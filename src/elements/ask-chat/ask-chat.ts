@@ -10,7 +10,7 @@ import { CLIP, SEND, icon } from './chat-icons.js';
 import { shellStrings, type AskChatStrings } from './chat-strings.js';
 import type { FeedbackStrings } from '../feedback-buttons/feedback-buttons.js';
 
-/** Options of `askQuestion`, for this question only. */
+/** Options of `askQuestion`, for this question only: tags in place of the chat's own (an empty list leaves them). */
 export interface AskQuestionOptions {
   includeTags?: string[];
   excludeTags?: string[];

@@ -425,8 +425,10 @@ export class ChatBehaviour implements ReactiveController {
       query,
       images,
       format: host.format === 'html' ? 'html' : 'markdown',
-      includeTags: options.includeTags ?? host.includeTags,
-      excludeTags: options.excludeTags ?? host.excludeTags,
+      // An empty list (a search box that sets no tags hands over []) restricts nothing of its own:
+      // the chat's tags still hold, as for a question typed in it.
+      includeTags: options.includeTags?.length ? options.includeTags : host.includeTags,
+      excludeTags: options.excludeTags?.length ? options.excludeTags : host.excludeTags,
       status: 'pending',
     };
     // The same question failed or stopped before (it comes back into the input, and Enter sends

@@ -15,6 +15,11 @@ export type {
   SearchBoxSelectDetail,
 } from './elements/search-box/search-box.js';
 export type { FeedbackDetail } from './elements/feedback-buttons/feedback-buttons.js';
+// What the `strings` of each element and `askQuestion` take, for a site's typed translations.
+export type { SearchBoxStrings, StringTemplate } from './elements/search-box/search-box.js';
+export type { AskChatStrings } from './elements/ask-chat/chat-strings.js';
+export type { AskQuestionOptions } from './elements/ask-chat/ask-chat.js';
+export type { FeedbackStrings } from './elements/feedback-buttons/feedback-buttons.js';
 // The event map declares every event's detail for addEventListener (types only).
 export type {
   AskEventMap,

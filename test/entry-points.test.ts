@@ -293,6 +293,30 @@ describe('entry points', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("exports the types the element pages name: each element's strings and the options of askQuestion", () => {
+    // A site's translations kept in a typed module of their own, as the attributes pages type them
+    // (`strings: Partial<AskChatStrings>`), importing the public entry only.
+    const dir = mkdtempSync(join(tmpdir(), 'strings-types-'));
+    try {
+      const page = join(dir, 'translations.ts');
+      writeFileSync(
+        page,
+        [
+          'import type { AskChatStrings, AskQuestionOptions, FeedbackStrings, SearchBoxStrings, StringTemplate } from',
+          `  ${JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)))};`,
+          "export const chat: Partial<AskChatStrings> = { send: 'Envoyer', rateLimited: (s) => `${s} s` };",
+          "export const feedback: Partial<FeedbackStrings> = { helpful: 'Utile' };",
+          "const results: StringTemplate<number> = '{count} résultats';",
+          'export const box: Partial<SearchBoxStrings> = { resultsOther: results };',
+          "export const options: AskQuestionOptions = { includeTags: ['guides'] };",
+        ].join('\n'),
+      );
+      assert.deepEqual(typeErrors([page]), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the React (TSX) declaration of the frameworks page', () => {

@@ -92,6 +92,36 @@ describe('search box → chat hand-off', () => {
     });
   });
 
+  it("answers in the chat of the search box page's example, pasted with the site's service and key", async () => {
+    const guide = await (await fetch('/demo/content/elements/search-box.md')).text();
+    const section = guide.split('\n## Example\n')[1]?.split('\n## ')[0] ?? '';
+    const markup = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(markup, 'the markup of "Example" on the search box page').to.be.a('string');
+    const page = await fixture<HTMLDivElement>(html`<div></div>`);
+    // The script tag is this test's own definitions; the rest as a site owner pastes it.
+    page.innerHTML = markup!
+      .replace(/<script[^>]*><\/script>/, '')
+      .replaceAll('https://bot.example.com', location.origin)
+      .replaceAll('YOUR_KEY', 'demo-key');
+    const box = page.querySelector('search-box')!;
+    const chat = page.querySelector('ask-chat')!;
+    await box.updateComplete;
+
+    box.focus();
+    await sendKeys({ type: 'how do I install it' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option', { timeout: 5000 });
+    askOption()!.click();
+    const chatParts = parts(chat);
+    await waitUntil(() => chatParts.answers().length === 1 && !chatParts.one('stop-button'), 'an answer', {
+      timeout: 8000,
+    });
+    expect(chatParts.one('error')?.textContent?.trim(), 'no error in place of the answer').to.equal(
+      undefined,
+    );
+    expect(chatParts.lastAnswer()!.textContent).to.contain('npm');
+  });
+
   it('takes the visitor to the chat input at once, and lets an answer on its way finish first', async () => {
     const page = await fixture<HTMLDivElement>(html`
       <div>

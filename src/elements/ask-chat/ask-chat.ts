@@ -38,7 +38,7 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @fires {CustomEvent<AskChatQuestionDetail>} ask-question - A question is about to be sent; cancelable. `detail`: `{ query, conversationId, images }`.
  * @fires {CustomEvent<AskChatAnswerDetail>} ask-answer - An answer arrived. `detail`: `{ query, record }` (the AnswerRecord).
  * @fires {CustomEvent<AskChatErrorDetail>} ask-error - A question failed. `detail`: `{ query, error, message }`.
- * @fires {CustomEvent<AskChatSourceClickDetail>} ask-source-click - A source link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title }`.
+ * @fires {CustomEvent<AskChatSourceClickDetail>} ask-source-click - A source or "See also" link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title }`.
  * @fires {CustomEvent<FeedbackDetail>} ask-feedback - From the `<feedback-buttons>` under an answer. `detail`: `{ insightId, value, reason?, comment? }`.
  * @fires {CustomEvent<Record<string, never>>} ask-reset - The visitor started a new conversation. `detail`: `{}`.
  * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor chose to search instead of asking again (no `search-url`); cancelable. `detail`: `{ query }`.
@@ -130,9 +130,9 @@ export class AskChat extends LitElement {
 
   /** The client to ask with; wins over `base-url`/`api-key`. */
   declare client: AskClient | undefined;
-  /** Origin of the service, when not the page's own. */
+  /** Origin of the service; else the nearest `data-ask-base-url` ancestor; with neither, the default client when there is no API key either, else the page's origin. */
   declare baseUrl: string | undefined;
-  /** The agent's API key, sent in the body of each request. */
+  /** The agent's API key, sent in the body of each request; else the nearest `data-ask-api-key` ancestor. */
   declare apiKey: string | undefined;
   /** Format asked of the service and rendered: `markdown` (default) or `html`. */
   declare format: AnswerFormat;
@@ -140,7 +140,7 @@ export class AskChat extends LitElement {
   declare minRelevance: number;
   /** Keep the conversation in sessionStorage, so that it survives a reload of the tab. */
   declare persist: boolean;
-  /** Name of the saved conversation, for pages with more than one chat; defaults to the element's id. */
+  /** Name of the saved conversation, for pages with more than one chat; defaults to the element's id, else `default`. */
   declare storageKey: string | undefined;
   /** Page context sent with each question; when unset, the page's title, URL, language and referrer. */
   declare meta: AskMeta | undefined;

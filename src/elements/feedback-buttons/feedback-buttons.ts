@@ -114,9 +114,9 @@ export class FeedbackButtons extends LitElement {
 
   /** The client to post with (an AskClient, or anything with its `feedback()`); wins over `base-url`/`api-key`. */
   declare client: FeedbackClient | undefined;
-  /** Origin of the service, when not the page's own. */
+  /** Origin of the service; else the nearest `data-ask-base-url` ancestor; with neither, the default client when there is no API key either, else the page's origin. */
   declare baseUrl: string | undefined;
-  /** The agent's API key, sent in the body of the request. */
+  /** The agent's API key, sent in the body of the request; else the nearest `data-ask-api-key` ancestor. */
   declare apiKey: string | undefined;
   /** The `insightId` of the answer being rated; the buttons are inert without one. */
   declare insightId: string | undefined;

@@ -194,7 +194,7 @@ export class SearchBox extends LitElement {
   declare label: string | undefined;
   /** Ask the service for documents without a URL or with duplicate URLs too. */
   declare returnAll: boolean;
-  /** Opt-in page-wide shortcut that focuses the search, e.g. `mod+k` or `/`; never a key a field uses (see keyboard-shortcut.ts). */
+  /** Opt-in page-wide shortcut that focuses the search, e.g. `mod+k` or `/`; never a key a field uses (modifiers: `mod`, `ctrl`, `meta`, `alt`, `shift`). */
   declare shortcut: string | undefined;
   /** The text in the input (reflected to the `query` attribute). */
   declare query: string;
@@ -263,7 +263,7 @@ export class SearchBox extends LitElement {
     this.#controller?.open();
   }
 
-  /** Closes the popup, and the dialog of `variant="button"` (focus returns to its button). */
+  /** Closes the popup, and the dialog of `variant="button"` (focus returns where it was when the dialog opened). */
   hide(): void {
     this.#controller?.collapse();
     if (this.#dialog?.open) this.#dialog.close();

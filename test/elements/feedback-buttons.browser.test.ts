@@ -307,6 +307,25 @@ describe('<feedback-buttons>', () => {
     before.remove();
   });
 
+  it('offers its default reasons, and thanks the visitor, with reasons bound to undefined as a framework binds a prop it lacks', async () => {
+    // <FeedbackButtons reasons={props.reasons} />: the frameworks page says such a property takes its
+    // default again; the form's render threw on it, and the vote the service took was never thanked.
+    const client = new RecordingClient(serviceClient(), { feedback: async () => ({ success: true }) });
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        insight-id="i-6"
+        ask-reason
+        .client=${client}
+        .reasons=${undefined}
+      ></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    await waitFor(() => v.form(), 'the reason form');
+    expect(v.reasons().map((r) => r.textContent!.trim())).to.have.length(5);
+    expect(v.message()).to.equal('Thanks for your feedback.');
+  });
+
   it('asks why after a thumbs-down when ask-reason is set, and sends reason and comment', async () => {
     const { client, pending } = heldClient();
     const el = await fixture<FeedbackButtons>(

@@ -288,7 +288,8 @@ export class FeedbackButtons extends LitElement {
         ${this.#button(1, s.helpful, 'up-button')} ${this.#button(-1, s.notHelpful, 'down-button')}
         <span part="message" class="message" role="status">${this._message}</span>
       </div>
-      ${this._form?.render(this.strings, this.reasons, this.#busy)}
+      ${// A framework binds undefined for a prop it doesn't have: the default reasons, not a throw.
+      this._form?.render(this.strings, this.reasons ?? defaultFeedbackReasons, this.#busy)}
     `;
   }
 }

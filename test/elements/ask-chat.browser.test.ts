@@ -2159,6 +2159,20 @@ describe('<ask-chat>', () => {
       expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
     });
 
+    it("gives a failed question's images back under the page's own name for them", async () => {
+      const client = failingOnce(new NetworkError());
+      const el = await chat(client);
+      el.strings = { imageName: 'image n° {n}' };
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png')]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the thumbnail');
+      await ask(el, 'What is in this screenshot?');
+      // The question failed: it and its image come back, to be sent again.
+      await waitFor(() => p.all('thumbnail').length === 1, 'the image back in the composer');
+      expect(p.all('thumbnail')[0]!.querySelector('img')!.alt).to.equal('image n° 1');
+      expect(p.all('remove-button')[0]!.getAttribute('aria-label')).to.equal('Remove image n° 1');
+    });
+
     it('does not scan the images of the transcript again at every update', async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       const p = parts(el);

@@ -516,7 +516,10 @@ export class ChatBehaviour implements ReactiveController {
       const input = this.#input;
       if (input && !input.value) input.value = turn.query;
       if (this.attachments.length === 0 && turn.images.length > 0)
-        this.attachments = turn.images.map((dataUri, i) => ({ name: `image ${i + 1}`, dataUri }));
+        this.attachments = turn.images.map((dataUri, i) => ({
+          name: fill(strings.imageName, { n: i + 1 }),
+          dataUri,
+        }));
       return;
     }
     if (!this.turns.some((t) => t.id === turn.id)) return;

@@ -31,6 +31,8 @@ export interface AskChatStrings {
   notAnImage: string;
   /** `{max}`, and `{names}`: the images not attached. */
   tooManyImages: string;
+  /** `{n}`: the name of the nth image of a failed question, attached again to ask it again. */
+  imageName: string;
   you: string;
   answer: string;
   thinking: string;

@@ -79,6 +79,9 @@ describe('analytics endpoints', () => {
     const viaQuery = await (await analytics(`analytics?${range()}`)).json();
     const viaPath = await (await analytics(`analytics/${range()}`)).json();
     assert.deepEqual(viaPath, viaQuery);
+    // The segment as a client that encodes it writes it.
+    const encoded = await (await analytics(`analytics/${encodeURIComponent(range())}`)).json();
+    assert.deepEqual(encoded, viaQuery);
     const capitalised = await (
       await analytics(`analytics/startDate=${started}&EndDate=${Date.now()}`)
     ).json();
@@ -214,6 +217,12 @@ describe('analytics endpoints', () => {
       `analytics//?${range()}`,
       `analytics/topquestions//?${range()}`,
       `analytics/${range()}//`,
+      // A report's name mistyped is no report: not the analytics records, read as if the name
+      // were the spec's parameters, nor "startDate is required".
+      `analytics/topquestion?${range()}`,
+      `analytics/topQuestions?${range()}`,
+      `analytics/top-searches?${range()}`,
+      'analytics/records',
     ]) {
       for (const method of ['GET', 'POST']) {
         const response = await fetch(`${service.url}/api/projects/demo/${path}`, {

@@ -119,13 +119,21 @@ function refusal(
 }
 
 /**
+ * The spec's parameters as a path segment: `name=value` pairs joined by `&`, so at least one `=`
+ * (or `%3D`, as a client that encodes the segment writes it). A segment without one
+ * (`/analytics/topquestion`, a report's name mistyped) names no report and is a 404: taken as
+ * parameters, it answered the analytics records, whose shape a dashboard then misread.
+ */
+const PATH_PARAMETERS = '[^/]*(?:=|%3[dD])[^/]*';
+
+/**
  * The paths a report answers on: bare, and with the spec's parameters as one more segment
  * (`/analytics/startDate=..&endDate=..`). A trailing slash, which links and proxies often add,
  * is the app's to take (`strict: false`): a shape of its own here would take a second one too
  * (`/analytics//`), an empty segment, which no other endpoint takes.
  */
 function reportPathShapes(path: string): string[] {
-  return [path, `${path}/:pathParameters`];
+  return [path, `${path}/:pathParameters{${PATH_PARAMETERS}}`];
 }
 
 export function registerAnalyticsRoutes(

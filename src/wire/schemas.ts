@@ -234,12 +234,17 @@ export const ErrorBodySchema = z
 
 /**
  * A whole number written in decimal digits, as a query string carries it: `0x10`, `1e1` and ` 16`
- * are no page numbers (Number() would read them).
+ * are no page numbers (Number() would read them). One of ten digits or more is one all the same,
+ * told as too big by the bounds below, not as no number.
  */
 const wholeNumber = z
   .string()
-  .regex(/^\d{1,9}$/, 'must be a whole number written in digits')
-  .transform(Number);
+  .regex(/^\d+$/, 'must be a whole number written in digits')
+  // Digits beyond a double's range read as the largest one, too big for the bounds, not Infinity.
+  .transform((digits) => Math.min(Number(digits), Number.MAX_VALUE));
+
+/** The largest page a report takes (nine digits, as before): far beyond the last of any range. */
+const MAX_PAGE = 999_999_999;
 
 /** Query of both analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
 export const AnalyticsQuerySchema = z.object({
@@ -248,8 +253,9 @@ export const AnalyticsQuerySchema = z.object({
   sort: z.string().optional(),
   /** Only this agent's records (every agent of the project when absent). */
   agentId: z.string().min(1).max(64).optional(),
-  page: wholeNumber.pipe(z.number().int().min(1)).optional(),
-  limit: wholeNumber.pipe(z.number().int().min(1).max(100)).optional(),
+  // The bounds before int(): a number beyond 2^53 is told as over the bound, not over int's range.
+  page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE).int()).optional(),
+  limit: wholeNumber.pipe(z.number().min(1).max(100).int()).optional(),
 });
 
 export const AnalyticsRecordSchema = z

@@ -295,6 +295,23 @@ describe('analytics endpoints', () => {
     });
   }
 
+  it('tells a page or limit of ten digits or more as too big, not as no whole number', async () => {
+    for (const [parameter, largest] of [
+      ['page=1000000000', '999999999'],
+      // Beyond 2^53, and beyond a double's range (Infinity, as Number() reads it).
+      [`page=${'9'.repeat(20)}`, '999999999'],
+      [`page=${'9'.repeat(400)}`, '999999999'],
+      ['limit=10000000000', '100'],
+    ]) {
+      const response = await analytics(`analytics?${range()}&${parameter}`);
+      assert.equal(response.status, 400, parameter);
+      const { error } = await response.json();
+      assert.equal(error.field, parameter.split('=')[0], parameter);
+      assert.doesNotMatch(error.message, /whole number/, parameter);
+      assert.match(error.message, new RegExp(`<=${largest}\\b`), parameter);
+    }
+  });
+
   it('sorts top questions only by what they have', async () => {
     const response = await analytics(`analytics/topquestions?${range()}&sort=count`);
     const top = await response.json();

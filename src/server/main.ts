@@ -147,12 +147,15 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** Listening's errors for a host that is no address of this machine (or no name at all). */
+const NO_SUCH_HOST = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL']);
+
 /**
- * Throws the error listening would (EADDRINUSE, EACCES) when `port` can't be listened on now;
- * port 0 (any free one) always can. Checked before the content is indexed.
+ * Throws the error listening would (EADDRINUSE, EACCES) when `port` can't be listened on now, and
+ * one naming `--host` or `HOST` (`hostSource`) when `host` is no address of this machine; port 0
+ * (any free one) is tried for the host alone. Checked before the content is indexed.
  */
-function assertPortFree(port: number, host: string): Promise<void> {
-  if (port === 0) return Promise.resolve();
+function assertPortFree(port: number, host: string, hostSource: string): Promise<void> {
   return new Promise((resolveFree, reject) => {
     const probe = createNetServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
@@ -161,7 +164,11 @@ function assertPortFree(port: number, host: string): Promise<void> {
           ? new Error(
               `port ${port} on ${host} is in use by another program: give another with --port or PORT`,
             )
-          : error,
+          : NO_SUCH_HOST.has(error.code ?? '')
+            ? new Error(
+                `${hostSource} ${host} is no address this machine can listen on (${error.code}): give one of its addresses, 127.0.0.1, or 0.0.0.0 for all`,
+              )
+            : error,
       ),
     );
     probe.listen(port, host, () => probe.close(() => resolveFree()));
@@ -455,7 +462,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // reported at once, not after minutes of indexing a large folder.
   // An empty HOST is unset, as an empty PORT is (a shell's `HOST=`): never every interface.
   const host = options.host || env.HOST || DEFAULT_HOST;
-  await assertPortFree(port, host);
+  await assertPortFree(port, host, options.host ? '--host' : 'HOST');
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
   // The index in a thread of its own (the default on more than one core) reads the folder and

@@ -703,6 +703,23 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('refuses a host that is no address of this machine before it reads the content, naming where it came from', async () => {
+    // `.invalid` never resolves (RFC 2606); 192.0.2.1 is a documentation address no machine holds.
+    for (const [args, env, written] of [
+      [['--host', 'docs.invalid'], {}, '--host docs.invalid'],
+      [[], { HOST: 'docs.invalid' }, 'HOST docs.invalid'],
+      [['--host', '192.0.2.1', '--port', '0'], {}, '--host 192.0.2.1'],
+    ] as [string[], NodeJS.ProcessEnv, string][]) {
+      const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:', ...args], env);
+      assert.equal((await run.exited).code, 1, run.output());
+      assert.match(
+        run.output(),
+        new RegExp(`ask-elements: ${written} is no address this machine can listen on`),
+      );
+      assert.doesNotMatch(run.output(), /Indexed/);
+    }
+  });
+
   it('refuses a config file with a bad field, naming it', async () => {
     const config = join(dir, 'bad-config.json');
     writeFileSync(

@@ -265,7 +265,11 @@ export function parseConfig(
   ): string | undefined => {
     if (variable === undefined) return written;
     const key = env[variable];
-    if (key === undefined || key.length < rule.minLength || (rule.bearer && /\s/.test(key))) {
+    if (key === undefined)
+      throw new ConfigError(
+        `${source}: ${field}Env: environment variable ${variable} is not set: set it to the key`,
+      );
+    if (key.length < rule.minLength || (rule.bearer && /\s/.test(key))) {
       throw new ConfigError(
         `${source}: ${field}Env: environment variable ${variable} must hold a key of at least ${rule.minLength} characters${rule.bearer ? ', with no space or line break' : ''}`,
       );

@@ -553,7 +553,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // On every interface the URL printed is this machine's own; say that others reach it too, so
   // that `--host 0.0.0.0` doesn't read as if it had been ignored.
   logger.info(
-    `Listening on ${url}${everyInterface ? `, and on every address of this machine (--host ${host})` : ''}`,
+    `Listening on ${url}${everyInterface ? `, and on every address of this machine (${options.host ? '--host' : 'HOST'} ${host})` : ''}`,
   );
   if (options.staticDir !== undefined) logger.info(`Serving ${resolve(options.staticDir)} at ${url}/`);
   if (retention !== undefined) {

@@ -593,6 +593,29 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('credits HOST, not --host, with every interface when the address came from HOST', async () => {
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    const service = await startService({
+      contentDir: FIXTURE_CONTENT,
+      dbFile: ':memory:',
+      port: 0,
+      env: { HOST: '0.0.0.0' },
+      logger: { info: log, warn: log, error: log },
+    });
+    try {
+      const port = new URL(service.url).port;
+      assert.ok(
+        lines.includes(
+          `Listening on http://127.0.0.1:${port}, and on every address of this machine (HOST 0.0.0.0)`,
+        ),
+        lines.join('\n'),
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
   it(`takes an empty PORT and HOST as unset: the default port ${DEFAULT_PORT} on 127.0.0.1, not every interface`, async () => {
     const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '', HOST: '' });
     try {

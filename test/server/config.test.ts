@@ -97,7 +97,8 @@ describe('config file', () => {
     [
       'a missing key variable',
       { projects: [{ id: 'p', agents: [{ id: 'a', apiKeyEnv: 'NO_SUCH_VARIABLE' }] }] },
-      /environment variable NO_SUCH_VARIABLE/,
+      // Said as unset, not as a key too short.
+      /environment variable NO_SUCH_VARIABLE is not set: set it to the key/,
     ],
     [
       'an analytics key that pages carry',

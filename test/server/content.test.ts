@@ -1233,6 +1233,8 @@ describe('long and large files', () => {
       // One line of prose, with a code span where a cut would fall if code spans were not whole.
       'one-line.md': `# One line\n\n${'word '.repeat(390)}\`a b c d e f g h i j k l m n o p q r s t u v w x y z\` ${'more words. '.repeat(300)}`,
       'dump.txt': 'x '.repeat(600_000),
+      // One byte over: its size says so, where "1.0 MiB; at most 1 MiB" read as none.
+      'just-over.txt': 'x'.repeat(2 ** 20 + 1),
     });
     ({ documents, skipped } = await loadContentFolder(root));
   });
@@ -1242,11 +1244,10 @@ describe('long and large files', () => {
   });
 
   it('skips a file over 1 MiB, saying why', () => {
-    assert.deepEqual(
-      skipped.map((file) => file.path),
-      ['dump.txt'],
-    );
-    assert.match(skipped[0]!.reason, /too large .*1\.1 MiB.*at most 1 MiB/);
+    assert.deepEqual(skipped.map((file) => file.path).sort(), ['dump.txt', 'just-over.txt']);
+    const reason = (path: string) => skipped.find((file) => file.path === path)?.reason;
+    assert.match(reason('dump.txt')!, /too large to be a page \(1,200,000 bytes; at most 1,048,576, 1 MiB\)/);
+    assert.match(reason('just-over.txt')!, /\(1,048,577 bytes; at most 1,048,576, 1 MiB\)/);
   });
 
   it('cuts a paragraph of more than 2,000 characters into shorter ones, at line breaks, never in a code span', () => {

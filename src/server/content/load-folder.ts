@@ -218,7 +218,8 @@ export function readContentFiles(
       const bytes = info.size;
       if (bytes > MAX_FILE_BYTES)
         throw new Error(
-          `too large to be a page (${(bytes / 2 ** 20).toFixed(1)} MiB; at most ${MAX_FILE_BYTES / 2 ** 20} MiB)`,
+          // In bytes: "1.0 MiB; at most 1 MiB" read as no excess at all for a file just over.
+          `too large to be a page (${bytes.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')}, ${MAX_FILE_BYTES / 2 ** 20} MiB)`,
         );
       const source = fileText(readFileSync(file), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;

@@ -365,3 +365,36 @@ describe('the search box in a row narrower than its text field would be', () => 
     expect(box.getBoundingClientRect().width).to.be.above(200);
   });
 });
+
+describe('the elements inside a centred block, as the root of a new Vite app (`#root { text-align: center }`)', () => {
+  it('lay out results and answers from the start of each line, not centred', async () => {
+    const centred = await fixture<HTMLDivElement>(html`
+      <div style="text-align: center">
+        <search-box debounce="0" .client=${serviceClient()}></search-box>
+        <ask-chat .client=${fakeClient(async () => answerRecord())}></ask-chat>
+      </div>
+    `);
+    const box = centred.querySelector<SearchBox>('search-box')!;
+    box.shadowRoot!.querySelector('input')!.focus();
+    await sendKeys({ type: 'theme' });
+    await waitFor(() => box.shadowRoot!.querySelector('[part~="option-result"]'), 'results');
+    const result = box.shadowRoot!.querySelector('[part~="option-result"]')!;
+    for (const part of ['option-title', 'option-description'])
+      expect(getComputedStyle(result.querySelector(`[part~="${part}"]`)!).textAlign, part).to.equal('start');
+
+    const chat = centred.querySelector<AskChat>('ask-chat')!;
+    const { one, input, lastAnswer } = parts(chat);
+    await waitFor(() => one('header'), 'the chat behaviour');
+    input().focus();
+    await sendKeys({ type: 'How do I install it?' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => lastAnswer()?.querySelector('[part~="answer-body"] p'), 'the answer');
+    expect(
+      getComputedStyle(lastAnswer()!.querySelector('[part~="answer-body"] p')!).textAlign,
+      'the answer',
+    ).to.equal('start');
+    expect(getComputedStyle(one('source-description')!).textAlign, 'its source').to.equal('start');
+    // The page's own alignment still places the elements themselves.
+    expect(getComputedStyle(centred).textAlign).to.equal('center');
+  });
+});

@@ -20,7 +20,9 @@ const DARK = unsafeCSS(`--_text: var(--ask-color-text, #e6e6e9);
  * `"dark"` on an element keeps it in one, for a site whose pages have only one. Sizes are in
  * `em` or multiples of `--_size` (`--ask-font-size`, else `1rem`), never in `rem` alone: a site
  * whose root font size is 62.5% sets `--ask-font-size: 16px`, and spacing, icons and buttons follow
- * it (in `rem`, they stayed at 10px to the rem: 20px thumbs, a 320px transcript).
+ * it (in `rem`, they stayed at 10px to the rem: 20px thumbs, a 320px transcript). Text starts
+ * its lines at the start, whatever the page's `text-align`: a new Vite app centres its root, and
+ * results and answers were centred with it.
  */
 export const themeStyles = css`
   :host {
@@ -43,6 +45,7 @@ export const themeStyles = css`
     font-size: var(--_size);
     color: var(--_text);
     line-height: 1.5;
+    text-align: start;
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([color-scheme='light'])) {

@@ -1332,6 +1332,20 @@ describe('<ask-chat>', () => {
       expect(p.one('asset-type')!.textContent).to.equal('Page');
     });
 
+    it('says whether a source was clicked for a new tab, so that a router leaves those to the link', async () => {
+      const { clicks, newTabs, p } = await answeredWithClicks(answerRecord({ link: '/guides/install' }));
+      const link = p.one('source-link')!;
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      link.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey: true }),
+      );
+      link.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, metaKey: true }),
+      );
+      expect(clicks).to.deep.equal(['/guides/install', '/guides/install', '/guides/install']);
+      expect(newTabs).to.deep.equal([false, true, true]);
+    });
+
     it('lists under the source the other pages the answer was drawn from, two at most, each once', async () => {
       const passage = (title: string, link: string) => ({
         documentId: title,
@@ -2316,11 +2330,13 @@ function stripLitMarkers(markup: string): string {
 async function answeredWithClicks(record: AnswerRecord) {
   const el = await chat(fakeClient(async () => record));
   const clicks: unknown[] = [];
+  const newTabs: boolean[] = [];
   el.addEventListener('ask-source-click', (e) => {
     clicks.push((e as CustomEvent).detail.link);
+    newTabs.push((e as CustomEvent).detail.newTab);
     e.preventDefault();
   });
   await ask(el, 'How do I install it?');
   await answered(el, 1);
-  return { el, clicks, p: parts(el) };
+  return { el, clicks, newTabs, p: parts(el) };
 }

@@ -38,7 +38,7 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @fires {CustomEvent<AskChatQuestionDetail>} ask-question - A question is about to be sent; cancelable. `detail`: `{ query, conversationId, images }`.
  * @fires {CustomEvent<AskChatAnswerDetail>} ask-answer - An answer arrived. `detail`: `{ query, record }` (the AnswerRecord).
  * @fires {CustomEvent<AskChatErrorDetail>} ask-error - A question failed. `detail`: `{ query, error, message }`.
- * @fires {CustomEvent<AskChatSourceClickDetail>} ask-source-click - A source or "See also" link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title }`.
+ * @fires {CustomEvent<AskChatSourceClickDetail>} ask-source-click - A source or "See also" link was clicked; cancelable (cancel to route it yourself). `detail`: `{ record, link, title, newTab }`.
  * @fires {CustomEvent<FeedbackDetail>} ask-feedback - From the `<feedback-buttons>` under an answer. `detail`: `{ insightId, value, reason?, comment? }`.
  * @fires {CustomEvent<Record<string, never>>} ask-reset - The visitor started a new conversation. `detail`: `{}`.
  * @fires {CustomEvent<SearchBoxSearchDetail>} ask-search - The visitor chose to search instead of asking again (no `search-url`); cancelable. `detail`: `{ query }`.

@@ -688,7 +688,8 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #onSourceClick(event: MouseEvent, record: AnswerRecord, link: string, title: string): void {
-    if (!emit(this.#host, 'source-click', { record, link, title }, { cancelable: true }))
+    const newTab = event.ctrlKey || event.metaKey || event.shiftKey;
+    if (!emit(this.#host, 'source-click', { record, link, title, newTab }, { cancelable: true }))
       event.preventDefault();
   }
 

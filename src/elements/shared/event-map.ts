@@ -40,6 +40,8 @@ export interface AskChatSourceClickDetail {
   record: AnswerRecord;
   link: string;
   title: string;
+  /** Clicked with Ctrl, ⌘ or Shift: the visitor asked for a new tab or window, which the link opens when the event is not cancelled. */
+  newTab: boolean;
 }
 
 /** Every event of the elements, by name, with its detail. */

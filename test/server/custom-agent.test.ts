@@ -269,6 +269,16 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.equal((call.body as { llm_query: string }).llm_query, 'Has my order shipped yet?');
     assert.equal(reply.body.didAnswer, true);
     assert.equal(reply.body.context.resolvedQuery, 'Has my order shipped yet?');
+
+    // A reply that gives another value besides the one asked: an enum's word ("via UPS").
+    const again = await ask('orders-key-0001', { query: 'Has my order shipped yet?' });
+    const fuller = await ask('orders-key-0001', {
+      query: 'A-1234 via UPS',
+      conversationId: again.body.conversationId,
+    });
+    assert.equal(fuller.body.didAnswer, true);
+    assert.equal(api.calls.at(-1)!.path, '/orders/A-1234');
+    assert.equal(api.calls.at(-1)!.query.get('carrier'), 'ups');
   });
 
   it("takes a value from the page's attributes, and asks again for one not of its type", async () => {

@@ -221,13 +221,13 @@ const CODES_IN_TEXT = /(?<![\w-])#?(?=[\w-]*\d)[A-Za-z0-9][\w-]*(?![\w-])/g;
  *    else the only one;
  * 4. a code-like word (`A-1234`, `#1042`), when the text has exactly one not yet taken and one
  *    String parameter without a default is left, chosen the same way.
- * With `byNameOnly`, only the first rule.
+ * With `wordsOnly`, only the first two: a value written by name or an enum's word.
  * A value that doesn't parse as its parameter's type (or enum) is not taken.
  */
 export function valuesInText(
   parameters: readonly AgentParameter[],
   text: string,
-  { byNameOnly = false }: { byNameOnly?: boolean } = {},
+  { wordsOnly = false }: { wordsOnly?: boolean } = {},
 ): ParameterValues {
   const values: ParameterValues = {};
   const taken = new Set<string>();
@@ -245,7 +245,6 @@ export function valuesInText(
       taken.add(raw.toLowerCase());
     }
   }
-  if (byNameOnly) return values;
   for (const parameter of open()) {
     if (parameter.enum === undefined || parameter.type === 'Array') continue;
     const named = parameter.enum.filter((value) =>
@@ -256,6 +255,7 @@ export function valuesInText(
       taken.add(String(named[0]).toLowerCase());
     }
   }
+  if (wordsOnly) return values;
   const lone = (types: ParameterDataType[], pattern: RegExp) => {
     // A parameter with a default has its value unless it is written by name or as an enum's word.
     const left = open().filter(

@@ -238,16 +238,17 @@ function readsAsQuestion(message: string): boolean {
 
 /**
  * The values a reply to "what is X?" gives: X by the rules of `valuesInText`, or the whole reply
- * when it is short and reads as no question ("New York"); the other missing parameters only when
- * written by name ("quantity: 3"), since a lone number or word answers what was asked.
+ * when it is short and reads as no question ("New York"); the other parameters without a value
+ * only when written by name ("quantity: 3") or as an enum's word ("A-1234, via UPS"), since a lone
+ * number or code answers what was asked.
  */
 function valuesInReply(
   asked: AgentParameter,
-  stillMissing: readonly AgentParameter[],
+  others: readonly AgentParameter[],
   reply: string,
 ): ParameterValues {
   const values = {
-    ...valuesInText(stillMissing, reply, { byNameOnly: true }),
+    ...valuesInText(others, reply, { wordsOnly: true }),
     ...valuesInText([asked], reply),
   };
   const text = reply.trim().replace(/[.!]+$/, '');
@@ -519,7 +520,9 @@ export async function answerWithCustomAgent(
   } else if (last?.pending && !readsAsQuestion(input.query)) {
     const { pending } = last;
     const missing = pending.missing.flatMap((name) => agent.parameters.filter((p) => p.name === name));
-    const [asked, ...others] = missing;
+    const [asked] = missing;
+    // Besides the value asked, the reply may give any other still without one.
+    const others = agent.parameters.filter((p) => p !== asked && !(p.name in pending.values));
     const reply = asked ? valuesInReply(asked, others, input.query) : {};
     if (Object.keys(reply).length > 0) {
       question = pending.question;

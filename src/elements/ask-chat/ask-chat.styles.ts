@@ -14,7 +14,9 @@ import { themeStyles } from '../shared/theme.js';
  * frame sets the text colour with its background: a page's CSS reset that unsets the host's
  * properties (`* { all: unset }`) otherwise gave answers the page's colour, black on dark. The
  * composer's buttons have a transparent border, drawn only in forced colours: there the send
- * button's fill is gone, and without a border it showed as a bare arrow.
+ * button's fill is gone, and without a border it showed as a bare arrow. The placeholder is in the
+ * muted text colour, as the search box's: the browser's own grey (#757575) had 3.7:1 on the dark
+ * background, under the 4.5:1 of WCAG 1.4.3.
  */
 export const askChatStyles = [
   themeStyles,
@@ -125,6 +127,10 @@ export const askChatStyles = [
     }
     textarea:focus-visible {
       outline: none;
+    }
+    textarea::placeholder {
+      color: var(--_muted);
+      opacity: 1;
     }
     .composer button {
       display: grid;

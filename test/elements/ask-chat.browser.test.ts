@@ -188,6 +188,17 @@ describe('<ask-chat>', () => {
     });
   });
 
+  it('stops the pulse of its thinking dot within five seconds, however long the answer takes (WCAG 2.2.2)', async () => {
+    const el = await chat(fakeClient((_request, { signal } = {}) => untilAborted(signal)));
+    await ask(el, 'How do I install it?');
+    const dots = parts(el).lastAnswer()!.querySelector('.dots')!;
+    const animations = dots.getAnimations({ subtree: true });
+    expect(animations.length, 'the dot pulses').to.be.greaterThan(0);
+    for (const animation of animations)
+      expect(animation.effect!.getComputedTiming().activeDuration, 'ms of pulsing').to.be.at.most(5000);
+    await sendKeys({ press: 'Escape' });
+  });
+
   it('keeps the feedback buttons under an answer in the scheme color-scheme sets on the chat', async () => {
     const el = await chat(
       fakeClient(async () => answerRecord()),

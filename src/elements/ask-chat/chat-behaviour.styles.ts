@@ -21,8 +21,10 @@ import { css } from 'lit';
  * first letter (`unicode-bidi: plaintext`): on a right-to-left page, "how do I use
  * --ask-color-accent?" showed as "?how do I use --ask-color-accent"; the placeholder keeps the
  * page's direction. Here, not in the first render's styles: the behaviour arrives on the first
- * focus or key, before anything is typed. (Why-comments stay out of the CSS text, which ships as it is
- * written.)
+ * focus or key, before anything is typed. The thinking dot pulses four times (4 s) and then stays
+ * still, "Thinking…" beside it: pulsing for as long as a slow answer took (up to a minute), it
+ * was moving content of more than five seconds with no way to stop it but giving up the question
+ * (WCAG 2.2.2). (Why-comments stay out of the CSS text, which ships as it is written.)
  */
 export const chatBehaviourStyles = css`
   .header {
@@ -262,7 +264,7 @@ export const chatBehaviourStyles = css`
     margin-inline-end: 0.5em;
     border-radius: 50%;
     background: var(--_accent);
-    animation: pulse 1s ease-in-out infinite alternate;
+    animation: pulse 1s ease-in-out 4 alternate;
   }
   @keyframes pulse {
     to {

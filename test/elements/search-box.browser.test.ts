@@ -2201,6 +2201,26 @@ describe('<search-box> keyboard shortcut', () => {
     expect(input(el).value, 'the "/" is not typed into the search').to.equal('');
   });
 
+  it('lets the page turn "/" off or remap it while the page is open, for a visitor\'s setting (WCAG 2.1.4)', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box shortcut="/" .client=${answering([])}></search-box>`,
+    );
+    await el.updateComplete;
+    el.removeAttribute('shortcut');
+    await el.updateComplete;
+    await press('/');
+    expect(shadow(el).activeElement, 'off').to.equal(null);
+    expect(shadow(el).querySelector('[part="shortcut"]'), 'no hint').to.equal(null);
+    expect(input(el).hasAttribute('aria-keyshortcuts')).to.equal(false);
+    el.shortcut = 'mod+k';
+    await el.updateComplete;
+    await waitUntil(() => shadow(el).querySelector('[part="shortcut"]'), 'the new hint');
+    await press('/');
+    expect(shadow(el).activeElement, 'remapped: "/" is the page\'s again').to.equal(null);
+    await press('Control+k');
+    expect(shadow(el).activeElement).to.equal(input(el));
+  });
+
   it('mod+k is Ctrl+K off Apple platforms, works from a text field, but not from an editor in another shadow root', async () => {
     const host = document.createElement('div');
     host.attachShadow({ mode: 'open' }).innerHTML =

@@ -314,6 +314,29 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it("splits sentences after a quotation closed in another language's marks", () => {
+    // German opens with „ and closes with “, which is English's opening mark: counted as one left
+    // open, it joined every sentence after it, and an answer quoted the whole paragraph.
+    assert.deepEqual(
+      paragraphSentences('Die Option heißt „port“. Sie legt den Port fest. Der Standard ist 3000.'),
+      ['Die Option heißt „port“.', 'Sie legt den Port fest.', 'Der Standard ist 3000.'],
+    );
+    assert.deepEqual(paragraphSentences('Svaret är ”ok”. Sedan vidare. Slut.'), [
+      'Svaret är ”ok”.',
+      'Sedan vidare.',
+      'Slut.',
+    ]);
+    // A quotation still open at a full stop goes on, in either language's marks.
+    assert.deepEqual(paragraphSentences('Sie sagt „Nicht gesendet. Nochmal“ und wartet. Ende.'), [
+      'Sie sagt „Nicht gesendet. Nochmal“ und wartet.',
+      'Ende.',
+    ]);
+    assert.deepEqual(paragraphSentences('It says “Not sent. Try again.” Then it waits.'), [
+      'It says “Not sent. Try again.”',
+      'Then it waits.',
+    ]);
+  });
+
   it('escapes a list mark only where it starts a line, not after a code span', () => {
     assert.equal(
       renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),

@@ -251,7 +251,8 @@ export function paragraphSentences(paragraph: string): string[] {
     return (
       count(text, '(') > count(text, ')') ||
       count(text, '"') % 2 === 1 ||
-      count(text, '\u201c') > count(text, '\u201d')
+      // Curly marks pair in each language's order: “…” in English, „…“ in German, ”…” in Swedish.
+      (text.match(/[\u201c\u201d\u201e]/g)?.length ?? 0) % 2 === 1
     );
   };
   const ranges: [number, number][] = [];

@@ -157,6 +157,25 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
                 ],
               }),
               agent('status', { url: `${api.url}/status` }),
+              agent('rates', {
+                url: `${api.url}/status`,
+                parameters: [
+                  {
+                    name: 'from',
+                    type: 'String',
+                    parameterType: 'Query',
+                    enum: 'EUR, USD, GBP',
+                    required: true,
+                  },
+                  {
+                    name: 'to',
+                    type: 'String',
+                    parameterType: 'Query',
+                    enum: 'EUR, USD, GBP',
+                    required: true,
+                  },
+                ],
+              }),
               agent('signed', {
                 url: `${api.url}/status?sig=a%2Fb~c&flag&fields=id,name`,
                 parameters: [{ name: 'carrier', type: 'String', parameterType: 'Query', enum: 'dhl, ups' }],
@@ -279,6 +298,30 @@ describe('custom agents (SPEC 2.6): parameters filled from the question, asked f
     assert.equal(fuller.body.didAnswer, true);
     assert.equal(api.calls.at(-1)!.path, '/orders/A-1234');
     assert.equal(api.calls.at(-1)!.query.get('carrier'), 'ups');
+  });
+
+  it('takes the word that answers what was asked for that value alone, not for another with the same enum', async () => {
+    // "EUR", answering "What is from?", is no answer to "to" as well: the agent asks for it.
+    const first = await ask('rates-key-0001', { query: 'Show me an exchange rate' });
+    assert.deepEqual(first.body.context.customAgent.missing, ['from', 'to']);
+    const calls = api.calls.length;
+    const reply = await ask('rates-key-0001', { query: 'EUR', conversationId: first.body.conversationId });
+    assert.equal(api.calls.length, calls, 'no call with to=EUR');
+    assert.equal(reply.body.didAnswer, false);
+    assert.deepEqual(reply.body.context.customAgent.missing, ['to']);
+    const last = await ask('rates-key-0001', { query: 'USD', conversationId: first.body.conversationId });
+    assert.equal(last.body.didAnswer, true);
+    assert.equal(api.calls.at(-1)!.query.get('from'), 'EUR');
+    assert.equal(api.calls.at(-1)!.query.get('to'), 'USD');
+    // Another value written besides the one asked is still taken.
+    const again = await ask('rates-key-0001', { query: 'Show me an exchange rate' });
+    const both = await ask('rates-key-0001', {
+      query: 'from: EUR, to: GBP',
+      conversationId: again.body.conversationId,
+    });
+    assert.equal(both.body.didAnswer, true);
+    assert.equal(api.calls.at(-1)!.query.get('from'), 'EUR');
+    assert.equal(api.calls.at(-1)!.query.get('to'), 'GBP');
   });
 
   it("takes a value from the page's attributes, and asks again for one not of its type", async () => {

@@ -204,7 +204,7 @@ function spokenName(name: string): string {
     .toLowerCase();
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Numbers written in a text, as written. */
 const NUMBERS_IN_TEXT = /(?<![\w.#-])[+-]?\d+(?:\.\d+)?(?![\w-])/g;

@@ -18,6 +18,7 @@ import {
   LLM_QUERY,
   type ParameterValue,
   type ParameterValues,
+  escapeRegExp,
   parseValue,
   valuesInAttributes,
   valuesInText,
@@ -247,10 +248,7 @@ function valuesInReply(
   others: readonly AgentParameter[],
   reply: string,
 ): ParameterValues {
-  const values = {
-    ...valuesInText(others, reply, { wordsOnly: true }),
-    ...valuesInText([asked], reply),
-  };
+  const values = valuesInText([asked], reply);
   const text = reply.trim().replace(/[.!]+$/, '');
   const words = text.split(/\s+/);
   if (
@@ -261,7 +259,12 @@ function valuesInReply(
     const whole = parseValue(asked, asked.type === 'String' || asked.type === 'Array' ? text : words[0]);
     if (whole !== undefined && (asked.type !== 'Boolean' || words.length === 1)) values[asked.name] = whole;
   }
-  return values;
+  // A word of the value asked gives no other: "EUR", answering "What is from?", is not `to` too.
+  const answer = asked.name in values ? String(values[asked.name]) : '';
+  const besides = Object.entries(valuesInText(others, reply, { wordsOnly: true })).filter(
+    ([, value]) => !new RegExp(`(?<![\\w-])${escapeRegExp(String(value))}(?![\\w-])`, 'i').test(answer),
+  );
+  return { ...Object.fromEntries(besides), ...values };
 }
 
 /** How a value reads in a URL: an Array's items joined by commas. */

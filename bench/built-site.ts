@@ -8,7 +8,7 @@
  *
  * The built folder holds the generator's pages at the paths of their sources
  * (`docs/api/request.md` built as `docs/api/request.html`, `index.md` as `index.html`), without
- * its assets. The README's "Built sites" says how the figures there were made.
+ * its assets. bench/RESULTS.md's "Built sites" says how the figures there were made.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

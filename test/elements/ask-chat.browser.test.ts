@@ -1244,6 +1244,25 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('takes suggestions bound to null or undefined, as a framework binds a prop it lacks, as none, without a warning', async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (message: string) => warnings.push(message);
+      try {
+        const el = await chat(fakeClient(async () => answerRecord()));
+        el.suggestions = null as unknown as string[];
+        await el.updateComplete;
+        await ask(el, 'How do I install it?');
+        await answered(el, 1);
+        el.suggestions = undefined as unknown as string[];
+        await el.updateComplete;
+        expect(parts(el).one('suggestions')).to.equal(null);
+        expect(warnings.filter((w) => w.includes('suggestions'))).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
     it('moves the focus to the input when a suggestion chosen with the keyboard goes away', async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       el.suggestions = ['How do I install it?'];

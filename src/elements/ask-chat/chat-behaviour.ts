@@ -188,7 +188,11 @@ export class ChatBehaviour implements ReactiveController {
     if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
     this.#followStorageName();
     const { suggestions } = this.#host;
-    if (!Array.isArray(suggestions) && suggestions !== this.#badSuggestions) {
+    // None bound (a framework's null or undefined) is no mistake; an attribute that isn't a
+    // JSON array, which Lit reads as null too, is.
+    const bad =
+      !Array.isArray(suggestions) && (suggestions != null || this.#host.hasAttribute('suggestions'));
+    if (bad && suggestions !== this.#badSuggestions) {
       this.#badSuggestions = suggestions;
       console.warn(
         `<ask-chat>: suggestions must be a JSON array of questions, as suggestions='["How do I start?"]'; got ${this.#host.getAttribute('suggestions') ?? String(suggestions)}`,

@@ -187,6 +187,26 @@ const REQUEST_TIMEOUT_MS = 120_000;
  * never finished its headers hold its connection up to 50 s.
  */
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+/**
+ * How long an answer being written may wait for its client to take any more of it, as nginx's
+ * `send_timeout`: a client that asked for a large file (or 100 documents' content) and read none
+ * of it held its connection, an open file and the answer's bytes for good, each address up to its
+ * `connectionsPerAddress`, and with no limit behind a trusted proxy. Node looks at a socket's
+ * progress each time it has been idle this long, so a stalled answer is cut within twice this.
+ */
+const RESPONSE_STALL_MS = 20_000;
+
+/**
+ * Closes a response's connection once its client has taken none of the answer for
+ * RESPONSE_STALL_MS. A client reading slowly makes progress, and an answer still being prepared
+ * (a custom agent's endpoint may take 120 s) has sent nothing yet: neither is cut. Set per
+ * request, so that a connection before its first request keeps Node's own limits (the 408).
+ */
+function closeWhenStalled(response: ServerResponse): void {
+  response.setTimeout(RESPONSE_STALL_MS, () => {
+    if (response.headersSent) response.destroy();
+  });
+}
 
 /** Closes a connection beyond the `limit` an address may hold open at once. */
 function capConnectionsPerAddress(http: HttpServer, limit: number): void {
@@ -262,6 +282,7 @@ function listen(
             { ...options, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
             (request, response) => {
               answering.add(response);
+              closeWhenStalled(response);
               if (ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')) void listener(request, response);
               else
                 answerJsonError(

@@ -717,6 +717,42 @@ describe('CORS', () => {
     }
   });
 
+  it(
+    'cuts an answer its client takes none of for 20 s: a large file asked for and never read',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+      const size = 32 * 1024 * 1024;
+      writeFileSync(join(site, 'video.bin'), Buffer.alloc(size));
+      const service = await startTestService({ staticDir: site });
+      try {
+        const { port, hostname } = new URL(service.url);
+        // More than the sockets' buffers hold: the service waits for the client to take the rest.
+        const socket = connect(Number(port), hostname, () => {
+          socket.write('GET /video.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+          socket.pause();
+        });
+        // Node looks at a socket's progress each time it has been idle 20 s: cut within 40 s.
+        await new Promise((resolveWaited) => setTimeout(resolveWaited, 45_000));
+        const received = await new Promise<number>((resolveClosed, reject) => {
+          socket.on('close', () => resolveClosed(socket.bytesRead));
+          socket.on('error', reject);
+          socket.resume();
+        });
+        // What the buffers held, and no more: before, the whole file came once the client read on.
+        assert.ok(received < size, `read ${received} bytes of ${size}`);
+        // A client that reads gets the whole file.
+        const whole = await fetch(`${service.url}/video.bin`);
+        assert.equal((await whole.arrayBuffer()).byteLength, size);
+      } finally {
+        await service.close();
+        rmSync(site, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('never serves from staticDir the database of a store or the file of a config built in code', async () => {
     // startService with a config object (loadConfigFile, as a host reads it), and createApp from
     // the parts: no --db or --config path tells them which files are the service's.

@@ -189,6 +189,27 @@ describe('rate limit', () => {
     }
   });
 
+  it("gives one bucket to a visitor's connections when the trusted proxy writes their ports too", async () => {
+    // Azure's Application Gateway writes each connection's port: `203.0.113.7:51234`.
+    const service = await startTestService({
+      config: configWith({ trustProxy: true, rateLimit: { requestsPerSecond: 0.1, burst: 2 } }),
+    });
+    const searchFrom = async (address: string) =>
+      (await service.post('/bot/search', searchBody(DEMO_KEY), { 'x-forwarded-for': address })).status;
+    try {
+      assert.equal(await searchFrom('203.0.113.7:51234'), 200);
+      assert.equal(await searchFrom('203.0.113.7:51235'), 200);
+      assert.equal(await searchFrom('203.0.113.7:51236'), 429, 'a third connection of the address');
+      assert.equal(await searchFrom('203.0.113.7'), 429, 'the address without a port');
+      assert.equal(await searchFrom('[2001:db8:1:2::1]:51234'), 200);
+      assert.equal(await searchFrom('[2001:db8:1:2::1]:51235'), 200);
+      assert.equal(await searchFrom('2001:db8:1:2::9'), 429, 'the same /64, written without a port');
+      assert.equal(await searchFrom('198.51.100.1:51234'), 200, 'another address');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('counts an IPv6 address as its /64, an IPv4-mapped one as the IPv4 address', () => {
     const network = '2001:db8:1:2::/64';
     for (const address of ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::7', '2001:0DB8:0001:0002:ffff::1'])

@@ -11,7 +11,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').at(-1)?.trim();
-    if (last) return addressOwner(last);
+    if (last) return addressOwner(withoutPort(last));
   }
   try {
     return addressOwner(getConnInfo(c).remote.address ?? 'unknown');
@@ -19,6 +19,16 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
     // Not on @hono/node-server (app.request() in a test, another runtime).
     return 'unknown';
   }
+}
+
+/**
+ * An X-Forwarded-For entry without the client's port, which some proxies write (Azure's
+ * Application Gateway: `203.0.113.7:51234`, `[2001:db8::1]:51234`): with it, each connection of a
+ * visitor had a bucket of its own, and opening a new one was a way around the rate limit.
+ */
+function withoutPort(entry: string): string {
+  const address = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(entry) ?? /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  return address ? (address[1] as string) : entry;
 }
 
 /**

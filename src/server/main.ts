@@ -123,6 +123,11 @@ export interface ServiceOptions {
    * this thread.
    */
   indexThread?: boolean;
+  /**
+   * Milliseconds an answer being written may wait for its client to take more of it before the
+   * connection is closed (cut within twice this, as Node checks). Default 20,000.
+   */
+  responseStallMs?: number;
 }
 
 export interface RunningService {
@@ -197,13 +202,13 @@ const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 const RESPONSE_STALL_MS = 20_000;
 
 /**
- * Closes a response's connection once its client has taken none of the answer for
- * RESPONSE_STALL_MS. A client reading slowly makes progress, and an answer still being prepared
- * (a custom agent's endpoint may take 120 s) has sent nothing yet: neither is cut. Set per
- * request, so that a connection before its first request keeps Node's own limits (the 408).
+ * Closes a response's connection once its client has taken none of the answer for `stallMs`.
+ * A client reading slowly makes progress, and an answer still being prepared (a custom agent's
+ * endpoint may take 120 s) has sent nothing yet: neither is cut. Set per request, so that a
+ * connection before its first request keeps Node's own limits (the 408).
  */
-function closeWhenStalled(response: ServerResponse): void {
-  response.setTimeout(RESPONSE_STALL_MS, () => {
+function closeWhenStalled(response: ServerResponse, stallMs: number): void {
+  response.setTimeout(stallMs, () => {
     if (response.headersSent) response.destroy();
   });
 }
@@ -254,6 +259,7 @@ function listen(
   port: number,
   host: string,
   config: ServiceConfig,
+  responseStallMs: number,
 ): Promise<{ server: ServerType; answering: Answering; port: number; address: string }> {
   const answering = new Answering();
   // A request Node parsed but no URL can be made of (no Host, `Host: a b`, a backslash in the
@@ -282,7 +288,7 @@ function listen(
             { ...options, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
             (request, response) => {
               answering.add(response);
-              closeWhenStalled(response);
+              closeWhenStalled(response, responseStallMs);
               if (ORIGIN_OR_ABSOLUTE_FORM.test(request.url ?? '')) void listener(request, response);
               else
                 answerJsonError(
@@ -555,7 +561,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    listening = await listen(app, port, host, config);
+    listening = await listen(app, port, host, config, options.responseStallMs ?? RESPONSE_STALL_MS);
   } catch (error) {
     await Promise.all([store.close(), thread?.close()]);
     throw error;

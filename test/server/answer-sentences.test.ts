@@ -252,6 +252,47 @@ describe('choosing the sentences an answer quotes', () => {
     assert.match(renderHtml(seventh.blocks), /^<ol start="7"><li>Step 7/);
   });
 
+  it("quotes a definition list's description with its term, and a term with its description", () => {
+    // MDN's definition lists: `- term` then `  - : description`.
+    const page = markdownDocument(
+      'cache.md',
+      [
+        '# Store',
+        '',
+        '## Instance methods',
+        '',
+        '- `Store.match()`',
+        '  - : Returns a promise for the first response whose request matches.',
+        '- `Store.add()`',
+        '  - : Takes a URL, fetches it and keeps the response in the store.',
+        '- `Store.delete()`',
+        '  - : Finds the entry for a request and removes it.',
+        '',
+        '## Status codes',
+        '',
+        '- 404 Not Found',
+        '  - : The server cannot find the requested resource.',
+        '- 410 Gone',
+        '  - : The resource was removed for good.',
+        '',
+      ].join('\n'),
+    );
+    const add = select('fetch a URL and keep the response', 'Store', page.sections);
+    assert.equal(
+      renderMarkdown(add.blocks),
+      '- `Store.add()` — Takes a URL, fetches it and keeps the response in the store.',
+    );
+    assert.equal(
+      renderHtml(add.blocks),
+      '<ul><li><code>Store.add()</code> — Takes a URL, fetches it and keeps the response in the store.</li></ul>',
+    );
+    const notFound = select('what does 404 Not Found mean', 'Store', page.sections);
+    assert.equal(
+      renderMarkdown(notFound.blocks),
+      '- 404 Not Found — The server cannot find the requested resource.',
+    );
+  });
+
   it('quotes the item that answers, not the whole list, from a list of points under a heading', () => {
     const page = markdownDocument(
       'index.md',

@@ -184,6 +184,8 @@ interface Unit {
   language?: string;
   /** For a sentence of a list item, the kind of list. */
   list?: ListItem;
+  /** For a sentence of a list item that describes the item before it (see `DocumentSection.definitions`). */
+  defines?: boolean;
   score: number;
 }
 
@@ -324,9 +326,17 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
     }
     tableCells = 0;
     const list = sectionValue(section.listItems, paragraph);
+    // A description is an item's only when the paragraph before it is the item it describes.
+    const defines =
+      list !== undefined &&
+      sectionValue(section.definitions, paragraph) === true &&
+      units.at(-1)?.kind === 'text' &&
+      units.at(-1)?.paragraph === index - 1 &&
+      units.at(-1)?.list !== undefined;
     for (const text of paragraphSentences(paragraph)) {
       const unit = proseUnit('text', text, index, analyser);
       if (list) unit.list = list;
+      if (defines) unit.defines = true;
       units.push(unit);
     }
   });
@@ -671,6 +681,13 @@ export function selectAnswer(
       let first = index;
       while (units[first - 1]?.kind === 'text' && units[first - 1]?.paragraph === unit.paragraph) first--;
       choose(first);
+      // A description comes with the term it describes (MDN's "Returns a Promise…" says nothing
+      // of which method it is), and a term with its description, which is what answers.
+      if (unit.defines) for (let i = first - 1; units[i]?.paragraph === unit.paragraph - 1; i--) choose(i);
+      else if (units[index + 1]?.paragraph !== unit.paragraph) {
+        for (let i = index + 1; units[i]?.defines && units[i]?.paragraph === unit.paragraph + 1; i++)
+          if (i === index + 1 || length < ANSWER_PROSE_CHARS / 2) choose(i);
+      }
     }
   };
   // Without a matching sentence, or when the section's heading is what matches the question
@@ -863,6 +880,9 @@ export function selectAnswer(
         unit.paragraph === lastParagraph + 1;
       if (last?.kind === 'list' && unit.paragraph === lastParagraph)
         last.items[last.items.length - 1] += ` ${unit.text}`;
+      // A description on its term's line: "Cache.match() — Returns a Promise…".
+      else if (last?.kind === 'list' && unit.defines && unit.paragraph === lastParagraph + 1)
+        last.items[last.items.length - 1] += ` — ${unit.text}`;
       else if (next && (number === undefined || number === (last.start ?? 1) + last.items.length))
         last.items.push(unit.text);
       else

@@ -67,6 +67,12 @@ export interface DocumentSection {
    */
   listItems?: SectionValues<ListItem>;
   /**
+   * The items of `listItems` that describe the item just before them, their term: MDN's
+   * definition lists (`- term` then `  - : description`), so that an answer quotes a description
+   * with the term it describes and a term with its description.
+   */
+  definitions?: SectionValues<true>;
+  /**
    * The paragraphs of `text` that are rows of a table (cells joined by `; `), by their text, when
    * the page's reader marked them: a paragraph after a table that holds a `; ` is no row. Without
    * it, rows are told from their cells (a header row, then rows of as many cells).

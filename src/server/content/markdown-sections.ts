@@ -91,6 +91,9 @@ const SHIKI_NOTATION = /^\[!code\s[^\]]*\]\s*(?:(?:-->|\*\/)\s*)?$/;
 const LIST_ITEM = /^\s*(?:[-*+]|(\d{1,9})[.)])\s/;
 const REMOVED_LINE = /\[!code\s+--\]\s*(?:(?:-->|\*\/)\s*)?$/;
 
+/** MDN's definition of the list item before it: `  - : description`. */
+const DEFINITION_MARKER = /^\s*[-*+]\s+:\s/;
+
 /** A quote marker at the start of a line, indented as Markdown allows a block (at most 3 spaces). */
 const QUOTE_MARKER = /^\s{0,3}>\s?/;
 /**
@@ -158,11 +161,15 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
   let afterListItem = false;
   /** The kind of list the paragraph being read is an item of, if it is one. */
   let paragraphList: ListItem | undefined;
+  /** Whether that item is MDN's description of the item before it (`  - : description`). */
+  let paragraphDefines = false;
   const flushParagraph = (): void => {
     const list = paragraphList;
+    const defines = paragraphDefines;
     paragraphList = undefined;
+    paragraphDefines = false;
     if (paragraph.length === 0) return;
-    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references), list);
+    builder.addParagraph(inlineMarkdownToSectionText(paragraph.join('\n'), references), list, defines);
     paragraph = [];
   };
 
@@ -272,6 +279,7 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     if (item) {
       flushParagraph();
       paragraphList = item[1] === undefined ? 'unordered' : Number(item[1]);
+      paragraphDefines = DEFINITION_MARKER.test(line);
     }
     const { text: stripped, quoted } = stripBlockMarkers(
       line,

@@ -55,6 +55,7 @@ export class SectionBuilder {
     code: string[];
     languages: Map<string, string>;
     listItems: Map<string, ListItem>;
+    definitions: Set<string>;
     tableRows: Set<string>;
   } = {
     heading: '',
@@ -64,6 +65,7 @@ export class SectionBuilder {
     code: [],
     languages: new Map(),
     listItems: new Map(),
+    definitions: new Set(),
     tableRows: new Set(),
   };
 
@@ -96,12 +98,16 @@ export class SectionBuilder {
       code: [],
       languages: new Map(),
       listItems: new Map(),
+      definitions: new Set(),
       tableRows: new Set(),
     };
   }
 
-  /** Adds a paragraph of text; `list` when it is an item of a list (see `DocumentSection.listItems`). */
-  addParagraph(text: string, list?: ListItem): void {
+  /**
+   * Adds a paragraph of text; `list` when it is an item of a list (see `DocumentSection.listItems`),
+   * `definition` when that item describes the item before it (see `DocumentSection.definitions`).
+   */
+  addParagraph(text: string, list?: ListItem, definition = false): void {
     // Most paragraphs are one line of single spaces: nothing to tidy but its ends.
     const paragraph = MESSY_SPACE.test(text)
       ? text
@@ -115,6 +121,7 @@ export class SectionBuilder {
     const pieces = paragraph.length <= PARAGRAPH_MAX_CHARS ? [paragraph] : paragraphPieces(paragraph);
     this.#current.paragraphs.push(...pieces);
     if (list) for (const piece of pieces) this.#current.listItems.set(piece, list);
+    if (list && definition) this.#current.definitions.add(pieces[0] as string);
   }
 
   /** Adds a row of a table, its cells joined by `; ` (see `tableRowParagraph`). */
@@ -159,7 +166,8 @@ export class SectionBuilder {
   }
 
   #flush(): void {
-    const { heading, anchor, level, paragraphs, code, languages, listItems, tableRows } = this.#current;
+    const { heading, anchor, level, paragraphs, code, languages, listItems, definitions, tableRows } =
+      this.#current;
     if (heading === '' && paragraphs.length === 0) return;
     let first = 0;
     let length = 0;
@@ -177,6 +185,8 @@ export class SectionBuilder {
       const items = kept.filter((paragraph) => listItems.has(paragraph));
       if (items.length > 0)
         section.listItems = new Map(items.map((item) => [item, listItems.get(item) as ListItem]));
+      const described = definitions.size > 0 ? items.filter((item) => definitions.has(item)) : [];
+      if (described.length > 0) section.definitions = new Map(described.map((item) => [item, true]));
       const rows = tableRows.size > 0 ? kept.filter((paragraph) => tableRows.has(paragraph)) : [];
       if (rows.length > 0) section.tableRows = new Map(rows.map((row) => [row, true]));
       this.#sections.push(section);

@@ -184,6 +184,32 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it('quotes a code block with the blank lines the page shows in it, from Markdown and HTML pages', () => {
+    const message =
+      'PATCH /users/123 HTTP/1.1\nContent-Type: application/json\n\n{\n  "status": "suspended"\n}';
+    const pages = [
+      markdownDocument(
+        'patch.md',
+        `# PATCH\n\n## Example\n\nA request that suspends a user:\n\n\`\`\`http\n${message}\n\`\`\`\n`,
+      ),
+      htmlDocument(
+        'patch.html',
+        `<title>PATCH</title><main><h2>Example</h2><p>A request that suspends a user:</p><pre><code class="language-http">${message.replace(/"/g, '&quot;')}</code></pre></main>`,
+      ),
+    ];
+    for (const page of pages) {
+      const selected = select('How do I send a PATCH request to suspend a user?', 'PATCH', page.sections);
+      // The body stands apart from the headers, as HTTP writes it; the section's text has no
+      // blank line in it, which would end a paragraph there.
+      assert.equal(
+        renderMarkdown(selected.blocks),
+        `A request that suspends a user:\n\n\`\`\`http\n${message}\n\`\`\``,
+      );
+      assert.match(renderHtml(selected.blocks), /application\/json\n\n\{/);
+      assert.doesNotMatch(page.sections[1]?.text ?? '', /\n\n\{/);
+    }
+  });
+
   it('quotes a paragraph after a table as text, though it holds "; ", in Markdown and HTML pages', () => {
     const pages = [
       markdownDocument(

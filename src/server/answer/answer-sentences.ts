@@ -182,6 +182,8 @@ interface Unit {
   mistake?: boolean;
   /** The language a code block is written in, when the page names it. */
   language?: string;
+  /** The lines of a code block that a blank line stood before on the page (see `codeBlankLines`). */
+  blankLines?: readonly number[];
   /** For a sentence of a list item, the kind of list. */
   list?: ListItem;
   /** For a sentence of a list item that describes the item before it (see `DocumentSection.definitions`). */
@@ -293,9 +295,11 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   paragraphs.forEach((paragraph, index) => {
     if (code.has(paragraph)) {
       const language = sectionValue(section.codeLanguages, paragraph);
+      const blankLines = sectionValue(section.codeBlankLines, paragraph);
       units.push({
         kind: 'code',
         ...(language ? { language } : {}),
+        ...(blankLines ? { blankLines } : {}),
         text: paragraph,
         length: paragraph.length,
         paragraph: index,
@@ -1136,11 +1140,20 @@ function tableListing(units: Unit[]): { paragraph: number; header: string; text:
   return { paragraph: header.paragraph, header: column, text: `${column}: ${shown.join(', ')}${more}` };
 }
 
-/** A code unit as a block of the answer, with its language when the page names it. */
+/**
+ * A code unit as a block of the answer, with its language when the page names it, and the blank
+ * lines the page shows in it: without them an HTTP message's body runs into its headers.
+ */
 function codeBlock(unit: Unit): AnswerBlock {
-  return unit.language
-    ? { kind: 'code', text: unit.text, language: unit.language }
-    : { kind: 'code', text: unit.text };
+  const blank = new Set(unit.blankLines ?? []);
+  const text =
+    blank.size === 0
+      ? unit.text
+      : unit.text
+          .split('\n')
+          .map((line, at) => (blank.has(at) ? `\n${line}` : line))
+          .join('\n');
+  return unit.language ? { kind: 'code', text, language: unit.language } : { kind: 'code', text };
 }
 
 /**

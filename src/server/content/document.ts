@@ -61,6 +61,13 @@ export interface DocumentSection {
    */
   codeLanguages?: SectionValues<string>;
   /**
+   * Where each code block of `code` had blank lines, which `text` can't hold (a blank line ends a
+   * paragraph there): by the block's text, the numbers of its lines (from 0) that a blank line
+   * stood before on the page, so that an answer shows the code as the page does (an HTTP
+   * message's body apart from its headers, a file's parts apart). Absent for blocks without.
+   */
+  codeBlankLines?: SectionValues<readonly number[]>;
+  /**
    * The paragraphs of `text` that are items of a list, by their text, each `'unordered'` or its
    * number in a numbered list, so that an answer quotes them as the page lists them. (An item's
    * further paragraphs are text under it, not items.)

@@ -54,6 +54,7 @@ export class SectionBuilder {
     paragraphs: string[];
     code: string[];
     languages: Map<string, string>;
+    blankLines: Map<string, number[]>;
     listItems: Map<string, ListItem>;
     definitions: Set<string>;
     tableRows: Set<string>;
@@ -64,6 +65,7 @@ export class SectionBuilder {
     paragraphs: [],
     code: [],
     languages: new Map(),
+    blankLines: new Map(),
     listItems: new Map(),
     definitions: new Set(),
     tableRows: new Set(),
@@ -97,6 +99,7 @@ export class SectionBuilder {
       paragraphs: [],
       code: [],
       languages: new Map(),
+      blankLines: new Map(),
       listItems: new Map(),
       definitions: new Set(),
       tableRows: new Set(),
@@ -150,13 +153,28 @@ export class SectionBuilder {
     }
     // Blank lines separate paragraphs in `text`, so a code block must not contain one, nor end
     // with a line break (cut at a blank line), which would join the next paragraph. The line
-    // after a blank one keeps its indentation.
+    // after a blank one keeps its indentation. Where they were is kept beside it (its lines that
+    // one stood before), for an answer to show the code as the page does.
+    const blankLines: number[] = [];
+    if (/\n[ \t]*\n/.test(kept)) {
+      let line = 0;
+      let blank = false;
+      for (const written of kept.trimEnd().split('\n')) {
+        if (written.trim() === '') blank = true;
+        else {
+          if (blank && line > 0) blankLines.push(line);
+          blank = false;
+          line++;
+        }
+      }
+    }
     kept = kept.replace(/\n(?:[ \t]*\n)+/g, '\n').trimEnd();
     if (kept.trim() === '') return;
     if (cut) kept += '\n…';
     this.#current.paragraphs.push(kept);
     this.#current.code.push(kept);
     if (language !== '') this.#current.languages.set(kept, language);
+    if (blankLines.length > 0) this.#current.blankLines.set(kept, blankLines);
   }
 
   /** The sections, in page order; a section with neither heading nor text is dropped. */
@@ -166,8 +184,18 @@ export class SectionBuilder {
   }
 
   #flush(): void {
-    const { heading, anchor, level, paragraphs, code, languages, listItems, definitions, tableRows } =
-      this.#current;
+    const {
+      heading,
+      anchor,
+      level,
+      paragraphs,
+      code,
+      languages,
+      blankLines,
+      listItems,
+      definitions,
+      tableRows,
+    } = this.#current;
     if (heading === '' && paragraphs.length === 0) return;
     let first = 0;
     let length = 0;
@@ -182,6 +210,9 @@ export class SectionBuilder {
       const named = keptCode.filter((block) => languages.has(block));
       if (named.length > 0)
         section.codeLanguages = new Map(named.map((block) => [block, languages.get(block) as string]));
+      const spaced = blankLines.size > 0 ? keptCode.filter((block) => blankLines.has(block)) : [];
+      if (spaced.length > 0)
+        section.codeBlankLines = new Map(spaced.map((block) => [block, blankLines.get(block) as number[]]));
       const items = kept.filter((paragraph) => listItems.has(paragraph));
       if (items.length > 0)
         section.listItems = new Map(items.map((item) => [item, listItems.get(item) as ListItem]));

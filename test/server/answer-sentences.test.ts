@@ -404,6 +404,53 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it("shows the example a section only points to, from its subsections' code", () => {
+    const page = markdownDocument(
+      'setinterval.md',
+      [
+        '# setInterval()',
+        '',
+        '## Alternating two colours',
+        '',
+        'The following example calls the `flashText()` function once a second until Stop is pressed.',
+        '',
+        '### HTML',
+        '',
+        '```html',
+        '<div id="box">Hello</div>',
+        '<button id="stop">Stop</button>',
+        '```',
+        '',
+        '### JavaScript',
+        '',
+        '```js',
+        'const id = setInterval(flashText, 1000);',
+        '',
+        'function flashText() {',
+        '  box.classList.toggle("go");',
+        '}',
+        '```',
+        '',
+        '## Specifications',
+        '',
+        'HTML Living Standard.',
+        '',
+      ].join('\n'),
+    );
+    const selected = select('which example calls flashText once a second?', 'setInterval()', page.sections);
+    // The pointer alone promised an example; the subsection's code that holds most of the
+    // question follows it (the markup, which holds none, is no example of it).
+    assert.deepEqual(
+      selected.blocks.map((block) => block.kind),
+      ['text', 'code'],
+    );
+    const code = selected.blocks[1];
+    assert.ok(
+      code?.kind === 'code' && code.text.includes('setInterval(flashText, 1000)'),
+      JSON.stringify(code),
+    );
+  });
+
   it('escapes a list mark only where it starts a line, not after a code span', () => {
     assert.equal(
       renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),

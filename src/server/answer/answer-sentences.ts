@@ -920,6 +920,25 @@ export function selectAnswer(
     }
   }
   const quoted = (candidates[bestSection] as (typeof candidates)[number]).section;
+  // A section that only points ahead to its example ("The following example calls `flashtext()`
+  // once a second…"), the example's code in its subsections (`#### HTML`, `#### JavaScript`):
+  // the block of those that holds most of the question, rather than a promise of one.
+  const last = blocks.at(-1);
+  if (!codeShown && last?.kind === 'text' && (POINTS_AHEAD.test(last.text) || /:\s*$/.test(last.text))) {
+    const below = pageSections.indexOf(quoted);
+    const units: Unit[] = [];
+    for (let i = below + 1; below >= 0 && i < pageSections.length; i++) {
+      const section = pageSections[i] as Section;
+      if (section.level <= quoted.level) break;
+      units.push(...unitsOf(section, analyser));
+    }
+    const example = bestCode(asked, units);
+    // Only code that holds some of the question: a page's markup for its demo is no example of it.
+    if (example && wordsScore(example.terms, asked, () => 1) > 0) {
+      blocks.push(codeBlock(example));
+      codeShown = true;
+    }
+  }
   withTheNameItExplains(blocks, quoted);
   // A how-to question answered by the page's opening, which says what the page's subject does but
   // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.

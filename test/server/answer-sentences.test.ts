@@ -210,6 +210,22 @@ describe('choosing the sentences an answer quotes', () => {
     }
   });
 
+  it('puts a blank line back where the page had it, after a line of only a no-break space', () => {
+    // An HTML page's `&nbsp;` line is no blank line in the section's text, where it stays: the
+    // blank lines after it were put back a line too early, and the one before the call was lost.
+    const code =
+      'const cache = await caches.open("v1");\n\u00a0\nawait cache.add("/index.html");\n\nreport(cache);';
+    const page = htmlDocument(
+      'cache.html',
+      `<title>Cache</title><main><h2>Example</h2><p>Open a cache and add a page to it:</p><pre><code class="language-js">${code.replace(/"/g, '&quot;').replace('\u00a0', '&nbsp;')}</code></pre></main>`,
+    );
+    const selected = select('How do I open a cache and add a page to it?', 'Cache', page.sections);
+    assert.equal(
+      renderMarkdown(selected.blocks),
+      `Open a cache and add a page to it:\n\n\`\`\`js\n${code}\n\`\`\``,
+    );
+  });
+
   it('quotes a paragraph after a table as text, though it holds "; ", in Markdown and HTML pages', () => {
     const pages = [
       markdownDocument(

@@ -159,8 +159,9 @@ export class SectionBuilder {
     if (/\n[ \t]*\n/.test(kept)) {
       let line = 0;
       let blank = false;
+      // Blank as the replace below reads it: a line of a no-break space stays in the text.
       for (const written of kept.trimEnd().split('\n')) {
-        if (written.trim() === '') blank = true;
+        if (/^[ \t]*$/.test(written)) blank = true;
         else {
           if (blank && line > 0) blankLines.push(line);
           blank = false;

@@ -40,7 +40,7 @@ export interface AskChatSourceClickDetail {
   record: AnswerRecord;
   link: string;
   title: string;
-  /** Clicked with Ctrl, ⌘ or Shift: the visitor asked for a new tab or window, which the link opens when the event is not cancelled. */
+  /** Clicked with Ctrl, ⌘ or Shift: the visitor asked for a new tab or window, which a router should leave to the link (it opens a new tab whenever the event is not cancelled). */
   newTab: boolean;
 }
 

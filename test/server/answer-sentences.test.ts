@@ -467,6 +467,38 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it("shows the CSS of a demo, not its markup's filler text, for a question the filler happens to say", () => {
+    const page = markdownDocument(
+      'text-decoration.md',
+      [
+        '# text-decoration',
+        '',
+        'The text-decoration property sets the lines drawn on text.',
+        '',
+        '## Examples',
+        '',
+        '### Removing the underline',
+        '',
+        '```html',
+        '<p>This <a class="plain" href="#">link will not be underlined</a>, as links usually are.</p>',
+        '```',
+        '',
+        '```css',
+        '.under {',
+        '  text-decoration: underline red;',
+        '}',
+        '.plain {',
+        '  text-decoration: none;',
+        '}',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const selected = select('remove the underline from links', 'text-decoration', page.sections);
+    const code = selected.blocks.find((block) => block.kind === 'code');
+    assert.ok(code?.kind === 'code' && code.language === 'css', JSON.stringify(selected.blocks));
+  });
+
   it('escapes a list mark only where it starts a line, not after a code span', () => {
     assert.equal(
       renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),

@@ -303,7 +303,11 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
         text: paragraph,
         length: paragraph.length,
         paragraph: index,
-        terms: analyser.terms(paragraph),
+        // In markup, what the code does is in its tags and attributes: the text between them is a
+        // demo's filler ("Lorem ipsum", a header's words), not what it shows.
+        terms: analyser.terms(
+          isMarkup(paragraph, language) ? paragraph.replace(/>[^<]*</g, '><') : paragraph,
+        ),
         mistake: showsAMistake(paragraph),
         score: 0,
       });
@@ -1173,6 +1177,13 @@ function codeBlock(unit: Unit): AnswerBlock {
           .map((line, at) => (blank.has(at) ? `\n${line}` : line))
           .join('\n');
   return unit.language ? { kind: 'code', text, language: unit.language } : { kind: 'code', text };
+}
+
+/** Whether a code block is markup (HTML, XML, SVG), by its language or, without one, its first character. */
+function isMarkup(code: string, language: string | undefined): boolean {
+  return language === undefined
+    ? /^\s*<[a-z!]/i.test(code)
+    : /^(html|xml|svg|xhtml|vue|svelte)$/i.test(language);
 }
 
 /**

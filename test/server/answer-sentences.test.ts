@@ -499,6 +499,44 @@ describe('choosing the sentences an answer quotes', () => {
     assert.ok(code?.kind === 'code' && code.language === 'css', JSON.stringify(selected.blocks));
   });
 
+  it('quotes the first tab of a code group, and the sentence before it, for a "Then, …" that follows it', () => {
+    const page = markdownDocument(
+      'nextjs.md',
+      [
+        '# Next.js',
+        '',
+        '## Pages Router',
+        '',
+        "If you use the Pages Router, you'll need to install the Node.js adapter first.",
+        '',
+        '::: code-group',
+        '',
+        '```sh [npm]',
+        'npm i @hono/node-server',
+        '```',
+        '',
+        '```sh [bun]',
+        'bun add @hono/node-server',
+        '```',
+        '',
+        ':::',
+        '',
+        'Then, you can use `getRequestListener` from `@hono/node-server` in `pages/api/[[...route]].ts`.',
+        '',
+      ].join('\n'),
+    );
+    const selected = select(
+      'use getRequestListener in pages/api with the Pages Router',
+      'Next.js',
+      page.sections,
+    );
+    assert.deepEqual(texts(selected.blocks), [
+      "text: If you use the Pages Router, you'll need to install the Node.js adapter first.",
+      'code: npm i @hono/node-server',
+      'text: Then, you can use `getRequestListener` from `@hono/node-server` in `pages/api/[[...route]].ts`.',
+    ]);
+  });
+
   it('escapes a list mark only where it starts a line, not after a code span', () => {
     assert.equal(
       renderMarkdown([{ kind: 'text', text: '`create-hono` - the project initializer.\n- a list mark' }]),

@@ -683,6 +683,17 @@ export function selectAnswer(
       LEANS_ON_PREVIOUS.test(unit.text)
     )
       choose(index - 1);
+    // After code, it leans on the sentence before the code too: "…install the Node.js adapter
+    // first. [npm i @hono/node-server] Then, you can utilize `getRequestListener`…".
+    else if (unit.kind === 'text' && previous?.kind === 'code' && LEANS_ON_PREVIOUS.test(unit.text)) {
+      let before = index - 1;
+      while (units[before]?.kind === 'code') before--;
+      if (
+        units[before]?.kind === 'text' &&
+        units[before]?.paragraph === (units[before + 1] as Unit).paragraph - 1
+      )
+        choose(before);
+    }
     // A later sentence of a list item comes with the item's first, which says what the item is
     // about ("Retention.", "The page's attributes…"): alone, it would read as an item of its own.
     if (unit.kind === 'text' && unit.list !== undefined) {
@@ -835,7 +846,19 @@ export function selectAnswer(
       chosen.has(index + 1) &&
       after.kind === 'text' &&
       LEANS_ON_PREVIOUS.test(after.text);
-    if (introduced || followedUp) codeChosen.add(index);
+    if (introduced) codeChosen.add(index);
+    else if (followedUp) {
+      // The last of blocks in a row in one language is a tab of a group ("npm i …", "yarn add
+      // …", "bun add …"): the first tab, as the page shows it, rather than the last.
+      let first = index;
+      while (
+        unit.language &&
+        units[first - 1]?.kind === 'code' &&
+        units[first - 1]?.language === unit.language
+      )
+        first--;
+      codeChosen.add(first);
+    }
   });
   // A sentence announcing what follows it ("…by these rules, in this order:") is quoted with it
   // or not at all: alone, it ends the answer on a promise.

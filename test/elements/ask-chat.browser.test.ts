@@ -2217,6 +2217,20 @@ describe('<ask-chat>', () => {
       expect(p.all('remove-button')[0]!.getAttribute('aria-label')).to.equal('Remove image n° 1');
     });
 
+    it("keeps each thumbnail's remove button off the next thumbnail", async () => {
+      const el = await chat(fakeClient(async () => answerRecord()));
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png'), await pngFile('two.png')]);
+      await waitFor(() => p.all('thumbnail').length === 2, 'two thumbnails');
+      const remove = p.all('remove-button')[0]!.getBoundingClientRect();
+      const next = p.all('thumbnail')[1]!.querySelector('img')!.getBoundingClientRect();
+      // Side by side (left to right here): the first one's × ends before the second image starts.
+      expect(
+        remove.right,
+        `× ${remove.left}-${remove.right}, next image ${next.left}-${next.right}`,
+      ).to.be.at.most(next.left);
+    });
+
     it('does not scan the images of the transcript again at every update', async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       const p = parts(el);

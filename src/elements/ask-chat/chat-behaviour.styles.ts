@@ -285,6 +285,9 @@ export const chatBehaviourStyles = css`
   .sent-images {
     margin-block-start: calc(var(--_space) / 2);
   }
+  .attachments {
+    gap: 0.75em;
+  }
   img {
     display: block;
   }

@@ -69,6 +69,16 @@ describe('a document page of the demo', () => {
   let frame: HTMLIFrameElement | undefined;
   afterEach(() => frame?.remove());
 
+  it("on a phone with a visitor's 32px text, scrolls no page sideways and breaks no header link", async () => {
+    frame = await pageIn(375, 700, HOME_PAGE);
+    const page = frame.contentDocument!;
+    page.documentElement.style.fontSize = '32px';
+    await until(() => page.querySelectorAll('.documents-index h3').length > 0, 'the documents listed');
+    expect(page.documentElement.scrollWidth, 'the page as wide as the screen').to.be.at.most(375);
+    for (const link of page.querySelectorAll('.site-header nav a'))
+      expect(link.getClientRects().length, `"${link.textContent}" on one line`).to.equal(1);
+  });
+
   it('on a phone, shows a link to the chat, which comes after the document, and the link goes there', async () => {
     frame = await pageIn(390, 844);
     const page = frame.contentDocument!;

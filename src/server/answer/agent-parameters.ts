@@ -204,7 +204,12 @@ function spokenName(name: string): string {
     .toLowerCase();
 }
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `text` writes `word` as a word of its own (`ups` in "sent by UPS", not in "groups"), in any case. */
+export function writesWord(text: string, word: ParameterValue): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(String(word))}(?![\\w-])`, 'i').test(text);
+}
 
 /** Numbers written in a text, as written. */
 const NUMBERS_IN_TEXT = /(?<![\w.#-])[+-]?\d+(?:\.\d+)?(?![\w-])/g;
@@ -247,9 +252,7 @@ export function valuesInText(
   }
   for (const parameter of open()) {
     if (parameter.enum === undefined || parameter.type === 'Array') continue;
-    const named = parameter.enum.filter((value) =>
-      new RegExp(`(?<![\\w-])${escapeRegExp(String(value))}(?![\\w-])`, 'i').test(text),
-    );
+    const named = parameter.enum.filter((value) => writesWord(text, value));
     if (named.length === 1) {
       values[parameter.name] = named[0] as string | number | boolean;
       taken.add(String(named[0]).toLowerCase());

@@ -18,10 +18,10 @@ import {
   LLM_QUERY,
   type ParameterValue,
   type ParameterValues,
-  escapeRegExp,
   parseValue,
   valuesInAttributes,
   valuesInText,
+  writesWord,
 } from './agent-parameters.js';
 import { escapeMarkdown, renderAnswer } from './answer-format.js';
 import {
@@ -262,7 +262,7 @@ function valuesInReply(
   // A word of the value asked gives no other: "EUR", answering "What is from?", is not `to` too.
   const answer = asked.name in values ? String(values[asked.name]) : '';
   const besides = Object.entries(valuesInText(others, reply, { wordsOnly: true })).filter(
-    ([, value]) => !new RegExp(`(?<![\\w-])${escapeRegExp(String(value))}(?![\\w-])`, 'i').test(answer),
+    ([, value]) => !writesWord(answer, value),
   );
   return { ...Object.fromEntries(besides), ...values };
 }

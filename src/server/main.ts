@@ -489,7 +489,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // reported at once, not after minutes of indexing a large folder.
   // An empty HOST is unset, as an empty PORT is (a shell's `HOST=`): never every interface.
   const host = options.host || env.HOST || DEFAULT_HOST;
-  await assertPortFree(port, host, options.host ? '--host' : 'HOST');
+  /** Where the host came from, as messages name it. */
+  const hostSource = options.host ? '--host' : 'HOST';
+  await assertPortFree(port, host, hostSource);
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
   // The index in a thread of its own (the default on more than one core) reads the folder and
@@ -580,7 +582,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // On every interface the URL printed is this machine's own; say that others reach it too, so
   // that `--host 0.0.0.0` doesn't read as if it had been ignored.
   logger.info(
-    `Listening on ${url}${everyInterface ? `, and on every address of this machine (${options.host ? '--host' : 'HOST'} ${host})` : ''}`,
+    `Listening on ${url}${everyInterface ? `, and on every address of this machine (${hostSource} ${host})` : ''}`,
   );
   if (options.staticDir !== undefined) logger.info(`Serving ${resolve(options.staticDir)} at ${url}/`);
   if (retention !== undefined) {

@@ -106,6 +106,8 @@ function namesCodeShown(sentence: string, code: string): boolean {
     );
   });
 }
+/** A sentence ending in a colon: it announces what follows it (a list, a table, code). */
+const ENDS_ANNOUNCING = /:\s*$/;
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */
@@ -768,7 +770,7 @@ export function selectAnswer(
       // One that announces a table ("Set two environment variables…:") comes with the table: its
       // header row, under which its first rows are quoted (below).
       if (
-        /:\s*$/.test((units[last] as Unit).text) &&
+        ENDS_ANNOUNCING.test((units[last] as Unit).text) &&
         next?.kind === 'row' &&
         next.paragraph === startUnit.paragraph + 1
       )
@@ -835,7 +837,7 @@ export function selectAnswer(
       before !== undefined &&
       chosen.has(index - 1) &&
       (showsCode ||
-        /:\s*$/.test(before.text) ||
+        ENDS_ANNOUNCING.test(before.text) ||
         // The first block, right after a sentence that points at it ("See below.") or names
         // code it shows ("You can specify the port number with exporting the `port`.").
         (codeChosen.size === 0 &&
@@ -867,7 +869,7 @@ export function selectAnswer(
     if (
       chosen.size > 1 &&
       unit.kind === 'text' &&
-      /:\s*$/.test(unit.text) &&
+      ENDS_ANNOUNCING.test(unit.text) &&
       !chosen.has(index + 1) &&
       !codeChosen.has(index + 1)
     )
@@ -951,7 +953,11 @@ export function selectAnswer(
   // once a second…"), the example's code in its subsections (`#### HTML`, `#### JavaScript`):
   // the block of those that holds most of the question, rather than a promise of one.
   const last = blocks.at(-1);
-  if (!codeShown && last?.kind === 'text' && (POINTS_AHEAD.test(last.text) || /:\s*$/.test(last.text))) {
+  if (
+    !codeShown &&
+    last?.kind === 'text' &&
+    (POINTS_AHEAD.test(last.text) || ENDS_ANNOUNCING.test(last.text))
+  ) {
     const below = pageSections.indexOf(quoted);
     const units: Unit[] = [];
     for (let i = below + 1; below >= 0 && i < pageSections.length; i++) {

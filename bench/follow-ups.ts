@@ -21,7 +21,11 @@
  * The conversations are in bench/questions/*-conversations.json, written on 2026-11-30 from the
  * pages alone by a helper who saw no ranking. The odd-numbered ones (index 1, 3, … counting from
  * 0, marked `blind`) are held out: `--misses` never prints theirs, and only their aggregates
- * are read.
+ * are read. A second set per site, bench/questions/*-conversations2.json (Hono and MDN, also
+ * written on 2026-11-30 from the pages alone, on other pages and topics, before any ranking of
+ * them was seen), is held out entirely: when the file is present its rows are printed as
+ * "held out 2" under the site's table, searched over the same index, and none of its misses is
+ * ever printed, with or without `--misses`; `--switches` uses the first set only.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -60,10 +64,15 @@ interface Outcome {
 const pct = (count: number, n: number): string =>
   `${((count / Math.max(n, 1)) * 100).toFixed(1)}%`.padStart(6);
 
+const readConversations = (file: string): Conversation[] =>
+  (JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as { conversations: Conversation[] })
+    .conversations;
+
 async function benchmark(name: string, documents: SourceDocument[], file: string): Promise<void> {
-  const { conversations } = JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as {
-    conversations: Conversation[];
-  };
+  const conversations = readConversations(file);
+  // The fully held-out second set, when there is one: only its aggregates are ever printed.
+  const file2 = file.replace(/\.json$/, '2.json');
+  const heldOut = existsSync(`${QUESTIONS}${file2}`) ? readConversations(file2) : [];
   const index = createOramaIndex({ resultCacheSize: 0 });
   await index.load(documents);
   const answerer = createExtractiveAnswerer({ index });
@@ -93,20 +102,26 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
   };
 
   type Row = { turn: Turn; inConversation: Outcome; alone: Outcome; blind: boolean; index: number };
-  const firsts: { blind: boolean; outcome: Outcome }[] = [];
-  const rows: Row[] = [];
+  type First = { blind: boolean; outcome: Outcome };
   const times: number[] = [];
-  for (const [at, conversation] of conversations.entries()) {
-    const [first, ...later] = conversation.turns;
-    const opened = await ask(first!);
-    firsts.push({ blind: conversation.blind, outcome: opened });
-    for (const turn of later) {
-      const inConversation = await ask(turn, opened.conversationId);
-      times.push(inConversation.ms);
-      const alone = await ask(turn);
-      rows.push({ turn, inConversation, alone, blind: conversation.blind, index: at });
+  const run = async (set: Conversation[], timed: boolean): Promise<{ firsts: First[]; rows: Row[] }> => {
+    const firsts: First[] = [];
+    const rows: Row[] = [];
+    for (const [at, conversation] of set.entries()) {
+      const [first, ...later] = conversation.turns;
+      const opened = await ask(first!);
+      firsts.push({ blind: conversation.blind, outcome: opened });
+      for (const turn of later) {
+        const inConversation = await ask(turn, opened.conversationId);
+        if (timed) times.push(inConversation.ms);
+        const alone = await ask(turn);
+        rows.push({ turn, inConversation, alone, blind: conversation.blind, index: at });
+      }
     }
-  }
+    return { firsts, rows };
+  };
+  const { firsts, rows } = await run(conversations, true);
+  const second = await run(heldOut, false);
   const switched = process.argv.includes('--switches') ? await switches(ask, conversations) : '';
   await store.close();
 
@@ -120,14 +135,13 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
       `  ${label.padEnd(36)} n=${String(n).padStart(3)}  source right ${pct(count('sourceRight'), n)}  hit@3 ${pct(count('hit3'), n)}  didAnswer ${pct(count('didAnswer'), n)}`,
     );
   };
-  for (const half of ['seen', 'blind'] as const) {
-    const mine = rows.filter((row) => row.blind === (half === 'blind'));
+  const table = (heading: string, setFirsts: First[], mine: Row[]) => {
     const followUps = mine.filter((row) => row.turn.switch !== true);
     const switches = mine.filter((row) => row.turn.switch === true);
-    console.log(`\n  ${half}:`);
+    console.log(`\n  ${heading}:`);
     line(
       'first turns',
-      firsts.filter((f) => f.blind === (half === 'blind')).map((f) => f.outcome),
+      setFirsts.map((f) => f.outcome),
     );
     line(
       '(a) follow-ups, in conversation',
@@ -145,7 +159,19 @@ async function benchmark(name: string, documents: SourceDocument[], file: string
       '    topic switches, asked alone',
       switches.map((row) => row.alone),
     );
-  }
+  };
+  for (const half of ['seen', 'blind'] as const)
+    table(
+      half,
+      firsts.filter((f) => f.blind === (half === 'blind')),
+      rows.filter((row) => row.blind === (half === 'blind')),
+    );
+  if (heldOut.length > 0)
+    table(
+      `${name}, held out 2 (${heldOut.length} conversations, ${second.rows.length} later turns)`,
+      second.firsts,
+      second.rows,
+    );
   if (switched) console.log(switched);
   const sorted = [...times].sort((x, y) => x - y);
   const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;

@@ -420,6 +420,25 @@ describe('extractive answerer over the Hono docs', () => {
     );
   });
 
+  it('carries over a subject the tagger reads as a verb ("map" of "What does map() do?")', () => {
+    const turn = (query: string): ConversationTurn => ({
+      query,
+      resolvedQuery: query,
+      answer: '',
+      link: '/docs/x',
+      title: 'x',
+    });
+    // "map" stands between two auxiliaries, where a subject stands; "array" is the follow-up's own.
+    assert.equal(
+      resolveFollowUp('does it change the original array?', [turn('What does map() do on an array?')]),
+      'does it change the original array? (map)',
+    );
+    assert.equal(
+      resolveFollowUp('does it run in parallel?', [turn('What does React need?')]),
+      'does it run in parallel? (React)',
+    );
+  });
+
   it("answers a question holding an everyday word a small site doesn't use", async () => {
     // "tamper-proof" is no word of Hono's docs; the cookie helper's signed cookies answer it.
     const answer = await createExtractiveAnswerer({ index }).answer(

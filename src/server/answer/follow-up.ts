@@ -187,24 +187,25 @@ function askedAbout(question: string): Set<string> {
 }
 
 /**
- * The subjects the tagger read as verbs: a word between an auxiliary and the verb it goes with
- * ("results" of "How are results ranked?", "React" of "What does React need?") is what the
- * question is about, where "I" of "How do I install?" stands.
+ * Whether the tagger read a subject as a verb: a word between an auxiliary and the verb it goes
+ * with ("results" of "How are results ranked?", "React" of "What does React need?", "map" of
+ * "What does map() do on an array?") is what the question is about, where "I" of "How do I
+ * install?" stands.
  */
-function subjectsReadAsVerbs(words: TaggedWord[]): string[] {
-  return words
-    .filter(
-      (word, at) => word.pos === 'VERB' && words[at - 1]?.pos === 'AUX' && words[at + 1]?.pos === 'VERB',
-    )
-    .map((word) => word.text);
+function subjectReadAsVerb(word: TaggedWord, at: number, words: TaggedWord[]): boolean {
+  return (
+    word.pos === 'VERB' &&
+    words[at - 1]?.pos === 'AUX' &&
+    (words[at + 1]?.pos === 'VERB' || words[at + 1]?.pos === 'AUX')
+  );
 }
 
-/** The words of a question that name what it is about. */
+/** The words of a question that name what it is about, its subjects read as verbs included. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
     .filter(
-      (word) =>
-        TOPIC_TAGS.has(word.pos) &&
+      (word, at, words) =>
+        (TOPIC_TAGS.has(word.pos) || subjectReadAsVerb(word, at, words)) &&
         !REFERRING_WORDS.has(word.text.toLowerCase()) &&
         /[\p{L}\p{N}]/u.test(word.text),
     )
@@ -272,7 +273,7 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const words = tagWords(question.replace(DUMMY_IT, '$2'));
   const refers = refersBack(words, withImages);
   const continues = continuesPrevious(question, words);
-  const own = [...topicWords(question), ...subjectsReadAsVerbs(words)];
+  const own = topicWords(question);
   // A question that names its own subject and points at nothing earlier stands on its own.
   if (!refers && !continues && own.length > 0) return question;
 

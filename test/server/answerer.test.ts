@@ -437,6 +437,35 @@ describe('extractive answerer over the Hono docs', () => {
       resolveFollowUp('does it run in parallel?', [turn('What does React need?')]),
       'does it run in parallel? (React)',
     );
+    // What a question does something with: "fetch" of "… using fetch?".
+    assert.equal(
+      resolveFollowUp('how do I cancel it?', [turn('How do I post JSON using fetch?')]),
+      'how do I cancel it? (JSON fetch)',
+    );
+  });
+
+  it('reads a "one" that stands for a thing as pointing back, not one that counts', () => {
+    const history: ConversationTurn[] = [
+      {
+        query: 'How do I use CSS variables?',
+        resolvedQuery: 'How do I use CSS variables?',
+        answer: '',
+        link: '/x',
+        title: 'x',
+      },
+    ];
+    for (const question of [
+      'how do I change one from JavaScript?',
+      'which one is the fastest?',
+      'what happens when one is missing?',
+    ])
+      assert.equal(resolveFollowUp(question, history), `${question} (CSS variables)`, question);
+    // A "one" that counts something, or counts in passing, points at nothing.
+    for (const question of [
+      'How do I upload files one at a time?',
+      'How do I add one more column to a grid?',
+    ])
+      assert.equal(resolveFollowUp(question, history), question, question);
   });
 
   it("answers a question holding an everyday word a small site doesn't use", async () => {

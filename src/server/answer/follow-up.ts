@@ -31,6 +31,8 @@ const CONTINUING_OPENINGS = [
 ];
 /** Parts of speech that carry a question's topic. */
 const TOPIC_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+/** Parts of speech a number counts ("one column", "one more page"). */
+const COUNTED_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 /** Parts of speech that say what a question asks to do or know about its subject. */
 const ACTION_TAGS = new Set(['VERB', 'ADJ']);
 /** At most this many topic words are carried over from the earlier turn. */
@@ -49,7 +51,16 @@ function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): bo
       ((REFERRING_WORDS.has(word.text.toLowerCase()) &&
         (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its')) ||
         // "such a request": one like the request spoken of.
-        (word.text.toLowerCase() === 'such' && /^an?$/i.test(words[at + 1]?.text ?? ''))) &&
+        (word.text.toLowerCase() === 'such' && /^an?$/i.test(words[at + 1]?.text ?? '')) ||
+        // "how do I change one from JavaScript?", "which one is faster?", "when one is too big?":
+        // a "one" that counts nothing, done something to, picked or doing, stands for a thing
+        // ("files one at a time" doesn't).
+        (word.pos === 'NUM' &&
+          word.text.toLowerCase() === 'one' &&
+          !COUNTED_TAGS.has(words[at + 1]?.pos ?? '') &&
+          (words[at - 1]?.pos === 'VERB' ||
+            /^(?:which|the|this|that)$/i.test(words[at - 1]?.text ?? '') ||
+            /^(?:AUX|VERB)$/.test(words[at + 1]?.pos ?? '')))) &&
       !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
   );
 }
@@ -187,25 +198,27 @@ function askedAbout(question: string): Set<string> {
 }
 
 /**
- * Whether the tagger read a subject as a verb: a word between an auxiliary and the verb it goes
- * with ("results" of "How are results ranked?", "React" of "What does React need?", "map" of
- * "What does map() do on an array?") is what the question is about, where "I" of "How do I
- * install?" stands.
+ * Whether the tagger read a name as a verb where a name stands: between an auxiliary and the verb
+ * it goes with ("results" of "How are results ranked?", "React" of "What does React need?", "map"
+ * of "What does map() do on an array?"), where "I" of "How do I install?" stands, or as what a
+ * question does something with ("fetch" of "How do I send a JSON body using fetch?").
  */
-function subjectReadAsVerb(word: TaggedWord, at: number, words: TaggedWord[]): boolean {
+function nameReadAsVerb(word: TaggedWord, at: number, words: TaggedWord[]): boolean {
+  if (word.pos !== 'VERB') return false;
+  const before = words[at - 1];
+  const after = words[at + 1]?.pos;
+  if (before?.pos === 'AUX') return after === 'VERB' || after === 'AUX';
   return (
-    word.pos === 'VERB' &&
-    words[at - 1]?.pos === 'AUX' &&
-    (words[at + 1]?.pos === 'VERB' || words[at + 1]?.pos === 'AUX')
+    before?.text.toLowerCase() === 'using' && (after === undefined || after === 'PUNCT' || after === 'ADP')
   );
 }
 
-/** The words of a question that name what it is about, its subjects read as verbs included. */
+/** The words of a question that name what it is about, names read as verbs included. */
 export function topicWords(question: string): string[] {
   return tagWords(question)
     .filter(
       (word, at, words) =>
-        (TOPIC_TAGS.has(word.pos) || subjectReadAsVerb(word, at, words)) &&
+        (TOPIC_TAGS.has(word.pos) || nameReadAsVerb(word, at, words)) &&
         !REFERRING_WORDS.has(word.text.toLowerCase()) &&
         /[\p{L}\p{N}]/u.test(word.text),
     )

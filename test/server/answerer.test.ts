@@ -444,6 +444,26 @@ describe('extractive answerer over the Hono docs', () => {
     );
   });
 
+  it('carries the earlier circumstances into a continuation with a verb of its own, and the whole question into a "what if"', () => {
+    const turn = (query: string): ConversationTurn => ({
+      query,
+      resolvedQuery: query,
+      answer: '',
+      link: '/x',
+      title: 'x',
+    });
+    assert.equal(
+      resolveFollowUp('and how do I change the port?', [turn('How do I run Hono on Deno?')]),
+      'and how do I change the port? (run Deno)',
+    );
+    assert.equal(
+      resolveFollowUp('what if the same key appears several times?', [
+        turn('How do I read query parameters from the URL?'),
+      ]),
+      'what if the same key appears several times? (query parameters URL read)',
+    );
+  });
+
   it('reads a "one" that stands for a thing as pointing back, not one that counts', () => {
     const history: ConversationTurn[] = [
       {
@@ -460,6 +480,18 @@ describe('extractive answerer over the Hono docs', () => {
       'what happens when one is missing?',
     ])
       assert.equal(resolveFollowUp(question, history), `${question} (CSS variables)`, question);
+    // A "one" is one of what the earlier question asked about, names or not.
+    const routers: ConversationTurn[] = [
+      {
+        ...history[0]!,
+        query: 'What routers does Hono come with?',
+        resolvedQuery: 'What routers does Hono come with?',
+      },
+    ];
+    assert.equal(
+      resolveFollowUp('which one is the fastest?', routers),
+      'which one is the fastest? (routers Hono)',
+    );
     // A "one" that counts something, or counts in passing, points at nothing.
     for (const question of [
       'How do I upload files one at a time?',

@@ -52,16 +52,24 @@ function refersBack(words: ReturnType<typeof tagWords>, withImages: boolean): bo
         (word.pos === 'PRON' || word.pos === 'DET' || word.text.toLowerCase() === 'its')) ||
         // "such a request": one like the request spoken of.
         (word.text.toLowerCase() === 'such' && /^an?$/i.test(words[at + 1]?.text ?? '')) ||
-        // "how do I change one from JavaScript?", "which one is faster?", "when one is too big?":
-        // a "one" that counts nothing, done something to, picked or doing, stands for a thing
-        // ("files one at a time" doesn't).
-        (word.pos === 'NUM' &&
-          word.text.toLowerCase() === 'one' &&
-          !COUNTED_TAGS.has(words[at + 1]?.pos ?? '') &&
-          (words[at - 1]?.pos === 'VERB' ||
-            /^(?:which|the|this|that)$/i.test(words[at - 1]?.text ?? '') ||
-            /^(?:AUX|VERB)$/.test(words[at + 1]?.pos ?? '')))) &&
+        oneForAThing(word, at, words)) &&
       !(withImages && ATTACHMENT_NOUNS.test(words[at + 1]?.text ?? '')),
+  );
+}
+
+/**
+ * Whether a "one" stands for a thing spoken of: one that counts nothing, done something to, picked
+ * or doing ("how do I change one from JavaScript?", "which one is faster?", "when one is too
+ * big?"); "files one at a time" and "one more column" count.
+ */
+function oneForAThing(word: TaggedWord, at: number, words: TaggedWord[]): boolean {
+  return (
+    word.pos === 'NUM' &&
+    word.text.toLowerCase() === 'one' &&
+    !COUNTED_TAGS.has(words[at + 1]?.pos ?? '') &&
+    (words[at - 1]?.pos === 'VERB' ||
+      /^(?:which|the|this|that)$/i.test(words[at - 1]?.text ?? '') ||
+      /^(?:AUX|VERB)$/.test(words[at + 1]?.pos ?? ''))
   );
 }
 
@@ -295,9 +303,16 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   const earlier = previous.resolvedQuery || previous.query;
   // "What are its limits?" after "What port does the REST API listen on?" asks about a limit of
   // what was named (the REST API), not of what was asked about it (the port): one that points back
-  // with a subject of its own carries the names over, when the earlier question has any.
+  // with a subject of its own carries the names over, when the earlier question has any. A "one"
+  // is one of what was asked about: "which one is the fastest?" after "What routers does Hono
+  // come with?" is a router.
   const asked =
-    refers && own.length > 0 && namesIn(earlier).length > 0 ? askedAbout(earlier) : new Set<string>();
+    refers &&
+    own.length > 0 &&
+    namesIn(earlier).length > 0 &&
+    !words.some((word, at) => oneForAThing(word, at, words))
+      ? askedAbout(earlier)
+      : new Set<string>();
   const candidates =
     continues && !refers && own.length > 0
       ? continuationCarries(previous, words)
@@ -323,6 +338,9 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   if (carried.length === 0) return question;
   return `${question.trim()} (${carried.join(' ')})`;
 }
+
+/** A continuation asking what happens in another case: the case is the earlier question's. */
+const WHAT_IF = /^\s*(?:and\s+)?(?:what|how)\s+(?:about\s+)?if\b/i;
 
 /** What a continuation opens with ("and", "what about"…), the rest being what it asks. */
 const OPENING = /^\s*(?:(?:and|also|but|so|then|or|same|ok|okay)\b|(?:what|how)\s+(?:about|if)\b)[\s,]*/i;
@@ -366,12 +384,19 @@ function continuationCarries(previous: ConversationTurn, words: TaggedWord[]): s
       (word) => !replaced.has(word.toLowerCase()),
     );
   }
-  // A question of its own ("and how do I read the headers of the response?") takes only what
-  // was done; a fragment ("and async?") borrows the rest of the question it completes.
+  // A question of its own ("and how do I read the headers of the response?") takes what was
+  // done and where ("and how do I change the port?" after "How do I run Hono on Node.js?" is
+  // Node.js's port), or, asking what if ("what if the same key appears several times?"), the
+  // whole of the earlier question; a fragment ("and async?") borrows the rest of the question it
+  // completes.
   if (rest.some((word) => word.pos === 'VERB'))
-    return actionWordsOf(earlierWords)
-      .map((word) => word.text)
-      .filter(notReplacedName);
+    return [
+      ...(WHAT_IF.test(question) ? topic : []),
+      ...actionWordsOf(earlierWords).map((word) => word.text),
+      ...circumstancePhrases(earlierWords)
+        .flat()
+        .map((word) => word.text),
+    ].filter(notReplacedName);
   return sameAskedOf(previous, earlierWords, words).filter(notReplacedName);
 }
 

@@ -420,14 +420,16 @@ describe('extractive answerer over the Hono docs', () => {
     );
   });
 
+  /** An answered earlier turn of a conversation, as the store gives it back. */
+  const turn = (query: string): ConversationTurn => ({
+    query,
+    resolvedQuery: query,
+    answer: '',
+    link: '/x',
+    title: 'x',
+  });
+
   it('carries over a subject the tagger reads as a verb ("map" of "What does map() do?")', () => {
-    const turn = (query: string): ConversationTurn => ({
-      query,
-      resolvedQuery: query,
-      answer: '',
-      link: '/docs/x',
-      title: 'x',
-    });
     // "map" stands between two auxiliaries, where a subject stands; "array" is the follow-up's own.
     assert.equal(
       resolveFollowUp('does it change the original array?', [turn('What does map() do on an array?')]),
@@ -445,13 +447,6 @@ describe('extractive answerer over the Hono docs', () => {
   });
 
   it('carries the earlier circumstances into a continuation with a verb of its own, and the whole question into a "what if"', () => {
-    const turn = (query: string): ConversationTurn => ({
-      query,
-      resolvedQuery: query,
-      answer: '',
-      link: '/x',
-      title: 'x',
-    });
     assert.equal(
       resolveFollowUp('and how do I change the port?', [turn('How do I run Hono on Deno?')]),
       'and how do I change the port? (run Deno)',
@@ -465,15 +460,7 @@ describe('extractive answerer over the Hono docs', () => {
   });
 
   it('reads a "one" that stands for a thing as pointing back, not one that counts', () => {
-    const history: ConversationTurn[] = [
-      {
-        query: 'How do I use CSS variables?',
-        resolvedQuery: 'How do I use CSS variables?',
-        answer: '',
-        link: '/x',
-        title: 'x',
-      },
-    ];
+    const history = [turn('How do I use CSS variables?')];
     for (const question of [
       'how do I change one from JavaScript?',
       'which one is the fastest?',
@@ -481,15 +468,8 @@ describe('extractive answerer over the Hono docs', () => {
     ])
       assert.equal(resolveFollowUp(question, history), `${question} (CSS variables)`, question);
     // A "one" is one of what the earlier question asked about, names or not.
-    const routers: ConversationTurn[] = [
-      {
-        ...history[0]!,
-        query: 'What routers does Hono come with?',
-        resolvedQuery: 'What routers does Hono come with?',
-      },
-    ];
     assert.equal(
-      resolveFollowUp('which one is the fastest?', routers),
+      resolveFollowUp('which one is the fastest?', [turn('What routers does Hono come with?')]),
       'which one is the fastest? (routers Hono)',
     );
     // A "one" that counts something, or counts in passing, points at nothing.

@@ -185,6 +185,13 @@ describe('client against a misbehaving server', () => {
       assert.ok(!(error instanceof TimeoutError));
     });
 
+    it("reads the caller's signal that aborts on a timer (AbortSignal.timeout) as their abort, as documented", async () => {
+      const client = createClient({ baseUrl: server.url, paths: { health: '/slow' }, retries: 0 });
+      const error = await client.health({ signal: AbortSignal.timeout(50) }).catch((e: unknown) => e);
+      assert.ok(isAbortError(error));
+      assert.ok(!(error instanceof TimeoutError));
+    });
+
     it('sends nothing when the signal is already aborted', async () => {
       const before = server.requests.length;
       const error = await clientFor()

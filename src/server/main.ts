@@ -494,6 +494,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   await assertPortFree(port, host, hostSource);
   const dbFile = options.dbFile ?? ':memory:';
   const store = createSqliteStore(dbFile);
+  // The file's pages are checked (in the reports' thread) while the content is indexed: a file
+  // damaged past its header opened, and every question then failed while health said ok.
+  const checking = store.quickCheck?.().then(
+    (fault) => ({ fault }),
+    (error: unknown) => ({ error }),
+  );
   // The index in a thread of its own (the default on more than one core) reads the folder and
   // holds the documents there; else it is built here, from the folder read in worker threads.
   const thread =
@@ -533,6 +539,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   } catch (error) {
     await Promise.all([store.close(), thread?.close()]);
     throw error;
+  }
+  const checked = await checking;
+  if (checked && 'error' in checked)
+    logger.warn(`Could not check database ${dbFile}: ${String(checked.error)}`);
+  else if (checked?.fault !== undefined) {
+    await Promise.all([store.close(), thread?.close()]);
+    throw new Error(
+      `database ${dbFile} is damaged (SQLite's quick check: ${checked.fault}): restore it from a backup, or recover what it holds into a new file with sqlite3's .recover`,
+    );
   }
   // When embedding the documents failed, the hybrid index has logged that search is lexical only.
   if (embedded) logger.info(`Hybrid search is on: embeddings by ${embedded.model} at ${embedded.endpoint}`);

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PORT, type RunningService, startService } from '../../src/server/main.js';
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { runCli, startCli } from './cli-process.js';
+import { damageTable } from './damaged-database.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 import { storedAnswer } from './stored-answer.js';
 
@@ -724,6 +725,21 @@ if (!isMainThread && parentPort) {
     } finally {
       busy.close();
     }
+  });
+
+  it('refuses a database whose pages are damaged though its header is intact, naming it', async () => {
+    // A disk fault, or a copy taken mid-write: the file opened, every question then failed with a
+    // 500, and health said ok.
+    const db = join(dir, 'damaged.db');
+    await createSqliteStore(db).close();
+    damageTable(db, 'insights');
+    const run = refusedRun(['serve', '--content', FIXTURE_CONTENT, '--db', db, '--port', '0']);
+    assert.equal((await run.exited).code, 1, run.output());
+    assert.match(
+      run.output(),
+      /database .*damaged\.db is damaged \(SQLite's quick check: .+\): restore it from a backup/,
+    );
+    assert.doesNotMatch(run.output(), /Listening/);
   });
 
   it('refuses a host that is no address of this machine before it reads the content, naming where it came from', async () => {

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { startTestService } from './service-harness.js';
+import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { damageTable } from './damaged-database.js';
+import { configWith, DEMO_KEY, startTestService } from './service-harness.js';
 
 describe('/api/healthz', () => {
   it('answers 200 {"status":"ok"} to GET and POST while the database and the index answer', async () => {
@@ -25,6 +30,37 @@ describe('/api/healthz', () => {
       assert.deepEqual(await response.json(), { status: 'error' });
     } finally {
       await service.close();
+    }
+  });
+
+  it('answers 503 once a request found the database damaged, though other reads still succeed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-elements-health-'));
+    const dbFile = join(dir, 'answers.db');
+    await createSqliteStore(dbFile).close();
+    const service = await startTestService({ dbFile, config: configWith() });
+    try {
+      // Damaged while serving, where no read has been yet (a disk fault): questions still save.
+      damageTable(dbFile, 'feedback');
+      const asked = await service.postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'How do I install it?' });
+      assert.equal(asked.status, 200);
+      assert.equal((await service.get('/api/healthz')).status, 200);
+      const vote = await service.postJson('/bot/feedback', {
+        apiKey: DEMO_KEY,
+        insightId: asked.body.insightId,
+        feedback: 1,
+      });
+      assert.equal(vote.status, 500);
+      // The next question is saved, but a load balancer must take the instance out: every vote fails.
+      assert.equal(
+        (await service.postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'How do I install it?' })).status,
+        200,
+      );
+      const health = await service.get('/api/healthz');
+      assert.equal(health.status, 503);
+      assert.deepEqual(await health.json(), { status: 'error' });
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

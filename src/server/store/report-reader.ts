@@ -27,6 +27,11 @@ export class ReportReader {
     this.#data = { file, busyTimeoutMs };
   }
 
+  /** The database file read. */
+  get file(): string {
+    return this.#data.file;
+  }
+
   /** The rows of `sql` with `params`, read in the worker. */
   all(sql: string, params: unknown[]): Promise<unknown[]> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));

@@ -129,7 +129,16 @@ export interface Store {
    * store without it keeps everything, and a retention setting over it stops the start.
    */
   deleteOlderThan?(beforeMs: number, limit: number): Promise<DeletedRows>;
-  /** True when the database answers. */
+  /**
+   * True when the database answers, and no statement has found it damaged (SQLite's "database
+   * disk image is malformed"): a file damaged in places answers some reads and fails others.
+   */
   healthy(): Promise<boolean>;
+  /**
+   * Checks the database's pages, when that is cheap enough to do at each start: the first fault
+   * found, or undefined when none is (or no check runs). Optional; `startService` refuses to
+   * start on a fault.
+   */
+  quickCheck?(): Promise<string | undefined>;
   close(): Promise<void>;
 }

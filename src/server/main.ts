@@ -664,6 +664,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     ...(watcher ? { reindexed: () => new Promise<number>((resolveWait) => waiting.push(resolveWait)) } : {}),
     close: () => {
       watcher?.close();
+      // Answers waiting on a language model are given extractively now: the model may take longer
+      // than the stop waits for requests in flight (10 s), which then cut them without an answer.
+      answerer.stopGenerating?.();
       // The searches still held are written before the store closes: the visitors stopped there.
       // Retention stops after its batch: no purge runs on into a closed store.
       closing ??= Promise.all([closeServer(listening.server, listening.answering), retention?.close()])

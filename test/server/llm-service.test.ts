@@ -216,11 +216,16 @@ describe('generated answers, asked over HTTP', () => {
  * The service generating its answers with a model on this machine that answers as `model` does,
  * its errors logged into `errors`; `close` stops both.
  */
-async function serviceOverModel(model: RequestListener, env: Record<string, string>) {
+async function serviceOverModel(
+  model: RequestListener,
+  env: Record<string, string>,
+  options: { indexThread?: boolean } = {},
+) {
   const server = createServer(model);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const errors: string[] = [];
   const service = await startTestService({
+    ...options,
     config: configWith(),
     env: { LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, ...env },
     logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
@@ -269,6 +274,47 @@ describe('generated answers, from a model that stalls', () => {
       }
     },
   );
+});
+
+describe('generated answers, when the service stops', () => {
+  for (const indexThread of [true, false])
+    it(
+      `serves the extractive answer to a question still waiting on the model, then stops (index thread ${indexThread ? 'on' : 'off'})`,
+      { timeout: 30_000 },
+      async () => {
+        // The model takes the question and says nothing (a slow generation): the stop's 10 s
+        // limit cut the visitor's connection, with no answer, before the 20 s LLM_TIMEOUT_MS.
+        let received!: () => void;
+        const asked = new Promise<void>((resolve) => (received = resolve));
+        const { service, errors, close } = await serviceOverModel(
+          (request) => {
+            request.resume();
+            received();
+          },
+          { LLM_MODEL: 'test-model' },
+          { indexThread },
+        );
+        try {
+          const answered = service.postJson('/bot/askai', {
+            apiKey: DEMO_KEY,
+            query: 'How do I install it?',
+            format: 'markdown',
+          });
+          await asked;
+          // What SIGTERM and Ctrl+C call.
+          const stopped = service.close();
+          const { status, body } = await answered;
+          assert.equal(status, 200);
+          assert.equal(body.didAnswer, true);
+          assert.match(body.answer, /npm install ask-elements/);
+          await stopped;
+          // The model did not fail: nothing to tell as an error.
+          assert.deepEqual(errors, []);
+        } finally {
+          await close();
+        }
+      },
+    );
 });
 
 describe("generated answers, from a model that refuses max_tokens and temperature (OpenAI's o-series, gpt-5)", () => {

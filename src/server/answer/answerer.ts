@@ -38,4 +38,10 @@ export interface DraftAnswer {
 
 export interface Answerer {
   answer(input: AnswerInput, signal?: AbortSignal): Promise<DraftAnswer>;
+  /**
+   * The service is stopping: answers still waiting on a language model are given without it
+   * (extractively, as when the model fails), and none asks it from now on, so that the stop
+   * waits for no generation. Optional: an answerer that waits on nothing has none.
+   */
+  stopGenerating?(): void;
 }

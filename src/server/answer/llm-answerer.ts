@@ -69,6 +69,9 @@ export class LlmAnswerer implements Answerer {
   readonly #fetch: typeof fetch;
   /** Until when (ms since epoch) questions skip a model that just failed. */
   #pausedUntil = 0;
+  /** The generations under way, each abandoned should the service stop (see `stopGenerating`). */
+  readonly #generating = new Set<AbortController>();
+  #stopping = false;
 
   constructor(options: LlmAnswererOptions) {
     this.#options = options;
@@ -87,9 +90,15 @@ export class LlmAnswerer implements Answerer {
         retrieval.relevanceScore,
         this.#options.index.language?.code,
       );
-    if (Date.now() < this.#pausedUntil) return this.#extractive.compose(input, retrieval);
+    if (this.#stopping || Date.now() < this.#pausedUntil) return this.#extractive.compose(input, retrieval);
+    const generation = new AbortController();
+    this.#generating.add(generation);
     try {
-      const markdown = await this.#generate(input, retrieval, signal);
+      const markdown = await this.#generate(
+        input,
+        retrieval,
+        signal ? AbortSignal.any([signal, generation.signal]) : generation.signal,
+      );
       // The model read the passages and found no answer in them: not answered, as extractively.
       if (saysNotFound(markdown))
         return notFoundAnswer(
@@ -111,6 +120,9 @@ export class LlmAnswerer implements Answerer {
       };
     } catch (error) {
       if (signal?.aborted) throw error;
+      // The service is stopping: the visitor gets the extractive answer at once, and the model
+      // has not failed.
+      if (generation.signal.aborted) return this.#extractive.compose(input, retrieval);
       // An outage pauses the model for every visitor; one unusable answer is this question's.
       const outage = error instanceof CompletionError && error.outage;
       const pauseMs = outage
@@ -122,7 +134,14 @@ export class LlmAnswerer implements Answerer {
         : 'serving the extractive answer';
       this.#options.logger.error(`LLM answer failed (${(error as Error).message}); ${serving}`);
       return this.#extractive.compose(input, retrieval);
+    } finally {
+      this.#generating.delete(generation);
     }
+  }
+
+  stopGenerating(): void {
+    this.#stopping = true;
+    for (const generation of this.#generating) generation.abort();
   }
 
   async #generate(input: AnswerInput, retrieval: Retrieval, signal?: AbortSignal): Promise<string> {

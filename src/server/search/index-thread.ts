@@ -172,6 +172,11 @@ export class IndexThread implements SearchIndex, Answerer {
       .finally(() => signal.removeEventListener('abort', abort));
   }
 
+  /** The service is stopping: the thread's answers waiting on a language model go without it. */
+  stopGenerating(): void {
+    if (this.#running) this.worker.postMessage({ type: 'stopGenerating' });
+  }
+
   /**
    * False once the thread is gone; true while it loads (building a new index can keep it from
    * answering for longer than a health check waits, and the index it had answers meanwhile);

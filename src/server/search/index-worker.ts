@@ -78,9 +78,13 @@ async function handle(request: IndexRequest): Promise<unknown> {
   }
 }
 
-port.on('message', (request: IndexRequest | { type: 'abort'; id: number }) => {
+port.on('message', (request: IndexRequest | { type: 'abort'; id: number } | { type: 'stopGenerating' }) => {
   if (request.type === 'abort') {
     answering.get(request.id)?.abort();
+    return;
+  }
+  if (request.type === 'stopGenerating') {
+    answerer.stopGenerating?.();
     return;
   }
   handle(request).then(

@@ -448,3 +448,45 @@ describe('analytics counting, read through the client', () => {
     }
   });
 });
+
+describe('reports waiting to be read', () => {
+  it(
+    'answers 503 reports_busy, naming the limit, beyond 16 reports in flight, and reads the next once they are done',
+    { timeout: 20_000 },
+    async () => {
+      const service = await startTestService({ config: configWith() });
+      try {
+        // Reports that take long (a year of a busy site: 4 to 5 s each, read one at a time): many
+        // addresses, each within its own rate limit, piled them up without end, every dashboard
+        // waiting behind them (a report asked 30 s in was answered 118 s later).
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let reading = 0;
+        const topQuestions = service.store.topQuestions.bind(service.store);
+        service.store.topQuestions = async (filter) => {
+          reading++;
+          await gate;
+          return topQuestions(filter);
+        };
+        const report = () =>
+          service.get(`/api/projects/demo/analytics/topquestions?startDate=0&endDate=${Date.now()}`, {
+            authorization: `Bearer ${DEMO_KEY}`,
+          });
+        const waiting = Array.from({ length: 16 }, report);
+        while (reading < 16) await new Promise((resolve) => setTimeout(resolve, 10));
+        const refused = await report();
+        assert.equal(refused.status, 503);
+        assert.ok(Number(refused.headers.get('retry-after')) > 0);
+        const body = await refused.json();
+        assert.equal(body.error.code, 'reports_busy');
+        assert.match(body.error.message, /16 reports/);
+        release();
+        for (const response of await Promise.all(waiting)) assert.equal(response.status, 200);
+        assert.equal((await report()).status, 200);
+        assert.equal(reading, 17);
+      } finally {
+        await service.close();
+      }
+    },
+  );
+});

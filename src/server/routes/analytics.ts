@@ -32,7 +32,22 @@ const analyticsErrors = {
     'Too many reports, or refused keys, from this address; the Retry-After header says when to retry.',
   ),
   500: errorResponse('Listing failed: a fault in the service (the database failing, say).'),
+  503: errorResponse(
+    '`reports_busy`: 16 reports are being read or waiting already (they are read one at a time); the Retry-After header says when to retry.',
+  ),
 };
+
+/**
+ * Reports being read or waiting at once, whatever their project and address, beyond which one
+ * more is refused (503 `reports_busy`). Reports are read one at a time (see `ReportReader`):
+ * each address's rate limit kept one address from piling them up, but not many addresses with a
+ * key (8 of them, each within its limit, over a year of 200,000 questions: a report asked 30 s in
+ * was answered 118 s later, every dashboard waiting behind it, and the queue grew as long as they
+ * asked). At 4 to 5 s for a year of a busy site, the 16th waits about a minute.
+ */
+export const MAX_REPORTS_IN_FLIGHT = 16;
+/** Seconds a refused report is told to wait: a report over a year of a busy site takes 4 to 5. */
+const REPORTS_BUSY_RETRY_AFTER_S = 5;
 
 export const analyticsRoutes = [
   createRoute({
@@ -143,6 +158,7 @@ export function registerAnalyticsRoutes(
   for (const route of analyticsRoutes) app.openAPIRegistry.registerPath(route);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
+  let inFlight = 0;
   const handle = (report: AnalyticsReport) => async (c: Context<AppEnv>) => {
     const projectId = c.req.param('projectId')!;
     const refused = refusal(deps.keys, c.req.header('authorization'), projectId);
@@ -164,7 +180,19 @@ export function registerAnalyticsRoutes(
         `project "${projectId}" has no agent "${filter.agentId}"; its agents: ${agents.map((agent) => agent.id).join(', ')}`,
       );
     }
-    return c.json(await analyticsReport(deps.store, report, filter));
+    if (inFlight >= MAX_REPORTS_IN_FLIGHT)
+      throw new ApiError(
+        503,
+        'reports_busy',
+        `${MAX_REPORTS_IN_FLIGHT} reports are being read or waiting to be read already (the service reads them one at a time): ask again in a few seconds`,
+        { headers: { 'Retry-After': String(REPORTS_BUSY_RETRY_AFTER_S) } },
+      );
+    inFlight++;
+    try {
+      return c.json(await analyticsReport(deps.store, report, filter));
+    } finally {
+      inFlight--;
+    }
   };
   // The named reports first: `/analytics/:pathParameters` would otherwise take "topquestions" as parameters.
   const reports = [

@@ -717,6 +717,31 @@ describe('CORS', () => {
     }
   });
 
+  it('answers a Range beyond a --static file with a 416 JSON error naming its size, and a satisfiable one with its bytes', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'guide.html'), '<!doctype html><title>Guide</title>');
+    const service = await startTestService({ staticDir: site });
+    try {
+      // A download resumed after the file was replaced by a shorter one: every other error of the
+      // service carries the JSON body; this one had none, and said it was HTML.
+      for (const range of ['bytes=1000-', 'bytes=9-3']) {
+        const response = await fetch(`${service.url}/guide.html`, { headers: { Range: range } });
+        assert.equal(response.status, 416, range);
+        assert.equal(response.headers.get('content-range'), 'bytes */35', range);
+        assert.match(response.headers.get('content-type') ?? '', /^application\/json/, range);
+        const body = await response.json();
+        assert.equal(body.error.code, 'range_not_satisfiable', range);
+        assert.match(body.error.message, /35 bytes/, range);
+      }
+      const part = await fetch(`${service.url}/guide.html`, { headers: { Range: 'bytes=0-8' } });
+      assert.equal(part.status, 206);
+      assert.equal(await part.text(), '<!doctype');
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it(
     'cuts an answer its client takes none of for a while (20 s by default): a large file asked for and never read',
     {

@@ -75,6 +75,23 @@ export function staticFiles(
     if (HIDDEN.test(c.req.path)) return next();
     if (privateFiles.length > 0 && servesPrivateFile(root, c.req.path, privateFiles)) return next();
     const response = await serve(c, next);
+    // A Range beyond the file (a download resumed after the file was replaced by a shorter one)
+    // gets the JSON error body every other error has, where serveStatic's 416 had no body and
+    // was labelled with the file's type.
+    if (response instanceof Response && response.status === 416) {
+      const contentRange = response.headers.get('Content-Range') ?? '';
+      const size = /\/(\d+)$/.exec(contentRange)?.[1];
+      return c.json(
+        {
+          error: {
+            code: 'range_not_satisfiable',
+            message: `The Range asks for no byte of the file${size === undefined ? '' : `, which has ${size} bytes`}`,
+          },
+        },
+        416,
+        { 'Content-Range': contentRange },
+      );
+    }
     if (response instanceof Response && (response.status === 200 || response.status === 206)) {
       // A file is what its extension says: a browser never sniffs an .svg or a .txt into a page
       // that runs script on the service's origin.

@@ -90,20 +90,17 @@ const questionFiles = readdirSync(new URL('questions/', import.meta.url)).filter
   pattern.test(name),
 );
 const asked: string[] = [];
-const questions = questionFiles.flatMap((name) =>
-  (
-    JSON.parse(readFileSync(new URL(`questions/${name}`, import.meta.url), 'utf8')) as {
-      question?: string;
-      query?: string;
-      expected?: string[];
-    }[]
-  ).flatMap((item) => {
+const questions = questionFiles.flatMap((name) => {
+  const parsed: unknown = JSON.parse(readFileSync(new URL(`questions/${name}`, import.meta.url), 'utf8'));
+  // A set of conversations (`hono-conversations.json`) is an object, not a list of questions.
+  if (!Array.isArray(parsed)) return [];
+  return (parsed as { question?: string; query?: string; expected?: string[] }[]).flatMap((item) => {
     const text = item.question ?? item.query;
     if (!text || !item.expected || item.expected.length === 0) return [];
     if (!asked.includes(name)) asked.push(name);
     return [{ text, expected: item.expected }];
-  }),
-);
+  });
+});
 
 async function hits(documents: SourceDocument[]): Promise<[number, number]> {
   const index = createOramaIndex({ resultCacheSize: 0 });

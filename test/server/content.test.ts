@@ -871,6 +871,25 @@ describe('loadContentFolder', () => {
     assert.equal(docusaurus.sections[0]?.text, 'npm i x');
   });
 
+  it("reads every tab of a built page's tabs, not only the one shown first", () => {
+    // As sphinx-tabs writes them (Docusaurus and Starlight alike): the tabs' names in a tablist,
+    // each panel but the first `hidden` until its tab is chosen.
+    const page = htmlDocument(
+      'install.html',
+      `<div class="body" role="main"><section id="install"><h1>Install</h1>
+      <div class="sphinx-tabs docutils container"><div aria-label="Tabbed content" role="tablist">
+      <button aria-selected="true" class="sphinx-tabs-tab code-tab group-tab" role="tab">npm</button>
+      <button aria-selected="false" class="sphinx-tabs-tab code-tab group-tab" role="tab">yarn</button></div>
+      <div class="sphinx-tabs-panel code-tab group-tab" role="tabpanel"><div class="highlight-sh notranslate">
+      <div class="highlight"><pre><span></span>npm i hono</pre></div></div></div>
+      <div class="sphinx-tabs-panel code-tab group-tab" hidden="true" role="tabpanel"><div class="highlight-sh notranslate">
+      <div class="highlight"><pre><span></span>yarn add hono</pre></div></div></div></div>
+      <p>Then start it.</p><div hidden><p>Loading…</p></div></section></div>`,
+    );
+    assert.deepEqual(page.sections[0]?.code, ['npm i hono', 'yarn add hono']);
+    assert.equal(page.text, 'Install\n\nnpm i hono\n\nyarn add hono\n\nThen start it.');
+  });
+
   it('keeps what a hand-written page says in the shapes generators use for furniture', () => {
     const text = (html: string) => htmlDocument('h.html', html).text;
     assert.equal(

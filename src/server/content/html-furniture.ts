@@ -33,12 +33,16 @@ export const HIDDEN = new Set([
   'select',
 ]);
 
-/** Whether an element is hidden: never page text, wherever it stands. */
+/**
+ * Whether an element is hidden: never page text, wherever it stands. A tab panel hidden until its
+ * tab is chosen (sphinx-tabs, Docusaurus and Starlight write the panels but the first `hidden`)
+ * is text of the page, as the Markdown's tabs are.
+ */
 export function isHidden(element: HTMLElement, tag: string): boolean {
   if (HIDDEN.has(tag)) return true;
   if (element.rawAttrs === '' || !/hidden|pagefind/.test(element.rawAttrs)) return false;
   return (
-    element.getAttribute('hidden') !== undefined ||
+    (element.getAttribute('hidden') !== undefined && element.getAttribute('role') !== 'tabpanel') ||
     element.getAttribute('aria-hidden') === 'true' ||
     element.getAttribute('data-pagefind-ignore') !== undefined
   );

@@ -890,6 +890,39 @@ describe('loadContentFolder', () => {
     assert.equal(page.text, 'Install\n\nnpm i hono\n\nyarn add hono\n\nThen start it.');
   });
 
+  it("leaves out the names of a built page's tabs made of radio buttons and labels", () => {
+    // As MkDocs Material writes content tabs: the tabs' labels in a row of their own.
+    const material = htmlDocument(
+      'basic.html',
+      `<main class="md-main"><article class="md-content__inner md-typeset"><h1 id="starter">Starter</h1>
+      <div class="tabbed-set tabbed-alt" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio">
+      <input id="__tabbed_1_2" name="__tabbed_1" type="radio"><div class="tabbed-labels"><label for="__tabbed_1_1">npm</label><label for="__tabbed_1_2">yarn</label></div>
+      <div class="tabbed-content"><div class="tabbed-block"><div class="highlight"><pre><span></span><code>npm i hono</code></pre></div></div>
+      <div class="tabbed-block"><div class="highlight"><pre><span></span><code>yarn add hono</code></pre></div></div></div></div>
+      <p>Then start it.</p></article></main>`,
+    );
+    assert.equal(material.text, 'Starter\n\nnpm i hono\n\nyarn add hono\n\nThen start it.');
+    // As sphinx-inline-tabs (Furo's) writes them: each label before its panel.
+    const furo = htmlDocument(
+      'basic.html',
+      `<article role="main"><section id="starter"><h1>Starter</h1><div class="tab-set docutils container">
+      <input checked="True" class="tab-input" id="tab-set--0-input--1" name="tab-set--0" type="radio"><label class="tab-label" for="tab-set--0-input--1">npm</label>
+      <div class="tab-content docutils container"><div class="highlight-sh notranslate"><div class="highlight"><pre><span></span>npm i hono</pre></div></div></div>
+      <input class="tab-input" id="tab-set--0-input--2" name="tab-set--0" type="radio"><label class="tab-label" for="tab-set--0-input--2">yarn</label>
+      <div class="tab-content docutils container"><div class="highlight-sh notranslate"><div class="highlight"><pre><span></span>yarn add hono</pre></div></div></div>
+      </div></section></article>`,
+    );
+    assert.equal(furo.text, 'Starter\n\nnpm i hono\n\nyarn add hono');
+    // A task list's checkbox label is the author's text.
+    assert.equal(
+      htmlDocument(
+        't.html',
+        '<main><ul><li><input type="checkbox" id="t1" disabled><label for="t1">Ship it</label></li></ul></main>',
+      ).text,
+      'Ship it',
+    );
+  });
+
   it('keeps what a hand-written page says in the shapes generators use for furniture', () => {
     const text = (html: string) => htmlDocument('h.html', html).text;
     assert.equal(

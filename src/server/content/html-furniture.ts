@@ -133,6 +133,9 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
     CALLOUT_KINDS.test(element.textContent.trim())
   )
     return true;
+  // A tab's name in tabs made of radio buttons (MkDocs Material's, sphinx-inline-tabs'): the
+  // label of a radio button beside it. A task list's checkbox label is the author's text.
+  if (tag === 'label' && isRadioLabel(element)) return true;
   // Expressive Code's (Starlight's) title bar over a code block: its file name, "Terminal window".
   if (tag === 'figcaption' && parentClasses.includes('frame') && element.parentNode?.querySelector('pre'))
     return true;
@@ -150,6 +153,16 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
   )
     return true;
   return classes.includes('lang') && parentClasses.some((name) => name.startsWith('language-'));
+}
+
+/** Whether a `<label>` names a radio button next to it or to its parent (by the button's id). */
+function isRadioLabel(label: HTMLElement): boolean {
+  const id = attribute(label, 'for');
+  const near = label.parentNode?.parentNode;
+  if (!id || !near) return false;
+  return near
+    .querySelectorAll('input')
+    .some((input) => input.id === id && input.getAttribute('type')?.toLowerCase() === 'radio');
 }
 
 /** Classes of a callout's title: VitePress's, MkDocs' and Sphinx's. */

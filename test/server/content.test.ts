@@ -502,6 +502,17 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it('reads a code block in a table cell as the code it shows, not its highlighting markup', () => {
+    // As Sphinx writes a list-table of before and after: a highlighted block in each cell.
+    const page = htmlDocument(
+      'upgrade.html',
+      `<div role="main"><h1>Upgrade</h1><table class="docutils"><thead><tr><th>Before</th><th>After</th></tr></thead>
+      <tbody><tr><td><div class="highlight-ts notranslate"><div class="highlight"><pre><span></span><span class="n">app</span>.<span class="n">get</span>(<span class="s">&quot;/&quot;</span>)
+</pre></div></div></td><td><pre>app.on(&quot;GET&quot;, &quot;/&quot;)</pre></td></tr></tbody></table></div>`,
+    );
+    assert.equal(page.sections[0]?.text, 'Before; After\n\n`app.get("/")`; `app.on("GET", "/")`');
+  });
+
   it("reads a docs generator's built page as its author wrote it: no permalinks, highlighting, sidebars or site name", () => {
     // As Sphinx writes a page: no <main>, a role="main" block, a sidebar role="navigation".
     const sphinx = htmlDocument(

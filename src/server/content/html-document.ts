@@ -86,6 +86,8 @@ function cellText(node: Node): string {
   const tag = tagOf(element);
   if (isHidden(element, tag)) return '';
   if (tag === 'code') return codeSpan(inlineCodeText(element));
+  // A code block in a cell (read raw, see `codeBlockText`): its code as shown, as a code span.
+  if (tag === 'pre') return codeSpan(codeBlockText(element).replace(/\s+/g, ' ').trim());
   const cell = new SectionTextBuilder();
   for (const child of element.childNodes) cell.append(cellText(child));
   const text = cell.take();

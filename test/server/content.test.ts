@@ -882,6 +882,40 @@ describe('loadContentFolder', () => {
     assert.equal(docusaurus.sections[0]?.text, 'npm i x');
   });
 
+  it("leaves out a code block's title as MkDocs Material and Sphinx write it, line numbers or not", () => {
+    const page = htmlDocument(
+      'app.html',
+      `<main><article class="md-content__inner"><h1 id="app">App</h1>
+      <div class="highlight"><span class="filename">src/index.ts</span><pre><span></span><code><a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a><span class="kd">const</span> a = 1
+</code></pre></div>
+      <div class="highlight"><table class="highlighttable"><tr><th colspan="2" class="filename"><span class="filename">b.ts</span></th></tr>
+      <tr><td class="linenos"><div class="linenodiv"><pre><span></span><span class="normal"><a href="#__codelineno-1-1">1</a></span>
+<span class="normal"><a href="#__codelineno-1-2">2</a></span></pre></div></td><td class="code"><div><pre><span></span><code><a id="__codelineno-1-1" name="__codelineno-1-1"></a><span class="kd">const</span> b = 2
+<a id="__codelineno-1-2" name="__codelineno-1-2"></a>const c = 3
+</code></pre></div></td></tr></table></div>
+      <div class="literal-block-wrapper docutils container" id="id1"><div class="code-block-caption"><span class="caption-text">tsconfig.json</span><a class="headerlink" href="#id1" title="Permalink to this code">#</a></div>
+      <div class="highlight-json notranslate"><div class="highlight"><pre><span></span><span class="p">{}</span>
+</pre></div></div></div></article></main>`,
+    );
+    assert.deepEqual(page.sections[0]?.code, ['const a = 1', 'const b = 2\nconst c = 3', '{}']);
+    assert.equal(page.text, 'App\n\nconst a = 1\n\nconst b = 2\nconst c = 3\n\n{}');
+    // What an author writes before a code block in a list item or a paragraph stays.
+    assert.equal(
+      htmlDocument(
+        'r.html',
+        '<main><ul><li><span>Run:</span><pre>npm i</pre></li></ul><div><p>Then:</p><pre>npm start</pre></div></main>',
+      ).text,
+      'Run:\n\nnpm i\n\nThen:\n\nnpm start',
+    );
+    assert.equal(
+      htmlDocument(
+        's.html',
+        '<main><div><div class="title">Summary</div><div><p>Call it once.</p><pre>init()</pre></div></div></main>',
+      ).text,
+      'Summary\n\nCall it once.\n\ninit()',
+    );
+  });
+
   it("reads every tab of a built page's tabs, not only the one shown first", () => {
     // As sphinx-tabs writes them (Docusaurus and Starlight alike): the tabs' names in a tablist,
     // each panel but the first `hidden` until its tab is chosen.

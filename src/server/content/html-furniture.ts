@@ -136,6 +136,8 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
   // A tab's name in tabs made of radio buttons (MkDocs Material's, sphinx-inline-tabs'): the
   // label of a radio button beside it. A task list's checkbox label is the author's text.
   if (tag === 'label' && isRadioLabel(element)) return true;
+  // A code block's title in the block's own wrapper (MkDocs Material's file name, Sphinx's caption).
+  if ((tag === 'span' || tag === 'div') && isCodeTitle(element)) return true;
   // Expressive Code's (Starlight's) title bar over a code block: its file name, "Terminal window".
   if (tag === 'figcaption' && parentClasses.includes('frame') && element.parentNode?.querySelector('pre'))
     return true;
@@ -154,6 +156,48 @@ export function isFurniture(element: HTMLElement, tag: string): boolean {
     return true;
   return classes.includes('lang') && parentClasses.some((name) => name.startsWith('language-'));
 }
+
+/**
+ * Whether a `<span>` or `<div>` is a code block's title: one line, first of the two elements of
+ * a `<div>` whose other is the code block (or holds it alone). Words before a code block in a
+ * list item or a paragraph of their own are the author's.
+ */
+function isCodeTitle(element: HTMLElement): boolean {
+  const wrapper = element.parentNode;
+  if (!wrapper || tagOf(wrapper) !== 'div') return false;
+  const children: HTMLElement[] = [];
+  for (const child of wrapper.childNodes) {
+    if (child.nodeType !== NodeType.ELEMENT_NODE) continue;
+    children.push(child as HTMLElement);
+    if (children.length > 2) return false;
+  }
+  const [first, code] = children;
+  if (first !== element || !code || element.querySelector('pre')) return false;
+  const title = element.textContent.trim();
+  if (title === '' || title.length > MAX_CODE_TITLE || title.includes('\n')) return false;
+  return holdsOnlyCode(code);
+}
+
+/** Whether an element is a code block, or a `<div>` holding one alone (hidden controls aside). */
+function holdsOnlyCode(element: HTMLElement): boolean {
+  for (let node: HTMLElement | undefined = element; node;) {
+    const tag = tagOf(node);
+    if (tag === 'pre') return true;
+    if (tag !== 'div') return false;
+    const inside = node.childNodes.filter(
+      (child) =>
+        (child.nodeType === NodeType.ELEMENT_NODE &&
+          !isHidden(child as HTMLElement, tagOf(child as HTMLElement))) ||
+        (child.nodeType === NodeType.TEXT_NODE && child.rawText.trim() !== ''),
+    );
+    if (inside.length !== 1 || inside[0]?.nodeType !== NodeType.ELEMENT_NODE) return false;
+    node = inside[0] as HTMLElement;
+  }
+  return false;
+}
+
+/** Most characters of a code block's title: a file's path, a tab's name. */
+const MAX_CODE_TITLE = 100;
 
 /** Whether a `<label>` names a radio button next to it or to its parent (by the button's id). */
 function isRadioLabel(label: HTMLElement): boolean {
@@ -309,11 +353,18 @@ function endsWithLineBreak(text: string): boolean {
 
 /**
  * The code blocks of a table laid out as a code listing (Sphinx's `highlighttable`, Hugo's
- * `lntable`: line numbers in one cell, the code in the next), else undefined for a table of data.
+ * `lntable`: line numbers in one cell, the code in the next, maybe under a row with the code's
+ * title), else undefined for a table of data.
  */
 export function tableCodeBlocks(table: HTMLElement): string[] | undefined {
   const blocks = table.querySelectorAll('pre');
-  if (blocks.length === 0 || table.querySelectorAll('tr').length !== 1) return undefined;
+  if (blocks.length === 0) return undefined;
+  // One row of code; any other, one cell over it with no code (MkDocs Material's file name).
+  const rows = table.querySelectorAll('tr');
+  const codeRows = rows.filter((row) => row.querySelector('pre'));
+  const titleRow = (row: HTMLElement) =>
+    row.childNodes.filter((cell) => cell.nodeType === NodeType.ELEMENT_NODE).length === 1;
+  if (codeRows.length !== 1 || !rows.every((row) => row === codeRows[0] || titleRow(row))) return undefined;
   return blocks
     .filter((pre) => !isInLeftOut(pre, table, false))
     .map(codeBlockText)

@@ -332,6 +332,17 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
   });
 
+  it('reads a template\'s empty value in a meta tag as no value: MkDocs\' home page description "None"', () => {
+    // As MkDocs 1.4's own themes write the home page of a site with no site_description.
+    const home = htmlDocument(
+      'index.html',
+      `<html><head><meta name="description" content="None"><meta name="keywords" content="undefined"><title>Acme</title></head>
+      <body><div role="main"><h1 id="welcome">Welcome</h1><p>Acme makes widgets for every workshop.</p></div></body></html>`,
+    );
+    assert.equal(home.description, 'Acme makes widgets for every workshop.');
+    assert.deepEqual(home.tags, []);
+  });
+
   it("reads a built site's HTML table as a Markdown table's rows, without breadcrumbs, entities decoded", async () => {
     const page = htmlDocument(
       'contact.html',

@@ -53,13 +53,20 @@ const BLOCKS = new Set([
 ]);
 const HEADING = /^h([1-6])$/;
 
+/**
+ * A `<meta>` tag's content; undefined for none, or for a template's empty value written out
+ * (MkDocs 1.4's themes write `content="None"` on the home page of a site with no description).
+ */
 function metaContent(root: HTMLElement, name: string): string | undefined {
   const meta =
     root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
   // The parser has decoded the attribute's character references already.
   const content = meta?.getAttribute('content')?.trim();
-  return content ? content : undefined;
+  return content && !TEMPLATE_EMPTY_VALUES.has(content) ? content : undefined;
 }
+
+/** How templates write a value that isn't there: Jinja's None, JavaScript's undefined and null. */
+const TEMPLATE_EMPTY_VALUES = new Set(['None', 'undefined', 'null']);
 
 /**
  * The text of inline `<code>` as one line: what a code span shows (a line break or a block

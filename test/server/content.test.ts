@@ -332,6 +332,23 @@ describe('loadContentFolder', () => {
     assert.deepEqual(page.sections[1]?.code, ['const x = 1;']);
   });
 
+  it("reads a page's title once where the theme writes it over content that opens with it", () => {
+    // As a Hugo theme writes a page: its title in an <h1>, then the content's own "# Presets".
+    const page = htmlDocument(
+      'presets.html',
+      `<main><nav aria-label="Breadcrumb"><ol><li><a href="/docs/">Docs</a></li></ol></nav><article class="content"><h1>Presets</h1>
+      <h1 id="presets">Presets <a class="anchor" href="#presets" aria-label="Permalink to this heading">#</a></h1>
+      <p>Hono has several routers.</p><h2 id="hono">hono</h2><h2 id="hono-1">hono</h2><p>The default.</p></article></main>`,
+    );
+    assert.deepEqual(
+      page.sections.map((section) => [section.heading, section.anchor, section.text]),
+      [
+        ['Presets', 'presets', 'Hono has several routers.'],
+        ['hono', 'hono-1', 'The default.'],
+      ],
+    );
+  });
+
   it('reads a template\'s empty value in a meta tag as no value: MkDocs\' home page description "None"', () => {
     // As MkDocs 1.4's own themes write the home page of a site with no site_description.
     const home = htmlDocument(

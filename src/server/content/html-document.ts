@@ -237,6 +237,7 @@ function collectSections(content: HTMLElement, builder: SectionBuilder, skipChro
         headingText(element).replace(/\s+/g, ' ').trim(),
         Number(heading[1]),
         headingAnchor(element),
+        true,
       );
       return;
     }

@@ -83,12 +83,23 @@ export class SectionBuilder {
    * Starts a section at a heading; `anchor` is the heading's own id when the source gives one,
    * `null` when the page can have none (a text file): no deep link then, rather than one to an
    * anchor that can't be there. Else its anchor is made from its text as given, spaces and all,
-   * as the site's generator makes it.
+   * as the site's generator makes it. With `oneRepeat`, a heading that repeats the one just
+   * before it, nothing between them, is that one heading (a built page's title written by its
+   * theme over content that opens with the same heading): the second, which carries the content's
+   * anchor, starts the section, and the first is no section of its own.
    */
-  startSection(heading: string, level: number, anchor?: string | null): void {
-    this.#flush();
+  startSection(heading: string, level: number, anchor?: string | null, oneRepeat = false): void {
+    const text = heading.replace(/\s+/g, ' ').trim();
+    const current = this.#current;
+    const repeated =
+      oneRepeat &&
+      text !== '' &&
+      current.heading === text &&
+      current.level === level &&
+      current.paragraphs.length === 0;
+    if (!repeated) this.#flush();
     this.#current = {
-      heading: heading.replace(/\s+/g, ' ').trim(),
+      heading: text,
       anchor:
         anchor === null
           ? ''

@@ -439,6 +439,15 @@ describe('extractive answerer over the Hono docs', () => {
       resolveFollowUp('does it run in parallel?', [turn('What does React need?')]),
       'does it run in parallel? (React)',
     );
+    // A dotted name in code is carried whole, not as the parts the tagger splits it into.
+    assert.equal(
+      resolveFollowUp('how do I give it types?', [turn('What does c.set() do?')]),
+      'how do I give it types? (c.set)',
+    );
+    assert.equal(
+      resolveFollowUp('and on Deno?', [turn('How do I read c.req.param in a handler?')]),
+      'and on Deno? (c.req.param read)',
+    );
     // What a question does something with: "fetch" of "… using fetch?".
     assert.equal(
       resolveFollowUp('how do I cancel it?', [turn('How do I post JSON using fetch?')]),

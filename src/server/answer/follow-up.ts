@@ -221,16 +221,50 @@ function nameReadAsVerb(word: TaggedWord, at: number, words: TaggedWord[]): bool
   );
 }
 
-/** The words of a question that name what it is about, names read as verbs included. */
+/** A dotted name, as a question writes it: `c.set`, `app.route`, `Array.prototype.map`, `Node.js`. */
+const DOTTED_NAME = /(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+/g;
+
+/**
+ * The names in code with a dot that a question writes: a call (`c.set()`, `Array.prototype.map()`)
+ * or a name written as code is (`c.req.param`, `app.route`), not a product's (`Node.js`) nor
+ * "e.g.".
+ */
+function dottedCodeNames(question: string): string[] {
+  const names: string[] = [];
+  for (const match of question.matchAll(DOTTED_NAME)) {
+    const name = match[0];
+    const called = question.startsWith('()', match.index + name.length);
+    if ((called || /^[a-z_$]/.test(name)) && !/^(?:e\.g|i\.e)$/i.test(name) && !names.includes(name))
+      names.push(name);
+  }
+  return names;
+}
+
+/** The parts of a question's dotted names in code, in lower case ("c" and "set" of `c.set()`). */
+function codeNameParts(question: string, codeNames = dottedCodeNames(question)): Set<string> {
+  return new Set(codeNames.flatMap((name) => name.toLowerCase().split('.')));
+}
+
+/**
+ * The words of a question that name what it is about, names read as verbs included. A dotted name
+ * in code ("What does c.set() do?") is one word, first, rather than the parts the tagger splits it
+ * into ("c.", "set"), which find other pages.
+ */
 export function topicWords(question: string): string[] {
-  return tagWords(question)
-    .filter(
-      (word, at, words) =>
-        (TOPIC_TAGS.has(word.pos) || nameReadAsVerb(word, at, words)) &&
-        !REFERRING_WORDS.has(word.text.toLowerCase()) &&
-        /[\p{L}\p{N}]/u.test(word.text),
-    )
-    .map((word) => word.text);
+  const codeNames = dottedCodeNames(question);
+  const parts = codeNameParts(question, codeNames);
+  return [
+    ...codeNames,
+    ...tagWords(question)
+      .filter(
+        (word, at, words) =>
+          (TOPIC_TAGS.has(word.pos) || nameReadAsVerb(word, at, words)) &&
+          !REFERRING_WORDS.has(word.text.toLowerCase()) &&
+          !parts.has(word.text.replace(/\.$/, '').toLowerCase()) &&
+          /[\p{L}\p{N}]/u.test(word.text),
+      )
+      .map((word) => word.text),
+  ];
 }
 
 /**
@@ -326,7 +360,10 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
           ...(actionWordsOf(words).some((word) => word.pos === 'VERB') || !pointsAtTheThing(words)
             ? []
             : actionWordsOf(tagWords(previous.query.replace(DUMMY_IT, '$2')))
-                .filter((word) => word.pos === 'VERB')
+                .filter(
+                  (word) =>
+                    word.pos === 'VERB' && !codeNameParts(previous.query).has(word.text.toLowerCase()),
+                )
                 .map((word) => word.text)),
         ].filter((word) => !asked.has(word.toLowerCase()));
   for (const word of candidates) {

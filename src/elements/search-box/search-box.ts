@@ -329,8 +329,9 @@ export class SearchBox extends LitElement {
   }
 
   #attach(module: typeof Controller): void {
-    // Not rendered yet (never connected): connectedCallback attaches it.
-    if (this.#controller || !this.renderRoot) return;
+    // Off the page (never connected, or removed before the module came): connectedCallback
+    // attaches it. Attached off the page, it searched there, without an ancestor's key.
+    if (this.#controller || !this.isConnected) return;
     this._unreachable = false;
     this.#addStyles(module.popupStyles);
     this.#controller = new module.SearchController(this, () => this.#text);

@@ -122,6 +122,41 @@ describe('search box → chat hand-off', () => {
     expect(chatParts.lastAnswer()!.textContent).to.contain('npm');
   });
 
+  it("asks the chat on screen, not a same-named one of a route the app keeps hidden (React's <Activity>)", async () => {
+    // A single-page app that keeps the pages it left in the DOM, hidden (Next.js keeps recent
+    // routes so, in React's <Activity mode="hidden">), has each page's chat under one id.
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <section style="display: none"><ask-chat id="page-chat"></ask-chat></section>
+        <section>
+          <search-box ask-target="page-chat" min-chars="2" no-recent></search-box>
+          <ask-chat id="page-chat"></ask-chat>
+        </section>
+      </div>
+    `);
+    const [hidden, shown] = page.querySelectorAll('ask-chat');
+    const asked: string[] = [];
+    for (const [chat, name] of [
+      [hidden!, 'hidden'],
+      [shown!, 'shown'],
+    ] as const)
+      chat.client = fakeClient(async () => (asked.push(name), answerRecord()));
+    const box = page.querySelector('search-box')!;
+    box.client = { search: async () => [] } as unknown as SearchBox['client'];
+
+    box.focus();
+    await sendKeys({ type: 'how do I theme it' });
+    const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+    await waitUntil(() => askOption() !== null, 'the "Ask AI about" option');
+    askOption()!.click();
+
+    await waitUntil(() => asked.length === 1, 'the question asked');
+    expect(asked).to.deep.equal(['shown']);
+    expect(parts(shown!).questions()).to.have.length(1);
+    expect(parts(hidden!).questions()).to.have.length(0);
+    expect(document.activeElement).to.equal(shown);
+  });
+
   it('takes the visitor to the chat input at once, and lets an answer on its way finish first', async () => {
     const page = await fixture<HTMLDivElement>(html`
       <div>

@@ -684,9 +684,14 @@ export class SearchController implements ReactiveController {
     const targetId = host.askTarget;
     if (!proceed || !targetId) return;
     const root = host.getRootNode();
-    const target =
-      (root instanceof ShadowRoot ? root.getElementById(targetId) : null) ??
-      document.getElementById(targetId);
+    // The one on screen: an app that keeps the pages it left in the DOM, hidden (Next.js's routes
+    // in React's <Activity mode="hidden">), has each page's chat under that id, and the first in
+    // the document took the question out of sight. Else the first, as before.
+    const named = (scope: Document | ShadowRoot) => [
+      ...scope.querySelectorAll<HTMLElement>(`#${CSS.escape(targetId)}`),
+    ];
+    const candidates = [...(root instanceof ShadowRoot ? named(root) : []), ...named(document)];
+    const target = candidates.find((found) => found.checkVisibility?.() !== false) ?? candidates[0];
     // The chat may be defined later (lazy-loaded): wait for it rather than drop the question.
     if (target?.localName.includes('-')) await customElements.whenDefined(target.localName);
     if (!target || typeof (target as Partial<AskTarget>).askQuestion !== 'function') {

@@ -683,6 +683,55 @@ describe('<ask-chat>', () => {
       first.remove();
     });
 
+    /** Q1 asked in `first`, then Q2 in a second chat of the same name while `first` is away. */
+    async function askedElsewhere(away: (el: AskChat) => void, back: (el: AskChat) => void) {
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
+      );
+      const first = await chat(client, 'persist storage-key=route');
+      await ask(first, 'Q1');
+      await answered(first, 1);
+      away(first);
+      const second = await chat(client, 'persist storage-key=route');
+      await waitFor(() => questions(second).length === 1, 'the conversation restored');
+      await ask(second, 'Q2');
+      await answered(second, 2);
+      second.remove();
+      back(first);
+      return { client, first };
+    }
+
+    it('put back (a route kept alive), shows what another chat of its name asked meanwhile, and its next question keeps it', async () => {
+      const { client, first } = await askedElsewhere(
+        (el) => el.remove(),
+        (el) => document.body.append(el),
+      );
+      try {
+        await waitFor(() => questions(first).length === 2, "the other chat's question");
+        expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
+        await answered(first, 2);
+        await ask(first, 'Q3');
+        await answered(first, 3);
+        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2', 'Q3']);
+        expect(client.asks.at(-1)!.conversationId).to.equal('c-Q1');
+      } finally {
+        first.remove();
+      }
+    });
+
+    it('kept on the page but hidden (a route in React\'s <Activity mode="hidden">), shows what the chat on screen asked, and its next question keeps it', async () => {
+      const { first } = await askedElsewhere(
+        (el) => (el.style.display = 'none'),
+        (el) => (el.style.display = ''),
+      );
+      await waitFor(() => questions(first).length === 2, "the other chat's question");
+      expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
+      await answered(first, 2);
+      await ask(first, 'Q3');
+      await answered(first, 3);
+      expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2', 'Q3']);
+    });
+
     it('asks a question given before the element is on the page, once it is, in the conversation it restores', async () => {
       const client = fakeClient(async (request) =>
         answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),

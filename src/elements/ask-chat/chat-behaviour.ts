@@ -47,6 +47,14 @@ const isImageUrl = (uri: string) => isAllowedUrl(uri, { allowDataImage: true });
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
 
+/**
+ * The chats on this page that keep their conversation (`persist`): one that saves tells the others
+ * of its name, which may be kept on the page out of sight (see `#reread`).
+ */
+const persisting = new Set<ChatBehaviour>();
+/** How many times the chats of this page wrote each saved conversation, by name. */
+const writes = new Map<string, number>();
+
 /** The reason chips under every answer when the site sets none: one array, not a copy per render. */
 const englishReasons = [...defaultFeedbackReasons];
 
@@ -93,6 +101,8 @@ export class ChatBehaviour implements ReactiveController {
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #conversationId = '';
   #restored = false;
+  /** How many writes of its saved conversation this chat had seen when it last read or wrote it. */
+  #seen = 0;
   /** Something changed while the element was off the page, to save when it is back. */
   #unsaved = false;
   /** Questions asked before the element was first on the page wait for this (see askQuestion). */
@@ -138,16 +148,19 @@ export class ChatBehaviour implements ReactiveController {
       this.#tabs = new BroadcastChannel('ask-chat');
       this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
     }
+    if (this.#host.persist) persisting.add(this);
     if (this.#host.persist && !this.#restored) this.#restore();
     // What changed while it was off the page (a late answer) is saved now that it shows again;
-    // a chat put back with nothing new leaves what another chat saved since as it is.
+    // a chat put back with nothing new shows what another chat saved since (see #reread).
     else if (this.#unsaved) this.#save();
+    else this.#reread();
     this.#unsaved = false;
     this.#connected?.resolve();
     this.#connected = undefined;
   }
 
   hostDisconnected(): void {
+    persisting.delete(this);
     clearTimeout(this.#copiedTimer);
     this.#copied = '';
     this.#tabs?.close();
@@ -294,7 +307,8 @@ export class ChatBehaviour implements ReactiveController {
     this.#answers.clear();
     this.#restoring = undefined;
     const name = this.#storageName;
-    if (name) loadStorage().then(({ clearConversation }) => clearConversation(name), ignore);
+    if (name)
+      loadStorage().then(({ clearConversation }) => (clearConversation(name), this.#written(name)), ignore);
   }
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
@@ -589,7 +603,39 @@ export class ChatBehaviour implements ReactiveController {
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
     // now: its late answer would be written over that one's turns. Put back, it saves then.
     if (name && !this.#host.isConnected) this.#unsaved = true;
-    else if (name) loadStorage().then(({ saveConversation }) => saveConversation(name, conversation), ignore);
+    else if (name)
+      loadStorage().then(
+        ({ saveConversation }) => (saveConversation(name, conversation), this.#written(name)),
+        ignore,
+      );
+  }
+
+  /** The other chats of the page under `name` show what this one saved. */
+  #written(name: string): void {
+    writes.set(name, (this.#seen = (writes.get(name) ?? 0) + 1));
+    for (const other of persisting) if (other !== this && other.#storageName === name) other.#reread();
+  }
+
+  /**
+   * Shows the conversation saved under its name, as another chat of the page left it: one put back
+   * (a route kept alive), or kept on the page out of sight (Next.js keeps the routes it left in
+   * React's <Activity mode="hidden">), showed the transcript it had, and its next question saved
+   * that over the other's questions, which the service still followed. Not while it asks.
+   */
+  #reread(): void {
+    const name = this.#storageName;
+    if (!name || this.pending || this.#seen === (writes.get(name) ?? 0)) return;
+    this.#seen = writes.get(name) ?? 0;
+    const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
+      if (this.pending || this.#restoring !== restoring) return;
+      const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
+      this.#conversationId = saved.conversationId;
+      this.#set(() => (this.turns = saved.turns));
+      for (const id of this.#answers.keys())
+        if (!saved.turns.some((t) => t.id === id)) this.#answers.delete(id);
+      return this.#renderSaved(saved.turns);
+    }, ignore);
+    this.#restoring = restoring;
   }
 
   #restore(): void {
@@ -597,6 +643,7 @@ export class ChatBehaviour implements ReactiveController {
     const name = this.#storageName;
     this.#savedAs = name;
     if (!name) return;
+    this.#seen = writes.get(name) ?? 0;
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
       const saved = loadConversation(name, isImageUrl);
       // Nothing saved, or the visitor started a new conversation meanwhile.
@@ -608,20 +655,23 @@ export class ChatBehaviour implements ReactiveController {
         // A copy of another tab's conversation is this tab's only if no other tab holds it.
         if (saved.conversationId) this.#tabs?.postMessage(tabMessage(name, saved.conversationId, true));
       }
-      const rendered = saved.turns.map((turn) =>
-        turn.status === 'answered' && turn.record
-          ? this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(() =>
-              this.#host.requestUpdate(),
-            )
-          : undefined,
-      );
-      // The latest question comes to the top again once the answers above it have their height.
-      return Promise.all(rendered).then(() => {
-        this.#scrolledTo = undefined;
-        this.#host.requestUpdate();
-      });
+      return this.#renderSaved(saved.turns);
     }, ignore);
     this.#restoring = restoring;
+  }
+
+  /** Renders the answers of saved turns not rendered yet. */
+  #renderSaved(turns: ChatTurn[]): Promise<void> {
+    const rendered = turns.map((turn) =>
+      turn.status === 'answered' && turn.record && !this.#answers.has(turn.id)
+        ? this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(() => this.#host.requestUpdate())
+        : undefined,
+    );
+    // The latest question comes to the top again once the answers above it have their height.
+    return Promise.all(rendered).then(() => {
+      this.#scrolledTo = undefined;
+      this.#host.requestUpdate();
+    });
   }
 
   #announce(message: string): void {

@@ -2173,6 +2173,26 @@ describe('<search-box variant="button">', () => {
     await press('Enter');
     await waitUntil(() => !shadow(el).querySelector('dialog')!.open);
   });
+
+  it("closes when the app hides its page while it is open (Back to a route Next.js keeps in React's <Activity>), leaving the page usable", async () => {
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <section><search-box variant="button" .client=${answering(threeResults)}></search-box></section>
+        <button type="button">On the page shown now</button>
+      </div>
+    `);
+    const el = page.querySelector('search-box')!;
+    el.show();
+    const dialog = () => shadow(el).querySelector('dialog')!;
+    await waitUntil(() => dialog()?.open, 'the dialog open');
+    // The visitor goes Back with the dialog open: the app hides the page it leaves.
+    page.querySelector('section')!.style.display = 'none';
+    await waitUntil(() => !dialog().open, 'the dialog closed with its page');
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal('');
+    const button = page.querySelector('button')!;
+    button.focus();
+    expect(document.activeElement, 'the page shown is not inert').to.equal(button);
+  });
 });
 
 describe('<search-box> keyboard shortcut', () => {

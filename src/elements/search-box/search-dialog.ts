@@ -166,6 +166,12 @@ export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElem
     options,
   );
   viewport?.addEventListener('resize', fit, options);
+  // Hidden with the page it is on while open (the visitor went Back to a route that an app keeps
+  // in the DOM out of sight, as Next.js does in React's <Activity>): still modal, it kept the page
+  // shown now inert and unscrollable, behind nothing to see. Its box goes to nothing then: closed.
+  const hidden = new ResizeObserver(() => dialog.checkVisibility?.() === false && dialog.close());
+  hidden.observe(dialog);
+  listening.signal.addEventListener('abort', () => hidden.disconnect());
   dialog.showModal();
   fit();
 }

@@ -665,6 +665,65 @@ describe('<ask-chat>', () => {
       el.remove();
     });
 
+    it("removed with an answer on its way (a route left), hands the answer to the next page's chat of its name, which showed the question stopped", async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const leaving = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(leaving, 'How do I install it?');
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      leaving.remove();
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || 'another' }),
+      );
+      const next = await chat(client, 'persist storage-key=route');
+      await waitFor(
+        () => parts(next).lastAnswer()?.textContent?.includes('Stopped'),
+        'the question, stopped',
+      );
+      answer(answerRecord({ conversationId: 'late', answer: 'Run npm install ask-elements.' }));
+      await waitFor(
+        () => parts(next).lastAnswer()?.textContent?.includes('Run npm install ask-elements.'),
+        'the late answer in the chat shown now',
+      );
+      expect(questions(next)).to.deep.equal(['How do I install it?']);
+      await waitFor(() => saved('route').conversationId === 'late', 'saved with its conversation');
+      expect(saved('route').turns.map((t: { status: string }) => t.status)).to.deep.equal(['answered']);
+      await ask(next, 'And with a script tag?');
+      await answered(next, 2);
+      expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('late');
+    });
+
+    it("put back with a late answer after another chat asked on, shows that chat's conversation rather than write over it", async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const first = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(first, 'Q1');
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      first.remove();
+      const second = await chat(
+        fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),
+        'persist storage-key=route',
+      );
+      await waitFor(() => questions(second).length === 1, 'the conversation restored');
+      await ask(second, 'Q2');
+      await answered(second, 2);
+      answer(answerRecord({ conversationId: 'late' }));
+      await aTimeout(50);
+      second.remove();
+      document.body.append(first);
+      try {
+        await waitFor(() => questions(first).length === 2, "the other chat's conversation");
+        expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
+        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+      } finally {
+        first.remove();
+      }
+    });
+
     it('put back with nothing new, leaves what another chat saved meanwhile as it is', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const first = await chat(client, 'persist storage-key=route');

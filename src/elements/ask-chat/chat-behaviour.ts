@@ -152,7 +152,7 @@ export class ChatBehaviour implements ReactiveController {
     if (this.#host.persist && !this.#restored) this.#restore();
     // What changed while it was off the page (a late answer) is saved now that it shows again;
     // a chat put back with nothing new shows what another chat saved since (see #reread).
-    else if (this.#unsaved) this.#save();
+    else if (this.#unsaved && this.#seen === (writes.get(this.#storageName ?? '') ?? 0)) this.#save();
     else this.#reread();
     this.#unsaved = false;
     this.#connected?.resolve();
@@ -601,13 +601,30 @@ export class ChatBehaviour implements ReactiveController {
     const name = this.#storageName;
     const conversation = { conversationId: this.#conversationId, turns: this.turns };
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
-    // now: its late answer would be written over that one's turns. Put back, it saves then.
-    if (name && !this.#host.isConnected) this.#unsaved = true;
-    else if (name)
+    // now: its late answer would be written over that one's turns, and goes to that chat instead
+    // (see #adopt). Put back, it saves then, unless another chat wrote since.
+    if (name && !this.#host.isConnected) {
+      this.#unsaved = true;
+      for (const other of persisting) if (other.#storageName === name) other.#adopt(conversation);
+    } else if (name)
       loadStorage().then(
         ({ saveConversation }) => (saveConversation(name, conversation), this.#written(name)),
         ignore,
       );
+  }
+
+  /**
+   * The answer of a chat removed while it was on its way (a route left), to the chat of its name
+   * shown now, which restored that question as stopped, its last: in its place, as if asked here.
+   */
+  #adopt({ conversationId, turns }: { conversationId: string; turns: ChatTurn[] }): void {
+    const last = this.turns.at(-1);
+    const late = turns.find((turn) => turn.id === last?.id);
+    if (this.pending || !late || late.status === 'pending' || last!.status !== 'stopped') return;
+    this.#conversationId = conversationId;
+    this.#set(() => (this.turns = [...this.turns.slice(0, -1), late]));
+    void this.#renderSaved([late]);
+    this.#save();
   }
 
   /** The other chats of the page under `name` show what this one saved. */

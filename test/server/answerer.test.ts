@@ -466,6 +466,16 @@ describe('extractive answerer over the Hono docs', () => {
       ]),
       'what if the same key appears several times? (query parameters URL read)',
     );
+    // A verb's particle opens no circumstance: what was set up is the earlier subject, which a
+    // question of another subject leaves behind.
+    assert.equal(
+      resolveFollowUp('and how do I add a search box?', [turn('How do I set up the chat in React?')]),
+      'and how do I add a search box? (set React)',
+    );
+    assert.equal(
+      resolveFollowUp('and how do I enable compression?', [turn('How do I turn off the cache in Express?')]),
+      'and how do I enable compression? (turn Express)',
+    );
   });
 
   it('reads a "one" that stands for a thing as pointing back, not one that counts', () => {

@@ -275,7 +275,17 @@ export function topicWords(question: string): string[] {
 function circumstancePhrases(words: TaggedWord[]): TaggedWord[][] {
   const phrases: TaggedWord[][] = [];
   let phrase: TaggedWord[] | undefined;
-  for (const word of words) {
+  for (const [at, word] of words.entries()) {
+    // The particle of a verb ("set up the chat", "turn off the cache", "back up the database")
+    // opens no circumstance: what follows it is what is done something to.
+    if (
+      word.pos === 'ADP' &&
+      PARTICLES.has(word.text.toLowerCase()) &&
+      /^(?:VERB|ADV)$/.test(words[at - 1]?.pos ?? '')
+    ) {
+      phrase = undefined;
+      continue;
+    }
     if (word.pos === 'ADP') {
       // "of" belongs to the noun before it ("the accent colour of the search box"), no circumstance.
       phrase = word.text.toLowerCase() === 'of' ? undefined : [];
@@ -286,6 +296,9 @@ function circumstancePhrases(words: TaggedWord[]): TaggedWord[][] {
   }
   return phrases.filter((found) => found.length > 0);
 }
+
+/** Words that after a verb are its particle, not a preposition ("set up", "turn off"). */
+const PARTICLES = new Set(['up', 'off', 'out', 'down', 'away', 'back']);
 
 /**
  * The words a turn carried over from the turns before it (its resolved query's addition): the

@@ -942,6 +942,16 @@ describe('loadContentFolder', () => {
       ).text,
       'Summary\n\nCall it once.\n\ninit()',
     );
+    // A span in the words of a block that holds a code block is a word of its sentence, and a
+    // line ending in a colon before a code block leads into it: both the author's.
+    assert.equal(
+      htmlDocument(
+        'w.html',
+        '<main><div>Install the <span class="pkg">hono</span> package:<pre>npm i hono</pre></div>' +
+          '<div><div>Then start the development server:</div><div class="highlight"><pre>npm run dev</pre></div></div></main>',
+      ).text,
+      'Install the hono package:\n\nnpm i hono\n\nThen start the development server:\n\nnpm run dev',
+    );
   });
 
   it("reads every tab of a built page's tabs, not only the one shown first", () => {

@@ -167,6 +167,8 @@ function isCodeTitle(element: HTMLElement): boolean {
   if (!wrapper || tagOf(wrapper) !== 'div') return false;
   const children: HTMLElement[] = [];
   for (const child of wrapper.childNodes) {
+    // Words of the wrapper's own: the span is a word of their sentence ("Install the <span>hono</span> package:").
+    if (child.nodeType === NodeType.TEXT_NODE && child.rawText.trim() !== '') return false;
     if (child.nodeType !== NodeType.ELEMENT_NODE) continue;
     children.push(child as HTMLElement);
     if (children.length > 2) return false;
@@ -174,7 +176,9 @@ function isCodeTitle(element: HTMLElement): boolean {
   const [first, code] = children;
   if (first !== element || !code || element.querySelector('pre')) return false;
   const title = element.textContent.trim();
-  if (title === '' || title.length > MAX_CODE_TITLE || title.includes('\n')) return false;
+  // A line ending in a colon ("Run:", "Install it with npm:") leads into the code: the author's.
+  if (title === '' || title.length > MAX_CODE_TITLE || title.includes('\n') || title.endsWith(':'))
+    return false;
   return holdsOnlyCode(code);
 }
 

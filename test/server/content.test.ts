@@ -588,6 +588,11 @@ describe('loadContentFolder', () => {
         ),
       /asks not to be indexed/,
     );
+    // A robots "None" is none (noindex, nofollow), as search engines read it in any case.
+    assert.throws(
+      () => htmlDocument('tags.html', '<meta name="robots" content="None"><main><p>Tags</p></main>'),
+      /asks not to be indexed/,
+    );
     assert.throws(
       () => htmlDocument('old.html', '<meta http-equiv="Refresh" content="0; url=/new-page"><p>Moved.</p>'),
       /a redirect to \/new-page/,

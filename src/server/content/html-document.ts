@@ -58,11 +58,19 @@ const HEADING = /^h([1-6])$/;
  * (MkDocs 1.4's themes write `content="None"` on the home page of a site with no description).
  */
 function metaContent(root: HTMLElement, name: string): string | undefined {
+  const content = metaValue(root, name);
+  return content && !TEMPLATE_EMPTY_VALUES.has(content) ? content : undefined;
+}
+
+/**
+ * A `<meta>` tag's content as written, undefined for none. Robots' `None` is `none` (noindex,
+ * nofollow) to the search engines, which read the directives in any case.
+ */
+function metaValue(root: HTMLElement, name: string): string | undefined {
   const meta =
     root.querySelector(`meta[name="${name}"]`) ?? root.querySelector(`meta[property="og:${name}"]`);
   // The parser has decoded the attribute's character references already.
-  const content = meta?.getAttribute('content')?.trim();
-  return content && !TEMPLATE_EMPTY_VALUES.has(content) ? content : undefined;
+  return meta?.getAttribute('content')?.trim() || undefined;
 }
 
 /** How templates write a value that isn't there: Jinja's None, JavaScript's undefined and null. */
@@ -351,7 +359,7 @@ const MAX_REDIRECT_DELAY = 5;
  * "refresh">` left where a page used to be).
  */
 function refuseUnindexable(root: HTMLElement): void {
-  const robots = metaContent(root, 'robots');
+  const robots = metaValue(root, 'robots');
   if (robots !== undefined && /\b(?:noindex|none)\b/i.test(robots))
     throw new NotAPage(
       'noindex',

@@ -957,6 +957,15 @@ describe('loadContentFolder', () => {
       ).text,
       'Install the hono package:\n\nnpm i hono\n\nThen start the development server:\n\nnpm run dev',
     );
+    // A table of steps around a command is no code listing under a title: its words stay.
+    assert.equal(
+      htmlDocument(
+        'steps.html',
+        '<main><table><tr><td>Install the package first.</td></tr><tr><td><pre>npm i hono</pre></td></tr>' +
+          '<tr><td>Then start the server.</td></tr></table></main>',
+      ).text,
+      'Install the package first.\n\nnpm i hono\n\nThen start the server.',
+    );
   });
 
   it("reads every tab of a built page's tabs, not only the one shown first", () => {

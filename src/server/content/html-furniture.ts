@@ -363,12 +363,15 @@ function endsWithLineBreak(text: string): boolean {
 export function tableCodeBlocks(table: HTMLElement): string[] | undefined {
   const blocks = table.querySelectorAll('pre');
   if (blocks.length === 0) return undefined;
-  // One row of code; any other, one cell over it with no code (MkDocs Material's file name).
+  // One row of code, maybe under one header cell with no code (MkDocs Material's file name). A
+  // table whose other rows are cells of text (steps around a command) is the author's text.
   const rows = table.querySelectorAll('tr');
-  const codeRows = rows.filter((row) => row.querySelector('pre'));
-  const titleRow = (row: HTMLElement) =>
-    row.childNodes.filter((cell) => cell.nodeType === NodeType.ELEMENT_NODE).length === 1;
-  if (codeRows.length !== 1 || !rows.every((row) => row === codeRows[0] || titleRow(row))) return undefined;
+  const [first, code] = rows.length === 2 ? rows : [undefined, rows[0]];
+  const titleRow = (row: HTMLElement) => {
+    const cells = row.childNodes.filter((cell) => cell.nodeType === NodeType.ELEMENT_NODE);
+    return cells.length === 1 && tagOf(cells[0] as HTMLElement) === 'th' && !row.querySelector('pre');
+  };
+  if (rows.length > 2 || !code?.querySelector('pre') || (first && !titleRow(first))) return undefined;
   return blocks
     .filter((pre) => !isInLeftOut(pre, table, false))
     .map(codeBlockText)

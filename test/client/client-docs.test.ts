@@ -106,7 +106,6 @@ describe("the client's documentation", () => {
       input.dispatchEvent(new Event('input'));
     };
     const code = example.code.replace(/^import .*$/gm, '');
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own code, run as a page would
     new Function('createClient', 'isAbortError', 'render', 'showError', 'input', code)(
       createClient,
       clientModule.isAbortError,

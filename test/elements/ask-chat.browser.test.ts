@@ -1081,6 +1081,23 @@ describe('<ask-chat>', () => {
       expect(free.getBoundingClientRect().height).to.be.greaterThan(before);
     });
 
+    it('contains the layout and paint of its transcript: a key typed in the composer does not repaint every answer', async () => {
+      // Without containment each key typed (the text area sizes itself to its text) had the
+      // browser walk the whole transcript again to repaint: slower as the conversation grew.
+      const el = await chat(fakeClient(async () => answerRecord()));
+      await ask(el, 'How do I change the colours?');
+      await answered(el, 1);
+      const transcript = parts(el).one('transcript')!;
+      expect(getComputedStyle(transcript).contain.split(' ')).to.include.members(['layout', 'paint']);
+      // It still grows with the conversation and scrolls past its height.
+      el.style.setProperty('--ask-chat-max-height', '10rem');
+      const height = transcript.getBoundingClientRect().height;
+      await ask(el, 'And the dark scheme?');
+      await answered(el, 2);
+      expect(transcript.scrollHeight).to.be.greaterThan(transcript.clientHeight);
+      expect(transcript.getBoundingClientRect().height).to.be.at.least(height);
+    });
+
     it('keeps the composer on screen at the first question, when focusing and filling it caused no update', async () => {
       const answer = answerRecord({
         answer: Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n'),

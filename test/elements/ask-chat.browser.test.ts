@@ -1288,6 +1288,38 @@ describe('<ask-chat>', () => {
       expect(client.asks.map((a) => a.query)).to.deep.equal([log.slice(-600)]);
     });
 
+    it('does not search the transcript at each key typed, however long the conversation', async () => {
+      const long = Array.from({ length: 40 }, (_, i) => `- item ${i} with \`code\``).join('\n');
+      const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
+      for (let i = 1; i <= 3; i++) {
+        await ask(el, `Question ${i}?`);
+        await answered(el, i);
+      }
+      // Counted, not timed: a query of the shadow root goes through every node of the answers
+      // before the composer, and the input listener made one at each key.
+      const root = el.shadowRoot!;
+      const input = parts(el).input();
+      let queries = 0;
+      const count =
+        <F extends (...args: never[]) => unknown>(query: F) =>
+        (...args: Parameters<F>) => {
+          queries++;
+          return query.apply(root, args) as ReturnType<F>;
+        };
+      root.querySelector = count(root.querySelector);
+      root.querySelectorAll = count(root.querySelectorAll);
+      try {
+        input.focus();
+        await sendKeys({ type: 'and the chat?' });
+        await el.updateComplete;
+        expect(input.value).to.equal('and the chat?');
+        expect(queries).to.equal(0);
+      } finally {
+        delete (root as unknown as Record<string, unknown>).querySelector;
+        delete (root as unknown as Record<string, unknown>).querySelectorAll;
+      }
+    });
+
     it('keeps a question asked in code that is longer than the service takes, as a typed one', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = await chat(client);

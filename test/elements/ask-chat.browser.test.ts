@@ -465,6 +465,44 @@ describe('<ask-chat>', () => {
       await answered(again, 2);
       expect(client.asks.at(-1)!.conversationId).to.equal(conversationId);
     });
+
+    it("saves what it draws of an answer's passages, their links, not their text", async () => {
+      // The whole conversation is saved at each question and answer, before the browser paints:
+      // the passages' text was most of it, and is drawn nowhere.
+      const passage = (n: number) => ({
+        documentId: `d${n}`,
+        title: `Page ${n}`,
+        heading: `Section ${n}`,
+        link: `/guides/page-${n}`,
+        text: `The text of passage ${n}. `.repeat(40),
+        score: 10 - n,
+      });
+      const client = fakeClient(async () =>
+        answerRecord({ context: { passages: [passage(1), passage(2), passage(3)], resolvedQuery: 'x' } }),
+      );
+      const load = () =>
+        fixture<AskChat>(html`<ask-chat persist storage-key="passages" .client=${client}></ask-chat>`);
+      const first = await load();
+      await ask(first, 'How do I install it?');
+      await answered(first, 1);
+      const raw = () => sessionStorage.getItem('ask-chat:passages') ?? '';
+      await waitFor(() => raw().includes('"answered"'), 'the answer saved');
+      expect(raw()).not.to.contain('The text of passage');
+      const related = (el: AskChat) =>
+        parts(el)
+          .all('related-link')
+          .map((link) => `${link.textContent} ${link.getAttribute('href')}`);
+      const shown = related(first);
+      expect(shown).to.have.length(2);
+      first.remove();
+
+      const again = await load();
+      await waitFor(() => parts(again).one('answer-body'), 'the restored answer');
+      await again.updateComplete;
+      expect(related(again)).to.deep.equal(shown);
+      again.remove();
+      sessionStorage.removeItem('ask-chat:passages');
+    });
   });
 
   describe("a tab that starts with a copy of another tab's conversation (duplicated, or opened by script)", () => {

@@ -71,7 +71,7 @@ export function loadConversation(
  * The most characters a saved conversation may take with its images. An origin's sessionStorage
  * holds about 5 million characters (Chromium; 5 MB in Firefox and Safari), shared with the site's
  * own data: one 3.4 MB screenshot, 4.75 million characters as a data URI, left the site no room.
- * The text alone takes about 4,300 characters a turn.
+ * The text alone takes about 1,500 characters a turn (4,300 when the passages' text was kept).
  */
 export const IMAGES_BUDGET = 1_000_000;
 
@@ -90,13 +90,18 @@ export function saveConversation(key: string, conversation: StoredConversation):
     images: [],
     // Said after the reload, unless its images fit below.
     ...(turn.images.length > 0 ? { imagesNotKept: true } : {}),
+    ...(turn.record ? { record: drawnRecord(turn.record) } : {}),
   }));
   const write = (turns: ChatTurn[]) =>
     sessionStorage.setItem(
       PREFIX + key,
       JSON.stringify({ version: VERSION, conversationId: conversation.conversationId, turns }),
     );
-  let room = IMAGES_BUDGET - JSON.stringify(text).length;
+  // The whole is measured only when there are images to fit in: a conversation is saved at each
+  // question and answer, and stringifying it twice doubled the cost of a long one.
+  let room = conversation.turns.some((turn) => turn.images.length > 0)
+    ? IMAGES_BUDGET - JSON.stringify(text).length
+    : 0;
   const withImages = [...text];
   for (let i = text.length - 1; i >= 0; i--) {
     const { images } = conversation.turns[i]!;
@@ -120,6 +125,28 @@ export function saveConversation(key: string, conversation: StoredConversation):
       turns = turns === withImages ? text : text.slice(text.length - Math.floor(turns.length / 2));
     }
   }
+}
+
+/**
+ * An answer record as saved: its passages keep what the chat draws of them (the title and link of
+ * "See also"), not their text, which was most of a record (3,300 of the 4,800 characters of an
+ * answer of the demo's service). Each question and each answer saves the whole conversation,
+ * synchronously, before the browser paints: after 30 answers on a phone's CPU, this write made
+ * most of the script run as a question was sent.
+ */
+function drawnRecord(record: AnswerRecord): AnswerRecord {
+  const passages: unknown = record.context?.passages;
+  if (!Array.isArray(passages)) return record;
+  const linked = passages.map((passage: unknown) =>
+    passage !== null && typeof passage === 'object'
+      ? { title: (passage as { title?: unknown }).title, link: (passage as { link?: unknown }).link }
+      : passage,
+  );
+  // Restored, a record's passages are read for their title and link only (answer-documents.ts).
+  return {
+    ...record,
+    context: { ...record.context, passages: linked as AnswerRecord['context']['passages'] },
+  };
 }
 
 /** The names whose conversation could not be kept, said once each. */

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/main-thread.ts [--runs N] [--base DIR] [--throttle R] [--profile DIR]`: what the
+ * `npx tsx bench/main-thread.ts [--runs N] [--base DIR] [--throttle R] [--profile DIR] [--phone] [--turns N]`: what the
  * elements cost the host page's main thread, on the built demo page (`npm run build` first) served
  * by the reference service in this process, in Debian's headless Chromium. Prints numbers,
  * asserts nothing.
@@ -15,6 +15,17 @@
  *     bench/ask-chat.ts (the service's real answer record, its text replaced). From the answer's
  *     response to the frame that shows it painted, and the long tasks between (marked and
  *     DOMPurify arrive while the service answers; their loading is not timed).
+ *
+ * (c) A long conversation: `<ask-chat>` with TURNS answers (default 30; the service's records, each
+ *     answer 3 KB of that markdown, asked at full speed), then 10 keys typed in its composer at
+ *     80 ms a key, and one more question. From each key to the frame after it (rAF, then a task:
+ *     the Event Timing API reports no entry for these keys), and from the last question's response
+ *     to its answer painted; at full speed, the main thread's CPU time of the typing and of the
+ *     question (Enter to the answer painted). Whether the first answer is still the same DOM node
+ *     (an answer rendered once, not again at each new one).
+ *
+ * `--phone` opens each page as a low-end Android phone shows it: 360x740 CSS pixels at 2 device
+ * pixels each, touch, a mobile viewport (the demo's one-column layout, the chat under the text).
  *
  * Each scenario runs twice in a fresh page: with the CPU slowed R times (default 4, CDP
  * `Emulation.setCPUThrottlingRate`), for the times a visitor waits; and at full speed under a
@@ -43,8 +54,11 @@ const { values } = parseArgs({
     base: { type: 'string' },
     throttle: { type: 'string', default: '4' },
     profile: { type: 'string' },
+    phone: { type: 'boolean', default: false },
+    turns: { type: 'string', default: '30' },
   },
 });
+const TURNS = Number(values.turns);
 const RUNS = Number(values.runs);
 const THROTTLE = Number(values.throttle);
 const KEY_DELAY_MS = 40;
@@ -346,6 +360,112 @@ async function firstAnswer(page: Page, url: string, markdown: string, pass: Pass
   };
 }
 
+interface ConversationFigures {
+  /** Median and worst time from a key typed in the composer to the frame after it. */
+  keyFrame: number;
+  keyWorst: number;
+  /** The last question: from its response to its answer painted. */
+  painted: number;
+  /** Main-thread CPU time of the 10 keys, and of the last question (Enter to painted). */
+  typingCpu: number;
+  askCpu: number;
+  /** 1 when the first answer's body is the node it was when it came, 0 when it was rendered again. */
+  sameNode: number;
+}
+
+async function conversation(
+  page: Page,
+  url: string,
+  markdown: string,
+  pass: Pass,
+): Promise<ConversationFigures> {
+  await page.route('**/bot/askai', async (route) => {
+    const response = await route.fetch();
+    const record = (await response.json()) as { answer: string; didAnswer: boolean };
+    record.answer = markdown;
+    record.didAnswer = true;
+    await route.fulfill({ response, json: record });
+  });
+  await openDemo(page, url);
+  const input = page.locator('ask-chat textarea');
+  const bodies = () =>
+    page.evaluate(
+      () => document.querySelector('ask-chat')!.shadowRoot!.querySelectorAll('[part~="answer-body"]').length,
+    );
+  const ask = async (question: string, count: number) => {
+    await input.fill(question);
+    await input.press('Enter');
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('ask-chat')!.shadowRoot!.querySelectorAll('[part~="answer-body"]').length >= n,
+      count,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  };
+  for (let turn = 1; turn <= TURNS; turn++) {
+    await ask(`How do I do thing ${turn}?`, turn);
+    if (turn === 1)
+      await page.evaluate(() => {
+        (window as unknown as { firstBody: unknown }).firstBody = document
+          .querySelector('ask-chat')!
+          .shadowRoot!.querySelector('[part~="answer-body"]');
+      });
+  }
+  await input.focus();
+  await page.evaluate(() => {
+    const keys: number[] = [];
+    (window as unknown as { keys: number[] }).keys = keys;
+    addEventListener(
+      'keydown',
+      (event) =>
+        requestAnimationFrame(() => setTimeout(() => keys.push(performance.now() - event.timeStamp))),
+      true,
+    );
+  });
+  await page.waitForTimeout(300);
+  await throttle(page, pass.rate);
+  const typed = await traced(page, pass, async () => {
+    for (const key of 'and the css') {
+      await page.keyboard.press(key === ' ' ? 'Space' : key);
+      await page.waitForTimeout(80);
+    }
+    await page.waitForTimeout(300);
+  });
+  const keys = await page.evaluate(() => (window as unknown as { keys: number[] }).keys);
+  await input.fill('');
+  const count = (await bodies()) + 1;
+  let asked = 0;
+  const answer = await traced(page, pass, async () => {
+    asked = await page.evaluate(() => performance.now());
+    await ask('And one more?', count);
+  });
+  const painted = await page.evaluate(() => performance.now());
+  await throttle(page, 1);
+  const responseEnd = await page.evaluate(
+    () =>
+      (
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('/bot/askai'))
+          .at(-1) as PerformanceResourceTiming
+      ).responseEnd,
+  );
+  const sameNode = await page.evaluate(
+    () =>
+      (window as unknown as { firstBody: unknown }).firstBody ===
+      document.querySelector('ask-chat')!.shadowRoot!.querySelector('[part~="answer-body"]'),
+  );
+  return {
+    keyFrame: median(keys),
+    keyWorst: Math.max(0, ...keys),
+    painted: painted - responseEnd,
+    typingCpu: typed ? cpuOf(typed).total : NaN,
+    askCpu: answer ? cpuOf(answer, asked).total : NaN,
+    sameNode: sameNode ? 1 : 0,
+  };
+}
+
 const codes: { label: string; demo: string }[] = [{ label: 'this checkout', demo: join(ROOT, 'dist/demo') }];
 if (values.base)
   codes.push({ label: `base (${values.base})`, demo: join(resolve(values.base), 'dist/demo') });
@@ -361,6 +481,8 @@ const markdown = markdownAnswer();
 /** Each run's figures: the clock's with the CPU slowed, the CPU time's at full speed (see the top). */
 const typed: { slowed: TypingFigures; cpu: TypingFigures }[][] = codes.map(() => []);
 const answered: { slowed: AnswerFigures; cpu: AnswerFigures }[][] = codes.map(() => []);
+const conversed: { slowed: ConversationFigures; cpu: ConversationFigures }[][] = codes.map(() => []);
+const conversationAnswer = markdown.slice(0, 3 * 1024);
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const [index, service] of services.entries()) {
@@ -369,7 +491,11 @@ try {
           ? join(values.profile, `${what}-${index ? 'base' : 'this'}.json`)
           : undefined;
       const inPage = async <T>(scenario: (page: Page) => Promise<T>): Promise<T> => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const context = await browser.newContext(
+          values.phone
+            ? { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+            : { viewport: { width: 1280, height: 800 } },
+        );
         await context.addInitScript(OBSERVE);
         try {
           return await scenario(await context.newPage());
@@ -388,6 +514,14 @@ try {
           firstAnswer(page, service.url, markdown, { rate: THROTTLE, trace: false, file: profile('answer') }),
         ),
         cpu: await inPage((page) => firstAnswer(page, service.url, markdown, { rate: 1, trace: true })),
+      });
+      conversed[index]!.push({
+        slowed: await inPage((page) =>
+          conversation(page, service.url, conversationAnswer, { rate: THROTTLE, trace: false }),
+        ),
+        cpu: await inPage((page) =>
+          conversation(page, service.url, conversationAnswer, { rate: 1, trace: true }),
+        ),
       });
     }
     process.stdout.write(`run ${run + 1}/${RUNS}\r`);
@@ -451,5 +585,22 @@ for (const [index, { label }] of codes.entries()) {
       `of it script ${ms(of(cpu, 'script'))}${vsBase(answered, 'cpu', 'script', index)}, ` +
       `style and layout ${ms(of(cpu, 'layout'))}${vsBase(answered, 'cpu', 'layout', index)}, ` +
       `of that forced by script ${ms(of(cpu, 'forced'))}${vsBase(answered, 'cpu', 'forced', index)}`,
+  );
+}
+console.log(
+  `\n(c) A conversation of ${TURNS} answers in the demo's <ask-chat> (${(conversationAnswer.length / 1024).toFixed(0)} KB each), then 10 keys typed in its composer and one more question; medians of ${RUNS} runs`,
+);
+for (const [index, { label }] of codes.entries()) {
+  const slowed = conversed[index]!.map((run) => run.slowed);
+  const cpu = conversed[index]!.map((run) => run.cpu);
+  console.log(`  ${label}`);
+  console.log(
+    `    CPU ${THROTTLE}x slower: key to next frame ${ms(of(slowed, 'keyFrame'))}${vsBase(conversed, 'slowed', 'keyFrame', index)}, ` +
+      `worst ${ms(of(slowed, 'keyWorst'))}; last answer painted after ${ms(of(slowed, 'painted'))}${vsBase(conversed, 'slowed', 'painted', index)}`,
+  );
+  console.log(
+    `    full speed: main-thread CPU of the 10 keys ${ms(of(cpu, 'typingCpu'))}${vsBase(conversed, 'cpu', 'typingCpu', index)}, ` +
+      `of the last question ${ms(of(cpu, 'askCpu'))}${vsBase(conversed, 'cpu', 'askCpu', index)}; ` +
+      `first answer still its node: ${cpu.every((run) => run.sameNode) && slowed.every((run) => run.sameNode) ? 'yes' : 'no'}`,
   );
 }

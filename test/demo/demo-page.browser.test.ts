@@ -172,7 +172,9 @@ describe('a document page of the demo', () => {
       const newConversation = root.querySelector<HTMLElement>('[part~="new-conversation-button"]')!;
       await until(() => root.querySelector('[part~="copy-button"]') != null, 'an answer');
       // The top of the chat under the header, as after a hand-off from the search box; Tab goes
-      // from "New conversation" into the transcript, and Shift+Tab back to it.
+      // from "New conversation" into the transcript, and Shift+Tab back to it. Room below the
+      // chat, the page's last part, lets it scroll up that far.
+      page.body.append(Object.assign(page.createElement('div'), { style: 'block-size: 100vh' }));
       newConversation.focus({ preventScroll: true });
       view.scrollTo(0, view.scrollY + box(newConversation).top - 10);
       expect(box(newConversation).bottom <= box(header).bottom, 'the button is under the header').to.equal(

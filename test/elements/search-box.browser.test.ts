@@ -2188,7 +2188,8 @@ describe('<search-box variant="button">', () => {
     // The visitor goes Back with the dialog open: the app hides the page it leaves.
     page.querySelector('section')!.style.display = 'none';
     await waitUntil(() => !dialog().open, 'the dialog closed with its page');
-    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal('');
+    // The page's scroll comes back with the dialog's close event, a task after it closes.
+    await waitUntil(() => document.documentElement.style.overflow === '', 'the page scrolls again');
     const button = page.querySelector('button')!;
     button.focus();
     expect(document.activeElement, 'the page shown is not inert').to.equal(button);

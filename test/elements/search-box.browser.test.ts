@@ -2182,14 +2182,16 @@ describe('<search-box variant="button">', () => {
       </div>
     `);
     const el = page.querySelector('search-box')!;
+    const overflow = document.documentElement.style.overflow;
     el.show();
     const dialog = () => shadow(el).querySelector('dialog')!;
     await waitUntil(() => dialog()?.open, 'the dialog open');
+    expect(document.documentElement.style.overflow, 'the page held while open').to.equal('hidden');
     // The visitor goes Back with the dialog open: the app hides the page it leaves.
     page.querySelector('section')!.style.display = 'none';
     await waitUntil(() => !dialog().open, 'the dialog closed with its page');
     // The page's scroll comes back with the dialog's close event, a task after it closes.
-    await waitUntil(() => document.documentElement.style.overflow === '', 'the page scrolls again');
+    await waitUntil(() => document.documentElement.style.overflow === overflow, 'the page scrolls again');
     const button = page.querySelector('button')!;
     button.focus();
     expect(document.activeElement, 'the page shown is not inert').to.equal(button);

@@ -762,6 +762,37 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it("'New conversation' holds when a hidden chat of its name gets the answer it was waiting for after", async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const hidden = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(hidden, 'Q1');
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      hidden.style.display = 'none';
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || 'c-new' }),
+      );
+      const shown = await chat(client, 'persist storage-key=route');
+      try {
+        await waitFor(() => questions(shown).length === 1, 'the conversation restored');
+        parts(shown).one('new-conversation-button')!.click();
+        await shown.updateComplete;
+        expect(questions(shown)).to.deep.equal([]);
+        answer(answerRecord({ conversationId: 'old', answer: 'The old answer.' }));
+        await aTimeout(50);
+        await shown.updateComplete;
+        expect(questions(shown), 'the new conversation stays empty').to.deep.equal([]);
+        expect(saved('route')?.turns ?? [], 'nothing of the old one saved').to.deep.equal([]);
+        await ask(shown, 'Q2');
+        await answered(shown, 1);
+        expect(client.asks.at(-1)!.conversationId, 'a new conversation').to.equal('');
+      } finally {
+        hidden.remove();
+      }
+    });
+
     it('put back with nothing new, leaves what another chat saved meanwhile as it is', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const first = await chat(client, 'persist storage-key=route');

@@ -297,18 +297,25 @@ export class ChatBehaviour implements ReactiveController {
 
   /** `reset()` of the element. */
   reset(): void {
-    this.#ask.abort();
+    const name = this.#storageName;
+    // The other chats of its name on the page start it too: one still asking (a page kept hidden)
+    // saved the old conversation over the new one when its answer came, and this chat showed it.
+    for (const chat of new Set([this, ...persisting]))
+      if (chat === this || (name && chat.#storageName === name)) chat.#forget();
     this.#set(() => {
-      this.turns = [];
       this.attachments = [];
       this.attachmentNotice = '';
     });
+    if (name)
+      loadStorage().then(({ clearConversation }) => (clearConversation(name), this.#written(name)), ignore);
+  }
+
+  #forget(): void {
+    this.#ask.abort();
+    this.#set(() => (this.turns = []));
     this.#conversationId = '';
     this.#answers.clear();
     this.#restoring = undefined;
-    const name = this.#storageName;
-    if (name)
-      loadStorage().then(({ clearConversation }) => (clearConversation(name), this.#written(name)), ignore);
   }
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */

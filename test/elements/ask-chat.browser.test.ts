@@ -793,6 +793,40 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('put back while the browser keeps no sessionStorage, still shows its own conversation', async () => {
+      const storage = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
+      Object.defineProperty(window, 'sessionStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+      const consoleWarn = console.warn;
+      console.warn = () => {};
+      const client = fakeClient(async (request) =>
+        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
+      );
+      const first = await chat(client, 'persist storage-key=blocked-route');
+      try {
+        await ask(first, 'Q1');
+        await answered(first, 1);
+        first.remove();
+        const second = await chat(client, 'persist storage-key=blocked-route');
+        await ask(second, 'Q2');
+        await answered(second, 1);
+        second.remove();
+        document.body.append(first);
+        await aTimeout(50);
+        await first.updateComplete;
+        expect(questions(first)).to.deep.equal(['Q1']);
+        expect(parts(first).one('answer-body'), 'its answer').to.exist;
+      } finally {
+        first.remove();
+        console.warn = consoleWarn;
+        Object.defineProperty(window, 'sessionStorage', storage);
+      }
+    });
+
     it('put back with nothing new, leaves what another chat saved meanwhile as it is', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const first = await chat(client, 'persist storage-key=route');

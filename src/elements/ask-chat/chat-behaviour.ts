@@ -620,7 +620,8 @@ export class ChatBehaviour implements ReactiveController {
       for (const other of persisting) if (other.#storageName === name) other.#adopt(conversation);
     } else if (name)
       loadStorage().then(
-        ({ saveConversation }) => (saveConversation(name, conversation), this.#written(name)),
+        // Not written (no storage): the others keep what they show.
+        ({ saveConversation }) => saveConversation(name, conversation) && this.#written(name),
         ignore,
       );
   }

@@ -81,9 +81,9 @@ export const IMAGES_BUDGET = 1_000_000;
  * `IMAGES_BUDGET`, the latest question's first (the one a visitor may retry), and a question
  * saved without its images says so (`imagesNotKept`). When even the text
  * does not fit (the site filled the storage), the latest turns that do: never a copy older than
- * what the visitor saw.
+ * what the visitor saw. Whether anything was written.
  */
-export function saveConversation(key: string, conversation: StoredConversation): void {
+export function saveConversation(key: string, conversation: StoredConversation): boolean {
   const text: ChatTurn[] = conversation.turns.map((turn) => ({
     ...turn,
     status: turn.status === 'pending' ? ('stopped' as const) : turn.status,
@@ -116,11 +116,13 @@ export function saveConversation(key: string, conversation: StoredConversation):
   let turns = withImages;
   for (;;) {
     try {
-      return write(turns);
+      write(turns);
+      return true;
     } catch (error) {
       if (turns.length === 0) {
         clearConversation(key);
-        return notKept(key, error);
+        notKept(key, error);
+        return false;
       }
       turns = turns === withImages ? text : text.slice(text.length - Math.floor(turns.length / 2));
     }

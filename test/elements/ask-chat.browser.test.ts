@@ -793,6 +793,39 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('kept hidden with an answer on its way, gives it to the conversation the chat on screen went on with, not writes over it', async () => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const hidden = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(hidden, 'Q1');
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      hidden.style.display = 'none';
+      const shown = await chat(
+        fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),
+        'persist storage-key=route',
+      );
+      try {
+        await waitFor(() => questions(shown).length === 1, 'the conversation restored');
+        await ask(shown, 'Q2');
+        await waitFor(() => saved('route')?.turns.at(-1)?.status === 'answered', 'Q2 answered and saved');
+        answer(answerRecord({ conversationId: 'c-Q1', answer: 'The late answer to Q1.' }));
+        await waitFor(
+          () => saved('route')?.turns[0]?.status === 'answered',
+          'the late answer saved in its place',
+        );
+        await aTimeout(50);
+        await shown.updateComplete;
+        expect(questions(shown), 'Q2 still on screen').to.deep.equal(['Q1', 'Q2']);
+        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+        expect(saved('route').conversationId, 'the conversation Q2 went on with').to.equal('c-Q2');
+        expect(parts(shown).answers()[0]!.textContent).to.contain('The late answer to Q1.');
+      } finally {
+        hidden.remove();
+      }
+    });
+
     it('put back while the browser keeps no sessionStorage, still shows its own conversation', async () => {
       const storage = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
       Object.defineProperty(window, 'sessionStorage', {

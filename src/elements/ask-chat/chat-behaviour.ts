@@ -611,7 +611,7 @@ export class ChatBehaviour implements ReactiveController {
 
   #save(): void {
     const name = this.#storageName;
-    const conversation = { conversationId: this.#conversationId, turns: this.turns };
+    let conversation = { conversationId: this.#conversationId, turns: this.turns };
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
     // now: its late answer would be written over that one's turns, and goes to that chat instead
     // (see #adopt). Put back, it saves then, unless another chat wrote since.
@@ -619,11 +619,21 @@ export class ChatBehaviour implements ReactiveController {
       this.#unsaved = true;
       for (const other of persisting) if (other.#storageName === name) other.#adopt(conversation);
     } else if (name)
-      loadStorage().then(
+      loadStorage().then(({ saveConversation, loadConversation }) => {
+        // Another chat of its name wrote while this one asked (kept hidden, it reads nothing then):
+        // its answer goes in place of its question in what that chat saved. Written whole, it
+        // took the questions asked there since out of the saved copy, and off that chat's screen.
+        const saved = this.#seen !== (writes.get(name) ?? 0) && loadConversation(name, isImageUrl);
+        if (saved) {
+          const mine = new Map(conversation.turns.map((turn) => [turn.id, turn]));
+          this.#conversationId = saved.conversationId;
+          this.#set(() => (this.turns = saved.turns.map((turn) => mine.get(turn.id) ?? turn)));
+          void this.#renderSaved(this.turns);
+          conversation = { conversationId: saved.conversationId, turns: this.turns };
+        }
         // Not written (no storage): the others keep what they show.
-        ({ saveConversation }) => saveConversation(name, conversation) && this.#written(name),
-        ignore,
-      );
+        if (saveConversation(name, conversation)) this.#written(name);
+      }, ignore);
   }
 
   /**

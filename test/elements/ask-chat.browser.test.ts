@@ -594,6 +594,20 @@ describe('<ask-chat>', () => {
       parts(el)
         .questions()
         .map((q) => q.textContent!.trim());
+    /**
+     * A chat keeping its conversation under `route` that asked `question`, saved at once, and waits
+     * for the answer until `answer` gives it.
+     */
+    const waitingChat = async (question: string) => {
+      let answer: (record: AnswerRecord) => void = () => {};
+      const el = await chat(
+        fakeClient(() => new Promise((resolve) => (answer = resolve))),
+        'persist storage-key=route',
+      );
+      await ask(el, question);
+      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      return { el, answer: (record: AnswerRecord) => answer(record) };
+    };
     afterEach(() =>
       ['proj-a', 'proj-b', 'route', 'view-a', 'view-b'].forEach((key) =>
         sessionStorage.removeItem(`ask-chat:${key}`),
@@ -687,13 +701,7 @@ describe('<ask-chat>', () => {
     });
 
     it('leaves the saved conversation to the chat shown now when removed with an answer on its way', async () => {
-      let answer: (record: AnswerRecord) => void = () => {};
-      const el = await chat(
-        fakeClient(() => new Promise((resolve) => (answer = resolve))),
-        'persist storage-key=route',
-      );
-      await ask(el, 'How do I install it?');
-      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      const { el, answer } = await waitingChat('How do I install it?');
       el.remove();
       answer(answerRecord({ conversationId: 'late' }));
       await aTimeout(50);
@@ -704,13 +712,7 @@ describe('<ask-chat>', () => {
     });
 
     it("removed with an answer on its way (a route left), hands the answer to the next page's chat of its name, which showed the question stopped", async () => {
-      let answer: (record: AnswerRecord) => void = () => {};
-      const leaving = await chat(
-        fakeClient(() => new Promise((resolve) => (answer = resolve))),
-        'persist storage-key=route',
-      );
-      await ask(leaving, 'How do I install it?');
-      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      const { el: leaving, answer } = await waitingChat('How do I install it?');
       leaving.remove();
       const client = fakeClient(async (request) =>
         answerRecord({ conversationId: request.conversationId || 'another' }),
@@ -734,13 +736,7 @@ describe('<ask-chat>', () => {
     });
 
     it("put back with a late answer after another chat asked on, shows that chat's conversation rather than write over it", async () => {
-      let answer: (record: AnswerRecord) => void = () => {};
-      const first = await chat(
-        fakeClient(() => new Promise((resolve) => (answer = resolve))),
-        'persist storage-key=route',
-      );
-      await ask(first, 'Q1');
-      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      const { el: first, answer } = await waitingChat('Q1');
       first.remove();
       const second = await chat(
         fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),
@@ -763,13 +759,7 @@ describe('<ask-chat>', () => {
     });
 
     it("'New conversation' holds when a hidden chat of its name gets the answer it was waiting for after", async () => {
-      let answer: (record: AnswerRecord) => void = () => {};
-      const hidden = await chat(
-        fakeClient(() => new Promise((resolve) => (answer = resolve))),
-        'persist storage-key=route',
-      );
-      await ask(hidden, 'Q1');
-      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      const { el: hidden, answer } = await waitingChat('Q1');
       hidden.style.display = 'none';
       const client = fakeClient(async (request) =>
         answerRecord({ conversationId: request.conversationId || 'c-new' }),
@@ -794,13 +784,7 @@ describe('<ask-chat>', () => {
     });
 
     it('kept hidden with an answer on its way, gives it to the conversation the chat on screen went on with, not writes over it', async () => {
-      let answer: (record: AnswerRecord) => void = () => {};
-      const hidden = await chat(
-        fakeClient(() => new Promise((resolve) => (answer = resolve))),
-        'persist storage-key=route',
-      );
-      await ask(hidden, 'Q1');
-      await waitFor(() => saved('route')?.turns.length === 1, 'the question saved at once');
+      const { el: hidden, answer } = await waitingChat('Q1');
       hidden.style.display = 'none';
       const shown = await chat(
         fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),

@@ -244,6 +244,17 @@ async function throttle(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/** Every question asked on the page gets the service's record with `markdown` as its answer. */
+async function answerEveryQuestionWith(page: Page, markdown: string): Promise<void> {
+  await page.route('**/bot/askai', async (route) => {
+    const response = await route.fetch();
+    const record = (await response.json()) as { answer: string; didAnswer: boolean };
+    record.answer = markdown;
+    record.didAnswer = true;
+    await route.fulfill({ response, json: record });
+  });
+}
+
 /** The demo page with its elements' lazy parts loaded (the browser idle), as a visitor meets it. */
 async function openDemo(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/index.html`, { waitUntil: 'networkidle' });
@@ -299,13 +310,7 @@ async function typing(page: Page, url: string, pass: Pass): Promise<TypingFigure
 }
 
 async function firstAnswer(page: Page, url: string, markdown: string, pass: Pass): Promise<AnswerFigures> {
-  await page.route('**/bot/askai', async (route) => {
-    const response = await route.fetch();
-    const record = (await response.json()) as { answer: string; didAnswer: boolean };
-    record.answer = markdown;
-    record.didAnswer = true;
-    await route.fulfill({ response, json: record });
-  });
+  await answerEveryQuestionWith(page, markdown);
   await openDemo(page, url);
   const input = page.locator('ask-chat textarea');
   await input.focus();
@@ -379,13 +384,7 @@ async function conversation(
   markdown: string,
   pass: Pass,
 ): Promise<ConversationFigures> {
-  await page.route('**/bot/askai', async (route) => {
-    const response = await route.fetch();
-    const record = (await response.json()) as { answer: string; didAnswer: boolean };
-    record.answer = markdown;
-    record.didAnswer = true;
-    await route.fulfill({ response, json: record });
-  });
+  await answerEveryQuestionWith(page, markdown);
   await openDemo(page, url);
   const input = page.locator('ask-chat textarea');
   const bodies = () =>

@@ -372,12 +372,7 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
           // Not for one asking about a property of it ("what is its default value?").
           ...(actionWordsOf(words).some((word) => word.pos === 'VERB') || !pointsAtTheThing(words)
             ? []
-            : actionWordsOf(tagWords(previous.query.replace(DUMMY_IT, '$2')))
-                .filter(
-                  (word) =>
-                    word.pos === 'VERB' && !codeNameParts(previous.query).has(word.text.toLowerCase()),
-                )
-                .map((word) => word.text)),
+            : earlierVerbs(previous.query)),
         ].filter((word) => !asked.has(word.toLowerCase()));
   for (const word of candidates) {
     const lower = word.toLowerCase();
@@ -387,6 +382,17 @@ export function resolveFollowUp(question: string, history: ConversationTurn[], w
   }
   if (carried.length === 0) return question;
   return `${question.trim()} (${carried.join(' ')})`;
+}
+
+/**
+ * The verbs of an earlier question, but for the parts of its dotted names in code ("set" of
+ * `c.set()`, which is carried whole as a topic word).
+ */
+function earlierVerbs(question: string): string[] {
+  const parts = codeNameParts(question);
+  return actionWordsOf(tagWords(question.replace(DUMMY_IT, '$2')))
+    .filter((word) => word.pos === 'VERB' && !parts.has(word.text.toLowerCase()))
+    .map((word) => word.text);
 }
 
 /** A continuation asking what happens in another case: the case is the earlier question's. */

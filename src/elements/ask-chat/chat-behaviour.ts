@@ -54,6 +54,8 @@ const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(3
 const persisting = new Set<ChatBehaviour>();
 /** How many times the chats of this page wrote each saved conversation, by name. */
 const writes = new Map<string, number>();
+/** How many times the chats of this page wrote the conversation saved under `name`. */
+const writesOf = (name: string): number => writes.get(name) ?? 0;
 
 /** The reason chips under every answer when the site sets none: one array, not a copy per render. */
 const englishReasons = [...defaultFeedbackReasons];
@@ -152,7 +154,7 @@ export class ChatBehaviour implements ReactiveController {
     if (this.#host.persist && !this.#restored) this.#restore();
     // What changed while it was off the page (a late answer) is saved now that it shows again;
     // a chat put back with nothing new shows what another chat saved since (see #reread).
-    else if (this.#unsaved && this.#seen === (writes.get(this.#storageName ?? '') ?? 0)) this.#save();
+    else if (this.#unsaved && this.#seen === writesOf(this.#storageName ?? '')) this.#save();
     else this.#reread();
     this.#unsaved = false;
     this.#connected?.resolve();
@@ -623,7 +625,7 @@ export class ChatBehaviour implements ReactiveController {
         // Another chat of its name wrote while this one asked (kept hidden, it reads nothing then):
         // its answer goes in place of its question in what that chat saved. Written whole, it
         // took the questions asked there since out of the saved copy, and off that chat's screen.
-        const saved = this.#seen !== (writes.get(name) ?? 0) && loadConversation(name, isImageUrl);
+        const saved = this.#seen !== writesOf(name) && loadConversation(name, isImageUrl);
         if (saved) {
           const mine = new Map(conversation.turns.map((turn) => [turn.id, turn]));
           this.#conversationId = saved.conversationId;
@@ -652,7 +654,7 @@ export class ChatBehaviour implements ReactiveController {
 
   /** The other chats of the page under `name` show what this one saved. */
   #written(name: string): void {
-    writes.set(name, (this.#seen = (writes.get(name) ?? 0) + 1));
+    writes.set(name, (this.#seen = writesOf(name) + 1));
     for (const other of persisting) if (other !== this && other.#storageName === name) other.#reread();
   }
 
@@ -664,8 +666,8 @@ export class ChatBehaviour implements ReactiveController {
    */
   #reread(): void {
     const name = this.#storageName;
-    if (!name || this.pending || this.#seen === (writes.get(name) ?? 0)) return;
-    this.#seen = writes.get(name) ?? 0;
+    if (!name || this.pending || this.#seen === writesOf(name)) return;
+    this.#seen = writesOf(name);
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
       if (this.pending || this.#restoring !== restoring) return;
       const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
@@ -683,7 +685,7 @@ export class ChatBehaviour implements ReactiveController {
     const name = this.#storageName;
     this.#savedAs = name;
     if (!name) return;
-    this.#seen = writes.get(name) ?? 0;
+    this.#seen = writesOf(name);
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
       const saved = loadConversation(name, isImageUrl);
       // Nothing saved, or the visitor started a new conversation meanwhile.

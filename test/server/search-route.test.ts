@@ -112,6 +112,14 @@ describe('POST /bot/search', () => {
     assert.ok(excluded.body.every((item: { link: string }) => item.link !== '/internal/draft'));
   });
 
+  it('reads an empty includeTags or excludeTags as absent: it filters nothing', async () => {
+    const query = 'element documents';
+    const unfiltered = await search({ query, numDocs: 10 });
+    assert.ok(unfiltered.body.length > 0);
+    assert.deepEqual((await search({ query, numDocs: 10, includeTags: [] })).body, unfiltered.body);
+    assert.deepEqual((await search({ query, numDocs: 10, excludeTags: [] })).body, unfiltered.body);
+  });
+
   it('treats score as a threshold: a higher score keeps fewer, never other, documents', async () => {
     const loose = await search({ query: 'theming', numDocs: 10, score: 0 });
     const strict = await search({ query: 'theming', numDocs: 10, score: 0.99 });

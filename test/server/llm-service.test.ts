@@ -210,6 +210,55 @@ describe('generated answers, asked over HTTP', () => {
     model.reply = 'The service answers `NOT_FOUND` when the page is missing.';
     assert.equal((await ask('markdown')).didAnswer, true);
   });
+
+  it('answers "not answered", without a source, when the model says in words that it does not know', async () => {
+    // What models write though asked for NOT_FOUND: the visitor would read "I don't know" under a
+    // source and a high confidence, and analytics count the question as answered.
+    for (const reply of [
+      "I don't know.",
+      'I do not know based on the provided documentation.',
+      "The documents don't say how to install it.",
+      "I'm sorry, but the provided documentation does not contain information about that.",
+      'Unfortunately, the passages do not mention Docker.',
+      "I couldn't find that in the documentation.",
+      'There is no information about pricing in the documentation.',
+      'Not found',
+      'NOT FOUND.',
+      'I could not find the answer in the passages. NOT_FOUND',
+      'NOT_FOUND: the passages are about installing, not pricing.',
+    ]) {
+      model.reply = reply;
+      for (const format of ['markdown', 'html'] as const) {
+        const answer = (
+          await service.postJson('/bot/askai', {
+            apiKey: DEMO_KEY,
+            query: 'How do I install it?',
+            format,
+          })
+        ).body as { answer: string; didAnswer: boolean; link: string; context: { passages: unknown[] } };
+        assert.equal(answer.didAnswer, false, reply);
+        assert.equal(answer.link, '', reply);
+        assert.deepEqual(answer.context.passages, [], reply);
+        assert.match(answer.answer, /couldn(&#39;|')t find an answer/, reply);
+      }
+    }
+    // What the model does know, after saying what the passages leave out, is an answer.
+    for (const reply of [
+      "The documentation doesn't mention Docker, but you can run `npx ask-elements serve` in any Node image.",
+      'The passages do not say which version added it. However, `npm install ask-elements` installs the latest.',
+      'Run `npm install ask-elements`. If the install fails, check that Node is at least 20.19.',
+      'I could not find a `--docker` flag:\n\n```sh\nnpx ask-elements serve --help\n```\n\nlists every flag.',
+      'NOT_FOUND is what the model replies when the passages hold no answer.',
+      'The status is NOT_FOUND',
+      'No answer: the chat shows an error with a Retry button.',
+      'There is no limit on the number of questions.',
+    ]) {
+      model.reply = reply;
+      const answer = await ask('markdown');
+      assert.equal(answer.didAnswer, true, reply);
+      assert.equal(answer.link, '/guides/install', reply);
+    }
+  });
 });
 
 /**

@@ -173,12 +173,57 @@ export class LlmAnswerer implements Answerer {
 
 /**
  * Whether the model replied NOT_FOUND: alone (in bold or as code, a fenced block's lines
- * included), or on a first or last line of its own with a word of explanation that smaller models
- * add though asked not to. (An answer quoting it in a sentence is an answer.)
+ * included, written `Not found` or `NOT FOUND`), or before or after a word of explanation that
+ * smaller models add though asked not to (on its own line, opening the reply before a stop or a
+ * colon, or closing it after a sentence); or replied in a few words of English that it doesn't
+ * know. (An answer quoting NOT_FOUND in a sentence is an answer.)
  */
 function saysNotFound(markdown: string): boolean {
   const lines = markdown.split('\n').filter((line) => line.trim() !== '');
-  return [markdown, lines[0], lines.at(-1)].some((line) => line?.replace(/[\s.*`]/g, '') === NOT_FOUND_REPLY);
+  const first = lines[0] ?? '';
+  const last = lines.at(-1) ?? '';
+  return (
+    [markdown, first, last].some((line) => line.replace(/[\s.*`_-]/g, '').toUpperCase() === 'NOTFOUND') ||
+    /^[\s*`]*NOT_FOUND[*`]*\s*[.:—–-]/.test(first) ||
+    /[.!?]\s+[*`(]*NOT_FOUND[*`).]*\s*$/.test(last) ||
+    saysItDoesNotKnow(markdown)
+  );
+}
+
+/** The longest reply read as only saying that the model doesn't know. */
+const DECLINE_MAX_CHARS = 300;
+/** An apology a decline may open with: "Sorry,", "I'm sorry, but", "Unfortunately,". */
+const APOLOGY = /^(?:(?:i['’]?m |i am )?sorry|unfortunately|apologies)\b[,.!]?\s*(?:but\s+)?/i;
+/**
+ * What a model writes, asked to reply NOT_FOUND, when it says so in words: "I don't know", "I
+ * couldn't find…", "The documentation doesn't mention…", "There is no information…".
+ */
+const DECLINE = new RegExp(
+  [
+    /^i (?:do not|don['’]t) know\b/,
+    /^i(?: (?:could not|couldn['’]t|cannot|can['’]t|was unable to|am unable to|wasn['’]t able to)) (?:find|answer|tell|see)\b/,
+    /^(?:the |these )?(?:provided |given )?(?:documentation|documents?|docs|passages?|context|information)(?: provided| given)? (?:does not|doesn['’]t|do not|don['’]t|did not|didn['’]t) (?:say|mention|contain|cover|include|provide|specify|describe|explain|address|answer|have)\b/,
+    /^there (?:is|are) no (?:information|mention|details?|documentation) (?:about|on|of|regarding|in)\b/,
+    /^no (?:information|mention|details?) (?:about|on|of|regarding)\b/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+  'i',
+);
+
+/**
+ * Whether the reply only says, in English, that the model doesn't know: a short reply without
+ * a code block that opens with such words and adds no "but" or "however" with what it does know.
+ */
+function saysItDoesNotKnow(markdown: string): boolean {
+  const text = markdown.trim().replace(/\*\*?/g, '');
+  if (text.length > DECLINE_MAX_CHARS || text.includes('```')) return false;
+  const afterApology = text.replace(APOLOGY, '');
+  const decline = DECLINE.exec(afterApology);
+  return (
+    decline !== null &&
+    !/\b(?:but|however|although|though|instead|that said|yet)\b/i.test(afterApology.slice(decline[0].length))
+  );
 }
 
 export function createLlmAnswerer(options: LlmAnswererOptions): LlmAnswerer {

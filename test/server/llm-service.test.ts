@@ -137,6 +137,23 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(errors.join('\n'), /could not be made safe/);
   });
 
+  it('serves Markdown that shows a tag the model wrote in prose as written, its URL attribute no link', async () => {
+    // On a site about HTML snippets a model writes the tags in its prose, not as code.
+    const prose =
+      'Add <ask-chat api-key="KEY" base-url="https://bot.example.com"></ask-chat> after <script type="module" src="https://cdn.example/ask-elements.js"></script> or <img src="www.example.com/a.png">.';
+    model.reply = prose;
+    const answer = await ask('markdown');
+    assert.equal(answer.didAnswer, true);
+    // Rendered as <ask-chat> renders it (marked, GFM): the text as the model wrote it, no link.
+    const html = rendered(answer.answer);
+    assert.doesNotMatch(html, /<a\b/, html);
+    const text = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(lt|gt|quot|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name]!)
+      .trim();
+    assert.equal(text, prose);
+  });
+
   it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
     // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
     model.reply = [

@@ -446,3 +446,34 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
     }
   });
 });
+
+describe('generated answers, from a provider that fails', () => {
+  it('logs the failure on one line when a proxy answers with its HTML error page', async () => {
+    // nginx's page, as a proxy in front of the model sends it when the model is down.
+    const { service, errors, close } = await serviceOverModel(
+      (request, response) => {
+        request.resume();
+        response.writeHead(502, { 'content-type': 'text/html' });
+        response.end(
+          '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+        );
+      },
+      { LLM_MODEL: 'test-model' },
+    );
+    try {
+      const { status, body } = await service.postJson('/bot/askai', {
+        apiKey: DEMO_KEY,
+        query: 'How do I install it?',
+        format: 'markdown',
+      });
+      assert.equal(status, 200);
+      assert.match(body.answer, /npm install ask-elements/);
+      assert.equal(errors.length, 1);
+      // One line, as journald and log collectors read a line: one entry.
+      assert.doesNotMatch(errors[0]!, /[\r\n]/, errors[0]);
+      assert.match(errors[0]!, /answered 502 Bad Gateway: <html> <head><title>502 Bad Gateway<\/title>/);
+    } finally {
+      await close();
+    }
+  });
+});

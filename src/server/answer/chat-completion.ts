@@ -189,7 +189,8 @@ export async function chatCompletion(
   }
   if (!response.ok) {
     const hint = statusHint(response.status, 'LLM');
-    const detail = redact(text.slice(0, ERROR_BODY_CHARS));
+    // On one line: a proxy's HTML error page, or a JSON error pretty-printed, spans several.
+    const detail = redact(text.slice(0, ERROR_BODY_CHARS)).replace(/\s+/g, ' ').trim();
     throw new CompletionError(
       `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
       true,

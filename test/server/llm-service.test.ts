@@ -448,6 +448,35 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
 });
 
 describe('generated answers, from a provider that fails', () => {
+  it('never logs a part of the key that a provider echoes where the quoted body is cut', async () => {
+    const key = 'sk-proj-4f9aQzL2mX8vB1nC7dE3';
+    // A gateway that echoes the key it was given, after a long message: the key straddles the
+    // 300 characters of the body that the log quotes.
+    const message = `Authentication failed for the upstream model; ${'the gateway rejected the request. '.repeat(7)}Key: ${key}`;
+    assert.ok(message.indexOf(key) < 300 && message.indexOf(key) + key.length > 300);
+    const { service, errors, close } = await serviceOverModel(
+      (request, response) => {
+        request.resume();
+        response.writeHead(401, { 'content-type': 'text/plain' });
+        response.end(message);
+      },
+      { LLM_MODEL: 'test-model', LLM_API_KEY: key },
+    );
+    try {
+      const { status } = await service.postJson('/bot/askai', {
+        apiKey: DEMO_KEY,
+        query: 'How do I install it?',
+        format: 'markdown',
+      });
+      assert.equal(status, 200);
+      assert.equal(errors.length, 1);
+      assert.match(errors[0]!, /answered 401 Unauthorized \(check LLM_API_KEY\)/);
+      assert.doesNotMatch(errors[0]!, /sk-proj/, errors[0]);
+    } finally {
+      await close();
+    }
+  });
+
   it('logs the failure on one line when a proxy answers with its HTML error page', async () => {
     // nginx's page, as a proxy in front of the model sends it when the model is down.
     const { service, errors, close } = await serviceOverModel(

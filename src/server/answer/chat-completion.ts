@@ -190,7 +190,8 @@ export async function chatCompletion(
   if (!response.ok) {
     const hint = statusHint(response.status, 'LLM');
     // On one line: a proxy's HTML error page, or a JSON error pretty-printed, spans several.
-    const detail = redact(text.slice(0, ERROR_BODY_CHARS)).replace(/\s+/g, ' ').trim();
+    // Redacted before it is cut: a key the cut falls in would be left half written.
+    const detail = redact(text).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
     throw new CompletionError(
       `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
       true,

@@ -506,3 +506,75 @@ describe('generated answers, from a provider that fails', () => {
     }
   });
 });
+
+describe('generated answers, from a model whose context a question overflows', () => {
+  // What vLLM (its max_model_len) and OpenAI answer a request longer than the model's context.
+  const overflows = {
+    vLLM: (asked: number) => ({
+      error: {
+        message: `'max_tokens' or 'max_completion_tokens' is too large: ${asked}. This model's maximum context length is 4096 tokens and your request has 3700 input tokens (${asked} > 4096 - 3700). None`,
+        type: 'BadRequestError',
+        param: null,
+        code: 400,
+      },
+    }),
+    OpenAI: () => ({
+      error: {
+        message:
+          "This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens. Please reduce the length of the messages.",
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: 'context_length_exceeded',
+      },
+    }),
+  };
+  for (const [provider, overflow] of Object.entries(overflows))
+    it(`serves that question extractively and the next one generated (${provider})`, async () => {
+      const bodies: Record<string, unknown>[] = [];
+      // The first question's passages fill the context; the next fits, asked for 700 tokens.
+      const { service, errors, close } = await serviceOverModel(
+        (request, response) => {
+          let text = '';
+          request.on('data', (chunk: Buffer) => (text += chunk));
+          request.on('end', () => {
+            const body = JSON.parse(text) as Record<string, unknown>;
+            bodies.push(body);
+            const asked = Number(body['max_tokens'] ?? body['max_completion_tokens']);
+            if (bodies.length === 1 || asked > 1000) {
+              response.writeHead(400, { 'content-type': 'application/json' });
+              response.end(JSON.stringify(overflow(asked)));
+              return;
+            }
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(
+              JSON.stringify({
+                choices: [{ message: { role: 'assistant', content: 'Generated.' }, finish_reason: 'stop' }],
+              }),
+            );
+          });
+        },
+        { LLM_MODEL: 'test-model' },
+      );
+      try {
+        const ask = async () =>
+          (
+            await service.postJson('/bot/askai', {
+              apiKey: DEMO_KEY,
+              query: 'How do I install it?',
+              format: 'markdown',
+            })
+          ).body as { answer: string; didAnswer: boolean };
+        const first = await ask();
+        assert.equal(first.didAnswer, true);
+        assert.match(first.answer, /npm install ask-elements/);
+        assert.equal(errors.length, 1);
+        assert.match(errors[0]!, /maximum context length.*serving the extractive answer$/);
+        // Not paused for every visitor, and still asked for 700 tokens, not 4,700.
+        assert.equal((await ask()).answer, 'Generated.');
+        assert.equal(bodies.at(-1)?.['max_tokens'], 700);
+        assert.equal(errors.length, 1);
+      } finally {
+        await close();
+      }
+    });
+});

@@ -70,10 +70,26 @@ const ASKED_THE_NEWER_WAY = new Set<string>();
  */
 const REASONING_TOKENS = 4000;
 
+/**
+ * Whether an error response says the passages, the conversation and the tokens asked for are
+ * more than the model's context holds (OpenAI's `context_length_exceeded`; vLLM's "'max_tokens'
+ * or 'max_completion_tokens' is too large: 700. This model's maximum context length is 4096
+ * tokens…"): this question's, not the endpoint's.
+ */
+function exceedsContext(status: number, text: string): boolean {
+  return (
+    (status === 400 || status === 413) &&
+    /context[ _]length|maximum context|context window|too many tokens|prompt is too long/i.test(text)
+  );
+}
+
 /** Whether an error response is a provider's refusal of `max_tokens` or of `temperature`. */
 function refusesOlderParameters(status: number, text: string): boolean {
   return (
     status === 400 &&
+    // vLLM names both parameters when the question is too long for the model: asked for 4,700
+    // tokens the newer way, it would refuse every later question.
+    !exceedsContext(status, text) &&
     /\b(max_tokens|temperature)\b/.test(text) &&
     /unsupported|not supported|does not support|max_completion_tokens/i.test(text)
   );
@@ -84,7 +100,8 @@ const ERROR_BODY_CHARS = 300;
 
 /**
  * A call to the model that failed: `outage` when the endpoint is down or refusing (unreachable,
- * too slow, an error status), not when one answer was unusable; `retryAfterMs` when it said when
+ * too slow, an error status), not when one answer was unusable or one question too long for the
+ * model's context; `retryAfterMs` when it said when
  * to call again (429, 503).
  */
 export class CompletionError extends Error {
@@ -194,7 +211,7 @@ export async function chatCompletion(
     const detail = redact(text).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
     throw new CompletionError(
       `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
-      true,
+      !exceedsContext(response.status, text),
       retryAfterMs(response.headers.get('retry-after')),
     );
   }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -661,6 +661,85 @@ describe('generated answers, from pages that hold instructions', () => {
     } finally {
       await close();
       await rm(content, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('generated answers, from a model that goes down with questions in flight', () => {
+  /** Resolves once `ready()` holds, checked at each turn of the event loop. */
+  const until = async (ready: () => boolean) => {
+    while (!ready()) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const wordings = [
+    'How do I install it?',
+    'How can I install it?',
+    'How do I install ask-elements?',
+    'Install it',
+  ];
+  const question = (service: TestService, n: number) =>
+    service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: wordings[n - 1],
+      format: 'markdown',
+    });
+  const reply = (response: ServerResponse, status: number, content = '') => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(
+      status === 200
+        ? JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+        : JSON.stringify({ error: { message: 'The engine is currently overloaded', type: 'server_error' } }),
+    );
+  };
+
+  it('logs the outage once, not once for each question that was waiting on it', async () => {
+    // Three visitors' questions reach the model, which then answers each 503.
+    const waiting: ServerResponse[] = [];
+    const { service, errors, close } = await serviceOverModel(
+      (request, response) => {
+        request.resume();
+        waiting.push(response);
+        if (waiting.length === 3) for (const held of waiting) reply(held, 503);
+      },
+      { LLM_MODEL: 'test-model' },
+    );
+    try {
+      const answers = await Promise.all([1, 2, 3].map((n) => question(service, n)));
+      for (const { body } of answers) assert.match(body.answer, /npm install ask-elements/);
+      assert.equal(errors.length, 1, errors.join('\n'));
+      assert.match(errors[0]!, /answered 503 Service Unavailable.*serving extractive answers for 30 s$/);
+      // Paused: the next question is not sent.
+      await question(service, 4);
+      assert.equal(waiting.length, 3);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the pause an outage began when a question sent before it fails on its own', async () => {
+    // One question meets the outage; the other, sent before, gets an empty reply after it.
+    const waiting: ServerResponse[] = [];
+    let calls = 0;
+    const { service, errors, close } = await serviceOverModel(
+      (request, response) => {
+        request.resume();
+        calls++;
+        waiting.push(response);
+        if (waiting.length === 2) {
+          reply(waiting[0]!, 503);
+          void until(() => errors.length === 1).then(() => reply(waiting[1]!, 200, ''));
+        }
+      },
+      { LLM_MODEL: 'test-model' },
+    );
+    try {
+      await Promise.all([1, 2].map((n) => question(service, n)));
+      assert.equal(errors.length, 2, errors.join('\n'));
+      assert.match(errors[1]!, /answered no message content/);
+      // Still paused: the next question is not sent.
+      await question(service, 3);
+      assert.equal(calls, 2);
+    } finally {
+      await close();
     }
   });
 });

@@ -139,7 +139,11 @@ export class LlmAnswerer implements Answerer {
       const pauseMs = outage
         ? Math.min(MAX_PAUSE_MS, Math.max(PAUSE_AFTER_FAILURE_MS, error.retryAfterMs ?? 0))
         : 0;
-      this.#pausedUntil = Date.now() + pauseMs;
+      // Questions sent before the pause began fail with the outage that began it, logged once by
+      // the first; and a failure of one question's own ends no pause.
+      const paused = Date.now() < this.#pausedUntil;
+      this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + pauseMs);
+      if (outage && paused) return this.#extractive.compose(input, retrieval);
       const serving = outage
         ? `serving extractive answers for ${Math.round(pauseMs / 1000)} s`
         : 'serving the extractive answer';

@@ -1163,6 +1163,27 @@ describe('LLM answerer against a loopback chat completions server', () => {
       languageModelFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5000' })?.timeoutMs,
       5000,
     );
+    // The endpoint's whole URL pasted as the base: every answer would go to …/chat/completions/chat/completions.
+    assert.throws(
+      () =>
+        languageModelFromEnv({ LLM_BASE_URL: 'https://api.openai.com/v1/chat/completions/', LLM_MODEL: 'm' }),
+      /LLM_BASE_URL is the API's base URL, without \/chat\/completions \(the service adds it\): write "https:\/\/api\.openai\.com\/v1"/,
+    );
+    // A query string would have /chat/completions written after it; it may hold a key: not shown.
+    assert.throws(
+      () =>
+        languageModelFromEnv({ LLM_BASE_URL: 'https://llm.example/v1?api-key=sk-in-query', LLM_MODEL: 'm' }),
+      (error: Error) =>
+        /LLM_BASE_URL must not hold a query string.*Write "https:\/\/llm\.example\/v1"/.test(error.message) &&
+        !error.message.includes('sk-in-query'),
+    );
+    // With or without a trailing slash, the base URL is taken as written.
+    for (const written of [
+      'https://api.openai.com/v1',
+      'https://api.openai.com/v1/',
+      'http://localhost:11434/v1/',
+    ])
+      assert.ok(languageModelFromEnv({ LLM_BASE_URL: written, LLM_MODEL: 'm' }));
   });
 
   it('refuses credentials written into LLM_BASE_URL, and never logs them', async () => {

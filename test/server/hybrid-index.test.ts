@@ -88,7 +88,7 @@ interface RecordedRequest {
 }
 
 /** How the loopback provider behaves for the next requests. */
-type Behaviour = 'ok' | 'fail' | 'slow' | 'stall' | 'reversed' | 'echo-key-401';
+type Behaviour = 'ok' | 'fail' | 'slow' | 'stall' | 'reversed' | 'echo-key-401' | 'echo-key-late';
 
 interface LoopbackProvider {
   baseUrl: string;
@@ -138,6 +138,14 @@ async function startLoopbackProvider(): Promise<LoopbackProvider> {
       return json(401, {
         error: { message: `Incorrect API key provided: ${request.headers.authorization}` },
       });
+    if (provider.behaviour === 'echo-key-late') {
+      // A gateway's pretty-printed error, the key it was given echoed where a 300-character
+      // quote would cut it.
+      response.writeHead(401, { 'content-type': 'application/json' });
+      const message = `Authentication failed upstream; ${'the gateway rejected the request. '.repeat(6)}Key: ${request.headers.authorization}`;
+      response.end(JSON.stringify({ error: { message } }, null, 2));
+      return;
+    }
     if (provider.behaviour === 'stall') {
       // Its headers and the start of its answer, then nothing (an overloaded server).
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -360,6 +368,21 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
       assert.match(error.message, /answered 401/);
       assert.match(error.message, /EMBEDDINGS_API_KEY/);
       assert.doesNotMatch(error.message, /sk-test-secret/);
+      return true;
+    });
+  });
+
+  it('quotes an error body on one line, without the part of a key the quote would cut', async () => {
+    loopback.behaviour = 'echo-key-late';
+    const apiKey = 'sk-proj-4f9aQzL2mX8vB1nC7dE3';
+    const provider = new HttpEmbeddingProvider({ baseUrl: loopback.baseUrl, model: 'concept-64', apiKey });
+    await assert.rejects(provider.embed(['delete']), (error: Error) => {
+      assert.match(
+        error.message,
+        /answered 401 .*: \{ "error": \{ "message": "Authentication failed upstream;/,
+      );
+      assert.doesNotMatch(error.message, /\n/);
+      assert.doesNotMatch(error.message, /sk-proj/);
       return true;
     });
   });

@@ -111,10 +111,13 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
       );
     }
     if (!response.ok) {
-      const detail = (await bodyText(response, Infinity, either).catch(() => '')).slice(0, ERROR_BODY_CHARS);
+      // Read within a bound (a proxy's error page may be long), redacted before it is cut (a key
+      // the cut falls in would be left half written), and on one line, as the log's other lines.
+      const body = await bodyText(response, ERROR_BODY_CHARS * 4, either).catch(() => '');
+      const detail = this.#redact(body).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
       const hint = statusHint(response.status, 'EMBEDDINGS');
       throw new Error(
-        `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${this.#redact(detail)}` : ''}`,
+        `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
       );
     }
     // Read with the signal: a body that stalls is abandoned at the time limit, and said to be.

@@ -4,6 +4,7 @@ import {
   minifyCssLiterals,
   minifyHtmlLiterals,
   minifyTemplateLiterals,
+  tightenCss,
 } from '../../scripts/minify-template-literals.js';
 
 describe('minifyCssLiterals', () => {
@@ -50,6 +51,28 @@ describe('minifyCssLiterals', () => {
     const code =
       "css`a { color: ${c}; }`; css`${s} { color: red; }`; css`a::before { content: '\\2014'; }`; html`<p>  x  </p>`;";
     assert.equal(minifyCssLiterals(code), code);
+  });
+});
+
+describe('tightenCss', () => {
+  it('drops the white space CSS does not need that esbuild keeps', () => {
+    assert.equal(
+      tightenCss(
+        ':host{--_size: var(--ask-font-size, 1rem);--_shadow: var(--ask-shadow, 0 8px 24px rgb(0 0 0 / .14));' +
+          'padding:calc(var(--_size) * 1.25 + 3px) calc(var(--_size) / 2);grid-area:1 / 1;' +
+          'inline-size:min(var(--w, 40em),calc(100vw / var(--_zoom, 1) - 2em))}',
+      ),
+      ':host{--_size:var(--ask-font-size,1rem);--_shadow:var(--ask-shadow,0 8px 24px rgb(0 0 0/.14));' +
+        'padding:calc(var(--_size)*1.25 + 3px) calc(var(--_size)/2);grid-area:1/1;' +
+        'inline-size:min(var(--w,40em),calc(100vw/var(--_zoom,1) - 2em))}',
+    );
+  });
+
+  it('keeps quoted strings, selectors, top-level commas and the white space calc() needs', () => {
+    const css =
+      '.a *{content:"a , b / c"}@media screen, print{.b{grid-template-areas:"t t" "d d";margin:calc(1em - 2px) 0}}' +
+      ":host([x='a / b']) .c{font-family:'Segoe UI', x}";
+    assert.equal(tightenCss(css), css);
   });
 });
 

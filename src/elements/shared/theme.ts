@@ -1,17 +1,19 @@
 import { css, unsafeCSS } from 'lit';
 
 /** The dark defaults: under `prefers-color-scheme: dark`, or always with `color-scheme="dark"`. */
-const DARK = unsafeCSS(`--_text: var(--ask-color-text, #e6e6e9);
---_muted: var(--ask-color-muted, #a5a9b0);
---_bg: var(--ask-color-bg, #1b1b1f);
---_surface: var(--ask-color-surface, #26272c);
---_border: var(--ask-color-border, #4a4d55);
---_accent: var(--ask-color-accent, #a8b1ff);
---_accent-text: var(--ask-color-accent-text, #121212);
---_highlight: var(--ask-color-highlight, #5b4d00);
---_highlight-text: var(--ask-color-highlight-text, #fff6cc);
---_error: var(--ask-color-error, #ffb4ab);
---_focus: var(--ask-color-focus, #a8b1ff);`);
+const DARK = unsafeCSS(
+  '--_text:var(--ask-color-text,#e6e6e9);' +
+    '--_muted:var(--ask-color-muted,#a5a9b0);' +
+    '--_bg:var(--ask-color-bg,#1b1b1f);' +
+    '--_surface:var(--ask-color-surface,#26272c);' +
+    '--_border:var(--ask-color-border,#4a4d55);' +
+    '--_accent:var(--ask-color-accent,#a8b1ff);' +
+    '--_accent-text:var(--ask-color-accent-text,#121212);' +
+    '--_highlight:var(--ask-color-highlight,#5b4d00);' +
+    '--_highlight-text:var(--ask-color-highlight-text,#fff6cc);' +
+    '--_error:var(--ask-color-error,#ffb4ab);' +
+    '--_focus:var(--ask-color-focus,#a8b1ff);',
+);
 
 /**
  * The theme every element shares. Sites change appearance through the public `--ask-*` custom

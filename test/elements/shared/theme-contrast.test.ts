@@ -37,7 +37,10 @@ function defaults(selector: string): Record<string, string> {
   const css = themeStyles.cssText;
   const block = css.slice(css.indexOf(selector), css.indexOf('}', css.indexOf(selector)));
   return Object.fromEntries(
-    [...block.matchAll(/--_([\w-]+): var\(--ask-color-[\w-]+, (#[\da-f]{6})\)/g)].map((m) => [m[1], m[2]]),
+    [...block.matchAll(/--_([\w-]+):\s*var\(--ask-color-[\w-]+,\s*(#[\da-f]{6})\)/g)].map((m) => [
+      m[1],
+      m[2],
+    ]),
   );
 }
 

@@ -5,6 +5,7 @@ import {
   minifyHtmlLiterals,
   minifyTemplateLiterals,
   tightenCss,
+  tightenTags,
 } from '../../scripts/minify-template-literals.js';
 
 describe('minifyCssLiterals', () => {
@@ -73,6 +74,35 @@ describe('tightenCss', () => {
       '.a *{content:"a , b / c"}@media screen, print{.b{grid-template-areas:"t t" "d d";margin:calc(1em - 2px) 0}}' +
       ":host([x='a / b']) .c{font-family:'Segoe UI', x}";
     assert.equal(tightenCss(css), css);
+  });
+});
+
+describe('tightenTags', () => {
+  it('unquotes static attribute values HTML reads the same, and drops the space before a tag end', () => {
+    assert.equal(
+      tightenTags(
+        'html`<button part="button x" type="button" @click=${f} >${t}</button><svg viewBox="0 0 2 2"><path stroke-width="1.6" /></svg>`;',
+      ),
+      'html`<button part="button x" type=button @click=${f}>${t}</button><svg viewBox="0 0 2 2"><path stroke-width=1.6 /></svg>`;',
+    );
+  });
+
+  it('leaves text, bound and quoted-with-binding values, comments and escapes as they are', () => {
+    const code = [
+      'html`<p>Set type="button" ></p>`;',
+      'html`<p class="a ${b}" title="${t}">x="y" ${z} x="y"</p>`;',
+      'html`<!-- <a type="b" > -->`;',
+      'html`<a title="a\\b" >`;',
+      'css`a{b:"c"}`;',
+    ].join('\n');
+    assert.equal(tightenTags(code), code);
+  });
+
+  it('knows from the pieces before an expression whether the next piece starts in a tag', () => {
+    assert.equal(
+      tightenTags('html`<p>${a} x="y" <i class="b" ?hidden=${h} role="note" >${c}</i></p>`;'),
+      'html`<p>${a} x="y" <i class=b ?hidden=${h} role=note>${c}</i></p>`;',
+    );
   });
 });
 

@@ -73,7 +73,7 @@ export function loadConversation(
  * own data: one 3.4 MB screenshot, 4.75 million characters as a data URI, left the site no room.
  * The text alone takes about 1,500 characters a turn (4,300 when the passages' text was kept).
  */
-export const IMAGES_BUDGET = 1_000_000;
+const IMAGES_BUDGET = 1_000_000;
 
 /**
  * Saves the conversation. A question still pending is saved as stopped, since its answer will

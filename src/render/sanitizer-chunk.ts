@@ -3,8 +3,11 @@
  * module with a dynamic `import()` on the first answer, so the build writes it as its own chunk
  * and a page that never asks never downloads it. Nothing but `answer-renderer.ts` imports it.
  */
-import DOMPurify, { type Config } from 'dompurify';
+// marked first: bundlers write the modules in import order, and DOMPurify just before this
+// module's configuration (its option names, tag and attribute names) makes the chunk 240-275 B
+// smaller gzipped than with marked's 50 KB between them.
 import { Marked } from 'marked';
+import DOMPurify, { type Config } from 'dompurify';
 // Only the type: `answer-renderer.ts` hands the function over, so that this chunk shares no module
 // with the main file (bundlers would split a shared one into a third file that every page loads).
 import type { isAllowedUrl as IsAllowedUrl } from '../elements/shared/safe-url.js';

@@ -205,7 +205,8 @@ export function tightenTags(code: string, fileName = 'module.js'): string {
         for (let i = 0; i < text.length; i++) {
           const c = text[i]!;
           if (state === 'tag' && !escaped) {
-            const attribute = /^\s([^\s"'>/=]+)="([\w.,:#%+-]+)"/.exec(text.slice(i));
+            // Only before white space or the tag's end: `x=1/>` would read as the value `1/`.
+            const attribute = /^\s([^\s"'>/=]+)="([\w.,:#%+-]+)"(?=[\s>])/.exec(text.slice(i));
             if (attribute) {
               out += ` ${attribute[1]}=${attribute[2]}`;
               i += attribute[0].length - 1;

@@ -93,6 +93,7 @@ describe('tightenTags', () => {
       'html`<p class="a ${b}" title="${t}">x="y" ${z} x="y"</p>`;',
       'html`<!-- <a type="b" > -->`;',
       'html`<a title="a\\b" >`;',
+      'html`<svg><path stroke-width="1.6"/></svg>`;',
       'css`a{b:"c"}`;',
     ].join('\n');
     assert.equal(tightenTags(code), code);

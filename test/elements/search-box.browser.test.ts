@@ -1627,6 +1627,51 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
   });
 });
 
+describe('<search-box> list scrolled by the arrows', () => {
+  /** Twenty results for each query, titled by it, so another query's list is another list. */
+  const twentyFor = (query: string) => Array.from({ length: 20 }, (_, i) => item(`${query} page ${i + 1}`));
+  /** Whether the option's whole box is in sight within the list. */
+  const inSight = (el: SearchBox, option: HTMLElement) => {
+    const list = listbox(el).getBoundingClientRect();
+    const box = option.getBoundingClientRect();
+    return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+  };
+
+  it("shows another query's results from their first, not scrolled where the arrows left the last list", async () => {
+    // DocSearch's visitors arrow down (or up to "Ask AI"), then type on: the best result of the
+    // new query was hidden above the top of the list, which kept the old scroll position.
+    const el = await fakeBox(answering(twentyFor));
+    await type(el, 'theme');
+    await waitUntil(() => optionTitles(el)[0] === 'theme page 1');
+    await press('ArrowUp');
+    expect(listbox(el).scrollTop, 'the arrows scrolled the list').to.be.greaterThan(0);
+    await sendKeys({ type: 's' });
+    await waitUntil(() => optionTitles(el)[0] === 'themes page 1', 'the results of "themes"');
+    await el.updateComplete;
+    expect(activeOption(el), 'nothing active').to.equal(null);
+    expect(listbox(el).scrollTop).to.equal(0);
+    expect(inSight(el, options(el)[0]!), 'the first result in sight').to.equal(true);
+  });
+
+  it('opens the dialog of variant="button" again at the top of its list', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" no-recent .client=${answering(twentyFor)}></search-box>`,
+    );
+    el.show();
+    await sendKeys({ type: 'theme' });
+    await waitUntil(() => options(el).length === 20);
+    await press('ArrowUp');
+    expect(listbox(el).scrollTop, 'the arrows scrolled the list').to.be.greaterThan(0);
+    await press('Escape');
+    await waitUntil(() => !shadow(el).querySelector('dialog')!.open, 'the dialog closed');
+    el.show();
+    await el.updateComplete;
+    await waitUntil(() => isShown(options(el)[0]!), 'the list shown again');
+    expect(listbox(el).scrollTop).to.equal(0);
+    expect(inSight(el, options(el)[0]!), 'the first result in sight').to.equal(true);
+  });
+});
+
 describe('<search-box> "Ask AI" hand-off', () => {
   const calls: Array<{ query: string; options: unknown }> = [];
   // The chat is defined only after the question is handed over, as with a lazy-loaded chat.

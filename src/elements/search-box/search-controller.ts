@@ -143,6 +143,9 @@ export class SearchController implements ReactiveController {
   #rememberIfFound: string | undefined;
   /** The active option last scrolled into view. */
   #scrolledTo = -1;
+  /** The answer the list last showed, and whether it was in sight (see `hostUpdated`). */
+  #listed: Answered | undefined;
+  #listSeen = false;
   /**
    * The result the visitor had highlighted left the list when newer results came: Enter waits
    * for a new choice rather than open a page the visitor never saw highlighted.
@@ -319,6 +322,14 @@ export class SearchController implements ReactiveController {
     const index = this.#state.activeIndex;
     if (index >= 0 && index !== this.#scrolledTo) this.#scrollIntoView(index);
     this.#scrolledTo = index;
+    // Another query's results, or the list shown again, start at their first, nothing active: the
+    // list kept where the arrows had scrolled the last one, the best result hidden above its top.
+    const list = this.#host.renderRoot.querySelector('[role="listbox"]');
+    const seen = !!list?.getClientRects().length;
+    const { answered } = this.#state;
+    if (list && seen && index < 0 && (!this.#listSeen || answered !== this.#listed)) list.scrollTop = 0;
+    this.#listSeen = seen;
+    this.#listed = answered;
   }
 
   /**

@@ -222,6 +222,52 @@ describe('search box → chat hand-off', () => {
     await waitUntil(() => parts(chat).questions().length === 1, 'the question in the chat');
   });
 
+  it("gives the focus back to the search button when the page's chat dialog it handed to closes", async () => {
+    // A docs site's header: the search button (DocSearch's place), and the chat in a <dialog> of
+    // the page, as the chat's page shows, opened when the search box hands a question over. The
+    // chat's dialog opened while the search dialog was still open, so its focus to give back was
+    // the search input, in a dialog closed since: closing the chat left the visitor on <body>.
+    const page = await fixture<HTMLDivElement>(html`
+      <div>
+        <search-box variant="button" ask-target="assistant" min-chars="2" no-recent></search-box>
+        <dialog aria-label="Ask the documentation"><ask-chat id="assistant"></ask-chat></dialog>
+      </div>
+    `);
+    const box = page.querySelector('search-box')!;
+    const chatDialog = page.querySelector('dialog')!;
+    const chat = page.querySelector('ask-chat')!;
+    box.client = { search: async () => [] } as unknown as SearchBox['client'];
+    chat.client = fakeClient(async () => answerRecord());
+    const openChat = () => chatDialog.open || chatDialog.showModal();
+    document.addEventListener('ask-handoff', openChat);
+    try {
+      const button = box.shadowRoot!.querySelector<HTMLElement>('[part="button"]')!;
+      box.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => box.shadowRoot!.querySelector('dialog')!.open, 'the search dialog open');
+      await sendKeys({ type: 'basic auth' });
+      const askOption = () => box.shadowRoot!.querySelector<HTMLElement>('[part~="option-ask"]');
+      await waitUntil(() => askOption() !== null, 'the "Ask AI about" option');
+      await sendKeys({ press: 'ArrowUp' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => chat.shadowRoot!.activeElement === parts(chat).input(), 'the chat input focused');
+      await waitUntil(
+        () => parts(chat).answers().length === 1 && !parts(chat).one('stop-button'),
+        'an answer',
+      );
+
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !chatDialog.open, "the chat's dialog closed");
+      await aTimeout(50);
+      // Compared as names: a failure prints them, where chai would print the whole elements.
+      expect(document.activeElement?.localName, 'the focus in the search box').to.equal('search-box');
+      expect(box.shadowRoot!.activeElement === button, 'on its button').to.equal(true);
+    } finally {
+      document.removeEventListener('ask-handoff', openChat);
+      chatDialog.close();
+    }
+  });
+
   it('hands a "not found" question back to the search box of the page when nobody takes ask-search', async () => {
     const page = await fixture<HTMLDivElement>(html`
       <div>

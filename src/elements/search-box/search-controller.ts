@@ -684,14 +684,17 @@ export class SearchController implements ReactiveController {
       excludeTags: tagsOf(host.excludeTags),
     };
     this.#remember(query);
-    const proceed = emit(host, 'handoff', detail, { cancelable: true });
     // A closing dialog (variant="button") gives the focus back to its button when its close event
     // fires, a task later: the chat takes the focus after that, or the visitor is left on the button.
     const dialog = host.renderRoot.querySelector('dialog');
     const closed = dialog?.open
       ? new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }))
       : null;
+    // Closed before the event: a page that opens its chat in a dialog of its own then gets the
+    // focus back where the search was opened when that dialog closes, not on <body> (it would
+    // return to this input, in a dialog closed since).
     host.hide();
+    const proceed = emit(host, 'handoff', detail, { cancelable: true });
     const targetId = host.askTarget;
     if (!proceed || !targetId) return;
     const root = host.getRootNode();

@@ -270,7 +270,9 @@ describe('<ask-chat>', () => {
       expect(first.link).to.equal('/client/create-client');
       const p = parts(el);
       expect(p.one('source-link')!.textContent).to.equal(first.title);
-      expect(p.one('source-link')!.getAttribute('href')).to.equal('/client/create-client');
+      // At the section quoted, the answer's first passage.
+      expect(p.one('source-link')!.getAttribute('href')).to.equal(first.context!.passages[0]!.link);
+      expect(p.one('source-link')!.getAttribute('href')).to.match(/^\/client\/create-client#./);
       expect(p.one('confidence')!.textContent).to.contain(String(Math.round(first.relevanceScore)));
       expect(p.status()).to.equal('Answer ready.');
       // Focus never left the input.
@@ -1707,6 +1709,57 @@ describe('<ask-chat>', () => {
         }),
       );
       expect(unnamed.p.all('related-link').map((link) => link.textContent)).to.deep.equal(['A', 'B']);
+    });
+
+    it('links its source at the section the answer quotes, as "See also" links theirs', async () => {
+      // DocSearch's Ask AI sources open at their section; the source link opened the long page at
+      // its top, though the service names the section quoted (the first passage, `page#anchor`).
+      const passage = (title: string, link: string) => ({
+        documentId: title,
+        title,
+        link,
+        text: 'x',
+        score: 0.5,
+      });
+      const sourceHref = (p: ReturnType<typeof parts>) =>
+        p.all('source-link').map((link) => link.getAttribute('href'));
+      const quoting = await answeredWithClicks(
+        answerRecord({
+          link: '/docs/helpers/cookie',
+          title: 'Cookie Helper',
+          context: {
+            passages: [
+              passage('Cookie Helper', '/docs/helpers/cookie#setcookie-setsignedcookie'),
+              passage('JWT Auth Middleware', '/docs/middleware/builtin/jwt#cookie-string'),
+            ],
+          },
+        }),
+      );
+      expect(sourceHref(quoting.p)).to.deep.equal(['/docs/helpers/cookie#setcookie-setsignedcookie']);
+      quoting.p.all('source-link')[0]!.click();
+      expect(quoting.clicks).to.deep.equal(['/docs/helpers/cookie#setcookie-setsignedcookie']);
+      // A first passage of another page is no section of the source: its link stays as sent.
+      const elsewhere = await answeredWithClicks(
+        answerRecord({
+          link: '/guides/install',
+          context: { passages: [passage('Theming', '/guides/theming#dark-mode')] },
+        }),
+      );
+      expect(sourceHref(elsewhere.p)).to.deep.equal(['/guides/install']);
+      // Hidden behind "not sure", the documents listed start with the source at its section too.
+      const unsure = await chat(
+        fakeClient(async () =>
+          answerRecord({
+            relevanceScore: 12,
+            context: { passages: [passage('Install ask-elements', '/guides/install#with-npm')] },
+          }),
+        ),
+        'min-relevance=50',
+      );
+      await ask(unsure, 'How do I install it?');
+      await answered(unsure, 1);
+      const listed = parts(unsure).lastAnswer()!.querySelectorAll('.documents a');
+      expect(Array.from(listed, (a) => a.getAttribute('href'))).to.deep.equal(['/guides/install#with-npm']);
     });
 
     it("lists the reference service's other passages' pages under its answer", async () => {

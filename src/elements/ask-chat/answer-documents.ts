@@ -45,3 +45,15 @@ export function otherPages(
     return link !== '' && !seen.has(page) && seen.add(page);
   });
 }
+
+/**
+ * The link of an answer's source at the section it quotes: its first passage's (`page#anchor`),
+ * when that passage is of the source's page; else the source's link as sent.
+ */
+export function sourceLink(
+  answer: LinkingAnswer,
+  base: string = globalThis.location?.href ?? 'http://localhost/',
+): string {
+  const quoted = answer.context?.passages?.[0]?.link;
+  return quoted && answer.link && pageOf(quoted, base) === pageOf(answer.link, base) ? quoted : answer.link;
+}

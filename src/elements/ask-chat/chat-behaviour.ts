@@ -15,7 +15,7 @@ import type { ChatClient } from '../../client/chat-client.js';
 import { isAbortError, isRefusedSetup, type ApiError } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
-import { otherPages, SEE_ALSO_PAGES } from './answer-documents.js';
+import { otherPages, SEE_ALSO_PAGES, sourceLink } from './answer-documents.js';
 import { emit } from '../shared/events.js';
 import { importOnce } from '../shared/import-once.js';
 import { LengthLimit } from '../shared/length-limit.js';
@@ -834,7 +834,7 @@ export class ChatBehaviour implements ReactiveController {
         // No source named (the service sent none we can read): no "Source:" before nothing.
         record.link || record.title
           ? html`<span class="source-label">${s.source}:</span>
-              ${this.#link(record, record.link, record.title, 'source-link')}`
+              ${this.#link(record, sourceLink(record), record.title, 'source-link')}`
           : nothing
       }
       ${
@@ -885,7 +885,10 @@ export class ChatBehaviour implements ReactiveController {
 
   /** The source and up to three other documents the answer was drawn from, each once. */
   #renderDocuments(record: AnswerRecord) {
-    const documents = [...(record.link ? [record] : []), ...otherPages(record)].slice(0, 4);
+    const documents = [
+      ...(record.link ? [{ link: sourceLink(record), title: record.title }] : []),
+      ...otherPages(record),
+    ].slice(0, 4);
     return html`<ul class="documents">
       ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
     </ul>`;

@@ -997,6 +997,23 @@ describe('<search-box> states', () => {
     expect(optionTitles(el)[0]).to.equal('apt-config(8) – Programa para consultar la configuración de APT');
   });
 
+  it('highlights the names a typed import path or dotted name joins, as the service found them', async () => {
+    // On the Hono docs, `hono/cors` found *CORS Middleware* first, with nothing marked in it.
+    const el = await fakeBox(
+      answering([
+        item('CORS Middleware', {
+          description: "Import cors from 'hono/cors' and call it before the routes.",
+        }),
+      ]),
+    );
+    await type(el, 'hono/cors');
+    await waitUntil(() => options(el).length === 1);
+    const marks = [...options(el)[0]!.querySelectorAll('mark[part="highlight"]')].map(
+      (mark) => mark.textContent,
+    );
+    expect(marks).to.deep.equal(['CORS', 'cors', 'hono/cors']);
+  });
+
   it('shows a query in the direction of its first letter, on a right-to-left page too', async () => {
     const page = await fixture<HTMLElement>(
       html`<div dir="rtl" lang="ar"><search-box debounce="0" no-recent></search-box></div>`,

@@ -88,13 +88,21 @@ function folded(text: string): { text: string; from: number[] } {
 
 /**
  * Splits `text` into pieces at the places the query's terms occur (case-insensitive, with or
- * without accents, as the service matches them: see `folded`), so that the element can render
+ * without accents, as the service matches them: see `folded`; a name punctuation joins to another,
+ * `hono/cors`, whole and apart), so that the element can render
  * matches as `<mark>` around text nodes: nothing from the service is ever parsed as HTML. One-letter terms and English function words are ignored beside other
  * words, so a query like "what is a guide" lights up "guide" only. A match starts a word (see
  * `startsWord`).
  */
 export function highlightPieces(text: string, query: string): TextPiece[] {
-  const words = query.trim().split(/\s+/u).filter(Boolean).flatMap(unspacedWords);
+  const words = query
+    .trim()
+    .split(/\s+/u)
+    .filter(Boolean)
+    .flatMap(unspacedWords)
+    // The names punctuation joins (`hono/cors`, `c.req.param`, `LLM_BASE_URL`), which the service
+    // finds apart as well as whole.
+    .flatMap((word) => [word, ...word.split(/[^\p{L}\p{M}\p{N}]+/u).filter((part) => part && part !== word)]);
   const subject = words.filter((word) => !FUNCTION_WORDS.has(word.toLowerCase()));
   const asked = subject.length > 0 ? subject : words;
   // A Han character is a word of its own (色, 值).

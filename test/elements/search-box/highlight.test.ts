@@ -47,6 +47,21 @@ describe('highlightPieces', () => {
     assert.equal(marked('C++ and c++', '++'), 'C[++] and c[++]');
   });
 
+  it('marks the names a word joins with punctuation, as the service finds them', () => {
+    // `hono/cors` found *CORS Middleware* with nothing marked: the service reads `hono` and `cors`.
+    assert.equal(marked('CORS Middleware', 'hono/cors'), '[CORS] Middleware');
+    assert.equal(
+      marked("import { cors } from 'hono/cors'", 'hono/cors'),
+      "import { [cors] } from '[hono/cors]'",
+    );
+    assert.equal(
+      marked('An object taken from c.req which wraps a Request', 'c.req.param'),
+      'An object taken from c.[req] which wraps a [Req]uest',
+    );
+    assert.equal(marked('Set LLM_BASE_URL', 'llm_base_url'), 'Set [LLM_BASE_URL]');
+    assert.equal(marked('the base URL', 'llm_base_url'), 'the [base] [URL]');
+  });
+
   it('marks a term anywhere in scripts written without spaces or with joined small words', () => {
     assert.equal(marked('使用搜索框搜索文档', '搜索'), '使用[搜索]框[搜索]文档');
     assert.equal(marked('والبحث في المستندات', 'البحث'), 'و[البحث] في المستندات');

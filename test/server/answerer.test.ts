@@ -165,6 +165,18 @@ describe('extractive answerer over the Hono docs', () => {
     assert.doesNotMatch(what.answer, /```/);
   });
 
+  it('shows the code a quoted sentence promises "as follows", with the sentence between them', async () => {
+    // "…you can use `app.route()` as follows." then "Pass the value returned from…", then the code:
+    // the answer ended on the second sentence, the code it promised left out.
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('What does app.route() do?'));
+    assert.equal(answer.link, '/examples/grouping-routes-rpc');
+    assert.match(answer.answer, /as follows\.\n\nPass the value returned/);
+    assert.match(
+      answer.answer,
+      /\n\n```ts\nimport \{ Hono \} from 'hono'\n[\s\S]*\.route\('\/authors', authorsApp\)[\s\S]*\n```$/,
+    );
+  });
+
   it("quotes the page's best passage, not a section elsewhere whose one sentence holds more of the words", async () => {
     const answerer = createExtractiveAnswerer({ index });
     // `### encrypted http2` is only code: it was passed over for "2. Hello World", whose sentence
@@ -1235,6 +1247,7 @@ describe("extractive answerer over the project's own docs", () => {
     assert.equal(links.length, 3);
     assert.deepEqual(links, [...new Set(links)]);
   });
+
 });
 
 describe('extractive answerer: the passages listed with an answer', () => {

@@ -829,6 +829,16 @@ export function selectAnswer(
   // or any chosen sentence before it in a how-to question), one a chosen sentence follows up
   // ("Then, in your application:").
   const codeChosen = new Set<number>(bestIsCode ? [bestUnit] : []);
+  // A block is pointed at by the quoted prose right before it: "…you can use `app.route()` as
+  // follows." then "Pass the value returned from…", then the code. Not across a list or a table.
+  const pointedAt = (index: number): boolean => {
+    for (let i = index - 1; chosen.has(i); i--) {
+      const unit = units[i] as Unit;
+      if (unit.kind !== 'text' || (i < index - 1 && unit.list !== undefined)) return false;
+      if (POINTS_AHEAD.test(unit.text)) return true;
+    }
+    return false;
+  };
   units.forEach((unit, index) => {
     if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || unit.mistake) return;
     const before = units[index - 1];
@@ -842,7 +852,7 @@ export function selectAnswer(
         // code it shows ("You can specify the port number with exporting the `port`.").
         (codeChosen.size === 0 &&
           before.kind === 'text' &&
-          (POINTS_AHEAD.test(before.text) || namesCodeShown(before.text, unit.text))));
+          (pointedAt(index) || namesCodeShown(before.text, unit.text))));
     const followedUp =
       after !== undefined &&
       chosen.has(index + 1) &&

@@ -1248,6 +1248,34 @@ describe("extractive answerer over the project's own docs", () => {
     assert.deepEqual(links, [...new Set(links)]);
   });
 
+  it('quotes the list a sentence announces with a colon, even when its items run to several sentences', async () => {
+    // "…check a request in this order and answer the first failure:" was the whole answer: the
+    // list it announces has items of several sentences, and none was quoted.
+    const { documents } = await loadContentFolder(new URL('../../demo/content/', import.meta.url).pathname);
+    const index = createOramaIndex();
+    await index.load(documents);
+    for (const format of ['markdown', 'html'] as const) {
+      const answer = await createExtractiveAnswerer({ index }).answer(
+        ask('In what order does the service check requests?', { format }),
+      );
+      assert.equal(answer.link, '/service/errors-and-limits');
+      assert.doesNotMatch(answer.answer, /:(<\/p>)?$/, 'ends on the colon that announces the list');
+      if (format === 'markdown') {
+        assert.match(
+          answer.answer,
+          /in this order and answer the first failure:\n\n1\. The address's own rate limit/,
+        );
+        assert.match(
+          answer.answer,
+          /\n8\. Fields: each field is checked; the first wrong one is `400` naming it\.$/,
+        );
+      } else
+        assert.match(
+          answer.answer,
+          /failure:<\/p>\n<ol><li>The address&#39;s own rate limit[^]*<li>Fields: [^<]*<code>400<\/code> naming it\.<\/li><\/ol>$/,
+        );
+    }
+  });
 });
 
 describe('extractive answerer: the passages listed with an answer', () => {

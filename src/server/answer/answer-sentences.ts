@@ -759,7 +759,7 @@ export function selectAnswer(
         ANNOUNCES_A_LIST.test((units[last] as Unit).text) &&
         next?.kind === 'text' &&
         next.paragraph === startUnit.paragraph + 1
-      )
+      ) {
         for (let i = last + 1, items = 0; i < units.length && items < MAX_LIST_ITEMS; i++, items++) {
           const item = units[i] as Unit;
           const single =
@@ -767,6 +767,18 @@ export function selectAnswer(
           if (item.kind !== 'text' || !single || length + item.length > ANSWER_PROSE_CHARS) break;
           choose(i);
         }
+        // A short list whose first item runs to several sentences ("…check a request in this
+        // order and answer the first failure:", then eight items of two or three): each item's
+        // first sentence, which names it, rather than an answer ending on the colon.
+        const list = chosen.has(last + 1) ? undefined : listAround(units, last + 1, MAX_WHOLE_LIST_ITEMS);
+        if (list?.[0] === last + 1) {
+          const firsts: number[] = [];
+          for (let i = list[0]; i <= list[1]; i++)
+            if (i === list[0] || units[i - 1]?.paragraph !== units[i]?.paragraph) firsts.push(i);
+          const itemsLength = firsts.reduce((sum, i) => sum + (units[i] as Unit).length, 0);
+          if (length + itemsLength <= LIST_PROSE_CHARS) for (const i of firsts) choose(i);
+        }
+      }
       // One that announces a table ("Set two environment variables…:") comes with the table: its
       // header row, under which its first rows are quoted (below).
       if (

@@ -1641,6 +1641,33 @@ describe('<ask-chat>', () => {
       expect(p.one('asset-type')!.textContent).to.equal('Page');
     });
 
+    it("leaves out the source's description when the answer says it word for word, in either format", async () => {
+      // The Hono docs' middleware page has no description of its own: the service describes it by
+      // its opening, which the answer to "why is my middleware not running after the handler"
+      // quotes. The chat showed the same three sentences twice, one under the other.
+      const description =
+        'We call the primitive that returns Response as "Handler". "Middleware" is executed before and after the Handler and handles the Request and Response. It\'s like an onion structure.';
+      const answers = {
+        markdown:
+          'We call the primitive that returns `Response` as "Handler". "Middleware" is executed before and after the Handler and handles the `Request` and `Response`. It\'s like an onion structure.\n\n```ts\napp.use(logger())\n```',
+        html: '<p>We call the primitive that returns <code>Response</code> as &quot;Handler&quot;. &quot;Middleware&quot; is executed before and after the Handler and handles the <code>Request</code> and <code>Response</code>. It&#39;s like an onion structure.</p>\n<pre><code class="language-ts">app.use(logger())</code></pre>',
+      };
+      for (const format of ['markdown', 'html'] as const) {
+        const el = await chat(fakeClient(async () => answerRecord({ answer: answers[format], description })));
+        el.format = format;
+        await ask(el, 'why is my middleware not running after the handler');
+        await answered(el, 1);
+        const p = parts(el);
+        expect(p.one('source-description')?.textContent, format).to.equal(undefined);
+        expect(p.one('source-link')!.textContent).to.equal('Install ask-elements');
+      }
+      // A description that says what the answer doesn't is shown.
+      const { p } = await answeredWithClicks(
+        answerRecord({ answer: "It's like an onion structure.", description }),
+      );
+      expect(p.one('source-description')!.textContent).to.equal(description);
+    });
+
     it('says whether a source was clicked for a new tab, so that a router leaves those to the link', async () => {
       const { clicks, newTabs, p } = await answeredWithClicks(answerRecord({ link: '/guides/install' }));
       const link = p.one('source-link')!;

@@ -57,3 +57,14 @@ export function sourceLink(
   const quoted = answer.context?.passages?.[0]?.link;
   return quoted && answer.link && pageOf(quoted, base) === pageOf(answer.link, base) ? quoted : answer.link;
 }
+
+/**
+ * Whether an answer says its source's description word for word: a page without a description of
+ * its own is described by its opening, which the answer often quotes. Compared by letters and
+ * digits, without Markdown's marks or, in HTML, tags and entities.
+ */
+export function saysDescription(answer: string, description: string, html: boolean): boolean {
+  const letters = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+  const said = letters(description);
+  return said !== '' && letters(html ? answer.replace(/<[^>]*>|&#?\w+;/g, '') : answer).includes(said);
+}

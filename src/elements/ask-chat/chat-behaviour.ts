@@ -15,7 +15,7 @@ import type { ChatClient } from '../../client/chat-client.js';
 import { isAbortError, isRefusedSetup, type ApiError } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
-import { otherPages, SEE_ALSO_PAGES, sourceLink } from './answer-documents.js';
+import { otherPages, saysDescription, SEE_ALSO_PAGES, sourceLink } from './answer-documents.js';
 import { emit } from '../shared/events.js';
 import { importOnce } from '../shared/import-once.js';
 import { LengthLimit } from '../shared/length-limit.js';
@@ -820,7 +820,7 @@ export class ChatBehaviour implements ReactiveController {
       : html`<span part=${part}>${text}</span>`;
   }
 
-  #renderSource(record: AnswerRecord) {
+  #renderSource(record: AnswerRecord, format: AnswerFormat) {
     const s = this.#strings;
     const score = Math.round(record.relevanceScore);
     const [level, label] =
@@ -856,7 +856,8 @@ export class ChatBehaviour implements ReactiveController {
             >`
       }
       ${
-        record.description
+        // Not a description the answer says already (a page's opening, quoted).
+        record.description && !saysDescription(record.answer, record.description, format === 'html')
           ? html`<p part="source-description" class="description" dir="auto">${record.description}</p>`
           : nothing
       }
@@ -944,7 +945,7 @@ export class ChatBehaviour implements ReactiveController {
                 <summary>${s.showAnyway}</summary>
                 ${body}
               </details>`
-          : html`${body}${this.#renderSource(record)}`
+          : html`${body}${this.#renderSource(record, turn.format)}`
       }
       <div part="actions" class="actions">
         <button part="button copy-button" class="copy" type="button" @click=${() => this.#copy(turn)}>

@@ -1248,6 +1248,24 @@ describe("extractive answerer over the project's own docs", () => {
     assert.deepEqual(links, [...new Set(links)]);
   });
 
+  it('lists the names of a table once each, and only for a question asking for several', async () => {
+    // "Status: 400, 400, 400, 408, 431, 400, 400, 400, 401, …" answered both questions: the status
+    // table lists 400 for several errors (and "400, 408, 431" in one cell), and "which status
+    // for…" read as a plural.
+    const { documents } = await loadContentFolder(new URL('../../demo/content/', import.meta.url).pathname);
+    const index = createOramaIndex();
+    await index.load(documents);
+    const answerer = createExtractiveAnswerer({ index });
+    const codes = await answerer.answer(ask('Which status codes can the service return?'));
+    assert.equal(codes.link, '/service/errors-and-limits');
+    const listed = /^Status: (.*)$/.exec(codes.answer)?.[1]?.split(', ') ?? [];
+    assert.ok(listed.includes('413') && listed.includes('503'), codes.answer);
+    assert.deepEqual(listed, [...new Set(listed)]);
+    const one = await answerer.answer(ask('which status for a body too large or a bad encoding'));
+    assert.doesNotMatch(one.answer, /^Status: /);
+    assert.match(one.answer, /\| 415 \| `unsupported_encoding` \|/);
+  });
+
   it('quotes the list a sentence announces with a colon, even when its items run to several sentences', async () => {
     // "…check a request in this order and answer the first failure:" was the whole answer: the
     // list it announces has items of several sentences, and none was quoted.

@@ -79,11 +79,12 @@ const RELATED_SHARE = 0.6;
 const LEANS_ON_PREVIOUS =
   /^((it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?)\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
 /**
- * Questions asking for a list of things ("Which events…", "What options are there"); "which"
- * with a plural only: "which port" asks for one.
+ * Questions asking for a list of things ("Which events…", "Which status codes…", "What options
+ * are there"); "which" with a plural only: "which port" asks for one, and so do "which status
+ * for…" and "which class" (-us, -ss), and "which is…".
  */
 const LIST_QUESTION =
-  /^\s*(which \w+s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+  /^\s*(which (?:\w+(?:ss|us) )?(?!(?:is|was|has|does)\b)\w*[^\Wsu]s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
 /**
  * The heading of a section listing other pages ("See also"): its lines are their titles, which
  * name the question's subject without answering it.
@@ -1199,14 +1200,20 @@ function sectionListing(
   });
 }
 
-/** The first column of the section's first table, as one line: "event: ask-question, ask-answer, …". */
+/**
+ * The first column of the section's first table, as one line: "event: ask-question, ask-answer, …",
+ * each name once: a table of status codes lists `400` for several errors, and `400, 408, 431` in
+ * one cell ("Status: 400, 400, 400, 408, 431, 400, …" answered "Which status codes…?").
+ */
 function tableListing(units: Unit[]): { paragraph: number; header: string; text: string } | undefined {
   const start = units.findIndex((unit) => unit.kind === 'row');
   const header = units[start];
   if (!header) return undefined;
-  const names: string[] = [];
+  const listed = new Set<string>();
   for (let i = start + 1; i < units.length && units[i]?.kind === 'row'; i++)
-    names.push(cellsOf((units[i] as Unit).text)[0] as string);
+    for (const name of splitOutsideCode(cellsOf((units[i] as Unit).text)[0] as string, ', '))
+      listed.add(name);
+  const names = [...listed];
   if (names.length < 2) return undefined;
   const shown = names.slice(0, MAX_LISTED);
   const more = names.length > shown.length ? ', …' : '';

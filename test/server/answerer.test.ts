@@ -1248,7 +1248,7 @@ describe("extractive answerer over the project's own docs", () => {
     assert.deepEqual(links, [...new Set(links)]);
   });
 
-  it('lists the names of a table once each, and only for a question asking for several', async () => {
+  it('lists the names of a table once each, none a placeholder, and only for a question asking for several', async () => {
     // "Status: 400, 400, 400, 408, 431, 400, 400, 400, 401, …" answered both questions: the status
     // table lists 400 for several errors (and "400, 408, 431" in one cell), and "which status
     // for…" read as a plural.
@@ -1261,6 +1261,9 @@ describe("extractive answerer over the project's own docs", () => {
     const listed = /^Status: (.*)$/.exec(codes.answer)?.[1]?.split(', ') ?? [];
     assert.ok(listed.includes('413') && listed.includes('503'), codes.answer);
     assert.deepEqual(listed, [...new Set(listed)]);
+    // A placeholder in the first column names nothing: "attribute: —, `base-url`, …".
+    const attributes = await answerer.answer(ask('Which attributes does ask-chat have?'));
+    assert.match(attributes.answer, /^attribute: `base-url`, `api-key`, /m);
     const one = await answerer.answer(ask('which status for a body too large or a bad encoding'));
     assert.doesNotMatch(one.answer, /^Status: /);
     assert.match(one.answer, /\| 415 \| `unsupported_encoding` \|/);

@@ -1203,7 +1203,8 @@ function sectionListing(
 /**
  * The first column of the section's first table, as one line: "event: ask-question, ask-answer, …",
  * each name once: a table of status codes lists `400` for several errors, and `400, 408, 431` in
- * one cell ("Status: 400, 400, 400, 408, 431, 400, …" answered "Which status codes…?").
+ * one cell ("Status: 400, 400, 400, 408, 431, 400, …" answered "Which status codes…?"), and a
+ * placeholder ("—") is no name ("attribute: —, `base-url`, …").
  */
 function tableListing(units: Unit[]): { paragraph: number; header: string; text: string } | undefined {
   const start = units.findIndex((unit) => unit.kind === 'row');
@@ -1212,7 +1213,8 @@ function tableListing(units: Unit[]): { paragraph: number; header: string; text:
   const listed = new Set<string>();
   for (let i = start + 1; i < units.length && units[i]?.kind === 'row'; i++)
     for (const name of splitOutsideCode(cellsOf((units[i] as Unit).text)[0] as string, ', '))
-      listed.add(name);
+      // Not a cell that names nothing: "—" for a property that has no attribute.
+      if (/[\p{L}\p{N}]/u.test(name)) listed.add(name);
   const names = [...listed];
   if (names.length < 2) return undefined;
   const shown = names.slice(0, MAX_LISTED);

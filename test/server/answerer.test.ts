@@ -165,6 +165,38 @@ describe('extractive answerer over the Hono docs', () => {
     assert.doesNotMatch(what.answer, /```/);
   });
 
+  it('quotes a list asked for whole when its items are short, though it has more than ten', async () => {
+    // "what helpers are available" was answered "- Accepts": the first of the twelve items that
+    // make up `## Available Helpers`, a list too long to be quoted whole.
+    for (const format of ['markdown', 'html'] as const) {
+      const answer = await createExtractiveAnswerer({ index }).answer(
+        ask('what helpers are available', { format }),
+      );
+      assert.equal(answer.link, '/docs/guides/helpers');
+      if (format === 'markdown')
+        assert.equal(
+          answer.answer,
+          [
+            'Accepts',
+            'Adapter',
+            'Cookie',
+            'css',
+            'Dev',
+            'Factory',
+            'html',
+            'JWT',
+            'SSG',
+            'Streaming',
+            'Testing',
+            'WebSocket',
+          ]
+            .map((helper) => `- ${helper}`)
+            .join('\n'),
+        );
+      else assert.equal(answer.answer.match(/<li>/g)?.length, 12);
+    }
+  });
+
   it('shows the code a quoted sentence promises "as follows", with the sentence between them', async () => {
     // "…you can use `app.route()` as follows." then "Pass the value returned from…", then the code:
     // the answer ended on the second sentence, the code it promised left out.

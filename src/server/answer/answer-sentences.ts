@@ -811,8 +811,11 @@ export function selectAnswer(
     // points of their own under a heading, asked about one of them ("Is it open source?" quoted
     // the four points of "Why use it" before "Free and open source", filling the budget).
     const asksForTheList = LIST_QUESTION.test(question) || bestUnit < 0 || headingMatchesMore;
+    // A list asked for is quoted whole up to as many items as a table's listing names, within the
+    // budget: "what helpers are available" quoted "- Accepts", the first of twelve names.
+    const wholeList = LIST_QUESTION.test(question) ? MAX_LISTED : MAX_WHOLE_LIST_ITEMS;
     for (const index of [...chosen]) {
-      const around = listAround(units, index, MAX_WHOLE_LIST_ITEMS);
+      const around = listAround(units, index, wholeList);
       if (!around) continue;
       const [first, last] = around;
       const before = units[first - 1];

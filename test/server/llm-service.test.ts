@@ -157,6 +157,30 @@ describe('generated answers, asked over HTTP', () => {
     assert.equal(text, prose);
   });
 
+  it('serves the answer without the passage numbers a model cites, in prose only', async () => {
+    // Code, a reference link and its definition keep their brackets.
+    const rest = ['', '```js', 'const first = list[1]; // [2]', '```', '', '[1]: /guides/install'];
+    model.reply = [
+      'Install it with npm [1]. Then import `ask-elements/define` [2, 3][4]: see the [install guide][1] and `arr[1]`.',
+      ...rest,
+    ].join('\n');
+    const markdown = await ask('markdown');
+    assert.equal(
+      markdown.answer,
+      [
+        'Install it with npm. Then import `ask-elements/define`: see the [install guide][1] and `arr[1]`.',
+        ...rest,
+      ].join('\n'),
+    );
+    const html = await ask('html');
+    assert.doesNotMatch(
+      html.answer.replace(/<pre>[\s\S]*<\/pre>|<code>[^<]*<\/code>/g, ''),
+      /\[\d\]/,
+      html.answer,
+    );
+    assert.match(html.answer, /Install it with npm\. Then import/);
+  });
+
   it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
     // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
     model.reply = [

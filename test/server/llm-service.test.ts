@@ -181,6 +181,24 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(html.answer, /Install it with npm\. Then import/);
   });
 
+  it('serves Markdown whose code after a tag on a line of its own keeps its URL as written', async () => {
+    // A tag alone on its line opens an HTML block, whose escaped text runs on to the next blank
+    // line: code there is code, a backslash in it shown as written.
+    model.reply = [
+      'Add this to your page:',
+      '',
+      '<ask-chat base-url="https://bot.example.com">',
+      '</ask-chat>',
+      'where `base-url` is `https://bot.example.com`, or `www.example.com`.',
+    ].join('\n');
+    const answer = await ask('markdown');
+    const html = rendered(answer.answer);
+    assert.match(html, /<code>https:\/\/bot\.example\.com<\/code>/, html);
+    assert.match(html, /<code>www\.example\.com<\/code>/, html);
+    assert.match(html, /&lt;ask-chat base-url=&quot;https:\/\/bot\.example\.com&quot;&gt;/, html);
+    assert.doesNotMatch(html, /<a\b/, html);
+  });
+
   it('serves an html fragment whose every tag is one it wrote, after a tag marked reads as raw text', async () => {
     // After <script> or <pre>, marked passes text through as written, taken to be raw HTML.
     model.reply = [

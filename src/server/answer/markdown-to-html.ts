@@ -69,12 +69,14 @@ export function markdownToSafeMarkdown(markdown: string): string {
 function safeReplacement(token: Tokens.Generic, inLink: boolean): string | undefined {
   // Escaped, a tag is text, and a URL in its attributes becomes a bare URL, which GFM links up to
   // the next `<`: `base-url="https://a.test"\>` showed a link to `https://a.test%22%5C%3E%5C`
-  // with a backslash in its text. Its `:` (or its `www`'s dot) is escaped: text, as in html.
+  // with a backslash in its text. Its `:` (or its `www`'s dot) is escaped: text, as in html. Not
+  // in code: a block's raw runs on to the next blank line, and a backslash in code is shown.
   if (token.type === 'html')
     return token.raw
       .replace(/[<>]/g, '\\$&')
-      .replace(/\b(https?|ftp):(?=\/\/)/gi, '$1\\:')
-      .replace(/\b(www)\./gi, '$1\\.');
+      .replace(/(`+)[\s\S]*?\1|\b(https?|ftp)(:)(?=\/\/)|\b(www)(\.)/gi, (match, code, scheme, colon, www) =>
+        code ? match : `${scheme ?? www}\\${colon ?? '.'}`,
+      );
   if (token.type === 'image') {
     // A link the visitor may follow, as in html: a browser loads an image unasked, and an
     // image a page's hidden instructions made the model write could carry the question away.

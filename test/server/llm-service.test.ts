@@ -624,6 +624,60 @@ describe('generated answers, from a model whose context a question overflows', (
     });
 });
 
+describe('generated answers, on a site whose documents name NOT_FOUND', () => {
+  it('answers with what the model says of NOT_FOUND, and reads NOT_FOUND alone as no answer', async () => {
+    // gRPC's status codes: an answer opening with the code it explains is an answer.
+    const content = await mkdtemp(join(tmpdir(), 'ask-elements-not-found-'));
+    await mkdir(join(content, 'reference'));
+    await writeFile(
+      join(content, 'reference', 'status-codes.md'),
+      '# Status codes\n\nThe status codes a call can end with.\n\n## NOT_FOUND\n\nThe `NOT_FOUND` status code (5) means that some requested entity, such as a file or a directory, was not found. A server answers it when the entity asked for does not exist.\n\n## PERMISSION_DENIED\n\nThe `PERMISSION_DENIED` status code (7) means that the caller may not run the operation.\n',
+    );
+    let reply = '';
+    const { service, close } = await serviceOverModel(
+      (request, response) => {
+        request.resume();
+        request.on('end', () => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              choices: [{ message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+            }),
+          );
+        });
+      },
+      { LLM_MODEL: 'test-model' },
+      { contentDir: content },
+    );
+    try {
+      const ask = async () =>
+        (
+          await service.postJson('/bot/askai', {
+            apiKey: DEMO_KEY,
+            query: 'What does the NOT_FOUND status code mean?',
+            format: 'markdown',
+          })
+        ).body as { answer: string; didAnswer: boolean };
+      for (reply of [
+        '**NOT_FOUND**: some requested entity, such as a file or a directory, was not found.',
+        '`NOT_FOUND` - the requested entity was not found (code 5).',
+        'The entity asked for does not exist. NOT_FOUND',
+      ]) {
+        const answer = await ask();
+        assert.equal(answer.didAnswer, true, reply);
+        assert.match(answer.answer, /NOT_FOUND/, reply);
+      }
+      for (reply of ['NOT_FOUND', '**NOT_FOUND**', 'NOT_FOUND\n\nThe passages do not say.']) {
+        const answer = await ask();
+        assert.equal(answer.didAnswer, false, reply);
+      }
+    } finally {
+      await close();
+      await rm(content, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('generated answers, from pages that hold instructions', () => {
   it('gives the model each passage between tags its text cannot close, the question after them', async () => {
     // A page a visitor could edit (a wiki, a forum's answers) that ends the passages where the

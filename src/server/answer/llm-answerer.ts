@@ -132,7 +132,18 @@ export class LlmAnswerer implements Answerer {
         signal ? AbortSignal.any([signal, generation.signal]) : generation.signal,
       );
       // The model read the passages and found no answer in them: not answered, as extractively.
-      if (saysNotFound(markdown))
+      // On a site whose documents name NOT_FOUND (gRPC's status codes), a reply opening or closing
+      // with it may be about it: read as such only when it stands alone.
+      const named = [
+        input.query,
+        ...retrieval.hits.slice(0, PASSAGES_IN_PROMPT).map((hit) => hit.section.text),
+      ];
+      if (
+        saysNotFound(
+          markdown,
+          named.some((text) => text.includes(NOT_FOUND_REPLY)),
+        )
+      )
         return notFoundAnswer(
           input.format,
           retrieval.resolvedQuery,
@@ -210,16 +221,17 @@ export class LlmAnswerer implements Answerer {
  * included, written `Not found` or `NOT FOUND`), or before or after a word of explanation that
  * smaller models add though asked not to (on its own line, opening the reply before a stop or a
  * colon, or closing it after a sentence); or replied in a few words of English that it doesn't
- * know. (An answer quoting NOT_FOUND in a sentence is an answer.)
+ * know. (An answer quoting NOT_FOUND in a sentence is an answer, and so is one opening or closing
+ * with it when the question or the passages name it: `documentsNameIt`.)
  */
-function saysNotFound(markdown: string): boolean {
+function saysNotFound(markdown: string, documentsNameIt = false): boolean {
   const lines = markdown.split('\n').filter((line) => line.trim() !== '');
   const first = lines[0] ?? '';
   const last = lines.at(-1) ?? '';
   return (
     [markdown, first, last].some((line) => line.replace(/[\s.*`_-]/g, '').toUpperCase() === 'NOTFOUND') ||
-    /^[\s*`]*NOT_FOUND[*`]*\s*[.:—–-]/.test(first) ||
-    /[.!?]\s+[*`(]*NOT_FOUND[*`).]*\s*$/.test(last) ||
+    (!documentsNameIt && /^[\s*`]*NOT_FOUND[*`]*\s*[.:—–-]/.test(first)) ||
+    (!documentsNameIt && /[.!?]\s+[*`(]*NOT_FOUND[*`).]*\s*$/.test(last)) ||
     saysItDoesNotKnow(markdown)
   );
 }

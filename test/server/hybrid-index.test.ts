@@ -88,7 +88,8 @@ interface RecordedRequest {
 }
 
 /** How the loopback provider behaves for the next requests. */
-type Behaviour = 'ok' | 'fail' | 'slow' | 'stall' | 'reversed' | 'echo-key-401' | 'echo-key-late';
+type Behaviour =
+  'ok' | 'fail' | 'slow' | 'stall' | 'reversed' | 'echo-key-401' | 'echo-key-late' | 'long-error';
 
 interface LoopbackProvider {
   baseUrl: string;
@@ -137,6 +138,11 @@ async function startLoopbackProvider(): Promise<LoopbackProvider> {
     if (provider.behaviour === 'echo-key-401')
       return json(401, {
         error: { message: `Incorrect API key provided: ${request.headers.authorization}` },
+      });
+    if (provider.behaviour === 'long-error')
+      // What went wrong first, then the input echoed back: several kilobytes.
+      return json(400, {
+        error: { message: 'Input is too long: 9120 tokens, at most 8192.', input: 'delete '.repeat(800) },
       });
     if (provider.behaviour === 'echo-key-late') {
       // A gateway's pretty-printed error, the key it was given echoed where a 300-character
@@ -385,6 +391,15 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
       assert.doesNotMatch(error.message, /sk-proj/);
       return true;
     });
+  });
+
+  it('quotes the start of an error body too long to read whole', async () => {
+    loopback.behaviour = 'long-error';
+    const provider = new HttpEmbeddingProvider({ baseUrl: loopback.baseUrl, model: 'concept-64' });
+    await assert.rejects(
+      provider.embed(['delete']),
+      /answered 400 .*: \{"error":\{"message":"Input is too long: 9120 tokens/,
+    );
   });
 
   it('says an endpoint that stalls mid-answer did not finish in time, not that its answer lacked data', async () => {

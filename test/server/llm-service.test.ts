@@ -572,6 +572,15 @@ describe('generated answers, from a model whose context a question overflows', (
         code: 'context_length_exceeded',
       },
     }),
+    // A gateway that quotes the request after the provider's message: well over 1,200 bytes.
+    'a gateway quoting the request': (asked: number) => ({
+      error: {
+        message: `litellm.ContextWindowExceededError: This model's maximum context length is 4096 tokens. Received max_tokens=${asked}; messages=${JSON.stringify([{ role: 'user', content: 'Documentation passages: '.repeat(120) }])}`,
+        type: null,
+        param: null,
+        code: '400',
+      },
+    }),
   };
   for (const [provider, overflow] of Object.entries(overflows))
     it(`serves that question extractively and the next one generated (${provider})`, async () => {

@@ -190,12 +190,10 @@ export async function chatCompletion(
         }),
         signal,
       });
-      text = await bodyText(response, response.ok ? MAX_RESPONSE_BYTES : ERROR_BODY_CHARS * 4, signal).catch(
-        (error: unknown) => {
-          if (response.ok || !(error instanceof TooLargeError)) throw error;
-          return '';
-        },
-      );
+      // An error body's start is enough to say what went wrong (and whether it is this question's).
+      text = await (response.ok
+        ? bodyText(response, MAX_RESPONSE_BYTES, signal)
+        : bodyText(response, ERROR_BODY_CHARS * 4, signal, true));
     } catch (error) {
       return failed(error);
     }

@@ -27,14 +27,20 @@ export class TooLargeError extends Error {}
 
 /**
  * The response's body as text, read as it arrives up to `maxBytes`; beyond, the body is
- * cancelled and `TooLargeError` thrown. When `signal` aborts, the body is cancelled and its reason
+ * cancelled and `TooLargeError` thrown, or with `cut`, its first `maxBytes` returned (an error
+ * body, whose start says what went wrong). When `signal` aborts, the body is cancelled and its reason
  * thrown: the signal given to fetch may no longer reach a body being read (undici links it to the
  * request by a weak reference, which a garbage collection clears), and a server that stalls
  * mid-body would be waited for until the socket closes.
  */
-export async function bodyText(response: Response, maxBytes: number, signal?: AbortSignal): Promise<string> {
+export async function bodyText(
+  response: Response,
+  maxBytes: number,
+  signal?: AbortSignal,
+  cut = false,
+): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
+  if (declared > maxBytes && !cut) {
     await response.body?.cancel();
     throw new TooLargeError(`the body is ${declared} bytes, more than ${maxBytes}`);
   }
@@ -55,7 +61,9 @@ export async function bodyText(response: Response, maxBytes: number, signal?: Ab
       bytes += value.byteLength;
       if (bytes > maxBytes) {
         await reader.cancel();
-        throw new TooLargeError(`the body is more than ${maxBytes} bytes`);
+        if (!cut) throw new TooLargeError(`the body is more than ${maxBytes} bytes`);
+        text += decoder.decode(value.subarray(0, value.byteLength - (bytes - maxBytes)), { stream: true });
+        break;
       }
       text += decoder.decode(value, { stream: true });
     }

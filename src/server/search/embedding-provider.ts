@@ -113,7 +113,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
     if (!response.ok) {
       // Read within a bound (a proxy's error page may be long), redacted before it is cut (a key
       // the cut falls in would be left half written), and on one line, as the log's other lines.
-      const body = await bodyText(response, ERROR_BODY_CHARS * 4, either).catch(() => '');
+      const body = await bodyText(response, ERROR_BODY_CHARS * 4, either, true).catch(() => '');
       const detail = this.#redact(body).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
       const hint = statusHint(response.status, 'EMBEDDINGS');
       throw new Error(

@@ -181,6 +181,24 @@ describe('generated answers, asked over HTTP', () => {
     assert.match(html.answer, /Install it with npm\. Then import/);
   });
 
+  it('keeps the brackets of code indented under a list item or by four spaces', async () => {
+    // Code as CommonMark reads it, though no line of it starts a fence at the margin.
+    const code = [
+      '1. Make the list [1]:',
+      '',
+      '   ~~~js',
+      '   const pair = [1, 2];',
+      '   ~~~',
+      '',
+      'Or, written the older way:',
+      '',
+      '    const first = [1];',
+    ];
+    model.reply = code.join('\n');
+    const answer = await ask('markdown');
+    assert.equal(answer.answer, code.join('\n').replace(' [1]:', ':'));
+  });
+
   it('serves Markdown whose code after a tag on a line of its own keeps its URL as written', async () => {
     // A tag alone on its line opens an HTML block, whose escaped text runs on to the next blank
     // line: code there is code, a backslash in it shown as written.

@@ -70,12 +70,18 @@ const PASSAGE_CITATION = new RegExp(
 
 /** The model's Markdown without citations of passage numbers outside code (see `PASSAGE_CITATION`). */
 function withoutPassageNumbers(markdown: string): string {
-  return markdown
-    .split(/(^(?:```|~~~)[^\n]*\n[\s\S]*?^(?:```|~~~)[ \t]*$)/m)
-    .map((part, i) =>
-      i % 2 === 1 ? part : part.replace(PASSAGE_CITATION, (match, code) => (code ? match : '')),
-    )
-    .join('');
+  return (
+    markdown
+      // Fenced blocks, indented too (under a list item), and blocks indented by four spaces or a tab
+      // after a blank line.
+      .split(
+        /(^[ \t]*(?:```|~~~)[^\n]*\n[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$|(?:(?<=\n[ \t]*\n)|(?<![\s\S]))(?: {4}|\t)[^\n]*(?:\n(?: {4}|\t)[^\n]*)*)/m,
+      )
+      .map((part, i) =>
+        i % 2 === 1 ? part : part.replace(PASSAGE_CITATION, (match, code) => (code ? match : '')),
+      )
+      .join('')
+  );
 }
 
 /**

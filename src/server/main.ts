@@ -504,9 +504,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // holds the documents there; else it is built here, from the folder read in worker threads.
   const thread =
     (options.indexThread ?? availableParallelism() > 1)
-      ? new IndexThread({ language: options.language, env, logger })
+      ? new IndexThread({ language: options.language, env, logger, dbFile })
       : undefined;
-  const inThisThread = thread ? undefined : createIndexFromEnv({ env, language: options.language, logger });
+  const inThisThread = thread
+    ? undefined
+    : createIndexFromEnv({ env, language: options.language, logger, dbFile });
   const index: SearchIndex = thread ?? (inThisThread as IndexFromEnv).index;
   /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
   let embedded: { model: string; endpoint: string } | undefined;
@@ -537,14 +539,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   try {
     indexed = await indexContent();
   } catch (error) {
-    await Promise.all([store.close(), thread?.close()]);
+    await Promise.all([store.close(), thread?.close(), inThisThread?.close()]);
     throw error;
   }
   const checked = await checking;
   if (checked && 'error' in checked)
     logger.warn(`Could not check database ${dbFile}: ${String(checked.error)}`);
   else if (checked?.fault !== undefined) {
-    await Promise.all([store.close(), thread?.close()]);
+    await Promise.all([store.close(), thread?.close(), inThisThread?.close()]);
     throw new Error(
       `database ${dbFile} is damaged (SQLite's quick check: ${checked.fault}): restore it from a backup, or recover what it holds into a new file with sqlite3's .recover`,
     );
@@ -580,7 +582,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   try {
     listening = await listen(app, port, host, config, options.responseStallMs ?? RESPONSE_STALL_MS);
   } catch (error) {
-    await Promise.all([store.close(), thread?.close()]);
+    await Promise.all([store.close(), thread?.close(), inThisThread?.close()]);
     throw error;
   }
   // On every interface (`0.0.0.0`, `::`, or another spelling of them: `0`, `::0`, told by the
@@ -671,7 +673,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       // Retention stops after its batch: no purge runs on into a closed store.
       closing ??= Promise.all([closeServer(listening.server, listening.answering), retention?.close()])
         .then(() => searches?.close())
-        .then(() => Promise.all([store.close(), thread?.close()]))
+        .then(() => Promise.all([store.close(), thread?.close(), inThisThread?.close()]))
         .then(() => undefined);
       return closing;
     },

@@ -18,6 +18,8 @@ export interface EmbeddingProvider {
   readonly model: string;
   /** The endpoint's base URL without credentials (safe to log). */
   readonly endpoint: string;
+  /** The `dimensions` asked of the model, when it is asked for shorter vectors than its own. */
+  readonly dimensions?: number;
   /** Vectors of the texts, in order; rejects on any failure (HTTP, shape, timeout, abort). */
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
 }
@@ -52,6 +54,7 @@ interface EmbeddingsResponse {
 export class HttpEmbeddingProvider implements EmbeddingProvider {
   readonly model: string;
   readonly endpoint: string;
+  readonly dimensions: number | undefined;
   readonly #url: string;
   readonly #options: HttpEmbeddingProviderOptions;
   readonly #fetch: typeof fetch;
@@ -60,6 +63,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
     const base = new URL(options.baseUrl);
     this.model = options.model;
     this.endpoint = withoutCredentials(base);
+    this.dimensions = options.dimensions;
     this.#url = `${base.href.replace(/\/+$/, '')}/embeddings`;
     this.#options = options;
     this.#fetch = options.fetch ?? fetch;

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { createConsoleLogger, type Logger } from '../logger.js';
+import type { EmbeddingCache, EmbeddingSpace } from '../store/store.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import type { Language } from './languages.js';
 import { LruCache } from './lru-cache.js';
@@ -37,6 +39,11 @@ export interface HybridIndexOptions {
   documentChars?: number;
   /** Characters of a section (page title, heading, text) embedded. Default 2,000. */
   sectionChars?: number;
+  /**
+   * Where the texts' vectors are kept across restarts (the service's database): a load sends the
+   * provider only the texts it has no vector of, and deletes the vectors of texts gone.
+   */
+  cache?: EmbeddingCache;
 }
 
 const DEFAULTS = {
@@ -50,6 +57,12 @@ const DEFAULTS = {
   documentChars: 2000,
   sectionChars: 2000,
 } as const;
+
+/** Texts per call to the provider at load: each call's vectors are kept before the next is made. */
+const EMBED_CHUNK = 1024;
+
+/** The key of a text's vector: the SHA-256 of the exact text embedded, in hex. */
+const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Unit vectors of one kind of item (documents or sections), row after row in one flat array. */
 interface VectorTable {
@@ -81,6 +94,18 @@ interface VectorCorpus {
   documentById: Map<string, number>;
   sectionByObject: Map<DocumentSection, number>;
   sectionByKey: Map<string, number>;
+  /** The vector of each text embedded, by its hash: what the next load need not embed again. */
+  vectorByHash: Map<string, Float32Array>;
+}
+
+/** The vectors of a load's distinct texts, and how many came from where. */
+interface EmbeddedTexts {
+  vectors: Float32Array[];
+  hashes: string[];
+  /** Texts sent to the provider. */
+  sent: number;
+  /** Texts whose vectors were read from the cache. */
+  stored: number;
 }
 
 /** An item's semantic score (0–1) and its rank among the vector hits (0 when not one). */
@@ -203,6 +228,11 @@ const reasonOf = (error: unknown): string =>
  * `coverage` of a passage is the lexical index's; for a passage found only by its meaning it is
  * the share of the query's terms it contains. Tag filters apply to vector hits as to lexical ones.
  *
+ * A text is embedded once: a load takes the vectors of the texts the index already holds (a
+ * re-index after an edit), then those kept in `cache` (the service's database, across restarts,
+ * found by model, dimensions and the SHA-256 of the exact text), and sends the provider only the
+ * rest; the cache then keeps only this load's texts.
+ *
  * Nothing here makes search depend on the provider: if embedding the corpus fails the index is
  * lexical only; if a query's embedding fails or takes longer than `queryTimeoutMs`, that query
  * (and those of the next `retryAfterMs`) gets the lexical results, and the failure is logged
@@ -211,7 +241,8 @@ const reasonOf = (error: unknown): string =>
 export class HybridSearchIndex implements SearchIndex {
   readonly #lexical: SearchIndex;
   readonly #provider: EmbeddingProvider;
-  readonly #options: Required<Omit<HybridIndexOptions, 'logger'>>;
+  readonly #options: Required<Omit<HybridIndexOptions, 'logger' | 'cache'>>;
+  readonly #cache: EmbeddingCache | undefined;
   readonly #logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   #analyser = new TextAnalyser();
   readonly #queryVectors: LruCache<string, Float32Array>;
@@ -226,8 +257,9 @@ export class HybridSearchIndex implements SearchIndex {
   constructor(lexical: SearchIndex, provider: EmbeddingProvider, options: HybridIndexOptions = {}) {
     this.#lexical = lexical;
     this.#provider = provider;
-    const { logger, ...rest } = options;
+    const { logger, cache, ...rest } = options;
     this.#options = { ...DEFAULTS, ...withoutUndefined(rest) };
+    this.#cache = cache;
     this.#logger = logger ?? createConsoleLogger();
     this.#queryVectors = new LruCache(this.#options.queryCacheSize);
   }
@@ -277,10 +309,7 @@ export class HybridSearchIndex implements SearchIndex {
     const documents: SourceDocument[] = [];
     for await (const document of source) documents.push(document);
     // The lexical index builds (CPU) while the provider embeds (network).
-    const embedding = this.#embedCorpus(documents).then(
-      (corpus) => ({ corpus }),
-      (error: unknown) => ({ error }),
-    );
+    const embedding = this.#embedCorpus(documents).catch((error: unknown) => ({ error }));
     await this.#lexical.load(documents);
     const outcome = await embedding;
     if (load !== this.#loads) return; // a later load replaced this one
@@ -294,6 +323,93 @@ export class HybridSearchIndex implements SearchIndex {
       return;
     }
     this.#corpus = outcome.corpus;
+    const { sent, stored, hashes } = outcome.embedded;
+    const kept = stored > 0 ? `, ${stored} read from the database` : '';
+    this.#logger.info(
+      `Embedded ${hashes.length} texts with ${this.#provider.model}: ${sent} sent to ${this.#provider.endpoint}${kept}`,
+    );
+    await this.#prune(new Set(hashes));
+  }
+
+  /** The space this provider's vectors are in. */
+  get #space(): EmbeddingSpace {
+    return { model: this.#provider.model, dimensions: this.#provider.dimensions ?? 0 };
+  }
+
+  /** Deletes the kept vectors of texts no longer embedded (the site's, or another model's). */
+  async #prune(hashes: Set<string>): Promise<void> {
+    if (!this.#cache) return;
+    try {
+      await this.#cache.keepOnly(this.#space, hashes);
+    } catch (error) {
+      this.#logger.warn(
+        `Could not delete the embeddings no longer used from the database: ${reasonOf(error)}`,
+      );
+    }
+  }
+
+  /**
+   * The vectors of these distinct texts: those of the index as it stands (a re-index after an
+   * edit), else those kept in the cache, else the provider's, each call's kept as it comes (a
+   * start that fails half-way has paid for half the texts once). A provider that the cache
+   * disagrees with on the vectors' length (another model behind the same name) embeds them all.
+   */
+  async #embedTexts(texts: string[]): Promise<EmbeddedTexts> {
+    const hashes = texts.map(textHash);
+    const previous = this.#corpus?.vectorByHash;
+    const vectors = hashes.map((hash) => previous?.get(hash));
+    let stored = 0;
+    if (this.#cache && vectors.includes(undefined)) {
+      try {
+        const found = await this.#cache.vectors(
+          this.#space,
+          hashes.filter((_, at) => vectors[at] === undefined),
+        );
+        hashes.forEach((hash, at) => {
+          const vector = vectors[at] ?? found.get(hash);
+          if (vector && !vectors[at]) stored++;
+          vectors[at] = vector;
+        });
+      } catch (error) {
+        this.#logger.warn(
+          `Could not read the embeddings kept in the database (${reasonOf(error)}): embedding every text`,
+        );
+      }
+    }
+    const reused = vectors.flatMap((vector, at) => (vector ? [at] : []));
+    let sent = await this.#embedMissing(texts, hashes, vectors);
+    if (new Set(vectors.map((vector) => vector?.length)).size > 1) {
+      for (const at of reused) vectors[at] = undefined;
+      stored = 0;
+      sent += await this.#embedMissing(texts, hashes, vectors);
+    }
+    return { vectors: vectors as Float32Array[], hashes, sent, stored };
+  }
+
+  /** Embeds the texts without a vector, in calls of `EMBED_CHUNK`, kept in the cache as they come. */
+  async #embedMissing(
+    texts: string[],
+    hashes: string[],
+    vectors: (Float32Array | undefined)[],
+  ): Promise<number> {
+    const missing = vectors.flatMap((vector, at) => (vector ? [] : [at]));
+    for (let start = 0; start < missing.length; start += EMBED_CHUNK) {
+      const chunk = missing.slice(start, start + EMBED_CHUNK);
+      const fresh = await this.#provider.embed(chunk.map((at) => texts[at] as string));
+      if (fresh.length !== chunk.length)
+        throw new Error(`the provider returned ${fresh.length} embeddings for ${chunk.length} texts`);
+      const kept = new Map<string, Float32Array>();
+      chunk.forEach((at, position) => {
+        vectors[at] = fresh[position] as Float32Array;
+        kept.set(hashes[at] as string, fresh[position] as Float32Array);
+      });
+      try {
+        await this.#cache?.keep(this.#space, kept);
+      } catch (error) {
+        this.#logger.warn(`Could not keep the new embeddings in the database: ${reasonOf(error)}`);
+      }
+    }
+    return missing.length;
   }
 
   async search(query: string, options: SearchOptions): Promise<SearchHit[]> {
@@ -506,7 +622,9 @@ export class HybridSearchIndex implements SearchIndex {
     }
   }
 
-  async #embedCorpus(documents: SourceDocument[]): Promise<VectorCorpus> {
+  async #embedCorpus(
+    documents: SourceDocument[],
+  ): Promise<{ corpus: VectorCorpus; embedded: EmbeddedTexts }> {
     const { documentChars, sectionChars } = this.#options;
     const sections: EmbeddedSection[] = [];
     const sectionRanges = new Uint32Array(documents.length + 1);
@@ -531,23 +649,35 @@ export class HybridSearchIndex implements SearchIndex {
       ),
     ];
     const distinct = [...new Set(texts)];
-    const vectors = distinct.length > 0 ? await this.#provider.embed(distinct) : [];
-    if (vectors.length !== distinct.length)
-      throw new Error(`the provider returned ${vectors.length} embeddings for ${distinct.length} texts`);
-    const byText = new Map(distinct.map((text, at) => [text, vectors[at] as Float32Array]));
+    const embedded = await this.#embedTexts(distinct);
+    const byText = new Map(distinct.map((text, at) => [text, embedded.vectors[at] as Float32Array]));
     const vectorOf = (text: string): Float32Array => byText.get(text) as Float32Array;
+    const documentVectors = vectorTable(texts.slice(0, documents.length).map(vectorOf));
+    const sectionVectors = vectorTable(texts.slice(documents.length).map(vectorOf));
 
-    return {
+    // The next load's vectors of the texts it shares with this one: rows of the tables (views, no copies).
+    const hashOf = new Map(distinct.map((text, at) => [text, embedded.hashes[at] as string]));
+    const vectorByHash = new Map<string, Float32Array>();
+    texts.forEach((text, at) => {
+      const [table, row] =
+        at < documents.length ? [documentVectors, at] : [sectionVectors, at - documents.length];
+      const offset = row * table.dimensions;
+      vectorByHash.set(hashOf.get(text) as string, table.vectors.subarray(offset, offset + table.dimensions));
+    });
+
+    const corpus: VectorCorpus = {
       documents,
       documentTags: documents.map((document) => new Set(document.tags.map((tag) => tag.toLowerCase()))),
-      documentVectors: vectorTable(texts.slice(0, documents.length).map(vectorOf)),
+      documentVectors,
       sections,
-      sectionVectors: vectorTable(texts.slice(documents.length).map(vectorOf)),
+      sectionVectors,
       sectionRanges,
       documentById: new Map(documents.map((document, at) => [document.id, at])),
       sectionByObject,
       sectionByKey,
+      vectorByHash,
     };
+    return { corpus, embedded };
   }
 }
 

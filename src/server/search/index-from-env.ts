@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { openEmbeddingCache } from '../store/sqlite-embedding-cache.js';
 import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
 import { createHybridIndex } from './hybrid-index.js';
 import { createOramaIndex } from './orama-index.js';
@@ -9,6 +10,11 @@ export interface IndexFromEnvOptions {
   /** The language of the site (`createOramaIndex`'s `language`); default `auto`. */
   language?: string;
   logger: Logger;
+  /**
+   * The service's SQLite file, where the documents' embeddings are kept across restarts (with
+   * hybrid search on); `:memory:` or none keeps them only while the process runs.
+   */
+  dbFile?: string;
 }
 
 /** The index the environment asks for, and what embeds its documents once they are embedded. */
@@ -16,6 +22,8 @@ export interface IndexFromEnv {
   index: SearchIndex;
   /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
   embedded(): { model: string; endpoint: string } | undefined;
+  /** Closes the embeddings' connection to the database, if one was opened. */
+  close(): Promise<void>;
 }
 
 /**
@@ -24,13 +32,16 @@ export interface IndexFromEnv {
  * `startService` builds in its own thread, and the index thread in its.
  */
 export function createIndexFromEnv(options: IndexFromEnvOptions): IndexFromEnv {
-  const { env, language, logger } = options;
+  const { env, language, logger, dbFile } = options;
   const lexical = createOramaIndex({ env, language });
   const embeddings = createEmbeddingProviderFromEnv(env);
-  const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger });
+  // Opened only with hybrid search on: without it the index never reads nor writes the file.
+  const cache = embeddings && dbFile !== undefined ? openEmbeddingCache(dbFile) : undefined;
+  const hybrid = embeddings && createHybridIndex(lexical, embeddings, { logger, cache });
   return {
     index: hybrid ?? lexical,
     embedded: () =>
       hybrid?.vectorsReady ? { model: hybrid.provider.model, endpoint: hybrid.provider.endpoint } : undefined,
+    close: async () => cache?.close(),
   };
 }

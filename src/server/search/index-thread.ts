@@ -30,6 +30,8 @@ export interface IndexThreadOptions {
   language?: string;
   /** The environment for the optional LLM and embedding settings. */
   env?: NodeJS.ProcessEnv;
+  /** The service's SQLite file, where the documents' embeddings are kept (see `createIndexFromEnv`). */
+  dbFile?: string;
 }
 
 /** What the index holds after a load, as the thread reports it. */

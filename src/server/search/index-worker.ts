@@ -32,7 +32,12 @@ const logger: Logger = {
     } satisfies IndexReply),
 };
 
-const { index, embedded } = createIndexFromEnv({ env, language: options.language, logger });
+const { index, embedded } = createIndexFromEnv({
+  env,
+  language: options.language,
+  logger,
+  dbFile: options.dbFile,
+});
 const answerer = createAnswererFromEnv({ index, env, logger });
 /** The questions being answered, by request id, for the main thread's aborts. */
 const answering = new Map<number, AbortController>();

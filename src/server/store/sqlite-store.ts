@@ -101,6 +101,21 @@ const MIGRATIONS: readonly Migration[] = [
     did_answer, relevance_score, insight_id, query);
   DROP INDEX IF EXISTS insights_by_project_time;
   `,
+  // The vectors of the site's texts, kept across restarts so that hybrid search sends the
+  // embeddings provider only texts it never embedded (see SqliteEmbeddingCache). The vector comes
+  // last: a row's other columns are read without its overflow pages.
+  `
+  CREATE TABLE IF NOT EXISTS embeddings (
+    model       TEXT NOT NULL,
+    -- The dimensions asked of the model; 0 for its own size.
+    dimensions  INTEGER NOT NULL,
+    -- SHA-256 of the exact text embedded.
+    text_hash   BLOB NOT NULL,
+    -- float32, little-endian.
+    vector      BLOB NOT NULL,
+    PRIMARY KEY (model, dimensions, text_hash)
+  ) STRICT;
+  `,
 ];
 
 /**

@@ -142,3 +142,31 @@ export interface Store {
   quickCheck?(): Promise<string | undefined>;
   close(): Promise<void>;
 }
+
+/** What a vector was embedded with: vectors of two spaces are never compared. */
+export interface EmbeddingSpace {
+  /** The model name sent to the endpoint. */
+  model: string;
+  /** The `dimensions` asked of the model; 0 for its own size. */
+  dimensions: number;
+}
+
+/**
+ * The vectors of the texts the site's pages and sections were embedded as, kept across restarts
+ * so that an embeddings provider paid by the token is sent only the texts it never embedded (see
+ * `HybridSearchIndex`). Each vector is found by its space and the SHA-256 of the exact text
+ * embedded (hex): a changed page is a new text, a change of model or dimensions a new space.
+ */
+export interface EmbeddingCache {
+  /** The vectors kept for these hashes in this space; a hash without one is absent. */
+  vectors(space: EmbeddingSpace, hashes: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** Keeps these vectors (replacing any of the same hash), committed when the promise resolves. */
+  keep(space: EmbeddingSpace, vectors: ReadonlyMap<string, Float32Array>): Promise<void>;
+  /**
+   * Deletes every vector but those of these hashes in this space: the texts the site no longer
+   * has, and every other model's or size's, so that the file does not grow with each edit.
+   * Resolves to how many were deleted.
+   */
+  keepOnly(space: EmbeddingSpace, hashes: ReadonlySet<string>): Promise<number>;
+  close(): Promise<void>;
+}

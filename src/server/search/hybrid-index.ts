@@ -168,10 +168,16 @@ function vectorTable(vectors: Float32Array[]): VectorTable {
   const centroid = new Float64Array(dimensions);
   vectors.forEach((vector, row) => {
     if (vector.length !== dimensions) throw new Error('the embeddings have different lengths');
-    const normalised = unit(vector);
-    if (!normalised) return; // left as zeros: it scores 0 against every query
-    flat.set(normalised, row * dimensions);
-    for (let d = 0; d < dimensions; d++) centroid[d] = (centroid[d] as number) + (normalised[d] as number);
+    let norm = 0;
+    for (const value of vector) norm += value * value;
+    if (norm === 0) return; // left as zeros: it scores 0 against every query
+    // Scaled straight into the table: no copy of each vector to collect (86,000 of 6 KB at 10,000 pages).
+    const scale = 1 / Math.sqrt(norm);
+    const offset = row * dimensions;
+    for (let d = 0; d < dimensions; d++) {
+      flat[offset + d] = (vector[d] as number) * scale;
+      centroid[d] = (centroid[d] as number) + (flat[offset + d] as number);
+    }
   });
   // The mean cosine over all pairs of distinct rows: Σᵢⱼ vᵢ·vⱼ = |Σ vᵢ|², less the n self-pairs.
   const n = vectors.length;

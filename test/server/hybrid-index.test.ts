@@ -298,6 +298,23 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
       () => createEmbeddingProviderFromEnv({ EMBEDDINGS_BASE_URL: 'not a url', EMBEDDINGS_MODEL: 'm' }),
       /EMBEDDINGS_BASE_URL is not a URL/,
     );
+    // The endpoint's whole URL pasted as the base: every call would go to …/embeddings/embeddings.
+    assert.throws(
+      () =>
+        createEmbeddingProviderFromEnv({
+          EMBEDDINGS_BASE_URL: 'https://api.openai.com/v1/embeddings/',
+          EMBEDDINGS_MODEL: 'm',
+        }),
+      /EMBEDDINGS_BASE_URL is the API's base URL, without \/embeddings \(the service adds it\): write "https:\/\/api\.openai\.com\/v1"/,
+    );
+    assert.throws(
+      () =>
+        createEmbeddingProviderFromEnv({
+          EMBEDDINGS_BASE_URL: 'https://example.openai.azure.com/v1?api-version=1',
+          EMBEDDINGS_MODEL: 'm',
+        }),
+      /EMBEDDINGS_BASE_URL must not hold a query string or fragment/,
+    );
     assert.throws(
       () =>
         createEmbeddingProviderFromEnv({

@@ -48,17 +48,6 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv): LanguageModelEndpo
   const endpoint = endpointFromEnv(env, 'LLM');
   if (!endpoint) return undefined;
   const { url, model } = endpoint;
-  // The service appends /chat/completions to the base URL: written in it, or after a query
-  // string, every answer would be asked at a path that is no API's and fail.
-  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  if (/\/chat\/completions$/i.test(base))
-    throw new Error(
-      `LLM_BASE_URL is the API's base URL, without /chat/completions (the service adds it): write "${base.replace(/\/chat\/completions$/i, '')}"`,
-    );
-  if (url.search !== '' || url.hash !== '')
-    throw new Error(
-      `LLM_BASE_URL must not hold a query string or fragment: the service adds /chat/completions to it. Write "${base}"`,
-    );
   const rawTimeout = env['LLM_TIMEOUT_MS']?.trim();
   const timeout = Number(rawTimeout);
   if (rawTimeout && !(Number.isInteger(timeout) && timeout > 0 && timeout <= MAX_LLM_TIMEOUT_MS))

@@ -104,8 +104,23 @@ export function endpointFromEnv(
     throw new Error(
       `${prefix}_BASE_URL must not hold a user name or password (fetch refuses such URLs); give the key as ${prefix}_API_KEY: "${withoutCredentials(url)}"`,
     );
+  // The service appends the operation's path to the base URL: written in it, or after a query
+  // string, every call would go to a path that is no API's and fail.
+  const operation = ENDPOINT_PATHS[prefix];
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (base.toLowerCase().endsWith(operation))
+    throw new Error(
+      `${prefix}_BASE_URL is the API's base URL, without ${operation} (the service adds it): write "${base.slice(0, -operation.length)}"`,
+    );
+  if (url.search !== '' || url.hash !== '')
+    throw new Error(
+      `${prefix}_BASE_URL must not hold a query string or fragment: the service adds ${operation} to it. Write "${base}"`,
+    );
   return { url, model };
 }
+
+/** The path each endpoint's calls append to its base URL. */
+const ENDPOINT_PATHS = { LLM: '/chat/completions', EMBEDDINGS: '/embeddings' } as const;
 
 /** What an error status says to check in the endpoint's variables, in brackets ('' for none). */
 export function statusHint(status: number, prefix: 'LLM' | 'EMBEDDINGS'): string {

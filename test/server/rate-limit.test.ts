@@ -348,6 +348,46 @@ describe('RateLimiter', () => {
     assert.equal(limiter.take('a', limit).allowed, false);
   });
 
+  it('saves up no more than the burst however long a client stays away', () => {
+    let now = 0;
+    const limiter = new RateLimiter(100, () => now);
+    now += 3_600_000; // an hour idle would refill 36,000 tokens without the cap
+    limiter.take('a', limit);
+    now += 3_600_000;
+    assert.equal(limiter.take('a', limit).allowed, true);
+    assert.equal(limiter.take('a', limit).allowed, true);
+    assert.equal(limiter.take('a', limit).allowed, false, 'two at once, the burst, then limited');
+  });
+
+  it('asks a limited client to come back once a whole token is there, not before', () => {
+    let now = 0;
+    const limiter = new RateLimiter(100, () => now);
+    const slow = { requestsPerSecond: 0.4, burst: 1 };
+    assert.equal(limiter.take('a', slow).allowed, true);
+    // 1 token at 0.4 per second takes 2.5 s: Retry-After is a whole number of seconds, so 3.
+    assert.deepEqual(limiter.take('a', slow), { allowed: false, retryAfterSeconds: 3 });
+    now += 2000;
+    assert.equal(limiter.take('a', slow).allowed, false, 'not yet after 2 s');
+    now += 1000;
+    assert.equal(limiter.take('a', slow).allowed, true, 'after 3 s');
+  });
+
+  it('evicts buckets that have refilled before a limited one seen earlier', () => {
+    let now = 0;
+    const limiter = new RateLimiter(10, () => now);
+    limiter.take('limited', limit);
+    limiter.take('limited', limit);
+    assert.equal(limiter.take('limited', limit).allowed, false);
+    for (let i = 0; i < 9; i++) limiter.take(`other-${i}`, limit);
+    // 150 ms on, the eleventh client makes one too many: the nine others have refilled (1 token
+    // left, 1.5 back), the limited client has not (1.5 of 2) though it is the least recently seen.
+    now = 150;
+    limiter.take('other-9', limit);
+    // Kept, it has its 1.5 tokens: one request. Forgotten, it would start again with the burst.
+    assert.equal(limiter.take('limited', limit).allowed, true);
+    assert.equal(limiter.take('limited', limit).allowed, false, 'its bucket was kept');
+  });
+
   it('tracks a bounded number of clients whatever a flood sends', () => {
     let now = 0;
     const limiter = new RateLimiter(1000, () => now);

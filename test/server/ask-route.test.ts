@@ -32,6 +32,8 @@ describe('POST /bot/askai', () => {
               { id: 'support', apiKey: 'support-key' },
             ],
           },
+          // Another site on the same service, whose agent has the same id.
+          { id: 'other', agents: [{ id: 'docs', apiKey: 'other-project-key' }] },
         ],
       }),
     });
@@ -235,6 +237,18 @@ describe('POST /bot/askai', () => {
     );
     assert.equal(support.status, 200);
     assert.notEqual(support.body.conversationId, docs.body.conversationId);
+  });
+
+  it("does not continue a conversation of another project's agent of the same id", async () => {
+    const docs = await ask({ query: 'How do I install ask-elements?' });
+    const other = await ask(
+      { query: 'how do I change it?', conversationId: docs.body.conversationId },
+      'other-project-key',
+    );
+    assert.equal(other.status, 200);
+    assert.notEqual(other.body.conversationId, docs.body.conversationId);
+    // Nothing of the first site's question carried into the other's follow-up.
+    assert.equal(other.body.context.resolvedQuery, 'how do I change it?');
   });
 
   it('honours includeTags and excludeTags', async () => {

@@ -936,7 +936,8 @@ class FakeChatServer {
       response.end('"}}]}');
       return;
     }
-    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Long after any test has ended (unref'd: the server may close first).
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 10 * 60_000).unref());
     if (response.destroyed) return;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
@@ -1034,13 +1035,12 @@ describe('LLM answerer against a loopback chat completions server', () => {
     assert.equal(logger.errors.length, 1);
   });
 
-  it('falls back to the extractive answer when the server is too slow', async () => {
+  it('falls back to the extractive answer when the server is too slow', { timeout: 60_000 }, async () => {
+    // The server never answers in the test's time: an answerer that waited for it never returns.
     server.mode = 'slow';
     const logger = recordingLogger();
     const answerer = createLlmAnswerer({ index, baseUrl, model: 'test-model', timeoutMs: 200, logger });
-    const started = performance.now();
     const answer = await answerer.answer(ask('How can I set a cookie?'));
-    assert.ok(performance.now() - started < 2000);
     assert.equal(answer.didAnswer, true);
     assert.match(answer.answer, /setCookie/);
     assert.equal(logger.errors.length, 1);

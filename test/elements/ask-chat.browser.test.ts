@@ -540,7 +540,12 @@ describe('<ask-chat>', () => {
       const copy = await tabsChat(client);
       try {
         await waitFor(() => parts(copy).answers().length === 1, 'the copied transcript');
-        await aTimeout(100);
+        // The other tab's answer has come when the copy saves itself without the conversation (a
+        // fixed wait for it was too short on a loaded machine).
+        await waitFor(
+          () => JSON.parse(sessionStorage.getItem('ask-chat:tabs') ?? '{}').conversationId === '',
+          'the other tab heard',
+        );
         await ask(copy, 'How do I style the search box?');
         await answered(copy, 2);
         expect(client.asks.at(-1)!.conversationId, 'the copy starts its own').to.equal('');

@@ -505,6 +505,39 @@ describe('<feedback-buttons>', () => {
     expect(client.feedbacks[2]).to.deep.equal(client.feedbacks[1]);
   });
 
+  it('closes the reason form when the answer turned out gone (404) as its reason was sent: no retry can help', async () => {
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-8" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    v.reasons()[1]!.click();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    await waitFor(() => client.feedbacks.length === 2, 'the reason post');
+    pending[1]!.reject(new ApiError('No insight', { status: 404, code: 'insight_not_found' }));
+    await waitFor(() => v.message() === 'This answer can no longer be rated.', 'the 404');
+    await el.updateComplete;
+    expect(v.form() === null, 'no form left whose Send could not help').to.equal(true);
+    // And a plain vote that fails closes the form an earlier vote opened.
+    const { client: other, pending: held } = heldClient();
+    const next = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-9" ask-reason .client=${other}></feedback-buttons>`,
+    );
+    const n = view(next);
+    n.down().click();
+    held[0]!.resolve();
+    await waitFor(() => n.form(), 'the reason form');
+    n.up().click();
+    await waitFor(() => other.feedbacks.length === 2, 'the vote up');
+    held[1]!.reject(new NetworkError());
+    await waitFor(() => n.message() === 'Your feedback could not be sent. Try again.', 'the failure');
+    await next.updateComplete;
+    expect(n.form() === null, 'no reason form under a failed vote up').to.equal(true);
+  });
+
   it('scrolls the reason form into view when it opens below a scrolled box', async () => {
     const { client, pending } = heldClient();
     const box = await fixture<HTMLDivElement>(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -751,7 +751,13 @@ describe('CORS', () => {
       const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
       const size = 32 * 1024 * 1024;
       writeFileSync(join(site, 'video.bin'), Buffer.alloc(size));
-      const service = await startTestService({ staticDir: site, responseStallMs: 1_000 });
+      // Ten connections an address may hold, the stalled one among them until the service cuts it.
+      const service = await startTestService({
+        staticDir: site,
+        responseStallMs: 1_000,
+        config: configWith({ rateLimit: { connectionsPerAddress: 10 } }),
+      });
+      const others: Socket[] = [];
       try {
         const { port, hostname } = new URL(service.url);
         // More than the sockets' buffers hold: the service waits for the client to take the rest.
@@ -759,8 +765,28 @@ describe('CORS', () => {
           socket.write('GET /video.bin HTTP/1.1\r\nHost: x\r\n\r\n');
           socket.pause();
         });
-        // Node looks at a socket's progress each time it has been idle 1 s here: cut within 2 s.
-        await new Promise((resolveWaited) => setTimeout(resolveWaited, 4_000));
+        await new Promise((resolveConnected) => socket.once('connect', resolveConnected));
+        const opened = () =>
+          new Promise<Socket>((resolveOpened, reject) => {
+            const other = connect(Number(port), hostname, () => resolveOpened(other)).once('error', reject);
+            other.on('error', () => {});
+            others.push(other);
+          });
+        const served = (other: Socket) =>
+          new Promise<boolean>((resolveServed) => {
+            let head = '';
+            other.on('data', (chunk) => {
+              head += chunk;
+              if (head.includes('\r\n\r\n')) resolveServed(/^HTTP\/1\.1 200 /.test(head));
+            });
+            other.once('close', () => resolveServed(false));
+            other.write('GET /api/healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+          });
+        // Nine more fill the address's ten; the service frees a place when it cuts the stalled
+        // connection, which a fixed wait (4 s) guessed at: wait for that instead.
+        const nine = await Promise.all(Array.from({ length: 9 }, opened));
+        while (!(await served(await opened())));
+        for (const other of nine) other.destroy();
         const received = await new Promise<number>((resolveClosed, reject) => {
           socket.on('close', () => resolveClosed(socket.bytesRead));
           socket.on('error', reject);
@@ -772,6 +798,7 @@ describe('CORS', () => {
         const whole = await fetch(`${service.url}/video.bin`);
         assert.equal((await whole.arrayBuffer()).byteLength, size);
       } finally {
+        for (const other of others) other.destroy();
         await service.close();
         rmSync(site, { recursive: true, force: true });
       }

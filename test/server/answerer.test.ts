@@ -209,6 +209,14 @@ describe('extractive answerer over the Hono docs', () => {
     );
   });
 
+  it('quotes no sentence that was only a link\'s text, "Read more."', async () => {
+    // The note ends "[Read more.](https://github.com/honojs/hono/issues/2270…)": without its link
+    // the sentence pointed nowhere.
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('Why are my RPC types any?'));
+    assert.equal(answer.link, '/docs/guides/rpc');
+    assert.match(answer.answer, /set `"strict": true` in `compilerOptions`\.$/);
+  });
+
   it("quotes the page's best passage, not a section elsewhere whose one sentence holds more of the words", async () => {
     const answerer = createExtractiveAnswerer({ index });
     // `### encrypted http2` is only code: it was passed over for "2. Hello World", whose sentence

@@ -288,6 +288,13 @@ export function paragraphSentences(paragraph: string): string[] {
     .filter((sentence) => sentence !== '');
 }
 
+/**
+ * A sentence that was only a link's text ("[Read more.](https://…)", "Learn more"): the section's
+ * text keeps no links, so quoted it points nowhere ("…set `strict` in `compilerOptions`. Read more.").
+ */
+const POINTER_ONLY =
+  /^(?:(?:read|learn|see|find out) more|more (?:info|information|details)|details|click here)[.!…]*$/i;
+
 /** The sentences, table rows and code blocks of a section, in order. */
 function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   const code = new Set(section.code ?? []);
@@ -345,6 +352,7 @@ function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
       units.at(-1)?.paragraph === index - 1 &&
       units.at(-1)?.list !== undefined;
     for (const text of paragraphSentences(paragraph)) {
+      if (POINTER_ONLY.test(text)) continue;
       const unit = proseUnit('text', text, index, analyser);
       if (list) unit.list = list;
       if (defines) unit.defines = true;

@@ -167,7 +167,7 @@ describe('embeddings kept in the database across restarts and edits', () => {
   };
 
   for (const indexThread of [true, false])
-    it(`sends nothing at a restart with the same database, and searches by meaning as before (index thread: ${indexThread})`, async () => {
+    it(`sends only the one text that checks the vectors at a restart with the same database, and searches by meaning as before (index thread: ${indexThread})`, async () => {
       await start({}, { indexThread });
       const first = sent();
       // Three documents and their four sections.
@@ -175,7 +175,8 @@ describe('embeddings kept in the database across restarts and edits', () => {
       assert.deepEqual(await foundByMeaning(), ['/conversations']);
 
       await start({}, { indexThread });
-      assert.deepEqual(sent(), []);
+      // Only the one text that checks the kept vectors' length.
+      assert.equal(sent().length, 1);
       assert.deepEqual(await foundByMeaning(), ['/conversations']);
       await stop();
       assert.equal(storedVectors(), 7);
@@ -234,11 +235,11 @@ describe('embeddings kept in the database across restarts and edits', () => {
     await start();
     assert.equal(sent().length, 7);
     await start();
-    assert.equal(sent().length, 0);
+    assert.equal(sent().length, 1);
     await start({ EMBEDDINGS_MODEL: 'words-64-v2' });
     assert.equal(sent().length, 7);
     await start({ EMBEDDINGS_MODEL: 'words-64-v2' });
-    assert.equal(sent().length, 0);
+    assert.equal(sent().length, 1);
     await start({ EMBEDDINGS_MODEL: 'words-64-v2', EMBEDDINGS_DIMENSIONS: '32' });
     assert.equal(sent().length, 7);
     assert.deepEqual(await foundByMeaning(), ['/conversations']);
@@ -263,6 +264,24 @@ describe('embeddings kept in the database across restarts and edits', () => {
     assert.equal(sent().length, 7);
     assert.deepEqual(await foundByMeaning(), ['/conversations']);
     assert.ok(!lines.some((line) => /lexical only/.test(line)));
+  });
+
+  it('embeds everything again when the provider answers vectors of another length, with no page changed', async () => {
+    await start();
+    assert.equal(sent().length, 7);
+    await stop();
+    // Another model behind the same name; every text's vector is kept, all 64 long.
+    loopback.ownDimensions = 48;
+    await start();
+    const again = sent().length;
+    assert.ok(again >= 7, `${again} texts sent`);
+    assert.deepEqual(await foundByMeaning(), ['/conversations']);
+    assert.ok(!lines.some((line) => /dimensions, the documents'/.test(line)), lines.join('\n'));
+    await stop();
+    // Kept at their new length: the next start sends only the one text that checks it.
+    await start();
+    assert.equal(sent().length, 1);
+    assert.deepEqual(await foundByMeaning(), ['/conversations']);
   });
 });
 

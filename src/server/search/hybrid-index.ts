@@ -58,6 +58,9 @@ const DEFAULTS = {
   sectionChars: 2000,
 } as const;
 
+/** How long a start whose vectors were all kept waits for the one text that checks their length. */
+const LENGTH_CHECK_MS = 5000;
+
 /** Texts per call to the provider at load: each call's vectors are kept before the next is made. */
 const EMBED_CHUNK = 1024;
 
@@ -358,7 +361,8 @@ export class HybridSearchIndex implements SearchIndex {
    * The vectors of these distinct texts: those of the index as it stands (a re-index after an
    * edit), else those kept in the cache, else the provider's, each call's kept as it comes (a
    * start that fails half-way has paid for half the texts once). A provider that the cache
-   * disagrees with on the vectors' length (another model behind the same name) embeds them all.
+   * disagrees with on the vectors' length (another model behind the same name) embeds them all;
+   * when the cache holds every text, one of them is embedded again to find out.
    */
   async #embedTexts(texts: string[]): Promise<EmbeddedTexts> {
     const hashes = texts.map(textHash);
@@ -384,6 +388,23 @@ export class HybridSearchIndex implements SearchIndex {
     }
     const reused = vectors.flatMap((vector, at) => (vector ? [at] : []));
     let sent = await this.#embedMissing(texts, hashes, vectors);
+    if (sent === 0 && stored > 0) {
+      // Every vector was kept: nothing fresh tells their length is still the provider's, so the
+      // shortest text is embedded again (one call at a start). Else a model of another length
+      // behind the same name left every query unmatched, restart after restart.
+      const at = reused.reduce((shortest, next) =>
+        (texts[next] as string).length < (texts[shortest] as string).length ? next : shortest,
+      );
+      // A provider that does not answer holds the start 5 s at most (a local one may be loading
+      // its model), not its whole timeout.
+      const signal = AbortSignal.timeout(Math.max(this.#options.queryTimeoutMs, LENGTH_CHECK_MS));
+      try {
+        const [fresh] = await this.#provider.embed([texts[at] as string], signal);
+        if (fresh && fresh.length !== vectors[at]?.length) vectors[at] = fresh;
+      } catch {
+        // The kept vectors serve; the queries report the provider's outage.
+      }
+    }
     if (new Set(vectors.map((vector) => vector?.length)).size > 1) {
       for (const at of reused) vectors[at] = undefined;
       stored = 0;

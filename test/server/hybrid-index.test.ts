@@ -317,6 +317,12 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
         }),
       /EMBEDDINGS_BASE_URL must not hold a query string or fragment/,
     );
+    // An empty one too: '…/v1?' had /embeddings written after its '?', a query, and every call went to …/v1.
+    for (const written of ['https://api.openai.com/v1?', 'https://api.openai.com/v1/#'])
+      assert.throws(
+        () => createEmbeddingProviderFromEnv({ EMBEDDINGS_BASE_URL: written, EMBEDDINGS_MODEL: 'm' }),
+        /EMBEDDINGS_BASE_URL must not hold a query string or fragment: the service adds \/embeddings to it\. Write "https:\/\/api\.openai\.com\/v1"/,
+      );
     assert.throws(
       () =>
         createEmbeddingProviderFromEnv({

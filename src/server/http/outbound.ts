@@ -112,7 +112,8 @@ export function endpointFromEnv(
     throw new Error(
       `${prefix}_BASE_URL is the API's base URL, without ${operation} (the service adds it): write "${base.slice(0, -operation.length)}"`,
     );
-  if (url.search !== '' || url.hash !== '')
+  // An empty one too ('…/v1?'): the URL keeps its '?' or '#', and the path would follow it.
+  if (/[?#]/.test(url.href))
     throw new Error(
       `${prefix}_BASE_URL must not hold a query string or fragment: the service adds ${operation} to it. Write "${base}"`,
     );

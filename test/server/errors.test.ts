@@ -21,6 +21,8 @@ import {
   FIXTURE_CONTENT,
   type TestService,
   configWith,
+  openConnection,
+  servedOn,
   startTestService,
 } from './service-harness.js';
 
@@ -766,26 +768,11 @@ describe('CORS', () => {
           socket.pause();
         });
         await new Promise((resolveConnected) => socket.once('connect', resolveConnected));
-        const opened = () =>
-          new Promise<Socket>((resolveOpened, reject) => {
-            const other = connect(Number(port), hostname, () => resolveOpened(other)).once('error', reject);
-            other.on('error', () => {});
-            others.push(other);
-          });
-        const served = (other: Socket) =>
-          new Promise<boolean>((resolveServed) => {
-            let head = '';
-            other.on('data', (chunk) => {
-              head += chunk;
-              if (head.includes('\r\n\r\n')) resolveServed(/^HTTP\/1\.1 200 /.test(head));
-            });
-            other.once('close', () => resolveServed(false));
-            other.write('GET /api/healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-          });
+        const opened = () => openConnection(Number(port), hostname, others);
         // Nine more fill the address's ten; the service frees a place when it cuts the stalled
         // connection, which a fixed wait (4 s) guessed at: wait for that instead.
         const nine = await Promise.all(Array.from({ length: 9 }, opened));
-        while (!(await served(await opened())));
+        while (!(await servedOn(await opened())));
         for (const other of nine) other.destroy();
         const received = await new Promise<number>((resolveClosed, reject) => {
           socket.on('close', () => resolveClosed(socket.bytesRead));

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { type Socket, connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEFAULT_RATE_LIMIT, defaultConfig } from '../../src/server/config.js';
 import { LargeBodyBytes } from '../../src/server/http/bot-guard.js';
 import { addressOwner } from '../../src/server/http/client-address.js';
 import { RateLimiter } from '../../src/server/http/rate-limiter.js';
-import { DEMO_KEY, configWith, startTestService } from './service-harness.js';
+import { DEMO_KEY, configWith, openConnection, servedOn, startTestService } from './service-harness.js';
 
 const searchBody = (apiKey?: string) => ({ apiKey, query: 'install', numDocs: 1 });
 
@@ -93,24 +93,8 @@ describe('rate limit', () => {
         }),
       });
       const sockets: Socket[] = [];
-      const opened = () =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = connect(service.port, '127.0.0.1', () => resolve(socket)).once('error', reject);
-          socket.on('error', () => {});
-          sockets.push(socket);
-        });
-      /** Whether a request on the connection is answered (or the service closes it instead). */
-      const served = (socket: Socket) =>
-        new Promise<boolean>((resolve) => {
-          let head = '';
-          socket.on('data', (chunk) => {
-            head += chunk;
-            if (head.includes('\r\n\r\n')) resolve(/^HTTP\/1\.1 200 /.test(head));
-          });
-          socket.once('close', () => resolve(false));
-          if (socket.destroyed) resolve(false);
-          else socket.write('GET /api/healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-        });
+      const opened = () => openConnection(service.port, '127.0.0.1', sockets);
+      const served = servedOn;
       try {
         // Ten idle connections, as a slow client holds them: the eleventh is closed, not served.
         const idle = await Promise.all(Array.from({ length: 10 }, opened));

@@ -2,6 +2,7 @@
  * Starts the real service (content loader, Orama index, extractive answerer, SQLite in memory)
  * on a random port of 127.0.0.1 and talks to it over HTTP, as a client would.
  */
+import { type Socket, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type ConfigFile, parseConfig } from '../../src/server/config.js';
 import { quietLogger } from '../../src/server/logger.js';
@@ -61,4 +62,27 @@ export function configWith(overrides: Partial<ConfigFile> = {}): ConfigFile {
     rateLimit: { requestsPerSecond: 10_000, burst: 10_000, reportsPerSecond: 10_000, reportBurst: 10_000 },
     ...overrides,
   };
+}
+
+/** Opens a raw connection to the service at `port` and `host`, kept in `sockets` to be destroyed. */
+export function openConnection(port: number, host: string, sockets: Socket[]): Promise<Socket> {
+  return new Promise<Socket>((resolve, reject) => {
+    const socket = connect(port, host, () => resolve(socket)).once('error', reject);
+    socket.on('error', () => {});
+    sockets.push(socket);
+  });
+}
+
+/** Whether a health request on the connection is answered 200 (false when the service closes it instead). */
+export function servedOn(socket: Socket): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk;
+      if (head.includes('\r\n\r\n')) resolve(/^HTTP\/1\.1 200 /.test(head));
+    });
+    socket.once('close', () => resolve(false));
+    if (socket.destroyed) resolve(false);
+    else socket.write('GET /api/healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+  });
 }

@@ -157,12 +157,22 @@ function sectionText(document: SourceDocument, section: DocumentSection, chars: 
 }
 
 /** The vector scaled to length 1, or undefined for a zero vector (nothing to compare). */
-function unit(vector: Float32Array): Float32Array | undefined {
+/**
+ * Writes `vector` scaled to length 1 into `target` from `offset`; false, writing nothing, for a
+ * vector of zeros.
+ */
+function writeUnit(vector: Float32Array, target: Float32Array, offset: number): boolean {
   let norm = 0;
   for (const value of vector) norm += value * value;
-  if (norm === 0) return undefined;
+  if (norm === 0) return false;
   const scale = 1 / Math.sqrt(norm);
-  return vector.map((value) => value * scale);
+  for (let d = 0; d < vector.length; d++) target[offset + d] = (vector[d] as number) * scale;
+  return true;
+}
+
+function unit(vector: Float32Array): Float32Array | undefined {
+  const scaled = new Float32Array(vector.length);
+  return writeUnit(vector, scaled, 0) ? scaled : undefined;
 }
 
 function vectorTable(vectors: Float32Array[]): VectorTable {
@@ -171,16 +181,10 @@ function vectorTable(vectors: Float32Array[]): VectorTable {
   const centroid = new Float64Array(dimensions);
   vectors.forEach((vector, row) => {
     if (vector.length !== dimensions) throw new Error('the embeddings have different lengths');
-    let norm = 0;
-    for (const value of vector) norm += value * value;
-    if (norm === 0) return; // left as zeros: it scores 0 against every query
     // Scaled straight into the table: no copy of each vector to collect (86,000 of 6 KB at 10,000 pages).
-    const scale = 1 / Math.sqrt(norm);
     const offset = row * dimensions;
-    for (let d = 0; d < dimensions; d++) {
-      flat[offset + d] = (vector[d] as number) * scale;
-      centroid[d] = (centroid[d] as number) + (flat[offset + d] as number);
-    }
+    if (!writeUnit(vector, flat, offset)) return; // left as zeros: it scores 0 against every query
+    for (let d = 0; d < dimensions; d++) centroid[d] = (centroid[d] as number) + (flat[offset + d] as number);
   });
   // The mean cosine over all pairs of distinct rows: Σᵢⱼ vᵢ·vⱼ = |Σ vᵢ|², less the n self-pairs.
   const n = vectors.length;

@@ -5,6 +5,8 @@
  */
 import {
   bodyText,
+  ERROR_BODY_BYTES,
+  quotedErrorBody,
   fetchFailure,
   redacted,
   statusHint,
@@ -94,9 +96,6 @@ function refusesOlderParameters(status: number, text: string): boolean {
     /unsupported|not supported|does not support|max_completion_tokens/i.test(text)
   );
 }
-
-/** Characters of an error response quoted in the error: enough for the provider's message. */
-const ERROR_BODY_CHARS = 300;
 
 /**
  * A call to the model that failed: `outage` when the endpoint is down or refusing (unreachable,
@@ -193,7 +192,7 @@ export async function chatCompletion(
       // An error body's start is enough to say what went wrong (and whether it is this question's).
       text = await (response.ok
         ? bodyText(response, MAX_RESPONSE_BYTES, signal)
-        : bodyText(response, ERROR_BODY_CHARS * 4, signal, true));
+        : bodyText(response, ERROR_BODY_BYTES, signal, true));
     } catch (error) {
       return failed(error);
     }
@@ -204,9 +203,7 @@ export async function chatCompletion(
   }
   if (!response.ok) {
     const hint = statusHint(response.status, 'LLM');
-    // On one line: a proxy's HTML error page, or a JSON error pretty-printed, spans several.
-    // Redacted before it is cut: a key the cut falls in would be left half written.
-    const detail = redact(text).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
+    const detail = quotedErrorBody(text, redact);
     throw new CompletionError(
       `${where} answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,
       !exceedsContext(response.status, text),

@@ -22,6 +22,20 @@ export function fetchFailure(error: unknown): string {
   return String(cause?.code ?? cause?.message ?? (error as Error).message);
 }
 
+/** Characters of an error response quoted in a log line: enough for the provider's message. */
+const ERROR_BODY_CHARS = 300;
+/** Bytes of an error response read (`bodyText`'s `cut`): its start says what went wrong. */
+export const ERROR_BODY_BYTES = ERROR_BODY_CHARS * 4;
+
+/**
+ * An error response's body as a log line quotes it: redacted before it is cut (a key the cut
+ * falls in would be left half written), and on one line (a proxy's HTML error page, or a JSON
+ * error pretty-printed, spans several).
+ */
+export function quotedErrorBody(text: string, redact: (text: string) => string): string {
+  return redact(text).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
+}
+
 /** A response body over `maxBytes`: the call is abandoned rather than its answer held in memory. */
 export class TooLargeError extends Error {}
 

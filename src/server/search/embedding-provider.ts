@@ -5,6 +5,8 @@
 
 import {
   bodyText,
+  ERROR_BODY_BYTES,
+  quotedErrorBody,
   endpointFromEnv,
   fetchFailure,
   redacted,
@@ -44,8 +46,6 @@ export interface HttpEmbeddingProviderOptions {
 export const DEFAULT_EMBEDDINGS_BATCH = 64;
 export const DEFAULT_EMBEDDINGS_TIMEOUT_MS = 30_000;
 const DEFAULT_CONCURRENCY = 2;
-/** Characters of an error response quoted in the error: enough for the provider's message. */
-const ERROR_BODY_CHARS = 300;
 
 interface EmbeddingsResponse {
   data?: { index?: unknown; embedding?: unknown }[];
@@ -115,10 +115,8 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
       );
     }
     if (!response.ok) {
-      // Read within a bound (a proxy's error page may be long), redacted before it is cut (a key
-      // the cut falls in would be left half written), and on one line, as the log's other lines.
-      const body = await bodyText(response, ERROR_BODY_CHARS * 4, either, true).catch(() => '');
-      const detail = this.#redact(body).slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
+      const body = await bodyText(response, ERROR_BODY_BYTES, either, true).catch(() => '');
+      const detail = quotedErrorBody(body, (text) => this.#redact(text));
       const hint = statusHint(response.status, 'EMBEDDINGS');
       throw new Error(
         `${this.endpoint}/embeddings answered ${response.status} ${response.statusText}${hint}${detail ? `: ${detail}` : ''}`,

@@ -24,17 +24,27 @@ import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import ts from 'typescript';
 
-/** The static pieces of every template tagged with one of `tags`, as offsets into `code`. */
-function taggedPieces(code: string, fileName: string, tags: string[]): Array<{ start: number; end: number }> {
+/** A static piece of a template, delimiters included (` or }, and ${ or `), as offsets into the code. */
+interface Piece {
+  start: number;
+  end: number;
+  /** The template's first piece: the pieces of one template follow each other, in order. */
+  first: boolean;
+}
+
+/** The static pieces of every template tagged with one of `tags`. */
+function taggedPieces(code: string, fileName: string, tags: string[]): Piece[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
-  const pieces: Array<{ start: number; end: number }> = [];
+  const pieces: Piece[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && tags.includes(node.tag.text)) {
       const template = node.template;
       const literals = ts.isNoSubstitutionTemplateLiteral(template)
         ? [template]
         : [template.head, ...template.templateSpans.map((span) => span.literal)];
-      for (const literal of literals) pieces.push({ start: literal.getStart(source), end: literal.end });
+      literals.forEach((literal, i) =>
+        pieces.push({ start: literal.getStart(source), end: literal.end, first: i === 0 }),
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -43,14 +53,10 @@ function taggedPieces(code: string, fileName: string, tags: string[]): Array<{ s
 }
 
 /** Rewrites the pieces of `code` (last first, so that earlier offsets stay right). */
-function rewrite(
-  code: string,
-  pieces: Array<{ start: number; end: number }>,
-  change: (text: string) => string,
-): string {
+function rewrite(code: string, pieces: Piece[], change: (text: string, piece: Piece) => string): string {
   let out = code;
-  for (const { start, end } of [...pieces].sort((a, b) => b.start - a.start))
-    out = out.slice(0, start) + change(out.slice(start, end)) + out.slice(end);
+  for (const piece of [...pieces].sort((a, b) => b.start - a.start))
+    out = out.slice(0, piece.start) + change(out.slice(piece.start, piece.end), piece) + out.slice(piece.end);
   return out;
 }
 
@@ -183,58 +189,47 @@ export function minifyHtmlLiterals(code: string, fileName = 'module.js'): string
  * value or text; text and bound values are left as they are.
  */
 export function tightenTags(code: string, fileName = 'module.js'): string {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  const visit = (node: ts.Node): void => {
-    if (
-      ts.isTaggedTemplateExpression(node) &&
-      ts.isIdentifier(node.tag) &&
-      (node.tag.text === 'html' || node.tag.text === 'svg')
-    ) {
-      const template = node.template;
-      const literals = ts.isNoSubstitutionTemplateLiteral(template)
-        ? [template]
-        : [template.head, ...template.templateSpans.map((span) => span.literal)];
-      let state: 'text' | 'tag' | '"' | "'" | 'comment' = 'text';
-      literals.forEach((literal, index) => {
-        const start = literal.getStart(source) + 1;
-        const end = literal.end - (index === literals.length - 1 ? 1 : 2);
-        const text = code.slice(start, end);
-        const escaped = text.includes('\\');
-        let out = '';
-        for (let i = 0; i < text.length; i++) {
-          const c = text[i]!;
-          if (state === 'tag' && !escaped) {
-            // Only before white space or the tag's end: `x=1/>` would read as the value `1/`.
-            const attribute = /^\s([^\s"'>/=]+)="([\w.,:#%+-]+)"(?=[\s>])/.exec(text.slice(i));
-            if (attribute) {
-              out += ` ${attribute[1]}=${attribute[2]}`;
-              i += attribute[0].length - 1;
-              continue;
-            }
-            if (c === ' ' && text[i + 1] === '>') continue;
-          }
-          if (state === 'text' && c === '<')
-            state = text.startsWith('<!--', i)
-              ? 'comment'
-              : /[a-zA-Z/]/.test(text[i + 1] ?? '')
-                ? 'tag'
-                : state;
-          else if (state === 'comment' && c === '>' && text.slice(i - 2, i) === '--') state = 'text';
-          else if (state === 'tag') state = c === '"' || c === "'" ? c : c === '>' ? 'text' : state;
-          else if (state === c) state = 'tag';
-          out += c;
-        }
-        if (out !== text) edits.push({ start, end, text: out });
-      });
+  const pieces = taggedPieces(code, fileName, ['html', 'svg']);
+  // Read first to last: whether a piece starts in a tag, a value or text follows from those before it.
+  const tightened = new Map<Piece, string>();
+  let state: MarkupState = 'text';
+  for (const piece of pieces) {
+    const text = code.slice(piece.start, piece.end);
+    const close = text.endsWith('`') ? 1 : 2;
+    const [inner, after] = tightenPiece(text.slice(1, -close), piece.first ? 'text' : state);
+    tightened.set(piece, text[0] + inner + text.slice(-close));
+    state = after;
+  }
+  return rewrite(code, pieces, (text, piece) => tightened.get(piece) ?? text);
+}
+
+/** Where a piece of markup stands: in text, in a tag, in a quoted value (by its quote), in a comment. */
+type MarkupState = 'text' | 'tag' | '"' | "'" | 'comment';
+
+/** A piece of a template's markup tightened (see `tightenTags`), read from `state`, and the state after it. */
+function tightenPiece(text: string, state: MarkupState): [string, MarkupState] {
+  const escaped = text.includes('\\');
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (state === 'tag' && !escaped) {
+      // Only before white space or the tag's end: `x=1/>` would read as the value `1/`.
+      const attribute = /^\s([^\s"'>/=]+)="([\w.,:#%+-]+)"(?=[\s>])/.exec(text.slice(i));
+      if (attribute) {
+        out += ` ${attribute[1]}=${attribute[2]}`;
+        i += attribute[0].length - 1;
+        continue;
+      }
+      if (c === ' ' && text[i + 1] === '>') continue;
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  let out = code;
-  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
-    out = out.slice(0, start) + text + out.slice(end);
-  return out;
+    if (state === 'text' && c === '<')
+      state = text.startsWith('<!--', i) ? 'comment' : /[a-zA-Z/]/.test(text[i + 1] ?? '') ? 'tag' : state;
+    else if (state === 'comment' && c === '>' && text.slice(i - 2, i) === '--') state = 'text';
+    else if (state === 'tag') state = c === '"' || c === "'" ? c : c === '>' ? 'text' : state;
+    else if (state === c) state = 'tag';
+    out += c;
+  }
+  return [out, state];
 }
 
 /** All of the above. */

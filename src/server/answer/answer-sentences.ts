@@ -473,6 +473,7 @@ export function selectAnswer(
 ): SelectedAnswer {
   const first = candidates[0];
   if (!first) return { section: 0, blocks: [] };
+  const asksForAList = LIST_QUESTION.test(question);
   // "Which events…?": the section whose table lists them answers, whatever else holds the words.
   const listingSection = candidates.length > 1 ? sectionListing(question, candidates, analyser) : -1;
   if (listingSection >= 0) {
@@ -818,10 +819,10 @@ export function selectAnswer(
     // or the section the list makes up, whose heading matches more than any item); not a list of
     // points of their own under a heading, asked about one of them ("Is it open source?" quoted
     // the four points of "Why use it" before "Free and open source", filling the budget).
-    const asksForTheList = LIST_QUESTION.test(question) || bestUnit < 0 || headingMatchesMore;
+    const asksForTheList = asksForAList || bestUnit < 0 || headingMatchesMore;
     // A list asked for is quoted whole up to as many items as a table's listing names, within the
     // budget: "what helpers are available" quoted "- Accepts", the first of twelve names.
-    const wholeList = LIST_QUESTION.test(question) ? MAX_LISTED : MAX_WHOLE_LIST_ITEMS;
+    const wholeList = asksForAList ? MAX_LISTED : MAX_WHOLE_LIST_ITEMS;
     for (const index of [...chosen]) {
       const around = listAround(units, index, wholeList);
       if (!around) continue;
@@ -839,7 +840,7 @@ export function selectAnswer(
   }
 
   // "Which events…?", "What options are there?": a table's first column lists them all.
-  const listing = LIST_QUESTION.test(question) ? tableListing(units) : undefined;
+  const listing = asksForAList ? tableListing(units) : undefined;
   if (listing)
     for (const index of [...chosen]) if ((units[index] as Unit).kind === 'row') chosen.delete(index);
 

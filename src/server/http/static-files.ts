@@ -7,6 +7,7 @@ import { type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
 
@@ -81,15 +82,11 @@ export function staticFiles(
     if (response instanceof Response && response.status === 416) {
       const contentRange = response.headers.get('Content-Range') ?? '';
       const size = /\/(\d+)$/.exec(contentRange)?.[1];
-      return c.json(
-        {
-          error: {
-            code: 'range_not_satisfiable',
-            message: `The Range asks for no byte of the file${size === undefined ? '' : `, which has ${size} bytes`}`,
-          },
-        },
+      throw new ApiError(
         416,
-        { 'Content-Range': contentRange },
+        'range_not_satisfiable',
+        `The Range asks for no byte of the file${size === undefined ? '' : `, which has ${size} bytes`}`,
+        { headers: { 'Content-Range': contentRange } },
       );
     }
     if (response instanceof Response && (response.status === 200 || response.status === 206)) {

@@ -50,6 +50,14 @@ class LoopbackModel {
 /** Markdown rendered as a site that allows HTML in it renders it (marked's defaults). */
 const rendered = (markdown: string): string => new Marked().parse(markdown, { async: false }) as string;
 
+/** Answers a chat completion whose reply is `content`, as a provider does. */
+const writeCompletion = (response: ServerResponse, content: string): void => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(
+    JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+  );
+};
+
 describe('generated answers, asked over HTTP', () => {
   const model = new LoopbackModel();
   const errors: string[] = [];
@@ -617,12 +625,7 @@ describe('generated answers, from a model whose context a question overflows', (
               response.end(JSON.stringify(overflow(asked)));
               return;
             }
-            response.writeHead(200, { 'content-type': 'application/json' });
-            response.end(
-              JSON.stringify({
-                choices: [{ message: { role: 'assistant', content: 'Generated.' }, finish_reason: 'stop' }],
-              }),
-            );
+            writeCompletion(response, 'Generated.');
           });
         },
         { LLM_MODEL: 'test-model' },
@@ -664,14 +667,7 @@ describe('generated answers, on a site whose documents name NOT_FOUND', () => {
     const { service, close } = await serviceOverModel(
       (request, response) => {
         request.resume();
-        request.on('end', () => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({
-              choices: [{ message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-            }),
-          );
-        });
+        request.on('end', () => writeCompletion(response, reply));
       },
       { LLM_MODEL: 'test-model' },
       { contentDir: content },
@@ -806,11 +802,10 @@ describe('generated answers, from a model that goes down with questions in fligh
       format: 'markdown',
     });
   const reply = (response: ServerResponse, status: number, content = '') => {
+    if (status === 200) return writeCompletion(response, content);
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(
-      status === 200
-        ? JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] })
-        : JSON.stringify({ error: { message: 'The engine is currently overloaded', type: 'server_error' } }),
+      JSON.stringify({ error: { message: 'The engine is currently overloaded', type: 'server_error' } }),
     );
   };
 

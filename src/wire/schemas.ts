@@ -57,6 +57,12 @@ export const SearchResultItemSchema = z
     description: z.string(),
     link: z.string(),
     assetType: z.string(),
+    /**
+     * The reference service's extension: the section under a heading that matched the query
+     * better than the title, with its deep link (`link#anchor`). Absent when the page as a whole
+     * matched, and from services that don't send it.
+     */
+    section: z.object({ heading: z.string(), link: z.string() }).optional(),
     /** Present only when `returnContent` was true: the document's plain text. */
     content: z.string().optional(),
   })

@@ -280,6 +280,26 @@ describe('<search-box> against the reference service', () => {
     expect(requests.map((request) => request.query)).to.deep.equal(['theme', 'keyboard']);
   });
 
+  it('shows the heading under which a result matched, and leads to that section', async () => {
+    const el = await fixture<SearchBox>(html`<search-box api-key="demo-key" debounce="600"></search-box>`);
+    await type(el, 'rate limit');
+    await waitUntil(() => optionTitles(el).includes('Errors and limits of the service'), 'results', {
+      timeout: 5000,
+    });
+    const option = options(el).find(
+      (each) => each.querySelector('.title')!.textContent!.trim() === 'Errors and limits of the service',
+    )!;
+    expect(option.querySelector('[part="option-section"]')!.textContent!.trim()).to.equal('Rate limit');
+    expect(option.querySelector('[part="option-link"]')!.textContent).to.match(
+      /errors-and-limits#rate-limit$/,
+    );
+    el.addEventListener('ask-select', (event) => event.preventDefault(), { once: true });
+    setTimeout(() => void clickAt(option));
+    const event = (await oneEvent(el, 'ask-select')) as CustomEvent<SearchBoxSelectDetail>;
+    expect(event.detail.href).to.equal('/service/errors-and-limits#rate-limit');
+    expect(event.detail.result.link).to.equal('/service/errors-and-limits');
+  });
+
   it('sends the configured request fields', async () => {
     const { client, requests } = countingServiceClient();
     const el = await fixture<SearchBox>(
@@ -944,6 +964,19 @@ describe('<search-box> states', () => {
     await clickAt(data);
     expect(selected).to.equal(0);
     expect(location.protocol).to.equal('http:');
+  });
+
+  it('leads to the page, with no heading shown, when the section link is outside the allow-list', async () => {
+    const el = await fakeBox(
+      answering([
+        item('Page', { link: '/docs/page', section: { heading: 'Setup', link: 'javascript:alert(1)' } }),
+      ]),
+    );
+    await type(el, 'setup');
+    await waitUntil(() => options(el).length === 1);
+    const [option] = options(el) as [HTMLElement];
+    expect(option.querySelector('[part="option-section"]')).to.equal(null);
+    expect(option.querySelector('[part="option-link"]')!.textContent).to.equal('/docs/page');
   });
 
   it('renders titles and descriptions as text, with the terms highlighted', async () => {

@@ -537,6 +537,28 @@ describe('hybrid index over the Orama index', () => {
     }
   });
 
+  it('keeps the section under a heading in which the words of a page were found', async () => {
+    const text = 'Answers are kept for a year.';
+    const page: SourceDocument = {
+      id: '/guides/retention',
+      title: 'Retention',
+      description: '',
+      tags: [],
+      link: '/guides/retention',
+      assetType: 'webpage',
+      text: `Conversations are kept.\n\n${text}`,
+      sections: [
+        { heading: 'Retention', anchor: '', level: 1, text: 'Conversations are kept.' },
+        { heading: 'How long answers stay', anchor: 'how-long', level: 2, text },
+      ],
+      links: [],
+    };
+    const index = createHybridIndex(createOramaIndex(), provider(), { logger });
+    await index.load([page]);
+    const [hit] = await index.search('answers kept a year', { limit: 5 });
+    assert.equal(hit?.section?.anchor, 'how-long');
+  });
+
   it('delegates hasWord, pagesWithWord and hasTerm to the lexical index', async () => {
     const index = await hybrid();
     assert.equal(index.hasWord('conversation'), true);

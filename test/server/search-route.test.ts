@@ -33,6 +33,21 @@ describe('POST /bot/search', () => {
     }
   });
 
+  it('links a result to the section under a heading its words were found in', async () => {
+    const { body } = await search({ query: 'escape closes the list', numDocs: 3 });
+    assert.equal(body[0].link, '/elements/search-box');
+    assert.deepEqual(body[0].section, { heading: 'Keyboard', link: '/elements/search-box#keyboard' });
+  });
+
+  it('links to the page as a whole when its title holds the query, or its opening matched', async () => {
+    const titled = await search({ query: 'search-box element', numDocs: 3 });
+    assert.equal(titled.body[0].link, '/elements/search-box');
+    assert.equal(titled.body[0].section, undefined);
+    const opening = await search({ query: 'register the elements', numDocs: 3 });
+    assert.equal(opening.body[0].link, '/guides/install');
+    assert.equal(opening.body[0].section, undefined);
+  });
+
   it('finds a page from a typeahead prefix', async () => {
     const { body } = await search({ query: 'accent col', numDocs: 5 });
     assert.equal(body[0].link, '/guides/theming');

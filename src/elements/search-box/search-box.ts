@@ -106,6 +106,7 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @csspart option-clear - The option that clears the recent searches (also `option`).
  * @csspart option-ask - The "Ask AI about …" option (also `option`).
  * @csspart option-title - A result's title.
+ * @csspart option-section - The heading of the section a result links to, under its title.
  * @csspart option-description - A result's description.
  * @csspart option-type - A result's asset-type label.
  * @csspart option-link - A result's link target, as shown.

@@ -71,6 +71,8 @@ interface View {
 interface ShownResult {
   key: string;
   title: Array<TemplateResult | string>;
+  /** The heading of the section the result links to, when it links to one. */
+  section: Array<TemplateResult | string> | undefined;
   description: Array<TemplateResult | string>;
   link: string | undefined;
 }
@@ -431,7 +433,9 @@ export class SearchController implements ReactiveController {
         // While a newer query is pending, the last answer stays in place: no flicker.
         if (answered.items.length === 0) message = 'empty';
         answered.items.forEach((item, index) => {
-          const link = String(item.link ?? '');
+          // The section that matched (the reference service's `section`) when its link is allowed.
+          const section = String(item.section?.link ?? '');
+          const link = section && isAllowedUrl(section) ? section : String(item.link ?? '');
           options.push({
             kind: 'result',
             item,
@@ -819,6 +823,10 @@ export class SearchController implements ReactiveController {
       shown = {
         key,
         title: this.#renderHighlighted(item.title, query),
+        section:
+          href?.includes('#') && item.section?.heading
+            ? this.#renderHighlighted(item.section.heading, query)
+            : undefined,
         description: this.#renderHighlighted(item.description, query),
         link: href && displayLink(href),
       };
@@ -855,6 +863,7 @@ export class SearchController implements ReactiveController {
         // repeat of what its title says, is left to the eyes.
         content = html`<span class="title" dir="auto" part="option-title">${shown.title}</span>
           ${type ? html`<span class="type" part="option-type">${assetTypeLabel(text.assetTypes, type)}</span>` : nothing}
+          ${shown.section ? html`<span class="section" part="option-section" dir="auto">${shown.section}</span>` : nothing}
           ${
             item.description
               ? html`<span class="description" part="option-description" dir="auto"

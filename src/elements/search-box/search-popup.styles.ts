@@ -66,7 +66,7 @@ export const popupStyles = css`
   .option.result {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
-    grid-template-areas: 'title type' 'description description' 'link link';
+    grid-template-areas: 'title type' 'section section' 'description description' 'link link';
     gap: 0.1em var(--_space);
   }
   .option.ask {
@@ -122,6 +122,19 @@ export const popupStyles = css`
     font-size: 0.75em;
     line-height: 1.6;
     white-space: nowrap;
+  }
+  /* The heading of the section the result links to, under the page's title. */
+  .section {
+    grid-area: section;
+    min-inline-size: 0;
+    font-size: 0.9em;
+    font-weight: 500;
+    overflow-wrap: anywhere;
+  }
+  .section::before {
+    content: '#' / '';
+    margin-inline-end: 0.35em;
+    color: var(--_muted);
   }
   .description {
     grid-area: description;

@@ -454,12 +454,16 @@ export class HybridSearchIndex implements SearchIndex {
 
     const allowed = tagPredicate(options);
     const documentScores = this.#documentScores(corpus, queryVector, allowed);
-    const fused = new Map<number, { document: SourceDocument; lexical: number; lexicalRank: number }>();
+    const fused = new Map<
+      number,
+      { document: SourceDocument; section?: DocumentSection; lexical: number; lexicalRank: number }
+    >();
     lexicalHits.forEach((hit, position) => {
       const at = corpus.documentById.get(hit.document.id);
       // A document the vectors don't know (none, unless the two loads differ) keeps its lexical score.
       fused.set(at ?? -1 - position, {
         document: hit.document,
+        section: hit.section,
         lexical: hit.relevance,
         lexicalRank: position + 1,
       });
@@ -473,11 +477,15 @@ export class HybridSearchIndex implements SearchIndex {
       const vectorRank = at >= 0 ? (documentScores.rank[at] as number) : 0;
       return {
         document: hit.document,
+        section: hit.section,
         relevance: this.#relevance(hit.lexical, semantic),
         fusion: this.#fusion(hit.lexicalRank, vectorRank),
       };
     });
-    return this.#top(ranked, options).map(({ document, relevance }) => ({ document, relevance }));
+    // The section a page's words found; a page found by its meaning alone links to the page.
+    return this.#top(ranked, options).map(({ document, section, relevance }) =>
+      section ? { document, relevance, section } : { document, relevance },
+    );
   }
 
   async searchPassages(query: string, options: SearchOptions): Promise<PassageHit[]> {

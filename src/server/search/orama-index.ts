@@ -1020,9 +1020,16 @@ export class OramaSearchIndex implements SearchIndex {
 
   /**
    * The page's relevance (0–1): the better of its outline's (name, description, headings) and
-   * its best passage's, the passage found by coverage and then scored in full.
+   * its best passage's, the passage found by coverage and then scored in full. And the section
+   * a result links to: that of the best passage, when it is one under a heading with an anchor
+   * and holds more of the query than the page's name does ("rate limit" finds *Rate limit* on
+   * the page about errors and limits; "theming" finds the page about theming as a whole).
    */
-  #pageRelevance(query: AnalysedQuery, page: IndexedPage, bestKnown?: ScoredPassage): number {
+  #pageMatch(
+    query: AnalysedQuery,
+    page: IndexedPage,
+    bestKnown?: ScoredPassage,
+  ): { relevance: number; section?: DocumentSection } {
     // The outline's text is the name; its description and headings count as a field.
     const outline = matchEvidence(query, page.name, page.name, page.summary, this.#averagePassageLength);
     const best = bestKnown ?? this.#bestPassage(query, page);
@@ -1031,7 +1038,12 @@ export class OramaSearchIndex implements SearchIndex {
       proximity: Math.max(best?.evidence.proximity ?? 0, outline.proximity * outline.fieldMatch),
       saturation: best?.evidence.saturation ?? 0,
     };
-    return Math.max(relevanceOf(outlineEvidence), best?.relevance ?? 0);
+    const relevance = Math.max(relevanceOf(outlineEvidence), best?.relevance ?? 0);
+    const section = best?.passage.section;
+    if (!section || section.level < 2 || section.anchor === '') return { relevance };
+    // The outline's coverage counts its headings: the name's own is the name as the text.
+    const named = matchEvidence(query, page.name, page.name, page.name, this.#averagePassageLength).coverage;
+    return best.evidence.coverage > named ? { relevance, section } : { relevance };
   }
 
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
@@ -1098,12 +1110,15 @@ export class OramaSearchIndex implements SearchIndex {
       // A page a pasted message matches is as relevant as the match, whatever its words; a query
       // that is the page's whole title (case and punctuation aside) names it: relevance 1, which
       // is what a `score` of 0.99 keeps.
+      const match = this.#pageMatch(query, indexed, best);
       const relevance =
-        queryWords !== '' && queryWords === indexed.titleWords
-          ? 1
-          : Math.max(this.#pageRelevance(query, indexed, best), message);
+        queryWords !== '' && queryWords === indexed.titleWords ? 1 : Math.max(match.relevance, message);
       if (relevance > 0 && relevance >= minRelevance)
-        hits.push({ document: indexed.document, relevance: round(relevance) });
+        hits.push(
+          match.section
+            ? { document: indexed.document, relevance: round(relevance), section: match.section }
+            : { document: indexed.document, relevance: round(relevance) },
+        );
       if (hits.length === options.limit) break;
     }
     return hits;

@@ -30,6 +30,11 @@ export function tagPredicate(options: SearchOptions): ((tags: Set<string>) => bo
 export interface SearchHit {
   document: SourceDocument;
   relevance: number;
+  /**
+   * The section under a heading that matches the query better than the page's title does: where
+   * a result links to (`link#anchor`). Absent when the page as a whole is what matched.
+   */
+  section?: DocumentSection;
 }
 
 /** A section that matched, for answering. */

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { SearchResultItem } from '../../wire/index.js';
-import type { SourceDocument } from '../content/document.js';
+import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { JsonText } from '../http/json-text.js';
 import type { SearchRequestSchema } from '../../wire/schemas.js';
 import type { SearchHit, SearchIndex, SearchOptions } from '../search/search-index.js';
@@ -29,20 +29,37 @@ function distinctLinks(hits: SearchHit[], limit: number): SearchHit[] {
  * Each document's item without its content, as JSON, made on first use: serialising the items
  * of every answer anew cost 11 µs of the ~150 a search request takes outside ranking. Weak, so the
  * documents of an earlier index (`--watch`) go with it. Documents are never changed in place.
+ * Kept by the document, or by the section when the item links to one (a section belongs to one
+ * document).
  */
-const itemJson = new WeakMap<SourceDocument, string>();
+const itemJson = new WeakMap<SourceDocument | DocumentSection, string>();
+
+/** The section the hit links to, when it matched better than the page's title and has a page. */
+function sectionOf(hit: SearchHit): SearchResultItem['section'] {
+  const { document, section } = hit;
+  const link = document.link.trim();
+  if (!section || link === '' || link.includes('#')) return undefined;
+  return { heading: section.heading, link: `${link}#${section.anchor}` };
+}
 
 function toItemJson(hit: SearchHit, returnContent: boolean): string {
   const { document } = hit;
-  if (returnContent) {
-    const { title, description, link, assetType, text } = document;
-    return JSON.stringify({ title, description, link, assetType, content: text } satisfies SearchResultItem);
-  }
-  let json = itemJson.get(document);
+  const { title, description, link, assetType } = document;
+  const section = sectionOf(hit);
+  if (returnContent)
+    return JSON.stringify({
+      title,
+      description,
+      link,
+      assetType,
+      section,
+      content: document.text,
+    } satisfies SearchResultItem);
+  const key = section ? (hit.section as DocumentSection) : document;
+  let json = itemJson.get(key);
   if (json === undefined) {
-    const { title, description, link, assetType } = document;
-    json = JSON.stringify({ title, description, link, assetType } satisfies SearchResultItem);
-    itemJson.set(document, json);
+    json = JSON.stringify({ title, description, link, assetType, section } satisfies SearchResultItem);
+    itemJson.set(key, json);
   }
   return json;
 }

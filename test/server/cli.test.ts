@@ -659,7 +659,8 @@ if (!isMainThread && parentPort) {
     ],
     [
       'a --db that cannot be opened (a folder)',
-      ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT],
+      // Port 0: a service already on the default port would be refused first, masking the database.
+      ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT, '--port', '0'],
       1,
       /database .*fixtures\/content\/?: unable to open database file/,
     ],

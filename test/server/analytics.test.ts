@@ -276,6 +276,9 @@ describe('analytics endpoints', () => {
     // Epoch seconds: read as milliseconds, January 1970.
     ['a startDate in epoch seconds', `startDate=1764460800&endDate=${Date.now()}`, 'startDate'],
     ['an endDate in epoch seconds', 'startDate=0&endDate=1764547200', 'endDate'],
+    // ISO 8601's basic form, as `date +%Y%m%d` writes it: as milliseconds, a morning of 1970.
+    ['a startDate written as YYYYMMDD', 'startDate=20261123&endDate=2026-11-30', 'startDate'],
+    ['an endDate written as YYYYMMDD', 'startDate=0&endDate=20261130', 'endDate'],
     ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],
     ['a page that is no number', 'startDate=0&endDate=1&page=two', 'page'],
@@ -294,6 +297,14 @@ describe('analytics endpoints', () => {
       }
     });
   }
+
+  it('tells a day written as YYYYMMDD how to write it, and still reads small milliseconds', async () => {
+    const response = await analytics('analytics?startDate=20261123&endDate=20261130');
+    assert.equal(response.status, 400);
+    assert.match((await response.json()).error.message, /write the day as 2026-11-23/);
+    // Eight digits that are no day of the calendar are milliseconds, as any other digits.
+    assert.equal((await analytics('analytics?startDate=0&endDate=20261340')).status, 200);
+  });
 
   it('tells a page or limit of ten digits or more as too big, not as no whole number', async () => {
     for (const [parameter, largest] of [

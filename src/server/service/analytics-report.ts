@@ -81,6 +81,15 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
       `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: send milliseconds (${value}000) or an ISO 8601 date`,
     );
   }
+  // A day in ISO 8601's basic form (20261130, as `date +%Y%m%d` writes it) read as milliseconds
+  // is 5 to 8 in the morning of 1 January 1970: an empty report that reads as no one asking.
+  const day = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6)}`;
+  if (digits && value.length === 8 && value >= '1970' && isCalendarDay(day)) {
+    throw invalidField(
+      field,
+      `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: write the day as ${day}`,
+    );
+  }
   return ms;
 }
 

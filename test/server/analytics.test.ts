@@ -88,6 +88,19 @@ describe('analytics endpoints', () => {
     assert.equal(capitalised.length, viaQuery.length);
   });
 
+  it('reads a parameter whatever the case of its name, not as another report', async () => {
+    // agentID and Limit, ignored, answered every agent's questions, 20 a page, as if asked for.
+    const support = await (await analytics(`analytics?${range()}&agentID=support&LIMIT=1`)).json();
+    assert.deepEqual(
+      support.map((record: { agentId: string }) => record.agentId),
+      ['support'],
+    );
+    const sorted = await (
+      await analytics(`analytics/topquestions/StartDate=${started}&ENDDATE=${Date.now()}&Sort=count`)
+    ).json();
+    assert.equal(sorted.at(-1).question, 'How do I install ask-elements?');
+  });
+
   it('accepts 29 February of a leap year', async () => {
     for (const leapDay of ['2024-02-29', '2000-02-29T12:00:00Z']) {
       const response = await analytics(`analytics?startDate=${leapDay}&endDate=${leapDay}`);

@@ -58,7 +58,7 @@ export const analyticsRoutes = [
     description:
       "Also reachable as `/api/projects/{projectId}/analytics/startDate=..&endDate=..` (the spec's path shape). " +
       'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC). ' +
-      "`EndDate`, as the spec's parameter table spells it, is read as `endDate`.",
+      "Parameter names are read whatever their case (`EndDate`, as the spec's parameter table spells it, is `endDate`).",
     security: [{ bearerAuth: [] }],
     request: { params: projectParams, query: AnalyticsQuerySchema },
     responses: {

@@ -93,10 +93,16 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
   return ms;
 }
 
+/** The parameters' names by their lower case, each as the schema writes it. */
+const PARAMETER_NAMES = new Map(
+  Object.keys(AnalyticsQuerySchema.shape).map((name) => [name.toLowerCase(), name]),
+);
+
 /**
  * The analytics parameters, from the query string and from the spec's path shape
- * (`/analytics/startDate=..&endDate=..`), the query string winning. `EndDate`, as SPEC 4.5's
- * table spells it, is read as `endDate`.
+ * (`/analytics/startDate=..&endDate=..`), the query string winning. A name is read whatever its
+ * case: SPEC 4.5's table spells `EndDate`, and other names are ignored, so `agentID` or `Limit`
+ * would answer a report other than the one asked for (every agent's, 20 a page) as if it were it.
  */
 export function analyticsParameters(
   pathParameters: string | undefined,
@@ -106,7 +112,7 @@ export function analyticsParameters(
   const sources = [new URLSearchParams(pathParameters ?? ''), query];
   for (const source of sources) {
     for (const [name, value] of source) {
-      merged[name === 'EndDate' ? 'endDate' : name] = value;
+      merged[PARAMETER_NAMES.get(name.toLowerCase()) ?? name] = value;
     }
   }
   return merged;

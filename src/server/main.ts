@@ -445,12 +445,19 @@ function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
       : `Agent: ${who}${agent.public ? ' (public)' : ''}`;
   });
   // Agent keys travel in pages: a site owner should know they read the analytics too.
-  const open = config.projects
-    .filter((project) => project.analyticsKey === undefined)
-    .map(({ id }) => `"${id}"`);
+  const withoutKey = config.projects.filter((project) => project.analyticsKey === undefined);
+  const readsWith = (project: (typeof withoutKey)[number]) =>
+    config.agents.some((agent) => agent.projectId === project.id && agent.apiKey !== undefined);
+  const open = withoutKey.filter(readsWith).map(({ id }) => `"${id}"`);
   if (open.length > 0 && !isDefault)
     agents.push(
       `Analytics of project ${open.join(', ')} are read with any of its agent keys; set analyticsKey to keep them from the keys pages carry`,
+    );
+  // A project whose one agent is public without a key: nothing reads what its visitors ask.
+  const closed = withoutKey.filter((project) => !readsWith(project)).map(({ id }) => `"${id}"`);
+  if (closed.length > 0)
+    agents.push(
+      `Analytics of project ${closed.join(', ')} can't be read: no analyticsKey, and no agent of it has a key; set analyticsKey to read them`,
     );
   return agents;
 }

@@ -345,6 +345,40 @@ describe('analytics endpoints', () => {
   });
 });
 
+describe('a project whose only agent is public, without a key', () => {
+  it('is said at start to have analytics no key reads, not to be read with its agent keys', async () => {
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    const service = await startTestService({
+      config: configWith({
+        projects: [
+          { id: 'open', agents: [{ id: 'widget', public: true }] },
+          { id: 'keyed', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
+        ],
+      }),
+      logger: { info: log, warn: log, error: log },
+    });
+    try {
+      const { body } = await service.postJson('/bot/askai', { query: 'How do I install ask-elements?' });
+      assert.equal(typeof body.insightId, 'string');
+      assert.ok(
+        lines.includes(
+          `Analytics of project "open" can't be read: no analyticsKey, and no agent of it has a key; set analyticsKey to read them`,
+        ),
+        lines.join('\n'),
+      );
+      assert.ok(
+        lines.includes(
+          'Analytics of project "keyed" are read with any of its agent keys; set analyticsKey to keep them from the keys pages carry',
+        ),
+        lines.join('\n'),
+      );
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('a project with an analytics key', () => {
   it('reads its analytics with that key only, not with the agent keys pages carry', async () => {
     const analyticsKey = 'analytics-only-key-0001';

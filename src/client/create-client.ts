@@ -73,7 +73,7 @@ export interface AskClient {
   feedback(request: WithoutKey<FeedbackRequest>, options?: RequestOptions): Promise<FeedbackResponse>;
   /** `GET /api/healthz`. */
   health(options?: RequestOptions): Promise<HealthResponse>;
-  /** `GET /api/projects/{projectId}/analytics`: answered questions in a date range. */
+  /** `GET /api/projects/{projectId}/analytics`: every question asked in a date range, answered or not (`didAnswer`), with its feedback. */
   analytics(query: AnalyticsQuery, options?: RequestOptions): Promise<AnalyticsRecord[]>;
   /** `GET /api/projects/{projectId}/analytics/topquestions`. */
   topQuestions(query: AnalyticsQuery, options?: RequestOptions): Promise<TopQuestion[]>;

@@ -707,14 +707,26 @@ describe('<ask-chat>', () => {
       }
     });
 
-    it('leaves the saved conversation to the chat shown now when removed with an answer on its way', async () => {
+    it('removed with an answer on its way to a route without a chat, saves the answer for the next chat of its name', async () => {
       const { el, answer } = await waitingChat('How do I install it?');
       el.remove();
-      answer(answerRecord({ conversationId: 'late' }));
-      await aTimeout(50);
-      expect(saved('route').conversationId, 'the removed chat writes nothing').to.not.equal('late');
+      answer(answerRecord({ conversationId: 'late', answer: 'Run npm install ask-elements.' }));
+      await waitFor(() => saved('route').conversationId === 'late', 'the answer saved');
+      expect(saved('route').turns.map((t: { status: string }) => t.status)).to.deep.equal(['answered']);
+      const client = fakeClient(async (request) => answerRecord({ conversationId: request.conversationId }));
+      const next = await chat(client, 'persist storage-key=route');
+      await waitFor(
+        () => parts(next).lastAnswer()?.textContent?.includes('Run npm install ask-elements.'),
+        'the answer, not the question stopped',
+      );
+      expect(parts(next).one('retry-button'), 'nothing to ask again').to.equal(null);
+      await ask(next, 'And with a script tag?');
+      await answered(next, 2);
+      expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('late');
+      next.remove();
+      // The removed chat put back shows the same.
       document.body.append(el);
-      await waitFor(() => saved('route').conversationId === 'late', 'saved again once put back');
+      await waitFor(() => questions(el).length === 2, 'the conversation, with the follow-up');
       el.remove();
     });
 

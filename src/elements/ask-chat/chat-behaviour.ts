@@ -619,8 +619,10 @@ export class ChatBehaviour implements ReactiveController {
     let conversation = { conversationId: this.#conversationId, turns: this.turns };
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
     // now: its late answer would be written over that one's turns, and goes to that chat instead
-    // (see #adopt). Put back, it saves then, unless another chat wrote since.
-    if (name && !this.#host.isConnected) {
+    // (see #adopt). Put back, it saves then, unless another chat wrote since. With no chat of its
+    // name shown (a route without one), it saves as below: the next one restores the answer, where
+    // it showed the question stopped, and its Retry asked the service, which had answered, again.
+    if (name && !this.#host.isConnected && [...persisting].some((other) => other.#storageName === name)) {
       this.#unsaved = true;
       for (const other of persisting) if (other.#storageName === name) other.#adopt(conversation);
     } else if (name)

@@ -1148,6 +1148,60 @@ describe('<ask-chat>', () => {
       ).to.deep.equal(['How do I style it?']);
       sessionStorage.removeItem('ask-chat:full');
     });
+
+    it('keeps as many of the latest turns as fit when the site filled the storage, and tells the site owner', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await fixture<AskChat>(
+        html`<ask-chat persist storage-key="filled" .client=${client}></ask-chat>`,
+      );
+      const saved = () => sessionStorage.getItem('ask-chat:filled') ?? '';
+      const savedTurns = () => (JSON.parse(saved() || '{"turns":[]}') as { turns: unknown[] }).turns.length;
+      // Questions of one length: every turn saves as many characters.
+      const questions = 'ABCDEFGHIJ'.split('').map((letter) => `Question ${letter}?`);
+      await ask(el, questions[0]!);
+      await answered(el, 1);
+      await waitFor(() => saved().includes('"answered"'), 'the first answer saved');
+      const one = saved().length;
+      await ask(el, questions[1]!);
+      await answered(el, 2);
+      await waitFor(() => savedTurns() === 2 && !saved().includes('"stopped"'), 'the second answer saved');
+      const turn = saved().length - one;
+      // The site's own data leaves room for four and a half turns. Chromium holds 5 MiB of
+      // characters per origin, keys and values.
+      let used = 0;
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const key = sessionStorage.key(i)!;
+        if (key !== 'ask-chat:filled') used += key.length + sessionStorage.getItem(key)!.length;
+      }
+      const room = one - turn + Math.floor(4.5 * turn);
+      sessionStorage.setItem(
+        'site-data',
+        'x'.repeat(5 * 1024 * 1024 - used - 'site-data'.length - 'ask-chat:filled'.length - room),
+      );
+      const warned: string[] = [];
+      const consoleWarn = console.warn;
+      console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+      try {
+        for (const [i, question] of questions.slice(2).entries()) {
+          await ask(el, question);
+          await answered(el, i + 3);
+        }
+        await waitFor(
+          () => saved().includes('Question J') && !saved().includes('"stopped"'),
+          'the last answer saved',
+        );
+        // Halving alone kept the latest 2 of 10, where 4 fit.
+        expect(savedTurns(), 'the latest four').to.equal(4);
+        expect(saved()).to.include('Question G?');
+        expect(warned, 'said once, to the site owner').to.have.length(1);
+        expect(warned[0]).to.contain('only the latest 4 of 5 questions will survive a reload');
+      } finally {
+        console.warn = consoleWarn;
+        sessionStorage.removeItem('site-data');
+        sessionStorage.removeItem('ask-chat:filled');
+        el.remove();
+      }
+    });
   });
 
   describe('records the service sends oddly', () => {

@@ -111,22 +111,42 @@ export function saveConversation(key: string, conversation: StoredConversation):
       room -= size;
     }
   }
-  // Storage full or disabled (private mode, a sandboxed frame): the text alone, then the latest
-  // half of it, and so on; with nothing written, the copy saved before goes.
-  let turns = withImages;
-  for (;;) {
+  let error: unknown;
+  const fits = (turns: ChatTurn[]): boolean => {
     try {
       write(turns);
       return true;
-    } catch (error) {
-      if (turns.length === 0) {
-        clearConversation(key);
-        notKept(key, error);
-        return false;
-      }
-      turns = turns === withImages ? text : text.slice(text.length - Math.floor(turns.length / 2));
+    } catch (refused) {
+      error = refused;
+      return false;
     }
+  };
+  if (fits(withImages) || fits(text)) return true;
+  // Storage full or disabled (private mode, a sandboxed frame): the most of the latest turns that
+  // fit, found by halving, then between the half that fits and the one that didn't (halving alone
+  // kept 2 of 10 turns where 4 fitted). A refused write leaves the last one that fitted in place.
+  let high = text.length;
+  let low = 0;
+  for (let n = high >> 1; n > 0 && !low; n >>= 1) {
+    if (fits(text.slice(-n))) low = n;
+    else high = n;
   }
+  while (low && high - low > 1) {
+    const n = (low + high) >> 1;
+    if (fits(text.slice(-n))) low = n;
+    else high = n;
+  }
+  if (!low) {
+    // With nothing written, the copy saved before goes.
+    clearConversation(key);
+    notKept(key, error);
+    return false;
+  }
+  warnOnce(
+    `${key}\n`,
+    `<ask-chat persist>: sessionStorage is full: of the conversation "${key}", only the latest ${low} of ${text.length} questions will survive a reload of the page (${String(error)})`,
+  );
+  return true;
 }
 
 /**
@@ -160,11 +180,20 @@ const warned = new Set<string>();
  * it in the console; the visitor's chat works as one without `persist` does.
  */
 function notKept(key: string, error: unknown): undefined {
-  if (warned.has(key)) return;
-  warned.add(key);
-  console.warn(
+  warnOnce(
+    key,
     `<ask-chat persist>: the conversation "${key}" cannot be kept in sessionStorage (${String(error)}); it will not survive a reload of the page`,
   );
+}
+
+/**
+ * Tells the site owner, once for each `name`, what of a conversation will not survive a reload;
+ * the visitor's chat works on.
+ */
+function warnOnce(name: string, message: string): undefined {
+  if (warned.has(name)) return;
+  warned.add(name);
+  console.warn(message);
 }
 
 export function clearConversation(key: string): void {

@@ -2065,6 +2065,53 @@ describe("<search-box> on a page whose CSS resets every element's styles", () =>
 });
 
 describe('<search-box variant="button">', () => {
+  it('leaves the page scrolling when a router removes a box with its dialog open and another opens at once', async () => {
+    const view = await fixture<HTMLDivElement>(html`<div></div>`);
+    const box = () => {
+      const el = document.createElement('search-box');
+      el.variant = 'button';
+      el.client = answering(threeResults);
+      view.replaceChildren(el);
+      return el;
+    };
+    const overflow = document.documentElement.style.overflow;
+    const leaving = box();
+    await leaving.updateComplete;
+    leaving.show();
+    await waitUntil(() => shadow(leaving).querySelector('dialog')?.open, 'the dialog open');
+    // The next view's box, opened in the same task (a search kept open across the route change).
+    const next = box();
+    await next.updateComplete;
+    next.show();
+    const dialog = shadow(next).querySelector('dialog')!;
+    expect(dialog.open).to.equal(true);
+    await aTimeout(0);
+    expect(document.documentElement.style.overflow, 'the page held while it is open').to.equal('hidden');
+    await press('Escape');
+    await waitUntil(() => !dialog.open, 'the dialog closed');
+    await aTimeout(50);
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal(overflow);
+  });
+
+  it('closes and lets the page scroll when hidden and shown again in one task, then closed', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" .client=${answering(threeResults)}></search-box>`,
+    );
+    const overflow = document.documentElement.style.overflow;
+    el.show();
+    const dialog = shadow(el).querySelector('dialog')!;
+    await waitUntil(() => dialog.open, 'the dialog open');
+    el.hide();
+    el.show();
+    await aTimeout(50);
+    expect(dialog.open, 'open again').to.equal(true);
+    // A click on the backdrop closes it, as at any opening.
+    dialog.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 1, clientY: 1 }));
+    await waitUntil(() => !dialog.open, 'closed by the backdrop');
+    await aTimeout(50);
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal(overflow);
+  });
+
   it('lets the page scroll again when its variant changes to inline while the dialog is open', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,

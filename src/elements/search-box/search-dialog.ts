@@ -96,6 +96,9 @@ export const dialogStyles = css`
   }
 `;
 
+/** The dialogs open, or closed and waiting for their close event, with what puts each away. */
+const opened = new Map<HTMLDialogElement, () => void>();
+
 /**
  * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
  * backdrop closes it, and Escape does unless the key ends an IME composition (DocSearch PR #2909).
@@ -103,6 +106,10 @@ export const dialogStyles = css`
  * the element that had the focus when it opened.
  */
 export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElement | null) => void): void {
+  // A dialog closed whose close event has not come yet (its box removed by a router, or hidden and
+  // shown again in one task) is put away first: this one took the page's style it had set for the
+  // page's own, and put it back on closing, leaving the page unable to scroll.
+  for (const [closed, putAway] of opened) if (!closed.open) putAway();
   let opener = document.activeElement;
   while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const page = document.documentElement;
@@ -155,12 +162,19 @@ export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElem
     },
     options,
   );
+  const putAway = () => {
+    opened.delete(dialog);
+    listening.abort();
+    page.style.overflowX = overflowX;
+    page.style.overflowY = overflowY;
+  };
+  opened.set(dialog, putAway);
   dialog.addEventListener(
     'close',
     () => {
-      listening.abort();
-      page.style.overflowX = overflowX;
-      page.style.overflowY = overflowY;
+      // The close event of an earlier opening, come once the dialog was shown again: not this one's.
+      if (dialog.open) return;
+      putAway();
       onClose(opener instanceof HTMLElement ? opener : null);
     },
     options,

@@ -2124,6 +2124,53 @@ describe('<ask-chat>', () => {
       );
     });
 
+    it('gives each code block a button that copies its code alone, against the reference service', async () => {
+      const copied: string[] = [];
+      await withClipboard(
+        async (text) => void copied.push(text),
+        async () => {
+          const el = await chat(new RecordingClient(serviceClient()), 'copy-as=text');
+          await ask(el, 'How do I install ask-elements with npm?');
+          await answered(el, 1);
+          const buttons = parts(el).all('code-copy-button');
+          const blocks = parts(el).lastAnswer()!.querySelectorAll('pre');
+          expect(buttons.length).to.equal(blocks.length);
+          expect(buttons.length).to.be.greaterThan(0);
+          expect(buttons[0]!.textContent).to.equal('Copy code');
+          buttons[0]!.click();
+          await waitFor(() => copied.length === 1, 'the code copied');
+          expect(copied[0]).to.equal(blocks[0]!.textContent);
+          expect(copied[0]).to.contain('npm install ask-elements');
+          await waitFor(() => buttons[0]!.textContent === 'Code copied', 'said on the button');
+          expect(parts(el).status()).to.equal('Code copied');
+          // The whole answer copied as text holds the code, not the buttons' labels.
+          parts(el).one('copy-button')!.click();
+          await waitFor(() => copied.length === 2, 'the answer copied');
+          expect(copied[1]).to.contain('npm install ask-elements');
+          expect(copied[1]).not.to.contain('Copy code');
+          expect(copied[1]).not.to.contain('Code copied');
+          await expect(el).to.be.accessible();
+        },
+      );
+    });
+
+    it('says on the code block button when the code could not be copied', async () => {
+      await withClipboard(
+        () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+        async () => {
+          const el = await chat(
+            fakeClient(async () => answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n' })),
+          );
+          await ask(el, 'How?');
+          await answered(el, 1);
+          const button = parts(el).one('code-copy-button')!;
+          button.click();
+          await waitFor(() => button.textContent === 'Could not copy the code', 'the failure on the button');
+          expect(parts(el).status()).to.equal('Could not copy the code');
+        },
+      );
+    });
+
     it('copies a "not sure" answer as text while it is still folded away', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -69,6 +69,7 @@ const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat
  * @csspart stop-button - The button that stops a pending answer, in place of send.
  * @csspart attach-button - The button that attaches images.
  * @csspart copy-button - The button that copies an answer.
+ * @csspart code-copy-button - The button on each code block of an answer that copies that block.
  * @csspart retry-button - The button that asks a failed or stopped question again.
  * @csspart new-conversation-button - The "New conversation" button.
  * @csspart search-button - The button to search instead after a "not found" answer, when `search-url` is not set.

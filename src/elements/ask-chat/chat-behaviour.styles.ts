@@ -114,6 +114,22 @@ export const chatBehaviourStyles = css`
     background: var(--_bg);
     border-radius: var(--_radius);
   }
+  .code-block {
+    display: grid;
+    margin-block: 1em;
+  }
+  .code-block > pre {
+    grid-area: 1 / 1;
+    margin: 0;
+    padding-block-start: calc(var(--_space) * 2 + 1em);
+  }
+  .code-copy {
+    grid-area: 1 / 1;
+    align-self: start;
+    justify-self: end;
+    margin: calc(var(--_space) * 0.4);
+    font-size: 0.8em;
+  }
   .answer-body :is(h1, h2, h3, h4, h5, h6) {
     margin-block: 0.75em 0.25em;
     font-size: 1em;

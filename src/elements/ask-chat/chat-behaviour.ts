@@ -584,11 +584,47 @@ export class ChatBehaviour implements ReactiveController {
     body.setAttribute('part', 'answer-body');
     body.className = 'answer-body';
     body.append(await renderAnswer(text, format));
+    this.#addCodeCopyButtons(body);
     // An English answer reads left to right on a right-to-left page, and an Arabic one the other way.
     // Set once the answer is in: set before, each node appended made the browser look at the
     // direction of all the text again (a 430 KB answer froze the page for 5.8 s).
     body.dir = 'auto';
     this.#answers.set(id, body);
+  }
+
+  /**
+   * Gives each code block of a rendered answer a button that copies its code alone: an answer
+   * that shows a command and a file to write is used a block at a time. Made with the DOM, after
+   * the answer went through the sanitizer: no markup of the answer's own is involved.
+   */
+  #addCodeCopyButtons(body: HTMLElement): void {
+    for (const pre of body.querySelectorAll('pre')) {
+      if (pre.parentElement?.closest('pre')) continue;
+      const block = document.createElement('div');
+      block.className = 'code-block';
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'code-copy';
+      button.setAttribute('part', 'button code-copy-button');
+      button.textContent = this.#strings.copyCode;
+      button.addEventListener('click', () => void this.#copyCode(pre, button));
+      pre.replaceWith(block);
+      block.append(pre, button);
+    }
+  }
+
+  async #copyCode(pre: HTMLPreElement, button: HTMLButtonElement): Promise<void> {
+    const s = this.#strings;
+    let said = s.codeCopied;
+    try {
+      await navigator.clipboard.writeText(pre.textContent ?? '');
+    } catch {
+      said = s.codeCopyFailed;
+    }
+    // Said on the button the visitor pressed, and to a screen reader, then the label comes back.
+    button.textContent = said;
+    this.#announce(said);
+    setTimeout(() => (button.textContent = this.#strings.copyCode), 2000);
   }
 
   #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
@@ -756,11 +792,11 @@ export class ChatBehaviour implements ReactiveController {
   async #copy(turn: ChatTurn): Promise<void> {
     const s = this.#strings;
     const body = this.#answers.get(turn.id);
-    // innerText keeps the answer's line breaks, but is empty while the answer is not shown (a
-    // "not sure" answer still folded away): then its text as written.
     const text =
       this.#host.copyAs === 'text' || turn.format === 'html'
-        ? body?.innerText.trim() || body?.textContent || ''
+        ? body
+          ? answerText(body)
+          : ''
         : (turn.record?.answer ?? '');
     this.#copyFailed = '';
     try {
@@ -1109,4 +1145,20 @@ function isUnsure(record: AnswerRecord, minRelevance: number): boolean {
 function asksForValue(record: AnswerRecord): boolean {
   const missing = (record.context['customAgent'] as { missing?: unknown } | undefined)?.missing;
   return Array.isArray(missing) && missing.length > 0;
+}
+
+/**
+ * The text of a rendered answer as the visitor reads it, without its code blocks' copy buttons.
+ * innerText keeps the answer's line breaks, but is empty while the answer is not shown (a "not
+ * sure" answer still folded away): then the text content of a copy without the buttons.
+ */
+function answerText(body: HTMLElement): string {
+  const buttons = [...body.querySelectorAll<HTMLElement>('.code-copy')];
+  for (const button of buttons) button.hidden = true;
+  const shown = body.innerText.trim();
+  for (const button of buttons) button.hidden = false;
+  if (shown) return shown;
+  const copy = body.cloneNode(true) as HTMLElement;
+  for (const button of copy.querySelectorAll('.code-copy')) button.remove();
+  return copy.textContent ?? '';
 }

@@ -46,6 +46,10 @@ export interface AskChatStrings {
   copy: string;
   copied: string;
   copyFailed: string;
+  /** The button on each code block of an answer, and what it says once pressed. */
+  copyCode: string;
+  codeCopied: string;
+  codeCopyFailed: string;
   source: string;
   /** Before the other pages an answer was drawn from. */
   related: string;

@@ -1150,6 +1150,32 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it('skips a Jekyll page whose front matter sends visitors elsewhere (redirect_to), as a redirect', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-redirect-'));
+    try {
+      await writeFixture(site, {
+        'install.md': '# Install\n\nRun the installer.\n',
+        // jekyll-redirect-from publishes a redirect page in its place: its body is never shown.
+        'old-install.md': '---\ntitle: Old install\nredirect_to: /install\n---\nThis page has moved.\n',
+        'moved.md': '---\nredirect_to:\n  - https://example.com/elsewhere\n---\n# Moved\n\nGone.\n',
+      });
+      const { documents: pages, skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => document.id),
+        ['install.md'],
+      );
+      assert.deepEqual(
+        left.map((file) => [file.path, file.reason, file.notAPage]),
+        [
+          ['moved.md', 'a redirect to https://example.com/elsewhere', 'redirect'],
+          ['old-install.md', 'a redirect to /install', 'redirect'],
+        ],
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("reads the rest of Jekyll's and Hugo's syntax, and leaves prose that only looks like it", () => {
     const text = (source: string) => markdownDocument('p.md', `# P\n\n${source}`).sections[0];
     // Hugo's code block, a figure's caption.

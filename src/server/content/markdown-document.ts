@@ -23,6 +23,8 @@ export function markdownDocument(
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
   if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
+  const redirect = redirectTarget(frontMatter);
+  if (redirect !== undefined) throw new NotAPage('redirect', `a redirect to ${redirect}`);
   let sections = markdownSections(body, anchors);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
@@ -54,6 +56,15 @@ export function markdownDocument(
 function isDraft(frontMatter: Record<string, unknown>): boolean {
   const { draft, published } = frontMatter;
   return draft === true || draft === 'true' || published === false || published === 'false';
+}
+
+/**
+ * Where Jekyll's `redirect_to` (jekyll-redirect-from, on GitHub Pages) sends a visitor: the site
+ * publishes a redirect in the page's place, its body never shown. A list's first address is the one used.
+ */
+function redirectTarget(frontMatter: Record<string, unknown>): string | undefined {
+  const target = frontMatter['redirect_to'];
+  return frontMatterString({ target: Array.isArray(target) ? target[0] : target }, 'target');
 }
 
 /**

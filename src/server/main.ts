@@ -404,6 +404,7 @@ const NOT_A_PAGE_NAMES: Record<NotAPageKind, string> = {
   noindex: 'pages that ask not to be indexed',
   redirect: 'redirects to other pages',
   draft: 'drafts',
+  notFound: 'pages for addresses the site does not have (404)',
 };
 
 /** Throws, naming the folder, when `dir` is missing or a file: `kind` folder, `give` what to give instead. */

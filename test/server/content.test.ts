@@ -191,6 +191,43 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it('skips the page a site shows for an address it does not have (404), but not a page about the 404 status', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-404-'));
+    try {
+      await writeFixture(site, {
+        'install.html':
+          '<title>Install | Acme</title><main><h1>Install</h1><p>Run the installer, then sign in.</p></main>',
+        // As VitePress builds it: no noindex, text that a search for "page not found" would find.
+        '404.html':
+          '<title>404 | Acme</title><div class="NotFound"><p class="code">404</p><h1 class="title">PAGE NOT FOUND</h1>' +
+          '<blockquote class="quote">But if you keep looking, you may end up where you are heading.</blockquote>' +
+          '<a href="/">Take me home</a></div>',
+        // A translated site's own, and a Jekyll site's source of it.
+        'fr/404.html':
+          '<title>Page introuvable</title><main><h1>Page introuvable</h1><p>Cette page n’existe pas.</p></main>',
+        '404.md': '---\npermalink: /404.html\n---\n# Not found\n\nSorry, this page does not exist.\n',
+        // A page of the docs about the status code is a page.
+        'errors/404.md': '# 404 Not Found\n\nThe API answers 404 when the resource does not exist.\n',
+      });
+      const { documents: pages, skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => document.id),
+        ['errors/404.md', 'install.html'],
+      );
+      assert.deepEqual(
+        left.map((file) => [file.path, file.notAPage]),
+        [
+          ['404.html', 'notFound'],
+          ['404.md', 'notFound'],
+          ['fr/404.html', 'notFound'],
+        ],
+      );
+      assert.match(left[0]?.reason ?? '', /the page the site shows for an address it does not have \(404\)/);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('reads a folder linked into the content folder as if it were there, a link back up is a loop; a link to nothing and an empty page are skipped, saying why', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'ask-content-outside-'));
     const site = join(outside, 'site');

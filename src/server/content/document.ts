@@ -127,9 +127,10 @@ export interface SkippedFile {
 
 /**
  * Why a file that was read is no page of the published site: a page that asks not to be indexed,
- * a redirect left where a page used to be, a draft.
+ * a redirect left where a page used to be, a draft, the page shown for an address the site does
+ * not have (its 404 page).
  */
-export type NotAPageKind = 'noindex' | 'redirect' | 'draft';
+export type NotAPageKind = 'noindex' | 'redirect' | 'draft' | 'notFound';
 
 /** Thrown by a reader for a file that is no page of the site: skipped as such, not as an error. */
 export class NotAPage extends Error {

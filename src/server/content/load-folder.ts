@@ -197,6 +197,15 @@ export interface ContentStream {
   skipped: SkippedFile[];
 }
 
+/**
+ * The page a site shows for an address it does not have: `404.html` at the root of a built site
+ * (where GitHub Pages, Netlify, Cloudflare Pages and others look for it) or of a language's folder
+ * (`fr/404.html`, as Docusaurus builds a translated site), and its source (Jekyll's `404.md`).
+ * It asks for no `noindex` (VitePress, Docusaurus and MkDocs write none), yet a search for "not
+ * found" would offer it. A `404` page deeper in the site is about the status code, and is a page.
+ */
+const NOT_FOUND_PAGE = /^(?:[a-z]{2}(?:[-_][a-z]{2,4})?\/)?404\.(?:html?|mdx?|markdown)$/i;
+
 /** Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the reason. */
 export function readContentFiles(
   dir: string,
@@ -209,6 +218,8 @@ export function readContentFiles(
   for (const file of files) {
     const relativePath = pathIn(dir, file);
     try {
+      if (NOT_FOUND_PAGE.test(relativePath))
+        throw new NotAPage('notFound', 'the page the site shows for an address it does not have (404)');
       // Checked before reading: a log or a data dump in the folder is no page, and would cost
       // memory to read and time at every question that reaches it.
       const info = statSync(file);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sectionValue, type ListItem, type SourceDocument } from '../../src/server/content/document.js';
 import { documentText } from '../../src/server/content/document-record.js';
-import { loadContentFolder } from '../../src/server/content/load-folder.js';
+import { loadContentFolder, mayChangeContent } from '../../src/server/content/load-folder.js';
 import { PARAGRAPH_MAX_CHARS, SECTION_MAX_CHARS } from '../../src/server/content/section-builder.js';
 import { htmlDocument } from '../../src/server/content/html-document.js';
 import { markdownDocument, mdxDocument } from '../../src/server/content/markdown-document.js';
@@ -1185,6 +1185,47 @@ describe('loadContentFolder', () => {
       () => markdownDocument('q.md', '+++\ndraft = "true"\n+++\n# Q\n'),
       /a draft, not published/,
     );
+  });
+
+  it("reads a Jekyll or Eleventy site's source folder as its generator does: not its built _site, layouts, includes or bundled gems", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-'));
+    try {
+      await writeFixture(site, {
+        'index.md': '---\ntitle: Home\n---\n# Welcome\n\nWelcome to the site about hedgehogs.\n',
+        'docs/install.md': '# Install\n\nInstall the hedgehog toolkit with gem install.\n',
+        // The built site beside its sources (`jekyll build`, Eleventy's output), which would be every page again.
+        '_site/index.html':
+          '<title>Home</title><main><h1>Welcome</h1><p>Welcome to the site about hedgehogs.</p></main>',
+        '_site/docs/install.html': '<title>Install</title><main><p>Install the hedgehog toolkit.</p></main>',
+        // Templates, not pages.
+        '_layouts/default.html':
+          '<html><body><main>{{ content }}</main><footer>{{ site.title }}</footer></body></html>',
+        '_includes/head.html': '<head><title>{{ page.title }} | {{ site.title }}</title></head>',
+        '_sass/main.md': '# Styles\n\nNotes on the styles.\n',
+        '_data/team.md': '# Team\n\nData, not a page.\n',
+        '_plugins/README.md': "# Plugins\n\nThe site's Ruby plugins.\n",
+        // `bundle install --path vendor/bundle`, as GitHub's and Jekyll's CI guides do it.
+        'vendor/bundle/ruby/3.2.0/gems/rake-13.0.6/README.md':
+          '# Rake\n\nRake is a Make-like program in Ruby.\n',
+        // A docs section named vendor is content.
+        'vendor/onboarding.md': '# Vendor onboarding\n\nHow a new vendor signs the contract.\n',
+        // MDN writes characters a file name cannot hold as words between underscores: content.
+        'web/css/_colon_hover/index.md':
+          '# :hover\n\nThe :hover pseudo-class matches an element under the pointer.\n',
+      });
+      const { documents: pages } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => document.id),
+        ['docs/install.md', 'index.md', 'vendor/onboarding.md', 'web/css/_colon_hover/index.md'],
+      );
+      // Nor does a change there start a re-index under --watch.
+      assert.equal(mayChangeContent(site, join('_site', 'docs', 'install.html')), false);
+      assert.equal(mayChangeContent(site, join('_layouts', 'default.html')), false);
+      assert.equal(mayChangeContent(site, join('vendor', 'bundle', 'x', 'README.md')), false);
+      assert.equal(mayChangeContent(site, join('vendor', 'onboarding.md')), true);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('skips a Jekyll page whose front matter sends visitors elsewhere (redirect_to), as a redirect', async () => {

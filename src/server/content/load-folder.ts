@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
 import { titleFromPath } from './document-link.js';
@@ -55,9 +55,31 @@ function readerFor(path: string): DocumentReader | undefined {
   return dot < 0 ? undefined : READERS[path.slice(dot).toLowerCase()];
 }
 
-/** A folder that holds no content: hidden, node_modules, or Jekyll's drafts of posts not yet published. */
-const notContent = (name: string): boolean =>
-  name.startsWith('.') || name === 'node_modules' || name === '_drafts';
+/**
+ * Folders of a Jekyll or Eleventy site's sources that its generator publishes no page from: the
+ * built site (`_site`, every page again as HTML), templates and data, and Jekyll's drafts of
+ * posts not yet published. Only these names: MDN writes `_colon_hover` for `:hover`, content.
+ */
+const GENERATOR_FOLDERS = new Set([
+  '_drafts',
+  '_site',
+  '_layouts',
+  '_includes',
+  '_sass',
+  '_data',
+  '_plugins',
+]);
+
+/**
+ * A folder that holds no content: hidden, node_modules, a generator's own (`GENERATOR_FOLDERS`),
+ * or the gems Bundler installs in `vendor/bundle` (as Jekyll's CI guides do; Jekyll leaves it
+ * out), given the folder it is in (`parent`).
+ */
+const notContent = (name: string, parent?: string): boolean =>
+  name.startsWith('.') ||
+  name === 'node_modules' ||
+  GENERATOR_FOLDERS.has(name) ||
+  (name === 'bundle' && parent === 'vendor');
 
 /**
  * Whether a change at `path` (relative to the content folder `root`) may change what the folder
@@ -67,7 +89,7 @@ const notContent = (name: string): boolean =>
  */
 export function mayChangeContent(root: string, path: string): boolean {
   const names = path.split(/[\\/]/);
-  if (names.some(notContent)) return false;
+  if (names.some((name, index) => notContent(name, names[index - 1]))) return false;
   if (readerFor(path) !== undefined) return true;
   try {
     return !statSync(join(root, path)).isFile();
@@ -77,7 +99,7 @@ export function mayChangeContent(root: string, path: string): boolean {
 }
 
 /**
- * Every file under dir; hidden folders, node_modules and Jekyll's `_drafts` are not content.
+ * Every file under dir; hidden folders, node_modules and a generator's own (see `notContent`) are not content.
  * Folders are listed in parallel.
  */
 async function listFiles(
@@ -100,8 +122,9 @@ async function listFiles(
   const path = [...above, dir];
   const files: string[] = [];
   const folders: Promise<string[]>[] = [];
+  const folder = dir === root ? undefined : basename(dir);
   for (const entry of entries) {
-    if (notContent(entry.name)) continue;
+    if (notContent(entry.name, folder)) continue;
     const entryPath = join(dir, entry.name);
     if (entry.isDirectory()) folders.push(listFiles(entryPath, skipped, root, path));
     else if (entry.isSymbolicLink()) folders.push(followLink(entryPath, skipped, root, path));

@@ -1422,6 +1422,40 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it("links a page where its front matter's slug publishes it (Docusaurus, Hugo), not at its file's path", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-slug-'));
+    try {
+      await writeFixture(site, {
+        // Docusaurus: a slug from the docs' root, `/` for the docs' home page.
+        'intro.md': '---\nslug: /\n---\n# Introduction\n\nWhat the toolkit does and who it is for.\n',
+        'guides/setup.md': '---\nslug: /install\n---\n# Setup\n\nInstall the toolkit, then sign in.\n',
+        // Hugo and Docusaurus: a name alone is the page's, in its folder.
+        'posts/2024-01-01-release.md':
+          '---\ntitle: Release 2\nslug: release-two\n---\nVersion 2 adds streaming answers.\n',
+        // MDN's slug is its page's path from the root, as the folders write it: the path stays.
+        'web/css/opacity/index.md':
+          '---\ntitle: opacity\nslug: Web/CSS/opacity\n---\nThe opacity property.\n',
+        'web/index.md': '---\ntitle: Web technology\nslug: Web\n---\nThe web platform.\n',
+        // A link written in full wins.
+        'old.md': '---\nslug: ignored\npermalink: /kept/\n---\n# Old\n\nAn older page of the site.\n',
+      });
+      const { documents: pages } = await loadContentFolder(site, { siteUrl: 'https://example.com/docs' });
+      assert.deepEqual(
+        pages.map((document) => [document.id, document.link]),
+        [
+          ['guides/setup.md', 'https://example.com/docs/install'],
+          ['intro.md', 'https://example.com/docs/'],
+          ['old.md', 'https://example.com/docs/kept/'],
+          ['posts/2024-01-01-release.md', 'https://example.com/docs/posts/release-two'],
+          ['web/css/opacity/index.md', 'https://example.com/docs/web/css/opacity/'],
+          ['web/index.md', 'https://example.com/docs/web/'],
+        ],
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('prefixes links with the site URL when given', async () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(

@@ -56,15 +56,29 @@ function portFlag(value: string | undefined): number | undefined {
   }
 }
 
+/**
+ * The site URL as every link starts: serialised, so that a space or an accent in its path is
+ * percent-encoded as the pages' paths are. One with a query or a fragment (a bare `?` or `#`
+ * too, which `URL` reads as none) would take every page's path into it, and a user name or
+ * password would be shown to every visitor: refused.
+ */
 function parseSiteUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
+  let url: URL | undefined;
   try {
-    const url = new URL(value);
+    url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
   } catch {
     fail(`--site-url must be an http(s) URL, got "${value}"`, 2);
   }
-  return value;
+  if (/[?#]/.test(value))
+    fail(
+      `--site-url must not hold a query ('?') or a fragment ('#'): every link adds the page's path to it, got "${value}"`,
+      2,
+    );
+  if (url.username !== '' || url.password !== '')
+    fail('--site-url must not hold a user name or password: every visitor sees it in the links', 2);
+  return url.href;
 }
 
 function parseAnchors(value: string | undefined): AnchorStyle | undefined {

@@ -320,6 +320,33 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('links pages under a site URL written with a space or accents as valid URLs', async () => {
+    const site = join(dir, 'spaced-site-url');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'start.md'), '# Getting started\n\nRun the quick start.\n');
+    const cli = await startCli([
+      '--content',
+      site,
+      '--db',
+      ':memory:',
+      '--quiet',
+      '--site-url',
+      'https://docs.example.com/my docs/café',
+    ]);
+    try {
+      const results = await (
+        await fetch(`${cli.url}/bot/search`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'quick start', numDocs: 1 }),
+        })
+      ).json();
+      assert.equal(results[0].link, 'https://docs.example.com/my%20docs/caf%C3%A9/start');
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it("tells a built site's many pages that aren't pages in one line, and each file it could not read", async () => {
     const site = join(dir, 'built-site');
     mkdirSync(join(site, 'tags'), { recursive: true });
@@ -651,6 +678,73 @@ if (!isMainThread && parentPort) {
       { PORT: '70000' },
     ],
     ['a bad site URL', ['serve', '--site-url', 'docs.example.com'], 2, /--site-url must be an http\(s\) URL/],
+    // Every link is the site URL followed by the page's path: after a query or a fragment, the
+    // path would be part of it (https://docs.example.com/?lang=en/guides/start).
+    [
+      'a site URL with a query',
+      [
+        'serve',
+        '--site-url',
+        'https://docs.example.com/?lang=en',
+        '--content',
+        FIXTURE_CONTENT,
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+      ],
+      2,
+      /--site-url must not hold a query \('\?'\) or a fragment \('#'\): every link adds the page's path to it, got "https:\/\/docs\.example\.com\/\?lang=en"/,
+    ],
+    [
+      'a site URL with a fragment',
+      [
+        'serve',
+        '--site-url',
+        'https://docs.example.com/docs#top',
+        '--content',
+        FIXTURE_CONTENT,
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+      ],
+      2,
+      /--site-url must not hold a query/,
+    ],
+    [
+      'a site URL ending in a bare ?',
+      [
+        'serve',
+        '--site-url',
+        'https://docs.example.com/?',
+        '--content',
+        FIXTURE_CONTENT,
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+      ],
+      2,
+      /--site-url must not hold a query/,
+    ],
+    // Written into every link a visitor sees.
+    [
+      'a site URL with a password',
+      [
+        'serve',
+        '--site-url',
+        'https://editor:secret@docs.example.com/',
+        '--content',
+        FIXTURE_CONTENT,
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+      ],
+      2,
+      /--site-url must not hold a user name or password: every visitor sees it in the links/,
+    ],
     [
       'an unknown anchor style',
       ['serve', '--anchors', 'hugo'],
@@ -693,7 +787,7 @@ if (!isMainThread && parentPort) {
   ];
   for (const [name, args, code, message, env] of failures) {
     it(`exits ${code} with a clear message for ${name}`, async () => {
-      const run = runCli(args, env);
+      const run = refusedRun(args, env);
       const exit = await run.exited;
       assert.equal(exit.code, code, run.output());
       assert.match(run.output(), message);

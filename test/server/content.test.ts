@@ -1414,7 +1414,8 @@ describe('loadContentFolder', () => {
     const notes = byId(documents, 'notes.txt');
     assert.equal(notes.title, 'Release notes');
     assert.equal(notes.description, 'Version 2 adds streaming answers.');
-    assert.equal(notes.link, '/notes');
+    // Published as it is: no generator makes a page of a text file, whose address keeps its extension.
+    assert.equal(notes.link, '/notes.txt');
     // A text file has no anchors: its sections link to the page.
     assert.deepEqual(
       notes.sections.map((section) => section.anchor),

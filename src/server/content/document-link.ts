@@ -1,16 +1,22 @@
-/** The extension of a document file, which its published path and title leave out (see `READERS` in load-folder.ts). */
+/** The extension of a document file, which its title leaves out (see `READERS` in load-folder.ts). */
 const DOCUMENT_EXTENSION = /\.(?:mdx?|markdown|html?|txt)$/i;
+/**
+ * The extension of a page, which its published path leaves out: not `.txt`, since no generator
+ * makes a page of a text file, published as it is (`notes.txt` at `/notes.txt`, where `/notes`
+ * is no page).
+ */
+const PAGE_EXTENSION = /\.(?:mdx?|markdown|html?)$/i;
 
 /**
  * Where a content file is published, and the tags its folders give it.
  *
  * Paths are relative to the content folder with `/` separators. The published path drops the
- * extension, and an `index` page (Hugo's `_index` too) stands for its folder, as static site
- * generators publish them: `docs/api/routing.md` → `/docs/api/routing`, `docs/index.md` → `/docs/`,
- * `index.md` → `/`.
+ * extension of a page (not a text file's), and an `index` page (Hugo's `_index` too) stands for
+ * its folder, as static site generators publish them: `docs/api/routing.md` → `/docs/api/routing`, `docs/index.md` → `/docs/`,
+ * `index.md` → `/`, `notes.txt` → `/notes.txt`.
  */
 export function publishedPath(relativePath: string): string {
-  const withoutExtension = relativePath.replace(DOCUMENT_EXTENSION, '');
+  const withoutExtension = relativePath.replace(PAGE_EXTENSION, '');
   const index = INDEX_PAGE.exec(withoutExtension);
   if (index) return `/${withoutExtension.slice(0, index.index)}`;
   return `/${withoutExtension}`;

@@ -1238,10 +1238,13 @@ const linkSegments = (link: string): string[] =>
     .split('/')
     .filter(Boolean);
 
-/** The last segment of a link's path (`/docs/helpers/cookie` → `cookie`), part of a page's name. */
+/**
+ * The last segment of a link's path (`/docs/helpers/cookie` → `cookie`), part of a page's name;
+ * without a document's extension, which a text file's link keeps (`/notes.txt` → `notes`).
+ */
 function lastLinkSegment(link: string): string {
   const segment = linkSegments(link).at(-1) ?? '';
-  return /^index(\.\w+)?$/i.test(segment) ? '' : segment;
+  return /^index(\.\w+)?$/i.test(segment) ? '' : segment.replace(/\.(?:txt|html?|mdx?|markdown)$/i, '');
 }
 
 /** The last two segments of a link's path, lower-cased: `/…/promise/all` → promise, all. */

@@ -228,6 +228,32 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("reads no page from a built site's files for crawlers and language models: robots.txt, llms.txt", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-machines-'));
+    try {
+      await writeFixture(site, {
+        'install.html':
+          '<title>Install</title><main><h1>Install</h1><p>Run the installer, then sign in.</p></main>',
+        'robots.txt': 'User-agent: *\nDisallow: /private/\nSitemap: https://example.com/sitemap.xml\n',
+        'humans.txt': '/* TEAM */\nWriter: Ada\n',
+        // What VitePress's and Docusaurus's llms.txt plugins write: every page again, in one file.
+        'llms.txt':
+          '# Acme\n\n> Docs for Acme.\n\n- [Install](https://example.com/install.md): run the installer\n',
+        'llms-full.txt': '# Acme\n\n# Install\n\nRun the installer, then sign in.\n',
+        'changelog.txt': 'Changelog\n\nVersion 2 adds streaming answers.\n',
+      });
+      const { documents: pages, skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        pages.map((document) => document.id),
+        ['changelog.txt', 'install.html'],
+      );
+      assert.deepEqual(left, []);
+      assert.equal(mayChangeContent(site, 'llms-full.txt'), false);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('reads a folder linked into the content folder as if it were there, a link back up is a loop; a link to nothing and an empty page are skipped, saying why', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'ask-content-outside-'));
     const site = join(outside, 'site');

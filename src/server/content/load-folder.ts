@@ -50,9 +50,24 @@ const READERS: Record<string, DocumentReader> = {
   '.txt': textDocument,
 };
 
+/**
+ * Text files a site publishes for machines, not readers: crawlers' (`robots.txt`, `ads.txt`),
+ * and language models' (`llms.txt`, an index of the pages, and `llms-full.txt`, every page again
+ * in one file, as VitePress's and Docusaurus's plugins write them).
+ */
+const MACHINE_FILES = new Set([
+  'robots.txt',
+  'humans.txt',
+  'ads.txt',
+  'app-ads.txt',
+  'llms.txt',
+  'llms-full.txt',
+]);
+
 function readerFor(path: string): DocumentReader | undefined {
   const dot = path.lastIndexOf('.');
-  return dot < 0 ? undefined : READERS[path.slice(dot).toLowerCase()];
+  if (dot < 0 || MACHINE_FILES.has(basename(path).toLowerCase())) return undefined;
+  return READERS[path.slice(dot).toLowerCase()];
 }
 
 /**

@@ -520,6 +520,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const index: SearchIndex = thread ?? (inThisThread as IndexFromEnv).index;
   /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
   let embedded: { model: string; endpoint: string } | undefined;
+  /**
+   * The files skipped by the last index, with why: a re-index tells only those skipped anew or for
+   * another reason, so that the page a save just broke is not lost among every file told before.
+   */
+  let toldSkipped = new Map<string, string>();
   /** Reads the content folder into the index (at start, and on change with `watch`). */
   const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
     const started = performance.now();
@@ -535,7 +540,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       skipped = content.skipped;
       embedded = inThisThread?.embedded();
     }
-    logSkipped(skipped, logger);
+    logSkipped(
+      skipped.filter((file) => toldSkipped.get(file.path) !== file.reason),
+      logger,
+    );
+    toldSkipped = new Map(skipped.map((file) => [file.path, file.reason]));
     const count = index.documentCount;
     return {
       skipped,

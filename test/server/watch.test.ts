@@ -190,6 +190,52 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     }
   });
 
+  it('tells at a re-index only the files newly skipped, or skipped for another reason, not every one again', async () => {
+    const lines: string[] = [];
+    const folder = await mkdtemp(join(tmpdir(), 'ask-watch-skipped-'));
+    await writeFile(join(folder, 'install.md'), '# Installing\n\nRun npm install to add the package.\n');
+    await writeFile(join(folder, 'old.md'), '---\ntitle: [unclosed\n---\nOld notes.\n');
+    await writeFile(join(folder, 'moved.md'), '---\nredirect_to: /install\n---\nMoved.\n');
+    const log = (message: string): void => void lines.push(message);
+    const watching = await startTestService({
+      contentDir: folder,
+      watch: true,
+      logger: { info: log, warn: log, error: log },
+    });
+    try {
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('Skipped')).map((line) => line.split(':')[0]),
+        ['Skipped old.md', 'Skipped moved.md'],
+      );
+      lines.length = 0;
+      // A save that breaks a page: that page is what the maintainer needs to read about.
+      let reindexed = watching.reindexed!();
+      await writeFile(
+        join(folder, 'install.md'),
+        '---\ntitle: Installing\ntags: [a\n---\nRun npm install.\n',
+      );
+      await reindexed;
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('Skipped')).map((line) => line.split(':')[0]),
+        ['Skipped install.md'],
+      );
+      lines.length = 0;
+      // Mended, and a page added: nothing skipped anew.
+      reindexed = watching.reindexed!();
+      await writeFile(join(folder, 'install.md'), '# Installing\n\nRun npm install to add the package.\n');
+      await writeFile(join(folder, 'setup.md'), '# Setup\n\nSign in after installing.\n');
+      await reindexed;
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('Skipped')),
+        [],
+      );
+      assert.ok(lines.some((line) => line.startsWith('Re-indexed')));
+    } finally {
+      await watching.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('is off unless asked for', async () => {
     const plain = await startTestService({ contentDir: root });
     try {

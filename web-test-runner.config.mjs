@@ -9,9 +9,11 @@ import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
+import { requestFaults } from './test/support/request-faults-plugin.mjs';
 import { touchPlugin } from './test/support/touch-plugin.mjs';
 
 const service = referenceService();
+const faults = requestFaults();
 
 if (!existsSync(CHROMIUM_PATH)) {
   console.error(
@@ -44,7 +46,9 @@ export default {
     a11ySnapshotPlugin(),
     // A touch screen (pointer: coarse), for the touch target sizes.
     touchPlugin(),
+    // Requests of the page's files failed on demand (a part that cannot be fetched).
+    faults.plugin,
   ],
-  middleware: [service.middleware],
+  middleware: [faults.middleware, service.middleware],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
 };

@@ -43,6 +43,8 @@ export const defaultChatStrings: AskChatStrings = {
   notSure: 'I am not sure about this answer. These documents may help:',
   showAnyway: 'Show the answer anyway',
   notFound: 'I could not find an answer to that in the documentation.',
+  notShown:
+    'The answer arrived but could not be shown: part of the chat did not load. Check your connection, then retry.',
   searchInstead: 'Search the documentation for “{query}”',
   timeout: 'The answer took too long to arrive. Please retry.',
   serverError: 'Something went wrong on the service. Please retry in a moment.',

@@ -124,6 +124,8 @@ export class ChatBehaviour implements ReactiveController {
   #restoring: Promise<void> | undefined;
   /** The sanitized answer of each turn, rendered once and kept as a node. */
   readonly #answers = new Map<string, HTMLElement>();
+  /** The turns whose answer could not be rendered: the renderer could not be fetched (see #body). */
+  readonly #unrendered = new Set<string>();
   /** The last turn as the transcript last scrolled to it: `id status`. */
   #scrolledTo: string | undefined;
   #styled = false;
@@ -486,8 +488,11 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   async #run(turn: ChatTurn): Promise<AnswerRecord | undefined> {
-    // marked and DOMPurify download while the service thinks.
-    loadRenderer().catch(() => undefined);
+    // marked and DOMPurify download while the service thinks; answers that could not be drawn
+    // for want of them are drawn once they are here.
+    loadRenderer().then(() => {
+      if (this.#unshown) void this.#renderSaved(this.turns);
+    }, ignore);
     await this.#ask.run([turn]);
     // The answer came or stopped: what was sent meanwhile can be sent now.
     if (this.#waited) this.#set(() => (this.#waited = false));
@@ -590,6 +595,7 @@ export class ChatBehaviour implements ReactiveController {
     // direction of all the text again (a 430 KB answer froze the page for 5.8 s).
     body.dir = 'auto';
     this.#answers.set(id, body);
+    this.#unrendered.delete(id);
   }
 
   /**
@@ -747,7 +753,11 @@ export class ChatBehaviour implements ReactiveController {
   #renderSaved(turns: ChatTurn[]): Promise<void> {
     const rendered = turns.map((turn) =>
       turn.status === 'answered' && turn.record && !this.#answers.has(turn.id)
-        ? this.#renderAnswer(turn.id, turn.record.answer, turn.format).then(() => this.#host.requestUpdate())
+        ? this.#renderAnswer(turn.id, turn.record.answer, turn.format)
+            // Not drawn (the renderer could not be fetched): said in its place (see #body). A
+            // rejection here left the restore failed, and every later question waiting on it.
+            .catch(() => this.#unrendered.add(turn.id))
+            .then(() => this.#host.requestUpdate())
         : undefined,
     );
     // The latest question comes to the top again once the answers above it have their height.
@@ -933,6 +943,35 @@ export class ChatBehaviour implements ReactiveController {
     </ul>`;
   }
 
+  /**
+   * The sanitized answer of a turn; or, when marked and DOMPurify could not be fetched to draw it
+   * (the connection dropped after the page loaded), why it is not shown, and a Retry that fetches
+   * them again: the answer is kept, and asked again the service would answer it twice.
+   */
+  #body(turn: ChatTurn) {
+    const body = this.#answers.get(turn.id);
+    if (body || !this.#unrendered.has(turn.id)) return body ?? nothing;
+    return html`<p part="error" class="error">${this.#strings.notShown}</p>
+      <div part="actions" class="actions">
+        <button part="button retry-button" type="button" @click=${() => this.#showUnshown()}>
+          ${this.#strings.retry}
+        </button>
+      </div>`;
+  }
+
+  /** Draws the answers that could not be drawn before (see `#body`). */
+  #showUnshown(): void {
+    void this.#renderSaved(this.turns).then(() =>
+      this.#announce(this.#unshown ? this.#strings.notShown : this.#strings.answerReady),
+    );
+    this.#input?.focus();
+  }
+
+  /** Whether an answer could not be drawn, for want of the renderer. */
+  get #unshown(): boolean {
+    return this.turns.some((turn) => this.#unrendered.has(turn.id));
+  }
+
   #renderAnswerTurn(turn: ChatTurn, client: ChatClient) {
     const s = this.#strings;
     const host = this.#host;
@@ -954,7 +993,7 @@ export class ChatBehaviour implements ReactiveController {
               </div>`
         }`;
     // A custom agent asking for a value it needs (an order number): its question is the message.
-    if (!record.didAnswer && asksForValue(record)) return html`${this.#answers.get(turn.id) ?? nothing}`;
+    if (!record.didAnswer && asksForValue(record)) return this.#body(turn);
     if (!record.didAnswer) {
       const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
       const label = fill(s.searchInstead, { query: turn.query });
@@ -971,7 +1010,7 @@ export class ChatBehaviour implements ReactiveController {
               </button>`
         }`;
     }
-    const body = this.#answers.get(turn.id) ?? nothing;
+    const body = this.#body(turn);
     const unsure = isUnsure(record, host.minRelevance);
     // Copy keeps the width of its longer label: see chat-behaviour.styles.ts.
     const copied = this.#copied === turn.id;

@@ -62,6 +62,8 @@ export interface AskChatStrings {
   notSure: string;
   showAnyway: string;
   notFound: string;
+  /** In place of an answer that arrived but could not be drawn: part of the chat could not be fetched. */
+  notShown: string;
   /** `{query}`. */
   searchInstead: string;
   networkError: string;

@@ -528,7 +528,12 @@ export class ChatBehaviour implements ReactiveController {
       const left = (this.#retryAts.get(client) ?? 0) - Date.now();
       if (left > 0) await delay(left, signal);
       record = await client.ask(request, { signal });
-      await this.#renderAnswer(turn.id, record.answer, turn.format);
+      // The service answered, but marked and DOMPurify could not be fetched to draw it: the answer
+      // is kept and said to be unshown (see #body). As a failure, it read as the service's, and
+      // Retry asked the service again, which answered (and counted) the question twice.
+      await this.#renderAnswer(turn.id, record.answer, turn.format).catch(() =>
+        this.#unrendered.add(turn.id),
+      );
     } catch (error) {
       // Its conversation was reset meanwhile: nothing of it comes back.
       if (!this.turns.some((t) => t.id === turn.id)) return;
@@ -577,9 +582,11 @@ export class ChatBehaviour implements ReactiveController {
     this.#announce(
       !record.didAnswer && !asksForValue(record)
         ? strings.notFound
-        : isUnsure(record, host.minRelevance)
-          ? strings.notSure
-          : strings.answerReady,
+        : this.#unrendered.has(turn.id)
+          ? strings.notShown
+          : isUnsure(record, host.minRelevance)
+            ? strings.notSure
+            : strings.answerReady,
     );
     emit(host, 'answer', { query: turn.query, record });
   }

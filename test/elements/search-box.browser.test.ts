@@ -10,7 +10,7 @@ import {
 } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
 import type { AskClient, RequestOptions } from '../../src/client/create-client.js';
-import { ApiError } from '../../src/client/errors.js';
+import { ApiError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
 import { isFinalAsComposed } from '../../src/elements/search-box/search-controller.js';
 import type {
@@ -744,6 +744,31 @@ describe('<search-box> states', () => {
     retried.resolve([item('Theming')]);
     await waitUntil(() => optionTitles(el).includes('Theming'));
     expect(messageText(el)).to.equal('');
+  });
+
+  it('says whether the connection failed, the service was slow or the service failed, each with Try again', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    await type(el, 'theme');
+    // Online, yet no answer: a train's wifi with no way out, a proxy that reset the connection.
+    (await searchFor(client, 'theme')).reject(new NetworkError({ cause: new TypeError('Failed to fetch') }));
+    const unreachable = 'Search could not reach the service. Check your connection, then try again.';
+    await waitUntil(() => statusText(el) === unreachable, 'the connection named');
+    expect(messageText(el)).to.include(unreachable);
+    expect(shadow(el).querySelector('[part="retry"]'), 'Try again').to.exist;
+
+    await type(el, ' dark');
+    (await searchFor(client, 'theme dark')).reject(new TimeoutError(8000));
+    const slow = 'The search took too long to answer. Try again.';
+    await waitUntil(() => statusText(el) === slow, 'the slowness named');
+    expect(messageText(el)).to.include(slow);
+    expect(shadow(el).querySelector('[part="retry"]'), 'Try again').to.exist;
+
+    await type(el, ' mode');
+    (await searchFor(client, 'theme dark mode')).reject(
+      new ApiError('Bad gateway', { status: 502, code: 'http_502' }),
+    );
+    await waitUntil(() => statusText(el) === 'Search is not available right now.', 'the service named');
   });
 
   it('says how long to wait when the service refuses a search as one too many', async () => {

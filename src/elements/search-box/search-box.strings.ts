@@ -33,8 +33,12 @@ export interface SearchBoxStrings {
   resultsOne: string;
   /** Announced for any other number of results: `{count}`. */
   resultsOther: StringTemplate<number>;
-  /** Shown and announced when the search failed. */
+  /** Shown and announced when the search failed (the service's error, or its behaviour could not be fetched). */
   error: string;
+  /** Shown and announced when the service could not be reached while the device is online (a lost or refused connection). */
+  unreachable: string;
+  /** Shown and announced when the service took longer than the client's time limit to answer. */
+  timeout: string;
   /** Shown and announced when the service refused a search as one too many: `{seconds}` to wait. */
   rateLimited: StringTemplate<number>;
   /** The same, when the service's answer gives no wait the page can read (no `Retry-After`, or one not exposed). */

@@ -11,7 +11,7 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import { createSearchClient } from '../../client/search-client.js';
 import type { SearchClient } from '../../client/search-client.js';
-import { ApiError, NetworkError, isAbortError, isRefusedSetup } from '../../client/errors.js';
+import { ApiError, NetworkError, TimeoutError, isAbortError, isRefusedSetup } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { SearchResultItem } from '../../wire/index.js';
 import { resolveClientWith } from '../shared/connection.js';
@@ -727,11 +727,16 @@ export class SearchController implements ReactiveController {
   }
 
   /**
-   * What a failed search says: the service's rate limit, with its wait when the page can read one
-   * (a 429 is a rate limit whatever its headers: none is made up), or that search is unavailable.
+   * What a failed search says: that the service could not be reached (online: offline is said
+   * apart), or was too slow, as the chat says them, rather than that search is unavailable, which
+   * read as the site's fault to a visitor whose connection had failed; the service's rate limit,
+   * with its wait when the page can read one (a 429 is a rate limit whatever its headers: none is
+   * made up); or that search is unavailable.
    */
   #errorText(error: unknown): string {
     const text = this.#text();
+    if (error instanceof NetworkError) return text.unreachable;
+    if (error instanceof TimeoutError) return text.timeout;
     if (!(error instanceof ApiError && error.status === 429)) return text.error;
     return error.retryAfter === undefined
       ? text.rateLimitedSoon

@@ -11,6 +11,8 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   resultsOne: '1 result',
   resultsOther: '{count} results',
   retry: 'Try again',
+  unreachable: 'Search could not reach the service. Check your connection, then try again.',
+  timeout: 'The search took too long to answer. Try again.',
   queryCut: 'Only the first {max} characters are searched.',
   rateLimited: (seconds) =>
     `Too many searches at once. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

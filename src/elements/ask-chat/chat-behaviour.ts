@@ -530,8 +530,10 @@ export class ChatBehaviour implements ReactiveController {
       record = await client.ask(request, { signal });
       // The service answered, but marked and DOMPurify could not be fetched to draw it: the answer
       // is kept and said to be unshown (see #body). As a failure, it read as the service's, and
-      // Retry asked the service again, which answered (and counted) the question twice.
-      await this.#renderAnswer(turn.id, record.answer, turn.format).catch(() =>
+      // Retry asked the service again, which answered (and counted) the question twice. Stop
+      // ends the wait for them too (a stalled connection): the answer is drawn when they come.
+      const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
+      await Promise.race([this.#renderAnswer(turn.id, record.answer, turn.format), stopped]).catch(() =>
         this.#unrendered.add(turn.id),
       );
     } catch (error) {
@@ -568,8 +570,8 @@ export class ChatBehaviour implements ReactiveController {
       return;
     }
     if (!this.turns.some((t) => t.id === turn.id)) return;
-    if (signal.aborted) {
-      // Stopped while the answer was being rendered.
+    if (signal.aborted && !this.#unrendered.has(turn.id)) {
+      // Stopped as the answer was rendered.
       this.#settle(turn, { status: 'stopped' });
       return this.#announce(strings.stopped);
     }
@@ -603,6 +605,8 @@ export class ChatBehaviour implements ReactiveController {
     body.dir = 'auto';
     this.#answers.set(id, body);
     this.#unrendered.delete(id);
+    // Drawn late (the renderer came after Stop): shown in place of the notice.
+    this.#host.requestUpdate();
   }
 
   /**

@@ -509,19 +509,26 @@ export class ChatBehaviour implements ReactiveController {
   async #answer(turn: ChatTurn, signal: AbortSignal): Promise<void> {
     const host = this.#host;
     const strings = this.#strings;
-    await this.#restoring;
-    const request: Omit<AskRequest, 'apiKey'> = {
-      query: turn.query,
-      format: turn.format,
-      conversationId: this.#conversationId,
-      meta: host.meta ?? pageMeta(),
-    };
-    if (host.askAttributes) request.attributes = host.askAttributes;
-    if (turn.images.length > 0) request.base64Images = turn.images;
-    if (turn.includeTags?.length) request.includeTags = turn.includeTags;
-    if (turn.excludeTags?.length) request.excludeTags = turn.excludeTags;
+    // Stop ends every wait below, on the service or on a part of the chat still coming (a
+    // connection that hangs with no data): without it, a wait for a part never ended.
+    const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
+    // Not raced (no restore, nor answer to draw): its rejection is nobody's error.
+    stopped.catch(ignore);
+    let request: Omit<AskRequest, 'apiKey'>;
     let record: AnswerRecord;
     try {
+      // The saved conversation the question continues is read first (persist).
+      await (this.#restoring && Promise.race([this.#restoring, stopped]));
+      request = {
+        query: turn.query,
+        format: turn.format,
+        conversationId: this.#conversationId,
+        meta: host.meta ?? pageMeta(),
+      };
+      if (host.askAttributes) request.attributes = host.askAttributes;
+      if (turn.images.length > 0) request.base64Images = turn.images;
+      if (turn.includeTags?.length) request.includeTags = turn.includeTags;
+      if (turn.excludeTags?.length) request.excludeTags = turn.excludeTags;
       // After a refusal that said how long to wait (429, 503), the question waits it out
       // (thinking, and Stop stops it) rather than be refused again: that client's service.
       const client = this.#client;
@@ -530,9 +537,8 @@ export class ChatBehaviour implements ReactiveController {
       record = await client.ask(request, { signal });
       // The service answered, but marked and DOMPurify could not be fetched to draw it: the answer
       // is kept and said to be unshown (see #body). As a failure, it read as the service's, and
-      // Retry asked the service again, which answered (and counted) the question twice. Stop
-      // ends the wait for them too (a stalled connection): the answer is drawn when they come.
-      const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', reject));
+      // Retry asked the service again, which answered (and counted) the question twice. Stopped
+      // while they do not come, the answer is drawn when they do.
       await Promise.race([this.#renderAnswer(turn.id, record.answer, turn.format), stopped]).catch(() =>
         this.#unrendered.add(turn.id),
       );

@@ -861,6 +861,35 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(fallback.section, 1);
   });
 
+  it('answers a question that is a heading of a FAQ from its opening, not from a later pointer', () => {
+    const faq = [
+      section('Billing questions', 'Answers to what customers ask most about plans and invoices.', 1),
+      section(
+        'Can I get a refund for an annual plan?',
+        'No: after its first 14 days, a yearly subscription is not paid back. You can still turn off its renewal.\n\nSee the refunds page for the annual plans that get a refund.',
+      ),
+      section('How do I download an invoice?', 'Open Billing, then Invoices, and choose Download.'),
+    ];
+    const selected = select('Can I get a refund for an annual plan?', 'Billing questions', faq);
+    assert.equal(selected.section, 1);
+    assert.match(
+      texts(selected.blocks)[0] ?? '',
+      /^text: No: after its first 14 days, a yearly subscription is not paid back\./,
+    );
+    // A heading that names a subject is no question its opening answers: the best sentence leads.
+    const subject = [
+      faq[0]!,
+      section(
+        'Annual plan refunds',
+        'Annual plans are billed once a year. Refunds of an annual plan are made within its first 14 days.',
+      ),
+    ];
+    assert.match(
+      texts(select('annual plan refunds', 'Billing questions', subject).blocks)[0] ?? '',
+      /^text: Refunds of an annual plan/,
+    );
+  });
+
   it("quotes the section a question names in code rather than the page's opening that mentions it", () => {
     const context = [
       section(

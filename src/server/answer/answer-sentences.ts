@@ -647,6 +647,17 @@ export function selectAnswer(
   const candidateHeadings = candidates.map(({ section }) =>
     section.level > 1 ? new Set(analyser.terms(section.heading)) : new Set<string>(),
   );
+  // A heading that is the question ("## Which preset should I use?" for "Which Hono preset should
+  // I use?"): it asks nothing else, and the question asks nothing else but the page's subject
+  // (a title word, or one most of the page's sections hold).
+  const headingIsTheQuestion = candidateHeadings.map(
+    (terms) =>
+      terms.size >= 2 &&
+      [...terms].every((term) => askedTerms.has(term)) &&
+      [...askedTerms].every(
+        (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
+      ),
+  );
   const bestSection = chooseSection({
     ranks: bestOf.map(({ rank }) => rank),
     named,
@@ -660,17 +671,7 @@ export function selectAnswer(
           candidates.findIndex(({ section }) => isLead(section)),
         )
       : 0,
-    // A heading that is the question ("## Which preset should I use?" for "Which Hono preset should
-    // I use?"): it asks nothing else, and the question asks nothing else but the page's subject
-    // (a title word, or one most of the page's sections hold).
-    headingIsTheQuestion: candidateHeadings.map(
-      (terms) =>
-        terms.size >= 2 &&
-        [...terms].every((term) => askedTerms.has(term)) &&
-        [...askedTerms].every(
-          (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
-        ),
-    ),
+    headingIsTheQuestion,
   });
   const {
     unit: bestUnit,
@@ -724,7 +725,16 @@ export function selectAnswer(
   // Without a matching sentence, or when the section's heading is what matches the question
   // more than any of its sentences, the section's opening, which explains the heading.
   const opening = units.findIndex((unit) => unit.kind !== 'code');
-  const headingMatchesMore = bestUnit >= 0 && bestOwnScore < bestScore - bestOwnScore;
+  // A section headed by the question itself, written as a question (a FAQ's "## Is there an
+  // official Renovate config for Hono?"), answers it in its opening ("The Hono team does not
+  // currently maintain…"), whichever of its sentences repeats the question's words most ("see
+  // renovate-config-hono… for more details"). A heading naming a subject ("## Deno Deploy") opens
+  // by saying what it is, which a task about it ("deploy my app to Deno Deploy") doesn't ask.
+  const headingMatchesMore =
+    (bestUnit >= 0 && bestOwnScore < bestScore - bestOwnScore) ||
+    (headingIsTheQuestion[bestSection] === true &&
+      /\?\s*$/.test(candidates[bestSection]?.section.heading ?? '') &&
+      units[opening]?.kind === 'text');
   const bestIsCode = !headingMatchesMore && units[bestUnit]?.kind === 'code';
   const start =
     bestUnit < 0 || headingMatchesMore

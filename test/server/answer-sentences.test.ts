@@ -890,6 +890,34 @@ describe('choosing the sentences an answer quotes', () => {
     );
   });
 
+  it("quotes an option's short entry whole for a question asking which values it takes", () => {
+    const options = [
+      section('Signature middleware', 'The middleware checks the signature of each request.', 1),
+      section('Options', ''),
+      section(
+        'digest: string',
+        'The digest used for signing requests.\n\nAvailable types are `sha1` | `sha256` | `sha512`.',
+        3,
+      ),
+      section('header: string', 'The name of the header holding the signature.', 3),
+    ];
+    const selected = select(
+      'Which digests can the signature middleware use for signing?',
+      'Signature middleware',
+      options,
+    );
+    assert.equal(selected.section, 2);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: The digest used for signing requests.',
+      'text: Available types are `sha1` | `sha256` | `sha512`.',
+    ]);
+    // A question for one thing gets the sentence that answers it.
+    assert.deepEqual(
+      texts(select('What is the digest used for signing?', 'Signature middleware', options).blocks),
+      ['text: The digest used for signing requests.'],
+    );
+  });
+
   it("quotes the section a question names in code rather than the page's opening that mentions it", () => {
     const context = [
       section(

@@ -849,6 +849,25 @@ export function selectAnswer(
     }
   }
 
+  // A question asking for a list, answered from an option's entry in an option list (`### alg:
+  // string`), asks for the option's values, which the entry lists in a sentence of its own: a short
+  // entry comes whole. "Which algorithms can the JWT middleware verify?" quoted "An algorithm type
+  // that is used for verifying.", not the next paragraph's "Available types are `HS256` | …".
+  const section = candidates[bestSection]?.section;
+  if (
+    asksForAList &&
+    chosen.size > 0 &&
+    section &&
+    section.level > 1 &&
+    optionName(section.heading) !== undefined
+  ) {
+    const prose = units.filter((unit) => unit.kind !== 'code');
+    if (prose.reduce((sum, unit) => sum + unit.length, 0) <= ANSWER_PROSE_CHARS / 2)
+      units.forEach((unit, index) => {
+        if (unit.kind !== 'code') choose(index);
+      });
+  }
+
   // "Which events…?", "What options are there?": a table's first column lists them all.
   const listing = asksForAList ? tableListing(units) : undefined;
   if (listing)
@@ -1137,6 +1156,17 @@ function usageExample(
  * "Usage" or "Note: …" is a heading in words.
  */
 const CODE_NAME_HEADING = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\(\))?(?:\s*:\s*(\S.*))?$/;
+/**
+ * The name of an option as an option list heads its section, with its type: `realm: string`,
+ * `origin: string | string[] | (origin: string, c: Context) => string`. Lower case, as options
+ * are written ("Note: hashes" is a heading in words).
+ */
+function optionName(heading: string): string | undefined {
+  const match = CODE_NAME_HEADING.exec(heading.trim());
+  const [, identifier, call, type] = match ?? [];
+  if (identifier === undefined || call !== undefined || type === undefined) return undefined;
+  return /^[a-z_$]/.test(identifier) && typeLike(type) ? identifier : undefined;
+}
 /** A type as an option list writes it: `string`, `number[]`, `(c: Context) => boolean`, `'a' | 'b'`. */
 function typeLike(type: string): boolean {
   return /[()[\]<>|{}='"]/.test(type) || type.trim().split(/\s+/).length <= 2;

@@ -209,6 +209,20 @@ describe('extractive answerer over the Hono docs', () => {
     );
   });
 
+  it('quotes the entry of the one option a question names, not a neighbour that mentions it', async () => {
+    const answerer = createExtractiveAnswerer({ index });
+    // Search ranks `allowMethods`, which says "allowed methods based on the origin", first: its
+    // "The default is ['GET', …]" read as the default origin.
+    const origin = await answerer.answer(ask('What is the default allowed origin for the CORS middleware?'));
+    assert.match(origin.passages[0]?.link ?? '', /^\/docs\/middleware\/builtin\/cors#-origin-/);
+    assert.match(origin.answer, /The default is `\*`\.$/);
+    const cookie = await answerer.answer(ask('Does the JWT middleware read the token from a cookie?'));
+    assert.match(cookie.answer, /^If this value is set, then the value is retrieved from the cookie header/);
+    // Two options named ("username", "password"): the question is about neither entry alone.
+    const login = await answerer.answer(ask('how do I protect some routes with a username and password'));
+    assert.doesNotMatch(login.passages[0]?.link ?? '', /#-(username|password)-/);
+  });
+
   it('quotes no sentence that was only a link\'s text, "Read more."', async () => {
     // The note ends "[Read more.](https://github.com/honojs/hono/issues/2270…)": without its link
     // the sentence pointed nowhere.

@@ -565,6 +565,18 @@ export function selectAnswer(
   const named = codeNames.map(
     (name) => name !== undefined && written.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase()),
   );
+  // An option's entry in an option list that the question names ("the default allowed origin"
+  // and `### origin: string | …`) counts half as much again, but wins no head start over the passage
+  // search prefers: options are often named by everyday words ("password", "app"). A question
+  // naming two of the page's options ("…with a username and password") asks about neither alone.
+  const optionNamed = (section: Section): string | undefined => {
+    const option = section.level > 1 ? optionName(section.heading)?.toLowerCase() : undefined;
+    return option !== undefined && written.has(option) ? option : undefined;
+  };
+  const optionsNamed = new Set(pageSections.map(optionNamed).filter((option) => option !== undefined));
+  const namedOption = candidates.map(
+    ({ section }, index) => !named[index] && optionsNamed.size === 1 && optionNamed(section) !== undefined,
+  );
   const namesASection = named.includes(true);
   const lead =
     namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
@@ -619,7 +631,7 @@ export function selectAnswer(
       const rank =
         (total + repeated) *
         (isLead(candidate.section) ? LEAD_WEIGHT : 1) *
-        (named[sectionIndex] ? NAMED_SECTION_WEIGHT : 1);
+        (named[sectionIndex] || namedOption[sectionIndex] ? NAMED_SECTION_WEIGHT : 1);
       const best = bestOf[sectionIndex] as (typeof bestOf)[number];
       if (rank > best.rank + 1e-9) {
         best.rank = rank;

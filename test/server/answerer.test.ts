@@ -238,6 +238,16 @@ describe('extractive answerer over the Hono docs', () => {
     const http2 = await answerer.answer(ask('run my Node.js server over encrypted HTTP/2'));
     assert.equal(http2.passages[0]?.link, '/docs/getting-started/nodejs#encrypted-http2');
     assert.match(http2.answer, /createServer: createSecureServer/);
+    // Not a question code answers, whose name (Bun) the best passage, only code, lacks: the
+    // usage example's `bodyLimit({ maxSize… })` was the whole answer.
+    const bun = await answerer.answer(
+      ask('Is there a size limit for uploads on Bun when I raise bodyLimit?'),
+    );
+    assert.equal(
+      bun.passages[0]?.link,
+      '/docs/middleware/builtin/body-limit#usage-with-bun-for-large-requests',
+    );
+    assert.match(bun.answer, /`Bun\.serve`'s default request body limit is 128MiB/);
     // `### Including slashes`, not `## Path Parameter`.
     const slashes = await answerer.answer(
       ask('route parameter that captures a whole file path including the slashes'),

@@ -670,6 +670,12 @@ export function selectAnswer(
         (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
       ),
   );
+  const preferred = aboutTheSubject
+    ? Math.max(
+        0,
+        candidates.findIndex(({ section }) => isLead(section)),
+      )
+    : 0;
   const bestSection = chooseSection({
     ranks: bestOf.map(({ rank }) => rank),
     named,
@@ -677,13 +683,12 @@ export function selectAnswer(
     pointsElsewhere,
     hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
     firstWeight: firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
-    preferred: aboutTheSubject
-      ? Math.max(
-          0,
-          candidates.findIndex(({ section }) => isLead(section)),
-        )
-      : 0,
+    preferred,
     headingIsTheQuestion,
+    preferredLacksAName: heldNames.some(
+      (term) => !sectionTermSet((candidates[preferred] ?? first).section, analyser).has(term),
+    ),
+    showsCode,
   });
   const {
     unit: bestUnit,
@@ -1083,6 +1088,10 @@ function chooseSection(choice: {
   firstWeight: number;
   preferred: number;
   headingIsTheQuestion: boolean[];
+  /** The preferred section lacks a name the question asks about that another candidate holds. */
+  preferredLacksAName: boolean;
+  /** The question asks how to do something, or is a task: code may answer it. */
+  showsCode: boolean;
 }): number {
   const { ranks, named, pointsElsewhere, hasCode, firstWeight, preferred } = choice;
   const rankOf = (index: number): number => ranks[index] ?? 0;
@@ -1108,8 +1117,13 @@ function chooseSection(choice: {
   const namedSection = named[preferred] ? -1 : bestAmong((index) => named[index] === true);
   if (namedSection >= 0 && !choice.codeNamed[preferred]) return namedSection;
   if (pointsElsewhere[preferred]) return fallback();
+  // A preferred section of code alone is quoted as its code. Not for a question that code doesn't
+  // answer (neither how to do something nor a task) when the code lacks a name the question asks
+  // about that another candidate holds, as below: "Is there a size limit for uploads on Bun when I
+  // raise bodyLimit?" is answered by `## Usage with Bun for large requests`, not by the usage
+  // example whose code holds `bodyLimit`, `/upload` and `.size`.
   if (rankOf(preferred) === 0) {
-    if (hasCode[preferred]) return preferred;
+    if (hasCode[preferred] && (choice.showsCode || !choice.preferredLacksAName)) return preferred;
     return fallback();
   }
   if (namedSection >= 0 && rankOf(namedSection) > rankOf(preferred)) return namedSection;

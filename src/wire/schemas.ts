@@ -252,7 +252,7 @@ const wholeNumber = z
 /** The largest page a report takes (nine digits, as before): far beyond the last of any range. */
 const MAX_PAGE = 999_999_999;
 
-/** Query of both analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
+/** Query of the analytics endpoints. Dates are epoch milliseconds or ISO 8601 strings. */
 export const AnalyticsQuerySchema = z.object({
   startDate: z.string().min(1),
   endDate: z.string().min(1),
@@ -260,8 +260,18 @@ export const AnalyticsQuerySchema = z.object({
   /** Only this agent's records (every agent of the project when absent). */
   agentId: z.string().min(1).max(64).optional(),
   // The bounds before int(): a number beyond 2^53 is told as over the bound, not over int's range.
-  page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE).int()).optional(),
-  limit: wholeNumber.pipe(z.number().min(1).max(100).int()).optional(),
+  // /openapi.json says what the digits are: the pipe's bounds would not show there.
+  page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE).int()).optional().openapi({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: 1,
+    description: 'Page number, from 1.',
+  }),
+  limit: wholeNumber
+    .pipe(z.number().min(1).max(100).int())
+    .optional()
+    .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Items per page.' }),
 });
 
 export const AnalyticsRecordSchema = z

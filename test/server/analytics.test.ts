@@ -175,6 +175,33 @@ describe('analytics endpoints', () => {
     }
   });
 
+  it('describes in /openapi.json the sorts each report takes and the bounds of page and limit', async () => {
+    const doc = await (await service.get('/openapi.json')).json();
+    const parameters = (path: string) =>
+      Object.fromEntries(
+        doc.paths[`/api/projects/{projectId}/analytics${path}`].get.parameters.map(
+          (parameter: { name: string; schema: object }) => [parameter.name, parameter.schema],
+        ),
+      );
+    const records = parameters('');
+    assert.deepEqual(records.sort.enum, ['-createdAt', 'createdAt', '-relevanceScore', 'relevanceScore']);
+    assert.equal(records.sort.default, '-createdAt');
+    assert.deepEqual([records.page.minimum, records.page.maximum], [1, 999_999_999]);
+    assert.deepEqual([records.limit.minimum, records.limit.maximum, records.limit.default], [1, 100, 20]);
+    const top = parameters('/topquestions');
+    assert.ok(top.sort.enum.includes('-unanswered') && top.sort.enum.includes('-negative'));
+    assert.equal(top.sort.default, '-count');
+    assert.deepEqual([top.limit.minimum, top.limit.maximum], [1, 100]);
+    assert.deepEqual(parameters('/topsearches').sort.enum, [
+      '-count',
+      'count',
+      '-createdAt',
+      'createdAt',
+      '-unfound',
+      'unfound',
+    ]);
+  });
+
   it('lists top questions, grouping rewordings that differ in case and punctuation', async () => {
     const response = await analytics(`analytics/topquestions?${range()}`);
     assert.equal(response.status, 200);

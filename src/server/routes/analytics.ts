@@ -12,6 +12,7 @@ import type { AppEnv, ServiceApp } from '../http/app-env.js';
 import { type BotGuardDependencies, limitRequest, spend } from '../http/bot-guard.js';
 import { clientAddress } from '../http/client-address.js';
 import {
+  ANALYTICS_SORTS,
   type AnalyticsReport,
   analyticsFilter,
   analyticsParameters,
@@ -49,6 +50,21 @@ export const MAX_REPORTS_IN_FLIGHT = 16;
 /** Seconds a refused report is told to wait: a report over a year of a busy site takes 4 to 5. */
 const REPORTS_BUSY_RETRY_AFTER_S = 5;
 
+/**
+ * A report's query as /openapi.json describes it: its schema, with the sorts that report takes
+ * (validated by `analyticsFilter`; the schema's sort is any string, as each report takes its own).
+ */
+function reportQuerySchema<S extends typeof AnalyticsQuerySchema>(schema: S, report: AnalyticsReport): S {
+  const sorts = ANALYTICS_SORTS[report];
+  return schema.extend({
+    sort: schema.shape.sort.openapi({
+      enum: [...sorts],
+      default: sorts[0],
+      description: 'A field to sort by, ascending; with `-` in front, descending.',
+    }),
+  }) as S;
+}
+
 export const analyticsRoutes = [
   createRoute({
     method: 'get',
@@ -60,7 +76,7 @@ export const analyticsRoutes = [
       'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC). ' +
       "Parameter names are read whatever their case (`EndDate`, as the spec's parameter table spells it, is `endDate`).",
     security: [{ bearerAuth: [] }],
-    request: { params: projectParams, query: AnalyticsQuerySchema },
+    request: { params: projectParams, query: reportQuerySchema(AnalyticsQuerySchema, 'analytics') },
     responses: {
       200: {
         description: 'One record per question asked, answered or not (didAnswer says which).',
@@ -77,7 +93,7 @@ export const analyticsRoutes = [
     description:
       "Questions grouped case- and punctuation-insensitively. Also reachable in the spec's path shape.",
     security: [{ bearerAuth: [] }],
-    request: { params: projectParams, query: AnalyticsQuerySchema },
+    request: { params: projectParams, query: reportQuerySchema(AnalyticsQuerySchema, 'topquestions') },
     responses: {
       200: {
         description: 'The top questions.',
@@ -98,7 +114,7 @@ export const analyticsRoutes = [
       '-createdAt, createdAt (by the latest search), -unfound, unfound. Nothing is recorded with ' +
       '`recordSearches: false` in the config file.',
     security: [{ bearerAuth: [] }],
-    request: { params: projectParams, query: AnalyticsQuerySchema },
+    request: { params: projectParams, query: reportQuerySchema(AnalyticsQuerySchema, 'topsearches') },
     responses: {
       200: {
         description: 'The top searches.',

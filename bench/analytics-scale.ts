@@ -348,6 +348,9 @@ interface Case {
   sort?: AnalyticsFilter['sort'];
   agentId?: string;
   page?: number;
+  /** The analytics records' filters, as the query string writes them. */
+  didAnswer?: 'true' | 'false';
+  feedback?: '1' | '-1' | 'none';
 }
 
 const PATHS = {
@@ -371,6 +374,16 @@ function cases(): Case[] {
     list.push({ report: name, range: 'month', page: 5000 });
     list.push({ report: name, range: 'year', page: 5000 });
   }
+  // The records of a content gap: the unanswered (a quarter), the voted down (under 2%), the
+  // unvoted (95%), on a first page, by relevance and at a deep page.
+  for (const filter of [{ didAnswer: 'false' }, { feedback: '-1' }, { feedback: 'none' }] as const) {
+    for (const range of ['day', 'month', 'year'] as const)
+      list.push({ report: 'analytics', range, ...filter });
+    list.push({ report: 'analytics', range: 'year', sort: '-relevanceScore', ...filter });
+    list.push({ report: 'analytics', range: 'year', agentId: 'beta', ...filter });
+    list.push({ report: 'analytics', range: 'year', page: 500, ...filter });
+  }
+  list.push({ report: 'analytics', range: 'year', didAnswer: 'true', feedback: '-1' });
   return list;
 }
 
@@ -380,7 +393,8 @@ function rangeOf(range: Case['range'], end: number): { startMs: number; endMs: n
 }
 
 const describeCase = (c: Case) =>
-  `${c.report} ${c.range}${c.sort ? ` sort=${c.sort}` : ''}${c.agentId ? ` agentId=${c.agentId}` : ''}${c.page ? ` page=${c.page}` : ''}`;
+  `${c.report} ${c.range}${c.sort ? ` sort=${c.sort}` : ''}${c.agentId ? ` agentId=${c.agentId}` : ''}${c.page ? ` page=${c.page}` : ''}` +
+  `${c.didAnswer ? ` didAnswer=${c.didAnswer}` : ''}${c.feedback ? ` feedback=${c.feedback}` : ''}`;
 
 // --- fill ---
 if (values.fresh || !existsSync(FILE)) {
@@ -414,6 +428,10 @@ const filterOf = (c: Case): AnalyticsFilter => ({
   page: c.page ?? 1,
   limit: 20,
   ...(c.agentId === undefined ? {} : { agentId: c.agentId }),
+  ...(c.didAnswer === undefined ? {} : { didAnswer: c.didAnswer === 'true' }),
+  ...(c.feedback === undefined
+    ? {}
+    : { feedback: c.feedback === 'none' ? ('none' as const) : (Number(c.feedback) as 1 | -1) }),
 });
 
 // --- query plans ---
@@ -444,6 +462,8 @@ if (PARTS.has('reports')) {
       if (c.sort) params.sort = c.sort;
       if (c.agentId) params.agentId = c.agentId;
       if (c.page) params.page = c.page;
+      if (c.didAnswer) params.didAnswer = c.didAnswer;
+      if (c.feedback) params.feedback = c.feedback;
       const times: number[] = [];
       let rows = 0;
       for (let run = 0; run < RUNS; run++) {

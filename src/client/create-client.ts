@@ -58,6 +58,10 @@ export interface AnalyticsQuery {
   limit?: number;
   /** Only the questions asked through this agent of the project. */
   agentId?: string;
+  /** `analytics()` only: the answered questions (`true`), or those the documents could not answer (`false`). */
+  didAnswer?: boolean;
+  /** `analytics()` only: the answers voted up (`1`), down (`-1`), or not voted on (`'none'`). */
+  feedback?: 1 | -1 | 'none';
 }
 
 /** Requests without `apiKey`: the client adds its own. */
@@ -125,7 +129,7 @@ export function createClient(options: ClientOptions): AskClient {
       startDate: dateParam(query.startDate, 'startDate'),
       endDate: dateParam(query.endDate, 'endDate'),
     });
-    for (const name of ['sort', 'page', 'limit', 'agentId'] as const)
+    for (const name of ['sort', 'page', 'limit', 'agentId', 'didAnswer', 'feedback'] as const)
       if (query[name] !== undefined) params.set(name, String(query[name]));
     const url = `${analyticsBase}/api/projects/${encodeURIComponent(query.projectId)}/analytics${suffix}?${params}`;
     // fetch would refuse it (a TypeError, read as a NetworkError and retried: beyond Latin-1, a

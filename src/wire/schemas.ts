@@ -274,6 +274,20 @@ export const AnalyticsQuerySchema = z.object({
     .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Items per page.' }),
 });
 
+/**
+ * Query of the analytics records: the report's, and filters that keep the records to read of a
+ * content gap (the questions not answered, the answers voted down, with their reasons).
+ */
+export const AnalyticsRecordsQuerySchema = AnalyticsQuerySchema.extend({
+  didAnswer: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .openapi({ description: 'Only the questions answered (`true`), or only those not answered (`false`).' }),
+  feedback: z.enum(['1', '-1', 'none'], { error: 'must be 1, -1 or none' }).optional().openapi({
+    description: 'Only the answers voted up (`1`), voted down (`-1`), or not voted on (`none`).',
+  }),
+});
+
 export const AnalyticsRecordSchema = z
   .object({
     insightId: z.string(),

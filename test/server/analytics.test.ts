@@ -175,7 +175,49 @@ describe('analytics endpoints', () => {
     }
   });
 
-  it('describes in /openapi.json the sorts each report takes and the bounds of page and limit', async () => {
+  it('filters the records to read a content gap: answered or not, voted up, down or not at all', async () => {
+    const ids = async (query: string) => {
+      const response = await analytics(`analytics?${range()}&${query}`);
+      assert.equal(response.status, 200, `${query}: ${await response.clone().text()}`);
+      return (await response.json()).map((record: { insightId: string }) => record.insightId);
+    };
+    const [up, down, colour, support, byzantium] = insights;
+    // Before, each filter was ignored: every record of the range, to page through.
+    assert.deepEqual(await ids('didAnswer=false'), [byzantium]);
+    assert.deepEqual(await ids('didAnswer=true'), [support, colour, down, up]);
+    assert.deepEqual(await ids('feedback=-1'), [down]);
+    assert.deepEqual(await ids('feedback=1'), [up]);
+    assert.deepEqual(await ids('feedback=none'), [byzantium, support, colour]);
+    const [voted] = await (await analytics(`analytics?${range()}&feedback=-1`)).json();
+    assert.deepEqual([voted.feedback, voted.reason], [-1, 'wrong']);
+    // With each other, the agent and the sort; page and limit count the records kept.
+    assert.deepEqual(await ids('didAnswer=true&feedback=none'), [support, colour]);
+    assert.deepEqual(await ids('feedback=none&agentId=support'), [support]);
+    assert.deepEqual(await ids('didAnswer=false&feedback=1'), []);
+    assert.deepEqual(await ids('feedback=none&sort=createdAt&limit=2&page=1'), [colour, support]);
+    assert.deepEqual(await ids('feedback=none&sort=createdAt&limit=2&page=2'), [byzantium]);
+    // Names in any case, and in the spec's path shape.
+    assert.deepEqual(await ids('DidAnswer=false'), [byzantium]);
+    assert.deepEqual(await ids('FEEDBACK=-1'), [down]);
+    const viaPath = await (await analytics(`analytics/${range()}&didanswer=true&feedback=1`)).json();
+    assert.deepEqual(
+      viaPath.map((record: { insightId: string }) => record.insightId),
+      [up],
+    );
+  });
+
+  it('refuses the record filters on top questions and top searches, rather than count as if filtered', async () => {
+    for (const report of ['topquestions', 'topsearches'])
+      for (const filter of ['didAnswer=false', 'feedback=-1']) {
+        const response = await analytics(`analytics/${report}?${range()}&${filter}`);
+        assert.equal(response.status, 400, `${report} ${filter}`);
+        const { error } = await response.json();
+        assert.equal(error.field, filter.split('=')[0]);
+        assert.match(error.message, /analytics records only/);
+      }
+  });
+
+  it('describes in /openapi.json the sorts each report takes, the bounds of page and limit, and the filters', async () => {
     const doc = await (await service.get('/openapi.json')).json();
     const parameters = (path: string) =>
       Object.fromEntries(
@@ -188,10 +230,13 @@ describe('analytics endpoints', () => {
     assert.equal(records.sort.default, '-createdAt');
     assert.deepEqual([records.page.minimum, records.page.maximum], [1, 999_999_999]);
     assert.deepEqual([records.limit.minimum, records.limit.maximum, records.limit.default], [1, 100, 20]);
+    assert.deepEqual(records.didAnswer.enum, ['true', 'false']);
+    assert.deepEqual(records.feedback.enum, ['1', '-1', 'none']);
     const top = parameters('/topquestions');
     assert.ok(top.sort.enum.includes('-unanswered') && top.sort.enum.includes('-negative'));
     assert.equal(top.sort.default, '-count');
     assert.deepEqual([top.limit.minimum, top.limit.maximum], [1, 100]);
+    assert.ok(!('didAnswer' in top) && !('feedback' in top));
     assert.deepEqual(parameters('/topsearches').sort.enum, [
       '-count',
       'count',
@@ -327,6 +372,10 @@ describe('analytics endpoints', () => {
     ['a limit in hexadecimal', 'startDate=0&endDate=1&limit=0x10', 'limit'],
     ['a limit with an exponent', 'startDate=0&endDate=1&limit=1e1', 'limit'],
     ['a page with a space before it', 'startDate=0&endDate=1&page=%201', 'page'],
+    ['a didAnswer that is no true or false', 'startDate=0&endDate=1&didAnswer=yes', 'didAnswer'],
+    ['an empty didAnswer', 'startDate=0&endDate=1&didAnswer=', 'didAnswer'],
+    ['feedback 0', 'startDate=0&endDate=1&feedback=0', 'feedback'],
+    ['feedback written as a word', 'startDate=0&endDate=1&feedback=down', 'feedback'],
   ];
   for (const [name, query, field] of badParameters) {
     it(`answers 400 naming ${field} for ${name}`, async () => {
@@ -528,6 +577,17 @@ describe('analytics counting, read through the client', () => {
         [],
       );
       assert.deepEqual(await client.topQuestions({ ...range, page: 2 }), []);
+      // The records of a content gap: those voted down, and those without a vote.
+      const votedDown = await client.analytics({ ...range, feedback: -1, didAnswer: true });
+      assert.deepEqual(
+        votedDown.map((record) => record.insightId),
+        [first.insightId],
+      );
+      const unvoted = await client.analytics({ ...range, feedback: 'none' });
+      assert.deepEqual(
+        unvoted.map((record) => record.insightId),
+        [followUp.insightId],
+      );
     } finally {
       await service.close();
     }

@@ -16,25 +16,39 @@ import { storedAnswer } from './stored-answer.js';
 const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2026, 10, 30);
 
-/** Every shape of a report's SQL: each sort, with an agent and without, a first and a deep page. */
+/** The analytics records' filters, none and each (the top reports take none). */
+const RECORD_FILTERS: Pick<AnalyticsFilter, 'didAnswer' | 'feedback'>[] = [
+  {},
+  { didAnswer: false },
+  { feedback: -1 },
+  { feedback: 'none' },
+  { didAnswer: true, feedback: 1 },
+];
+
+/**
+ * Every shape of a report's SQL: each sort, with an agent and without, a first and a deep page,
+ * and for the analytics records each filter.
+ */
 function everyReport(): [ReportName, AnalyticsFilter][] {
   const shapes: [ReportName, AnalyticsFilter][] = [];
   for (const report of ['analytics', 'topquestions', 'topsearches'] as const)
     for (const sort of ANALYTICS_SORTS[report])
       for (const agentId of [undefined, 'docs'])
         for (const page of [1, 5000])
-          shapes.push([
-            report,
-            {
-              projectId: 'demo',
-              startMs: NOW - DAY_MS,
-              endMs: NOW,
-              sort,
-              page,
-              limit: 20,
-              ...(agentId === undefined ? {} : { agentId }),
-            },
-          ]);
+          for (const recordFilter of report === 'analytics' ? RECORD_FILTERS : [{}])
+            shapes.push([
+              report,
+              {
+                projectId: 'demo',
+                startMs: NOW - DAY_MS,
+                endMs: NOW,
+                sort,
+                page,
+                limit: 20,
+                ...(agentId === undefined ? {} : { agentId }),
+                ...recordFilter,
+              },
+            ]);
   return shapes;
 }
 
@@ -75,6 +89,12 @@ describe('the analytics reports on a big database', () => {
           report === 'analytics' ? ['SEARCH i USING INTEGER PRIMARY KEY (rowid=?)'] : [],
           shape,
         );
+        // A vote asked for is looked up by the insight's id, not searched for among all votes.
+        if (filter.feedback !== undefined)
+          assert.ok(
+            plan.some((step) => /^SEARCH v USING (COVERING )?INDEX \S+ \(insight_id=\?\)$/.test(step)),
+            shape,
+          );
       }
     } finally {
       db.close();

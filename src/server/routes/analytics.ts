@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   AnalyticsQuerySchema,
+  AnalyticsRecordsQuerySchema,
   AnalyticsRecordSchema,
   TopQuestionSchema,
   TopSearchSchema,
@@ -76,7 +77,7 @@ export const analyticsRoutes = [
       'Dates are epoch milliseconds or ISO 8601; a date-only endDate includes that whole day (UTC). ' +
       "Parameter names are read whatever their case (`EndDate`, as the spec's parameter table spells it, is `endDate`).",
     security: [{ bearerAuth: [] }],
-    request: { params: projectParams, query: reportQuerySchema(AnalyticsQuerySchema, 'analytics') },
+    request: { params: projectParams, query: reportQuerySchema(AnalyticsRecordsQuerySchema, 'analytics') },
     responses: {
       200: {
         description: 'One record per question asked, answered or not (didAnswer says which).',

@@ -1,6 +1,6 @@
 import type { AnalyticsRecord, TopQuestion, TopSearch } from '../../wire/index.js';
 import { ISO_DATE, ISO_DATE_TIME } from '../../wire/dates.js';
-import { AnalyticsQuerySchema } from '../../wire/schemas.js';
+import { AnalyticsRecordsQuerySchema } from '../../wire/schemas.js';
 import { ApiError, invalidField } from '../http/api-error.js';
 import { parseFields } from '../http/request-validation.js';
 import type { AnalyticsFilter, Store } from '../store/store.js';
@@ -95,8 +95,11 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
 
 /** The parameters' names by their lower case, each as the schema writes it. */
 const PARAMETER_NAMES = new Map(
-  Object.keys(AnalyticsQuerySchema.shape).map((name) => [name.toLowerCase(), name]),
+  Object.keys(AnalyticsRecordsQuerySchema.shape).map((name) => [name.toLowerCase(), name]),
 );
+
+/** The parameters only the analytics records take: filters of records, which no count has. */
+const RECORD_FILTERS = ['didAnswer', 'feedback'] as const;
 
 /**
  * The analytics parameters, from the query string and from the spec's path shape
@@ -124,7 +127,19 @@ export function analyticsFilter(
   projectId: string,
   parameters: Record<string, string>,
 ): AnalyticsFilter {
-  const query = parseFields(AnalyticsQuerySchema, parameters);
+  if (report !== 'analytics') {
+    // Ignored, they would answer every question's counts as if only the filtered ones were counted.
+    const filter = RECORD_FILTERS.find((name) => parameters[name] !== undefined);
+    if (filter !== undefined)
+      throw invalidField(
+        filter,
+        `${filter} filters the analytics records only, not ${report}` +
+          (report === 'topquestions'
+            ? ': top questions count the unanswered and the voted down (sort=-unanswered, sort=-negative)'
+            : ''),
+      );
+  }
+  const query = parseFields(AnalyticsRecordsQuerySchema, parameters);
   const startMs = parseDate('startDate', query.startDate);
   const endMs = parseDate('endDate', query.endDate);
   if (endMs < startMs) throw invalidField('endDate', 'endDate must not be before startDate');
@@ -141,6 +156,10 @@ export function analyticsFilter(
     sort,
     page: query.page ?? 1,
     limit: query.limit ?? ANALYTICS_DEFAULT_LIMIT,
+    ...(query.didAnswer === undefined ? {} : { didAnswer: query.didAnswer === 'true' }),
+    ...(query.feedback === undefined
+      ? {}
+      : { feedback: query.feedback === 'none' ? 'none' : (Number(query.feedback) as 1 | -1) }),
   };
 }
 

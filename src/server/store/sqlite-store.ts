@@ -222,8 +222,9 @@ function reportOrder(report: ReportName, sort: AnalyticsFilter['sort']): string 
 
 /**
  * The SQL of one page of a report and its parameters: the filter's project, time range and
- * agent, the report's order, the page. The SQL varies only with the report, the sort and whether
- * an agent is given (a test reads its query plans).
+ * agent (and for the analytics records, whether answered and the vote), the report's order, the
+ * page. The SQL varies only with the report, the sort and which of the filters are given (a test
+ * reads its query plans).
  */
 export function reportQuery(report: ReportName, filter: AnalyticsFilter): { sql: string; params: unknown[] } {
   const [select, table] = REPORT_SELECT[report];
@@ -232,6 +233,19 @@ export function reportQuery(report: ReportName, filter: AnalyticsFilter): { sql:
   if (filter.agentId !== undefined) {
     where += ` AND ${table}.agent_id = ?`;
     params.push(filter.agentId);
+  }
+  if (report === 'analytics') {
+    // did_answer is in the index the page is picked from; a vote is found by the insight's id.
+    if (filter.didAnswer !== undefined) {
+      where += ' AND i.did_answer = ?';
+      params.push(filter.didAnswer ? 1 : 0);
+    }
+    if (filter.feedback === 'none') {
+      where += ' AND NOT EXISTS (SELECT 1 FROM feedback v WHERE v.insight_id = i.insight_id)';
+    } else if (filter.feedback !== undefined) {
+      where += ' AND EXISTS (SELECT 1 FROM feedback v WHERE v.insight_id = i.insight_id AND v.value = ?)';
+      params.push(filter.feedback);
+    }
   }
   params.push(filter.limit, (filter.page - 1) * filter.limit);
   const order = reportOrder(report, filter.sort);

@@ -80,6 +80,10 @@ export interface AnalyticsFilter {
   /** 1-based. */
   page: number;
   limit: number;
+  /** The analytics records only: just the questions answered (true) or not answered (false). */
+  didAnswer?: boolean;
+  /** The analytics records only: just the answers voted up (1), down (-1), or not voted on. */
+  feedback?: FeedbackValue | 'none';
 }
 
 /**

@@ -181,6 +181,19 @@ describe('Orama search index over the Hono docs', () => {
     assert.deepEqual(await index.search('zzxqvw', { limit: 5 }), []);
   });
 
+  it('links to the page as a whole while its name is being typed', async () => {
+    // `head` completes to the title's `headers` for part of its weight (`head` is a word too),
+    // where the code of the section about Content-Security-Policy, `secureHeaders`, holds both
+    // words whole: the visitor is typing the page's name all the same.
+    const [named] = await index.search('secure head', { limit: 5 });
+    assert.equal(named?.document.link, '/docs/middleware/builtin/secure-headers');
+    assert.equal(named?.section, undefined);
+    // A word the name lacks still leads to the section that has it.
+    const [nonce] = await index.search('secure headers nonce', { limit: 5 });
+    assert.equal(nonce?.document.link, '/docs/middleware/builtin/secure-headers');
+    assert.equal(nonce?.section?.anchor, 'nonce-attribute');
+  });
+
   it('finds passages under headings with their coverage of the query', async () => {
     const [best] = await index.searchPassages('how to set the allowed origin for cors', {
       limit: 3,

@@ -7,7 +7,7 @@ import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
 import { IdArena } from './id-arena.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
-import { matchEvidence, relevanceOf, type MatchEvidence } from './passage-scoring.js';
+import { matchEvidence, nameCoverage, relevanceOf, type MatchEvidence } from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
 import {
@@ -1041,9 +1041,8 @@ export class OramaSearchIndex implements SearchIndex {
     const relevance = Math.max(relevanceOf(outlineEvidence), best?.relevance ?? 0);
     const section = best?.passage.section;
     if (!section || section.level < 2 || section.anchor === '') return { relevance };
-    // The outline's coverage counts its headings: the name's own is the name as the text.
-    const named = matchEvidence(query, page.name, page.name, page.name, this.#averagePassageLength).coverage;
-    return best.evidence.coverage > named ? { relevance, section } : { relevance };
+    // A name that holds the word being typed in full (`Loc` of *Location*) names the page.
+    return best.evidence.coverage > nameCoverage(query, page.name) ? { relevance, section } : { relevance };
   }
 
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */

@@ -129,6 +129,26 @@ function raiseBest(matches: number[], best: Float64Array): void {
 }
 
 /**
+ * The IDF-weighted share (0–1) of the query's words a page's name (its term ids) holds: its
+ * coverage, but for the word being typed, of which any completion the name holds counts whole.
+ * Coverage gives a completion part credit, the less the more letters it adds, so the name
+ * *Location* would hold less of `loc` than a passage saying `lock`, where the visitor is typing
+ * the name. A synonym or a correction keeps its part credit.
+ */
+export function nameCoverage(query: AnalysedQuery, name: Uint32Array): number {
+  if (query.totalWeight === 0) return 0;
+  let covered = 0;
+  for (const term of query.terms) {
+    let held = 0;
+    for (const alternative of term.alternatives)
+      if (alternative.weight > held && name.includes(alternative.id))
+        held = term.prefix && alternative.standsInAs === undefined ? 1 : alternative.weight;
+    covered += term.weight * held;
+  }
+  return covered / query.totalWeight;
+}
+
+/**
  * Gathers the evidence of one text, `terms` its term ids in text order (a passage's heading,
  * then its text): `title` and `heading` are the sorted term ids of its fields, `averageLength`
  * the mean passage length in terms (BM25's length normalisation). A query word is in the text

@@ -194,6 +194,13 @@ describe('Orama search index over the Hono docs', () => {
     assert.equal(nonce?.section?.anchor, 'nonce-attribute');
   });
 
+  it('leads to the page, not to its "See also" list of other pages', async () => {
+    // Only the "See also" of the Stripe page says "subscriptions", in a link's label.
+    const [found] = await index.search('stripe subscriptions', { limit: 5 });
+    assert.equal(found?.document.link, '/examples/stripe-webhook');
+    assert.equal(found?.section, undefined);
+  });
+
   it('finds passages under headings with their coverage of the query', async () => {
     const [best] = await index.searchPassages('how to set the allowed origin for cors', {
       limit: 3,

@@ -22,13 +22,13 @@ export interface SearchBoxSearchDetail {
 
 /** Detail of `ask-select`: the result the visitor chose. Cancel the event to route it yourself. */
 export interface SearchBoxSelectDetail {
-  /** The result as the service sent it (`title`, `description`, `link`, `assetType`). */
+  /** The result as the service sent it (`title`, `description`, `link`, `assetType`, and `section` when it leads to one). */
   result: SearchResultItem;
   /** 1-based rank of the result in the list, for click-through statistics. */
   position: number;
   /** The query the results answered. */
   query: string;
-  /** The allow-listed URL the element follows unless the event is cancelled. */
+  /** The allow-listed URL the element follows unless the event is cancelled: `section.link` when allowed, else `link`. */
   href: string;
   /** True when the visitor asked for a new tab (Ctrl/Cmd/Shift+Enter, Ctrl/Cmd-click, middle click). */
   newTab: boolean;

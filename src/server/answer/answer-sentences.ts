@@ -7,6 +7,7 @@ import {
 } from '../content/code-spans.js';
 import {
   isPartOfSection,
+  listsOtherPages,
   sectionValue,
   type ListItem,
   type DocumentSection as Section,
@@ -85,12 +86,6 @@ const LEANS_ON_PREVIOUS =
  */
 const LIST_QUESTION =
   /^\s*(which (?:\w+(?:ss|us) )?(?!(?:is|was|has|does)\b)\w*[^\Wsu]s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
-/**
- * The heading of a section listing other pages ("See also"): its lines are their titles, which
- * name the question's subject without answering it.
- */
-const POINTS_ELSEWHERE =
-  /^\s*(see also|related( pages| topics| links| resources| guides| articles)?|further reading|external links)\s*:?\s*$/i;
 /** A sentence pointing at what follows it ("See below.", "…as follows."). */
 const POINTS_AHEAD = /\b(below|as follows|the following|like this|this example)\b/i;
 /**
@@ -548,7 +543,7 @@ export function selectAnswer(
   const idf = (term: string): number => Math.log(1 + (all.length + 1) / ((frequency.get(term) ?? 0) + 1));
 
   // A section listing other pages is quoted only when nothing else is there.
-  const pointsElsewhere = candidates.map((candidate) => POINTS_ELSEWHERE.test(candidate.section.heading));
+  const pointsElsewhere = candidates.map((candidate) => listsOtherPages(candidate.section.heading));
   // The page's opening: its first section with text, or a passage of it (see `isPartOfSection`).
   // Not when the question names something the opening doesn't ("…with Valibot"): a section
   // further down is about it.

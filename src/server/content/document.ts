@@ -142,3 +142,14 @@ export class NotAPage extends Error {
     this.kind = kind;
   }
 }
+
+/**
+ * Whether a heading is that of a section listing other pages ("See also", "Related", "Further
+ * reading", "External links"): its lines are their titles, which name a question's subject
+ * without answering it, and no search result should lead there.
+ */
+export function listsOtherPages(heading: string): boolean {
+  return /^\s*(see also|related( pages| topics| links| resources| guides| articles)?|further reading|external links)\s*:?\s*$/i.test(
+    heading,
+  );
+}

@@ -1,7 +1,7 @@
 import { create, insertMultiple, search as oramaSearch, type Orama, type Tokenizer } from '@orama/orama';
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import { sectionPlainText } from '../content/code-spans.js';
-import type { DocumentSection, SourceDocument } from '../content/document.js';
+import { listsOtherPages, type DocumentSection, type SourceDocument } from '../content/document.js';
 import { MessagePages, messageTemplates } from './error-messages.js';
 import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
 import { IdArena } from './id-arena.js';
@@ -1040,7 +1040,9 @@ export class OramaSearchIndex implements SearchIndex {
     };
     const relevance = Math.max(relevanceOf(outlineEvidence), best?.relevance ?? 0);
     const section = best?.passage.section;
-    if (!section || section.level < 2 || section.anchor === '') return { relevance };
+    // A "See also" lists other pages: the result leads to the page, not to that list.
+    if (!section || section.level < 2 || section.anchor === '' || listsOtherPages(section.heading))
+      return { relevance };
     // A name that holds the word being typed in full (`Loc` of *Location*) names the page.
     return best.evidence.coverage > nameCoverage(query, page.name) ? { relevance, section } : { relevance };
   }

@@ -62,7 +62,14 @@ export const SearchResultItemSchema = z
      * better than the title, with its deep link (`link#anchor`). Absent when the page as a whole
      * matched, and from services that don't send it.
      */
-    section: z.object({ heading: z.string(), link: z.string() }).optional(),
+    section: z
+      .object({
+        heading: z.string(),
+        link: z.string(),
+        /** The start of the section's first paragraph of prose, when it has one. */
+        excerpt: z.string().optional(),
+      })
+      .optional(),
     /** Present only when `returnContent` was true: the document's plain text. */
     content: z.string().optional(),
   })

@@ -290,6 +290,10 @@ describe('<search-box> against the reference service', () => {
       (each) => each.querySelector('.title')!.textContent!.trim() === 'Errors and limits of the service',
     )!;
     expect(option.querySelector('[part="option-section"]')!.textContent!.trim()).to.equal('Rate limit');
+    // The section's opening, in place of the page's description.
+    expect(option.querySelector('[part="option-description"]')!.textContent!.trim()).to.match(
+      /^Each agent and client address pair has a token bucket/,
+    );
     expect(option.querySelector('[part="option-link"]')!.textContent).to.match(
       /errors-and-limits#rate-limit$/,
     );

@@ -36,7 +36,12 @@ describe('POST /bot/search', () => {
   it('links a result to the section under a heading its words were found in', async () => {
     const { body } = await search({ query: 'escape closes the list', numDocs: 3 });
     assert.equal(body[0].link, '/elements/search-box');
-    assert.deepEqual(body[0].section, { heading: 'Keyboard', link: '/elements/search-box#keyboard' });
+    assert.deepEqual(body[0].section, {
+      heading: 'Keyboard',
+      link: '/elements/search-box#keyboard',
+      excerpt:
+        'Arrow keys move through the results, Enter opens the active result and Escape closes the list.',
+    });
   });
 
   it('links to the page as a whole when its title holds the query, or its opening matched', async () => {

@@ -73,7 +73,8 @@ interface ShownResult {
   title: Array<TemplateResult | string>;
   /** The heading of the section the result links to, when it links to one. */
   section: Array<TemplateResult | string> | undefined;
-  description: Array<TemplateResult | string>;
+  /** The section's opening when it leads to one that has it, else the page's description. */
+  description: Array<TemplateResult | string> | undefined;
   link: string | undefined;
 }
 
@@ -825,14 +826,17 @@ export class SearchController implements ReactiveController {
     const key = `${query}\n${document.baseURI}`;
     let shown = this.#shown.get(item);
     if (shown?.key !== key) {
+      // A result that leads to a section shows its heading, and its opening in place of the
+      // page's description, which says less of what the visitor will find there.
+      const section = href !== undefined && href === item.section?.link ? item.section : undefined;
       shown = {
         key,
         title: this.#renderHighlighted(item.title, query),
-        section:
-          href?.includes('#') && item.section?.heading
-            ? this.#renderHighlighted(item.section.heading, query)
+        section: section?.heading ? this.#renderHighlighted(section.heading, query) : undefined,
+        description:
+          section?.excerpt || item.description
+            ? this.#renderHighlighted(section?.excerpt || item.description, query)
             : undefined,
-        description: this.#renderHighlighted(item.description, query),
         link: href && displayLink(href),
       };
       this.#shown.set(item, shown);
@@ -870,7 +874,7 @@ export class SearchController implements ReactiveController {
           ${type ? html`<span class="type" part="option-type">${assetTypeLabel(text.assetTypes, type)}</span>` : nothing}
           ${shown.section ? html`<span class="section" part="option-section" dir="auto">${shown.section}</span>` : nothing}
           ${
-            item.description
+            shown.description
               ? html`<span class="description" part="option-description" dir="auto"
                   >${shown.description}</span
                 >`

@@ -1,6 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import type { SearchResultItem } from '../../wire/index.js';
-import type { DocumentSection, SourceDocument } from '../content/document.js';
+import { withoutCodeMarks } from '../content/code-spans.js';
+import { sectionValue, type DocumentSection, type SourceDocument } from '../content/document.js';
+import { firstProseParagraph, summarise } from '../content/summary.js';
 import { JsonText } from '../http/json-text.js';
 import type { SearchRequestSchema } from '../../wire/schemas.js';
 import type { SearchHit, SearchIndex, SearchOptions } from '../search/search-index.js';
@@ -34,12 +36,34 @@ function distinctLinks(hits: SearchHit[], limit: number): SearchHit[] {
  */
 const itemJson = new WeakMap<SourceDocument | DocumentSection, string>();
 
-/** The section the hit links to, when it matched better than the page's title and has a page. */
+/** Characters of a section's opening a result shows in place of its page's description. */
+const EXCERPT_MAX_CHARS = 200;
+
+/**
+ * The section the hit links to, when it matched better than the page's title and has a page:
+ * its heading, its link, and the start of its first paragraph of prose (absent when it has none),
+ * which says more of what the visitor will find there than the page's description does.
+ */
+/** The section's first paragraph of prose, code marks removed: not code, not a table's row. */
+function sectionOpening(section: DocumentSection): string {
+  for (const paragraph of section.text.split('\n\n')) {
+    if (section.code?.includes(paragraph) || sectionValue(section.tableRows, paragraph)) continue;
+    const prose = firstProseParagraph(withoutCodeMarks(paragraph));
+    if (prose) return prose;
+  }
+  return '';
+}
+
 function sectionOf(hit: SearchHit): SearchResultItem['section'] {
   const { document, section } = hit;
   const link = document.link.trim();
   if (!section || link === '' || link.includes('#')) return undefined;
-  return { heading: section.heading, link: `${link}#${section.anchor}` };
+  const opening = sectionOpening(section);
+  return {
+    heading: section.heading,
+    link: `${link}#${section.anchor}`,
+    ...(opening ? { excerpt: summarise(opening.replace(/\s+/g, ' '), EXCERPT_MAX_CHARS) } : {}),
+  };
 }
 
 function toItemJson(hit: SearchHit, returnContent: boolean): string {

@@ -775,6 +775,35 @@ describe('<search-box> states', () => {
     await waitUntil(() => statusText(el) === 'Search is not available right now.', 'the service named');
   });
 
+  it("says a failed connection or a slow service in the page's own words when it translated only error", async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client);
+    // A translation written before unreachable and timeout were strings of their own.
+    const own = 'La recherche est indisponible.';
+    el.strings = { error: own };
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).reject(new TimeoutError(8000));
+    await waitUntil(() => statusText(el) === own, "the page's words for a slow service, not English");
+    expect(messageText(el)).to.include(own);
+
+    await type(el, ' dark');
+    (await searchFor(client, 'theme dark')).resolve([]);
+    await waitUntil(() => statusText(el) !== own, 'the empty answer said');
+    await type(el, ' mode');
+    (await searchFor(client, 'theme dark mode')).reject(
+      new NetworkError({ cause: new TypeError('Failed to fetch') }),
+    );
+    await waitUntil(() => statusText(el) === own, "the page's words for a failed connection, not English");
+
+    // Translated too: it says its own.
+    el.strings = { error: own, unreachable: 'Service injoignable.' };
+    await type(el, ' now');
+    (await searchFor(client, 'theme dark mode now')).reject(
+      new NetworkError({ cause: new TypeError('Failed to fetch') }),
+    );
+    await waitUntil(() => statusText(el) === 'Service injoignable.', 'its own unreachable');
+  });
+
   it('says how long to wait when the service refuses a search as one too many', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

@@ -35,9 +35,9 @@ export interface SearchBoxStrings {
   resultsOther: StringTemplate<number>;
   /** Shown and announced when the search failed (the service's error, or its behaviour could not be fetched). */
   error: string;
-  /** Shown and announced when the service could not be reached while the device is online (a lost or refused connection). */
+  /** Shown and announced when the service could not be reached while the device is online (a lost or refused connection); `error` when only that is given. */
   unreachable: string;
-  /** Shown and announced when the service took longer than the client's time limit to answer. */
+  /** Shown and announced when the service took longer than the client's time limit to answer; `error` when only that is given. */
   timeout: string;
   /** Shown and announced when the service refused a search as one too many: `{seconds}` to wait. */
   rateLimited: StringTemplate<number>;

@@ -736,8 +736,12 @@ export class SearchController implements ReactiveController {
    */
   #errorText(error: unknown): string {
     const text = this.#text();
-    if (error instanceof NetworkError) return text.unreachable;
-    if (error instanceof TimeoutError) return text.timeout;
+    // A page that translated `error` before these two were told apart keeps its own words, not English.
+    const given = this.#host.strings ?? {};
+    const own = (key: 'unreachable' | 'timeout') =>
+      given.error !== undefined && given[key] === undefined ? text.error : text[key];
+    if (error instanceof NetworkError) return own('unreachable');
+    if (error instanceof TimeoutError) return own('timeout');
     if (!(error instanceof ApiError && error.status === 429)) return text.error;
     return error.retryAfter === undefined
       ? text.rateLimitedSoon

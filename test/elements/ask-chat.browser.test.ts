@@ -2171,6 +2171,20 @@ describe('<ask-chat>', () => {
       );
     });
 
+    it("relabels the code blocks' buttons when the page changes its strings after the answer", async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n' })),
+      );
+      await ask(el, 'How?');
+      await answered(el, 1);
+      expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copy code');
+      // A language switcher that keeps the chat: every other label follows.
+      el.strings = { copyCode: 'Copier le code', copy: 'Copier' };
+      await el.updateComplete;
+      expect(parts(el).one('copy-button')!.textContent).to.contain('Copier');
+      expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copier le code');
+    });
+
     it('copies a "not sure" answer as text while it is still folded away', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -200,6 +200,8 @@ export class ChatBehaviour implements ReactiveController {
   #composer: { onScreen: boolean; pageBottom: number } | undefined;
   /** The suggestions last warned about, as not a list: warned once, not at every update. */
   #badSuggestions: unknown;
+  /** The label the code blocks' buttons were given: made outside Lit, they follow `strings` here. */
+  #codeLabel = '';
 
   hostUpdate(): void {
     // The visitor may have begun typing since the last update, which focusing and typing don't
@@ -207,6 +209,12 @@ export class ChatBehaviour implements ReactiveController {
     // (the page may have grown since, an image loading above it).
     if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
     this.#followStorageName();
+    // Strings set after answers were drawn (the page's language switched): their buttons too.
+    const label = this.#strings.copyCode;
+    if (label !== this.#codeLabel)
+      for (const body of this.#answers.values())
+        for (const button of body.querySelectorAll('.code-copy')) button.textContent = label;
+    this.#codeLabel = label;
     const { suggestions } = this.#host;
     // None bound (a framework's null or undefined) is no mistake; an attribute that isn't a
     // JSON array, which Lit reads as null too, is.

@@ -97,4 +97,47 @@ describe('the server entry, composed by a host of its own', () => {
       await store.close();
     }
   });
+
+  it('says so when its own store does not filter the records by didAnswer or feedback', async () => {
+    const index = createOramaIndex();
+    await index.load(readContentFolder(HONO).documents);
+    const store = createSqliteStore(':memory:');
+    // A host's store written before the filters: it answers the range's records, all of them.
+    const unfiltering: Store = {
+      hasConversation: store.hasConversation.bind(store),
+      conversationTurns: store.conversationTurns.bind(store),
+      saveInsight: store.saveInsight.bind(store),
+      setFeedback: store.setFeedback.bind(store),
+      analytics: ({ didAnswer: _didAnswer, feedback: _feedback, ...filter }) => store.analytics(filter),
+      topQuestions: store.topQuestions.bind(store),
+      healthy: store.healthy.bind(store),
+      close: store.close.bind(store),
+    };
+    const app = createApp({
+      store: unfiltering,
+      index,
+      answerer: createExtractiveAnswerer({ index }),
+      config: defaultConfig(),
+    });
+    const records = '/api/projects/demo/analytics?startDate=0&endDate=9999999999999';
+    const bearer = { headers: { authorization: 'Bearer demo-key' } };
+    try {
+      for (const query of ['How do I set a cookie?', 'kubernetes helm charts'])
+        await app.request('/bot/askai', {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query }),
+          headers: { 'content-type': 'application/json' },
+        });
+      assert.equal(((await (await app.request(records, bearer)).json()) as unknown[]).length, 2);
+      for (const filter of ['didAnswer=false', 'feedback=-1']) {
+        const response = await app.request(`${records}&${filter}`, bearer);
+        assert.equal(response.status, 501, filter);
+        const { error } = (await response.json()) as { error: { code: string; message: string } };
+        assert.equal(error.code, 'not_implemented');
+        assert.match(error.message, /does not filter/);
+      }
+    } finally {
+      await store.close();
+    }
+  });
 });

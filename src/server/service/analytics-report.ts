@@ -174,5 +174,21 @@ export async function analyticsReport(
       throw new ApiError(501, 'not_implemented', "This service's store keeps no searches");
     return store.topSearches(filter);
   }
-  return report === 'analytics' ? store.analytics(filter) : store.topQuestions(filter);
+  if (report !== 'analytics') return store.topQuestions(filter);
+  const records = await store.analytics(filter);
+  // A host's own store written before these filters (a PostgreSQL one) answers every record: read
+  // as filtered, every answer would be listed as voted down. Told, rather than passed on.
+  const { didAnswer, feedback } = filter;
+  const unfiltered = records.some(
+    (record) =>
+      (didAnswer !== undefined && record.didAnswer !== didAnswer) ||
+      (feedback !== undefined && (record.feedback ?? 'none') !== feedback),
+  );
+  if (unfiltered)
+    throw new ApiError(
+      501,
+      'not_implemented',
+      "This service's store does not filter the analytics records by didAnswer or feedback",
+    );
+  return records;
 }

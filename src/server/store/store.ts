@@ -80,7 +80,11 @@ export interface AnalyticsFilter {
   /** 1-based. */
   page: number;
   limit: number;
-  /** The analytics records only: just the questions answered (true) or not answered (false). */
+  /**
+   * The analytics records only: just the questions answered (true) or not answered (false). A
+   * store must apply this and `feedback` before paging: one that answers a record outside them
+   * makes the report a 501.
+   */
   didAnswer?: boolean;
   /** The analytics records only: just the answers voted up (1), down (-1), or not voted on. */
   feedback?: FeedbackValue | 'none';

@@ -1912,6 +1912,18 @@ describe('<ask-chat>', () => {
       expect(direction(answer.querySelector('pre')!)).to.equal('ltr');
     });
 
+    it('reads an Arabic answer that opens with a code block of digits right to left, its Copy code label aside', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord({ answer: '```\n8787\n```\n\nهذا هو المنفذ الافتراضي للخدمة.' })),
+        'dir=rtl',
+      );
+      await ask(el, 'ما هو المنفذ؟');
+      await answered(el, 1);
+      await waitFor(() => parts(el).one('code-copy-button'), 'the code block and its button');
+      const body = parts(el).lastAnswer()!.querySelector('[part~="answer-body"]')!;
+      expect(getComputedStyle(body).direction).to.equal('rtl');
+    });
+
     it('shows a question being typed in the direction of its first letter, on a right-to-left page too', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord()),

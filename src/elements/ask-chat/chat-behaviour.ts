@@ -637,6 +637,8 @@ export class ChatBehaviour implements ReactiveController {
       button.type = 'button';
       button.className = 'code-copy';
       button.setAttribute('part', 'button code-copy-button');
+      // Its own direction, so that its label is not what sets the answer's (body.dir = 'auto').
+      button.dir = 'auto';
       button.textContent = this.#strings.copyCode;
       button.addEventListener('click', () => void this.#copyCode(pre, button));
       pre.replaceWith(block);

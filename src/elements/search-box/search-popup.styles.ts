@@ -67,7 +67,11 @@ export const popupStyles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
     grid-template-areas: 'title type' 'section section' 'description description' 'link link';
-    gap: 0.1em var(--_space);
+    gap: 0 var(--_space);
+  }
+  /* Spaced by margins, not a row gap: a result without a section has an empty row there. */
+  .result > :is(.section, .description, .link) {
+    margin-block-start: 0.1em;
   }
   .option.ask {
     position: sticky;

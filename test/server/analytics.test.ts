@@ -519,6 +519,27 @@ describe('an agent key beyond ASCII', () => {
 });
 
 describe('analytics counting, read through the client', () => {
+  it('counts a question with an emoji around it with the same question without', async () => {
+    const service = await startTestService({ config: configWith() });
+    try {
+      const client = createClient({ baseUrl: service.url, apiKey: DEMO_KEY });
+      const started = Date.now();
+      for (const query of [
+        'How do I install ask-elements? 🙏🏽',
+        '🤔 how do I install ask-elements',
+        'How do I install ask-elements?',
+      ])
+        await client.ask({ query, format: 'markdown', conversationId: '' });
+      const top = await client.topQuestions({ projectId: 'demo', startDate: started, endDate: Date.now() });
+      assert.deepEqual(
+        top.map((question) => question.count),
+        [3],
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
   it('counts a changed vote once, a follow-up under its own wording, and no search', async () => {
     const service = await startTestService({ config: configWith() });
     try {

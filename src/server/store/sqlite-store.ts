@@ -120,10 +120,10 @@ const MIGRATIONS: readonly Migration[] = [
 
 /**
  * What may stand around a question without changing it: spaces, end punctuation of any script
- * ("?", "؟", "。", "‽"), a Spanish opening "¿", quotes and brackets. Not "#", "+" or "%", which
- * name things ("C#", "C++").
+ * ("?", "؟", "。", "‽"), a Spanish opening "¿", quotes and brackets, and emoji ("…? 🙏", with
+ * their skin tones and variation selectors). Not "#", "+" or "%", which name things ("C#", "C++").
  */
-const SURROUNDING_MARKS = String.raw`[\s?!.…:;,"'\x60‽؟¿¡。？！：；，、()[\]{}«»“”‘’„]+`;
+const SURROUNDING_MARKS = String.raw`(?:[\s?!.…:;,"'\x60‽؟¿¡。？！：；，、()[\]{}«»“”‘’„\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}]|\uFE0F)+`;
 const AROUND_A_QUESTION = new RegExp(`^${SURROUNDING_MARKS}|${SURROUNDING_MARKS}$`, 'gu');
 
 /** Folds a question so that "How do I install it?" and "how do i install it" count together. */

@@ -241,14 +241,17 @@ describe('loadContentFolder', () => {
           '# Acme\n\n> Docs for Acme.\n\n- [Install](https://example.com/install.md): run the installer\n',
         'llms-full.txt': '# Acme\n\n# Install\n\nRun the installer, then sign in.\n',
         'changelog.txt': 'Changelog\n\nVersion 2 adds streaming answers.\n',
+        // Deeper in the docs, a page of that name is a page.
+        'guides/robots.txt': 'Robots\n\nHow the warehouse robots pick an order.\n',
       });
       const { documents: pages, skipped: left } = await loadContentFolder(site);
       assert.deepEqual(
         pages.map((document) => document.id),
-        ['changelog.txt', 'install.html'],
+        ['changelog.txt', 'guides/robots.txt', 'install.html'],
       );
       assert.deepEqual(left, []);
       assert.equal(mayChangeContent(site, 'llms-full.txt'), false);
+      assert.equal(mayChangeContent(site, 'guides/robots.txt'), true);
     } finally {
       await rm(site, { recursive: true, force: true });
     }

@@ -51,9 +51,10 @@ const READERS: Record<string, DocumentReader> = {
 };
 
 /**
- * Text files a site publishes for machines, not readers: crawlers' (`robots.txt`, `ads.txt`),
- * and language models' (`llms.txt`, an index of the pages, and `llms-full.txt`, every page again
- * in one file, as VitePress's and Docusaurus's plugins write them).
+ * Text files a site publishes for machines, not readers, at its root: crawlers' (`robots.txt`,
+ * `ads.txt`), and language models' (`llms.txt`, an index of the pages, and `llms-full.txt`,
+ * every page again in one file, as VitePress's and Docusaurus's plugins write them). A file of
+ * that name deeper in the docs (`guides/robots.txt`) is a page.
  */
 const MACHINE_FILES = new Set([
   'robots.txt',
@@ -66,9 +67,12 @@ const MACHINE_FILES = new Set([
 
 function readerFor(path: string): DocumentReader | undefined {
   const dot = path.lastIndexOf('.');
-  if (dot < 0 || MACHINE_FILES.has(basename(path).toLowerCase())) return undefined;
-  return READERS[path.slice(dot).toLowerCase()];
+  return dot < 0 ? undefined : READERS[path.slice(dot).toLowerCase()];
 }
+
+/** Whether a path relative to the content folder is one of its `MACHINE_FILES`. */
+const isMachineFile = (relativePath: string): boolean =>
+  !/[\\/]/.test(relativePath) && MACHINE_FILES.has(relativePath.toLowerCase());
 
 /**
  * Folders of a Jekyll or Eleventy site's sources that its generator publishes no page from: the
@@ -105,7 +109,7 @@ const notContent = (name: string, parent?: string): boolean =>
 export function mayChangeContent(root: string, path: string): boolean {
   const names = path.split(/[\\/]/);
   if (names.some((name, index) => notContent(name, names[index - 1]))) return false;
-  if (readerFor(path) !== undefined) return true;
+  if (readerFor(path) !== undefined) return !isMachineFile(path);
   try {
     return !statSync(join(root, path)).isFile();
   } catch {
@@ -296,7 +300,9 @@ export function readContentFiles(
 export function readContentFolder(dir: string, options: ReadFolderOptions = {}): ContentStream {
   const skipped: SkippedFile[] = [];
   async function* documents(): AsyncGenerator<SourceDocument> {
-    const files = (await listFiles(dir, skipped, dir)).filter((file) => readerFor(file) !== undefined).sort();
+    const files = (await listFiles(dir, skipped, dir))
+      .filter((file) => readerFor(file) !== undefined && !isMachineFile(relative(dir, file)))
+      .sort();
     const batches: string[][] = [];
     for (let i = 0; i < files.length; i += FILES_PER_BATCH) batches.push(files.slice(i, i + FILES_PER_BATCH));
     const workers =

@@ -122,6 +122,8 @@ export class ChatBehaviour implements ReactiveController {
   #tabs: BroadcastChannel | undefined;
   /** The saved conversation being read (persist); questions wait for it, to continue it. */
   #restoring: Promise<void> | undefined;
+  /** When each code block's Copy code button says "Copy code" again after a press. */
+  readonly #codeLabelTimers = new WeakMap<HTMLButtonElement, ReturnType<typeof setTimeout>>();
   /** The sanitized answer of each turn, rendered once and kept as a node. */
   readonly #answers = new Map<string, HTMLElement>();
   /** The turns whose answer could not be rendered: the renderer could not be fetched (see #body). */
@@ -657,7 +659,12 @@ export class ChatBehaviour implements ReactiveController {
     // Said on the button the visitor pressed, and to a screen reader, then the label comes back.
     button.textContent = said;
     this.#announce(said);
-    setTimeout(() => (button.textContent = this.#strings.copyCode), 2000);
+    // Pressed again meanwhile, the label stays its 2 seconds from the last press.
+    clearTimeout(this.#codeLabelTimers.get(button));
+    this.#codeLabelTimers.set(
+      button,
+      setTimeout(() => (button.textContent = this.#strings.copyCode), 2000),
+    );
   }
 
   #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {

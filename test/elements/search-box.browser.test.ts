@@ -1107,6 +1107,19 @@ describe('<search-box> states', () => {
     expect(marks).to.deep.equal(['CORS', 'cors', 'hono/cors']);
   });
 
+  it('marks a camelCase name the query spells in words as one highlight, not two', async () => {
+    // The demo's `api key` showed `apiKey` as two padded marks, read as "api Key".
+    const el = await fakeBox(
+      answering([item('Connect the elements', { description: 'Set apiKey in createClient().' })]),
+    );
+    await type(el, 'api key');
+    await waitUntil(() => options(el).length === 1);
+    const marks = [...options(el)[0]!.querySelectorAll('mark[part="highlight"]')].map(
+      (mark) => mark.textContent,
+    );
+    expect(marks).to.deep.equal(['apiKey']);
+  });
+
   it('shows a query in the direction of its first letter, on a right-to-left page too', async () => {
     const page = await fixture<HTMLElement>(
       html`<div dir="rtl" lang="ar"><search-box debounce="0" no-recent></search-box></div>`,

@@ -131,7 +131,10 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
     const end = plain.from[after] ?? text.length;
     matcher.lastIndex = after;
     if (start > last) pieces.push({ text: text.slice(last, start), match: false });
-    pieces.push({ text: text.slice(start, end), match: true });
+    // Terms that meet (`rateLimit` for "rate limit") make one mark: two, each padded, read as two words.
+    const previous = pieces.at(-1);
+    if (start === last && previous?.match) previous.text += text.slice(start, end);
+    else pieces.push({ text: text.slice(start, end), match: true });
     last = end;
   }
   if (last < text.length) pieces.push({ text: text.slice(last), match: false });

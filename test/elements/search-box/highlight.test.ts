@@ -45,6 +45,9 @@ describe('highlightPieces', () => {
     );
     assert.equal(marked('boxes, sandbox and a box', 'box'), '[box]es, sandbox and a [box]');
     assert.equal(marked('C++ and c++', '++'), 'C[++] and c[++]');
+    // Terms that meet make one mark: two side by side read as two words ("rate Limit").
+    assert.equal(marked('Default: "rateLimit": {', 'rate limit'), 'Default: "[rateLimit]": {');
+    assert.equal(marked('or apiKey in createClient()', 'api key'), 'or [apiKey] in createClient()');
   });
 
   it('marks the names a word joins with punctuation, as the service finds them', () => {

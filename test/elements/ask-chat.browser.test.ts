@@ -123,7 +123,11 @@ describe('<ask-chat>', () => {
     it('keeps messages, the confidence and a pressed thumb apart in forced colours', async () => {
       await executeServerCommand('emulate-forced-colors', 'active');
       try {
-        const el = await chat(fakeClient(async () => answerRecord()));
+        const el = await chat(
+          fakeClient(async () =>
+            answerRecord({ answer: 'Install it:\n\n```sh\nnpm install ask-elements\n```' }),
+          ),
+        );
         const { feedback } = await firstAnswerActions(el, 'How do I install it?');
         feedback.shadowRoot!.querySelector<HTMLElement>('[part~="up-button"]')!.click();
         await feedback.updateComplete;
@@ -134,6 +138,10 @@ describe('<ask-chat>', () => {
           expect(style.borderTopStyle).to.equal('solid');
           expect(style.borderTopWidth).to.equal('1px');
         }
+        // A code block's fill is gone too: it kept no edge, its code ran on as prose.
+        const code = p.lastAnswer()!.querySelector('pre')!;
+        expect(getComputedStyle(code).borderTopStyle).to.equal('solid');
+        expect(getComputedStyle(code).borderTopWidth).to.equal('1px');
         // The bars are backgrounds too: the words say the confidence alone, with no gap.
         expect(getComputedStyle(p.root.querySelector('.meter')!).display).to.equal('none');
         expect(p.one('confidence')!.textContent).to.match(/confidence/i);

@@ -111,6 +111,8 @@ export const chatBehaviourStyles = css`
   .answer-body pre {
     text-align: left;
     padding: var(--_space);
+    /* Drawn in forced colours only, where the background is gone: the code kept no edge. */
+    border: 1px solid #0000;
     background: var(--_bg);
     border-radius: var(--_radius);
   }

@@ -1535,6 +1535,18 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(optionTitles(el)[0]!.length).to.be.below(110);
   });
 
+  it('draws the line above "Ask AI" straight to its ends', async () => {
+    // The line is the option's shadow: on its rounded top corners it curled down at both ends.
+    const el = await fakeBox(answering([item('Theme guide')]), 'ask-ai');
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 2);
+    const ask = options(el).at(-1)!;
+    expect(ask.classList.contains('ask')).to.equal(true);
+    const style = getComputedStyle(ask);
+    expect(style.boxShadow).to.match(/0px -1px 0px/);
+    expect([style.borderStartStartRadius, style.borderStartEndRadius]).to.deep.equal(['0px', '0px']);
+  });
+
   it('keeps "Ask AI" in the popup on a phone under a pasted text that found nothing, its echo cut short', async () => {
     await setViewport({ width: 375, height: 667 });
     try {

@@ -78,6 +78,10 @@ export const popupStyles = css`
     inset-block-end: 0;
     background: var(--_bg);
     box-shadow: 0 -1px 0 var(--_border);
+    /* Its line above followed rounded corners: it curled down at both ends, and under "No results"
+       (the line itself cut off there) the two curls showed alone. */
+    border-start-start-radius: 0;
+    border-start-end-radius: 0;
   }
   /* A pasted question would make it as tall as the list and hide every result under it, and
      one kept as a recent search would hide the others. */

@@ -93,8 +93,11 @@ export const popupStyles = css`
     line-clamp: 2;
     overflow: hidden;
   }
-  .option:hover {
-    background: var(--_surface);
+  /* Not on a touch screen, where the option last tapped kept it and looked chosen. */
+  @media (hover: hover) {
+    .option:hover {
+      background: var(--_surface);
+    }
   }
   .option[aria-selected='true'] {
     background: var(--_surface);

@@ -1068,6 +1068,26 @@ describe('answers over the demo documentation', () => {
     assert.match(limits.answer, /\| `rateLimit\.requestsPerSecond` \| `20` \|/);
   });
 
+  it('quotes the name\'s own row of a reference table for "what is" it, not a row mentioning it', async () => {
+    // "What does trustProxy do?" quoted the `connectionsPerAddress` row ("Not applied with
+    // `trustProxy`…"), and "What is resolvedQuery?" the `context.passages` row.
+    const proxy = await answerer.answer(ask('What does trustProxy do?'));
+    assert.equal(proxy.link, '/service/config-file');
+    assert.match(
+      proxy.answer,
+      /^\| Field \| Default \| Meaning \|\n\| --- \| --- \| --- \|\n\| `trustProxy` \| `false` \|/,
+    );
+    assert.doesNotMatch(proxy.answer, /connectionsPerAddress/);
+    const resolved = await answerer.answer(ask('What is resolvedQuery?'));
+    assert.equal(resolved.link, '/service/api-ask');
+    assert.match(
+      resolved.answer,
+      /^\| Field \| Meaning \|\n\| --- \| --- \|\n\| `context\.resolvedQuery` \| What was searched/,
+    );
+    const origins = await answerer.answer(ask('What is allowedOrigins?'));
+    assert.match(origins.answer, /\| `allowedOrigins` \| `\["\*"\]` \| Origins allowed/);
+  });
+
   it('reads "how many" as the question\'s frame, not its subject', async () => {
     // "many" found the API page's "the insight records how many there were".
     const answer = await answerer.answer(ask('How many images can I attach to a question?'));

@@ -63,6 +63,17 @@ const LEAD_WEIGHT = 1.2;
  */
 const NAMED_SECTION_WEIGHT = 1.5;
 /**
+ * A table row whose first cell is, in code, a name the question writes (`trustProxy` in "What
+ * does trustProxy do?", `context.resolvedQuery` for "resolvedQuery") is that name's entry in a
+ * reference table: it says what the name is. It counts this much more than a row or sentence that
+ * mentions the name among others (the `connectionsPerAddress` row's "Not applied with
+ * `trustProxy`", under the same heading). Only for a question asking what something is or does:
+ * "Which Hono preset should I use?" names the site, not the `hono` preset's row.
+ */
+const NAMED_ROW_WEIGHT = 2;
+/** A question asking what something is, does or means ("What's `c.var`?", "What does returnAll do?"). */
+const ASKS_WHAT_IT_IS = /^\s*what(?:'s|\s+(?:is|are|does|do))\b/i;
+/**
  * The first candidate section (the source page's best passage for the question) is quoted unless
  * another's best sentence ranks this many times its best (see `chooseSection`).
  */
@@ -204,6 +215,29 @@ export interface SelectedAnswer {
 /** A table row's cells: a code span holding "; " is in one cell. */
 function cellsOf(row: string): string[] {
   return splitOutsideCode(row, '; ');
+}
+
+/**
+ * The names a question writes as code might: words with their dots and hyphens (`c.var`,
+ * `min-chars`, `trustProxy`), lower-cased.
+ */
+function namesWritten(question: string): Set<string> {
+  return new Set(
+    (question.match(/[\p{L}_$][\p{L}\p{N}_$.-]*[\p{L}\p{N}_$]|[\p{L}_$]/gu) ?? []).map((name) =>
+      name.toLowerCase(),
+    ),
+  );
+}
+
+/**
+ * Whether a table row's first cell is one code span naming one of `names`, whole or by its last
+ * dotted part (`context.resolvedQuery` for `resolvedquery`, `rateLimit.burst` for `burst`).
+ */
+function rowNames(row: string, names: ReadonlySet<string>): boolean {
+  const cell = (cellsOf(row)[0] ?? '').trim();
+  const code = /^`([^`]+)`$/.exec(cell)?.[1]?.trim().toLowerCase();
+  if (code === undefined) return false;
+  return names.has(code) || names.has(code.slice(code.lastIndexOf('.') + 1));
 }
 
 /** A paragraph is a table row when it has as many `; ` cells as the header row. */
@@ -554,6 +588,7 @@ export function selectAnswer(
   // Such a section counts more than the others (see `NAMED_SECTION_WEIGHT`).
   // The name as the question writes it: "streaming" doesn't name `## stream()`.
   const written = new Set(words.map((word) => word.word.toLowerCase()));
+  const namesAsked = ASKS_WHAT_IT_IS.test(question) ? namesWritten(question) : new Set<string>();
   const codeNames = candidates.map(({ section }) =>
     section.level > 1 ? codeName(section.heading) : undefined,
   );
@@ -626,7 +661,8 @@ export function selectAnswer(
       const rank =
         (total + repeated) *
         (isLead(candidate.section) ? LEAD_WEIGHT : 1) *
-        (named[sectionIndex] || namedOption[sectionIndex] ? NAMED_SECTION_WEIGHT : 1);
+        (named[sectionIndex] || namedOption[sectionIndex] ? NAMED_SECTION_WEIGHT : 1) *
+        (unit.kind === 'row' && rowNames(unit.text, namesAsked) ? NAMED_ROW_WEIGHT : 1);
       const best = bestOf[sectionIndex] as (typeof bestOf)[number];
       if (rank > best.rank + 1e-9) {
         best.rank = rank;

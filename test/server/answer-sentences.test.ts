@@ -1088,6 +1088,22 @@ describe('answers over the demo documentation', () => {
     assert.match(origins.answer, /\| `allowedOrigins` \| `\["\*"\]` \| Origins allowed/);
   });
 
+  it('answers "what is" a name from the page that says what it is, not one that only uses it', async () => {
+    // "What is an insightId?" was answered from the feedback page, whose request table says only
+    // "The `insightId` of an answer from `/bot/askai`", with its 404 paragraph ("An `insightId`
+    // that no answer has gets `404`…"); the ask page's response table says what it is.
+    const insight = await answerer.answer(ask('What is an insightId?'));
+    assert.equal(insight.link, '/service/api-ask');
+    assert.match(insight.answer, /\| `insightId` \| A unique id \(a random UUID\) for this answer/);
+    // The security guide mentions `storage-key`; the chat's attribute table says what it is.
+    const storage = await answerer.answer(ask('What is storage-key?'));
+    assert.equal(storage.link, '/elements/ask-chat-attributes');
+    assert.match(storage.answer, /\| `storage-key` \| `storageKey` \| string \|/);
+    // A page with a section headed with the name stays the source.
+    const declined = await answerer.answer(ask('What does didAnswer mean?'));
+    assert.equal(declined.link, '/service/answers');
+  });
+
   it('reads "how many" as the question\'s frame, not its subject', async () => {
     // "many" found the API page's "the insight records how many there were".
     const answer = await answerer.answer(ask('How many images can I attach to a question?'));

@@ -255,6 +255,13 @@ describe('extractive answerer over the Hono docs', () => {
     assert.equal(slashes.passages[0]?.link, '/docs/api/routing#including-slashes');
   });
 
+  it('answers "What is c.var?" from the context reference\'s `## var`, not an example using it', async () => {
+    // The inferdi example page ranks first ("Context variable key used for `c.var[key]`").
+    const answer = await createExtractiveAnswerer({ index }).answer(ask('What is c.var?'));
+    assert.equal(answer.link, '/docs/api/context');
+    assert.match(answer.answer, /^You can also access the value of a variable with `c\.var`\./);
+  });
+
   it("answers a question about a page's subject from its opening, and one its heading asks from that section", async () => {
     const answerer = createExtractiveAnswerer({ index });
     // The best passages of these pages are an import line and `## Manual validator`.

@@ -240,6 +240,63 @@ function rowNames(row: string, names: ReadonlySet<string>): boolean {
   return names.has(code) || names.has(code.slice(code.lastIndexOf('.') + 1));
 }
 
+/** "What is/are/does/do (the, a, an)" and the name that follows, in a code span or not. */
+const WHAT_NAME_IS =
+  /^\s*what(?:'s|\s+(?:is|are|does|do))\s+(?:(?:the|a|an)\s+)?`?([\p{L}_$][\p{L}\p{N}_$.-]*[\p{L}\p{N}_$])/iu;
+
+/**
+ * The name a question asking what it is writes as code, lower-cased: the subject right after
+ * "What is (the, a, an)", dotted, hyphenated, snake or camel case starting in lower case
+ * (`insightId`, `c.var`, `storage-key`). Not a plain word ("score", "public"), which names too
+ * much else to choose a page by, nor a product's name ("What is a closure in JavaScript?").
+ */
+export function codeNamesAsked(question: string): string[] {
+  const name = WHAT_NAME_IS.exec(question)?.[1];
+  return name !== undefined && /[._-]|^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u.test(name) ? [name.toLowerCase()] : [];
+}
+
+/** A name and its last dotted part (`c.var`, `var`). */
+function nameForms(name: string): string[] {
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return last === name ? [name] : [name, last];
+}
+
+/**
+ * Whether a section says what `name` (lower case) is: its heading is the name (`## var` for
+ * `c.var`), a table row's first cell is the name in code and the row's other cells don't repeat
+ * it (the feedback request's "`insightId` | … | The `insightId` of an answer from `/bot/askai`"
+ * says where it comes from, not what it is), or a sentence starts "`name` is".
+ */
+export function definesName(section: Section, name: string, analyser: TextAnalyser): boolean {
+  const forms = nameForms(name);
+  const heading =
+    section.level > 1
+      ? section.heading
+          .trim()
+          .replace(/^`(.*)`$/, '$1')
+          .replace(/\(\)$/, '')
+      : '';
+  if (heading !== '' && nameForms(heading.toLowerCase()).some((form) => forms.includes(form))) return true;
+  const lower = name.toLowerCase();
+  return unitsOf(section, analyser).some((unit) => {
+    if (unit.kind === 'row') {
+      const [first, ...rest] = cellsOf(unit.text);
+      const code = /^`([^`]+)`$/
+        .exec((first ?? '').trim())?.[1]
+        ?.trim()
+        .toLowerCase();
+      return (
+        code !== undefined &&
+        nameForms(code).some((form) => forms.includes(form)) &&
+        !rest.some((cell) => withoutCodeMarks(cell).toLowerCase().includes(lower))
+      );
+    }
+    if (unit.kind !== 'text') return false;
+    const plain = withoutCodeMarks(unit.text).toLowerCase();
+    return plain.startsWith(`${lower} is `) || plain.startsWith(`${lower} are `);
+  });
+}
+
 /** A paragraph is a table row when it has as many `; ` cells as the header row. */
 function cellCount(paragraph: string): number {
   return paragraph.includes('\n') ? 0 : cellsOf(paragraph).length;

@@ -1,12 +1,12 @@
 import type { AnswerFormat, Passage } from '../../wire/index.js';
-import { sectionPlainText } from '../content/code-spans.js';
+import { sectionPlainText, withoutCodeMarks } from '../content/code-spans.js';
 import { isPartOfSection, type DocumentSection } from '../content/document.js';
 import type { PassageHit, SearchIndex, SearchOptions } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
 import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
 import { renderAnswer } from './answer-format.js';
-import { sectionTermSet, selectAnswer } from './answer-sentences.js';
+import { codeNamesAsked, definesName, sectionTermSet, selectAnswer } from './answer-sentences.js';
 import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
 import {
   answerCoverage,
@@ -158,6 +158,8 @@ function oneLetterReplaced(a: string, b: string): boolean {
   const letters = (word: string): string => [...word].sort().join('');
   return letters(a) !== letters(b);
 }
+/** Pages after the first whose definition of a name asked about may be quoted (see `#definingHit`). */
+const DEFINING_PAGES = 4;
 /** Passages whose coverage is weighed for the decision to answer. */
 const PASSAGES_JUDGED = 3;
 /** Passages searched for a name of several words, among which one must hold all of it. */
@@ -310,7 +312,11 @@ export class ExtractiveAnswerer implements Answerer {
     // page ranking weighs the whole page (title, headings, description), a passage only itself.
     const topPage = pages[0]?.document.id;
     const fromTopPage = passages.find((hit) => hit.document.id === topPage);
-    const hits = fromTopPage ? [fromTopPage, ...passages.filter((hit) => hit !== fromTopPage)] : passages;
+    const ranked = fromTopPage ? [fromTopPage, ...passages.filter((hit) => hit !== fromTopPage)] : passages;
+    const defining = this.#definingHit(resolvedQuery, ranked);
+    const hits = defining
+      ? [{ ...defining.hit, section: defining.section }, ...ranked.filter((hit) => hit !== defining.hit)]
+      : ranked;
     const best = hits[0];
     const relevanceScore = best ? Math.round(best.relevance * 1000) / 10 : 0;
     // Evidence, not the raw score, decides: the site must use the words of the question, and
@@ -361,6 +367,41 @@ export class ExtractiveAnswerer implements Answerer {
       relevanceScore >= input.threshold &&
       (await this.#nameNoPassageHolds(input.query, options)) === undefined;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
+  }
+
+  /**
+   * For a question asking what a name written as code is ("What is an insightId?"), when the
+   * page that ranks first never says what it is, nor is titled or has a section headed with it (the feedback page, whose request table says an
+   * `insightId` is "The `insightId` of an answer from `/bot/askai`"), the section of the first
+   * of the next few pages found that does (the ask page's response table: "A unique id…"), as
+   * the passage to quote, with the hit of that page it stands for.
+   */
+  #definingHit(
+    question: string,
+    hits: PassageHit[],
+  ): { hit: PassageHit; section: DocumentSection } | undefined {
+    const names = codeNamesAsked(question);
+    const top = hits[0];
+    if (names.length === 0 || !top) return undefined;
+    const definition = (hit: PassageHit) =>
+      hit.document.sections.find((section) =>
+        names.some((name) => definesName(section, name, this.#analyser)),
+      );
+    // A page titled with the name, or with a section about it (`## When didAnswer is false`),
+    // says what it is there.
+    const headed = [top.document.title, ...top.document.sections.map((section) => section.heading)].some(
+      (heading) => names.some((name) => withoutCodeMarks(heading).toLowerCase().includes(name)),
+    );
+    if (headed || definition(top)) return undefined;
+    const pages = new Set([top.document.id]);
+    for (const hit of hits) {
+      if (pages.has(hit.document.id)) continue;
+      if (pages.size > DEFINING_PAGES) break;
+      pages.add(hit.document.id);
+      const section = definition(hit);
+      if (section) return { hit, section };
+    }
+    return undefined;
   }
 
   /**

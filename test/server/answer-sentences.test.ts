@@ -1088,6 +1088,22 @@ describe('answers over the demo documentation', () => {
     assert.match(origins.answer, /\| `allowedOrigins` \| `\["\*"\]` \| Origins allowed/);
   });
 
+  it("quotes the name's own row alone when the table's heading matches the question too", async () => {
+    // "parameter" is in `## Request parameters`: the header row was chosen, and the table's first
+    // six rows quoted, `apiKey` first.
+    for (const name of ['numDocs', 'score']) {
+      const answer = await answerer.answer(ask(`What is the ${name} parameter?`));
+      assert.equal(answer.link, '/service/api-search');
+      assert.match(
+        answer.answer,
+        new RegExp(
+          `^\\| Field \\| Type \\| Required \\| Meaning \\|\\n\\| --- \\| --- \\| --- \\| --- \\|\\n\\| \`${name}\` \\|`,
+        ),
+      );
+      assert.doesNotMatch(answer.answer, /`apiKey`/);
+    }
+  });
+
   it('answers "what is" a name from the page that says what it is, not one that only uses it', async () => {
     // "What is an insightId?" was answered from the feedback page, whose request table says only
     // "The `insightId` of an answer from `/bot/askai`", with its 404 paragraph ("An `insightId`

@@ -835,8 +835,12 @@ export function selectAnswer(
   // currently maintain…"), whichever of its sentences repeats the question's words most ("see
   // renovate-config-hono… for more details"). A heading naming a subject ("## Deno Deploy") opens
   // by saying what it is, which a task about it ("deploy my app to Deno Deploy") doesn't ask.
+  // A name's own row (see `NAMED_ROW_WEIGHT`) says what it is, whatever the heading above it
+  // matches: "What is the score parameter?" had the `## Request parameters` table's first rows.
+  const namedRowBest =
+    units[bestUnit]?.kind === 'row' && rowNames((units[bestUnit] as Unit).text, namesAsked);
   const headingMatchesMore =
-    (bestUnit >= 0 && bestOwnScore < bestScore - bestOwnScore) ||
+    (bestUnit >= 0 && !namedRowBest && bestOwnScore < bestScore - bestOwnScore) ||
     (headingIsTheQuestion[bestSection] === true &&
       /\?\s*$/.test(candidates[bestSection]?.section.heading ?? '') &&
       units[opening]?.kind === 'text');

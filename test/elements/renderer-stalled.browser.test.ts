@@ -41,5 +41,7 @@ describe('<ask-chat> answered while the answer renderer does not come', () => {
       false,
     ]);
     expect(client.asks).to.have.length(2);
+    // Said to a screen reader too, whose last word was that it could not be shown.
+    expect(p.status()).to.equal('Answer ready.');
   });
 });

@@ -620,8 +620,9 @@ export class ChatBehaviour implements ReactiveController {
     // direction of all the text again (a 430 KB answer froze the page for 5.8 s).
     body.dir = 'auto';
     this.#answers.set(id, body);
-    this.#unrendered.delete(id);
-    // Drawn late (the renderer came after Stop): shown in place of the notice.
+    // Drawn late (the renderer came after Stop, or back with the connection): shown in place of
+    // the notice, and said, as the notice was.
+    if (this.#unrendered.delete(id)) this.#announce(this.#strings.answerReady);
     this.#host.requestUpdate();
   }
 
@@ -995,9 +996,10 @@ export class ChatBehaviour implements ReactiveController {
 
   /** Draws the answers that could not be drawn before (see `#body`). */
   #showUnshown(): void {
-    void this.#renderSaved(this.turns).then(() =>
-      this.#announce(this.#unshown ? this.#strings.notShown : this.#strings.answerReady),
-    );
+    // An answer drawn says so itself (see #renderAnswer).
+    void this.#renderSaved(this.turns).then(() => {
+      if (this.#unshown) this.#announce(this.#strings.notShown);
+    });
     this.#input?.focus();
   }
 

@@ -39,11 +39,6 @@ const itemJson = new WeakMap<SourceDocument | DocumentSection, string>();
 /** Characters of a section's opening a result shows in place of its page's description. */
 const EXCERPT_MAX_CHARS = 200;
 
-/**
- * The section the hit links to, when it matched better than the page's title and has a page:
- * its heading, its link, and the start of its first paragraph of prose (absent when it has none),
- * which says more of what the visitor will find there than the page's description does.
- */
 /** The section's first paragraph of prose, code marks removed: not code, not a table's row. */
 function sectionOpening(section: DocumentSection): string {
   for (const paragraph of section.text.split('\n\n')) {
@@ -54,14 +49,25 @@ function sectionOpening(section: DocumentSection): string {
   return '';
 }
 
-function sectionOf(hit: SearchHit): SearchResultItem['section'] {
-  const { document, section } = hit;
-  const link = document.link.trim();
-  if (!section || link === '' || link.includes('#')) return undefined;
+/**
+ * The section the hit's item links to: the one it matched better than the page's title, on a
+ * page that has a link of its own, without an anchor already.
+ */
+function linkedSection(hit: SearchHit): DocumentSection | undefined {
+  const link = hit.document.link.trim();
+  return link === '' || link.includes('#') ? undefined : hit.section;
+}
+
+/**
+ * A linked section as an item shows it: its heading, its link, and the start of its first
+ * paragraph of prose (absent when it has none), which says more of what the visitor will find
+ * there than the page's description does.
+ */
+function sectionItem(document: SourceDocument, section: DocumentSection): SearchResultItem['section'] {
   const opening = sectionOpening(section);
   return {
     heading: section.heading,
-    link: `${link}#${section.anchor}`,
+    link: `${document.link.trim()}#${section.anchor}`,
     ...(opening ? { excerpt: summarise(opening.replace(/\s+/g, ' '), EXCERPT_MAX_CHARS) } : {}),
   };
 }
@@ -69,19 +75,21 @@ function sectionOf(hit: SearchHit): SearchResultItem['section'] {
 function toItemJson(hit: SearchHit, returnContent: boolean): string {
   const { document } = hit;
   const { title, description, link, assetType } = document;
-  const section = sectionOf(hit);
+  const linked = linkedSection(hit);
   if (returnContent)
     return JSON.stringify({
       title,
       description,
       link,
       assetType,
-      section,
+      section: linked && sectionItem(document, linked),
       content: document.text,
     } satisfies SearchResultItem);
-  const key = section ? (hit.section as DocumentSection) : document;
+  // The section's item is made once, as the document's is, not at every search that finds it.
+  const key = linked ?? document;
   let json = itemJson.get(key);
   if (json === undefined) {
+    const section = linked && sectionItem(document, linked);
     json = JSON.stringify({ title, description, link, assetType, section } satisfies SearchResultItem);
     itemJson.set(key, json);
   }

@@ -833,14 +833,12 @@ export class SearchController implements ReactiveController {
       // A result that leads to a section shows its heading, and its opening in place of the
       // page's description, which says less of what the visitor will find there.
       const section = href !== undefined && href === item.section?.link ? item.section : undefined;
+      const description = section?.excerpt || item.description;
       shown = {
         key,
         title: this.#renderHighlighted(item.title, query),
         section: section?.heading ? this.#renderHighlighted(section.heading, query) : undefined,
-        description:
-          section?.excerpt || item.description
-            ? this.#renderHighlighted(section?.excerpt || item.description, query)
-            : undefined,
+        description: description ? this.#renderHighlighted(description, query) : undefined,
         link: href && displayLink(href),
       };
       this.#shown.set(item, shown);

@@ -82,8 +82,12 @@ export function documentPage(template: string, source: string): string {
   );
 }
 
-/** What the home page's list of documents calls each folder of `demo/content/`, in its order. */
+/**
+ * What the home page's list of documents calls each folder of `demo/content/`, in its order; `''`
+ * is the folder's root (the overview).
+ */
 const FOLDERS: [string, string][] = [
+  ['', 'Start here'],
   ['guides', 'Guides'],
   ['elements', 'The elements'],
   ['client', 'The client'],
@@ -98,7 +102,8 @@ const FOLDERS: [string, string][] = [
 export function documentsIndex(pages: { path: string; title: string }[]): string {
   const groups = new Map<string, { path: string; title: string }[]>();
   for (const page of pages) {
-    const folder = page.path.split('/')[1] ?? '';
+    const segments = page.path.split('/');
+    const folder = segments.length > 2 ? segments[1] : '';
     groups.set(folder, [...(groups.get(folder) ?? []), page]);
   }
   const known = new Map(FOLDERS);

@@ -55,9 +55,11 @@ describe('the demo documents as pages', () => {
       { path: '/extras/faq', title: 'FAQ' },
       { path: '/guides/theming', title: 'Theming <colours>' },
       { path: '/guides/install', title: 'Install' },
+      { path: '/overview', title: 'Overview' },
     ]);
     const headings = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1]);
-    assert.deepEqual(headings, ['Guides', 'The service', 'extras']);
+    // A page at the folder's root opens the list, under a name of its own, not as a folder.
+    assert.deepEqual(headings, ['Start here', 'Guides', 'The service', 'extras']);
     assert.match(
       html,
       /<li><a href="\/guides\/install">Install<\/a><\/li><li><a href="\/guides\/theming">Theming &lt;colours&gt;<\/a><\/li>/,

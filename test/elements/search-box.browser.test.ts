@@ -1056,6 +1056,23 @@ describe('<search-box> states', () => {
     expect((window as { pwned?: number }).pwned).to.equal(undefined);
   });
 
+  it('shows a long description from just before the word that found it, which two lines would hide', async () => {
+    const description =
+      'Every attribute, property and method of the chat: connection, answer format, min-relevance, persist, tags and reset.';
+    const el = await fakeBox(answering([item('Chat attributes', { description })]));
+    await type(el, 'persist');
+    await waitUntil(() => options(el).length === 1);
+    const shown = options(el)[0]!.querySelector('[part="option-description"]') as HTMLElement;
+    expect(shown.textContent).to.equal('…format, min-relevance, persist, tags and reset.');
+    expect(shown.querySelector('mark')!.textContent).to.equal('persist');
+    // On a phone's width, the word is in the two lines shown.
+    el.style.width = '320px';
+    const mark = shown.querySelector('mark')!.getBoundingClientRect();
+    expect(mark.bottom <= shown.getBoundingClientRect().bottom + 1, 'the match is within the clamp').to.equal(
+      true,
+    );
+  });
+
   it('highlights a page found again for another query by the terms of that query', async () => {
     // The same result objects for every query, as the element's cache of recent answers gives.
     const el = await fakeBox(answering([item('Theme guide', { description: 'Theme colours, guide' })]));

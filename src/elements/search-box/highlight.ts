@@ -140,3 +140,23 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
   if (last < text.length) pieces.push({ text: text.slice(last), match: false });
   return pieces;
 }
+
+/** How far into a description its first match may start and still be in its two lines on a phone. */
+const SHOWN_BEFORE_CUT = 60;
+/** How much of the text before the match is kept once the description is cut. */
+const KEPT_BEFORE_MATCH = 30;
+
+/**
+ * A description's pieces, cut before its first match when that match starts too far in for the
+ * two lines a result shows (`min-relevance, persist, …` rather than a page's list of features
+ * clamped before the word that found it): from a word start about 30 characters before the match
+ * (in text without spaces, 30 characters before it), after "…".
+ */
+export function fromFirstMatch(pieces: TextPiece[]): TextPiece[] {
+  const [lead] = pieces;
+  // Pieces alternate: a lead that is no match, with more after it, comes before a match.
+  if (!lead || lead.match || pieces.length < 2 || lead.text.length <= SHOWN_BEFORE_CUT) return pieces;
+  const from = lead.text.length - KEPT_BEFORE_MATCH;
+  const space = lead.text.indexOf(' ', from);
+  return [{ text: `…${lead.text.slice(space < 0 ? from : space + 1)}`, match: false }, ...pieces.slice(1)];
+}

@@ -18,7 +18,7 @@ import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, freshAnnouncement } from '../shared/strings.js';
-import { highlightPieces } from './highlight.js';
+import { fromFirstMatch, highlightPieces } from './highlight.js';
 import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
 import type {
   AskTarget,
@@ -815,8 +815,10 @@ export class SearchController implements ReactiveController {
     event.preventDefault();
   };
 
-  #renderHighlighted(text: unknown, query: string): Array<TemplateResult | string> {
-    return highlightPieces(String(text ?? ''), query).map((piece) =>
+  /** `text` with the query's terms marked; a description (`fromMatch`) shown from its first match. */
+  #renderHighlighted(text: unknown, query: string, fromMatch = false): Array<TemplateResult | string> {
+    const pieces = highlightPieces(String(text ?? ''), query);
+    return (fromMatch ? fromFirstMatch(pieces) : pieces).map((piece) =>
       piece.match ? html`<mark part="highlight">${piece.text}</mark>` : piece.text,
     );
   }
@@ -838,7 +840,7 @@ export class SearchController implements ReactiveController {
         key,
         title: this.#renderHighlighted(item.title, query),
         section: section?.heading ? this.#renderHighlighted(section.heading, query) : undefined,
-        description: description ? this.#renderHighlighted(description, query) : undefined,
+        description: description ? this.#renderHighlighted(description, query, true) : undefined,
         link: href && displayLink(href),
       };
       this.#shown.set(item, shown);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { highlightPieces } from '../../../src/elements/search-box/highlight.js';
+import { fromFirstMatch, highlightPieces } from '../../../src/elements/search-box/highlight.js';
 
 const marked = (text: string, query: string) =>
   highlightPieces(text, query)
@@ -99,5 +99,30 @@ describe('highlightPieces', () => {
   it('returns the text whole for an empty query and nothing for empty text', () => {
     assert.deepEqual(highlightPieces('Title', '  '), [{ text: 'Title', match: false }]);
     assert.deepEqual(highlightPieces('', 'x'), []);
+  });
+});
+
+describe('fromFirstMatch', () => {
+  const shown = (text: string, query: string) =>
+    fromFirstMatch(highlightPieces(text, query))
+      .map((piece) => (piece.match ? `[${piece.text}]` : piece.text))
+      .join('');
+  const features =
+    'Every attribute, property and method of <ask-chat>: connection, answer format, min-relevance, persist, tags, suggestions and reset.';
+
+  it('cuts a description before a match too far in for two lines, at a word, after "…"', () => {
+    assert.equal(
+      shown(features, 'persist'),
+      '…format, min-relevance, [persist], tags, suggestions and reset.',
+    );
+  });
+
+  it('leaves a description whose first match is near its start, or that has none, whole', () => {
+    assert.equal(
+      shown(features, 'attribute persist'),
+      features.replace('attribute', '[attribute]').replace('persist', '[persist]'),
+    );
+    assert.equal(shown(features, 'theme'), features);
+    assert.equal(shown('Short text with persist', 'persist'), 'Short text with [persist]');
   });
 });

@@ -3,10 +3,12 @@
  * reads, against what the elements have: every attribute, public property, method, event, part and
  * custom property of the custom elements manifest (`dist/custom-elements.json`, written from the
  * JSDoc by `npm run build`), and every key of each element's `strings`, is named on the element's
- * pages, and the lists of keys name no key that isn't read.
+ * pages, and the lists of keys name no key that isn't read. What the pages say of them is checked
+ * too: each event's `detail` fields are its detail type's, and each custom property's default
+ * written in a table is the one the elements' CSS falls back to.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 
@@ -17,9 +19,10 @@ interface Declaration {
   tagName?: string;
   attributes?: { name: string }[];
   members?: { kind: string; name: string; static?: boolean; privacy?: string }[];
-  events?: { name: string }[];
+  events?: { name: string; type?: { text: string } }[];
   cssParts?: { name: string }[];
-  cssProperties?: { name: string }[];
+  cssProperties?: { name: string; default?: string; description?: string }[];
+  slots?: { name: string }[];
 }
 
 const manifest = JSON.parse(read('dist/custom-elements.json')) as {
@@ -57,6 +60,51 @@ function namesIn(page: string, start: string, listed = false): string[] {
   let text = paragraph;
   for (let before = ''; listed && before !== text;) [before, text] = [text, text.replace(/\([^()]*\)/g, '')];
   return [...text.matchAll(/`([a-zA-Z]+)`/g)].map((match) => match[1]!);
+}
+
+/** Every `.ts` file under `src/elements/`. */
+function elementSources(dir = 'src/elements/'): string[] {
+  return readdirSync(new URL(dir, root)).flatMap((name) =>
+    statSync(new URL(dir + name, root)).isDirectory()
+      ? elementSources(`${dir}${name}/`)
+      : name.endsWith('.ts')
+        ? [dir + name]
+        : [],
+  );
+}
+
+/** The members of the interface `name`, wherever under `src/elements/` it is declared. */
+function detailKeys(name: string): string[] {
+  const path = elementSources().find((file) =>
+    new RegExp(`^export interface ${name} \\{`, 'm').test(read(file)),
+  );
+  assert.ok(path, `interface ${name}`);
+  return interfaceKeys(path, name);
+}
+
+/**
+ * What the elements' CSS falls back to for each `--ask-*` property (`var(--ask-x, default)`),
+ * light and dark. `calc(var(--_size) / 2)` also reads as the `0.5rem` it is by default, as the
+ * pages write it.
+ */
+function cssDefaults(): Map<string, Set<string>> {
+  const defaults = new Map<string, Set<string>>();
+  for (const file of elementSources()) {
+    const text = read(file);
+    for (let at = text.indexOf('var(--ask-'); at !== -1; at = text.indexOf('var(--ask-', at + 1)) {
+      const name = /^var\((--ask-[a-z0-9-]+)/.exec(text.slice(at))![1]!;
+      let end = at + 4 + name.length;
+      if (text[end] !== ',') continue;
+      for (let depth = 0; text[++end] !== ')' || depth > 0;) {
+        if (text[end] === '(') depth++;
+        else if (text[end] === ')') depth--;
+      }
+      const value = text.slice(at + 4 + name.length + 1, end).trim();
+      const values = defaults.get(name) ?? defaults.set(name, new Set()).get(name)!;
+      values.add(value === 'calc(var(--_size) / 2)' ? '0.5rem' : value);
+    }
+  }
+  return defaults;
 }
 
 const missing = (names: string[], text: string) => names.filter((name) => !text.includes(`\`${name}`));
@@ -102,8 +150,82 @@ describe('the element pages of the documentation', () => {
       const theming = read('demo/content/guides/theming.md');
       const properties = (element.cssProperties ?? []).map((p) => p.name);
       assert.deepEqual(missing(properties, pages + theming), [], 'custom properties');
+      assert.deepEqual(
+        missing(
+          (element.slots ?? []).map((slot) => slot.name),
+          pages,
+        ),
+        [],
+        'slots',
+      );
+    });
+
+    it(`give the detail fields of each event of <${tag}> as its detail type has them`, () => {
+      // A row of an events table (`| \`ask-…\` |`), or feedback-buttons' line "Event: `ask-…`":
+      // the first code span in braces is the detail.
+      const rows = pagesOf(tag)
+        .split('\n')
+        .flatMap((line) => {
+          const event = /^(?:\| |Event: )`(ask-[a-z-]+)`/.exec(line)?.[1];
+          const detail = /`(\{[^`]*\})`/.exec(line)?.[1];
+          return event && detail ? [{ event, detail }] : [];
+        });
+      const events = element.events ?? [];
+      assert.deepEqual(rows.map((row) => row.event).sort(), events.map((event) => event.name).sort());
+      for (const { event, detail } of rows) {
+        const type = /^CustomEvent<(.*)>$/.exec(events.find((e) => e.name === event)?.type?.text ?? '')?.[1];
+        assert.ok(type, `the detail type of ${event}`);
+        const keys = type.startsWith('Record<') ? [] : detailKeys(type);
+        // `{ query: string, includeTags: string[] }`, `{ insightId, value, reason? }`: the names.
+        const fields = detail
+          .slice(1, -1)
+          .split(',')
+          .map((field) => /^\s*([a-zA-Z]+)/.exec(field)?.[1])
+          .filter((field) => field !== undefined);
+        assert.deepEqual(
+          fields.sort(),
+          [...keys].sort(),
+          `${event}: ${detail} on the page, ${type} in the code`,
+        );
+      }
     });
   }
+
+  it('give the custom properties the defaults the CSS falls back to', () => {
+    const defaults = cssDefaults();
+    const wrong: string[] = [];
+    const check = (where: string, name: string, value: string | undefined) => {
+      if (value !== undefined && !defaults.get(name)?.has(value))
+        wrong.push(`${where}: ${name} ${value} (the CSS: ${[...(defaults.get(name) ?? [])].join(', ')})`);
+    };
+    // The pages' tables: `| \`--ask-x\` | \`default\` … |`, a dark default as "dark \`x\`", or, on
+    // the theming page, in a column of its own.
+    for (const name of [
+      'guides/theming.md',
+      ...readdirSync(new URL('demo/content/elements/', root)).map((n) => `elements/${n}`),
+    ]) {
+      for (const line of read(`demo/content/${name}`).split('\n')) {
+        const property = /^\| `(--ask-[a-z0-9-]+)` \|/.exec(line)?.[1];
+        if (!property) continue;
+        const cells = line.split(' | ');
+        const light = /^`([^`]+)`/.exec(cells[1]!)?.[1];
+        if (light?.startsWith('--') === false) check(name, property, light);
+        check(name, property, /dark `([^`]+)`/.exec(cells[1]!)?.[1]);
+        if (name === 'guides/theming.md') check(name, property, /^`([^`]+)`$/.exec(cells[2]!)?.[1]);
+      }
+    }
+    // The manifest's, which editors show: its default, and "(dark default `x`)".
+    for (const element of elements)
+      for (const property of element.cssProperties ?? []) {
+        check(`${element.tagName} manifest`, property.name, property.default);
+        check(
+          `${element.tagName} manifest`,
+          property.name,
+          /dark default `([^`]+)`/.exec(property.description ?? '')?.[1],
+        );
+      }
+    assert.deepEqual(wrong, []);
+  });
 
   it("list every key of each element's strings, and no other", () => {
     const box = pagesOf('search-box');

@@ -1042,12 +1042,26 @@ if (!isMainThread && parentPort) {
     assert.equal((await cli.exited).code, 0);
   });
 
-  it('prints its usage with --help', async () => {
+  it('prints its usage with --help, whose flags are those the CLI page and the README document', async () => {
     const run = runCli(['--help']);
     assert.equal((await run.exited).code, 0);
     for (const flag of ['--content', '--site-url', '--port', '--db', '--config', '--keep-days', '--static']) {
       assert.ok(run.output().includes(flag), flag);
     }
+    // The help's options (`  --content DIR`, `  -h, --help`), and the flags the docs list: in
+    // each page's synopsis (`[--port N]`) and in its table of flags (`| \`--port N\` |`).
+    const flags = (text: string, pattern: RegExp) =>
+      [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))].sort();
+    const help = flags(run.output(), /^ {2}(?:-\w, )?(--[a-z-]+)/gm);
+    const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    const cliPage = read('demo/content/service/cli.md');
+    const readme = read('README.md');
+    const synopsis = (text: string) => /ask-elements serve \[[^`]*?\n```/.exec(text)?.[0] ?? '';
+    const withoutHelp = help.filter((flag) => flag !== '--help' && flag !== '--version');
+    assert.deepEqual(flags(cliPage, /^\| `(?:-\w`, `)?(--[a-z-]+)/gm), help, 'the flags table of cli.md');
+    assert.deepEqual(flags(synopsis(cliPage), /\[(--[a-z-]+)/g), withoutHelp, 'the synopsis of cli.md');
+    assert.deepEqual(flags(readme, /^\| `(--[a-z-]+)/gm), withoutHelp, 'the flags table of the README');
+    assert.deepEqual(flags(synopsis(readme), /\[(--[a-z-]+)/g), withoutHelp, 'the synopsis of the README');
   });
 
   it("prints the package's version with --version", async () => {

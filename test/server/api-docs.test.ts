@@ -2,10 +2,12 @@
  * The examples of the API pages (`demo/content/service/api-*.md`), which a developer reads as what
  * the service answers: each request, sent as written to the service over the demo's own
  * documentation, is answered as its page shows. When a change to the answers or the documents
- * moves them, the page is to be updated with what the service answers now.
+ * moves them, the page is to be updated with what the service answers now. And the error codes the
+ * pages give are the service's: `errors-and-limits.md` lists every code it answers, and no page
+ * names one it doesn't.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,42 @@ import { type TestService, configWith, startTestService } from './service-harnes
 const DEMO_CONTENT = fileURLToPath(new URL('../../demo/content/', import.meta.url));
 
 const page = (name: string): string => readFileSync(join(DEMO_CONTENT, 'service', name), 'utf8');
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every file under `dir` (relative to the repository) whose name ends with `extension`. */
+function filesUnder(dir: string, extension: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) =>
+    statSync(join(ROOT, dir, name)).isDirectory()
+      ? filesUnder(join(dir, name), extension)
+      : name.endsWith(extension)
+        ? [join(dir, name)]
+        : [],
+  );
+}
+
+/**
+ * The error codes the service answers, as its code writes them: an `ApiError`'s, those of the
+ * answers written before or outside the app (`main.ts`: an HTTP request Node refuses, `Expect`,
+ * `CONNECT`), and the app's own (no route, a fault). `http_error` is left out: the app answers it
+ * for an error Hono raises itself, which no route of the service lets through.
+ */
+function serviceErrorCodes(): Set<string> {
+  const codes = new Set<string>();
+  for (const file of filesUnder('src/server', '.ts')) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const patterns = [
+      /new ApiError\(\s*\d{3},\s*'([a-z_]+)'/g,
+      /error: \{ code: '([a-z_]+)'/g,
+      /(?:jsonErrorBody|answerJsonError)\([^']*'([a-z_]+)'/g,
+      /endWithJsonError\([^;]*?'([a-z]+_[a-z_]+)',?\s*\)/g,
+      /^\s+code = '([a-z_]+)',?$/gm,
+    ];
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) codes.add(match[1]!);
+  }
+  codes.delete('http_error');
+  return codes;
+}
 
 /** The JSON body of a page's first ```http request, and the first ```json block after `## Response`. */
 function example(name: string): { request: Record<string, unknown>; response: unknown; text: string } {
@@ -32,6 +70,36 @@ function assertStartsAsShown(real: string, shown: string, what: string): void {
     `${what} starts ${JSON.stringify(start)}; the service sent ${JSON.stringify(real.slice(0, 200))}`,
   );
 }
+
+describe('the error codes of the documentation', () => {
+  it("are the service's: errors-and-limits.md lists each code it answers, and no page names another", () => {
+    const service = serviceErrorCodes();
+    const listed = new Set<string>();
+    const statusTable = page('errors-and-limits.md').split('## Status codes')[1]!.split('\n## ')[0]!;
+    for (const row of statusTable.matchAll(/^\| [\d, ]+ \| `([a-z_]+)` \|/gm)) listed.add(row[1]!);
+    assert.deepEqual([...listed].sort(), [...service].sort(), "errors-and-limits.md's table of status codes");
+
+    // Anywhere in the pages and the README: a status and its code (`503 index_unavailable`, a
+    // row `| 413 | \`body_too_large\` |`), or a JSON error body's `"code": "…"`. An answer
+    // record's `error.code` is the custom agents' `agent_endpoint_failed`.
+    const named = new Map<string, string>();
+    for (const file of ['README.md', ...filesUnder('demo/content', '.md')]) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const patterns = [
+        /\b[1-5]\d\d`? `([a-z]+_[a-z_]+)`/g,
+        /`[1-5]\d\d ([a-z]+_[a-z_]+)`/g,
+        /^\| [1-5]\d\d \| `([a-z_]+)`(?: \/ `([a-z_]+)`)? \|/gm,
+        /"code": ?"([a-z_]+)"/g,
+      ];
+      for (const pattern of patterns)
+        for (const match of text.matchAll(pattern))
+          for (const code of match.slice(1)) if (code !== undefined) named.set(code, file);
+    }
+    const unknown = [...named].filter(([code]) => !service.has(code) && code !== 'agent_endpoint_failed');
+    assert.deepEqual(unknown, [], 'codes the pages name that the service never answers');
+    assert.ok(named.size >= 10, `the pages name the codes (${[...named.keys()].join(', ')})`);
+  });
+});
 
 describe('the examples of the API pages', () => {
   let service: TestService;

@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, defaultConfig, loadConfigFile, parseConfig } from '../../src/server/config.js';
+import type { z } from '@hono/zod-openapi';
+import {
+  ConfigError,
+  ConfigFileSchema,
+  defaultConfig,
+  loadConfigFile,
+  parseConfig,
+} from '../../src/server/config.js';
 
 /** The JSON blocks of the config page of the bundled documentation, in order. */
 function documentedExamples(): unknown[] {
@@ -38,6 +45,59 @@ describe('config file', () => {
     assert.equal(defaultConfig().agents[0]!.apiKey, 'demo-key');
     // Nothing is deleted unless the file says how long to keep it.
     assert.equal(defaultConfig().keepDays, undefined);
+  });
+
+  it('documents every field of the file in the tables of its pages, and no other', () => {
+    const read = (name: string) =>
+      readFileSync(new URL(`../../demo/content/service/${name}`, import.meta.url), 'utf8');
+    /** The fields a page's section names in the first column of its tables (`| \`title\`, \`link\` |`). */
+    const rows = (page: string, heading: string) => {
+      const section = page.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? '';
+      return [...section.matchAll(/^\| (`[^|]*`) \|/gm)]
+        .flatMap((row) => [...row[1]!.matchAll(/`([\w.]+)`/g)].map((name) => name[1]!))
+        .sort();
+    };
+    const keys = (schema: z.ZodObject) => Object.keys(schema.shape).sort();
+    const file = ConfigFileSchema;
+    const project = file.shape.projects.element;
+    const agent = project.shape.agents.element;
+    const serviceRateLimit = file.shape.rateLimit.unwrap() as z.ZodObject;
+    const custom = agent.shape.custom.unwrap() as z.ZodObject;
+    const parameter = (custom.shape.parameters as z.ZodDefault<z.ZodArray<z.ZodPipe<z.ZodObject>>>).unwrap()
+      .element.in;
+
+    const page = read('config-file.md');
+    assert.deepEqual(rows(page, 'Projects'), keys(project), 'projects');
+    assert.deepEqual(rows(page, 'Agents'), keys(agent), 'agents');
+    assert.deepEqual(
+      rows(page, 'Service-wide rate limit and proxy'),
+      [...keys(serviceRateLimit).map((key) => `rateLimit.${key}`), 'recordSearches', 'trustProxy'].sort(),
+      'the service-wide fields',
+    );
+    assert.deepEqual(rows(page, 'Retention'), ['keepDays']);
+    assert.deepEqual(keys(file), ['keepDays', 'projects', 'rateLimit', 'recordSearches', 'trustProxy']);
+    // The defaults the tables give as JSON (`| \`burst\` | \`60\` |`) are the schema's.
+    const defaults = {
+      ...agent.parse({ id: 'a', apiKey: 'abcdefgh' }),
+      ...Object.fromEntries(
+        Object.entries(serviceRateLimit.parse({})).map(([key, value]) => [`rateLimit.${key}`, value]),
+      ),
+      ...file.parse({ projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }] }),
+    } as Record<string, unknown>;
+    const written = [...page.matchAll(/^\| `([\w.]+)` \| `([^`]+)` \|/gm)];
+    assert.ok(written.length >= 10, 'the tables give defaults');
+    for (const [, field, value] of written)
+      assert.deepEqual(JSON.parse(value!), defaults[field!], `the default of ${field} in config-file.md`);
+    const customAgents = read('custom-agents.md');
+    const customTables = rows(customAgents, 'In the config file');
+    assert.deepEqual(customTables, [...keys(custom), ...keys(parameter)].sort(), 'custom and its parameters');
+    const customDefaults = custom.parse({ url: 'https://example.com/api' }) as Record<string, unknown>;
+    for (const [, field, value] of customAgents.matchAll(/^\| `([\w.]+)` \| `([^`]+)` \|/gm))
+      assert.deepEqual(
+        JSON.parse(value!),
+        customDefaults[field!],
+        `the default of ${field} in custom-agents.md`,
+      );
   });
 
   it("defaults each field of a partial rate limit on its own, an agent's from the service-wide one", () => {

@@ -4,13 +4,22 @@
  * documentation, is answered as its page shows. When a change to the answers or the documents
  * moves them, the page is to be updated with what the service answers now. And the error codes the
  * pages give are the service's: `errors-and-limits.md` lists every code it answers, and no page
- * names one it doesn't.
+ * names one it doesn't; its table of limits gives the schemas' numbers.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import {
+  AnalyticsQuerySchema,
+  AskMetaSchema,
+  AskRequestSchema,
+  FeedbackRequestSchema,
+  LIMITS,
+  SearchRequestSchema,
+} from '../../src/wire/schemas.js';
+import { ANALYTICS_DEFAULT_LIMIT } from '../../src/server/service/analytics-report.js';
 import { type TestService, configWith, startTestService } from './service-harness.js';
 
 const DEMO_CONTENT = fileURLToPath(new URL('../../demo/content/', import.meta.url));
@@ -98,6 +107,60 @@ describe('the error codes of the documentation', () => {
     const unknown = [...named].filter(([code]) => !service.has(code) && code !== 'agent_endpoint_failed');
     assert.deepEqual(unknown, [], 'codes the pages name that the service never answers');
     assert.ok(named.size >= 10, `the pages name the codes (${[...named.keys()].join(', ')})`);
+  });
+});
+
+describe('the limits of the documentation', () => {
+  it("errors-and-limits.md gives the limits the service's schemas enforce", () => {
+    const search = SearchRequestSchema.shape;
+    const ask = AskRequestSchema.shape;
+    const feedback = FeedbackRequestSchema.shape;
+    const meta = AskMetaSchema.shape;
+    const tags = ask.includeTags.unwrap();
+    const limit = AnalyticsQuerySchema.shape.limit.unwrap().out;
+    assert.equal(LIMITS.feedbackBodyMaxBytes, LIMITS.searchBodyMaxBytes, 'one row gives both');
+    assert.equal(feedback.insightId.maxLength, ask.conversationId.unwrap().maxLength, 'one row gives both');
+    assert.deepEqual(search.includeTags.unwrap()._zod.def, tags._zod.def, 'one row gives both');
+    /** Each row of the table, by its first cell: the numbers it gives, in order. */
+    const expected: Record<string, (number | null)[]> = {
+      'Body of `/bot/search` and `/bot/feedback`': [
+        LIMITS.searchBodyMaxBytes / 1024,
+        LIMITS.searchBodyMaxBytes,
+      ],
+      'Body of `/bot/askai`': [LIMITS.askBodyMaxBytes / 2 ** 20, LIMITS.askBodyMaxBytes],
+      '`query`': [search.query.minLength, search.query.maxLength],
+      '`numDocs`': [search.numDocs.minValue, search.numDocs.maxValue],
+      '`score`': [search.score.unwrap().minValue, search.score.unwrap().maxValue],
+      '`includeTags`, `excludeTags`': [
+        (tags._zod.def.checks?.[0]?._zod.def as { maximum?: number } | undefined)?.maximum ?? null,
+        tags.element.minLength,
+        tags.element.maxLength,
+      ],
+      '`base64Images`': [LIMITS.imagesMax, LIMITS.imageMaxBytes / 2 ** 20, LIMITS.imageMaxBytes],
+      '`attributes`': [LIMITS.attributesMaxChars, LIMITS.attributesMaxDepth],
+      '`meta.title` / `meta.origin` / `meta.referrer` / `meta.language`': [
+        meta.title.unwrap().maxLength,
+        meta.origin.unwrap().maxLength,
+        meta.referrer.unwrap().maxLength,
+        meta.language.unwrap().maxLength,
+      ],
+      '`conversationId`, `insightId`': [feedback.insightId.maxLength],
+      'feedback `reason` / `comment`': [
+        feedback.reason.unwrap().maxLength,
+        feedback.comment.unwrap().maxLength,
+      ],
+      'analytics `limit`': [limit.minValue, limit.maxValue, ANALYTICS_DEFAULT_LIMIT],
+    };
+    const table = page('errors-and-limits.md').split('\n## Limits\n')[1]!.split('\n## ')[0]!;
+    const rows = [...table.matchAll(/^\| (.+?) \| (.+) \|$/gm)].slice(2);
+    assert.deepEqual(rows.map((row) => row[1]).sort(), Object.keys(expected).sort(), 'the rows of the table');
+    for (const [, what, limits] of rows) {
+      // Numbers as written (`65,536`, `0.99`), not those inside a word (`base64`).
+      const numbers = [...limits!.matchAll(/(?<![\w.])\d[\d,]*(?:\.\d+)?/g)].map((n) =>
+        Number(n[0].replace(/,/g, '')),
+      );
+      assert.deepEqual(numbers, expected[what!], `${what}: ${limits}`);
+    }
   });
 });
 

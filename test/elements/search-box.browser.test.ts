@@ -1073,6 +1073,26 @@ describe('<search-box> states', () => {
     );
   });
 
+  it('marks the word a typo was corrected to, and no look-alike of a word another result holds', async () => {
+    const el = await fakeBox(
+      answering([
+        item('Theming guide', { description: 'Change colours with custom properties' }),
+        item('Dark mode', { description: 'Set these for the theme' }),
+      ]),
+    );
+    const marks = (index: number) =>
+      [...options(el)[index]!.querySelectorAll('mark[part="highlight"]')].map((mark) => mark.textContent);
+    await type(el, 'thme colurs');
+    await waitUntil(() => options(el).length === 2);
+    expect(marks(0)).to.deep.equal(['Them', 'colours']);
+    expect(marks(1)).to.deep.equal(['theme']);
+    input(el).select();
+    await sendKeys({ type: 'theme' });
+    // "theme" is a word a result holds: neither "these" nor "Theming" is taken for a typo of it.
+    await waitUntil(() => marks(1).join() === 'theme', 'marked for "theme"');
+    expect(marks(0)).to.deep.equal([]);
+  });
+
   it('highlights a page found again for another query by the terms of that query', async () => {
     // The same result objects for every query, as the element's cache of recent answers gives.
     const el = await fakeBox(answering([item('Theme guide', { description: 'Theme colours, guide' })]));

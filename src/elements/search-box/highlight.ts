@@ -86,15 +86,39 @@ function folded(text: string): { text: string; from: number[] } {
   return { text: out, from };
 }
 
+/** Whether `a` and `b` are at most one letter apart: one added, dropped, changed, or two swapped. */
+function oneEditApart(a: string, b: string): boolean {
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  const restEqual = (skipA: number, skipB: number) => a.slice(at + skipA) === b.slice(at + skipB);
+  return (
+    restEqual(1, 1) ||
+    restEqual(1, 0) ||
+    restEqual(0, 1) ||
+    (a[at] === b[at + 1] && a[at + 1] === b[at] && restEqual(2, 2))
+  );
+}
+
 /**
- * Splits `text` into pieces at the places the query's terms occur (case-insensitive, with or
- * without accents, as the service matches them: see `folded`; a name punctuation joins to another,
- * `hono/cors`, whole and apart), so that the element can render
- * matches as `<mark>` around text nodes: nothing from the service is ever parsed as HTML. One-letter terms and English function words are ignored beside other
- * words, so a query like "what is a guide" lights up "guide" only. A match starts a word (see
- * `startsWord`).
+ * The words, or starts of words, of four letters or more of `text` one letter from `typo` (see `unheldTerms`), as the
+ * service corrects a typo (`thme` finds "Theming", `helm` "helpful" by `help`): so a result found
+ * by a corrected word shows it marked.
  */
-export function highlightPieces(text: string, query: string): TextPiece[] {
+function typoMatches(typo: string, text: string): string[] {
+  const found: string[] = [];
+  for (const [word] of text.matchAll(/[\p{L}\p{N}]+/gu))
+    for (const length of [typo.length + 1, typo.length, typo.length - 1]) {
+      const start = word.slice(0, length);
+      if (start.length === length && length >= 4 && oneEditApart(typo, start)) {
+        found.push(start);
+        break;
+      }
+    }
+  return found;
+}
+
+/** The terms of the query a result's text is marked for, folded and in lower case (see `highlightPieces`). */
+function queryTerms(query: string): string[] {
   const words = query
     .trim()
     .split(/\s+/u)
@@ -107,15 +131,43 @@ export function highlightPieces(text: string, query: string): TextPiece[] {
   const asked = subject.length > 0 ? subject : words;
   // A Han character is a word of its own (色, 值).
   const terms = asked.length === 1 ? asked : asked.filter((word) => [...word].length > 1 || HAN.test(word));
+  return terms.map((term) => folded(term.toLowerCase()).text);
+}
+
+/**
+ * The query's terms of four letters or more that none of `texts` (the results shown) holds: words
+ * the site doesn't use, which the service found corrected by a letter (`thme` for `theme`).
+ * `highlightPieces` marks what they were likeliest corrected to; a word some result holds as typed
+ * is no typo, and "theme" marks no "these".
+ */
+export function unheldTerms(query: string, texts: readonly string[]): string[] {
+  const shown = texts.map((text) => folded(text).text.toLowerCase());
+  return queryTerms(query).filter(
+    (term) => [...term].length >= 4 && !shown.some((text) => text.includes(term)),
+  );
+}
+
+/**
+ * Splits `text` into pieces at the places the query's terms occur (case-insensitive, with or
+ * without accents, as the service matches them: see `folded`; a name punctuation joins to another,
+ * `hono/cors`, whole and apart), so that the element can render
+ * matches as `<mark>` around text nodes: nothing from the service is ever parsed as HTML. One-letter terms and English function words are ignored beside other
+ * words, so a query like "what is a guide" lights up "guide" only. A match starts a word (see
+ * `startsWord`). `typos` (see `unheldTerms`) mark what is one letter from them.
+ */
+export function highlightPieces(text: string, query: string, typos: readonly string[] = []): TextPiece[] {
+  const terms = queryTerms(query);
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
+  // Matched without accents, as the service matches (`configuracion` finds `configuración`).
+  const plain = folded(text);
+  const lower = plain.text.toLowerCase();
+  const wanted = [...terms, ...typos.flatMap((typo) => typoMatches(typo, lower))];
   // Longest first, so "search-box" wins over "search" where both match.
-  const pattern = [...new Set(terms.map((term) => folded(term.toLowerCase()).text))]
+  const pattern = [...new Set(wanted)]
     .sort((a, b) => b.length - a.length)
     .map((term) => term.replace(REGEX_SPECIALS, '\\$&'))
     .join('|');
   const matcher = new RegExp(pattern, 'giu');
-  // Matched without accents, as the service matches (`configuracion` finds `configuración`).
-  const plain = folded(text);
   const pieces: TextPiece[] = [];
   let last = 0;
   for (let found = matcher.exec(plain.text); found !== null; found = matcher.exec(plain.text)) {

@@ -18,7 +18,7 @@ import { resolveClientWith } from '../shared/connection.js';
 import { emit } from '../shared/events.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, freshAnnouncement } from '../shared/strings.js';
-import { fromFirstMatch, highlightPieces } from './highlight.js';
+import { fromFirstMatch, highlightPieces, unheldTerms } from './highlight.js';
 import { addRecentSearch, clearRecentSearches, loadRecentSearches } from './recent-searches.js';
 import type {
   AskTarget,
@@ -158,6 +158,8 @@ export class SearchController implements ReactiveController {
   readonly #searchTask: Task;
   /** Each result as last shown (see `#shownResult`). */
   readonly #shown = new WeakMap<SearchResultItem, ShownResult>();
+  /** The words of each answered query that no result of it holds (see `#typos`). */
+  readonly #unheld = new WeakMap<Answered, string[]>();
 
   /**
    * `text` gives the element's strings with the page's replacements. Whatever the visitor did before this
@@ -815,9 +817,27 @@ export class SearchController implements ReactiveController {
     event.preventDefault();
   };
 
+  /**
+   * The words of the results' query that none of them shows: typos the service corrected, whose
+   * corrections the results mark (see `unheldTerms`).
+   */
+  #typos(): string[] {
+    const { answered } = this.#state;
+    if (answered === undefined) return [];
+    let unheld = this.#unheld.get(answered);
+    if (unheld === undefined) {
+      const texts = answered.items.map((item) =>
+        [item.title, item.description, item.section?.heading, item.section?.excerpt].join(' '),
+      );
+      unheld = unheldTerms(answered.query, texts);
+      this.#unheld.set(answered, unheld);
+    }
+    return unheld;
+  }
+
   /** `text` with the query's terms marked; a description (`fromMatch`) shown from its first match. */
   #renderHighlighted(text: unknown, query: string, fromMatch = false): Array<TemplateResult | string> {
-    const pieces = highlightPieces(String(text ?? ''), query);
+    const pieces = highlightPieces(String(text ?? ''), query, this.#typos());
     return (fromMatch ? fromFirstMatch(pieces) : pieces).map((piece) =>
       piece.match ? html`<mark part="highlight">${piece.text}</mark>` : piece.text,
     );
@@ -829,7 +849,7 @@ export class SearchController implements ReactiveController {
    * query's results stay in it). The link as shown follows the page's URL (see `displayLink`).
    */
   #shownResult(item: SearchResultItem, href: string | undefined, query: string): ShownResult {
-    const key = `${query}\n${document.baseURI}`;
+    const key = `${query}\n${document.baseURI}\n${this.#typos().join()}`;
     let shown = this.#shown.get(item);
     if (shown?.key !== key) {
       // A result that leads to a section shows its heading, and its opening in place of the

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromFirstMatch, highlightPieces } from '../../../src/elements/search-box/highlight.js';
+import { fromFirstMatch, highlightPieces, unheldTerms } from '../../../src/elements/search-box/highlight.js';
 
 const marked = (text: string, query: string) =>
   highlightPieces(text, query)
@@ -124,5 +124,28 @@ describe('fromFirstMatch', () => {
     );
     assert.equal(shown(features, 'theme'), features);
     assert.equal(shown('Short text with persist', 'persist'), 'Short text with [persist]');
+  });
+});
+
+describe('typos', () => {
+  const marked = (text: string, query: string, texts: string[] = [text]) =>
+    highlightPieces(text, query, unheldTerms(query, texts))
+      .map((piece) => (piece.match ? `[${piece.text}]` : piece.text))
+      .join('');
+
+  it('marks what a word one letter off was corrected to, when no result holds the word as typed', () => {
+    assert.equal(marked('Theming the elements', 'thme'), '[Them]ing the elements');
+    assert.equal(marked('Was this answer helpful?', 'helm'), 'Was this answer [help]ful?');
+    assert.equal(marked('Configure the service', 'confgure servce'), '[Configure] the [service]');
+  });
+
+  it('marks no look-alike of a word that some result holds as typed, nor of a short word', () => {
+    // "theme" is on the other result: these is no typo of it.
+    assert.equal(
+      marked('Use these properties', 'theme', ['Use these properties', 'Theme guide']),
+      'Use these properties',
+    );
+    assert.deepEqual(unheldTerms('how to use it', ['Theming']), []);
+    assert.equal(marked('The API key', 'kye'), 'The API key');
   });
 });

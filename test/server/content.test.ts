@@ -191,7 +191,7 @@ describe('loadContentFolder', () => {
     }
   });
 
-  it('skips the page a site shows for an address it does not have (404), but not a page about the 404 status', async () => {
+  it("skips the page a site shows for an address it does not have (404), its own or a language's, but not a page about the 404 status", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-404-'));
     try {
       await writeFixture(site, {
@@ -206,20 +206,31 @@ describe('loadContentFolder', () => {
         'fr/404.html':
           '<title>Page introuvable</title><main><h1>Page introuvable</h1><p>Cette page n’existe pas.</p></main>',
         '404.md': '---\npermalink: /404.html\n---\n# Not found\n\nSorry, this page does not exist.\n',
-        // A page of the docs about the status code is a page.
+        // Languages named with a region or a script, as Docusaurus and Hugo name their folders.
+        'es-419/404.html':
+          '<title>Página no encontrada</title><main><h1>Página no encontrada</h1><p>Esta página no existe.</p></main>',
+        'zh-Hant/404.html':
+          '<title>找不到頁面</title><main><h1>找不到頁面</h1><p>這個頁面不存在。</p></main>',
+        'pt_BR/404.md': '# Página não encontrada\n\nEsta página não existe.\n',
+        // A page of the docs about the status code is a page, deeper in the site or in a folder
+        // whose name is shaped like a language's code but names none.
         'errors/404.md': '# 404 Not Found\n\nThe API answers 404 when the resource does not exist.\n',
+        'js/404.md': '# 404 in fetch\n\nA fetch that gets 404 resolves: check `response.ok`.\n',
       });
       const { documents: pages, skipped: left } = await loadContentFolder(site);
       assert.deepEqual(
         pages.map((document) => document.id),
-        ['errors/404.md', 'install.html'],
+        ['errors/404.md', 'js/404.md', 'install.html'],
       );
       assert.deepEqual(
         left.map((file) => [file.path, file.notAPage]),
         [
           ['404.html', 'notFound'],
           ['404.md', 'notFound'],
+          ['es-419/404.html', 'notFound'],
           ['fr/404.html', 'notFound'],
+          ['pt_BR/404.md', 'notFound'],
+          ['zh-Hant/404.html', 'notFound'],
         ],
       );
       assert.match(left[0]?.reason ?? '', /the page the site shows for an address it does not have \(404\)/);

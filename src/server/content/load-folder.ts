@@ -242,11 +242,33 @@ export interface ContentStream {
 /**
  * The page a site shows for an address it does not have: `404.html` at the root of a built site
  * (where GitHub Pages, Netlify, Cloudflare Pages and others look for it) or of a language's folder
- * (`fr/404.html`, as Docusaurus builds a translated site), and its source (Jekyll's `404.md`).
- * It asks for no `noindex` (VitePress, Docusaurus and MkDocs write none), yet a search for "not
- * found" would offer it. A `404` page deeper in the site is about the status code, and is a page.
+ * (`fr/404.html`, `pt-BR/404.html`, `es-419/404.html`, `zh-Hant/404.html`, as Docusaurus and Hugo
+ * build a translated site), and its source (Jekyll's `404.md`). It asks for no `noindex`
+ * (VitePress, Docusaurus and MkDocs write none), yet a search for "not found" would offer it. A
+ * `404` page deeper in the site, or in a folder named for no language (`js/404.md`, `go/404.md`),
+ * is about the status code, and is a page.
  */
-const NOT_FOUND_PAGE = /^(?:[a-z]{2}(?:[-_][a-z]{2,4})?\/)?404\.(?:html?|mdx?|markdown)$/i;
+function isNotFoundPage(relativePath: string): boolean {
+  const page = NOT_FOUND_PAGE.exec(relativePath);
+  return page !== null && (page[1] === undefined || isLanguageFolder(page[1]));
+}
+
+const NOT_FOUND_PAGE = /^(?:([^/]+)\/)?404\.(?:html?|mdx?|markdown)$/i;
+
+/**
+ * A language tag as translated sites name their folders: a language (two or three letters), then
+ * a script (`Hant`) and a region (`BR`, `419`), joined by `-` or `_`.
+ */
+const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z]{4})?(?:[-_](?:[a-z]{2}|\d{3}))?$/i;
+
+/** Names of languages, to tell a language's code (`fr`, `fil`) from a word shaped like one (`js`, `api`). */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** Whether a folder's name is a language tag, as a translated site names the folder of a language's pages. */
+function isLanguageFolder(name: string): boolean {
+  const language = LANGUAGE_TAG.exec(name)?.[1];
+  return language !== undefined && LANGUAGE_NAMES.of(language.toLowerCase()) !== undefined;
+}
 
 /** Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the reason. */
 export function readContentFiles(
@@ -260,7 +282,7 @@ export function readContentFiles(
   for (const file of files) {
     const relativePath = pathIn(dir, file);
     try {
-      if (NOT_FOUND_PAGE.test(relativePath))
+      if (isNotFoundPage(relativePath))
         throw new NotAPage('notFound', 'the page the site shows for an address it does not have (404)');
       // Checked before reading: a log or a data dump in the folder is no page, and would cost
       // memory to read and time at every question that reaches it.

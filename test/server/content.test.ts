@@ -1497,6 +1497,48 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("links a README as its folder's page, as GitHub, Docusaurus, MkDocs and GitHub Pages publish it, unless an index page or VitePress says otherwise", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-readme-'));
+    try {
+      const files = {
+        'README.md': '# Acme\n\nWhat the toolkit does and who it is for.\n',
+        'guides/README.md': '# Guides\n\nStep-by-step guides to the toolkit.\n',
+        'guides/setup.md': '# Setup\n\nInstall the toolkit, then sign in.\n',
+        'api/readme.mdx': 'The API reference of the toolkit, one page per call.\n',
+        // An index page beside it is the folder's: the README is a page by its own name.
+        'cli/index.md': '# CLI\n\nThe command line of the toolkit.\n',
+        'cli/README.md': '# Building the CLI\n\nHow to build the command line from its sources.\n',
+        // A front matter slug still moves it.
+        'faq/README.md': '---\nslug: questions\n---\n# FAQ\n\nQuestions asked often.\n',
+      };
+      await writeFixture(site, files);
+      const links = async (folder: string, workers?: number) =>
+        (await loadContentFolder(folder, { siteUrl: 'https://example.com', workers })).documents.map(
+          (document) => [document.id, document.link, document.title],
+        );
+      const expected = [
+        ['README.md', 'https://example.com/', 'Acme'],
+        ['api/readme.mdx', 'https://example.com/api/', 'Api'],
+        ['cli/README.md', 'https://example.com/cli/README', 'Building the CLI'],
+        ['cli/index.md', 'https://example.com/cli/', 'CLI'],
+        ['faq/README.md', 'https://example.com/faq/questions', 'FAQ'],
+        ['guides/README.md', 'https://example.com/guides/', 'Guides'],
+        ['guides/setup.md', 'https://example.com/guides/setup', 'Setup'],
+      ];
+      assert.deepEqual(await links(site), expected);
+      assert.deepEqual(await links(site, 1), expected);
+      // VitePress publishes a README by its name, as any other file.
+      const vitepress = join(site, 'vitepress');
+      await writeFixture(vitepress, { 'guides/README.md': files['guides/README.md'] });
+      await mkdir(join(vitepress, '.vitepress'));
+      assert.deepEqual(await links(vitepress), [
+        ['guides/README.md', 'https://example.com/guides/README', 'Guides'],
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('prefixes links with the site URL when given', async () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(

@@ -73,11 +73,14 @@ export function folderTags(relativePath: string): string[] {
   return [...new Set(folders.map((folder) => folder.toLowerCase()).filter((folder) => folder !== ''))];
 }
 
-/** A readable title from a file name, for pages with no title and no heading (`getting-started.md`). */
+/**
+ * A readable title from a file name, for pages with no title and no heading (`getting-started.md`);
+ * a folder's page (`index`, `_index`, `README`) by its folder's name.
+ */
 export function titleFromPath(relativePath: string): string {
   const parts = relativePath.replace(DOCUMENT_EXTENSION, '').split('/');
   let name = parts.pop() ?? relativePath;
-  if ((name === 'index' || name === '_index') && parts.length > 0) name = parts.pop() ?? name;
+  if (/^(?:_?index|readme)$/i.test(name) && parts.length > 0) name = parts.pop() ?? name;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

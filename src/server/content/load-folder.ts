@@ -12,6 +12,7 @@ import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { siteGeneratorOf } from './site-generator.js';
+import { type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
 
@@ -39,6 +40,7 @@ type DocumentReader = (
   source: string,
   siteUrl?: string,
   anchors?: AnchorStyle,
+  conventions?: SourceConventions,
 ) => SourceDocument;
 
 const READERS: Record<string, DocumentReader> = {
@@ -270,12 +272,16 @@ function isLanguageFolder(name: string): boolean {
   return language !== undefined && LANGUAGE_NAMES.of(language.toLowerCase()) !== undefined;
 }
 
-/** Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the reason. */
+/**
+ * Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the
+ * reason. `conventions` are those of the folder's sources (see `sourceConventionsOf`).
+ */
 export function readContentFiles(
   dir: string,
   files: string[],
   siteUrl?: string,
   anchors?: AnchorStyle,
+  conventions?: SourceConventions,
 ): LoadedContent {
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
@@ -298,7 +304,7 @@ export function readContentFiles(
         );
       const source = fileText(readFileSync(file), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;
-      const document = reader(relativePath, source, siteUrl, anchors);
+      const document = reader(relativePath, source, siteUrl, anchors, conventions);
       if (isEmptyPage(document)) throw new Error('empty: no text to index');
       documents.push(document);
     } catch (error) {
@@ -329,7 +335,15 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
     for (let i = 0; i < files.length; i += FILES_PER_BATCH) batches.push(files.slice(i, i + FILES_PER_BATCH));
     const workers =
       options.workers ?? (files.length >= FILES_FOR_WORKERS ? Math.max(1, availableParallelism() - 1) : 0);
-    const reading = { siteUrl: options.siteUrl, anchors: options.anchors ?? siteGeneratorOf(dir).anchors };
+    const generator = siteGeneratorOf(dir);
+    const reading: Reading = {
+      siteUrl: options.siteUrl,
+      anchors: options.anchors ?? generator.anchors,
+      conventions: sourceConventionsOf(
+        files.map((file) => pathIn(dir, file)),
+        generator.name,
+      ),
+    };
     const read =
       workers > 0 ? readInWorkers(dir, batches, workers, reading) : readHere(dir, batches, reading);
     // HTML pages last, once all are read: what they share is the site's (`withoutSiteWideMetadata`).
@@ -349,13 +363,15 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
   return { documents: documents(), skipped };
 }
 
-/** How the files of a folder are read: its site's URL and anchor style. */
-type Reading = Pick<LoadFolderOptions, 'siteUrl' | 'anchors'>;
+/** How the files of a folder are read: its site's URL, anchor style and generator's conventions. */
+interface Reading extends Pick<LoadFolderOptions, 'siteUrl' | 'anchors'> {
+  conventions?: SourceConventions;
+}
 
 async function* readHere(dir: string, batches: string[][], reading: Reading): AsyncGenerator<LoadedContent> {
   for (const [i, files] of batches.entries()) {
     if (i > 0) await nextTurn();
-    yield readContentFiles(dir, files, reading.siteUrl, reading.anchors);
+    yield readContentFiles(dir, files, reading.siteUrl, reading.anchors, reading.conventions);
   }
 }
 

@@ -3,8 +3,8 @@ import { parentPort } from 'node:worker_threads';
 import { withoutText } from './document-record.js';
 import { type ReadRequest, type ReadResult, readContentFiles } from './load-folder.js';
 
-parentPort?.on('message', ({ batch, dir, files, siteUrl, anchors }: ReadRequest) => {
-  const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors);
+parentPort?.on('message', ({ batch, dir, files, siteUrl, anchors, conventions }: ReadRequest) => {
+  const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors, conventions);
   // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
   const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
   parentPort?.postMessage(result);

@@ -1,6 +1,5 @@
 import { codeSpansIn, literalText } from './code-spans.js';
 import { NotAPage, type SourceDocument } from './document.js';
-import { encodePath, publishedPath } from './document-link.js';
 import { documentRecord } from './document-record.js';
 import type { AnchorStyle } from './heading-slug.js';
 import {
@@ -13,13 +12,18 @@ import {
 import { inlineMarkdownToText, markdownLinks } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
+import { markdownPageLink, type SourceConventions } from './source-path.js';
 
-/** A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text. */
+/**
+ * A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text;
+ * linked where the site's generator publishes it (`conventions`, see `markdownPageLink`).
+ */
 export function markdownDocument(
   relativePath: string,
   source: string,
   siteUrl?: string,
   anchors?: AnchorStyle,
+  conventions?: SourceConventions,
 ): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
@@ -43,7 +47,7 @@ export function markdownDocument(
       title: title === undefined ? undefined : frontMatterText(title),
       description: description === undefined ? undefined : frontMatterText(description),
       tags: frontMatterTags(frontMatter),
-      link: frontMatterString(frontMatter, 'link', 'url', 'permalink') ?? slugPath(relativePath, frontMatter),
+      link: markdownPageLink(relativePath, frontMatter, conventions),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
       sections,
       links: links.targets,
@@ -57,21 +61,6 @@ export function markdownDocument(
 function isDraft(frontMatter: Record<string, unknown>): boolean {
   const { draft, published } = frontMatter;
   return draft === true || draft === 'true' || published === false || published === 'false';
-}
-
-/**
- * Where a front matter `slug` publishes the page, as a root-relative path: one starting with `/`
- * from the site's root (Docusaurus's, from its docs' root: `slug: /` for their home page); a
- * name alone in the page's folder, in place of its file's name (Hugo's, Docusaurus's). Undefined
- * for none, and for a slug of several names or one on a folder's `index` page: MDN writes the
- * page's path there (`slug: Web/CSS/opacity`), which its folders already give.
- */
-function slugPath(relativePath: string, frontMatter: Record<string, unknown>): string | undefined {
-  const slug = frontMatterString(frontMatter, 'slug');
-  if (slug === undefined) return undefined;
-  if (slug.startsWith('/')) return encodePath(slug);
-  if (slug.includes('/') || publishedPath(relativePath).endsWith('/')) return undefined;
-  return encodePath(`/${relativePath.slice(0, relativePath.lastIndexOf('/') + 1)}${slug}`);
 }
 
 /**
@@ -102,8 +91,9 @@ export function mdxDocument(
   source: string,
   siteUrl?: string,
   anchors?: AnchorStyle,
+  conventions?: SourceConventions,
 ): SourceDocument {
-  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl, anchors);
+  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl, anchors, conventions);
 }
 
 /**

@@ -405,6 +405,7 @@ const NOT_A_PAGE_NAMES: Record<NotAPageKind, string> = {
   redirect: 'redirects to other pages',
   draft: 'drafts',
   notFound: 'pages for addresses the site does not have (404)',
+  partial: 'partials, which other pages show',
 };
 
 /** Throws, naming the folder, when `dir` is missing or a file: `kind` folder, `give` what to give instead. */

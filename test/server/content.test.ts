@@ -1539,6 +1539,73 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it('links and tags a Docusaurus doc where Docusaurus publishes it: no number prefixes, its id, its category index; partials are no pages', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-docusaurus-'));
+    try {
+      const docs = {
+        '01-intro.md': '# Introduction\n\nWhat the toolkit does and who it is for.\n',
+        '02-guides/_category_.json': '{ "label": "Guides", "position": 2 }',
+        '02-guides/01-install.md': '# Install\n\nInstall the toolkit with npm.\n',
+        '02-guides/03 - Sign in.md': '# Sign in\n\nSign in with your key.\n',
+        // Named as its folder: the category's index, at the folder's path.
+        '02-guides/02-guides.md': '# Guides\n\nStep-by-step guides to the toolkit.\n',
+        '03-reference/README.md': '# Reference\n\nEvery call of the toolkit.\n',
+        '03-reference/1.cli.mdx': '---\nid: command-line\n---\n# CLI\n\nThe command line of the toolkit.\n',
+        '03-reference/2_config.md': '---\nslug: /settings\n---\n# Config\n\nEvery setting of the toolkit.\n',
+        '03-reference/3-errors.md': '---\nslug: error-codes\n---\n# Errors\n\nWhat each error code means.\n',
+        // A date's and a version's digits are no number prefix; front matter can keep a prefix.
+        '2024-01-release.md': '# Release\n\nThe January release of the toolkit.\n',
+        '7.0-notes.md': '# Notes\n\nWhat changed in version 7.0.\n',
+        '04-kept/01-verbatim.md':
+          '---\nparse_number_prefixes: false\n---\n# Verbatim\n\nA page that keeps its prefixes.\n',
+        // Partials, which other pages import and show: no pages of their own.
+        '_install-steps.mdx': 'Run `npm install acme`, then sign in.\n',
+        '_snippets/sign-in.md': 'Sign in with your key.\n',
+      };
+      await writeFixture(join(site, 'website', 'docs'), docs);
+      await writeFile(join(site, 'website', 'docusaurus.config.ts'), 'export default {};\n');
+      const read = async (folder: string) => {
+        const { documents: pages, skipped: left } = await loadContentFolder(folder, {
+          siteUrl: 'https://example.com/docs',
+        });
+        return {
+          links: pages.map((document) => [document.id, document.link, document.tags.join(' ')]),
+          skipped: left.map((file) => [file.path, file.notAPage]),
+        };
+      };
+      const expected = {
+        links: [
+          ['01-intro.md', 'https://example.com/docs/intro', ''],
+          ['02-guides/01-install.md', 'https://example.com/docs/guides/install', 'guides'],
+          ['02-guides/02-guides.md', 'https://example.com/docs/guides/', 'guides'],
+          ['02-guides/03 - Sign in.md', 'https://example.com/docs/guides/Sign%20in', 'guides'],
+          ['03-reference/1.cli.mdx', 'https://example.com/docs/reference/command-line', 'reference'],
+          ['03-reference/2_config.md', 'https://example.com/docs/settings', 'reference'],
+          ['03-reference/3-errors.md', 'https://example.com/docs/reference/error-codes', 'reference'],
+          ['03-reference/README.md', 'https://example.com/docs/reference/', 'reference'],
+          ['04-kept/01-verbatim.md', 'https://example.com/docs/04-kept/01-verbatim', '04-kept'],
+          ['2024-01-release.md', 'https://example.com/docs/2024-01-release', ''],
+          ['7.0-notes.md', 'https://example.com/docs/7.0-notes', ''],
+        ],
+        skipped: [
+          ['_install-steps.mdx', 'partial'],
+          ['_snippets/sign-in.md', 'partial'],
+        ],
+      };
+      assert.deepEqual(await read(join(site, 'website', 'docs')), expected);
+      // Docs copied away from their config are still told by their categories' metadata.
+      await writeFixture(join(site, 'copied'), docs);
+      assert.deepEqual(await read(join(site, 'copied')), expected);
+      // Another generator publishes a file by its name, prefix and all.
+      await writeFixture(join(site, 'hugo'), { '01-intro.md': docs['01-intro.md'] });
+      assert.deepEqual((await read(join(site, 'hugo'))).links, [
+        ['01-intro.md', 'https://example.com/docs/01-intro', ''],
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('prefixes links with the site URL when given', async () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(

@@ -134,9 +134,14 @@ describe('the site generator beside a content folder', () => {
     assert.equal(siteGeneratorOf(join(root, 'links', 'docs')).name, 'MkDocs');
   });
 
-  it("leaves Docusaurus and Starlight to GitHub's style, which they write", () => {
-    writeFileSync(join(folder('docusaurus-site'), 'docusaurus.config.ts'), 'export default {};\n');
-    assert.deepEqual(siteGeneratorOf(folder('docusaurus-site', 'docs')), { anchors: 'github' });
+  it("recognises Docusaurus by its config above the docs, in GitHub's style, which it writes", () => {
+    const config = join(folder('docusaurus-site'), 'docusaurus.config.ts');
+    writeFileSync(config, 'export default {};\n');
+    assert.deepEqual(siteGeneratorOf(folder('docusaurus-site', 'docs')), {
+      name: 'Docusaurus',
+      evidence: config,
+      anchors: 'github',
+    });
   });
 
   it("falls back to GitHub's style when nothing names a generator", () => {

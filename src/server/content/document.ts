@@ -128,9 +128,9 @@ export interface SkippedFile {
 /**
  * Why a file that was read is no page of the published site: a page that asks not to be indexed,
  * a redirect left where a page used to be, a draft, the page shown for an address the site does
- * not have (its 404 page).
+ * not have (its 404 page), a partial that other pages show (Docusaurus's `_shared.mdx`).
  */
-export type NotAPageKind = 'noindex' | 'redirect' | 'draft' | 'notFound';
+export type NotAPageKind = 'noindex' | 'redirect' | 'draft' | 'notFound' | 'partial';
 
 /** Thrown by a reader for a file that is no page of the site: skipped as such, not as an error. */
 export class NotAPage extends Error {

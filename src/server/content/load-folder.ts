@@ -328,7 +328,8 @@ export function readContentFiles(
 export function readContentFolder(dir: string, options: ReadFolderOptions = {}): ContentStream {
   const skipped: SkippedFile[] = [];
   async function* documents(): AsyncGenerator<SourceDocument> {
-    const files = (await listFiles(dir, skipped, dir))
+    const listed = await listFiles(dir, skipped, dir);
+    const files = listed
       .filter((file) => readerFor(file) !== undefined && !isMachineFile(relative(dir, file)))
       .sort();
     const batches: string[][] = [];
@@ -340,7 +341,7 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       siteUrl: options.siteUrl,
       anchors: options.anchors ?? generator.anchors,
       conventions: sourceConventionsOf(
-        files.map((file) => pathIn(dir, file)),
+        listed.map((file) => pathIn(dir, file)),
         generator.name,
       ),
     };

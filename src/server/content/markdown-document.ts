@@ -12,7 +12,12 @@ import {
 import { inlineMarkdownToText, markdownLinks } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
-import { markdownPageLink, type SourceConventions } from './source-path.js';
+import {
+  assertPublished,
+  markdownFolderTags,
+  markdownPageLink,
+  type SourceConventions,
+} from './source-path.js';
 
 /**
  * A Markdown page (`.md`) as a document: front matter for its metadata, the body for its text;
@@ -25,6 +30,7 @@ export function markdownDocument(
   anchors?: AnchorStyle,
   conventions?: SourceConventions,
 ): SourceDocument {
+  assertPublished(relativePath, conventions);
   const { frontMatter, body } = splitFrontMatter(source);
   // A draft is not on the published site: a link to it would be a dead one.
   if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
@@ -46,7 +52,7 @@ export function markdownDocument(
     {
       title: title === undefined ? undefined : frontMatterText(title),
       description: description === undefined ? undefined : frontMatterText(description),
-      tags: frontMatterTags(frontMatter),
+      tags: frontMatterTags(frontMatter) ?? markdownFolderTags(relativePath, frontMatter, conventions),
       link: markdownPageLink(relativePath, frontMatter, conventions),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
       sections,

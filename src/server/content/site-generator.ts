@@ -13,14 +13,21 @@ export interface SiteGenerator {
 }
 
 /**
- * The generators whose anchors are not GitHub's, and what they keep beside their content.
- * Docusaurus, Starlight (Astro), Hugo and Jekyll write GitHub's, the default, so they need no
- * finding. A site owner points `--content` at the documents (`docs/`), which may hold the
- * generator's configuration (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`).
+ * The generators whose anchors are not GitHub's, or who publish a source elsewhere than its path
+ * says (Docusaurus, see `source-path.ts`), and what they keep beside their content. Starlight
+ * (Astro), Hugo and Jekyll write GitHub's anchors, the default, so they need no finding. A site
+ * owner points `--content` at the documents (`docs/`), which may hold the generator's
+ * configuration (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`,
+ * `docusaurus.config.js`).
  */
 const MARKERS: readonly { name: string; files: readonly string[]; anchors: AnchorStyle }[] = [
   { name: 'VitePress', files: ['.vitepress'], anchors: 'vitepress' },
   { name: 'MkDocs', files: ['mkdocs.yml', 'mkdocs.yaml'], anchors: 'mkdocs' },
+  {
+    name: 'Docusaurus',
+    files: ['js', 'ts', 'mjs', 'cjs', 'mts', 'cts'].map((extension) => `docusaurus.config.${extension}`),
+    anchors: 'github',
+  },
 ];
 
 /** Folders above the content folder searched: `docs/guides` is two below `mkdocs.yml`. */

@@ -2,7 +2,8 @@
  * Where a site's generator publishes a Markdown source (`.md`, `.mdx`, `.markdown`): where its
  * path says (`publishedPath`), but for what each generator does with some names.
  */
-import { encodePath, publishedPath } from './document-link.js';
+import { NotAPage } from './document.js';
+import { encodePath, folderTags, publishedPath } from './document-link.js';
 import { frontMatterString } from './front-matter.js';
 
 /**
@@ -10,7 +11,10 @@ import { frontMatterString } from './front-matter.js';
  * whole folder (`sourceConventionsOf`) and handed to each Markdown reader.
  */
 export interface SourceConventions {
-  /** The generator found beside the folder (see `siteGeneratorOf`): `VitePress` publishes a README as a page of its own. */
+  /**
+   * The generator found beside the folder (see `siteGeneratorOf`): `VitePress` publishes a README
+   * as a page of its own, `Docusaurus` as it names its docs (see `docusaurusPath`).
+   */
   generator?: string;
   /** README files with an index page beside them: pages of their own, the index being their folder's (see `readmePath`). */
   readmesBesideIndex?: readonly string[];
@@ -21,11 +25,16 @@ const README = /(?:^|\/)readme\.(?:mdx?|markdown)$/i;
 /** A folder's own page among its files: `index` (Hugo's `_index` too), of any page's extension. */
 const INDEX_FILE = /(?:^|\/)_?index\.(?:mdx?|markdown|html?)$/i;
 
+/** A Docusaurus category's metadata, which no other generator names so: a folder of Docusaurus docs. */
+const DOCUSAURUS_CATEGORY = /(?:^|\/)_category_\.(?:json|ya?ml)$/;
+
 /**
  * The conventions of the sources in a folder, from its generator (the name `siteGeneratorOf`
- * gives) and its files (paths relative to the folder, with `/` separators).
+ * gives) and its files (every one, paths relative to the folder, with `/` separators): a folder
+ * with a `_category_.json` is Docusaurus's docs, though copied away from its config.
  */
 export function sourceConventionsOf(relativePaths: readonly string[], generator?: string): SourceConventions {
+  generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
     relativePaths.filter((path) => INDEX_FILE.test(path)).map((path) => folderOf(path)),
   );
@@ -51,12 +60,89 @@ export function markdownPageLink(
   frontMatter: Record<string, unknown>,
   conventions: SourceConventions = {},
 ): string {
+  const written = frontMatterString(frontMatter, 'link', 'url', 'permalink');
+  if (written !== undefined) return written;
+  if (conventions.generator === 'Docusaurus') return docusaurusPath(relativePath, frontMatter);
   return (
-    frontMatterString(frontMatter, 'link', 'url', 'permalink') ??
     slugPath(relativePath, frontMatter) ??
     readmePath(relativePath, conventions) ??
     encodePath(publishedPath(relativePath))
   );
+}
+
+/**
+ * The tags a Markdown source's folders give it (see `folderTags`): for Docusaurus, by the names it
+ * publishes them under (`02-guides/` is tagged `guides`).
+ */
+export function markdownFolderTags(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions = {},
+): string[] {
+  if (conventions.generator !== 'Docusaurus' || frontMatter['parse_number_prefixes'] === false)
+    return folderTags(relativePath);
+  return folderTags(relativePath.split('/').map(withoutNumberPrefix).join('/'));
+}
+
+/**
+ * Throws `NotAPage` for a source its generator publishes no page from: a Docusaurus partial, a file
+ * or folder whose name starts with `_` (`_shared-steps.mdx`), which other pages import and show
+ * (Docusaurus's default `exclude`).
+ */
+export function assertPublished(relativePath: string, conventions: SourceConventions = {}): void {
+  if (conventions.generator === 'Docusaurus' && /(?:^|\/)_/.test(relativePath))
+    throw new NotAPage(
+      'partial',
+      'a partial, which other pages show: Docusaurus publishes no page from a name starting with _',
+    );
+}
+
+/**
+ * A Docusaurus doc's number prefix, which orders the sidebar and is no part of its URL, nor of its
+ * folders': `01-intro`, `2. Setup`, `003 - API`. A date's or a version's digits are not one
+ * (`2024-01-release`, `7.0-notes`), as Docusaurus's parser leaves them.
+ */
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/;
+const DATE_OR_VERSION = /^\d+[-_.]\d+/;
+
+function withoutNumberPrefix(name: string): string {
+  return DATE_OR_VERSION.test(name) ? name : name.replace(NUMBER_PREFIX, '');
+}
+
+/**
+ * Where Docusaurus publishes a doc: a `slug` from the docs' root (`/install`) as it is; else its
+ * folder's path when it is its category's index (`index`, `README` or named as its folder:
+ * `guides/guides.md` at `/guides/`) and has no slug; else its slug, its front matter `id` or its
+ * file's name, resolved in its folder. Number prefixes are left out of the folders' and the
+ * file's names unless `parse_number_prefixes: false` says otherwise: `02-guides/03-setup.md` is
+ * published at `/guides/setup`.
+ */
+function docusaurusPath(relativePath: string, frontMatter: Record<string, unknown>): string {
+  const strip = frontMatter['parse_number_prefixes'] === false ? (name: string) => name : withoutNumberPrefix;
+  const folders = relativePath.split('/');
+  const fileName = (folders.pop() as string).replace(/\.[^.]*$/, '');
+  const folderPath = folders.length === 0 ? '/' : `/${folders.map(strip).join('/')}/`;
+  const slug = frontMatterString(frontMatter, 'slug');
+  if (slug?.startsWith('/')) return encodePath(slug);
+  const folder = folders[folders.length - 1]?.toLowerCase();
+  if (slug === undefined && ['index', 'readme', folder].includes(fileName.toLowerCase()))
+    return encodePath(folderPath);
+  return encodePath(
+    resolvedPath(slug ?? frontMatterString(frontMatter, 'id') ?? strip(fileName), folderPath),
+  );
+}
+
+/** A relative path resolved in a folder's (`../api` in `/guides/` is `/api`), as a link in a page there is. */
+function resolvedPath(relative: string, folderPath: string): string {
+  const names: string[] = [];
+  const parts = `${folderPath}${relative}`.split('/').slice(1);
+  for (const [index, part] of parts.entries()) {
+    if (part === '..') names.pop();
+    else if (part !== '.') names.push(part);
+    // A path ending in `.` or `..` is a folder's.
+    if ((part === '.' || part === '..') && index === parts.length - 1) names.push('');
+  }
+  return `/${names.join('/')}`;
 }
 
 /**

@@ -347,6 +347,53 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('links search results where the generator publishes the pages: Docusaurus docs, Jekyll posts, a README', async () => {
+    const write = (root: string, files: Record<string, string>) => {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+    };
+    const docusaurus = join(dir, 'docusaurus-links');
+    write(docusaurus, {
+      'docusaurus.config.js': 'export default {};\n',
+      'docs/02-guides/03-setup.md': '# Setup\n\nInstall the toolkit, then sign in with your key.\n',
+      'docs/02-guides/_category_.json': '{ "label": "Guides" }',
+      'docs/_install-steps.mdx': 'Install the toolkit: run the installer.\n',
+    });
+    const jekyll = join(dir, 'jekyll-links');
+    write(jekyll, {
+      '_config.yml': 'title: Acme blog\n',
+      '_posts/2024-03-05-hello-world.md':
+        '---\ntitle: Hello world\n---\nWe released the toolkit installer today.\n',
+      'guides/README.md': '# Guides\n\nGuides to the toolkit installer.\n',
+      'js/404.md': '# 404 in fetch\n\nA fetch of a missing installer resolves with status 404.\n',
+    });
+    const links = async (content: string, siteUrl: string) => {
+      const cli = await startCli(['--content', content, '--db', ':memory:', '--site-url', siteUrl]);
+      try {
+        const results = await (
+          await fetch(`${cli.url}/bot/search`, {
+            method: 'POST',
+            body: JSON.stringify({ apiKey: 'demo-key', query: 'installer', numDocs: 10 }),
+          })
+        ).json();
+        return { links: results.map((result: { link: string }) => result.link).sort(), output: cli.output() };
+      } finally {
+        cli.child.kill('SIGTERM');
+        await cli.exited;
+      }
+    };
+    const docs = await links(join(docusaurus, 'docs'), 'https://acme.example/docs');
+    assert.deepEqual(docs.links, ['https://acme.example/docs/guides/setup']);
+    assert.match(docs.output, /Skipped _install-steps\.mdx: a partial, which other pages show/);
+    assert.deepEqual((await links(jekyll, 'https://acme.example')).links, [
+      'https://acme.example/2024/03/05/hello-world.html',
+      'https://acme.example/guides/',
+      'https://acme.example/js/404',
+    ]);
+  });
+
   it("tells a built site's many pages that aren't pages in one line, and each file it could not read", async () => {
     const site = join(dir, 'built-site');
     mkdirSync(join(site, 'tags'), { recursive: true });

@@ -1606,6 +1606,81 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("links a Jekyll post at its permalink: the default, _config.yml's, or its front matter's", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-'));
+    try {
+      const posts = {
+        'about.md': '---\ntitle: About\n---\nWho writes this blog, and why.\n',
+        '_posts/2024-03-05-hello-world.md': '---\ntitle: Hello\n---\nThe first post of the blog.\n',
+        // Folders above _posts are categories, and so are the front matter's; those below are not.
+        'blog/_posts/2024-03-06-second.md':
+          '---\ntitle: Second\ncategories: [Release, notes]\ncategory: Big News\n---\nThe second post.\n',
+        '_posts/2024/2024-03-10-nested.md': '---\ntitle: Nested\n---\nA post kept in a folder of its year.\n',
+        // Its front matter's date and slug name it: a time with an offset is told in UTC, as Jekyll
+        // tells it on a machine in UTC (CI's, GitHub Pages').
+        '_posts/2024-03-09-fifth.md':
+          '---\ntitle: Fifth\ndate: 2024-04-01 23:30:00 -0500\nslug: Fifth Post\n---\nThe fifth post.\n',
+        // A permalink of its own, with placeholders or without.
+        '_posts/2024-03-07-third.md':
+          '---\ntitle: Third\npermalink: /news/:year/:month_:day/:title/\n---\nThe third post.\n',
+        '_posts/2024-03-08-fourth.md': '---\ntitle: Fourth\npermalink: /fixed/\n---\nThe fourth post.\n',
+      };
+      await writeFixture(join(site, 'default'), posts);
+      const links = async (folder: string) =>
+        (await loadContentFolder(join(site, folder), { siteUrl: 'https://blog.example.com' })).documents.map(
+          (document) => [document.id, document.link],
+        );
+      assert.deepEqual(await links('default'), [
+        ['_posts/2024-03-05-hello-world.md', 'https://blog.example.com/2024/03/05/hello-world.html'],
+        ['_posts/2024-03-07-third.md', 'https://blog.example.com/news/2024/03_07/third/'],
+        ['_posts/2024-03-08-fourth.md', 'https://blog.example.com/fixed/'],
+        ['_posts/2024-03-09-fifth.md', 'https://blog.example.com/2024/04/02/Fifth-Post.html'],
+        ['_posts/2024/2024-03-10-nested.md', 'https://blog.example.com/2024/03/10/nested.html'],
+        ['about.md', 'https://blog.example.com/about'],
+        [
+          'blog/_posts/2024-03-06-second.md',
+          'https://blog.example.com/blog/release/notes/big%20news/2024/03/06/second.html',
+        ],
+      ]);
+      // The site's permalink, a style's name or a template of its own, from the _config.yml beside the posts.
+      await writeFixture(join(site, 'weekdate'), {
+        '_config.yml': 'title: A blog\npermalink: weekdate\n',
+        '_posts/2024-03-05-hello-world.md': posts['_posts/2024-03-05-hello-world.md'],
+        '_posts/2024-03-08-fourth.md': posts['_posts/2024-03-08-fourth.md'],
+      });
+      assert.deepEqual(await links('weekdate'), [
+        ['_posts/2024-03-05-hello-world.md', 'https://blog.example.com/2024/W10/Tue/hello-world.html'],
+        ['_posts/2024-03-08-fourth.md', 'https://blog.example.com/fixed/'],
+      ]);
+      // In the site's time zone, when _config.yml names one.
+      await writeFixture(join(site, 'los-angeles'), {
+        '_config.yml': 'timezone: America/Los_Angeles\n',
+        '_posts/2024-03-09-sixth.md': '---\ntitle: Sixth\ndate: 2024-04-01T01:30:00Z\n---\nThe sixth post.\n',
+      });
+      assert.deepEqual(await links('los-angeles'), [
+        ['_posts/2024-03-09-sixth.md', 'https://blog.example.com/2024/03/31/sixth.html'],
+      ]);
+      await writeFixture(join(site, 'templated', 'site'), {
+        '_config.yml': 'permalink: /:year/:y_day/:slug\n',
+        '_posts/2024-03-05-Hello-World.md': posts['_posts/2024-03-05-hello-world.md'],
+      });
+      assert.deepEqual(await links('templated/site'), [
+        ['_posts/2024-03-05-Hello-World.md', 'https://blog.example.com/2024/065/hello-world'],
+      ]);
+      // A default for every post, in front matter defaults, wins over the site's permalink.
+      await writeFixture(join(site, 'defaults'), {
+        '_config.yml':
+          'permalink: pretty\ndefaults:\n  - scope:\n      path: ""\n      type: posts\n    values:\n      permalink: /posts/:title/\n',
+        '_posts/2024-03-05-hello-world.md': posts['_posts/2024-03-05-hello-world.md'],
+      });
+      assert.deepEqual(await links('defaults'), [
+        ['_posts/2024-03-05-hello-world.md', 'https://blog.example.com/posts/hello-world/'],
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('prefixes links with the site URL when given', async () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(

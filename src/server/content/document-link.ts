@@ -75,12 +75,14 @@ export function folderTags(relativePath: string): string[] {
 
 /**
  * A readable title from a file name, for pages with no title and no heading (`getting-started.md`);
- * a folder's page (`index`, `_index`, `README`) by its folder's name.
+ * a folder's page (`index`, `_index`, `README`) by its folder's name, and a Jekyll post without
+ * the date its name starts with (`_posts/2024-03-05-hello-world.md`), as Jekyll titles it.
  */
 export function titleFromPath(relativePath: string): string {
   const parts = relativePath.replace(DOCUMENT_EXTENSION, '').split('/');
   let name = parts.pop() ?? relativePath;
   if (/^(?:_?index|readme)$/i.test(name) && parts.length > 0) name = parts.pop() ?? name;
+  if (parts.includes('_posts')) name = name.replace(/^\d{2,4}-\d{1,2}-\d{1,2}-(?=.)/, '');
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

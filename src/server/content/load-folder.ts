@@ -11,7 +11,8 @@ import type { AnchorStyle } from './heading-slug.js';
 import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
-import { siteGeneratorOf } from './site-generator.js';
+import { isPost } from './jekyll-post.js';
+import { jekyllPostSettings, siteGeneratorOf } from './site-generator.js';
 import { type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
@@ -337,12 +338,14 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
     const workers =
       options.workers ?? (files.length >= FILES_FOR_WORKERS ? Math.max(1, availableParallelism() - 1) : 0);
     const generator = siteGeneratorOf(dir);
+    const paths = listed.map((file) => pathIn(dir, file));
     const reading: Reading = {
       siteUrl: options.siteUrl,
       anchors: options.anchors ?? generator.anchors,
       conventions: sourceConventionsOf(
-        listed.map((file) => pathIn(dir, file)),
+        paths,
         generator.name,
+        paths.some(isPost) ? jekyllPostSettings(dir) : undefined,
       ),
     };
     const read =

@@ -1,6 +1,8 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { AnchorStyle } from './heading-slug.js';
+import { PERMALINK_STYLES, type PostSettings } from './jekyll-post.js';
 
 /** The generator that publishes a content folder, when the files beside it say so. */
 export interface SiteGenerator {
@@ -51,6 +53,17 @@ function foldersToSearch(dir: string): string[] {
  * folders above it, up to three; by the path given, then by the real path of a linked folder.
  */
 export function siteGeneratorOf(dir: string): SiteGenerator {
+  for (const folder of foldersBeside(dir))
+    for (const marker of MARKERS)
+      for (const file of marker.files) {
+        const path = join(folder, file);
+        if (existsSync(path)) return { name: marker.name, evidence: path, anchors: marker.anchors };
+      }
+  return { anchors: 'github' };
+}
+
+/** The folders searched for what is beside `dir` (see `siteGeneratorOf`): by the path given, then by its real path. */
+function foldersBeside(dir: string): string[] {
   const given = resolve(dir);
   let real = given;
   try {
@@ -60,11 +73,63 @@ export function siteGeneratorOf(dir: string): SiteGenerator {
   }
   const folders = foldersToSearch(given);
   if (real !== given) folders.push(...foldersToSearch(real));
-  for (const folder of folders)
-    for (const marker of MARKERS)
-      for (const file of marker.files) {
-        const path = join(folder, file);
-        if (existsSync(path)) return { name: marker.name, evidence: path, anchors: marker.anchors };
-      }
-  return { anchors: 'github' };
+  return folders;
 }
+
+/**
+ * What a Jekyll site's `_config.yml` (the nearest to `dir`, as `siteGeneratorOf` searches) says of
+ * its posts' links: their time zone (`timezone`) and their permalink (see `postPermalink`). None
+ * for no file, or one that can't be read or parsed, which Jekyll itself would not build from.
+ */
+export function jekyllPostSettings(dir: string): PostSettings {
+  const file = foldersBeside(dir)
+    .map((folder) => join(folder, '_config.yml'))
+    .find((path) => existsSync(path));
+  if (file === undefined) return {};
+  let config: unknown;
+  try {
+    config = parseYaml(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+  if (!isRecord(config)) return {};
+  const permalink = postPermalink(config);
+  const timeZone = config['timezone'];
+  return {
+    ...(permalink === undefined ? {} : { permalink }),
+    ...(typeof timeZone === 'string' ? { timeZone } : {}),
+  };
+}
+
+/**
+ * The posts' permalink of a Jekyll config: a posts-wide front matter default (`defaults`, scope
+ * `type: posts` or `path: _posts`), else the posts collection's, else the site's `permalink`, a
+ * template or one of Jekyll's named styles (`pretty`); undefined for none (Jekyll's default, `date`).
+ */
+function postPermalink(config: Record<string, unknown>): string | undefined {
+  const defaults = Array.isArray(config['defaults']) ? config['defaults'] : [];
+  for (const entry of defaults) {
+    if (!isRecord(entry) || !isRecord(entry['values']) || typeof entry['values']['permalink'] !== 'string')
+      continue;
+    const scope = isRecord(entry['scope']) ? entry['scope'] : {};
+    const path = typeof scope['path'] === 'string' ? scope['path'].replace(/^\/+|\/+$/g, '') : '';
+    if (
+      (scope['type'] === 'posts' && (path === '' || path === '_posts')) ||
+      (scope['type'] === undefined && path === '_posts')
+    )
+      return entry['values']['permalink'];
+  }
+  const collections = config['collections'];
+  if (
+    isRecord(collections) &&
+    isRecord(collections['posts']) &&
+    typeof collections['posts']['permalink'] === 'string'
+  )
+    return collections['posts']['permalink'];
+  const permalink = config['permalink'];
+  if (typeof permalink !== 'string') return undefined;
+  return Object.hasOwn(PERMALINK_STYLES, permalink) ? PERMALINK_STYLES[permalink] : permalink;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -5,6 +5,7 @@
 import { NotAPage } from './document.js';
 import { encodePath, folderTags, publishedPath } from './document-link.js';
 import { frontMatterString } from './front-matter.js';
+import { jekyllPostPath, type PostSettings } from './jekyll-post.js';
 
 /**
  * What the generator of a folder's sources does that their paths don't say, found once for the
@@ -18,6 +19,8 @@ export interface SourceConventions {
   generator?: string;
   /** README files with an index page beside them: pages of their own, the index being their folder's (see `readmePath`). */
   readmesBesideIndex?: readonly string[];
+  /** What a Jekyll site's `_config.yml` says of its posts' links (see `jekyllPostSettings`). */
+  posts?: PostSettings;
 }
 
 /** A README, which GitHub shows as its folder's page, and most generators publish as it. */
@@ -30,10 +33,15 @@ const DOCUSAURUS_CATEGORY = /(?:^|\/)_category_\.(?:json|ya?ml)$/;
 
 /**
  * The conventions of the sources in a folder, from its generator (the name `siteGeneratorOf`
- * gives) and its files (every one, paths relative to the folder, with `/` separators): a folder
- * with a `_category_.json` is Docusaurus's docs, though copied away from its config.
+ * gives), its posts' settings (`jekyllPostSettings`) and its files (every one, paths relative to
+ * the folder, with `/` separators): a folder with a `_category_.json` is Docusaurus's docs, though
+ * copied away from its config.
  */
-export function sourceConventionsOf(relativePaths: readonly string[], generator?: string): SourceConventions {
+export function sourceConventionsOf(
+  relativePaths: readonly string[],
+  generator?: string,
+  posts?: PostSettings,
+): SourceConventions {
   generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
     relativePaths.filter((path) => INDEX_FILE.test(path)).map((path) => folderOf(path)),
@@ -44,6 +52,7 @@ export function sourceConventionsOf(relativePaths: readonly string[], generator?
   return {
     ...(generator === undefined ? {} : { generator }),
     ...(readmesBesideIndex.length > 0 ? { readmesBesideIndex } : {}),
+    ...(posts === undefined ? {} : { posts }),
   };
 }
 
@@ -52,16 +61,21 @@ const folderOf = (relativePath: string): string => relativePath.slice(0, relativ
 
 /**
  * The link of a Markdown source, as its generator publishes it: a link written in its front matter
- * (`link`, `url`, `permalink`: taken as the URL it is), else where its `slug` moves it, else where
- * its name puts it (a README for its folder), else where its path does.
+ * (`link`, `url`, `permalink`: taken as the URL it is, but a Jekyll post's permalink, a template
+ * filled in), else where its `slug` moves it, else where its name puts it (a post at its
+ * permalink, a README for its folder), else where its path does.
  */
 export function markdownPageLink(
   relativePath: string,
   frontMatter: Record<string, unknown>,
   conventions: SourceConventions = {},
 ): string {
-  const written = frontMatterString(frontMatter, 'link', 'url', 'permalink');
+  const written = frontMatterString(frontMatter, 'link', 'url');
   if (written !== undefined) return written;
+  const post = jekyllPostPath(relativePath, frontMatter, conventions.posts);
+  if (post !== undefined) return post;
+  const permalink = frontMatterString(frontMatter, 'permalink');
+  if (permalink !== undefined) return permalink;
   if (conventions.generator === 'Docusaurus') return docusaurusPath(relativePath, frontMatter);
   return (
     slugPath(relativePath, frontMatter) ??

@@ -13,7 +13,11 @@
  * Sets: the Hono questions, their first and second fresh sets, and the demo's own documentation
  * (seen: the questions of all three whose answer quotes another section of the right page were
  * read while working on section choice, on 2026-11-29, both halves of fresh2 and of the demo's
- * set included), and the third to fifth fresh sets (blind: `--list` never prints them).
+ * set included), and the third to fifth fresh sets (blind: `--list` never prints them). The ninth
+ * Hono set and the demo's second (30 questions each, every one answered by one section of a page
+ * of several) were written on 2026-12-01 from the pages alone, before any of their answers was
+ * read; each is measured in halves: the misses of the even-numbered questions (`seen`) were read
+ * while working on which section an answer quotes, those of the odd ones (`blind`) never are.
  *
  *   --list         also lists, for the seen sets, each question whose answer quotes another section
  *   --dump FILE    writes each seen question's quoted section and whether it is right, for diffs
@@ -51,14 +55,28 @@ const pageKey = (link: string): string => link.replace(/#.*$/, '').replace(/(.)\
 
 const pct = (share: number): string => `${(100 * share).toFixed(1).padStart(5)}%`;
 
-async function measure(label: string, dir: string, sets: [string, string, boolean][]): Promise<void> {
+/** A set of questions: its name, its file, and whose misses may be read (`halves`: the even-numbered ones'). */
+type QuestionSet = [name: string, file: string, seen: boolean | 'halves'];
+
+/** The sets as measured: a set in halves is two, `<name> seen` (even-numbered) and `<name> blind`. */
+function measuredSets(sets: QuestionSet[]): { name: string; items: AnnotatedQuestion[]; seen: boolean }[] {
+  return sets.flatMap(([name, file, seen]) => {
+    const items = JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as AnnotatedQuestion[];
+    if (seen !== 'halves') return [{ name, items, seen }];
+    return [
+      { name: `${name} seen`, items: items.filter((_, i) => i % 2 === 0), seen: true },
+      { name: `${name} blind`, items: items.filter((_, i) => i % 2 === 1), seen: false },
+    ];
+  });
+}
+
+async function measure(label: string, dir: string, sets: QuestionSet[]): Promise<void> {
   const { documents } = await loadContentFolder(dir);
   const index = createOramaIndex({});
   await index.load(documents);
   const answerer = createExtractiveAnswerer({ index });
   console.log(`\n== ${label}: ${documents.length} pages ==`);
-  for (const [name, file, seen] of sets) {
-    const items = JSON.parse(readFileSync(`${QUESTIONS}${file}`, 'utf8')) as AnnotatedQuestion[];
+  for (const { name, items, seen } of measuredSets(sets)) {
     let pageRight = 0;
     let sectionRight = 0;
     const misses: string[] = [];
@@ -92,7 +110,7 @@ async function measure(label: string, dir: string, sets: [string, string, boolea
     }
     const n = items.length;
     console.log(
-      `  ${name.padEnd(16)} n=${String(n).padStart(3)}  page right ${pct(pageRight / n)}  section right ${pct(sectionRight / n)}  (${pct(sectionRight / Math.max(pageRight, 1))} of right pages)`,
+      `  ${name.padEnd(18)} n=${String(n).padStart(3)}  page right ${pct(pageRight / n)}  section right ${pct(sectionRight / n)}  (${pct(sectionRight / Math.max(pageRight, 1))} of right pages)`,
     );
     if (values.list && seen && misses.length > 0)
       console.log(`  right page, other section:\n${misses.join('\n')}`);
@@ -106,6 +124,10 @@ await measure('Hono docs', `${CORPORA}hono`, [
   ['fresh3 blind', 'hono-fresh3-sections.json', false],
   ['fresh4 blind', 'hono-fresh4-sections.json', false],
   ['fresh5 blind', 'hono-fresh5-sections.json', false],
+  ['fresh9', 'hono-fresh9-sections.json', 'halves'],
 ]);
-await measure('demo docs', DEMO, [['demo fresh', 'demo-fresh-sections.json', true]]);
+await measure('demo docs', DEMO, [
+  ['demo fresh', 'demo-fresh-sections.json', true],
+  ['demo fresh2', 'demo-fresh2-sections.json', 'halves'],
+]);
 if (values.dump) writeFileSync(values.dump, `${dumped.join('\n')}\n`);

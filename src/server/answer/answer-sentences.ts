@@ -587,6 +587,10 @@ export function selectAnswer(
   const weights = new Map<string, number>();
   const wordOf = new Map<string, string>();
   const asked: QuestionTerms = { weights, wordOf };
+  // A name asked about, whole: not a part of it (`ur` and `ls` of "URLs", `type` of `ArkType`),
+  // which a section about the name needn't hold.
+  const isWholeName = (word: QuestionWord): boolean =>
+    word.name === true && word.term === analyser.term(word.word.toLowerCase());
   for (const word of words) {
     if (!titleTerms.has(word.term) || specificity(word.term) >= INFORMATIVE_SPECIFICITY)
       informative.add(word.term);
@@ -666,7 +670,7 @@ export function selectAnswer(
   );
   const namesASection = named.includes(true);
   const lead =
-    namesASection || words.some((word) => word.name && !openingTerms.has(word.term))
+    namesASection || words.some((word) => isWholeName(word) && !openingTerms.has(word.term))
       ? undefined
       : pageOpening;
   const isLead = (section: Section): boolean => lead !== undefined && isPartOfSection(section, lead);
@@ -731,7 +735,7 @@ export function selectAnswer(
   });
   // A name the question asks about that a candidate holds ("…with Valibot"): the first candidate
   // lacking it has no head start.
-  const askedNames = words.filter((word) => word.name === true).map((word) => word.term);
+  const askedNames = words.filter(isWholeName).map((word) => word.term);
   const heldNames = askedNames.filter((term) =>
     candidates.some(({ section }) => sectionTermSet(section, analyser).has(term)),
   );

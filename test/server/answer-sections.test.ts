@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+
+/** Pages of several sections, each question answered by one of them. */
+const PAGES: Record<string, string> = {
+  'slash.md': [
+    '---',
+    'title: Slash Middleware',
+    'description: Add or remove the slash at the end of a URL.',
+    '---',
+    '',
+    '# Slash Middleware',
+    '',
+    'This middleware handles the trailing slash of a URL on a GET request. `addSlash` redirects the URL to the same URL with a slash added when the content was not found, and `dropSlash` removes it.',
+    '',
+    '## Import',
+    '',
+    '```ts',
+    "import { addSlash, dropSlash } from 'example/slash'",
+    '```',
+    '',
+    '## Usage',
+    '',
+    'Example of redirecting a GET request of `/about/me` to `/about/me/`.',
+    '',
+    '```ts',
+    'const app = new App({ strict: true })',
+    'app.use(addSlash())',
+    '```',
+    '',
+    '## Options',
+    '',
+    '### always: boolean',
+    '',
+    'By default the middleware only redirects when the response status is 404. Set `always` to redirect every GET request.',
+  ].join('\n'),
+  'routing.md': [
+    '---',
+    'title: Routing',
+    'description: Routes and paths.',
+    '---',
+    '',
+    '# Routing',
+    '',
+    'Routes match a method and a path.',
+    '',
+    '## Path parameters',
+    '',
+    "A path parameter such as `/user/:id` is read with `param('id')`.",
+  ].join('\n'),
+};
+
+describe('the section an answer quotes, through the service', () => {
+  let service: TestService;
+  let dir: string;
+  const ask = async (query: string) => {
+    const { status, body } = await service.postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query,
+      conversationId: '',
+      format: 'markdown',
+    });
+    assert.equal(status, 200);
+    assert.equal(body.didAnswer, true, `answered: ${query}`);
+    return body as { answer: string; context: { passages: { link: string }[] } };
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'answer-sections-'));
+    const content = join(dir, 'content');
+    mkdirSync(content);
+    for (const [name, text] of Object.entries(PAGES)) writeFileSync(join(content, name), text);
+    service = await startTestService({ contentDir: content, config: configWith() });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows the usage example for a how-to question naming a plural acronym ("URLs") the opening holds', async () => {
+    // The tokenizer reads "URLs" as `url` and as the parts `ur` and `ls`: the opening, which
+    // says URL, holds the name, and its usage example shows how.
+    const answer = await ask('redirect URLs that end with a slash');
+    assert.equal(answer.context.passages[0]?.link, '/slash#usage');
+    assert.match(answer.answer, /app\.use\(addSlash\(\)\)/);
+  });
+});

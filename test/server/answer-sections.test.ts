@@ -38,6 +38,30 @@ const PAGES: Record<string, string> = {
     '',
     'By default the middleware only redirects when the response status is 404. Set `always` to redirect every GET request.',
   ].join('\n'),
+  'cloud.md': [
+    '---',
+    'title: Cloud Host',
+    'description: Deploy an app to Cloud Host.',
+    '---',
+    '',
+    '# Cloud Host',
+    '',
+    'Cloud Host is a serverless platform to deploy your app: Cloud Host runs your code in response to events and manages the servers for you.',
+    '',
+    'Cloud Host uses containers to run your service. This means you can use any runtime you like (Deno or Bun) by providing a Dockerfile. If no Dockerfile is provided, Cloud Host uses its default Node.js build.',
+    '',
+    '## 1. Install the CLI',
+    '',
+    'Install the `cloud` command with your package manager, then sign in.',
+    '',
+    '## 2. Deploy',
+    '',
+    'Run `cloud deploy my-app --source .` from the project folder to deploy it.',
+    '',
+    '## Changing runtimes',
+    '',
+    'If you want to deploy using Deno or Bun runtimes (or your own Node.js container), add a `Dockerfile` with the environment you want.',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -87,5 +111,14 @@ describe('the section an answer quotes, through the service', () => {
     const answer = await ask('redirect URLs that end with a slash');
     assert.equal(answer.context.passages[0]?.link, '/slash#usage');
     assert.match(answer.answer, /app\.use\(addSlash\(\)\)/);
+  });
+
+  it('quotes the section whose sentence answers over the opening that search found about as relevant', async () => {
+    // Search lists the opening first (the page's name is in it), its relevance about that of
+    // `## Changing runtimes`; the opening's best sentence is about Node.js's default build, the
+    // other section's says how.
+    const answer = await ask('deploy to Cloud Host using Bun instead of Node');
+    assert.equal(answer.context.passages[0]?.link, '/cloud#changing-runtimes');
+    assert.match(answer.answer, /^If you want to deploy using Deno or Bun runtimes/);
   });
 });

@@ -75,7 +75,8 @@ const NAMED_ROW_WEIGHT = 2;
 const ASKS_WHAT_IT_IS = /^\s*what(?:'s|\s+(?:is|are|does|do))\b/i;
 /**
  * The first candidate section (the source page's best passage for the question) is quoted unless
- * another's best sentence ranks this many times its best (see `chooseSection`).
+ * another's best sentence ranks this many times its best (see `chooseSection`): the most of its
+ * head start, which is less against a section search found about as relevant.
  */
 const FIRST_SECTION_WEIGHT = 1.5;
 /** How much standing close together adds to a sentence holding several question words. */
@@ -198,6 +199,18 @@ interface Unit {
   /** For a sentence of a list item that describes the item before it (see `DocumentSection.definitions`). */
   defines?: boolean;
   score: number;
+}
+
+/** A section of the source page that the answer may quote. */
+export interface AnswerCandidate {
+  section: Section;
+  /** The page's title. */
+  title: string;
+  /**
+   * Its relevance to the question (0–1) as search found it, when it is one of the passages search
+   * found; absent for a section taken for its words alone.
+   */
+  relevance?: number;
 }
 
 /** What the answer quotes: which of the candidate sections, and its blocks. */
@@ -552,7 +565,7 @@ function scoreUnit(
 export function selectAnswer(
   question: string,
   words: QuestionWord[],
-  candidates: { section: Section; title: string }[],
+  candidates: AnswerCandidate[],
   analyser: TextAnalyser,
   /** All sections of the source page, to tell which words are specific to a section. */
   pageSections: Section[] = candidates.map((candidate) => candidate.section),
@@ -774,7 +787,11 @@ export function selectAnswer(
     codeNamed: codeNames.map((name) => name !== undefined),
     pointsElsewhere,
     hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
-    firstWeight: firstLacksAName ? 1 : FIRST_SECTION_WEIGHT,
+    firstLacksAName,
+    relevances: candidates.map((candidate) => candidate.relevance),
+    opening: candidates.map(
+      ({ section }) => pageOpening !== undefined && isPartOfSection(section, pageOpening),
+    ),
     preferred,
     headingIsTheQuestion,
     preferredLacksAName: heldNames.some(
@@ -1167,12 +1184,23 @@ export function selectAnswer(
  * Which candidate section to quote. The preferred one is the best passage of the source page as
  * search ranks passages (by the question's words in its heading and text, their rarity and
  * nearness), or, for a question about the page's subject as a whole, the page's opening; another
- * is quoted when its best sentence ranks `firstWeight` times the preferred one's or more.
+ * is quoted when its best sentence outranks the preferred one's by the preferred one's head start.
  * Choosing the section of the best sentence of any candidate, as before 2026-11-29, quoted a
  * section that answers less often: 8 to 14 questions in 100 fewer on the Hono questions written
- * blind (bench/answer-sections.ts). A section whose heading is the question is quoted first, then
- * a section the question names in code (see below); a preferred section of code alone is quoted
- * as its code; with no sentence to quote anywhere, the preferred section's opening.
+ * blind (bench/answer-sections.ts). The head start is what search found: against another section
+ * it also found, the preferred one's relevance over that one's (at least 1, at most
+ * `FIRST_SECTION_WEIGHT`), so that of two sections search found about as relevant, the one whose
+ * sentence says more of the question is quoted ("deploy to Cloud Run using Bun instead of Node":
+ * `## Changing runtimes`, 0.61, not the page's opening, 0.58, which mentions Node.js's default
+ * build). Against the page's opening, whose heading is the page's title (so that the title's words,
+ * a field of every passage, also count in its text), or a section taken for its words alone,
+ * `FIRST_SECTION_WEIGHT`, or none when the preferred one lacks a name the question asks about that
+ * another holds. A flat head start for every section, as before 2026-12-01, quoted another section for 4 seen questions of
+ * that benchmark whose answering section is quoted now, and for none whose is not; of its blind
+ * questions, 2 more are quoted rightly now, none fewer. A section whose heading is the
+ * question is quoted first, then a section the question names in code (see below); a preferred
+ * section of code alone is quoted as its code; with no sentence to quote anywhere, the preferred
+ * section's opening.
  */
 function chooseSection(choice: {
   ranks: number[];
@@ -1181,7 +1209,18 @@ function chooseSection(choice: {
   codeNamed: boolean[];
   pointsElsewhere: boolean[];
   hasCode: boolean[];
-  firstWeight: number;
+  /**
+   * The preferred section lacks a name the question asks about that another candidate holds: it
+   * has no head start but what search's relevances give it.
+   */
+  firstLacksAName: boolean;
+  /** Each candidate's relevance as search found it, when it did (see `AnswerCandidate`). */
+  relevances: (number | undefined)[];
+  /**
+   * Which candidates are the page's opening, whose relevance counts the page's title in its text
+   * (its heading): against it, the preferred section keeps its whole head start.
+   */
+  opening: boolean[];
   preferred: number;
   headingIsTheQuestion: boolean[];
   /** The preferred section lacks a name the question asks about that another candidate holds. */
@@ -1189,7 +1228,7 @@ function chooseSection(choice: {
   /** The question asks how to do something, or is a task: code may answer it. */
   showsCode: boolean;
 }): number {
-  const { ranks, named, pointsElsewhere, hasCode, firstWeight, preferred } = choice;
+  const { ranks, named, pointsElsewhere, hasCode, preferred } = choice;
   const rankOf = (index: number): number => ranks[index] ?? 0;
   const bestAmong = (wanted: (index: number) => boolean): number => {
     let best = -1;
@@ -1223,8 +1262,25 @@ function chooseSection(choice: {
     return fallback();
   }
   if (namedSection >= 0 && rankOf(namedSection) > rankOf(preferred)) return namedSection;
-  const other = bestAmong((index) => index !== preferred);
-  return other >= 0 && rankOf(other) > firstWeight * rankOf(preferred) ? other : preferred;
+  // Another section is quoted when its best sentence outranks the preferred one's by the head start.
+  const headStart = (index: number): number => {
+    const own = choice.relevances[preferred];
+    const other = choice.relevances[index];
+    if (own !== undefined && other !== undefined && other > 0 && !choice.opening[index])
+      return Math.min(FIRST_SECTION_WEIGHT, Math.max(1, own / other));
+    return choice.firstLacksAName ? 1 : FIRST_SECTION_WEIGHT;
+  };
+  let best = preferred;
+  let bestShare = 1;
+  ranks.forEach((rank, index) => {
+    if (index === preferred || pointsElsewhere[index] || rank <= 0) return;
+    const share = rank / (headStart(index) * rankOf(preferred));
+    if (share > bestShare) {
+      best = index;
+      bestShare = share;
+    }
+  });
+  return best;
 }
 
 /** A heading naming a page's usage example: "Usage", "Basic usage", "Examples", "Getting started"… */

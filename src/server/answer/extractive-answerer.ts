@@ -65,6 +65,12 @@ export interface Retrieval {
   title: number;
 }
 
+/**
+ * A section of the source page the answer may quote: one of the passages search found for the
+ * question (`searched`, with its relevance), or another section taken for its words.
+ */
+type CandidateHit = PassageHit & { searched: boolean };
+
 /** Passages retrieved per question; the answer quotes the best, the others are its context. */
 const PASSAGES_RETRIEVED = 20;
 /** Passages listed in `context.passages`. */
@@ -570,7 +576,11 @@ export class ExtractiveAnswerer implements Answerer {
     const selected = selectAnswer(
       resolvedQuery,
       words,
-      candidates.map((hit) => ({ section: hit.section, title: hit.document.title })),
+      candidates.map((hit) => ({
+        section: hit.section,
+        title: hit.document.title,
+        ...(hit.searched ? { relevance: hit.relevance } : {}),
+      })),
       this.#analyser,
       best.document.sections,
     );
@@ -598,27 +608,27 @@ export class ExtractiveAnswerer implements Answerer {
    * says what the message means: its other sections list the message's wordings and code that
    * throws it, whose words match the pasted message better than the explanation does.
    */
-  #messageExplanation(question: string, best: PassageHit): PassageHit[] | undefined {
+  #messageExplanation(question: string, best: PassageHit): CandidateHit[] | undefined {
     const page = best.document;
     if (pastedMessage(question) === undefined || !isMessage(page.title)) return undefined;
     const opening = page.sections.find((section) => section.text !== '');
-    return opening ? [{ ...best, section: opening }] : undefined;
+    return opening ? [{ ...best, section: opening, searched: false }] : undefined;
   }
 
   /**
    * The sections of the source page whose sentences may answer: its best passages for the
    * question, then its other sections whose heading or text hold most of the question's words.
    */
-  #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): PassageHit[] {
+  #candidateSections(best: PassageHit, hits: PassageHit[], words: QuestionWord[]): CandidateHit[] {
     // A passage of a long section is read in its whole section: the sentence that answers may be
     // in another of its parts ("When any of them fails, `didAnswer` is `false`…" after the table
     // that opens `## When didAnswer is false`).
-    const fromHits: PassageHit[] = [];
+    const fromHits: CandidateHit[] = [];
     for (const hit of hits) {
       if (hit.document.id !== best.document.id) continue;
       const whole = best.document.sections.find((section) => isPartOfSection(hit.section, section));
       if (whole && fromHits.some((taken) => taken.section === whole)) continue;
-      fromHits.push(whole ? { ...hit, section: whole } : hit);
+      fromHits.push({ ...hit, section: whole ?? hit.section, searched: true });
       if (fromHits.length === CANDIDATE_SECTIONS) break;
     }
     const taken = (section: DocumentSection) =>
@@ -636,7 +646,7 @@ export class ExtractiveAnswerer implements Answerer {
       .filter((candidate) => candidate.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, CANDIDATE_SECTIONS)
-      .map(({ section }) => ({ ...best, section }));
+      .map(({ section }) => ({ ...best, section, searched: false }));
     return [...fromHits, ...others];
   }
 }

@@ -62,6 +62,24 @@ const PAGES: Record<string, string> = {
     '',
     'If you want to deploy using Deno or Bun runtimes (or your own Node.js container), add a `Dockerfile` with the environment you want.',
   ].join('\n'),
+  'panel.md': [
+    '---',
+    'title: Panel',
+    'description: The panel element and how to style it.',
+    '---',
+    '',
+    '# Panel',
+    '',
+    'The panel shows the results of a search under the input.',
+    '',
+    '## Styling',
+    '',
+    'The width of the panel is `--panel-width`.',
+    '',
+    'The text color is `--text-color`, the background color `--background-color`.',
+    '',
+    'Its corners follow `--panel-radius`.',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -70,7 +88,8 @@ const PAGES: Record<string, string> = {
     '',
     '# Routing',
     '',
-    'Routes match a method and a path.',
+    // The site writes "colours" too, so a question's "colours" is its own word, not read as "color".
+    'Routes match a method and a path. The list of routes shows each method in its own colours.',
     '',
     '## Path parameters',
     '',
@@ -120,5 +139,14 @@ describe('the section an answer quotes, through the service', () => {
     const answer = await ask('deploy to Cloud Host using Bun instead of Node');
     assert.equal(answer.context.passages[0]?.link, '/cloud#changing-runtimes');
     assert.match(answer.answer, /^If you want to deploy using Deno or Bun runtimes/);
+  });
+
+  it('quotes the sentence that says "color" for a question about "colours"', async () => {
+    const answer = await ask('How do I change the colours of the panel?');
+    assert.equal(answer.context.passages[0]?.link, '/panel#styling');
+    assert.equal(
+      answer.answer,
+      'The text color is `--text-color`, the background color `--background-color`.',
+    );
   });
 });

@@ -613,16 +613,21 @@ export function selectAnswer(
     const as = word.word.toLowerCase();
     // A part of a name (`type` of `ArkType`, `site` of `cross-site`) is a word of its own
     // elsewhere ("content type"): it says less that the name is meant than the name whole.
-    const weight = (word.term === analyser.term(as) ? 1 : PART_WEIGHT) * wordWeight;
+    const whole = word.term === analyser.term(as);
+    const weight = (whole ? 1 : PART_WEIGHT) * wordWeight;
     if (weight > (weights.get(word.term) ?? -1)) {
       weights.set(word.term, weight);
       wordOf.set(word.term, as);
     }
-    for (const synonym of SYNONYMS.get(as) ?? []) {
+    // Synonyms by the word as written, else by its stem, as search finds them: "colours" has
+    // those of `colour` ("color"). Not a part's (`type` of `ArkType`).
+    for (const synonym of SYNONYMS.get(as) ?? (whole ? SYNONYMS.get(word.term) : undefined) ?? []) {
       const term = analyser.term(synonym);
       if (term !== '' && !weights.has(term)) {
         weights.set(term, wordWeight * SYNONYM_WEIGHT);
         wordOf.set(term, as);
+        // It tells sections apart as the word does: "color" in a sentence stands for "colours".
+        if (informative.has(word.term)) informative.add(term);
       }
     }
   }

@@ -1269,11 +1269,12 @@ function chooseSection(choice: {
   if (namedSection >= 0 && rankOf(namedSection) > rankOf(preferred)) return namedSection;
   // Another section is quoted when its best sentence outranks the preferred one's by the head start.
   const headStart = (index: number): number => {
+    if (choice.firstLacksAName) return 1;
     const own = choice.relevances[preferred];
     const other = choice.relevances[index];
     if (own !== undefined && other !== undefined && other > 0 && !choice.opening[index])
       return Math.min(FIRST_SECTION_WEIGHT, Math.max(1, own / other));
-    return choice.firstLacksAName ? 1 : FIRST_SECTION_WEIGHT;
+    return FIRST_SECTION_WEIGHT;
   };
   let best = preferred;
   let bestShare = 1;

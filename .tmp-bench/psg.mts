@@ -1,0 +1,11 @@
+import { loadContentFolder } from '../src/server/content/load-folder.js';
+import { createOramaIndex } from '../src/server/search/orama-index.js';
+const dir = process.env.DIR ?? 'demo/content';
+const { documents } = await loadContentFolder(dir);
+const index = createOramaIndex();
+await index.load(documents);
+const q = process.argv[2]!;
+const hits = await index.search(q, { limit: 6 } as any);
+for (const h of hits) console.log(h.relevance.toFixed(3), h.document.link, '|', h.section?.heading);
+const ps = await index.searchPassages(q, { limit: 8 } as any);
+for (const p of ps as any[]) console.log('  P', (p.score ?? p.relevance)?.toFixed?.(3), p.document?.link ?? p.link, '|', p.section?.heading ?? p.heading, '|', String(p.text ?? p.section?.text ?? '').slice(0, 100).replace(/\n/g, ' '));

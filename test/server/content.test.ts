@@ -1558,6 +1558,12 @@ describe('loadContentFolder', () => {
         '7.0-notes.md': '# Notes\n\nWhat changed in version 7.0.\n',
         '04-kept/01-verbatim.md':
           '---\nparse_number_prefixes: false\n---\n# Verbatim\n\nA page that keeps its prefixes.\n',
+        // No title nor heading: titled as Docusaurus names them, by id or name without prefix.
+        '02-guides/04-upgrade.md': 'Upgrade the toolkit with npm update.\n',
+        '05-faq/index.md': 'Questions asked often about the toolkit.\n',
+        '03-reference/4-limits.md': '---\nid: rate-limits\n---\nHow many requests a key may send.\n',
+        // Nothing to read: empty, though titled by its name.
+        '06-empty.md': '\n',
         // Partials, which other pages import and show: no pages of their own.
         '_install-steps.mdx': 'Run `npm install acme`, then sign in.\n',
         '_snippets/sign-in.md': 'Sign in with your key.\n',
@@ -1570,6 +1576,9 @@ describe('loadContentFolder', () => {
         });
         return {
           links: pages.map((document) => [document.id, document.link, document.tags.join(' ')]),
+          titles: pages
+            .filter((document) => document.sections.every((section) => section.heading === ''))
+            .map((document) => [document.id, document.title]),
           skipped: left.map((file) => [file.path, file.notAPage]),
         };
       };
@@ -1579,17 +1588,26 @@ describe('loadContentFolder', () => {
           ['02-guides/01-install.md', 'https://example.com/docs/guides/install', 'guides'],
           ['02-guides/02-guides.md', 'https://example.com/docs/guides/', 'guides'],
           ['02-guides/03 - Sign in.md', 'https://example.com/docs/guides/Sign%20in', 'guides'],
+          ['02-guides/04-upgrade.md', 'https://example.com/docs/guides/upgrade', 'guides'],
           ['03-reference/1.cli.mdx', 'https://example.com/docs/reference/command-line', 'reference'],
           ['03-reference/2_config.md', 'https://example.com/docs/settings', 'reference'],
           ['03-reference/3-errors.md', 'https://example.com/docs/reference/error-codes', 'reference'],
+          ['03-reference/4-limits.md', 'https://example.com/docs/reference/rate-limits', 'reference'],
           ['03-reference/README.md', 'https://example.com/docs/reference/', 'reference'],
           ['04-kept/01-verbatim.md', 'https://example.com/docs/04-kept/01-verbatim', '04-kept'],
+          ['05-faq/index.md', 'https://example.com/docs/faq/', 'faq'],
           ['2024-01-release.md', 'https://example.com/docs/2024-01-release', ''],
           ['7.0-notes.md', 'https://example.com/docs/7.0-notes', ''],
+        ],
+        titles: [
+          ['02-guides/04-upgrade.md', 'Upgrade'],
+          ['03-reference/4-limits.md', 'Rate limits'],
+          ['05-faq/index.md', 'Faq'],
         ],
         skipped: [
           ['_install-steps.mdx', 'partial'],
           ['_snippets/sign-in.md', 'partial'],
+          ['06-empty.md', undefined],
         ],
       };
       assert.deepEqual(await read(join(site, 'website', 'docs')), expected);

@@ -6,6 +6,11 @@ import { firstProseParagraph, summarise } from './summary.js';
 /** What a reader found in a file; anything left undefined falls back to what the path and text give. */
 export interface DocumentFields {
   title?: string;
+  /**
+   * The title for a page with neither a title nor a heading, as its generator names it from its
+   * path (see `markdownPathTitle`); by default the file's name, made readable (`titleFromPath`).
+   */
+  pathTitle?: string;
   description?: string;
   tags?: string[];
   link?: string;
@@ -34,7 +39,7 @@ export function documentRecord(
   const firstHeading =
     sections.find((section) => section.level === 1)?.heading ??
     sections.find((section) => section.heading)?.heading;
-  const title = fields.title ?? firstHeading ?? titleFromPath(relativePath);
+  const title = fields.title ?? firstHeading ?? fields.pathTitle ?? titleFromPath(relativePath);
   const bodyText = plainTexts.join('\n\n');
   const description = fields.description ?? summarise(firstProseParagraph(bodyText));
   return withTextOfSections({

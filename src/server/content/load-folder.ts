@@ -13,7 +13,7 @@ import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
 import { jekyllPostSettings, siteGeneratorOf } from './site-generator.js';
-import { type SourceConventions, sourceConventionsOf } from './source-path.js';
+import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
 
@@ -184,12 +184,14 @@ async function followLink(
 
 /**
  * A page with nothing to show or quote: no text, no description, and no title of its own (a file
- * not written yet). A page with a title alone (a section's landing page) is still found by it.
+ * not written yet), but the one its path gives it (`conventions`: its generator's, as
+ * `markdownPathTitle` names it). A page with a title alone (a section's landing page) is still found by it.
  */
-function isEmptyPage(document: SourceDocument): boolean {
+function isEmptyPage(document: SourceDocument, conventions?: SourceConventions): boolean {
   return (
     document.description === '' &&
-    document.title === titleFromPath(document.id) &&
+    (document.title === titleFromPath(document.id) ||
+      document.title === markdownPathTitle(document.id, {}, conventions)) &&
     // Read from the sections, not `text`, which a read document makes on first use and then keeps.
     documentText(document.sections).trim() === ''
   );
@@ -306,7 +308,7 @@ export function readContentFiles(
       const source = fileText(readFileSync(file), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;
       const document = reader(relativePath, source, siteUrl, anchors, conventions);
-      if (isEmptyPage(document)) throw new Error('empty: no text to index');
+      if (isEmptyPage(document, conventions)) throw new Error('empty: no text to index');
       documents.push(document);
     } catch (error) {
       skipped.push({

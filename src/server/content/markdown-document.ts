@@ -16,6 +16,7 @@ import {
   assertPublished,
   markdownFolderTags,
   markdownPageLink,
+  markdownPathTitle,
   type SourceConventions,
 } from './source-path.js';
 
@@ -51,6 +52,7 @@ export function markdownDocument(
     relativePath,
     {
       title: title === undefined ? undefined : frontMatterText(title),
+      pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
       description: description === undefined ? undefined : frontMatterText(description),
       tags: frontMatterTags(frontMatter) ?? markdownFolderTags(relativePath, frontMatter, conventions),
       link: markdownPageLink(relativePath, frontMatter, conventions),

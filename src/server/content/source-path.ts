@@ -3,7 +3,7 @@
  * path says (`publishedPath`), but for what each generator does with some names.
  */
 import { NotAPage } from './document.js';
-import { encodePath, folderTags, publishedPath } from './document-link.js';
+import { encodePath, folderTags, publishedPath, titleFromPath } from './document-link.js';
 import { frontMatterString } from './front-matter.js';
 import { jekyllPostPath, type PostSettings } from './jekyll-post.js';
 
@@ -96,6 +96,25 @@ export function markdownFolderTags(
   if (conventions.generator !== 'Docusaurus' || frontMatter['parse_number_prefixes'] === false)
     return folderTags(relativePath);
   return folderTags(relativePath.split('/').map(withoutNumberPrefix).join('/'));
+}
+
+/**
+ * The title of a Markdown source with neither a title nor a heading, from its path: for
+ * Docusaurus, as it names the doc, by its front matter `id`, else its file's name without its
+ * number prefix (`01-intro.md` is "Intro", not "01 intro"), a category's index by its folder's
+ * name without one; else the file's name (see `titleFromPath`).
+ */
+export function markdownPathTitle(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions = {},
+): string {
+  if (conventions.generator !== 'Docusaurus' || frontMatter['parse_number_prefixes'] === false)
+    return titleFromPath(relativePath);
+  const folders = relativePath.split('/');
+  const [, fileName = '', extension = ''] = /^(.*?)(\.[^.]*)?$/.exec(folders.pop() as string) ?? [];
+  const name = frontMatterString(frontMatter, 'id') ?? withoutNumberPrefix(fileName);
+  return titleFromPath([...folders.map(withoutNumberPrefix), `${name}${extension}`].join('/'));
 }
 
 /**

@@ -406,6 +406,7 @@ const NOT_A_PAGE_NAMES: Record<NotAPageKind, string> = {
   draft: 'drafts',
   notFound: 'pages for addresses the site does not have (404)',
   partial: 'partials, which other pages show',
+  unpublished: "files the site's generator publishes no page from",
 };
 
 /** Throws, naming the folder, when `dir` is missing or a file: `kind` folder, `give` what to give instead. */

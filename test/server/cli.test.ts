@@ -347,7 +347,7 @@ if (!isMainThread && parentPort) {
     }
   });
 
-  it('links search results where the generator publishes the pages: Docusaurus docs, Jekyll posts, a README', async () => {
+  it('links search results where the generator publishes the pages: Docusaurus docs, Hugo pages, Jekyll posts, a README', async () => {
     const write = (root: string, files: Record<string, string>) => {
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(join(root, path, '..'), { recursive: true });
@@ -369,6 +369,14 @@ if (!isMainThread && parentPort) {
       'guides/README.md': '# Guides\n\nGuides to the toolkit installer.\n',
       'js/404.md': '# 404 in fetch\n\nA fetch of a missing installer resolves with status 404.\n',
     });
+    const hugo = join(dir, 'hugo-links');
+    write(hugo, {
+      'hugo.toml': "baseURL = 'https://acme.example/'\n",
+      'content/guides/First Steps.md': '---\ntitle: First steps\n---\nRun the toolkit installer.\n',
+      'content/guides/README.md': '# About the guides\n\nWhy the installer guides exist.\n',
+      'content/posts/release/index.md': '---\ntitle: Release\n---\nA new installer is out.\n',
+      'content/posts/release/notes.md': '---\ntitle: Notes\n---\nWhat the new installer fixes.\n',
+    });
     const links = async (content: string, siteUrl: string) => {
       const cli = await startCli(['--content', content, '--db', ':memory:', '--site-url', siteUrl]);
       try {
@@ -387,6 +395,17 @@ if (!isMainThread && parentPort) {
     const docs = await links(join(docusaurus, 'docs'), 'https://acme.example/docs');
     assert.deepEqual(docs.links, ['https://acme.example/docs/guides/setup']);
     assert.match(docs.output, /Skipped _install-steps\.mdx: a partial, which other pages show/);
+    const hugoLinks = await links(join(hugo, 'content'), 'https://acme.example');
+    assert.deepEqual(hugoLinks.links, [
+      'https://acme.example/guides/first-steps/',
+      'https://acme.example/guides/readme/',
+      'https://acme.example/posts/release/',
+    ]);
+    assert.match(
+      hugoLinks.output,
+      /Skipped posts\/release\/notes\.md: a resource of the page posts\/release\/index/,
+    );
+    assert.match(hugoLinks.output, /Heading anchors as Hugo writes them \(found .*hugo\.toml\)/);
     assert.deepEqual((await links(jekyll, 'https://acme.example')).links, [
       'https://acme.example/2024/03/05/hello-world.html',
       'https://acme.example/guides/',

@@ -1624,6 +1624,112 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it('links a Hugo page where Hugo publishes it: lower-cased, pretty or ugly, at its permalink; bundle resources and unrendered pages are no pages', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-hugo-'));
+    try {
+      // Every expected link is what Hugo 0.111 built from these files.
+      const content = {
+        '_index.md': '---\ntitle: Home\n---\nThe home page of the site.\n',
+        'Guides/_index.md': '---\ntitle: Guides\n---\nStep-by-step guides.\n',
+        'Guides/Setup.md': '---\ntitle: Setup\n---\nInstall the toolkit.\n',
+        // Hugo publishes a README by its name, as any page.
+        'Guides/README.md': '# About the guides\n\nHow the guides are written.\n',
+        "odd/What's New (v2)!.md": '---\ntitle: News\n---\nWhat changed in version 2.\n',
+        'odd/C++ Guide.md': '---\ntitle: C++\n---\nThe C++ bindings.\n',
+        'odd/Sub Dir/Page One.md': '---\ntitle: One\nslug: My Slug!\n---\nA page moved by its slug.\n',
+        'Café Menu.md': '---\ntitle: Menu\n---\nWhat the café serves.\n',
+        'posts/My-Post.md':
+          '---\ntitle: My Post\ndate: 2024-03-05\nslug: Release-Two\n---\nThe second release.\n',
+        'posts/moved.md': '---\ntitle: Moved\nurl: /Custom/Path/\n---\nA page at a URL of its own.\n',
+        // A leaf bundle: its folder is the page, its other files are its resources.
+        'posts/bundle/index.md': '---\ntitle: Bundle\n---\nA page with its images beside it.\n',
+        'posts/bundle/extra.md': '---\ntitle: Extra\n---\nText the bundle page shows.\n',
+        'posts/bundle/deeper/more.md': '---\ntitle: More\n---\nMore text the bundle page shows.\n',
+        'posts/headless/index.md': '---\ntitle: Headless\nheadless: true\n---\nShown in other pages.\n',
+        'posts/never.md': '---\ntitle: Never\n_build:\n  render: never\n---\nListed, never rendered.\n',
+        'posts/Nested/_index.md': '---\ntitle: Nested\n---\nA section in a section.\n',
+        'posts/Nested/Deep Page.md':
+          "+++\ntitle = 'Deep'\ndate = 2022-01-02T03:04:05+09:00\n+++\nA page of the nested section.\n",
+        'posts/Nested/Deeper/leaf.md': '---\ntitle: Leafy\n---\nIn a folder that is no section.\n',
+      };
+      await writeFixture(join(site, 'hugo', 'content'), content);
+      await writeFile(join(site, 'hugo', 'hugo.toml'), "baseURL = 'https://example.org/'\ntitle = 'Acme'\n");
+      const read = async (folder: string) => {
+        const { documents: pages, skipped: left } = await loadContentFolder(join(site, folder), {
+          siteUrl: 'https://example.org',
+        });
+        return {
+          links: pages.map((document) => [document.id, document.link]),
+          skipped: left.map((file) => [file.path, file.notAPage]),
+        };
+      };
+      const unpublished = [
+        ['posts/bundle/deeper/more.md', 'unpublished'],
+        ['posts/bundle/extra.md', 'unpublished'],
+        ['posts/headless/index.md', 'unpublished'],
+        ['posts/never.md', 'unpublished'],
+      ];
+      assert.deepEqual(await read('hugo/content'), {
+        links: [
+          ['Café Menu.md', 'https://example.org/caf%C3%A9-menu/'],
+          ['Guides/README.md', 'https://example.org/guides/readme/'],
+          ['Guides/Setup.md', 'https://example.org/guides/setup/'],
+          ['Guides/_index.md', 'https://example.org/guides/'],
+          ['_index.md', 'https://example.org/'],
+          ['odd/C++ Guide.md', 'https://example.org/odd/c++-guide/'],
+          ['odd/Sub Dir/Page One.md', 'https://example.org/odd/sub-dir/my-slug/'],
+          ["odd/What's New (v2)!.md", 'https://example.org/odd/whats-new-v2/'],
+          ['posts/My-Post.md', 'https://example.org/posts/release-two/'],
+          ['posts/Nested/Deep Page.md', 'https://example.org/posts/nested/deep-page/'],
+          ['posts/Nested/Deeper/leaf.md', 'https://example.org/posts/nested/deeper/leaf/'],
+          ['posts/Nested/_index.md', 'https://example.org/posts/nested/'],
+          ['posts/bundle/index.md', 'https://example.org/posts/bundle/'],
+          ['posts/moved.md', 'https://example.org/Custom/Path/'],
+        ],
+        skipped: unpublished,
+      });
+      // Ugly URLs for some sections, paths in their case, accents left out, and a section's
+      // permalink pattern, from an older site's config.toml told by Hugo's keys.
+      await writeFixture(join(site, 'older', 'content'), content);
+      await writeFile(
+        join(site, 'older', 'config.toml'),
+        [
+          "baseURL = 'https://example.org/'",
+          'disablePathToLower = true',
+          'removePathAccents = true',
+          '[uglyURLs]',
+          'odd = true',
+          '[permalinks]',
+          "posts = '/Articles/:year/:month/:sections/:title/:slugorfilename/'",
+        ].join('\n'),
+      );
+      assert.deepEqual((await read('older/content')).links, [
+        ['Café Menu.md', 'https://example.org/Cafe-Menu/'],
+        ['Guides/README.md', 'https://example.org/Guides/README/'],
+        ['Guides/Setup.md', 'https://example.org/Guides/Setup/'],
+        ['Guides/_index.md', 'https://example.org/Guides/'],
+        ['_index.md', 'https://example.org/'],
+        ['odd/C++ Guide.md', 'https://example.org/odd/C++-Guide.html'],
+        ['odd/Sub Dir/Page One.md', 'https://example.org/odd/Sub-Dir/My-Slug.html'],
+        ["odd/What's New (v2)!.md", 'https://example.org/odd/Whats-New-v2.html'],
+        ['posts/My-Post.md', 'https://example.org/Articles/2024/03/posts/My-Post/Release-Two/'],
+        ['posts/Nested/Deep Page.md', 'https://example.org/Articles/2022/01/posts/Nested/Deep/Deep-Page/'],
+        ['posts/Nested/Deeper/leaf.md', 'https://example.org/Articles/1/01/posts/Nested/Leafy/leaf/'],
+        ['posts/Nested/_index.md', 'https://example.org/posts/Nested/'],
+        ['posts/bundle/index.md', 'https://example.org/Articles/1/01/posts/Bundle/bundle/'],
+        ['posts/moved.md', 'https://example.org/Custom/Path/'],
+      ]);
+      // Zola's config.toml is no Hugo's: its pages are linked by their paths.
+      await writeFixture(join(site, 'zola', 'content'), { 'Guides/Setup.md': content['Guides/Setup.md'] });
+      await writeFile(join(site, 'zola', 'config.toml'), "base_url = 'https://example.org'\n");
+      assert.deepEqual((await read('zola/content')).links, [
+        ['Guides/Setup.md', 'https://example.org/Guides/Setup'],
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("links a Jekyll post at its permalink: the default, _config.yml's, or its front matter's", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-'));
     try {

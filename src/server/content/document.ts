@@ -128,9 +128,10 @@ export interface SkippedFile {
 /**
  * Why a file that was read is no page of the published site: a page that asks not to be indexed,
  * a redirect left where a page used to be, a draft, the page shown for an address the site does
- * not have (its 404 page), a partial that other pages show (Docusaurus's `_shared.mdx`).
+ * not have (its 404 page), a partial that other pages show (Docusaurus's `_shared.mdx`), a file
+ * the site's generator publishes no page from (a Hugo bundle's resource, a Jekyll collection not output).
  */
-export type NotAPageKind = 'noindex' | 'redirect' | 'draft' | 'notFound' | 'partial';
+export type NotAPageKind = 'noindex' | 'redirect' | 'draft' | 'notFound' | 'partial' | 'unpublished';
 
 /** Thrown by a reader for a file that is no page of the site: skipped as such, not as an error. */
 export class NotAPage extends Error {

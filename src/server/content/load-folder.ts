@@ -12,7 +12,7 @@ import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
-import { jekyllPostSettings, siteGeneratorOf } from './site-generator.js';
+import { hugoSettings, jekyllPostSettings, siteGeneratorOf } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
@@ -344,11 +344,13 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
     const reading: Reading = {
       siteUrl: options.siteUrl,
       anchors: options.anchors ?? generator.anchors,
-      conventions: sourceConventionsOf(
-        paths,
-        generator.name,
-        paths.some(isPost) ? jekyllPostSettings(dir) : undefined,
-      ),
+      conventions: sourceConventionsOf(paths, {
+        generator: generator.name,
+        ...(paths.some(isPost) ? { posts: jekyllPostSettings(dir) } : {}),
+        ...(generator.name === 'Hugo' && generator.evidence !== undefined
+          ? { hugo: hugoSettings(generator.evidence) }
+          : {}),
+      }),
     };
     const read =
       workers > 0 ? readInWorkers(dir, batches, workers, reading) : readHere(dir, batches, reading);

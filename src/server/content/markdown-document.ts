@@ -14,6 +14,7 @@ import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
 import {
   assertPublished,
+  assertRendered,
   markdownFolderTags,
   markdownPageLink,
   markdownPathTitle,
@@ -33,6 +34,7 @@ export function markdownDocument(
 ): SourceDocument {
   assertPublished(relativePath, conventions);
   const { frontMatter, body } = splitFrontMatter(source);
+  assertRendered(frontMatter, conventions);
   // A draft is not on the published site: a link to it would be a dead one.
   if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
   const redirect = redirectTarget(frontMatter);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import type { AnchorStyle } from './heading-slug.js';
+import type { HugoSettings } from './hugo-page.js';
 import { PERMALINK_STYLES, type PostSettings } from './jekyll-post.js';
 
 /** The generator that publishes a content folder, when the files beside it say so. */
@@ -14,15 +16,30 @@ export interface SiteGenerator {
   anchors: AnchorStyle;
 }
 
+/** The names Hugo reads its configuration from, at the site's root or in `config/_default/`, newest first. */
+const HUGO_CONFIG_FILES = ['hugo', 'config'].flatMap((name) =>
+  ['toml', 'yaml', 'yml', 'json'].flatMap((extension) => [
+    `${name}.${extension}`,
+    `config/_default/${name}.${extension}`,
+  ]),
+);
+
 /**
  * The generators whose anchors are not GitHub's, or who publish a source elsewhere than its path
- * says (Docusaurus, see `source-path.ts`), and what they keep beside their content. Starlight
- * (Astro), Hugo and Jekyll write GitHub's anchors, the default, so they need no finding. A site
- * owner points `--content` at the documents (`docs/`), which may hold the generator's
- * configuration (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`,
- * `docusaurus.config.js`).
+ * says (Docusaurus and Hugo, see `source-path.ts`), and what they keep beside their content.
+ * Starlight (Astro) and Jekyll write GitHub's anchors, the default, and Jekyll's `_config.yml` is
+ * looked for on its own (see `jekyllPostSettings`). A site owner points `--content` at the
+ * documents (`docs/`, Hugo's `content/`), which may hold the generator's configuration
+ * (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`, `docusaurus.config.js`,
+ * `hugo.toml`). A file found counts when `accepts` says it is the generator's (a `config.toml` may
+ * be another tool's).
  */
-const MARKERS: readonly { name: string; files: readonly string[]; anchors: AnchorStyle }[] = [
+const MARKERS: readonly {
+  name: string;
+  files: readonly string[];
+  anchors: AnchorStyle;
+  accepts?: (path: string) => boolean;
+}[] = [
   { name: 'VitePress', files: ['.vitepress'], anchors: 'vitepress' },
   { name: 'MkDocs', files: ['mkdocs.yml', 'mkdocs.yaml'], anchors: 'mkdocs' },
   {
@@ -30,7 +47,45 @@ const MARKERS: readonly { name: string; files: readonly string[]; anchors: Ancho
     files: ['js', 'ts', 'mjs', 'cjs', 'mts', 'cts'].map((extension) => `docusaurus.config.${extension}`),
     anchors: 'github',
   },
+  { name: 'Hugo', files: HUGO_CONFIG_FILES, anchors: 'github', accepts: isHugoConfig },
 ];
+
+/**
+ * Keys only Hugo's configuration has (lower-cased, as Hugo reads them; `hugo new site` writes
+ * `baseURL` and `languageCode`): a `config.toml` is also Zola's (`base_url`), and a `config.yaml`
+ * anyone's, so no key other tools use too (`params`, `theme`, `title`).
+ */
+const HUGO_KEYS = new Set([
+  'baseurl',
+  'languagecode',
+  'defaultcontentlanguage',
+  'disablepathtolower',
+  'uglyurls',
+  'permalinks',
+  'removepathaccents',
+  'contentdir',
+  'publishdir',
+]);
+
+/** Whether a file found among Hugo's names is Hugo's: `hugo.*` is; `config.*` with one of Hugo's own keys. */
+function isHugoConfig(path: string): boolean {
+  if (basename(path).startsWith('hugo.')) return true;
+  const config = readConfig(path);
+  return config !== undefined && Object.keys(config).some((key) => HUGO_KEYS.has(key.toLowerCase()));
+}
+
+/** A configuration file's settings, as TOML, YAML or JSON by its extension; undefined for none, or one that doesn't parse. */
+function readConfig(path: string): Record<string, unknown> | undefined {
+  try {
+    const text = readFileSync(path, 'utf8');
+    const extension = extname(path);
+    const config: unknown =
+      extension === '.toml' ? parseToml(text) : extension === '.json' ? JSON.parse(text) : parseYaml(text);
+    return isRecord(config) ? config : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Folders above the content folder searched: `docs/guides` is two below `mkdocs.yml`. */
 const LEVELS_UP = 3;
@@ -57,7 +112,8 @@ export function siteGeneratorOf(dir: string): SiteGenerator {
     for (const marker of MARKERS)
       for (const file of marker.files) {
         const path = join(folder, file);
-        if (existsSync(path)) return { name: marker.name, evidence: path, anchors: marker.anchors };
+        if (existsSync(path) && (marker.accepts?.(path) ?? true))
+          return { name: marker.name, evidence: path, anchors: marker.anchors };
       }
   return { anchors: 'github' };
 }
@@ -75,6 +131,49 @@ function foldersBeside(dir: string): string[] {
   if (real !== given) folders.push(...foldersToSearch(real));
   return folders;
 }
+
+/**
+ * What a Hugo site's configuration (the file `siteGeneratorOf` found it by, and a
+ * `permalinks.*` beside it in a `config/_default/` folder) says of its pages' links:
+ * `disablePathToLower`, `removePathAccents`, `uglyURLs` (for every section, or some) and
+ * `permalinks` (by section, or by kind, `page` and `section`, then section). Keys in any case,
+ * as Hugo reads them.
+ */
+export function hugoSettings(configFile: string): HugoSettings {
+  const config = lowerCaseKeys(readConfig(configFile) ?? {});
+  if (basename(dirname(configFile)) === '_default')
+    for (const extension of ['toml', 'yaml', 'yml', 'json']) {
+      const permalinks = readConfig(join(dirname(configFile), `permalinks.${extension}`));
+      if (permalinks !== undefined) {
+        config['permalinks'] = lowerCaseKeys(permalinks);
+        break;
+      }
+    }
+  const settings: HugoSettings = {};
+  if (config['disablepathtolower'] === true) settings.keepCase = true;
+  if (config['removepathaccents'] === true) settings.removeAccents = true;
+  const ugly = config['uglyurls'];
+  if (ugly === true) settings.uglyUrls = true;
+  else if (isRecord(ugly))
+    settings.uglyUrls = Object.entries(ugly)
+      .filter(([, on]) => on === true)
+      .map(([section]) => section.toLowerCase());
+  const permalinks = isRecord(config['permalinks']) ? lowerCaseKeys(config['permalinks']) : {};
+  const patterns = (entries: Record<string, unknown>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  const byKind = isRecord(permalinks['page']) || isRecord(permalinks['section']);
+  const pages = byKind ? (isRecord(permalinks['page']) ? lowerCaseKeys(permalinks['page']) : {}) : permalinks;
+  if (Object.keys(patterns(pages)).length > 0) settings.pagePermalinks = patterns(pages);
+  if (byKind && isRecord(permalinks['section']))
+    settings.sectionPermalinks = patterns(lowerCaseKeys(permalinks['section']));
+  return settings;
+}
+
+/** An object with its keys lower-cased, as Hugo reads its configuration's. */
+const lowerCaseKeys = (record: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
 
 /**
  * What a Jekyll site's `_config.yml` (the nearest to `dir`, as `siteGeneratorOf` searches) says of

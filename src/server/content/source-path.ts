@@ -5,6 +5,14 @@
 import { NotAPage } from './document.js';
 import { encodePath, folderTags, publishedPath, titleFromPath } from './document-link.js';
 import { frontMatterString } from './front-matter.js';
+import {
+  assertHugoPublished,
+  assertHugoRendered,
+  type HugoSettings,
+  type HugoSite,
+  hugoPagePath,
+  hugoSiteOf,
+} from './hugo-page.js';
 import { jekyllPostPath, type PostSettings } from './jekyll-post.js';
 
 /**
@@ -21,6 +29,8 @@ export interface SourceConventions {
   readmesBesideIndex?: readonly string[];
   /** What a Jekyll site's `_config.yml` says of its posts' links (see `jekyllPostSettings`). */
   posts?: PostSettings;
+  /** A Hugo site's settings and bundles (see `hugoSiteOf`), when the generator is Hugo. */
+  hugo?: HugoSite;
 }
 
 /** A README, which GitHub shows as its folder's page, and most generators publish as it. */
@@ -31,16 +41,24 @@ const INDEX_FILE = /(?:^|\/)_?index\.(?:mdx?|markdown|html?)$/i;
 /** A Docusaurus category's metadata, which no other generator names so: a folder of Docusaurus docs. */
 const DOCUSAURUS_CATEGORY = /(?:^|\/)_category_\.(?:json|ya?ml)$/;
 
+/** What the files beside a content folder say of its generator (see `sourceConventionsOf`). */
+export interface SiteSettings {
+  /** The generator's name, as `siteGeneratorOf` gives it. */
+  generator?: string;
+  /** A Jekyll site's posts' settings (`jekyllPostSettings`). */
+  posts?: PostSettings;
+  /** A Hugo site's settings (`hugoSettings`). */
+  hugo?: HugoSettings;
+}
+
 /**
- * The conventions of the sources in a folder, from its generator (the name `siteGeneratorOf`
- * gives), its posts' settings (`jekyllPostSettings`) and its files (every one, paths relative to
- * the folder, with `/` separators): a folder with a `_category_.json` is Docusaurus's docs, though
- * copied away from its config.
+ * The conventions of the sources in a folder, from what the files beside it say (`site`) and its
+ * files (every one, paths relative to the folder, with `/` separators): a folder with a
+ * `_category_.json` is Docusaurus's docs, though copied away from its config.
  */
 export function sourceConventionsOf(
   relativePaths: readonly string[],
-  generator?: string,
-  posts?: PostSettings,
+  { generator, posts, hugo }: SiteSettings = {},
 ): SourceConventions {
   generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
@@ -53,6 +71,7 @@ export function sourceConventionsOf(
     ...(generator === undefined ? {} : { generator }),
     ...(readmesBesideIndex.length > 0 ? { readmesBesideIndex } : {}),
     ...(posts === undefined ? {} : { posts }),
+    ...(generator === 'Hugo' ? { hugo: hugoSiteOf(relativePaths, hugo ?? {}) } : {}),
   };
 }
 
@@ -62,8 +81,9 @@ const folderOf = (relativePath: string): string => relativePath.slice(0, relativ
 /**
  * The link of a Markdown source, as its generator publishes it: a link written in its front matter
  * (`link`, `url`, `permalink`: taken as the URL it is, but a Jekyll post's permalink, a template
- * filled in), else where its `slug` moves it, else where its name puts it (a post at its
- * permalink, a README for its folder), else where its path does.
+ * filled in), else, for Hugo, where Hugo puts it (see `hugoPagePath`), else where its `slug`
+ * moves it, else where its name puts it (a post at its permalink, a README for its folder), else
+ * where its path does.
  */
 export function markdownPageLink(
   relativePath: string,
@@ -72,6 +92,7 @@ export function markdownPageLink(
 ): string {
   const written = frontMatterString(frontMatter, 'link', 'url');
   if (written !== undefined) return written;
+  if (conventions.generator === 'Hugo') return hugoPagePath(relativePath, frontMatter, conventions.hugo);
   const post = jekyllPostPath(relativePath, frontMatter, conventions.posts);
   if (post !== undefined) return post;
   const permalink = frontMatterString(frontMatter, 'permalink');
@@ -120,14 +141,27 @@ export function markdownPathTitle(
 /**
  * Throws `NotAPage` for a source its generator publishes no page from: a Docusaurus partial, a file
  * or folder whose name starts with `_` (`_shared-steps.mdx`), which other pages import and show
- * (Docusaurus's default `exclude`).
+ * (Docusaurus's default `exclude`); a Hugo bundle's resource or a page never rendered (see
+ * `assertHugoPublished`).
  */
 export function assertPublished(relativePath: string, conventions: SourceConventions = {}): void {
+  if (conventions.hugo !== undefined) assertHugoPublished(relativePath, conventions.hugo);
   if (conventions.generator === 'Docusaurus' && /(?:^|\/)_/.test(relativePath))
     throw new NotAPage(
       'partial',
       'a partial, which other pages show: Docusaurus publishes no page from a name starting with _',
     );
+}
+
+/**
+ * Throws `NotAPage` for a source whose front matter says its generator renders no page of it: a
+ * Hugo page built but never rendered (see `assertHugoRendered`).
+ */
+export function assertRendered(
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions = {},
+): void {
+  if (conventions.hugo !== undefined) assertHugoRendered(frontMatter);
 }
 
 /**

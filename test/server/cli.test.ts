@@ -347,7 +347,7 @@ if (!isMainThread && parentPort) {
     }
   });
 
-  it('links search results where the generator publishes the pages: Docusaurus docs, Hugo pages, Jekyll posts, a README', async () => {
+  it('links search results where the generator publishes the pages: Docusaurus docs, Hugo pages, Jekyll pages, posts and documents, a README', async () => {
     const write = (root: string, files: Record<string, string>) => {
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(join(root, path, '..'), { recursive: true });
@@ -363,7 +363,8 @@ if (!isMainThread && parentPort) {
     });
     const jekyll = join(dir, 'jekyll-links');
     write(jekyll, {
-      '_config.yml': 'title: Acme blog\n',
+      '_config.yml': 'title: Acme blog\ncollections:\n  docs:\n    output: true\n',
+      '_docs/setup.md': '---\ntitle: Setup\n---\nRun the toolkit installer, then sign in.\n',
       '_posts/2024-03-05-hello-world.md':
         '---\ntitle: Hello world\n---\nWe released the toolkit installer today.\n',
       'guides/README.md': '# Guides\n\nGuides to the toolkit installer.\n',
@@ -408,8 +409,9 @@ if (!isMainThread && parentPort) {
     assert.match(hugoLinks.output, /Heading anchors as Hugo writes them \(found .*hugo\.toml\)/);
     assert.deepEqual((await links(jekyll, 'https://acme.example')).links, [
       'https://acme.example/2024/03/05/hello-world.html',
+      'https://acme.example/docs/setup.html',
       'https://acme.example/guides/',
-      'https://acme.example/js/404',
+      'https://acme.example/js/404.html',
     ]);
   });
 

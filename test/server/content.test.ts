@@ -1805,6 +1805,160 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("links a Jekyll page and a collection's document where Jekyll publishes them, and skips what it publishes nothing from", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-pages-'));
+    try {
+      // Every expected link is what Debian's jekyll 4.3.1 built from these files.
+      const sites: Record<string, Record<string, string>> = {
+        default: {
+          '_config.yml': [
+            'collections:',
+            '  docs:',
+            '    output: true',
+            '  guides:',
+            '    output: true',
+            '    permalink: /g/:path/',
+            '  recipes:',
+            '    output: false',
+          ].join('\n'),
+          'index.md': '---\ntitle: Home\n---\nThe home page of the toolkit.\n',
+          'about.md': '---\ntitle: About\n---\nWho makes the toolkit.\n',
+          'Guides Two/First Steps.md': '---\ntitle: First steps\n---\nInstall the toolkit.\n',
+          'notes/index.md': '---\ntitle: Notes\n---\nRelease notes of the toolkit.\n',
+          'notes/older.markdown': '---\ntitle: Older notes\n---\nNotes of older releases.\n',
+          'moved.md':
+            '---\ntitle: Moved\npermalink: /:path/:basename/x:output_ext\n---\nA page at its own permalink.\n',
+          '_docs/index.md': '---\ntitle: Docs\n---\nThe documentation of the toolkit.\n',
+          '_docs/setup/install.md': '---\ntitle: Install\n---\nRun the installer.\n',
+          '_docs/ref.md': '---\ntitle: Reference\npermalink: /reference/\n---\nEvery call of the toolkit.\n',
+          '_guides/deep/more.md': '---\ntitle: More\n---\nA guide in a folder.\n',
+          '_recipes/cake.md': '---\ntitle: Cake\n---\nA recipe Jekyll reads, and writes out nowhere.\n',
+          '_notes/thing.md': '---\ntitle: Thing\n---\nIn no collection: Jekyll reads nothing from it.\n',
+          '_posts/2024-03-05-hello.md': '---\ntitle: Hello\n---\nThe first post.\n',
+        },
+        pretty: {
+          '_config.yml': [
+            'permalink: pretty',
+            'collections_dir: my',
+            'collections:',
+            '  docs:',
+            '    output: true',
+            '  faqs:',
+            '    output: true',
+            'defaults:',
+            '  - scope:',
+            '      type: faqs',
+            '    values:',
+            '      permalink: /questions/:title:output_ext',
+            '  - scope:',
+            '      path: my/_docs/api',
+            '    values:',
+            '      permalink: /api/:name/',
+          ].join('\n'),
+          'about.md': '---\ntitle: About\n---\nWho makes the toolkit.\n',
+          'Guides Two/First Steps.md': '---\ntitle: First steps\n---\nInstall the toolkit.\n',
+          'my/_docs/index.md': '---\ntitle: Docs\n---\nThe documentation of the toolkit.\n',
+          'my/_docs/setup/Install It.md': '---\ntitle: Install\n---\nRun the installer.\n',
+          'my/_docs/api/Call.md': '---\ntitle: Call\n---\nCall the toolkit.\n',
+          'my/_faqs/Why So.md': '---\ntitle: Why\n---\nWhy the toolkit is so.\n',
+          'my/_posts/2024-03-05-hello.md': '---\ntitle: Hello\n---\nThe first post.\n',
+          // Outside the collections' folder, no collection.
+          '_docs/stray.md': '---\ntitle: Stray\n---\nA document Jekyll never reads.\n',
+        },
+        filtered: {
+          '_config.yml': [
+            'permalink: /:categories/:title/',
+            'exclude:',
+            '  - internal',
+            '  - "*-old.md"',
+            'include:',
+            '  - _pages',
+            'defaults:',
+            '  - scope:',
+            '      path: guides',
+            '    values:',
+            '      permalink: /g/:basename/',
+            '  - scope:',
+            '      path: guides',
+            '      type: pages',
+            '    values:',
+            '      permalink: /gp/:basename:output_ext',
+            '  - scope:',
+            '      path: guides/deep',
+            '    values:',
+            '      permalink: /deep/:basename/',
+          ].join('\n'),
+          'about.md': '---\ntitle: About\n---\nWho makes the toolkit.\n',
+          'internal/plans.md': '---\ntitle: Plans\n---\nExcluded by its folder.\n',
+          // Excluded too: Jekyll's exclude matches the start of a path.
+          'internal-notes.md': '---\ntitle: Internal notes\n---\nExcluded by the start of its name.\n',
+          'page-old.md': '---\ntitle: Old\n---\nExcluded by a glob.\n',
+          '_pages/special.md': '---\ntitle: Special\n---\nIncluded though its folder starts with _.\n',
+          'guides/one.md': '---\ntitle: One\n---\nThe first guide.\n',
+          'guides/deep/two.md': '---\ntitle: Two\n---\nThe second guide.\n',
+          '#scratch.md': "---\ntitle: Scratch\n---\nAn editor's scratch file.\n",
+          '_posts/2024-01-02-news.md': '---\ntitle: News\ncategories: [News]\n---\nA post.\n',
+        },
+      };
+      const read = async (name: string) => {
+        await writeFixture(join(site, name), sites[name] as Record<string, string>);
+        const { documents: pages, skipped: left } = await loadContentFolder(join(site, name));
+        return {
+          links: pages.map((document) => [document.id, document.link]),
+          skipped: left.map((file) => [file.path, file.notAPage]),
+        };
+      };
+      assert.deepEqual(await read('default'), {
+        links: [
+          ['Guides Two/First Steps.md', '/Guides%20Two/First%20Steps.html'],
+          ['_docs/index.md', '/docs/index.html'],
+          ['_docs/ref.md', '/reference/'],
+          ['_docs/setup/install.md', '/docs/setup/install.html'],
+          ['_guides/deep/more.md', '/g/deep/more/'],
+          ['_posts/2024-03-05-hello.md', '/2024/03/05/hello.html'],
+          ['about.md', '/about.html'],
+          ['index.md', '/'],
+          ['moved.md', '/moved/x.html'],
+          ['notes/index.md', '/notes/'],
+          ['notes/older.markdown', '/notes/older.html'],
+        ],
+        skipped: [
+          ['_notes/thing.md', 'unpublished'],
+          ['_recipes/cake.md', 'unpublished'],
+        ],
+      });
+      assert.deepEqual(await read('pretty'), {
+        links: [
+          ['Guides Two/First Steps.md', '/Guides%20Two/First%20Steps/'],
+          ['about.md', '/about/'],
+          ['my/_docs/api/Call.md', '/api/call/'],
+          ['my/_docs/index.md', '/docs/index/'],
+          ['my/_docs/setup/Install It.md', '/docs/setup/Install%20It/'],
+          ['my/_faqs/Why So.md', '/questions/Why-So.html'],
+          ['my/_posts/2024-03-05-hello.md', '/2024/03/05/hello/'],
+        ],
+        skipped: [['_docs/stray.md', 'unpublished']],
+      });
+      assert.deepEqual(await read('filtered'), {
+        links: [
+          ['_pages/special.md', '/_pages/special/'],
+          ['_posts/2024-01-02-news.md', '/news/news/'],
+          ['about.md', '/about/'],
+          ['guides/deep/two.md', '/deep/two/'],
+          ['guides/one.md', '/gp/one.html'],
+        ],
+        skipped: [
+          ['#scratch.md', 'unpublished'],
+          ['internal-notes.md', 'unpublished'],
+          ['internal/plans.md', 'unpublished'],
+          ['page-old.md', 'unpublished'],
+        ],
+      });
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('prefixes links with the site URL when given', async () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(

@@ -1,7 +1,8 @@
 /**
- * Where Jekyll publishes a post (a file of a `_posts` folder): at its permalink, a template of
- * the post's date, name and categories (`/:categories/:year/:month/:day/:title:output_ext` by
- * default), as Jekyll 4's `Jekyll::URL` and `Drops::UrlDrop` fill it in.
+ * Where Jekyll publishes a post (a file of a `_posts` folder), or another collection's document:
+ * at its permalink, a template of its date, name and categories
+ * (`/:categories/:year/:month/:day/:title:output_ext` by default for a post), as Jekyll 4's
+ * `Jekyll::URL` and `Drops::UrlDrop` fill it in.
  */
 import { encodePath } from './document-link.js';
 
@@ -46,40 +47,125 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
  */
 export const isPost = (relativePath: string): boolean => POST.test(relativePath);
 
-/** What a Jekyll site's `_config.yml` says of its posts' links (see `jekyllPostSettings`). */
-export interface PostSettings {
-  /** The posts' permalink, a template; Jekyll's default (`date`) without it. */
+/** What a Jekyll site's `_config.yml` says of its pages' and documents' links (see `jekyllSettings`). */
+export interface JekyllSite {
+  /** The site's `permalink`, as written: a style's name (`pretty`) or a template; `date` without it. */
   permalink?: string;
   /** The site's time zone (`timezone`, an IANA name), in which a post's date is told; UTC without it. */
   timeZone?: string;
+  /** `collections_dir`, with its final `/`: the folder the collections' folders (`_posts` too) are in. */
+  collectionsFolder?: string;
+  /** The posts collection's own permalink (`collections: posts: permalink:`). */
+  postsPermalink?: string;
+  /** The site's other collections, by label: whether their documents are written out, and their permalink. */
+  collections?: Readonly<Record<string, { output: boolean; permalink?: string }>>;
+  /** Front matter `defaults` that give a permalink: their scope's path and type, in the config's order. */
+  permalinkDefaults?: readonly PermalinkDefault[];
+  /** `exclude`: paths and globs Jekyll reads nothing from. */
+  exclude?: readonly string[];
+  /** `include`: paths and globs read though their name starts with `_` or `.`, or `exclude` names them. */
+  include?: readonly string[];
+}
+
+/** A front matter default that gives a permalink: to the files under `path` (all for ``), of `type` (all without). */
+export interface PermalinkDefault {
+  path: string;
+  type?: string;
+  permalink: string;
 }
 
 /**
- * The root-relative path of a post, percent-encoded: its front matter's `permalink`, else the
- * site's (`settings`, from `_config.yml`), else Jekyll's default, filled in. Its date is its front
- * matter's `date`, else its file name's: a time with an offset (`2024-04-01 23:30:00 -0500`) is
- * told in the site's time zone, as Jekyll tells it (UTC, where CI and GitHub Pages build, unless
- * `_config.yml` names one); its title its front matter `slug`, else its file name's. Undefined
- * for no post, and for one without a date (Jekyll publishes none).
+ * The permalink the site's front matter defaults give a file (its path, relative to the
+ * collections' folder for a collection's document, and its type: `pages`, `posts` or a
+ * collection's label), as Jekyll's `FrontmatterDefaults#find` picks it: of the defaults whose
+ * scope holds the file, the one with the longest path, then one with a type, then the last.
+ */
+export function defaultPermalink(site: JekyllSite, path: string, type: string): string | undefined {
+  let found: PermalinkDefault | undefined;
+  for (const entry of site.permalinkDefaults ?? []) {
+    if (entry.type !== undefined && entry.type !== type) continue;
+    if (!path.startsWith(entry.path)) continue;
+    if (
+      found === undefined ||
+      entry.path.length > found.path.length ||
+      (entry.path.length === found.path.length && (entry.type !== undefined || found.type === undefined))
+    )
+      found = entry;
+  }
+  return found?.permalink;
+}
+
+/** A site's `permalink` as a posts' template: a style's by its name, else as written. */
+const postsTemplate = (permalink: string): string =>
+  Object.hasOwn(PERMALINK_STYLES, permalink) ? (PERMALINK_STYLES[permalink] as string) : permalink;
+
+/**
+ * The root-relative path of a post, percent-encoded: its front matter's `permalink`, else one a
+ * front matter default gives posts, else the posts collection's, else the site's (from
+ * `_config.yml`), else Jekyll's default, filled in (see `jekyllDocumentPath`). Undefined for no
+ * post, and for one without a date (Jekyll publishes none).
  */
 export function jekyllPostPath(
   relativePath: string,
   frontMatter: Record<string, unknown>,
-  settings: PostSettings = {},
+  site: JekyllSite = {},
 ): string | undefined {
-  const post = POST.exec(relativePath);
+  const inCollections = withoutCollectionsFolder(relativePath, site) ?? relativePath;
+  const post = POST.exec(inCollections);
   if (!post) return undefined;
-  const [, folders, fileDate, fileTitle] = post as unknown as [
-    string,
-    string | undefined,
-    string | undefined,
-    string,
-  ];
+  const [, folders] = post as unknown as [string, string | undefined];
+  const template =
+    defaultPermalink(site, inCollections, 'posts') ??
+    site.postsPermalink ??
+    postsTemplate(site.permalink ?? 'date');
+  return jekyllDocumentPath(relativePath, frontMatter, site, {
+    collection: 'posts',
+    path: inCollections.replace('_posts', ''),
+    categories: (folders ?? '').split('/').filter((folder) => folder !== ''),
+    template,
+    needsDate: true,
+  });
+}
+
+/** A path relative to the site's collections' folder (`collections_dir`); undefined for one outside it. */
+export function withoutCollectionsFolder(relativePath: string, site: JekyllSite): string | undefined {
+  const folder = site.collectionsFolder ?? '';
+  return relativePath.startsWith(folder) ? relativePath.slice(folder.length) : undefined;
+}
+
+/** A file name with a date, as a post's (`2024-03-05-hello-world.md`), or without. */
+const DOCUMENT_NAME = /(?:^|\/)(?:(\d{2,4}-\d{1,2}-\d{1,2})-)?([^/]*)\.[^./]+$/;
+
+/**
+ * The root-relative path of a collection's document (a post too), percent-encoded: its front
+ * matter's `permalink`, else `document.template`, filled in as Jekyll 4's `Jekyll::URL` and
+ * `Drops::UrlDrop` fill it. Its date is its front matter's `date`, else its file name's (a time
+ * with an offset, `2024-04-01 23:30:00 -0500`, told in the site's time zone, as Jekyll tells it:
+ * UTC, where CI and GitHub Pages build, unless `_config.yml` names one), else the time of the
+ * build, now (undefined with `needsDate`, a post Jekyll publishes none of); its title its front
+ * matter `slug`, else its file name's without a date; its categories `document.categories` (a
+ * post's folders above `_posts`), then its front matter's `categories` and `category`.
+ */
+export function jekyllDocumentPath(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  site: JekyllSite,
+  document: {
+    collection: string;
+    /** `:path`: the document's path in its collection's folder, from its `/`, with its extension. */
+    path: string;
+    categories: string[];
+    template: string;
+    needsDate?: boolean;
+  },
+): string | undefined {
+  const [, fileDate, fileTitle = ''] = DOCUMENT_NAME.exec(relativePath) ?? [];
   const date = DATE.exec(dateText(frontMatter['date']) ?? fileDate ?? '');
-  if (!date) return undefined;
-  const time = wallClock(date, settings.timeZone);
+  if (!date && document.needsDate) return undefined;
+  // A document without a date is dated when the site is built: now.
+  const time = wallClock(date ?? (DATE.exec(new Date().toISOString()) as RegExpExecArray), site.timeZone);
   const slug = typeof frontMatter['slug'] === 'string' ? frontMatter['slug'] : fileTitle.replace(/\.+$/, '');
-  const categories = postCategories(folders, frontMatter);
+  const categories = postCategories(document.categories, frontMatter);
   const fileName = relativePath.slice(relativePath.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
   const isoWeek = isoWeekOf(time);
   const values: Record<string, string> = {
@@ -106,21 +192,24 @@ export function jekyllPostPath(
     categories: [...new Set(categories.map((category) => category.toLowerCase()))].join('/'),
     slugified_categories: [...new Set(categories.map((category) => slugify(category, 'default')))].join('/'),
     output_ext: '.html',
-    collection: 'posts',
-    path: relativePath.replace(/\.[^./]*$/, '').replace('_posts', ''),
+    collection: document.collection,
+    path: document.path.replace(/\.[^./]*$/, '').replace(/\.+$/, ''),
   };
   const written = typeof frontMatter['permalink'] === 'string' ? frontMatter['permalink'] : undefined;
   // A URL written in full is no template (`https:` holds no placeholder): taken as it is.
   if (written !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(written)) return written;
-  const permalink = written ?? settings.permalink ?? (PERMALINK_STYLES['date'] as string);
-  const filled = permalink.replace(/:([a-z_]+)/g, (placeholder, name: string) => {
+  const filled = (written ?? document.template).replace(/:([a-z_]+)/g, (placeholder, name: string) => {
     // `/:month_:day` is `:month`, then `_`: a name ending in `_` that is no placeholder is one without it.
     const key = [name, name.replace(/_$/, '')].find((candidate) => Object.hasOwn(values, candidate));
     if (key === undefined) return placeholder;
     return encodePath(values[key] as string) + name.slice(key.length);
   });
-  // As Jekyll tidies a URL: rooted, no `..` or `./`, no empty folder (a post without categories).
-  return `/${filled}`
+  return tidyUrl(filled);
+}
+
+/** A URL as Jekyll tidies it: rooted, no `..` or `./`, no empty folder (a post without categories). */
+export function tidyUrl(url: string): string {
+  return `/${url}`
     .replace(/\.\./g, '/')
     .replace(/\.\//g, '')
     .replace(/\/{2,}/g, '/');
@@ -176,10 +265,10 @@ function dateText(value: unknown): string | undefined {
 }
 
 /**
- * A post's categories, as Jekyll gathers them: the folders above its `_posts` folder, then its
- * front matter's `categories` (a list, or words between spaces) and `category`.
+ * A document's categories, as Jekyll gathers them: `folders` (a post's, above its `_posts`
+ * folder), then its front matter's `categories` (a list, or words between spaces) and `category`.
  */
-function postCategories(folders: string | undefined, frontMatter: Record<string, unknown>): string[] {
+function postCategories(folders: readonly string[], frontMatter: Record<string, unknown>): string[] {
   const listed = (value: unknown, split: boolean): string[] => {
     if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(String);
     if (typeof value === 'string') return split ? value.split(/\s+/).filter((word) => word !== '') : [value];
@@ -187,7 +276,7 @@ function postCategories(folders: string | undefined, frontMatter: Record<string,
   };
   return [
     ...new Set([
-      ...(folders ?? '').split('/').filter((folder) => folder !== ''),
+      ...folders,
       ...listed(frontMatter['categories'], true),
       ...listed(frontMatter['category'], false),
     ]),

@@ -12,7 +12,7 @@ import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
-import { hugoSettings, jekyllPostSettings, siteGeneratorOf } from './site-generator.js';
+import { hugoSettings, jekyllPostSettings, jekyllSettings, siteGeneratorOf } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
@@ -346,7 +346,11 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       anchors: options.anchors ?? generator.anchors,
       conventions: sourceConventionsOf(paths, {
         generator: generator.name,
-        ...(paths.some(isPost) ? { posts: jekyllPostSettings(dir) } : {}),
+        ...(generator.name === 'Jekyll'
+          ? { jekyll: jekyllSettings(generator.evidence) }
+          : paths.some(isPost)
+            ? { jekyll: jekyllPostSettings(dir) }
+            : {}),
         ...(generator.name === 'Hugo' && generator.evidence !== undefined
           ? { hugo: hugoSettings(generator.evidence) }
           : {}),

@@ -4,7 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import type { AnchorStyle } from './heading-slug.js';
 import type { HugoSettings } from './hugo-page.js';
-import { PERMALINK_STYLES, type PostSettings } from './jekyll-post.js';
+import type { JekyllSite, PermalinkDefault } from './jekyll-post.js';
 
 /** The generator that publishes a content folder, when the files beside it say so. */
 export interface SiteGenerator {
@@ -26,13 +26,13 @@ const HUGO_CONFIG_FILES = ['hugo', 'config'].flatMap((name) =>
 
 /**
  * The generators whose anchors are not GitHub's, or who publish a source elsewhere than its path
- * says (Docusaurus and Hugo, see `source-path.ts`), and what they keep beside their content.
- * Starlight (Astro) and Jekyll write GitHub's anchors, the default, and Jekyll's `_config.yml` is
- * looked for on its own (see `jekyllPostSettings`). A site owner points `--content` at the
- * documents (`docs/`, Hugo's `content/`), which may hold the generator's configuration
- * (VitePress's `docs/.vitepress`) or sit below it (`mkdocs.yml`, `docusaurus.config.js`,
- * `hugo.toml`). A file found counts when `accepts` says it is the generator's (a `config.toml` may
- * be another tool's).
+ * says (Docusaurus, Hugo and Jekyll, see `source-path.ts`), and what they keep beside their
+ * content. Starlight (Astro) writes GitHub's anchors, the default, and publishes a page at its
+ * path. A site owner points `--content` at the documents (`docs/`, Hugo's `content/`, a Jekyll
+ * site's folder), which may hold the generator's configuration (VitePress's `docs/.vitepress`,
+ * Jekyll's `_config.yml`) or sit below it (`mkdocs.yml`, `docusaurus.config.js`, `hugo.toml`).
+ * A file found counts when `accepts` says it is the generator's (a `config.toml` may be another
+ * tool's, a `_config.yml` Hexo's).
  */
 const MARKERS: readonly {
   name: string;
@@ -48,6 +48,7 @@ const MARKERS: readonly {
     anchors: 'github',
   },
   { name: 'Hugo', files: HUGO_CONFIG_FILES, anchors: 'github', accepts: isHugoConfig },
+  { name: 'Jekyll', files: ['_config.yml', '_config.yaml'], anchors: 'github', accepts: isJekyllConfig },
 ];
 
 /**
@@ -176,14 +177,41 @@ const lowerCaseKeys = (record: Record<string, unknown>): Record<string, unknown>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
 
 /**
- * What a Jekyll site's `_config.yml` (the nearest to `dir`, as `siteGeneratorOf` searches) says of
- * its posts' links: their time zone (`timezone`) and their permalink (see `postPermalink`). None
- * for no file, or one that can't be read or parsed, which Jekyll itself would not build from.
+ * Whether a `_config.yml` is Jekyll's: one that parses (empty too), and not Hexo's, which names
+ * its posts' files and its folders (`new_post_name`, `source_dir`, `public_dir`).
  */
-export function jekyllPostSettings(dir: string): PostSettings {
-  const file = foldersBeside(dir)
-    .map((folder) => join(folder, '_config.yml'))
-    .find((path) => existsSync(path));
+function isJekyllConfig(path: string): boolean {
+  let config: unknown;
+  try {
+    config = parseYaml(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (config === null || config === undefined) return true;
+  return isRecord(config) && !['new_post_name', 'source_dir', 'public_dir'].some((key) => key in config);
+}
+
+/**
+ * What the Jekyll `_config.yml` nearest to `dir` (as `siteGeneratorOf` searches) says of its
+ * posts' links (see `jekyllSettings`), for a folder with posts whatever its generator: Hexo names
+ * its posts' folder so too.
+ */
+export function jekyllPostSettings(dir: string): JekyllSite {
+  return jekyllSettings(
+    foldersBeside(dir)
+      .map((folder) => join(folder, '_config.yml'))
+      .find((path) => existsSync(path)),
+  );
+}
+
+/**
+ * What a Jekyll site's `_config.yml` says of its pages' and documents' links: the site's
+ * `permalink` (a style's name or a template), `timezone`, `collections_dir`, the collections
+ * (whether each is written out, `output`, and its `permalink`; the posts' own), the front matter
+ * `defaults` that give a permalink, and `exclude` and `include`. None for no file, or one that
+ * can't be read or parsed, which Jekyll itself would not build from.
+ */
+export function jekyllSettings(file: string | undefined): JekyllSite {
   if (file === undefined) return {};
   let config: unknown;
   try {
@@ -192,43 +220,63 @@ export function jekyllPostSettings(dir: string): PostSettings {
     return {};
   }
   if (!isRecord(config)) return {};
-  const permalink = postPermalink(config);
-  const timeZone = config['timezone'];
-  return {
-    ...(permalink === undefined ? {} : { permalink }),
-    ...(typeof timeZone === 'string' ? { timeZone } : {}),
-  };
+  const site: JekyllSite = {};
+  if (typeof config['permalink'] === 'string') site.permalink = config['permalink'];
+  if (typeof config['timezone'] === 'string') site.timeZone = config['timezone'];
+  const collectionsDir = config['collections_dir'];
+  const collectionsFolder =
+    typeof collectionsDir === 'string' ? collectionsDir.replace(/^\/+|\/+$/g, '') : '';
+  if (collectionsFolder !== '') site.collectionsFolder = `${collectionsFolder}/`;
+  const collections = Array.isArray(config['collections'])
+    ? Object.fromEntries(config['collections'].map((label) => [String(label), {}]))
+    : isRecord(config['collections'])
+      ? config['collections']
+      : {};
+  const others: Record<string, { output: boolean; permalink?: string }> = {};
+  for (const [label, metadata] of Object.entries(collections)) {
+    const permalink =
+      isRecord(metadata) && typeof metadata['permalink'] === 'string' ? metadata['permalink'] : undefined;
+    if (label === 'posts') {
+      if (permalink !== undefined) site.postsPermalink = permalink;
+      continue;
+    }
+    others[label] = {
+      output: isRecord(metadata) && metadata['output'] === true,
+      ...(permalink === undefined ? {} : { permalink }),
+    };
+  }
+  if (Object.keys(others).length > 0) site.collections = others;
+  const permalinkDefaults = (Array.isArray(config['defaults']) ? config['defaults'] : []).flatMap(
+    (entry: unknown): PermalinkDefault[] => {
+      if (!isRecord(entry) || !isRecord(entry['values']) || typeof entry['values']['permalink'] !== 'string')
+        return [];
+      const scope = isRecord(entry['scope']) ? entry['scope'] : {};
+      const scopePath = typeof scope['path'] === 'string' ? scope['path'].replace(/^\//, '') : '';
+      // A glob's files are Jekyll's to list: such a default is not followed.
+      if (scopePath.includes('*')) return [];
+      const type =
+        typeof scope['type'] === 'string' ? (DEPRECATED_TYPES[scope['type']] ?? scope['type']) : undefined;
+      return [
+        {
+          path: scopePath.startsWith(site.collectionsFolder ?? '/')
+            ? scopePath.slice(collectionsFolder.length + 1)
+            : scopePath,
+          ...(type === undefined ? {} : { type }),
+          permalink: entry['values']['permalink'],
+        },
+      ];
+    },
+  );
+  if (permalinkDefaults.length > 0) site.permalinkDefaults = permalinkDefaults;
+  for (const key of ['exclude', 'include'] as const) {
+    const paths = config[key];
+    if (Array.isArray(paths)) site[key] = paths.filter((path): path is string => typeof path === 'string');
+  }
+  return site;
 }
 
-/**
- * The posts' permalink of a Jekyll config: a posts-wide front matter default (`defaults`, scope
- * `type: posts` or `path: _posts`), else the posts collection's, else the site's `permalink`, a
- * template or one of Jekyll's named styles (`pretty`); undefined for none (Jekyll's default, `date`).
- */
-function postPermalink(config: Record<string, unknown>): string | undefined {
-  const defaults = Array.isArray(config['defaults']) ? config['defaults'] : [];
-  for (const entry of defaults) {
-    if (!isRecord(entry) || !isRecord(entry['values']) || typeof entry['values']['permalink'] !== 'string')
-      continue;
-    const scope = isRecord(entry['scope']) ? entry['scope'] : {};
-    const path = typeof scope['path'] === 'string' ? scope['path'].replace(/^\/+|\/+$/g, '') : '';
-    if (
-      (scope['type'] === 'posts' && (path === '' || path === '_posts')) ||
-      (scope['type'] === undefined && path === '_posts')
-    )
-      return entry['values']['permalink'];
-  }
-  const collections = config['collections'];
-  if (
-    isRecord(collections) &&
-    isRecord(collections['posts']) &&
-    typeof collections['posts']['permalink'] === 'string'
-  )
-    return collections['posts']['permalink'];
-  const permalink = config['permalink'];
-  if (typeof permalink !== 'string') return undefined;
-  return Object.hasOwn(PERMALINK_STYLES, permalink) ? PERMALINK_STYLES[permalink] : permalink;
-}
+/** The scope types Jekyll reads under their plural names. */
+const DEPRECATED_TYPES: Readonly<Record<string, string>> = { page: 'pages', post: 'posts', draft: 'drafts' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -13,7 +13,8 @@ import {
   hugoPagePath,
   hugoSiteOf,
 } from './hugo-page.js';
-import { jekyllPostPath, type PostSettings } from './jekyll-post.js';
+import { assertJekyllPublished, jekyllCollectionPath, jekyllPagePath } from './jekyll-page.js';
+import { jekyllPostPath, type JekyllSite } from './jekyll-post.js';
 
 /**
  * What the generator of a folder's sources does that their paths don't say, found once for the
@@ -27,8 +28,11 @@ export interface SourceConventions {
   generator?: string;
   /** README files with an index page beside them: pages of their own, the index being their folder's (see `readmePath`). */
   readmesBesideIndex?: readonly string[];
-  /** What a Jekyll site's `_config.yml` says of its posts' links (see `jekyllPostSettings`). */
-  posts?: PostSettings;
+  /**
+   * What a Jekyll site's `_config.yml` says of its links (see `jekyllSettings`): of its posts'
+   * whatever the generator, of its pages' and collections' when it is Jekyll.
+   */
+  jekyll?: JekyllSite;
   /** A Hugo site's settings and bundles (see `hugoSiteOf`), when the generator is Hugo. */
   hugo?: HugoSite;
 }
@@ -45,8 +49,8 @@ const DOCUSAURUS_CATEGORY = /(?:^|\/)_category_\.(?:json|ya?ml)$/;
 export interface SiteSettings {
   /** The generator's name, as `siteGeneratorOf` gives it. */
   generator?: string;
-  /** A Jekyll site's posts' settings (`jekyllPostSettings`). */
-  posts?: PostSettings;
+  /** A Jekyll site's settings (`jekyllSettings`). */
+  jekyll?: JekyllSite;
   /** A Hugo site's settings (`hugoSettings`). */
   hugo?: HugoSettings;
 }
@@ -58,7 +62,7 @@ export interface SiteSettings {
  */
 export function sourceConventionsOf(
   relativePaths: readonly string[],
-  { generator, posts, hugo }: SiteSettings = {},
+  { generator, jekyll, hugo }: SiteSettings = {},
 ): SourceConventions {
   generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
@@ -70,7 +74,7 @@ export function sourceConventionsOf(
   return {
     ...(generator === undefined ? {} : { generator }),
     ...(readmesBesideIndex.length > 0 ? { readmesBesideIndex } : {}),
-    ...(posts === undefined ? {} : { posts }),
+    ...(jekyll === undefined ? {} : { jekyll }),
     ...(generator === 'Hugo' ? { hugo: hugoSiteOf(relativePaths, hugo ?? {}) } : {}),
   };
 }
@@ -80,10 +84,11 @@ const folderOf = (relativePath: string): string => relativePath.slice(0, relativ
 
 /**
  * The link of a Markdown source, as its generator publishes it: a link written in its front matter
- * (`link`, `url`, `permalink`: taken as the URL it is, but a Jekyll post's permalink, a template
- * filled in), else, for Hugo, where Hugo puts it (see `hugoPagePath`), else where its `slug`
- * moves it, else where its name puts it (a post at its permalink, a README for its folder), else
- * where its path does.
+ * (`link`, `url`, `permalink`: taken as the URL it is, but on a Jekyll site, where a permalink is
+ * a template filled in), else, for Hugo, where Hugo puts it (see `hugoPagePath`), else a post at
+ * its permalink, else, for Jekyll, a collection's document or a page where Jekyll puts it (see
+ * `jekyll-page.ts`), else where its `slug` moves it, else where its name puts it (a README for
+ * its folder), else where its path does.
  */
 export function markdownPageLink(
   relativePath: string,
@@ -93,8 +98,19 @@ export function markdownPageLink(
   const written = frontMatterString(frontMatter, 'link', 'url');
   if (written !== undefined) return written;
   if (conventions.generator === 'Hugo') return hugoPagePath(relativePath, frontMatter, conventions.hugo);
-  const post = jekyllPostPath(relativePath, frontMatter, conventions.posts);
+  const post = jekyllPostPath(relativePath, frontMatter, conventions.jekyll);
   if (post !== undefined) return post;
+  if (conventions.generator === 'Jekyll') {
+    const site = conventions.jekyll ?? {};
+    const document = jekyllCollectionPath(relativePath, frontMatter, site);
+    if (document !== undefined) return document;
+    // GitHub Pages publishes a README as its folder's page (jekyll-readme-index).
+    const readme =
+      frontMatterString(frontMatter, 'permalink') === undefined
+        ? readmePath(relativePath, conventions)
+        : undefined;
+    return readme ?? jekyllPagePath(relativePath, frontMatter, site);
+  }
   const permalink = frontMatterString(frontMatter, 'permalink');
   if (permalink !== undefined) return permalink;
   if (conventions.generator === 'Docusaurus') return docusaurusPath(relativePath, frontMatter);
@@ -146,6 +162,7 @@ export function markdownPathTitle(
  */
 export function assertPublished(relativePath: string, conventions: SourceConventions = {}): void {
   if (conventions.hugo !== undefined) assertHugoPublished(relativePath, conventions.hugo);
+  if (conventions.generator === 'Jekyll') assertJekyllPublished(relativePath, conventions.jekyll ?? {});
   if (conventions.generator === 'Docusaurus' && /(?:^|\/)_/.test(relativePath))
     throw new NotAPage(
       'partial',

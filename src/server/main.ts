@@ -22,7 +22,7 @@ import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
-import { type SiteGenerator, siteGeneratorOf } from './content/site-generator.js';
+import { type SiteGenerator, siteConfigFilesAbove, siteGeneratorOf } from './content/site-generator.js';
 import { watchFailure, watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
@@ -487,9 +487,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   // The bundled documentation is published by scripts/render-demo-docs.ts, in GitHub's style,
   // wherever the package is installed.
-  const generator: SiteGenerator =
+  let generator: SiteGenerator =
     options.contentDir === undefined ? { anchors: 'github' } : siteGeneratorOf(contentDir);
-  const anchors = options.anchors ?? generator.anchors;
   // The language, the embeddings' and the model's variables are checked before the content is
   // read: a typo is told at once. Vector search is optional: the EMBEDDINGS_* variables turn it on.
   indexLanguage(options.language);
@@ -530,6 +529,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   /** Reads the content folder into the index (at start, and on change with `watch`). */
   const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
     const started = performance.now();
+    // Looked for at each read: with `watch`, the generator's configuration may have come, changed or gone.
+    const found = options.contentDir === undefined ? generator : siteGeneratorOf(contentDir);
+    if (found.evidence !== generator.evidence)
+      logger.info(
+        found.name === undefined
+          ? `No site generator found beside ${contentDir} any more: its pages are linked by their paths`
+          : `Reading ${contentDir} as ${found.name} publishes it (found ${found.evidence})`,
+      );
+    generator = found;
+    const anchors = options.anchors ?? generator.anchors;
     let skipped: SkippedFile[];
     if (thread) {
       const loaded = await thread.loadFolder(contentDir, { siteUrl: options.siteUrl, anchors });
@@ -665,6 +674,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
             // The database may sit among the pages (its default is the working folder's): its
             // writes, at every answer, are no change of content.
             counts: (path) => mayChangeContent(contentDir, path),
+            // A generator's configuration above the folder (docusaurus.config.js, hugo.toml)
+            // decides how its pages are linked.
+            ...(options.contentDir === undefined ? {} : { files: siteConfigFilesAbove(contentDir) }),
           },
         )
       : undefined;

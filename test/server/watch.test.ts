@@ -236,6 +236,72 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     }
   });
 
+  it("links the pages anew when a site generator's configuration comes, changes or goes: a Docusaurus category, Jekyll's _config.yml in the folder, Hugo's and Docusaurus's above it", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-watch-generator-'));
+    const content = join(site, 'content');
+    await mkdir(join(content, '02-guides'), { recursive: true });
+    await writeFile(join(content, '02-guides', '01-Setup.md'), '# Setup\n\nRun the toolkit installer.\n');
+    const lines: string[] = [];
+    const log = (message: string): void => void lines.push(message);
+    const watching = await startTestService({
+      contentDir: content,
+      watch: true,
+      logger: { info: log, warn: log, error: log },
+    });
+    const links = async (): Promise<string[]> => {
+      const { body } = await watching.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'installer',
+        numDocs: 5,
+      });
+      return (body as { link: string }[]).map((item) => item.link);
+    };
+    /** Waits (up to 8 s) for the search to link the page so: files above the folder are looked at once a second. */
+    const waitForLinks = async (expected: string[]): Promise<void> => {
+      const end = Date.now() + 8000;
+      while (JSON.stringify(await links()) !== JSON.stringify(expected)) {
+        if (Date.now() > end) assert.deepEqual(await links(), expected);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    try {
+      assert.deepEqual(await links(), ['/02-guides/01-Setup']);
+      // A Docusaurus category's metadata among the docs: they are Docusaurus's.
+      await writeFile(join(content, '02-guides', '_category_.json'), '{ "label": "Guides" }');
+      await waitForLinks(['/guides/Setup']);
+      await unlink(join(content, '02-guides', '_category_.json'));
+      await waitForLinks(['/02-guides/01-Setup']);
+      // Jekyll's _config.yml in the folder, made, then edited.
+      await writeFile(join(content, '_config.yml'), 'title: Acme\n');
+      await waitForLinks(['/02-guides/01-Setup.html']);
+      await writeFile(join(content, '_config.yml'), 'title: Acme\npermalink: pretty\n');
+      await waitForLinks(['/02-guides/01-Setup/']);
+      await unlink(join(content, '_config.yml'));
+      await waitForLinks(['/02-guides/01-Setup']);
+      // Hugo's configuration above the folder, made, then edited.
+      await writeFile(join(site, 'hugo.toml'), "baseURL = 'https://example.org/'\n");
+      await waitForLinks(['/02-guides/01-setup/']);
+      assert.ok(
+        lines.some(
+          (line) => line === `Reading ${content} as Hugo publishes it (found ${join(site, 'hugo.toml')})`,
+        ),
+      );
+      await writeFile(join(site, 'hugo.toml'), "baseURL = 'https://example.org/'\nuglyURLs = true\n");
+      await waitForLinks(['/02-guides/01-setup.html']);
+      // Docusaurus's in its place.
+      await unlink(join(site, 'hugo.toml'));
+      await writeFile(join(site, 'docusaurus.config.js'), 'export default {};\n');
+      await waitForLinks(['/guides/Setup']);
+      // What a watch of the folder counts: the configuration, not a generator's cache beside it.
+      assert.equal(mayChangeContent(content, 'docs/.vitepress'), true);
+      assert.equal(mayChangeContent(content, join('.vitepress', 'cache', 'deps.js')), false);
+      assert.equal(mayChangeContent(content, join('node_modules', 'x', '_category_.json')), false);
+    } finally {
+      await watching.close();
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('is off unless asked for', async () => {
     const plain = await startTestService({ contentDir: root });
     try {

@@ -12,7 +12,13 @@ import { htmlDocument } from './html-document.js';
 import { markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
-import { hugoSettings, jekyllPostSettings, jekyllSettings, siteGeneratorOf } from './site-generator.js';
+import {
+  hugoSettings,
+  isSiteConfigFile,
+  jekyllPostSettings,
+  jekyllSettings,
+  siteGeneratorOf,
+} from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
 import { startWorkerModule } from '../worker-module.js';
@@ -103,15 +109,22 @@ const notContent = (name: string, parent?: string): boolean =>
   GENERATOR_FOLDERS.has(name) ||
   (name === 'bundle' && parent === 'vendor');
 
+/** A Docusaurus category's metadata, whose presence makes a folder's docs Docusaurus's (see `sourceConventionsOf`). */
+const DOCUSAURUS_CATEGORY = /^_category_\.(?:json|ya?ml)$/;
+
 /**
  * Whether a change at `path` (relative to the content folder `root`) may change what the folder
- * holds, for a watch: not one in a folder that holds no content, nor a file that is there and
- * reads as no document (the service's database and its `-wal` file beside the pages, an image).
- * A name that is gone counts: it may have been a folder of pages.
+ * holds, for a watch: a generator's configuration in it (`_config.yml`, a Docusaurus
+ * `_category_.json`, `docs/.vitepress`; see `isSiteConfigFile`), which decides how its pages are
+ * linked, but not one in a folder that holds no content, nor a file that is there and reads as no
+ * document (the service's database and its `-wal` file beside the pages, an image). A name that
+ * is gone counts: it may have been a folder of pages.
  */
 export function mayChangeContent(root: string, path: string): boolean {
   const names = path.split(/[\\/]/);
+  if (isSiteConfigFile(names.join('/'))) return true;
   if (names.some((name, index) => notContent(name, names[index - 1]))) return false;
+  if (DOCUSAURUS_CATEGORY.test(names.at(-1) as string)) return true;
   if (readerFor(path) !== undefined) return !isMachineFile(path);
   try {
     return !statSync(join(root, path)).isFile();

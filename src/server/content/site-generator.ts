@@ -134,6 +134,46 @@ function foldersBeside(dir: string): string[] {
 }
 
 /**
+ * The names, relative to a folder searched (see `foldersToSearch`), of the files whose presence or
+ * text decide how a content folder is read: every generator's marker, and what Hugo reads beside
+ * its configuration (`config/_default/permalinks.toml`).
+ */
+const SITE_CONFIG_NAMES: readonly string[] = [
+  ...MARKERS.flatMap((marker) => marker.files),
+  ...['toml', 'yaml', 'yml', 'json'].map((extension) => `config/_default/permalinks.${extension}`),
+];
+
+/** The same names in the content folder itself or in its `docs/`, relative to it. */
+const SITE_CONFIG_INSIDE = new Set(SITE_CONFIG_NAMES.flatMap((name) => [name, `docs/${name}`]));
+
+/**
+ * Whether a path relative to a content folder (with `/` separators) is one of the files that
+ * decide how the folder is read (see `SITE_CONFIG_NAMES`), as a watch of the folder sees them: a
+ * generator's configuration in it or in its `docs/` (`_config.yml`, `docs/.vitepress`).
+ */
+export const isSiteConfigFile = (relativePath: string): boolean => SITE_CONFIG_INSIDE.has(relativePath);
+
+/**
+ * The files above the content folder `dir` whose presence or text decide how it is read (see
+ * `siteGeneratorOf`, `hugoSettings`, `jekyllSettings`): every generator's configuration in each
+ * folder searched above it (those in it, and in its `docs/`, are `isSiteConfigFile`'s).
+ */
+export function siteConfigFilesAbove(dir: string): string[] {
+  const given = resolve(dir);
+  let real = given;
+  try {
+    real = realpathSync(given);
+  } catch {
+    // A folder that can't be resolved is searched as given.
+  }
+  const above = [
+    ...foldersToSearch(given).slice(2),
+    ...(real === given ? [] : foldersToSearch(real).slice(2)),
+  ];
+  return [...new Set(above)].flatMap((folder) => SITE_CONFIG_NAMES.map((name) => join(folder, name)));
+}
+
+/**
  * What a Hugo site's configuration (the file `siteGeneratorOf` found it by, and a
  * `permalinks.*` beside it in a `config/_default/` folder) says of its pages' links:
  * `disablePathToLower`, `removePathAccents`, `uglyURLs` (for every section, or some) and

@@ -26,6 +26,12 @@ export interface FolderWatchOptions {
    * system reports without a name always counts.
    */
   counts?: (path: string) => boolean;
+  /**
+   * Files outside the folder whose change counts as one of the folder's: a site generator's
+   * configuration above it (see `siteConfigFilesAbove`). Looked at when the folder itself is
+   * (every `checkMs`): one made, edited or removed schedules a read.
+   */
+  files?: readonly string[];
   /** Node's `fs.watch`, or a stand-in (tests). */
   watch?: typeof watch;
   /**
@@ -66,8 +72,22 @@ function folderIdentity(dir: string): string | undefined {
   }
 }
 
+/** What the file system says of these files (each one's inode, size and time of change, or none), to tell a change. */
+function filesState(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const stats = statSync(file);
+        return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+      } catch {
+        return '';
+      }
+    })
+    .join('|');
+}
+
 /**
- * Calls `onChange` once a burst of changes anywhere under `dir` has settled. Calls never overlap:
+ * Calls `onChange` once a burst of changes anywhere under `dir` (or to one of `options.files`) has settled. Calls never overlap:
  * a change during one schedules one more afterwards, so the last state of the folder is always
  * the one read last. The folder deleted and made again, or another moved in its place, is
  * watched again and read as a change; while it is missing nothing is read.
@@ -83,6 +103,8 @@ export function watchFolder(
   let pending = false;
   let closed = false;
   let identity = folderIdentity(dir);
+  const files = options.files ?? [];
+  let filesSeen = filesState(files);
   let watcher: FSWatcher | undefined;
   // A watch that keeps failing is told once, until one works again.
   let failing = false;
@@ -146,6 +168,13 @@ export function watchFolder(
   };
   startWatching();
   const check = setInterval(() => {
+    if (files.length > 0) {
+      const state = filesState(files);
+      if (state !== filesSeen) {
+        filesSeen = state;
+        schedule();
+      }
+    }
     const now = folderIdentity(dir);
     if (now === identity) {
       // Its watcher failed: watched again, and read, since a change may have gone unseen.

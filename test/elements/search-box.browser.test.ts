@@ -1073,6 +1073,20 @@ describe('<search-box> states', () => {
     );
   });
 
+  it('shows a Chinese description from just before the word that found it, though fewer characters precede it', async () => {
+    // 47 characters before `persist`: under the 60 that Latin letters fill two lines with, yet
+    // each is as wide as two of them, so the word would fall on the third line, hidden.
+    const description =
+      '聊天组件的每一个属性、特性与方法都列在这里：连接方式、回答格式、最低相关度、标签筛选与会话保存 persist，以及重置。';
+    const el = await fakeBox(answering([item('聊天组件的属性', { description })]));
+    await type(el, 'persist');
+    await waitUntil(() => options(el).length === 1);
+    const shown = options(el)[0]!.querySelector('[part="option-description"]') as HTMLElement;
+    // Fifteen characters before it, as wide as the thirty letters a Latin description keeps.
+    expect(shown.textContent).to.equal('…最低相关度、标签筛选与会话保存 persist，以及重置。');
+    expect(shown.querySelector('mark')!.textContent).to.equal('persist');
+  });
+
   it('marks the word a typo was corrected to, and no look-alike of a word another result holds', async () => {
     const el = await fakeBox(
       answering([

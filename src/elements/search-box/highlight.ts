@@ -193,22 +193,44 @@ export function highlightPieces(text: string, query: string, typos: readonly str
   return pieces;
 }
 
-/** How far into a description its first match may start and still be in its two lines on a phone. */
+/**
+ * How far into a description its first match may start and still be in its two lines on a phone,
+ * in the room a Latin letter takes (see `widthOf`).
+ */
 const SHOWN_BEFORE_CUT = 60;
-/** How much of the text before the match is kept once the description is cut. */
+/** How much of the text before the match is kept once the description is cut, in the same room. */
 const KEPT_BEFORE_MATCH = 30;
+
+/** Characters a font draws about as wide as two Latin letters: Chinese, Japanese, Korean, emoji. */
+const WIDE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Extended_Pictographic}\u3000-\u303f\uff01-\uff60]/u;
+/** A mark or a joiner, which goes with the character before it and takes no room of its own. */
+const MARK_OR_JOINER = /[\p{M}\u200d]/u;
+
+/** How much room a character takes, in Latin letters: a mark none, a wide one two. */
+const widthOf = (char: string): number => (MARK_OR_JOINER.test(char) ? 0 : WIDE.test(char) ? 2 : 1);
 
 /**
  * A description's pieces, cut before its first match when that match starts too far in for the
  * two lines a result shows (`min-relevance, persist, …` rather than a page's list of features
- * clamped before the word that found it): from a word start about 30 characters before the match
- * (in text without spaces, 30 characters before it), after "…".
+ * clamped before the word that found it): from a word start about 30 letters' room before the
+ * match, after "…"; where that stretch has no space but the one before the match (Chinese,
+ * Japanese), from its first character. A Chinese character takes the room of two letters, and
+ * none is cut in half.
  */
 export function fromFirstMatch(pieces: TextPiece[]): TextPiece[] {
   const [lead] = pieces;
   // Pieces alternate: a lead that is no match, with more after it, comes before a match.
-  if (!lead || lead.match || pieces.length < 2 || lead.text.length <= SHOWN_BEFORE_CUT) return pieces;
-  const from = lead.text.length - KEPT_BEFORE_MATCH;
+  if (!lead || lead.match || pieces.length < 2) return pieces;
+  const chars = [...lead.text];
+  let width = 0;
+  for (const char of chars) width += widthOf(char);
+  if (width <= SHOWN_BEFORE_CUT) return pieces;
+  let kept = chars.length;
+  // Back to a character that takes room: its marks, which take none, come after it.
+  for (width = 0; kept > 0 && width < KEPT_BEFORE_MATCH;) width += widthOf(chars[--kept] as string);
+  const from = chars.slice(0, kept).join('').length;
   const space = lead.text.indexOf(' ', from);
-  return [{ text: `…${lead.text.slice(space < 0 ? from : space + 1)}`, match: false }, ...pieces.slice(1)];
+  const start = space >= 0 && space < lead.text.length - 1 ? space + 1 : from;
+  return [{ text: `…${lead.text.slice(start)}`, match: false }, ...pieces.slice(1)];
 }

@@ -125,6 +125,26 @@ describe('fromFirstMatch', () => {
     assert.equal(shown(features, 'theme'), features);
     assert.equal(shown('Short text with persist', 'persist'), 'Short text with [persist]');
   });
+
+  it('counts a Chinese character or an emoji as two letters, and cuts none in half', () => {
+    // 47 characters before the match, as wide as 94 letters: cut, keeping 15 (the room of 30).
+    assert.equal(
+      shown(
+        '聊天组件的每一个属性、特性与方法都列在这里：连接方式、回答格式、最低相关度、标签筛选与会话保存 persist，以及重置。',
+        'persist',
+      ),
+      '…最低相关度、标签筛选与会话保存 [persist]，以及重置。',
+    );
+    // The cut falls between two characters, whatever their length in UTF-16.
+    const cut = shown(`${'発表🎉'.repeat(20)}：persist`, 'persist');
+    assert.equal(cut, `…表🎉${'発表🎉'.repeat(4)}：[persist]`);
+    // Nor is a letter parted from its accent written apart; where the only space is the match's
+    // own, the text before it is kept all the same.
+    assert.equal(
+      shown(`${'Cafe\u0301 '.repeat(14)}x${'e\u0301'.repeat(29)} persist`, 'persist'),
+      `…${'e\u0301'.repeat(29)} [persist]`,
+    );
+  });
 });
 
 describe('typos', () => {

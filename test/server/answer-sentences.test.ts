@@ -652,6 +652,26 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(selected.section, 1);
   });
 
+  it("keeps the opening's head start for a question about the page's subject when the opening holds the name asked", () => {
+    // Search ranked `## Usage`, which lacks "Valibot", first: the opening, the section preferred
+    // for "What is…", holds the name (in its heading, the title) and keeps its head start.
+    const opening = section('Valibot Validator', 'This validator checks request data against a schema.', 1);
+    const usage = section('Usage', 'Create a schema, then pass it with the target to the middleware.');
+    const checks = section(
+      'How it validates',
+      'The Valibot Validator checks the JSON body, the query, the form and the headers of a request with Valibot.',
+    );
+    const question = 'What is the Valibot Validator?';
+    const selected = selectAnswer(
+      question,
+      questionWords(question, analyser),
+      [usage, opening, checks].map((candidate) => ({ section: candidate, title: 'Valibot Validator' })),
+      analyser,
+      [opening, usage, checks],
+    );
+    assert.deepEqual(texts(selected.blocks), ['text: This validator checks request data against a schema.']);
+  });
+
   it('quotes the list that a quoted sentence announces', () => {
     const stacks = [
       section('Stacks', 'A stack is a set of parts.', 1),

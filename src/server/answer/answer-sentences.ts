@@ -751,13 +751,12 @@ export function selectAnswer(
       }
     });
   });
-  // A name the question asks about that a candidate holds ("…with Valibot"): the first candidate
-  // lacking it has no head start.
+  // A name the question asks about that a candidate holds ("…with Valibot"): the preferred
+  // candidate lacking it has no head start (see `chooseSection`).
   const askedNames = words.filter(isWholeName).map((word) => word.term);
   const heldNames = askedNames.filter((term) =>
     candidates.some(({ section }) => sectionTermSet(section, analyser).has(term)),
   );
-  const firstLacksAName = heldNames.some((term) => !sectionTermSet(first.section, analyser).has(term));
   // A question about the page's subject as a whole ("What is Validation?", "CSRF Protection"): its
   // words are the title, or title words no heading holds ("What are parts?" on "Theming: colours,
   // fonts, dark mode and parts" asks about `## Parts`). Its opening says what the subject is.
@@ -792,7 +791,6 @@ export function selectAnswer(
     codeNamed: codeNames.map((name) => name !== undefined),
     pointsElsewhere,
     hasCode: sections.map((units) => units.some((unit) => unit.kind === 'code' && !unit.mistake)),
-    firstLacksAName,
     relevances: candidates.map((candidate) => candidate.relevance),
     opening: candidates.map(
       ({ section }) => pageOpening !== undefined && isPartOfSection(section, pageOpening),
@@ -1214,11 +1212,6 @@ function chooseSection(choice: {
   codeNamed: boolean[];
   pointsElsewhere: boolean[];
   hasCode: boolean[];
-  /**
-   * The preferred section lacks a name the question asks about that another candidate holds: it
-   * has no head start but what search's relevances give it.
-   */
-  firstLacksAName: boolean;
   /** Each candidate's relevance as search found it, when it did (see `AnswerCandidate`). */
   relevances: (number | undefined)[];
   /**
@@ -1228,7 +1221,10 @@ function chooseSection(choice: {
   opening: boolean[];
   preferred: number;
   headingIsTheQuestion: boolean[];
-  /** The preferred section lacks a name the question asks about that another candidate holds. */
+  /**
+   * The preferred section lacks a name the question asks about that another candidate holds: it
+   * has no head start, whatever search's relevances say.
+   */
   preferredLacksAName: boolean;
   /** The question asks how to do something, or is a task: code may answer it. */
   showsCode: boolean;
@@ -1269,7 +1265,7 @@ function chooseSection(choice: {
   if (namedSection >= 0 && rankOf(namedSection) > rankOf(preferred)) return namedSection;
   // Another section is quoted when its best sentence outranks the preferred one's by the head start.
   const headStart = (index: number): number => {
-    if (choice.firstLacksAName) return 1;
+    if (choice.preferredLacksAName) return 1;
     const own = choice.relevances[preferred];
     const other = choice.relevances[index];
     if (own !== undefined && other !== undefined && other > 0 && !choice.opening[index])

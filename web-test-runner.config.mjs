@@ -12,6 +12,34 @@ import { referenceService } from './test/support/reference-service-plugin.mjs';
 import { requestFaults } from './test/support/request-faults-plugin.mjs';
 import { touchPlugin } from './test/support/touch-plugin.mjs';
 
+/**
+ * Chromium refetches a module whose fetch failed at the next import() of it (the HTML change
+ * "don't cache HTTP errors in the module map"); Safari, Firefox and older Chromium keep the
+ * failure for the page's life, and every later import() of that URL rejects without a request.
+ * These files, which fail a lazily loaded part's fetch and let it through again, also run in a
+ * Chromium that keeps the failure, as those browsers do.
+ */
+const FAILURE_KEPT_FILES = [
+  'test/elements/lazy-refetch-*.browser.test.ts',
+  'test/elements/renderer-unreachable-*.browser.test.ts',
+];
+const isFailureKeptFile = (file) =>
+  /^test\/elements\/(?:lazy-refetch|renderer-unreachable)-[^/]*\.browser\.test\.ts$/.test(file);
+const FAILURE_KEPT_ARGS = [...CHROMIUM_ARGS, '--disable-features=ModuleMapDoNotCacheFailedFetch'];
+
+/** The files named after --files, for the group to run only those of them that are its own. */
+function cliFiles() {
+  const at = process.argv.indexOf('--files');
+  if (at === -1) return undefined;
+  const files = [];
+  for (const arg of process.argv.slice(at + 1)) {
+    if (arg.startsWith('--')) break;
+    files.push(arg.replace(/^\.\//, ''));
+  }
+  return files;
+}
+const keptFiles = cliFiles()?.filter(isFailureKeptFile) ?? FAILURE_KEPT_FILES;
+
 const service = referenceService();
 const faults = requestFaults();
 
@@ -38,6 +66,22 @@ export default {
       },
     }),
   ],
+  groups:
+    keptFiles.length > 0
+      ? [
+          {
+            name: 'failed-fetch-kept',
+            files: keptFiles,
+            browsers: [
+              chromeLauncher({
+                launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: FAILURE_KEPT_ARGS },
+              }),
+            ],
+          },
+        ]
+      : [],
+  // One browser at a time: the request-faults commands fail or hold requests for every page.
+  concurrentBrowsers: 1,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     service.plugin,

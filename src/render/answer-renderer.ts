@@ -22,7 +22,10 @@ type SanitizerChunk = typeof SanitizerModule;
  * Starts loading marked and DOMPurify, if not yet started; call it when a question is sent so
  * the chunk arrives while the service is still answering. A failed load is retried next time.
  */
-export const loadRenderer: () => Promise<SanitizerChunk> = importOnce(() => import('./sanitizer-chunk.js'));
+export const loadRenderer: () => Promise<SanitizerChunk> = importOnce(
+  () => import('./sanitizer-chunk.js'),
+  import.meta.url,
+);
 
 /**
  * Renders untrusted answer text (markdown by default, or html) into a sanitized fragment, ready

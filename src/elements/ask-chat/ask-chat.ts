@@ -17,7 +17,10 @@ export interface AskQuestionOptions {
 }
 
 /** The chat's behaviour, fetched once per page; a failed fetch is tried again at the next need. */
-const loadBehaviour = importOnce((): Promise<typeof Behaviour> => import('./chat-behaviour.js'));
+const loadBehaviour = importOnce(
+  (): Promise<typeof Behaviour> => import('./chat-behaviour.js'),
+  import.meta.url,
+);
 
 /**
  * A conversation with the documentation: questions, answers rendered safely from markdown or

@@ -39,6 +39,7 @@ import type {} from '../search-box/search-box.js';
 /** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
 const loadStorage = importOnce(
   (): Promise<typeof ConversationStorage> => import('./conversation-storage.js'),
+  import.meta.url,
 );
 
 /** The service's own limit on a question (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */

@@ -3,9 +3,12 @@ import { Task, TaskStatus } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import type { FeedbackValue } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
+import { importOnce } from '../shared/import-once.js';
 import { defaultFeedbackReasons } from '../shared/strings.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
+import type * as ChatConnection from '../ask-chat/chat-connection.js';
 import type { ReasonForm, ReasonNote } from './reason-form.js';
+import type * as Reasons from './reason-form.js';
 
 /** Every text `<feedback-buttons>` shows or announces; replace any of them with `strings`. */
 export interface FeedbackStrings {
@@ -37,6 +40,14 @@ export const defaultFeedbackStrings = {
   expired: 'This answer can no longer be rated.',
   reasonThanks: 'Thanks, that helps us improve the answers.',
 } satisfies Partial<FeedbackStrings>;
+
+/** The reason form, fetched with the first thumbs-down that opens one; a failed fetch is tried again. */
+const loadReasonForm = importOnce((): Promise<typeof Reasons> => import('./reason-form.js'), import.meta.url);
+/** The client's feedback code, fetched with the first vote of buttons without a `client`. */
+const loadConnection = importOnce(
+  (): Promise<typeof ChatConnection> => import('../ask-chat/chat-connection.js'),
+  import.meta.url,
+);
 
 /** What `<feedback-buttons>` needs of a client: `feedback()`. Any AskClient has it. */
 export type FeedbackClient = Pick<AskClient, 'feedback'>;
@@ -143,7 +154,7 @@ export class FeedbackButtons extends LitElement {
       // be fetched), the vote is taken and thanked all the same.
       const form =
         !withReason && detail.value === -1 && this.askReason
-          ? import('./reason-form.js').then(
+          ? loadReasonForm().then(
               ({ ReasonForm }) => ReasonForm,
               () => undefined,
             )
@@ -151,8 +162,7 @@ export class FeedbackButtons extends LitElement {
       try {
         // A client set in code (as under a chat's answers) is used at once; otherwise the code
         // that builds one comes with the first vote.
-        const client =
-          this.client ?? (await import('../ask-chat/chat-connection.js')).chatClientOf<FeedbackClient>(this);
+        const client = this.client ?? (await loadConnection()).chatClientOf<FeedbackClient>(this);
         // The detail holds a reason and a comment only when the visitor gave them.
         const { insightId, value, ...note } = detail;
         await client.feedback({ insightId, feedback: value, ...note }, { signal });

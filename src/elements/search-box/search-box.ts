@@ -61,15 +61,17 @@ export interface AskTarget extends HTMLElement {
 const IDLE_TIMEOUT_MS = 2000;
 
 // The element's behaviour (search, popup, keys), fetched after the first render once the browser
-// is idle, or at once when the visitor needs it; and the dialog of variant="button", fetched when
-// a page first sets that variant. One request each, for every box of the page; a failed fetch of
-// the behaviour is asked again at the next focus or key, should the network come back.
+// is idle, or at once when the visitor needs it; the dialog of variant="button", fetched when a
+// page first sets that variant; the page's keyboard shortcut, when a page sets one. One request
+// each, for every box of the page; a failed fetch is asked again when the visitor next needs the
+// part (see importOnce), should the network have come back.
 let controllerModule: typeof Controller | undefined;
-const loadController = importOnce(() =>
-  import('./search-controller.js').then((module) => (controllerModule = module)),
-);
+const importController = importOnce(() => import('./search-controller.js'), import.meta.url);
+const loadController = () => importController().then((module) => (controllerModule = module));
 let dialogModule: typeof Dialog | undefined;
-const loadDialog = () => import('./search-dialog.js').then((module) => (dialogModule = module));
+const importDialog = importOnce(() => import('./search-dialog.js'), import.meta.url);
+const loadDialog = () => importDialog().then((module) => (dialogModule = module));
+const loadShortcut = importOnce(() => import('./keyboard-shortcut.js'), import.meta.url);
 
 /** The lazily loaded rules as Lit styles, shared by every box of the page (one sheet for each). */
 const lazyStyles = new Map<string, CSSResult>();
@@ -380,7 +382,7 @@ export class SearchBox extends LitElement {
       const spec = this.shortcut;
       this.#shortcut = undefined;
       if (spec)
-        this.#lazy(import('./keyboard-shortcut.js'), ({ pageShortcut }) => {
+        this.#lazy(loadShortcut(), ({ pageShortcut }) => {
           if (this.shortcut === spec) this.#shortcut = pageShortcut(spec);
         });
     }

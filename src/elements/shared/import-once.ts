@@ -1,13 +1,34 @@
 /**
- * The loader of a lazily imported part: the first call starts `load` (a dynamic `import()`, so
- * that bundlers still split the module off), later calls share it, and a failed load is
- * forgotten, so that the next call asks again should the network come back.
+ * The loader of a lazily imported part. `load` is `() => import('./part.js')` and nothing more (a
+ * dynamic `import()` of a literal, so that bundlers still split the part off and write the name
+ * of its chunk there), and `base` is `import.meta.url` of the module that writes it. The first
+ * call imports the part, later calls share it, and a failed import is forgotten, so that the next
+ * call tries again, should the network have come back.
+ *
+ * Chromium fetches a part again then. Safari, Firefox and older Chromium keep a module whose fetch
+ * failed in the page's module map, and reject every later `import()` of it at once, without a
+ * request, until a reload. So after a failure, when `load` fails again, the part is imported from
+ * the URL `load` names (the chunk's name as the bundler wrote it there:
+ * `import("./ask-elements-part-1a2b3c.js")`), resolved against `base`, with a query that changes
+ * each time, which they take for another module. The first load is the bundler's own `import()`.
+ * A bundler that writes no name there (webpack's `__webpack_require__.e`) fetches its chunks
+ * itself, and again after a failure.
  */
-export function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
+export function importOnce<T>(load: () => Promise<T>, base: string): () => Promise<T> {
   let loading: Promise<T> | undefined;
+  let failures = 0;
   return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    (loading ??= load()
+      .catch((error: unknown) => {
+        const specifier = failures && /import\(.(.+?)["'`]\)/.exec(`${load}`)?.[1];
+        if (!specifier) throw error;
+        return import(
+          /* @vite-ignore */ /* webpackIgnore: true */ new URL(`${specifier}?retry=${failures}`, base).href
+        ) as Promise<T>;
+      })
+      .catch((error: unknown) => {
+        loading = undefined;
+        failures++;
+        throw error;
+      }));
 }

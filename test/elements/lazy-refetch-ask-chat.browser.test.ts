@@ -1,0 +1,45 @@
+/**
+ * `<ask-chat>` on a connection that drops for a moment (a train in a tunnel): a part it fetches on
+ * first use (its behaviour, image reading, sessionStorage for `persist`) fails to come, the
+ * visitor is told, and the visitor's next try works once the network is back, without a reload
+ * and without losing what was typed or saved (the answer renderer's tests are
+ * renderer-unreachable-*.browser.test.ts). The runner also runs this file in a Chromium that keeps
+ * a failed module fetch for the page's life, as Safari, Firefox and older Chromium do
+ * (web-test-runner.config.mjs). This file runs in a page of its own, in this order: each test is
+ * the first use of the part it fails.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { waitUntil } from '../support/wait-until.js';
+import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import { defineElements, fakeClient, parts, untilAborted } from './chat-test-support.js';
+
+defineElements();
+
+describe('<ask-chat> parts fetched again once the network is back', () => {
+  afterEach(async () => {
+    await executeServerCommand('fail-requests', null);
+    sessionStorage.clear();
+  });
+
+  it('its behaviour: says the chat could not be reached, keeps the question, and sends it at the next Enter', async () => {
+    await executeServerCommand('fail-requests', 'chat-behaviour');
+    // No answer comes (it would fetch the renderer, which the next test fails).
+    const client = fakeClient((_, options) => untilAborted(options?.signal));
+    const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
+    const p = parts(el);
+    p.input().focus();
+    await sendKeys({ type: 'How do I install it?' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => p.one('notice')!.textContent!.includes('could not be reached'), 'the notice');
+    expect(p.status()).to.include('could not be reached');
+    expect(p.input().value).to.equal('How do I install it?');
+
+    await executeServerCommand('fail-requests', null);
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => p.questions().length === 1, 'the question asked');
+    expect(client.asks.map((ask) => ask.query)).to.deep.equal(['How do I install it?']);
+    expect(p.one('notice')!.hidden).to.equal(true);
+    p.one('stop-button')!.click();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * `<feedback-buttons>` on a connection that drops for a moment (a train in a tunnel): a part it
+ * fetches with the first vote (the client's feedback code, the reason form) fails to come, the
+ * visitor is told or thanked, and the visitor's next try works once the network is back, without
+ * a reload. The runner also runs this file in a Chromium that keeps a failed module fetch for the
+ * page's life, as Safari, Firefox and older Chromium do (web-test-runner.config.mjs). This file
+ * runs in a page of its own, in this order: each test is the first use of the part it fails.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitUntil } from '../support/wait-until.js';
+import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
+import { analyticsRecords, defineElements, serviceClient } from './chat-test-support.js';
+
+defineElements();
+
+function view(el: FeedbackButtons) {
+  const root = el.shadowRoot!;
+  return {
+    up: () => root.querySelector<HTMLButtonElement>('[part~="up-button"]')!,
+    down: () => root.querySelector<HTMLButtonElement>('[part~="down-button"]')!,
+    message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
+    form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
+  };
+}
+
+describe('<feedback-buttons> parts fetched again once the network is back', () => {
+  afterEach(() => executeServerCommand('fail-requests', null));
+
+  it("the client's feedback code: the vote is rolled back with a message, and taken at the next press", async () => {
+    const { insightId } = await serviceClient().ask({
+      query: 'How do I create a client?',
+      format: 'markdown',
+      conversationId: '',
+    });
+    await executeServerCommand('fail-requests', 'chat-connection');
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        base-url=${location.origin}
+        api-key="demo-key"
+        insight-id=${insightId}
+      ></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.up().click();
+    await waitUntil(() => v.message() === 'Your feedback could not be sent. Try again.', 'the message');
+    expect(v.up().getAttribute('aria-pressed')).to.equal('false');
+
+    await executeServerCommand('fail-requests', null);
+    v.up().click();
+    await waitUntil(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+    expect(v.up().getAttribute('aria-pressed')).to.equal('true');
+    const records = await analyticsRecords();
+    expect(records.find((record) => record.insightId === insightId)?.feedback).to.equal(1);
+  });
+});

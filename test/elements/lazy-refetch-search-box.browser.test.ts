@@ -1,0 +1,54 @@
+/**
+ * `<search-box>` on a connection that drops for a moment (a train in a tunnel): a part it fetches
+ * on first use (its behaviour, the dialog of variant="button", the keyboard shortcut) fails to
+ * come, the visitor is told, and the visitor's next try works once the network is back, without a
+ * reload. The runner also runs this file in a Chromium that keeps a failed module fetch for the
+ * page's life, as Safari, Firefox and older Chromium do (web-test-runner.config.mjs). This file
+ * runs in a page of its own, in this order: each test is the first use of the part it fails.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { waitUntil } from '../support/wait-until.js';
+import type { AskClient } from '../../src/client/create-client.js';
+import { SearchBox } from '../../src/elements/search-box/search-box.js';
+import type { SearchResultItem } from '../../src/wire/index.js';
+
+if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
+
+const results: SearchResultItem[] = ['Theming', 'Dark mode'].map((title) => ({
+  title,
+  description: `About ${title}`,
+  link: `#${title}`,
+  assetType: 'webpage',
+}));
+const searched: string[] = [];
+const client = {
+  search: async ({ query }: { query: string }) => (searched.push(query), results),
+} as unknown as AskClient;
+
+const input = (el: SearchBox) => el.shadowRoot!.querySelector('input')!;
+const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="option"]');
+const message = (el: SearchBox) => el.shadowRoot!.querySelector('[part="message"]')?.textContent?.trim();
+const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
+
+describe('<search-box> parts fetched again once the network is back', () => {
+  afterEach(() => executeServerCommand('fail-requests', null));
+
+  it('its behaviour: says search is not available, keeps the text, and searches at the next key', async () => {
+    await executeServerCommand('fail-requests', 'search-controller');
+    const el = await fixture<SearchBox>(
+      html`<search-box debounce="0" no-recent .client=${client}></search-box>`,
+    );
+    input(el).focus();
+    await sendKeys({ type: 'them' });
+    await waitUntil(() => message(el) === 'Search is not available right now.', 'the message');
+    expect(status(el)).to.equal('Search is not available right now.');
+    expect(input(el).value).to.equal('them');
+
+    await executeServerCommand('fail-requests', null);
+    await sendKeys({ type: 'e' });
+    await waitUntil(() => options(el).length === 2, 'the results');
+    expect(searched).to.deep.equal(['theme']);
+    expect(message(el)).to.equal(undefined);
+  });
+});

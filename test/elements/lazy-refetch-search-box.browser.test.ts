@@ -51,4 +51,22 @@ describe('<search-box> parts fetched again once the network is back', () => {
     expect(searched).to.deep.equal(['theme']);
     expect(message(el)).to.equal(undefined);
   });
+  it('its keyboard shortcut: no hint while its code is missing, and the first press once the network is back goes to the search', async () => {
+    await executeServerCommand('fail-requests', 'keyboard-shortcut');
+    const el = await fixture<SearchBox>(
+      html`<search-box shortcut="mod+k" debounce="0" no-recent .client=${client}></search-box>`,
+    );
+    // No hint of a shortcut that does nothing.
+    expect(el.shadowRoot!.querySelector('[part="shortcut"]')).to.equal(null);
+    expect(input(el).hasAttribute('aria-keyshortcuts')).to.equal(false);
+
+    await executeServerCommand('fail-requests', null);
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'k' });
+    await sendKeys({ up: 'Control' });
+    await waitUntil(() => el.shadowRoot!.activeElement === input(el), 'the search focused');
+    expect(el.shadowRoot!.querySelector('[part="shortcut"]')!.textContent).to.equal('Ctrl K');
+    expect(input(el).getAttribute('aria-keyshortcuts')).to.equal('Control+K');
+    input(el).blur();
+  });
 });

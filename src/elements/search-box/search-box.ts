@@ -223,6 +223,8 @@ export class SearchBox extends LitElement {
   /** The behaviour could not be fetched when the visitor needed it. */
   declare private _unreachable: boolean;
   #shortcut: PageShortcut | undefined;
+  /** The code of the page's shortcut could not be fetched (see #requestShortcut). */
+  #shortcutMissing = false;
   /** The lazily imported modules this element waits for (see getUpdateComplete). */
   #loading: Promise<unknown> = Promise.resolve();
   #urlParamRead = false;
@@ -379,12 +381,8 @@ export class SearchBox extends LitElement {
       if (fromUrl && !this.query) this.query = fromUrl;
     }
     if (changed.has('shortcut')) {
-      const spec = this.shortcut;
       this.#shortcut = undefined;
-      if (spec)
-        this.#lazy(loadShortcut(), ({ pageShortcut }) => {
-          if (this.shortcut === spec) this.#shortcut = pageShortcut(spec);
-        });
+      this.#requestShortcut();
     }
     // Requested with the variant, so the dialog is there by the time someone opens it. Another
     // variant set while it is open (a layout switched on rotation) closes it before it goes, so
@@ -490,7 +488,31 @@ export class SearchBox extends LitElement {
     this.#controller?.focusOut(event);
   };
 
+  /**
+   * Fetches the code of the page's shortcut, and uses it. Should the fetch fail (a connection lost
+   * as the page loaded), each key pressed on the page asks again, and is the shortcut's if it
+   * matches once the code has come: the first press of the shortcut once the network is back opens
+   * the search.
+   */
+  #requestShortcut(key?: KeyboardEvent): void {
+    const spec = this.shortcut;
+    if (spec)
+      this.#lazy(
+        loadShortcut().catch((error: unknown) => {
+          this.#shortcutMissing = this.shortcut === spec;
+          throw error;
+        }),
+        ({ pageShortcut }) => {
+          this.#shortcutMissing = false;
+          if (this.shortcut !== spec) return;
+          this.#shortcut = pageShortcut(spec);
+          if (key) this.#onDocumentKeydown(key);
+        },
+      );
+  }
+
   readonly #onDocumentKeydown = (event: KeyboardEvent): void => {
+    if (this.#shortcutMissing) return this.#requestShortcut(event);
     const shortcut = this.#shortcut;
     if (!shortcut || event.defaultPrevented || event.isComposing || event.repeat) return;
     // A box not rendered (in a hidden tab, a kept-alive route) leaves the shortcut to one that is.

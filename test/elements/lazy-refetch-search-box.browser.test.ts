@@ -69,4 +69,35 @@ describe('<search-box> parts fetched again once the network is back', () => {
     expect(input(el).getAttribute('aria-keyshortcuts')).to.equal('Control+K');
     input(el).blur();
   });
+
+  it('its dialog: opened plain when its code cannot be fetched, with the search in it, and as designed at the next opening', async () => {
+    await executeServerCommand('fail-requests', 'search-dialog');
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" debounce="0" no-recent .client=${client}></search-box>`,
+    );
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!;
+    const dialog = el.shadowRoot!.querySelector('dialog')!;
+    button.click();
+    await waitUntil(() => dialog.open, 'the dialog opens');
+    expect(dialog.matches(':modal')).to.equal(true);
+    expect(el.shadowRoot!.activeElement).to.equal(input(el));
+    await sendKeys({ type: 'dark' });
+    await waitUntil(() => options(el).length === 2, 'the results in the dialog');
+    // Shown, not cut off by the dialog's box.
+    const second = options(el)[1]!;
+    const { left, top } = second.getBoundingClientRect();
+    const shown = el.shadowRoot!.elementFromPoint(left + 8, top + 8)?.closest('[role="option"]');
+    expect(shown === second, 'the second result shown').to.equal(true);
+    await sendKeys({ press: 'Escape' });
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !dialog.open, 'Escape closes it');
+
+    await executeServerCommand('fail-requests', null);
+    button.click();
+    await waitUntil(() => dialog.open, 'the dialog opens again');
+    // Its own styles now: a phone-wide dialog, not the browser's.
+    expect(getComputedStyle(dialog).padding).to.equal('0px');
+    expect(el.shadowRoot!.activeElement).to.equal(input(el));
+    dialog.close();
+  });
 });

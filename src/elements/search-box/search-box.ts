@@ -255,9 +255,20 @@ export class SearchBox extends LitElement {
     this.#requestController();
     const dialog = this.#dialog;
     if (dialog && !dialog.open) {
-      // Shown before its module arrived (it is requested as soon as the variant is set).
+      // Shown before its module arrived (it is requested as soon as the variant is set): opened
+      // when it has. Should it not come (a connection lost), the browser's own modal dialog holds
+      // the search, plainer (wide enough, the results below it), and the next opening asks for the
+      // module again, whose rules come after these.
       if (!dialogModule) {
-        loadDialog().then(() => this.show(), reportLoadError);
+        loadDialog().then(
+          () => this.show(),
+          (error: unknown) => {
+            reportLoadError(error);
+            this.#addStyles('dialog{overflow:visible;width:40em}');
+            if (dialog.isConnected && !dialog.open) dialog.showModal();
+            this.show();
+          },
+        );
         return;
       }
       this.#addStyles(dialogModule.dialogStyles);

@@ -12,7 +12,15 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
-import { defineElements, fakeClient, parts, untilAborted } from './chat-test-support.js';
+import {
+  answerRecord,
+  defineElements,
+  fakeClient,
+  parts,
+  pasteFiles,
+  pngFile,
+  untilAborted,
+} from './chat-test-support.js';
 
 defineElements();
 
@@ -41,5 +49,23 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
     expect(client.asks.map((ask) => ask.query)).to.deep.equal(['How do I install it?']);
     expect(p.one('notice')!.hidden).to.equal(true);
     p.one('stop-button')!.click();
+  });
+
+  it('image reading: says the images were not attached, and attaches them when pasted again', async () => {
+    await executeServerCommand('fail-requests', 'image-attachments');
+    const client = fakeClient(async () => answerRecord());
+    const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
+    const p = parts(el);
+    const image = await pngFile('first.png');
+    pasteFiles(p.input(), [image]);
+    await waitUntil(() => p.one('notice')!.textContent!.includes('first.png'), 'the notice');
+    expect(p.one('notice')!.textContent).to.include('could not be attached');
+    expect(p.status()).to.include('could not be attached');
+    expect(p.all('thumbnail')).to.have.length(0);
+
+    await executeServerCommand('fail-requests', null);
+    pasteFiles(p.input(), [image]);
+    await waitUntil(() => p.all('thumbnail').length === 1, 'the thumbnail');
+    expect(p.one('notice')!.hidden).to.equal(true);
   });
 });

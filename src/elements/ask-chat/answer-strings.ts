@@ -18,6 +18,8 @@ export const defaultChatStrings: AskChatStrings = {
   imageTooLarge: '{name} is larger than {max} MB and was not attached.',
   notAnImage: '{name} is not a PNG, JPEG, GIF, WebP or AVIF image and was not attached.',
   tooManyImages: 'You can attach up to {max} images: {names} not attached.',
+  imagesNotRead:
+    '{names} could not be attached: part of the chat did not load. Check your connection, then attach them again.',
   imageName: 'image {n}',
   you: 'You',
   answer: 'Answer',

@@ -30,6 +30,7 @@ import type { AskChatStrings } from './chat-strings.js';
 import type * as ConversationStorage from './conversation-storage.js';
 import type { ChatTurn } from './conversation-storage.js';
 import { describeError } from './error-messages.js';
+import type * as ImageAttachments from './image-attachments.js';
 import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.
@@ -39,6 +40,11 @@ import type {} from '../search-box/search-box.js';
 /** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
 const loadStorage = importOnce(
   (): Promise<typeof ConversationStorage> => import('./conversation-storage.js'),
+  import.meta.url,
+);
+/** Image reading: fetched the first time a visitor attaches an image; a failed fetch is tried again. */
+const loadImages = importOnce(
+  (): Promise<typeof ImageAttachments> => import('./image-attachments.js'),
   import.meta.url,
 );
 
@@ -384,10 +390,19 @@ export class ChatBehaviour implements ReactiveController {
     if (this.pending) this.#ask.abort();
   }
 
-  async attach(files: Iterable<File>): Promise<void> {
+  async attach(files: File[]): Promise<void> {
     const s = this.#strings;
-    // Fetched the first time a visitor attaches an image.
-    const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = await import('./image-attachments.js');
+    let images: typeof ImageAttachments;
+    try {
+      images = await loadImages();
+    } catch {
+      // The code that reads them could not be fetched: the visitor hears which images did not go,
+      // to attach them again; the next attempt fetches it again.
+      const names = files.map((file) => file.name).join(', ');
+      this.#set(() => (this.attachmentNotice = fill(s.imagesNotRead, { names })));
+      return this.#announce(this.attachmentNotice);
+    }
+    const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = images;
     const { accepted: read, rejected } = await readImages(files, this.attachments.length, isImageUrl);
     // Images pasted again while these were read may have taken the room meanwhile.
     const room = Math.max(0, MAX_IMAGES - this.attachments.length);

@@ -31,6 +31,8 @@ export interface AskChatStrings {
   notAnImage: string;
   /** `{max}`, and `{names}`: the images not attached. */
   tooManyImages: string;
+  /** `{names}`: images not attached, the part of the chat that reads them not having loaded. */
+  imagesNotRead: string;
   /** `{n}`: the name of the nth image of a failed question, attached again to ask it again. */
   imageName: string;
   you: string;

@@ -68,4 +68,60 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
     await waitUntil(() => p.all('thumbnail').length === 1, 'the thumbnail');
     expect(p.one('notice')!.hidden).to.equal(true);
   });
+
+  it('persist: says the saved conversation could not be shown, writes nothing over it, and shows it with the next question', async () => {
+    const saved = answerRecord({ answer: 'Saved answer.', conversationId: 'conversation-7' });
+    const conversation = {
+      version: 1,
+      conversationId: 'conversation-7',
+      turns: [
+        {
+          id: 't1',
+          query: 'How do I install it?',
+          images: [],
+          format: 'markdown',
+          status: 'answered',
+          record: saved,
+        },
+      ],
+    };
+    sessionStorage.setItem('ask-chat:train', JSON.stringify(conversation));
+    await executeServerCommand('fail-requests', 'conversation-storage');
+    // The service begins a conversation for a question asked in none.
+    const client = fakeClient(async (request) =>
+      answerRecord({ answer: 'Next answer.', conversationId: request.conversationId || 'conversation-8' }),
+    );
+    const el = await fixture<AskChat>(
+      html`<ask-chat persist storage-key="train" .client=${client}></ask-chat>`,
+    );
+    const p = parts(el);
+    await waitUntil(() => p.one('notice')!.textContent!.includes('could not be shown'), 'the notice');
+    expect(p.questions()).to.have.length(0);
+
+    // A question while the network is still down: asked and answered, the saved copy untouched.
+    await el.askQuestion('And the chat?');
+    expect(p.all('answer-body')).to.have.length(1);
+    expect(JSON.parse(sessionStorage.getItem('ask-chat:train')!)).to.deep.equal(conversation);
+    expect(p.one('notice')!.textContent).to.include('could not be shown');
+
+    // The network is back: the next question brings the saved conversation back, above the
+    // questions asked since, and all of them are saved.
+    await executeServerCommand('fail-requests', null);
+    await el.askQuestion('And the search box?');
+    const asked = ['How do I install it?', 'And the chat?', 'And the search box?'];
+    await waitUntil(() => p.all('answer-body').length === 3, 'the saved answer shown too');
+    expect(p.questions().map((question) => question.textContent!.trim())).to.deep.equal(asked);
+    expect(client.asks.map((ask) => ask.conversationId)).to.deep.equal(['', 'conversation-8']);
+    expect(p.one('notice')!.hidden).to.equal(true);
+    await waitUntil(
+      () => sessionStorage.getItem('ask-chat:train')!.includes('And the search box?'),
+      'the save',
+    );
+    const written = JSON.parse(sessionStorage.getItem('ask-chat:train')!) as {
+      conversationId: string;
+      turns: { query: string }[];
+    };
+    expect(written.turns.map((turn) => turn.query)).to.deep.equal(asked);
+    expect(written.conversationId).to.equal('conversation-8');
+  });
 });

@@ -47,6 +47,8 @@ export const defaultChatStrings: AskChatStrings = {
   notFound: 'I could not find an answer to that in the documentation.',
   notShown:
     'The answer arrived but could not be shown: part of the chat did not load. Check your connection, then retry.',
+  notRestored:
+    'Your earlier conversation could not be shown: part of the chat did not load. Check your connection; it comes back with your next question.',
   searchInstead: 'Search the documentation for “{query}”',
   timeout: 'The answer took too long to arrive. Please retry.',
   serverError: 'Something went wrong on the service. Please retry in a moment.',

@@ -101,7 +101,13 @@ export class ChatBehaviour implements ReactiveController {
 
   /** What the composer's notice line says: why an attachment was refused, why nothing was sent. */
   get notice(): string {
-    return [this.attachmentNotice, this.#tooLongText(), this.#waited ? this.#strings.stillAnswering : '']
+    const s = this.#strings;
+    return [
+      this.#unread ? s.notRestored : '',
+      this.attachmentNotice,
+      this.#tooLongText(),
+      this.#waited ? s.stillAnswering : '',
+    ]
       .filter(Boolean)
       .join(' ');
   }
@@ -129,6 +135,12 @@ export class ChatBehaviour implements ReactiveController {
   #tabs: BroadcastChannel | undefined;
   /** The saved conversation being read (persist); questions wait for it, to continue it. */
   #restoring: Promise<void> | undefined;
+  /**
+   * The saved conversation could not be read, its code not having loaded (a connection lost after
+   * the page loaded): said in the notice, nothing is saved over it, and the next question reads it
+   * first.
+   */
+  #unread = false;
   /** When each code block's Copy code button says "Copy code" again after a press. */
   readonly #codeLabelTimers = new WeakMap<HTMLButtonElement, ReturnType<typeof setTimeout>>();
   /** The sanitized answer of each turn, rendered once and kept as a node. */
@@ -340,6 +352,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#conversationId = '';
     this.#answers.clear();
     this.#restoring = undefined;
+    this.#unread = false;
   }
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
@@ -506,7 +519,11 @@ export class ChatBehaviour implements ReactiveController {
     // Saved at once (as stopped, see saveConversation): the service hears the question now, and a
     // reload before its answer must not leave it out of the transcript the next question follows.
     // Under a name just followed, once its conversation is read, which the save would overwrite.
-    if (followed) void this.#restoring?.then(() => this.#save());
+    // The saved conversation not read yet (its code did not load): read now, then saved with this
+    // question after its own, as one asked before it was read.
+    const unread = this.#unread;
+    if (unread) this.#restore();
+    if (followed || unread) void this.#restoring?.then(() => this.#save());
     else this.#save();
     // The transcript is no live region (it would read every word): the status says it is asked.
     this.#announce(this.#strings.thinking);
@@ -708,6 +725,8 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #save(): void {
+    // The saved conversation, not read yet, is not written over (see #unread).
+    if (this.#unread) return;
     const name = this.#storageName;
     let conversation = { conversationId: this.#conversationId, turns: this.turns };
     // A chat removed from the page (a route left) leaves the saved copy to the chat that shows it
@@ -784,19 +803,28 @@ export class ChatBehaviour implements ReactiveController {
     this.#savedAs = name;
     if (!name) return;
     this.#seen = writesOf(name);
-    const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
-      const saved = loadConversation(name, isImageUrl);
-      // Nothing saved, or the visitor started a new conversation meanwhile.
-      if (!saved || this.#restoring !== restoring) return;
-      // A question asked before the conversation was read (askQuestion) comes after the saved ones.
-      this.#set(() => (this.turns = [...saved.turns, ...this.turns]));
-      if (!this.#conversationId) {
-        this.#conversationId = saved.conversationId;
-        // A copy of another tab's conversation is this tab's only if no other tab holds it.
-        if (saved.conversationId) this.#tabs?.postMessage(tabMessage(name, saved.conversationId, true));
-      }
-      return this.#renderSaved(saved.turns);
-    }, ignore);
+    const restoring: Promise<void> = loadStorage().then(
+      ({ loadConversation }) => {
+        // The visitor started a new conversation meanwhile.
+        if (this.#restoring !== restoring) return;
+        if (this.#unread) this.#set(() => (this.#unread = false));
+        const saved = loadConversation(name, isImageUrl);
+        if (!saved) return;
+        // A question asked before the conversation was read (askQuestion, or while its code did not
+        // load) comes after the saved ones, in the conversation it was asked in.
+        this.#set(() => (this.turns = [...saved.turns, ...this.turns]));
+        if (!this.#conversationId) {
+          this.#conversationId = saved.conversationId;
+          // A copy of another tab's conversation is this tab's only if no other tab holds it.
+          if (saved.conversationId) this.#tabs?.postMessage(tabMessage(name, saved.conversationId, true));
+        }
+        return this.#renderSaved(saved.turns);
+      },
+      // Its code did not load: said, and read again with the next question (see #unread).
+      () => {
+        if (this.#restoring === restoring) this.#set(() => (this.#unread = true));
+      },
+    );
     this.#restoring = restoring;
   }
 

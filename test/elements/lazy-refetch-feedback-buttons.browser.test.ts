@@ -10,7 +10,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitUntil } from '../support/wait-until.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
-import { analyticsRecords, defineElements, serviceClient } from './chat-test-support.js';
+import { RecordingClient, analyticsRecords, defineElements, serviceClient } from './chat-test-support.js';
 
 defineElements();
 
@@ -52,5 +52,29 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
     expect(v.up().getAttribute('aria-pressed')).to.equal('true');
     const records = await analyticsRecords();
     expect(records.find((record) => record.insightId === insightId)?.feedback).to.equal(1);
+  });
+
+  it('the reason form: the thumbs-down is thanked, and pressed again opens the form without voting twice', async () => {
+    await executeServerCommand('fail-requests', 'reason-form');
+    const client = new RecordingClient(serviceClient(), { feedback: async () => ({ success: true }) });
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-train" ask-reason .client=${client}></feedback-buttons>`,
+    );
+    const v = view(el);
+    v.down().click();
+    await waitUntil(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+    expect(v.form()).to.equal(null);
+    expect(v.down().getAttribute('aria-pressed')).to.equal('true');
+
+    await executeServerCommand('fail-requests', null);
+    v.down().click();
+    await waitUntil(() => v.form(), 'the reason form');
+    expect(v.down().getAttribute('aria-pressed')).to.equal('true');
+    expect(client.feedbacks).to.deep.equal([{ insightId: 'i-train', feedback: -1 }]);
+
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="reason"]')!.click();
+    v.form()!.requestSubmit();
+    await waitUntil(() => client.feedbacks.length === 2, 'the reason sent');
+    expect(client.feedbacks[1]).to.deep.equal({ insightId: 'i-train', feedback: -1, reason: 'Incorrect' });
   });
 });

@@ -144,6 +144,8 @@ export class FeedbackButtons extends LitElement {
   declare private _form: ReasonForm | undefined;
   /** The service does not know this answer (404): the buttons are inert until another. */
   declare private _expired: boolean;
+  /** The thumbs-down was taken, but the reason form could not be fetched: pressed again, it is. */
+  #formMissing = false;
 
   readonly #post = new Task(this, {
     autoRun: false,
@@ -186,13 +188,8 @@ export class FeedbackButtons extends LitElement {
       const Form = await form;
       if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
       this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
-      if (Form)
-        this._form = new Form(
-          this,
-          (note) => this.#sendReason(note),
-          () => this.#closeForm(),
-          html,
-        );
+      this.#formMissing = !!form && !Form;
+      if (Form) this.#openForm(Form);
       else this.#closeForm();
       emit(this, 'feedback', detail);
       // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
@@ -240,11 +237,19 @@ export class FeedbackButtons extends LitElement {
       this._message = '';
       this._form = undefined;
       this._expired = false;
+      this.#formMissing = false;
     }
   }
 
   #vote(value: FeedbackValue): void {
-    if (this.#inert || !this.insightId || this.value === value) return;
+    if (this.#inert || !this.insightId) return;
+    // Pressed again, a thumbs-down whose reason form could not be fetched (a connection lost)
+    // fetches the form again, the vote already taken.
+    if (this.value === value) {
+      if (this.#formMissing)
+        loadReasonForm().then(({ ReasonForm }) => this.#formMissing && this.#openForm(ReasonForm), ignore);
+      return;
+    }
     const previous = this.value;
     // Optimistic: the button reads as pressed before the service has answered.
     this.value = value;
@@ -257,6 +262,16 @@ export class FeedbackButtons extends LitElement {
     if (this.#busy || !this.insightId) return;
     if (!note.reason && !note.comment) return this.#closeForm();
     void this.#post.run([{ insightId: this.insightId, value: -1, ...note }, -1]);
+  }
+
+  #openForm(Form: typeof ReasonForm): void {
+    this.#formMissing = false;
+    this._form = new Form(
+      this,
+      (note) => this.#sendReason(note),
+      () => this.#closeForm(),
+      html,
+    );
   }
 
   /** Closes the reason form; the focus, if it was in the form, goes back to the thumb it followed. */
@@ -303,6 +318,8 @@ export class FeedbackButtons extends LitElement {
     `;
   }
 }
+
+function ignore(): void {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -9,6 +9,7 @@
  * characters (gzip shares its dictionary, so shares don't add up to the whole), beside its own
  * minified bytes alone, gzipped and raw. Then the libraries against our code.
  */
+import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -81,11 +82,11 @@ const map = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.ma
 };
 const lines = code.split('\n');
 const owners = characterSources(lines, map.mappings);
+/** A library's path in its package (`lit-html/src/lit-html.ts`), or ours from the checkout's root (`src/…`). */
 const moduleName = (source: string) =>
-  source
-    .replace(/^.*node_modules\//, '')
-    .replace(/^(\.\.\/)+/, '')
-    .replace(/^work\/main\//, '');
+  /node_modules\//.test(source)
+    ? source.replace(/^.*node_modules\//, '')
+    : relative(process.cwd(), resolve('bench-out', source));
 const names = map.sources.map(moduleName);
 /** The output with only the characters whose module `keep` accepts. */
 const kept = (keep: (name: string) => boolean) =>

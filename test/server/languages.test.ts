@@ -54,6 +54,42 @@ const JAPANESE_PAGES: Record<string, string> = {
 `,
 };
 
+/** A product's documentation in French (elisions, accents, hyphenated words, French numbers). */
+const FRENCH_PAGES: Record<string, string> = {
+  'guides/installation.md': `# Installation de Carnetier
+
+## Configuration requise
+
+Carnetier demande 3,5 Go d'espace disque libre et 4 Go de mémoire.
+
+## Sous Windows
+
+Lancez l'installateur \`carnetier-setup.exe\` et suivez l'assistant. L'installation pour tous les utilisateurs demande les droits d'administrateur.
+
+## Sous macOS
+
+Ouvrez l'image disque et glissez Carnetier dans le dossier Applications.
+`,
+  'guides/synchronisation.md': `# Synchronisation entre appareils
+
+Les notes se synchronisent toutes les 30 secondes quand l'appareil est en ligne. Un compte gratuit synchronise jusqu'à 1 000 notes.
+`,
+  'guides/etiquettes.md': `# Étiquettes et mots-clés
+
+Une étiquette se crée en tapant \`#\` suivi d'un mot-clé dans une note. Faites un clic droit sur l'étiquette pour la renommer.
+`,
+  'guides/faq.md': `# Questions fréquentes
+
+## Qu'est-ce qu'un carnet ?
+
+Un carnet est un dossier de notes. Chaque note appartient à un seul carnet.
+
+## Qui a conçu Carnetier ?
+
+Carnetier a été conçu par M. Dupont et Mme Leroy en 2021. Le projet compte aujourd'hui une vingtaine de personnes.
+`,
+};
+
 function writeSite(dir: string, pages: Record<string, string>): void {
   for (const [path, text] of Object.entries(pages)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -321,6 +357,26 @@ describe('a site in Japanese, over HTTP', () => {
     assert.equal(body.didAnswer, true);
     assert.equal(body.link, '/account/payment');
     assert.match(body.answer, /設定画面の「請求」からクレジットカードを変更できます/);
+  });
+});
+
+describe('a site in French, over HTTP', () => {
+  const site = servedSite('ask-elements-fr-', FRENCH_PAGES);
+
+  it('is read in French', () => {
+    assert.equal(site().index.language?.code, 'fr');
+  });
+
+  it('answers a question asking how much, its question word no subject the pages lack', async () => {
+    // `combien` (how much) phrases the question as "how much" does in English: no page writes it.
+    const { body } = await site().postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: "Combien d'espace disque faut-il ?",
+      format: 'markdown',
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/guides/installation');
+    assert.match(body.answer, /3,5 Go d'espace disque/);
   });
 });
 

@@ -73,6 +73,10 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
     'lassen',
     'funktioniert',
     'möglich',
+    'wieviel',
+    'wieviele',
+    'viele',
+    'vielen',
   ],
   es: [
     'cómo',
@@ -90,6 +94,7 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
   ],
   fr: [
     'comment',
+    'combien',
     'pourquoi',
     'quand',
     'où',
@@ -138,6 +143,10 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
   ],
   pt: [
     'como',
+    'quanto',
+    'quanta',
+    'quantos',
+    'quantas',
     'porque',
     'quando',
     'onde',
@@ -150,6 +159,8 @@ const QUESTION_PHRASING: Readonly<Record<string, readonly string[]>> = {
     'faço',
     'possível',
   ],
+  nl: ['hoeveel', 'waarom'],
+  ru: ['сколько', 'почему', 'зачем'],
   // Simplified and Traditional.
   zh: [
     ...[

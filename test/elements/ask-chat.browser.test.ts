@@ -1718,6 +1718,18 @@ describe('<ask-chat>', () => {
       el.strings = { assetTypes: { pdf: 'Document PDF' } };
       await el.updateComplete;
       expect(p.one('asset-type')!.textContent).to.equal('Page');
+      // Spaces and line breaks of the template as one space; a no-break space as written.
+      const label = () =>
+        p
+          .one('source')!
+          .textContent!.replace(/[ \t\n]+/g, ' ')
+          .trim();
+      expect(label()).to.match(/^Source: Install ask-elements/);
+      // A translation that writes its own colon, as French typography does (a no-break space
+      // before it), is shown as written, with no second colon.
+      el.strings = { source: 'Source\u00a0:' };
+      await el.updateComplete;
+      expect(label()).to.match(/^Source\u00a0: Install ask-elements/);
     });
 
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {
@@ -1799,6 +1811,9 @@ describe('<ask-chat>', () => {
       el.strings = { related: 'Voir aussi' };
       await el.updateComplete;
       expect(p.one('related')!.textContent).to.contain('Voir aussi:');
+      el.strings = { related: 'Voir aussi\u00a0:' };
+      await el.updateComplete;
+      expect(p.one('related')!.textContent).to.contain('Voir aussi\u00a0: ').and.not.contain('::');
       // An answer drawn from its source's page alone lists nothing more, however the link is written.
       const alone = await answeredWithClicks(
         answerRecord({

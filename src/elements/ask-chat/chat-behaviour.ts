@@ -71,6 +71,12 @@ const writesOf = (name: string): number => writes.get(name) ?? 0;
 const englishReasons = [...defaultFeedbackReasons];
 
 /**
+ * A label before what it names, with a colon: the site's own when its translation ends in one
+ * ("Source :" with French's space before it, "ソース："), else an English one.
+ */
+const labelled = (label: string): string => (/[:：]\s*$/u.test(label) ? label : `${label}:`);
+
+/**
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
  * the places the element's template leaves for it.
  */
@@ -960,7 +966,7 @@ export class ChatBehaviour implements ReactiveController {
       ${
         // No source named (the service sent none we can read): no "Source:" before nothing.
         record.link || record.title
-          ? html`<span class="source-label">${s.source}:</span>
+          ? html`<span class="source-label">${labelled(s.source)}</span>
               ${this.#link(record, sourceLink(record), record.title, 'source-link')}`
           : nothing
       }
@@ -1007,7 +1013,7 @@ export class ChatBehaviour implements ReactiveController {
         html`${i > 0 ? html`<span aria-hidden="true"> · </span>` : nothing}${this.#link(record, link, title, 'related-link')}`,
     );
     return html`<p part="related" class="related">
-      <span class="source-label">${this.#strings.related}:</span> ${links}
+      <span class="source-label">${labelled(this.#strings.related)}</span> ${links}
     </p>`;
   }
 

@@ -418,6 +418,25 @@ describe('choosing the sentences an answer quotes', () => {
       'It says “Not sent. Try again.”',
       'Then it waits.',
     ]);
+    // French guillemets, a space inside them: a full stop within is no end, the closing one is
+    // its sentence's, and the text after it in lower case goes on with that sentence.
+    assert.deepEqual(paragraphSentences('Choisissez « Exporter. Puis fermer » dans le menu. Relancez.'), [
+      'Choisissez « Exporter. Puis fermer » dans le menu.',
+      'Relancez.',
+    ]);
+    assert.deepEqual(paragraphSentences('Cliquez sur « Tout exporter. » Ensuite, relancez.'), [
+      'Cliquez sur « Tout exporter. »',
+      'Ensuite, relancez.',
+    ]);
+    assert.deepEqual(paragraphSentences('Il dit « Prêt. Partez. » et il part. Fin.'), [
+      'Il dit « Prêt. Partez. » et il part.',
+      'Fin.',
+    ]);
+    // German's and Danish's point the other way.
+    assert.deepEqual(paragraphSentences('Er sagt »Nicht gesendet. Nochmal« und wartet. Ende.'), [
+      'Er sagt »Nicht gesendet. Nochmal« und wartet.',
+      'Ende.',
+    ]);
   });
 
   it("shows the example a section only points to, from its subsections' code", () => {

@@ -358,7 +358,10 @@ export function paragraphSentences(paragraph: string): string[] {
       count(text, '(') > count(text, ')') ||
       count(text, '"') % 2 === 1 ||
       // Curly marks pair in each language's order: “…” in English, „…“ in German, ”…” in Swedish.
-      (text.match(/[\u201c\u201d\u201e]/g)?.length ?? 0) % 2 === 1
+      (text.match(/[\u201c\u201d\u201e]/g)?.length ?? 0) % 2 === 1 ||
+      // Guillemets open one way or the other: «…» in French, »…« in German and Danish.
+      count(text, '«') !== count(text, '»') ||
+      count(text, '‹') !== count(text, '›')
     );
   };
   const ranges: [number, number][] = [];
@@ -367,9 +370,17 @@ export function paragraphSentences(paragraph: string): string[] {
     if (
       previous &&
       (codeRuns.some(([from, to]) => from < start && to > previous[1]) || leftOpen(previous[0], previous[1]))
-    )
-      previous[1] = end;
-    else ranges.push([start, end]);
+    ) {
+      // A guillemet closing the quotation, after a space as French writes it (« Exporter. »), is
+      // taken as the start of the next sentence: it ends the one before, and a next sentence
+      // starts after it unless the text goes on in lower case (« Prêt. » et il part.).
+      const closing = /^\s*[»›]/.exec(prose.slice(start, end))?.[0].length ?? 0;
+      const rest = start + closing;
+      if (closing > 0 && /^\s*[^\s\p{Ll}]/u.test(prose.slice(rest, end)) && !leftOpen(previous[0], rest)) {
+        previous[1] = rest;
+        ranges.push([rest, end]);
+      } else previous[1] = end;
+    } else ranges.push([start, end]);
   }
   // A plain offset in the paragraph as written: code spans are taken whole, fences included.
   const runAt = (offset: number, isEnd: boolean): number => {

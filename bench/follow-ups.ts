@@ -6,7 +6,7 @@
  * asserts nothing.
  *
  *   npx tsx bench/follow-ups.ts                 (all three; expands MDN into /tmp/mdn when missing)
- *   npx tsx bench/follow-ups.ts --hono --demo   (flags combine: --hono, --mdn, --demo)
+ *   npx tsx bench/follow-ups.ts --hono --demo   (flags combine: --hono, --mdn, --demo, --man-fr)
  *   npx tsx bench/follow-ups.ts --misses        (also lists the seen conversations' misses)
  *   npx tsx bench/follow-ups.ts --switches      (also every first question after every other)
  *
@@ -25,7 +25,10 @@
  * written on 2026-11-30 from the pages alone, on other pages and topics, before any ranking of
  * them was seen), is held out entirely: when the file is present its rows are printed as
  * "held out 2" under the site's table, searched over the same index, and none of its misses is
- * ever printed, with or without `--misses`; `--switches` uses the first set only.
+ * ever printed, with or without `--misses`; `--switches` uses the first set only. `--man-fr`
+ * asks conversations in French (man-fr-conversations.json, written on 2026-12-01) over Debian's
+ * French manual pages, rendered into /tmp as answer-quality.ts --man renders them; skipped on a
+ * system without them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -216,7 +219,7 @@ async function switches(
   return `\n  first questions after another's (${pairs} pairs): source right ${pct(right, pairs)}, asked alone ${pct(rightAlone, pairs)}`;
 }
 
-const only = ['--hono', '--mdn', '--demo'].filter((flag) => process.argv.includes(flag));
+const only = ['--hono', '--mdn', '--demo', '--man-fr'].filter((flag) => process.argv.includes(flag));
 const runs = (flag: string) => only.length === 0 || only.includes(flag);
 if (runs('--demo'))
   await benchmark(
@@ -224,6 +227,19 @@ if (runs('--demo'))
     (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents,
     'demo-conversations.json',
   );
+if (runs('--man-fr') && existsSync('/usr/share/man/fr')) {
+  // Debian's French manual pages, rendered on this machine as answer-quality.ts --man renders them.
+  const dir = '/tmp/ask-elements-man-fr';
+  if (!existsSync(dir))
+    execFileSync('node', [new URL('./man-corpus.mjs', import.meta.url).pathname, 'fr', dir], {
+      stdio: 'ignore',
+    });
+  await benchmark(
+    "Debian's manual pages in French",
+    (await loadContentFolder(dir)).documents,
+    'man-fr-conversations.json',
+  );
+}
 if (runs('--hono'))
   await benchmark(
     'Hono docs',

@@ -76,7 +76,19 @@ Les notes se synchronisent toutes les 30 secondes quand l'appareil est en ligne.
 `,
   'guides/etiquettes.md': `# Étiquettes et mots-clés
 
-Une étiquette se crée en tapant \`#\` suivi d'un mot-clé dans une note. Faites un clic droit sur l'étiquette pour la renommer.
+Une étiquette se crée en tapant \`#\` suivi d'un mot-clé dans une note.
+
+## Renommer une étiquette
+
+Faites un clic droit sur l'étiquette et choisissez Renommer : toutes ses notes suivent.
+
+## Supprimer une étiquette
+
+Faites un clic droit sur l'étiquette et choisissez Supprimer : les notes qui la portaient la perdent.
+`,
+  'guides/carnets.md': `# Supprimer un carnet
+
+Pour supprimer un carnet, ouvrez son menu et choisissez Supprimer. Les notes d'un carnet supprimé vont dans la corbeille.
 `,
   'guides/faq.md': `# Questions fréquentes
 
@@ -377,6 +389,27 @@ describe('a site in French, over HTTP', () => {
     assert.equal(body.didAnswer, true);
     assert.equal(body.link, '/guides/installation');
     assert.match(body.answer, /3,5 Go d'espace disque/);
+  });
+
+  it('answers a follow-up that opens as a continuation, "et …", of the question before', async () => {
+    const first = await site().postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'Comment renommer une étiquette ?',
+      format: 'markdown',
+    });
+    assert.equal(first.body.link, '/guides/etiquettes');
+    // Alone, "et la supprimer ?" is the notebooks' page's (titled "Supprimer un carnet").
+    const { body } = await site().postJson('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query: 'et la supprimer ?',
+      format: 'markdown',
+      conversationId: first.body.conversationId,
+    });
+    assert.equal(body.didAnswer, true);
+    assert.equal(body.link, '/guides/etiquettes');
+    assert.match(body.answer, /choisissez Supprimer : les notes qui la portaient la perdent/);
+    const alone = await site().postJson('/bot/askai', { apiKey: DEMO_KEY, query: 'et la supprimer ?' });
+    assert.equal(alone.body.link, '/guides/carnets');
   });
 });
 

@@ -21,7 +21,7 @@ import {
   wordsTheSiteUses,
   type QuestionWord,
 } from './answer-evidence.js';
-import { definiteFollowUp, implicitFollowUp, resolveFollowUp } from './follow-up.js';
+import { definiteFollowUp, implicitFollowUp, resolveFollowUp, resolveFollowUpIn } from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
 
 export interface ExtractiveAnswererOptions {
@@ -300,9 +300,27 @@ export class ExtractiveAnswerer implements Answerer {
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const resolvedQuery = await this.#resolveFollowUp(input, options);
     const retrieval = await this.#retrieveFor(input, resolvedQuery, options);
-    if (retrieval.answerable || resolvedQuery === input.query) return retrieval;
+    if (resolvedQuery === input.query) return retrieval;
+    if (retrieval.answerable && this.#holdsOwnWords(input.query, retrieval)) return retrieval;
     const asAsked = await this.#retrieveFor(input, input.query, options);
     return asAsked.answerable ? asAsked : retrieval;
+  }
+
+  /**
+   * Whether the passage a resolved follow-up is answered from holds the follow-up's own words, on a
+   * site in another language than English, whose resolution carries words without knowing what
+   * they are: "Et pour le supprimer ? (nouveau groupe)" answered from the passage that creates a
+   * group, which never says `supprimer`, is asked as asked. In English, always.
+   */
+  #holdsOwnWords(question: string, retrieval: Retrieval): boolean {
+    const best = retrieval.hits[0];
+    if (this.#analyser.language.code === 'en' || !best) return true;
+    const held = new Set(
+      this.#analyser.terms(
+        `${best.document.title}\n${best.section.heading}\n${sectionPlainText(best.section)}`,
+      ),
+    );
+    return this.#analyser.terms(question).every((term) => held.has(term));
   }
 
   async #retrieveFor(
@@ -418,6 +436,9 @@ export class ExtractiveAnswerer implements Answerer {
    * helper's, whatever came before).
    */
   async #resolveFollowUp(input: AnswerInput, options: Omit<SearchOptions, 'limit'>): Promise<string> {
+    // The rules below read English; a site in another language has its own, fewer.
+    if (this.#analyser.language.code !== 'en')
+      return resolveFollowUpIn(input.query, input.history, this.#analyser);
     const resolved = resolveFollowUp(input.query, input.history, (input.images?.length ?? 0) > 0);
     const definite = resolved === input.query ? definiteFollowUp(input.query, input.history) : undefined;
     if (!definite) return resolved === input.query ? this.#implicitFollowUp(input, options) : resolved;

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from '../store/store.js';
+import type { TextAnalyser } from '../search/text-analyser.js';
 import { isGenericWord } from '../search/query-analysis.js';
 import { tagWords, type TaggedWord } from './language-model.js';
 
@@ -485,4 +486,66 @@ function sameAskedOf(previous: ConversationTurn, earlierWords: TaggedWord[], wor
     ...actionWordsOf(earlierWords),
     ...circumstancePhrases(earlierWords).filter(kept).flat(),
   ].map((word) => word.text);
+}
+
+/**
+ * Openings of a question that continues the one before, in the languages besides English that
+ * have them here: "et pour Windows ?", "und unter macOS?", "¿y en Windows?", "e su Linux?",
+ * "а для группы?". Matched on the question in lower case; a word of its own, not the start of
+ * a longer one (`e` is no opening of `email`).
+ */
+const CONTINUING_OPENINGS_BY_LANGUAGE: Readonly<Record<string, RegExp>> = {
+  de: /^(?:und|aber|auch|oder|dann|was ist mit|wie ist es mit)(?![\p{L}\p{N}])/u,
+  es: /^¿?\s*(?:y|pero|también|tambien|o|entonces|qué tal|que tal)(?![\p{L}\p{N}])/u,
+  fr: /^(?:et|mais|aussi|ou|puis|alors|sinon|même chose|pareil|qu['’]en est-il|quid)(?![\p{L}\p{N}])/u,
+  it: /^(?:e|ed|ma|anche|o|oppure|poi|allora)(?![\p{L}\p{N}])/u,
+  nl: /^(?:en|maar|ook|of|dan|hoe zit het met)(?![\p{L}\p{N}])/u,
+  pt: /^(?:e|mas|também|tambem|ou|então|entao)(?![\p{L}\p{N}])/u,
+  ru: /^(?:а|и|но|или|тогда|а как насч[её]т)(?![\p{L}\p{N}])/u,
+};
+
+/** "How" and the verb after it, opening a question ("Comment créer", "Wie erstelle"). */
+const HOW_AND_VERB: Readonly<Record<string, RegExp>> = {
+  de: /^\s*wie\s+\S+/iu,
+  es: /^\s*¿?\s*c[óo]mo\s+\S+/iu,
+  fr: /^\s*comment\s+\S+/iu,
+  it: /^\s*come\s+\S+/iu,
+  nl: /^\s*hoe\s+\S+/iu,
+  pt: /^\s*como\s+\S+/iu,
+  ru: /^\s*как\s+\S+/iu,
+};
+
+/**
+ * Resolves a follow-up question on a site in another language than English, where the tagger
+ * `resolveFollowUp` reads questions with doesn't know the words: a question that opens as the
+ * continuation of the one before (see `CONTINUING_OPENINGS_BY_LANGUAGE`: "et avec dpkg ?", "Et
+ * pour le supprimer ?") gets the words of the earlier question that it lacks, up to four, its
+ * own function words (`analyser`'s stop words) left out: "et avec dpkg ? (installer paquet
+ * apt-get)". Any other question, and one in a language without openings here, is searched as
+ * asked (the answerer falls back to the question as asked when the resolved one finds no answer).
+ */
+export function resolveFollowUpIn(
+  question: string,
+  history: ConversationTurn[],
+  analyser: TextAnalyser,
+): string {
+  const opening = CONTINUING_OPENINGS_BY_LANGUAGE[analyser.language.code];
+  const previous = topicTurn(history);
+  if (!opening || !previous || !opening.test(question.trim().toLowerCase())) return question;
+  const own = new Set(analyser.terms(question));
+  const carried: string[] = [];
+  // Word by word as written (`apt-get`, `sources.list`, `l'installation`), punctuation at the ends
+  // aside; not the verb after "how" of the earlier question ("renommer" of "Comment renommer une
+  // étiquette ?"), which the continuation replaces with its own or asks of something else.
+  const how = HOW_AND_VERB[analyser.language.code];
+  const earlier = previous.resolvedQuery || previous.query;
+  for (const token of (how ? earlier.replace(how, '') : earlier).split(/\s+/u)) {
+    const word = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const terms = analyser.terms(word).filter((term) => !own.has(term));
+    if (terms.length === 0) continue;
+    for (const term of terms) own.add(term);
+    carried.push(word);
+    if (carried.length === MAX_CARRIED_WORDS) break;
+  }
+  return carried.length === 0 ? question : `${question.trim()} (${carried.join(' ')})`;
 }

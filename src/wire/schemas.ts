@@ -66,7 +66,10 @@ export const SearchResultItemSchema = z
       .object({
         heading: z.string(),
         link: z.string(),
-        /** The start of the section's first paragraph of prose, when it has one. */
+        /**
+         * The start of the section's first paragraph of prose holding most of the query's words
+         * (else of its first), when it has one: why it matched.
+         */
         excerpt: z.string().optional(),
       })
       .optional(),

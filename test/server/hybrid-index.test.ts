@@ -559,6 +559,29 @@ describe('hybrid index over the Orama index', () => {
     assert.equal(hit?.section?.anchor, 'how-long');
   });
 
+  it("keeps where the section's prose holds the words, for the result's excerpt", async () => {
+    const text = 'Drafts are dropped after a week.\n\nAnswers are kept for a year.';
+    const page: SourceDocument = {
+      id: '/guides/retention',
+      title: 'Retention',
+      description: '',
+      tags: [],
+      link: '/guides/retention',
+      assetType: 'webpage',
+      text: `Conversations are kept.\n\n${text}`,
+      sections: [
+        { heading: 'Retention', anchor: '', level: 1, text: 'Conversations are kept.' },
+        { heading: 'How long things stay', anchor: 'how-long', level: 2, text },
+      ],
+      links: [],
+    };
+    const index = createHybridIndex(createOramaIndex(), provider(), { logger });
+    await index.load([page]);
+    const [hit] = await index.search('answers kept a year', { limit: 5 });
+    assert.equal(hit?.section?.anchor, 'how-long');
+    assert.deepEqual(hit?.matchedProse, { paragraph: 1, from: 0 });
+  });
+
   it('delegates hasWord, pagesWithWord and hasTerm to the lexical index', async () => {
     const index = await hybrid();
     assert.equal(index.hasWord('conversation'), true);

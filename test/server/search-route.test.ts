@@ -231,3 +231,76 @@ describe('POST /bot/search links', () => {
     }
   });
 });
+
+describe('POST /bot/search excerpts', () => {
+  let service: TestService;
+  let dir: string;
+  const sectionOf = async (query: string) => {
+    const { status, body } = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query, numDocs: 3 });
+    assert.equal(status, 200);
+    return body[0]?.section;
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'search-excerpts-'));
+    writeFileSync(
+      join(dir, 'storage.md'),
+      [
+        '# Storage guide',
+        'How the widgets keep what a visitor did, page by page.',
+        '## Conversations',
+        'Each answer carries a conversationId; the chat sends it with the next question, so that follow-ups are read in context.',
+        '```js\nchat.persist = true;\n```',
+        '| Attribute | Meaning |\n| --------- | ------- |\n| persist | keeps the transcript |',
+        'To keep the conversation across reloads, add the `persist` attribute: it is saved in sessionStorage.',
+        'The persist attribute keeps one transcript per tab: a second tab starts its own.',
+        '## Quotas',
+        'Each key may ask twenty questions a minute, and a hundred a day.',
+        '## Limits',
+        'The service answers every request within a few seconds. It reads the question, finds the pages that answer it, and writes its answer from their sentences, quoting them. When the page is long, it reads only its sections that hold the words asked. A transcript is kept for an hour after its last question, then dropped from the store.',
+      ].join('\n\n') + '\n',
+    );
+    service = await startTestService({ config: configWith(), contentDir: dir });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("shows the section's first paragraph of prose holding the query's word, not its opening, code or table", async () => {
+    const reloads =
+      'To keep the conversation across reloads, add the persist attribute: it is saved in sessionStorage.';
+    assert.deepEqual(await sectionOf('persist'), {
+      heading: 'Conversations',
+      link: '/storage#conversations',
+      excerpt: reloads,
+    });
+    // Read as the index reads words: a stem, another case, an accent, a word being typed.
+    for (const query of ['persisting', 'Persíst', 'persi'])
+      assert.equal((await sectionOf(query))?.excerpt, reloads, query);
+  });
+
+  it('shows the paragraph holding most of the query, the first of equals', async () => {
+    assert.equal(
+      (await sectionOf('persist tab'))?.excerpt,
+      'The persist attribute keeps one transcript per tab: a second tab starts its own.',
+    );
+  });
+
+  it('shows a long paragraph from the sentence holding the word, when its start would not show it', async () => {
+    const section = await sectionOf('transcript dropped');
+    assert.equal(section?.link, '/storage#limits');
+    assert.equal(
+      section?.excerpt,
+      '…A transcript is kept for an hour after its last question, then dropped from the store.',
+    );
+  });
+
+  it("shows the section's opening when no paragraph of its prose holds the query (its heading does)", async () => {
+    assert.deepEqual(await sectionOf('quotas'), {
+      heading: 'Quotas',
+      link: '/storage#quotas',
+      excerpt: 'Each key may ask twenty questions a minute, and a hundred a day.',
+    });
+  });
+});

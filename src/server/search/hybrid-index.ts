@@ -8,6 +8,7 @@ import type { Language } from './languages.js';
 import { LruCache } from './lru-cache.js';
 import {
   tagPredicate,
+  type MatchedProse,
   type PassageHit,
   type SearchHit,
   type SearchIndex,
@@ -456,7 +457,13 @@ export class HybridSearchIndex implements SearchIndex {
     const documentScores = this.#documentScores(corpus, queryVector, allowed);
     const fused = new Map<
       number,
-      { document: SourceDocument; section?: DocumentSection; lexical: number; lexicalRank: number }
+      {
+        document: SourceDocument;
+        section?: DocumentSection;
+        matchedProse?: MatchedProse;
+        lexical: number;
+        lexicalRank: number;
+      }
     >();
     lexicalHits.forEach((hit, position) => {
       const at = corpus.documentById.get(hit.document.id);
@@ -464,6 +471,7 @@ export class HybridSearchIndex implements SearchIndex {
       fused.set(at ?? -1 - position, {
         document: hit.document,
         section: hit.section,
+        matchedProse: hit.matchedProse,
         lexical: hit.relevance,
         lexicalRank: position + 1,
       });
@@ -478,13 +486,18 @@ export class HybridSearchIndex implements SearchIndex {
       return {
         document: hit.document,
         section: hit.section,
+        matchedProse: hit.matchedProse,
         relevance: this.#relevance(hit.lexical, semantic),
         fusion: this.#fusion(hit.lexicalRank, vectorRank),
       };
     });
     // The section a page's words found; a page found by its meaning alone links to the page.
-    return this.#top(ranked, options).map(({ document, section, relevance }) =>
-      section ? { document, relevance, section } : { document, relevance },
+    return this.#top(ranked, options).map(({ document, section, matchedProse, relevance }) =>
+      section === undefined
+        ? { document, relevance }
+        : matchedProse === undefined
+          ? { document, relevance, section }
+          : { document, relevance, section, matchedProse },
     );
   }
 

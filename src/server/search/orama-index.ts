@@ -2,16 +2,25 @@ import { create, insertMultiple, search as oramaSearch, type Orama, type Tokeniz
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import { sectionPlainText } from '../content/code-spans.js';
 import { listsOtherPages, type DocumentSection, type SourceDocument } from '../content/document.js';
+import { EXCERPT_MAX_CHARS, nextSentenceStart, paragraphProse } from '../content/summary.js';
 import { MessagePages, messageTemplates } from './error-messages.js';
 import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
 import { IdArena } from './id-arena.js';
 import { LruCache } from './lru-cache.js';
 import { EVIDENCE, EVIDENCE_STRIDE, PagePostings, type PageFieldTerms } from './page-postings.js';
-import { matchEvidence, nameCoverage, relevanceOf, type MatchEvidence } from './passage-scoring.js';
+import {
+  coverageOf,
+  firstMatchAt,
+  matchEvidence,
+  nameCoverage,
+  relevanceOf,
+  type MatchEvidence,
+} from './passage-scoring.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { QueryAnalyser, type AnalysedQuery, type QueryTerm } from './query-analysis.js';
 import {
   tagPredicate,
+  type MatchedProse,
   type PassageHit,
   type SearchHit,
   type SearchIndex,
@@ -51,6 +60,12 @@ interface IndexedPassage {
   section: DocumentSection;
   /** Heading terms then text terms, in order. */
   terms: Uint32Array;
+  /**
+   * Its text's paragraphs (split at blank lines): how many, and where the first's entry is in
+   * the index's `#paragraphStarts` and `#proseLengths` (see `#matchedProse`).
+   */
+  paragraphCount: number;
+  firstParagraph: number;
   distinct: Uint32Array;
   heading: Uint32Array;
   /** The terms its section is named by, when its heading is one name in code (`## status()`). */
@@ -424,6 +439,17 @@ export class OramaSearchIndex implements SearchIndex {
   /** Pages titled with an error message, matched against a pasted one. */
   #messagePages = new MessagePages();
   readonly #coverage = new PassageCoverageScorer();
+  /**
+   * For each passage (from its `firstParagraph`), where each of its paragraphs starts in its
+   * terms, then where the last ends.
+   */
+  #paragraphStarts = new Uint32Array(0);
+  /**
+   * For each passage (from its `firstParagraph`), the length of each of its paragraphs as prose
+   * (see `paragraphAsProse`; up to 65,534), 0 for one that is not prose: read when a search first
+   * needs it (`UNREAD` until then), since searches show few of a site's paragraphs.
+   */
+  #proseLengths = new Uint16Array(0);
   #pageDb: PageDb | undefined;
   readonly #pageResults: LruCache<string, SearchHit[]>;
   readonly #passageResults: LruCache<string, PassageHit[]>;
@@ -461,6 +487,7 @@ export class OramaSearchIndex implements SearchIndex {
     const messagePages = new MessagePages();
     const tokenTerms = new TokenTerms(analyser, vocabulary);
     const body = new TermIdList();
+    const paragraphStarts: number[] = [];
     // The arrays of term ids the index keeps, and those only its building reads (see `IdArena`).
     const arena = new IdArena();
     const fieldArena = new IdArena();
@@ -529,11 +556,25 @@ export class OramaSearchIndex implements SearchIndex {
         const named = namedBy.get(section);
         for (const { section: part, plainText } of passagesOf(section)) {
           const textStart = body.length;
-          tokenTerms.append(plainText, body);
+          // Paragraph by paragraph (the same terms as the text read whole: no token spans a
+          // blank line), to know which paragraph a result shows (see `#matchedProse`).
+          const firstParagraph = paragraphStarts.length;
+          for (let start = 0; ;) {
+            const end = plainText.indexOf('\n\n', start);
+            paragraphStarts.push(heading.length + body.length - textStart);
+            tokenTerms.append(end < 0 ? plainText.slice(start) : plainText.slice(start, end), body);
+            if (end < 0) break;
+            start = end + 2;
+          }
+          const paragraphCount = paragraphStarts.length - firstParagraph;
+          paragraphStarts.push(heading.length + body.length - textStart);
           const terms = arena.take(heading.length + body.length - textStart);
           terms.set(heading);
           terms.set(body.ids.subarray(textStart, body.length), heading.length);
-          if (terms.length === 0) continue;
+          if (terms.length === 0) {
+            paragraphStarts.length = firstParagraph;
+            continue;
+          }
           const distinct = sortedDistinct(terms, arena);
           vocabulary.countPassage(distinct);
           totalPassageLength += terms.length;
@@ -542,6 +583,8 @@ export class OramaSearchIndex implements SearchIndex {
             page: pageIndex,
             section: part,
             terms,
+            paragraphCount,
+            firstParagraph,
             distinct,
             heading: headingTerms,
             ...(named ? { named } : {}),
@@ -650,6 +693,8 @@ export class OramaSearchIndex implements SearchIndex {
     );
     this.#pages = pages;
     this.#passages = passages;
+    this.#paragraphStarts = Uint32Array.from(paragraphStarts);
+    this.#proseLengths = new Uint16Array(paragraphStarts.length).fill(UNREAD);
     this.#postings = postings;
     this.#standing = linkStanding(inboundLinks, linksTrusted);
     const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
@@ -1023,13 +1068,14 @@ export class OramaSearchIndex implements SearchIndex {
    * its best passage's, the passage found by coverage and then scored in full. And the section
    * a result links to: that of the best passage, when it is one under a heading with an anchor
    * and holds more of the query than the page's name does ("rate limit" finds *Rate limit* on
-   * the page about errors and limits; "theming" finds the page about theming as a whole).
+   * the page about errors and limits; "theming" finds the page about theming as a whole): the
+   * passage of that section.
    */
   #pageMatch(
     query: AnalysedQuery,
     page: IndexedPage,
     bestKnown?: ScoredPassage,
-  ): { relevance: number; section?: DocumentSection } {
+  ): { relevance: number; linked?: IndexedPassage } {
     // The outline's text is the name; its description and headings count as a field.
     const outline = matchEvidence(query, page.name, page.name, page.summary, this.#averagePassageLength);
     const best = bestKnown ?? this.#bestPassage(query, page);
@@ -1044,7 +1090,87 @@ export class OramaSearchIndex implements SearchIndex {
     if (!section || section.level < 2 || section.anchor === '' || listsOtherPages(section.heading))
       return { relevance };
     // A name that holds the word being typed in full (`Loc` of *Location*) names the page.
-    return best.evidence.coverage > nameCoverage(query, page.name) ? { relevance, section } : { relevance };
+    return best.evidence.coverage > nameCoverage(query, page.name)
+      ? { relevance, linked: best.passage }
+      : { relevance };
+  }
+
+  /**
+   * Where the prose of the passage's section holds the query (see `SearchHit.matchedProse`): the
+   * first of its paragraphs of prose covering most of the query (`coverageOf`: each word by its
+   * rarity; a completion of the word being typed, a synonym or a correction by its weight); and,
+   * in a paragraph too long to show whole whose first word of the query comes too far in to be
+   * shown, the sentence holding that word. Undefined for the section's opening, or when no
+   * paragraph of prose holds a word of the query. The paragraphs' terms are those the index was
+   * built with: only the paragraphs that would be shown are read as text.
+   */
+  #matchedProse(query: AnalysedQuery, passage: IndexedPassage): MatchedProse | undefined {
+    const { terms, firstParagraph, paragraphCount } = passage;
+    const starts = this.#paragraphStarts;
+    let best = -1;
+    let bestCoverage = 0;
+    for (let at = firstParagraph; at < firstParagraph + paragraphCount; at++) {
+      const coverage = coverageOf(query, terms, starts[at], starts[at + 1]);
+      if (coverage > bestCoverage && this.#proseLength(passage, at) > 0) {
+        best = at;
+        bestCoverage = coverage;
+      }
+    }
+    if (best < 0) return undefined;
+    const paragraph = best - firstParagraph;
+    let from = 0;
+    const length = this.#proseLength(passage, best);
+    if (length > EXCERPT_MAX_CHARS) {
+      // The share of the paragraph's terms before its first word of the query stands for the
+      // share of its text before it: well inside what is shown, it is shown from its start.
+      const start = starts[best] as number;
+      const first = firstMatchAt(query, terms, start, starts[best + 1]);
+      if (
+        (first - start) / ((starts[best + 1] as number) - start) >
+        (SHOWN_SHARE * EXCERPT_MAX_CHARS) / length
+      )
+        from = this.#sentenceHolding(paragraphProse(passage.section, paragraph), terms[first] as number);
+    }
+    let opening = firstParagraph;
+    while (opening < best && this.#proseLength(passage, opening) === 0) opening++;
+    return best === opening && from === 0 ? undefined : { paragraph, from };
+  }
+
+  /** The length of the passage's paragraph `at` (of the index's) as prose, read on first use. */
+  #proseLength(passage: IndexedPassage, at: number): number {
+    const lengths = this.#proseLengths;
+    if (lengths[at] === UNREAD) {
+      const prose = paragraphProse(passage.section, at - passage.firstParagraph);
+      lengths[at] = Math.min(prose.length, UNREAD - 1);
+    }
+    return lengths[at] as number;
+  }
+
+  /**
+   * Where in the prose starts the sentence holding the first word the index reads as term `id`:
+   * found by the term's first letters (a stem starts as its words do: `persist` for
+   * "persisting"), each word so found read as the index reads it. 0 when none is found so (an
+   * accent in its first letters): the paragraph is then shown from its start.
+   */
+  #sentenceHolding(prose: string, id: number): number {
+    const lower = prose.toLowerCase();
+    const needle = this.#vocabulary.term(id).slice(0, TERM_LETTERS_SOUGHT);
+    // Lower case of the same length, so that its places are the prose's (`İ` is two letters lower).
+    if (needle === '' || lower.length !== prose.length) return 0;
+    for (let at = lower.indexOf(needle); at >= 0;) {
+      let start = at;
+      while (start > 0 && TOKEN_CHARACTER.test(prose.charAt(start - 1))) start--;
+      let end = at + needle.length;
+      while (end < prose.length && TOKEN_CHARACTER.test(prose.charAt(end))) end++;
+      if (this.#analyser.terms(prose.slice(start, end)).some((term) => this.#vocabulary.id(term) === id)) {
+        let sentence = 0;
+        for (let next = nextSentenceStart(prose, 0); next <= start; next = nextSentenceStart(prose, next))
+          sentence = next;
+        return sentence;
+      }
+      at = lower.indexOf(needle, end);
+    }
+    return 0;
   }
 
   /** The page's `count` best passages: the best by coverage (cheap), then scored in full. */
@@ -1114,17 +1240,43 @@ export class OramaSearchIndex implements SearchIndex {
       const match = this.#pageMatch(query, indexed, best);
       const relevance =
         queryWords !== '' && queryWords === indexed.titleWords ? 1 : Math.max(match.relevance, message);
-      if (relevance > 0 && relevance >= minRelevance)
+      if (relevance > 0 && relevance >= minRelevance) {
+        const { linked } = match;
+        const matchedProse = linked && this.#matchedProse(query, linked);
         hits.push(
-          match.section
-            ? { document: indexed.document, relevance: round(relevance), section: match.section }
-            : { document: indexed.document, relevance: round(relevance) },
+          linked === undefined
+            ? { document: indexed.document, relevance: round(relevance) }
+            : matchedProse === undefined
+              ? { document: indexed.document, relevance: round(relevance), section: linked.section }
+              : {
+                  document: indexed.document,
+                  relevance: round(relevance),
+                  section: linked.section,
+                  matchedProse,
+                },
         );
+      }
       if (hits.length === options.limit) break;
     }
     return hits;
   }
 }
+
+/** The prose length of a paragraph not read yet (see `#proseLengths`). */
+const UNREAD = 0xffff;
+
+/** How many of a term's first letters `#sentenceHolding` looks for. */
+const TERM_LETTERS_SOUGHT = 3;
+
+/** A character of a token as the index reads text (see `TokenTerms`): a letter, a digit, `_`, `.`, `-`. */
+const TOKEN_CHARACTER = /[\p{L}\p{M}\p{N}_.-]/u;
+
+/**
+ * The share of what a result shows of a paragraph (`EXCERPT_MAX_CHARS`) within which its first
+ * word of the query is taken to be shown, judged by its place among the paragraph's terms
+ * (see `#matchedProse`): a half, as terms are not spread evenly over the text.
+ */
+const SHOWN_SHARE = 0.5;
 
 interface ScoredPassage {
   passage: IndexedPassage;

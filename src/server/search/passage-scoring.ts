@@ -128,6 +128,44 @@ function raiseBest(matches: number[], best: Float64Array): void {
   }
 }
 
+/** Scratch of `coverageOf`: the best match of each query word. */
+let coveredOf = new Float64Array(16);
+
+/**
+ * The IDF-weighted share (0–1) of the query's words a text holds, its term ids `ids[start, end)`
+ * (in any order), each word by its best match: a completion of the word being typed, a synonym
+ * or a correction by its weight, as `matchEvidence` counts its coverage.
+ */
+export function coverageOf(query: AnalysedQuery, ids: Uint32Array, start = 0, end = ids.length): number {
+  const count = query.terms.length;
+  if (count === 0 || query.totalWeight === 0) return 0;
+  if (coveredOf.length < count) coveredOf = new Float64Array(count * 2);
+  const best = coveredOf;
+  zeroFirst(best, count);
+  const { words: wordOfTerm, filter } = wordsOfTerms(query);
+  for (let i = start; i < end; i++) {
+    const match = termMatches(ids[i] as number, filter, wordOfTerm);
+    if (match) raiseBest(match.matches, best);
+  }
+  let covered = 0;
+  for (let index = 0; index < count; index++)
+    covered += (query.terms[index] as AnalysedQuery['terms'][number]).weight * (best[index] as number);
+  return covered / query.totalWeight;
+}
+
+/**
+ * Where the first of the term ids `ids[start, end)` that matches a word of the query stands
+ * (weight above 0, as `coverageOf` counts), or -1 when none does.
+ */
+export function firstMatchAt(query: AnalysedQuery, ids: Uint32Array, start = 0, end = ids.length): number {
+  const { words: wordOfTerm, filter } = wordsOfTerms(query);
+  for (let i = start; i < end; i++) {
+    const match = termMatches(ids[i] as number, filter, wordOfTerm);
+    if (match && match.matches.length > 0) return i;
+  }
+  return -1;
+}
+
 /**
  * The IDF-weighted share (0–1) of the query's words a page's name (its term ids) holds: its
  * coverage, but for the word being typed, of which any completion the name holds counts whole.

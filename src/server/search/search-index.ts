@@ -35,6 +35,27 @@ export interface SearchHit {
    * a result links to (`link#anchor`). Absent when the page as a whole is what matched.
    */
   section?: DocumentSection;
+  /**
+   * Where the prose of `section` holds the query's words, for a result to show why it matched.
+   * Absent when that is where the section starts, or when no paragraph of its prose holds any: a
+   * result then shows its opening.
+   */
+  matchedProse?: MatchedProse;
+}
+
+/** A place in a section's prose that holds words of a query (see `SearchHit.matchedProse`). */
+export interface MatchedProse {
+  /**
+   * Of the section's paragraphs of prose (`sectionProse`), the first of those holding most of
+   * the query's words, by its place among the section's paragraphs (`at`).
+   */
+  paragraph: number;
+  /**
+   * Where in that paragraph's prose starts the sentence (see `nextSentenceStart`) holding its
+   * first word of the query, when the paragraph is too long to show whole and that word comes
+   * too far in to be shown from its start; else 0.
+   */
+  from: number;
 }
 
 /** A section that matched, for answering. */

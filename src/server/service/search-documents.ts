@@ -1,11 +1,16 @@
 import type { z } from '@hono/zod-openapi';
 import type { SearchResultItem } from '../../wire/index.js';
-import { withoutCodeMarks } from '../content/code-spans.js';
-import { sectionValue, type DocumentSection, type SourceDocument } from '../content/document.js';
-import { firstProseParagraph, summarise } from '../content/summary.js';
+import type { DocumentSection, SourceDocument } from '../content/document.js';
+import {
+  EXCERPT_MAX_CHARS,
+  nextSentenceStart,
+  paragraphProse,
+  sectionOpening,
+  summarise,
+} from '../content/summary.js';
 import { JsonText } from '../http/json-text.js';
 import type { SearchRequestSchema } from '../../wire/schemas.js';
-import type { SearchHit, SearchIndex, SearchOptions } from '../search/search-index.js';
+import type { MatchedProse, SearchHit, SearchIndex, SearchOptions } from '../search/search-index.js';
 
 export type SearchRequestData = z.output<typeof SearchRequestSchema>;
 
@@ -32,21 +37,32 @@ function distinctLinks(hits: SearchHit[], limit: number): SearchHit[] {
  * of every answer anew cost 11 µs of the ~150 a search request takes outside ranking. Weak, so the
  * documents of an earlier index (`--watch`) go with it. Documents are never changed in place.
  * Kept by the document, or by the section when the item links to one (a section belongs to one
- * document).
+ * document) and shows its opening.
  */
 const itemJson = new WeakMap<SourceDocument | DocumentSection, string>();
 
-/** Characters of a section's opening a result shows in place of its page's description. */
-const EXCERPT_MAX_CHARS = 200;
+/**
+ * The items that show their section's prose from elsewhere than its start (see
+ * `SearchHit.matchedProse`), by the section and then by where (`paragraph from`): a query
+ * finding a section by the words of its third paragraph shows that one, as does the next query
+ * finding them there.
+ */
+const matchedItemJson = new WeakMap<DocumentSection, Map<string, string>>();
 
-/** The section's first paragraph of prose, code marks removed: not code, not a table's row. */
-function sectionOpening(section: DocumentSection): string {
-  for (const paragraph of section.text.split('\n\n')) {
-    if (section.code?.includes(paragraph) || sectionValue(section.tableRows, paragraph)) continue;
-    const prose = firstProseParagraph(withoutCodeMarks(paragraph));
-    if (prose) return prose;
-  }
-  return '';
+/**
+ * What a result shows of the section's prose: the start of its paragraph of prose that holds
+ * the query's words (`matched`), else of its first; from the sentence that holds them, after
+ * '…', when the start would not show that sentence whole. '' when the section has no prose.
+ */
+function shownProse(section: DocumentSection, matched: MatchedProse | undefined): string {
+  const held = matched && paragraphProse(section, matched.paragraph);
+  if (!matched || !held) return summarise(sectionOpening(section)?.prose ?? '', EXCERPT_MAX_CHARS);
+  const { from } = matched;
+  if (from === 0) return summarise(held, EXCERPT_MAX_CHARS);
+  const end = nextSentenceStart(held, from);
+  return held.slice(0, end).trimEnd().length <= EXCERPT_MAX_CHARS
+    ? summarise(held, EXCERPT_MAX_CHARS)
+    : `…${summarise(held.slice(from), EXCERPT_MAX_CHARS - 1)}`;
 }
 
 /**
@@ -59,40 +75,53 @@ function linkedSection(hit: SearchHit): DocumentSection | undefined {
 }
 
 /**
- * A linked section as an item shows it: its heading, its link, and the start of its first
- * paragraph of prose (absent when it has none), which says more of what the visitor will find
- * there than the page's description does.
+ * A linked section as an item shows it: its heading, its link, and the start of its prose that
+ * holds the query's words, else its opening (absent when it has no prose), which says more of
+ * what the visitor will find there, and why it was found, than the page's description does.
  */
-function sectionItem(document: SourceDocument, section: DocumentSection): SearchResultItem['section'] {
-  const opening = sectionOpening(section);
+function sectionItem(
+  document: SourceDocument,
+  section: DocumentSection,
+  matched: MatchedProse | undefined,
+): SearchResultItem['section'] {
+  const excerpt = shownProse(section, matched);
   return {
     heading: section.heading,
     link: `${document.link.trim()}#${section.anchor}`,
-    ...(opening ? { excerpt: summarise(opening.replace(/\s+/g, ' '), EXCERPT_MAX_CHARS) } : {}),
+    ...(excerpt ? { excerpt } : {}),
+  };
+}
+
+/** The hit's item, without its content. */
+function itemOf(hit: SearchHit, linked: DocumentSection | undefined): SearchResultItem {
+  const { title, description, link, assetType } = hit.document;
+  return {
+    title,
+    description,
+    link,
+    assetType,
+    section: linked && sectionItem(hit.document, linked, hit.matchedProse),
   };
 }
 
 function toItemJson(hit: SearchHit, returnContent: boolean): string {
-  const { document } = hit;
-  const { title, description, link, assetType } = document;
   const linked = linkedSection(hit);
   if (returnContent)
-    return JSON.stringify({
-      title,
-      description,
-      link,
-      assetType,
-      section: linked && sectionItem(document, linked),
-      content: document.text,
-    } satisfies SearchResultItem);
-  // The section's item is made once, as the document's is, not at every search that finds it.
-  const key = linked ?? document;
-  let json = itemJson.get(key);
-  if (json === undefined) {
-    const section = linked && sectionItem(document, linked);
-    json = JSON.stringify({ title, description, link, assetType, section } satisfies SearchResultItem);
-    itemJson.set(key, json);
+    return JSON.stringify({ ...itemOf(hit, linked), content: hit.document.text } satisfies SearchResultItem);
+  // The section's item is made once for each place it is shown from, as the document's is, not
+  // at every search that finds it.
+  const matched = hit.matchedProse;
+  if (linked !== undefined && matched !== undefined) {
+    let byPlace = matchedItemJson.get(linked);
+    if (byPlace === undefined) matchedItemJson.set(linked, (byPlace = new Map()));
+    const place = `${matched.paragraph} ${matched.from}`;
+    let json = byPlace.get(place);
+    if (json === undefined) byPlace.set(place, (json = JSON.stringify(itemOf(hit, linked))));
+    return json;
   }
+  const key = linked ?? hit.document;
+  let json = itemJson.get(key);
+  if (json === undefined) itemJson.set(key, (json = JSON.stringify(itemOf(hit, linked))));
   return json;
 }
 

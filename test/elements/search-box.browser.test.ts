@@ -290,10 +290,10 @@ describe('<search-box> against the reference service', () => {
       (each) => each.querySelector('.title')!.textContent!.trim() === 'Errors and limits of the service',
     )!;
     expect(option.querySelector('[part="option-section"]')!.textContent!.trim()).to.equal('Rate limit');
-    // The section's opening, in place of the page's description.
-    expect(option.querySelector('[part="option-description"]')!.textContent!.trim()).to.match(
-      /^Each agent and client address pair has a token bucket/,
-    );
+    // The section's prose that holds the query's words, in place of the page's description.
+    const excerpt = option.querySelector('[part="option-description"]')!;
+    expect(excerpt.textContent!.trim()).to.match(/^…What happens when a client hits the limit/);
+    expect(excerpt.querySelector('mark')!.textContent).to.equal('limit');
     expect(option.querySelector('[part="option-link"]')!.textContent).to.match(
       /errors-and-limits#rate-limit$/,
     );

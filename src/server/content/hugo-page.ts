@@ -7,6 +7,7 @@
 import { NotAPage } from './document.js';
 import { encodePath } from './document-link.js';
 import { frontMatterString } from './front-matter.js';
+import { DAYS, MONTHS } from './jekyll-post.js';
 
 /** What a Hugo site's configuration says of its pages' links (see `hugoSettings` in site-generator.ts). */
 export interface HugoSettings {
@@ -205,21 +206,6 @@ export function pathName(text: string, removeAccents = false): string {
 const urlize = (text: string, removeAccents?: boolean): string =>
   pathName(text.replace(/\+/g, ' '), removeAccents);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** The front matter fields Hugo takes a page's date from, in order (its `date` setting's default). */

@@ -25,7 +25,8 @@ const POST = /^(?:(.*)\/)?_posts\/(?:.*\/)?(?:(\d{2,4}-\d{1,2}-\d{1,2})-)?([^/]*
 const DATE =
   /^(\d{2,4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?)?/i;
 
-const MONTHS = [
+/** English month and day names, as the generators' permalinks write them (`:month_name`, `:day_name`). */
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -39,7 +40,7 @@ const MONTHS = [
   'November',
   'December',
 ];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
  * Whether a path is a post's, in a `_posts` folder: Jekyll's own (Hexo names its posts' folder so

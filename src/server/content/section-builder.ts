@@ -40,6 +40,34 @@ const EMPTY_CELL = '—';
 /** A line break, a tab or two spaces in a row: what `addParagraph` tidies. */
 const MESSY_SPACE = /[\n\t]| {2}/;
 
+/** A section whose paragraphs are still being read, and what is known of each paragraph. */
+interface SectionInProgress {
+  heading: string;
+  anchor: string;
+  level: number;
+  paragraphs: string[];
+  code: string[];
+  languages: Map<string, string>;
+  blankLines: Map<string, number[]>;
+  listItems: Map<string, ListItem>;
+  definitions: Set<string>;
+  tableRows: Set<string>;
+}
+
+/** A section under a heading, nothing read into it yet. */
+const sectionAt = (heading: string, anchor: string, level: number): SectionInProgress => ({
+  heading,
+  anchor,
+  level,
+  paragraphs: [],
+  code: [],
+  languages: new Map(),
+  blankLines: new Map(),
+  listItems: new Map(),
+  definitions: new Set(),
+  tableRows: new Set(),
+});
+
 /**
  * Collects the paragraphs of a page into sections split at its headings. Every reader (Markdown,
  * HTML, plain text) feeds one of these, so that all formats give the same shape of section.
@@ -47,29 +75,7 @@ const MESSY_SPACE = /[\n\t]| {2}/;
 export class SectionBuilder {
   readonly #sections: DocumentSection[] = [];
   readonly #slugger: HeadingSlugger;
-  #current: {
-    heading: string;
-    anchor: string;
-    level: number;
-    paragraphs: string[];
-    code: string[];
-    languages: Map<string, string>;
-    blankLines: Map<string, number[]>;
-    listItems: Map<string, ListItem>;
-    definitions: Set<string>;
-    tableRows: Set<string>;
-  } = {
-    heading: '',
-    anchor: '',
-    level: 0,
-    paragraphs: [],
-    code: [],
-    languages: new Map(),
-    blankLines: new Map(),
-    listItems: new Map(),
-    definitions: new Set(),
-    tableRows: new Set(),
-  };
+  #current: SectionInProgress = sectionAt('', '', 0);
 
   /**
    * @param anchors How the site's generator writes a heading's anchor (see `heading-slug.ts`).
@@ -98,23 +104,11 @@ export class SectionBuilder {
       current.level === level &&
       current.paragraphs.length === 0;
     if (!repeated) this.#flush();
-    this.#current = {
-      heading: text,
-      anchor:
-        anchor === null
-          ? ''
-          : anchor === undefined
-            ? this.#slugger.slug(heading)
-            : this.#slugger.take(anchor),
+    this.#current = sectionAt(
+      text,
+      anchor === null ? '' : anchor === undefined ? this.#slugger.slug(heading) : this.#slugger.take(anchor),
       level,
-      paragraphs: [],
-      code: [],
-      languages: new Map(),
-      blankLines: new Map(),
-      listItems: new Map(),
-      definitions: new Set(),
-      tableRows: new Set(),
-    };
+    );
   }
 
   /**

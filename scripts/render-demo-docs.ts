@@ -59,7 +59,7 @@ export function documentHtml(markdown: string): string {
  * of the demo's introduction, the chat kept beside it (on a phone, below it, and a link at the
  * document's top goes there).
  */
-export function documentPage(template: string, source: string): string {
+export function documentPage(template: string, source: string, toChat = true): string {
   const { frontMatter, body } = splitFrontMatter(source);
   const title = frontMatterString(frontMatter, 'title') ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? 'ask-elements';
   const description = frontMatterString(frontMatter, 'description') ?? '';
@@ -78,8 +78,29 @@ export function documentPage(template: string, source: string): string {
   return replaceOnce(
     page,
     /<section class="intro"[\s\S]*?<\/section>/,
-    `<article class="document">\n<p class="to-chat"><a href="#chat">Ask about this page<span aria-hidden="true"> ↓</span></a></p>\n${documentHtml(body)}</article>`,
+    `<article class="document">\n${toChat ? '<p class="to-chat"><a href="#chat">Ask about this page<span aria-hidden="true"> ↓</span></a></p>\n' : ''}${documentHtml(body)}</article>`,
   );
+}
+
+/** What the demo's `404.html` says, over the same header and search box, the chat beside it. */
+const NOT_FOUND_SOURCE = `---
+title: Page not found
+description: There is no page at this address.
+---
+
+# Page not found
+
+There is no page at this address: it may have moved, or the link that led here may be mistyped.
+Search the documentation with the box at the top of the page, ask the assistant, or start from the
+[home page](/).
+`;
+
+/**
+ * The demo's `404.html`, which the service shows a browser for an address the built demo has no
+ * page for (see `pageNotFound`): the demo's header, search box and chat, and a word on what happened.
+ */
+export function notFoundPage(template: string): string {
+  return documentPage(template, NOT_FOUND_SOURCE, false);
 }
 
 /**
@@ -150,9 +171,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, documentPage(template, source));
   }
+  writeFileSync(join(demoDir, '404.html'), notFoundPage(template));
   writeFileSync(
     join(demoDir, 'index.html'),
     replaceOnce(template, /<!-- documents -->/, documentsIndex(pages)),
   );
-  console.log(`Wrote ${pages.length} document pages into ${demoDir}, listed on its home page`);
+  console.log(`Wrote ${pages.length} document pages and a 404 page into ${demoDir}, listed on its home page`);
 }

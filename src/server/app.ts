@@ -14,7 +14,7 @@ import type { AppEnv, ServiceApp } from './http/app-env.js';
 import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { EmbeddingOrigins } from './http/embedding-origins.js';
-import { staticFiles } from './http/static-files.js';
+import { pageNotFound, staticFiles } from './http/static-files.js';
 import { type Logger, createConsoleLogger } from './logger.js';
 import { privateFilesOf } from './private-files.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
@@ -155,8 +155,10 @@ export function createApp(options: AppOptions): ServiceApp {
       ]),
     );
 
-  app.notFound((c) =>
-    c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
+  app.notFound(
+    (c) =>
+      (options.staticDir !== undefined && pageNotFound(options.staticDir, c.req.raw)) ||
+      c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
   );
 
   app.onError((error, c) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { documentHtml, documentPage, documentsIndex } from '../../scripts/render-demo-docs.js';
+import { documentHtml, documentPage, documentsIndex, notFoundPage } from '../../scripts/render-demo-docs.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 
 const CONTENT = new URL('../../demo/content/', import.meta.url).pathname;
@@ -85,5 +85,17 @@ describe('the demo documents as pages', () => {
     assert.doesNotMatch(page, /(href|src)="\.\//);
     assert.match(page, /<a class="brand" href="\/">/);
     assert.match(page, /href="\/#try"/);
+  });
+
+  it('writes a 404 page: the demo page saying the address has no page, with the search box, the chat and a way home', () => {
+    const page = notFoundPage(readFileSync(DEMO_PAGE, 'utf8'));
+    assert.match(page, /<title>Page not found · ask-elements<\/title>/);
+    assert.match(page, /<article class="document">\n<h1 id="page-not-found">Page not found<\/h1>/);
+    assert.match(page, /<a href="\/">home page<\/a>/);
+    assert.match(page, /<search-box[\s>]/);
+    assert.match(page, /<ask-chat id="chat"/);
+    // Served at any depth: every asset and link is root-relative.
+    assert.doesNotMatch(page, /(href|src)="\.\//);
+    assert.doesNotMatch(page, /class="to-chat"/);
   });
 });

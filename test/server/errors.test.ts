@@ -719,6 +719,47 @@ describe('CORS', () => {
     }
   });
 
+  it("shows a browser the --static folder's 404.html for an address it has no file for, and a script or an API client the JSON error", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Home</title>');
+    const page = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+    const service = await startTestService({ staticDir: site });
+    try {
+      // No 404.html: a short page naming the address, escaped, with a way home.
+      const bare = await fetch(`${service.url}/docs/<b>gone`, page);
+      assert.equal(bare.status, 404);
+      assert.match(bare.headers.get('content-type') ?? '', /^text\/html/);
+      assert.equal(bare.headers.get('x-content-type-options'), 'nosniff');
+      const bareText = await bare.text();
+      assert.match(bareText, /<h1>Page not found<\/h1>/);
+      assert.match(bareText, /There is no page at \/docs\/&lt;b&gt;gone\./);
+      assert.match(bareText, /<a href="\/">/);
+
+      writeFileSync(join(site, '404.html'), '<!doctype html><title>Lost?</title><search-box></search-box>');
+      const missing = await fetch(`${service.url}/guides/old-name`, page);
+      assert.equal(missing.status, 404);
+      assert.match(await missing.text(), /<title>Lost\?<\/title><search-box>/);
+      const head = await fetch(`${service.url}/guides/old-name`, { ...page, method: 'HEAD' });
+      assert.equal(head.status, 404);
+
+      // A script, a fetch (Accept */*), a POST and the API's own paths keep the JSON error.
+      for (const [path, init] of [
+        ['/guides/old-name', {}],
+        ['/assets/gone.js', { headers: { Accept: '*/*' } }],
+        ['/guides/old-name', { ...page, method: 'POST', body: '{}' }],
+        ['/bot/nothing', page],
+        ['/api/nothing', page],
+      ] as const) {
+        const response = await fetch(`${service.url}${path}`, init);
+        assert.equal(response.status >= 400, true, path);
+        assert.match(response.headers.get('content-type') ?? '', /json/, path);
+      }
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('answers a Range beyond a --static file with a 416 JSON error naming its size, and a satisfiable one with its bytes', async () => {
     const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
     writeFileSync(join(site, 'guide.html'), '<!doctype html><title>Guide</title>');

@@ -3,10 +3,11 @@
  * @hono/node-server's serveStatic reads them (no `..`, no encoded slashes), without what a
  * folder holds beside a site that is no part of it.
  */
-import { type Stats, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
+import { escapeHtml } from '../answer/answer-format.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
@@ -107,4 +108,47 @@ export function staticFiles(
     }
     return response;
   };
+}
+
+/** The service's own paths, whose clients read the JSON error whatever they accept. */
+const API_PATH = /^\/(?:bot|api)(?:\/|$)|^\/openapi\.json$/;
+
+/**
+ * What a browser gets for an address `root` has no file for: the site's own `404.html`, as static
+ * hosts (GitHub Pages, Netlify, Cloudflare Pages) serve it, else a short page naming the address,
+ * with status 404 either way, where it had the API's JSON error as text. Only for a page a browser
+ * opens (a GET whose Accept names `text/html`) and off the service's paths: a script, a `fetch`
+ * and every API client still get the JSON error.
+ */
+export function pageNotFound(root: string, request: Request): Response | undefined {
+  const path = new URL(request.url).pathname;
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    !(request.headers.get('accept') ?? '').includes('text/html') ||
+    API_PATH.test(path)
+  )
+    return undefined;
+  let page: string;
+  try {
+    page = readFileSync(join(root, '404.html'), 'utf8');
+  } catch {
+    let shown = path;
+    try {
+      shown = decodeURIComponent(path);
+    } catch {
+      // An address that is no valid UTF-8 once decoded is shown as it came.
+    }
+    page =
+      '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+      `<title>Page not found</title><h1>Page not found</h1><p>There is no page at ${escapeHtml(shown)}.</p>` +
+      '<p><a href="/">Go to the home page</a></p></html>';
+  }
+  return new Response(page, {
+    status: 404,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }

@@ -223,7 +223,7 @@ export const seenAndBlind = <T>(name: string, items: T[]): Record<string, T[]> =
  * property" pages; the interface tells them apart only in the last form). `--name-offset N`
  * takes the sample from the Nth page instead of the first.
  */
-function pageNameQueries(documents: SourceDocument[]): {
+export function pageNameQueries(documents: SourceDocument[]): {
   pages: number;
   step: number;
   offset: number;

@@ -25,7 +25,7 @@ import {
   untilAborted,
   waitFor,
 } from './chat-test-support.js';
-import { drawnCharacters } from '../support/drawn-text.js';
+import { drawnCharacters, drawnTextOf } from '../support/drawn-text.js';
 
 defineElements();
 
@@ -1963,6 +1963,21 @@ describe('<ask-chat>', () => {
       expect(left(end), '? after c++').to.be.greaterThan(left(end - 1));
       expect(left(0), 'h first').to.be.lessThan(left(end));
       expect(getComputedStyle(input).direction, 'the placeholder starts on the right').to.equal('rtl');
+    });
+
+    it('shows each suggested question in its own direction, on a right-to-left page', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord()),
+        'dir=rtl',
+      );
+      el.suggestions = ['كيف أبدأ؟', 'What is c++?'];
+      await el.updateComplete;
+      const button = parts(el).all('suggestion')[1]!;
+      const text = button.textContent!;
+      const left = drawnTextOf(button);
+      // "What is c++?", not "?++What is c": the question mark ends it, on the right.
+      expect(left(text.indexOf('?')), '? after c++').to.be.greaterThan(left(text.lastIndexOf('+')));
+      expect(left(text.indexOf('W')), 'W first').to.be.lessThan(left(text.indexOf('?')));
     });
 
     it('shows a link the allow-list refuses as plain text', async () => {

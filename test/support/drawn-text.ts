@@ -22,3 +22,25 @@ export function drawnCharacters(
     return range.getBoundingClientRect().left;
   };
 }
+
+/**
+ * Where each character of an element's text (its text nodes in order, as `textContent` reads
+ * them, `<bdi>` and other inline elements included) is drawn: the left edge of the character at
+ * a given index, as the page lays it out.
+ */
+export function drawnTextOf(element: Element): (at: number) => number {
+  return (at) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const length = node.textContent!.length;
+      if (at < length) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return range.getBoundingClientRect().left;
+      }
+      at -= length;
+    }
+    throw new Error(`no character at ${at} in "${element.textContent}"`);
+  };
+}

@@ -346,11 +346,14 @@ export class AskChat extends LitElement {
             Array.isArray(this.suggestions) && this.suggestions.length > 0
               ? html`<ul part="suggestions" class="suggestions" aria-label=${s.suggestionsLabel}>
                   ${this.suggestions.map(
+                    // Each in the direction of its own text, as the questions in the transcript:
+                    // "What is c++?" on an Arabic page showed as "?++What is c".
                     (question) =>
                       html`<li>
                         <button
                           part="button suggestion"
                           type="button"
+                          dir="auto"
                           @click=${() => this.#askSuggestion(question)}
                         >
                           ${question}

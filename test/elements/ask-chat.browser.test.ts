@@ -1980,6 +1980,26 @@ describe('<ask-chat>', () => {
       expect(left(text.indexOf('W')), 'W first').to.be.lessThan(left(text.indexOf('?')));
     });
 
+    it('keeps a Latin question whole in a translated offer to search, on a right-to-left page', async () => {
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({ didAnswer: false, title: '', link: '', description: '', answer: '' }),
+        ),
+        'dir=rtl lang=ar',
+      );
+      el.strings = { searchInstead: 'ابحث في الوثائق عن «{query}»' };
+      await ask(el, 'How do I call fetch()?');
+      await answered(el, 1);
+      const button = parts(el).one('search-button')!;
+      const text = button.textContent!;
+      expect(text).to.contain('«How do I call fetch()?»');
+      const left = drawnTextOf(button);
+      // "fetch()?" with its brackets and question mark after it, not "?()How do I call fetch".
+      expect(left(text.indexOf('?')), '? after ()').to.be.greaterThan(left(text.indexOf(')')));
+      expect(left(text.indexOf(')')), ') after (').to.be.greaterThan(left(text.indexOf('(')));
+      expect(left(text.indexOf('H')), 'H first').to.be.lessThan(left(text.indexOf('?')));
+    });
+
     it('shows a link the allow-list refuses as plain text', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),

@@ -1082,7 +1082,11 @@ export class ChatBehaviour implements ReactiveController {
     if (!record.didAnswer && asksForValue(record)) return this.#body(turn);
     if (!record.didAnswer) {
       const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
-      const label = fill(s.searchInstead, { query: turn.query });
+      // The question isolated, as the search box's "Ask AI about" does: a question in Latin
+      // letters ("fetch()?") on an Arabic page kept its punctuation at the wrong end.
+      const label = s.searchInstead
+        .split('{query}')
+        .flatMap((part, index) => (index ? [html`<bdi>${turn.query}</bdi>`, part] : [part]));
       return html`<p part="notice" class="notice">${s.notFound}</p>
         ${
           href && isAllowedUrl(href)

@@ -582,7 +582,12 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
  * even-numbered half (`seen`) may be read while working, and `--misses` lists only theirs; the odd
  * half (`blind`) is never read.
  * - `demo`: the demo's own documentation (demo/content/, 34 pages), what `npm start` answers;
- *   demo-fresh.json (70) and demo-unanswerable.json (25 the pages don't answer).
+ *   demo-fresh.json (70) and demo-unanswerable.json (25 the pages don't answer). A second set,
+ *   written on 2026-12-01 from the pages alone before any of it was asked: demo-visitor.json (40
+ *   questions a visitor evaluating ask-elements asks: size, frameworks, self-hosting, styling,
+ *   accessibility, security, stored data, limits, languages, own docs; short, chatty, misspelt)
+ *   and demo-visitor-unanswerable.json (12 pricing, roadmap and community questions), in halves
+ *   as above (`visitor seen`, `visitor blind`).
  * - `forkful`: a meal-kit shop's help centre (bench/corpora/forkful/, 19 pages in Markdown with
  *   and without a heading, built HTML and plain text), a site owner's own content in a
  *   customer's words; forkful-fresh.json (60) and forkful-unanswerable.json (25).
@@ -598,21 +603,26 @@ async function benchmarkSmallSite(
    * `language`: a site not in English, whose unanswerable questions are its own (the shared
    * off-topic ones are English) and which is also measured read as English, as it was before
    * the service read other languages.
+   * `questionSet`: another pair of files than `<name>-fresh.json` and `<name>-unanswerable.json`:
+   * `<name>-<set>.json` and `<name>-<set>-unanswerable.json`, measured without the shared
+   * off-topic questions (the first pair's run measures those).
    */
-  { language }: { language?: string } = {},
+  { language, questionSet }: { language?: string; questionSet?: string } = {},
 ): Promise<void> {
-  const questions = readJson<Question[]>(`${name}-fresh.json`);
+  const questions = readJson<Question[]>(
+    questionSet === undefined ? `${name}-fresh.json` : `${name}-${questionSet}.json`,
+  );
   // Near misses, as strings or marked `kind: 'near-miss'`; the site's own off-topic questions
   // join the shared ones.
   const unanswerableItems = readJson<(string | { question: string; kind: string })[]>(
-    `${name}-unanswerable.json`,
+    questionSet === undefined ? `${name}-unanswerable.json` : `${name}-${questionSet}-unanswerable.json`,
   ).map((item) => (typeof item === 'string' ? { question: item, kind: 'near-miss' } : item));
   const unanswerable = unanswerableItems.map((item) => item.question);
   const nearMisses = unanswerableItems
     .filter((item) => item.kind !== 'off-topic')
     .map((item) => item.question);
   const offTopic = [
-    ...(language === undefined ? offTopicQuestions : []),
+    ...(language === undefined && questionSet === undefined ? offTopicQuestions : []),
     ...unanswerableItems.filter((item) => item.kind === 'off-topic').map((item) => item.question),
   ];
   console.log(
@@ -633,7 +643,7 @@ async function benchmarkSmallSite(
   const ours = rankerOf(index);
   const items = questions.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
-  for (const [set, setItems] of Object.entries({ all: items, ...seenAndBlind(name, items) })) {
+  for (const [set, setItems] of Object.entries({ all: items, ...seenAndBlind(questionSet ?? name, items) })) {
     printRankRow(`ours (${set})`, await rankStats(ours, setItems));
     if (asEnglish)
       printRankRow(`ours read as English (${set})`, await rankStats(rankerOf(asEnglish), setItems));
@@ -649,7 +659,10 @@ async function benchmarkSmallSite(
     ours: ask,
     ...(asEnglish ? { 'read as English': askOf(asEnglish) } : {}),
   })) {
-    for (const [set, asked] of Object.entries({ all: questions, ...seenAndBlind(name, questions) })) {
+    for (const [set, asked] of Object.entries({
+      all: questions,
+      ...seenAndBlind(questionSet ?? name, questions),
+    })) {
       const stats = await askStats(asking, asked);
       console.log(
         `  ${who} (${set.padEnd(12)})  source right ${pct(stats.sourceRight)}  or see also ${pct(stats.linkedRight)}  didAnswer on answerable ${pct(stats.answered)}`,
@@ -698,12 +711,13 @@ const only = isMain
     )
   : [];
 const runs = (flag: string) => isMain && (only.length === 0 || only.includes(flag));
-if (runs('--demo'))
-  await benchmarkSmallSite(
-    'demo',
-    'demo docs',
-    (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents,
-  );
+if (runs('--demo')) {
+  const demo = (await loadContentFolder(new URL('../demo/content/', import.meta.url).pathname)).documents;
+  await benchmarkSmallSite('demo', 'demo docs', demo);
+  await benchmarkSmallSite('demo', "demo docs, a first-time visitor's questions", demo, {
+    questionSet: 'visitor',
+  });
+}
 if (runs('--forkful'))
   await benchmarkSmallSite(
     'forkful',

@@ -18,18 +18,24 @@
  * of several) were written on 2026-12-01 from the pages alone, before any of their answers was
  * read; each is measured in halves: the misses of the even-numbered questions (`seen`) were read
  * while working on which section an answer quotes, those of the odd ones (`blind`) never are.
+ * So is the demo's visitor set (bench/questions/demo-visitor.json, 40 questions a first-time
+ * visitor evaluating ask-elements asks, with every section that answers each), written on
+ * 2026-12-01 from the pages alone before any of it was asked.
  *
  *   --list         also lists, for the seen sets, each question whose answer quotes another section
  *   --dump FILE    writes each seen question's quoted section and whether it is right, for diffs
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createExtractiveAnswerer } from '../src/server/answer/extractive-answerer.js';
 import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 
 const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
-const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+/** The shared corpora beside the checkout, else the project's (from a clone elsewhere, such as /tmp). */
+const CORPORA = [new URL('../../shared/corpora/', import.meta.url).pathname, '/work/shared/corpora/'].find(
+  (dir) => existsSync(dir),
+) as string;
 const DEMO = new URL('../demo/content/', import.meta.url).pathname;
 
 const { values } = parseArgs({
@@ -129,5 +135,6 @@ await measure('Hono docs', `${CORPORA}hono`, [
 await measure('demo docs', DEMO, [
   ['demo fresh', 'demo-fresh-sections.json', true],
   ['demo fresh2', 'demo-fresh2-sections.json', 'halves'],
+  ['demo visitor', 'demo-visitor.json', 'halves'],
 ]);
 if (values.dump) writeFileSync(values.dump, `${dumped.join('\n')}\n`);

@@ -80,6 +80,28 @@ const PAGES: Record<string, string> = {
     '',
     'Its corners follow `--panel-radius`.',
   ].join('\n'),
+  'frameworks.md': [
+    '---',
+    'title: Frameworks and single-page apps',
+    'description: Use the widgets in any framework.',
+    '---',
+    '',
+    '# Frameworks',
+    '',
+    'The widgets are standard custom elements: use them in React, Vue, Svelte, Angular and every framework, and in pages with none.',
+    '',
+    '## Server-side rendering',
+    '',
+    "Importing the package is safe on the server. Register the tags in the browser only, in a client-only effect (a component marked `'use client'` in the App Router). Vue's plain binding writes rich values as text there, so with Vue, bind them as properties.",
+    '',
+    '## Vue',
+    '',
+    'Vue first looks for a Vue component of that name, and warns in development before it renders the element. Tell the Vue compiler which tags are custom elements, in `vite.config.ts`. In Vue templates, bind rich values with `.prop`.',
+    '',
+    '## Angular',
+    '',
+    'Angular refuses an unknown tag at compile time: to use the widgets, add `CUSTOM_ELEMENTS_SCHEMA` to the component, where Vue needs its compiler option.',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -139,6 +161,15 @@ describe('the section an answer quotes, through the service', () => {
     const answer = await ask('deploy to Cloud Host using Bun instead of Node');
     assert.equal(answer.context.passages[0]?.link, '/cloud#changing-runtimes');
     assert.match(answer.answer, /^If you want to deploy using Deno or Bun runtimes/);
+  });
+
+  it('quotes the section headed by the one word the question names, not one naming it in passing', async () => {
+    // `## Server-side rendering` holds "app" and "use" in one sentence and "Vue" in passing, and
+    // search prefers it; `## Vue` is about Vue, the one word of the question that tells the
+    // page's sections apart ("use" is in most of them, "app" in the title).
+    const answer = await ask('can i use it in a vue app');
+    assert.equal(answer.context.passages[0]?.link, '/frameworks#vue');
+    assert.match(answer.answer, /^Vue first looks for a Vue component/);
   });
 
   it('quotes the sentence that says "color" for a question about "colours"', async () => {

@@ -781,10 +781,14 @@ export function selectAnswer(
   );
   // A heading that is the question ("## Which preset should I use?" for "Which Hono preset should
   // I use?"): it asks nothing else, and the question asks nothing else but the page's subject
-  // (a title word, or one most of the page's sections hold).
+  // (a title word, or one most of the page's sections hold). A heading of one word is, when that
+  // word tells the page's sections apart and is not the title's: `## Vue` for "can I use it in a
+  // Vue app?" on a page titled with apps, most of whose sections say "use", rather than the
+  // section on server rendering whose sentence holds "app" and "use" and names Vue in passing.
   const headingIsTheQuestion = candidateHeadings.map(
     (terms) =>
-      terms.size >= 2 &&
+      (terms.size >= 2 ||
+        (terms.size === 1 && [...terms].every((term) => informative.has(term) && !titleHolds.has(term)))) &&
       [...terms].every((term) => askedTerms.has(term)) &&
       [...askedTerms].every(
         (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,

@@ -304,3 +304,28 @@ describe('POST /bot/search excerpts', () => {
     });
   });
 });
+
+describe('POST /bot/search words a visitor asks with', () => {
+  it('finds the section on speed by "fast", which the pages never write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-synonyms-'));
+    writeFileSync(
+      join(dir, 'ranking.md'),
+      '# How pages are ranked\n\nPages are found by their words.\n\n## Speed\n\nA query is ranked in about 0.3 ms at the median.\n',
+    );
+    writeFileSync(join(dir, 'cache.md'), '# Caching\n\nRepeated queries are answered from a cache.\n');
+    const service = await startTestService({ config: configWith(), contentDir: dir });
+    try {
+      const { status, body } = await service.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'how fast is it?',
+        numDocs: 2,
+      });
+      assert.equal(status, 200);
+      assert.equal(body[0]?.link, '/ranking');
+      assert.equal(body[0]?.section?.link, '/ranking#speed');
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

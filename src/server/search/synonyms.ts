@@ -75,7 +75,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['failure', 'error'],
   ['big', 'large'],
   ['large', 'big'],
-  ['fast', 'performance'],
+  ['fast', 'performance', 'speed'],
   ['slow', 'performance'],
   ['speed', 'performance'],
   ['protect', 'security'],

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -374,4 +374,45 @@ describe('POST /bot/askai', () => {
       assert.ok(error.error.message.length > 0);
     });
   }
+});
+
+describe('POST /bot/askai with a typo', () => {
+  it('answers a short word with two neighbouring letters swapped as the word: "dark mdoe?"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-typo-'));
+    writeFileSync(
+      join(dir, 'theme.md'),
+      [
+        '# Theming',
+        '',
+        'The elements take their colours from custom properties.',
+        '',
+        '## Dark mode',
+        '',
+        'The elements follow the dark mode of the visitor unless `color-scheme` is set on them.',
+        '',
+        '## Light mode',
+        '',
+        'Set `color-scheme="light"` to keep the light mode on a page that is only light.',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'install.md'),
+      '# Install\n\nLoad the script as a module, after the page has loaded.\n',
+    );
+    const service = await startTestService({ config: configWith(), contentDir: dir });
+    try {
+      const { status, body } = await service.postJson('/bot/askai', {
+        apiKey: DEMO_KEY,
+        query: 'dark mdoe?',
+        conversationId: '',
+        format: 'markdown',
+      });
+      assert.equal(status, 200);
+      assert.equal(body.didAnswer, true);
+      assert.equal(body.context.passages[0]?.link, '/theme#dark-mode');
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -164,6 +164,21 @@ function oneLetterReplaced(a: string, b: string): boolean {
   const letters = (word: string): string => [...word].sort().join('');
   return letters(a) !== letters(b);
 }
+/**
+ * Whether `a` is `b` with two neighbouring letters swapped (`mdoe`, `mode`): a slip of the
+ * fingers, not a name, however short the word.
+ */
+function neighboursSwapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const at = [...a].findIndex((letter, index) => letter !== b[index]);
+  return (
+    at >= 0 &&
+    at + 1 < a.length &&
+    a[at] === b[at + 1] &&
+    a[at + 1] === b[at] &&
+    a.slice(at + 2) === b.slice(at + 2)
+  );
+}
 /** Pages after the first whose definition of a name asked about may be quoted (see `#definingHit`). */
 const DEFINING_PAGES = 4;
 /** Passages whose coverage is weighed for the decision to answer. */
@@ -489,7 +504,8 @@ export class ExtractiveAnswerer implements Answerer {
    * my pasword" asks about its `password`). It counts as a word the site knows, and its sentences
    * are chosen as that word's; a passage isn't judged to cover it, since search only guessed it.
    * A word of the English lexicon is no typo ("padding" is not the site's "adding"), nor is a name
-   * or a short word, which is as likely a name written in lower case ("nuxt" is not "next").
+   * or a short word, which is as likely a name written in lower case ("nuxt" is not "next"), but
+   * for one whose two neighbouring letters are swapped ("dark mdoe?"), a slip no name makes.
    */
   #questionWords(question: string, asked = question): QuestionWord[] {
     // As many words as search corrects in one query (a question of 50 unknown words would
@@ -508,11 +524,13 @@ export class ExtractiveAnswerer implements Answerer {
       if (++lookups > MAX_CORRECTED_WORDS) return word;
       const standIn = this.#index.standInFor?.(word.word);
       const typo =
-        standIn?.kind === 'typo' && word.word.length >= MIN_TYPO_LETTERS && !isEnglishWord(word.word);
+        standIn?.kind === 'typo' &&
+        (word.word.length >= MIN_TYPO_LETTERS || neighboursSwapped(word.term, standIn.term)) &&
+        !isEnglishWord(word.word);
       if (standIn !== undefined && (standIn.kind === 'synonym' || typo))
         return { ...word, term: standIn.term, standIn: true };
-      // A short word search reads as a typo of the site's is a typo when a letter is missing,
-      // extra or swapped ("qury", "cokie", "josn"), and counts once, as any word the site lacks;
+      // A short word search reads as a typo of the site's is a typo when a letter is missing or
+      // extra ("qury", "cokie"), and counts once, as any word the site lacks;
       // one with a letter of its own in its place is as likely a name ("nuxt" for "next").
       const mistyped = standIn !== undefined && !oneLetterReplaced(word.term, standIn.term);
       return !mistyped && askedWords.has(word.word.toLowerCase()) && this.#likeAName(word)

@@ -277,7 +277,7 @@ export class FeedbackButtons extends LitElement {
   /** Closes the reason form; the focus, if it was in the form, goes back to the thumb it followed. */
   #closeForm(): void {
     const form = this.renderRoot.querySelector('form');
-    const focused = this.shadowRoot?.activeElement ?? null;
+    const focused = this.shadowRoot?.activeElement;
     this._form = undefined;
     if (form && focused && form.contains(focused))
       this.renderRoot.querySelector<HTMLButtonElement>('[part~="down-button"]')?.focus();
@@ -289,8 +289,8 @@ export class FeedbackButtons extends LitElement {
       type="button"
       part="button ${part}"
       title=${name}
-      aria-pressed=${this.value === value ? 'true' : 'false'}
-      aria-disabled=${inert ? 'true' : 'false'}
+      aria-pressed=${this.value === value}
+      aria-disabled=${inert}
       @click=${() => this.#vote(value)}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" class=${value === -1 ? 'down' : ''}>

@@ -282,7 +282,8 @@ export class SearchBox extends LitElement {
   /** Closes the popup, and the dialog of `variant="button"` (focus returns where it was when the dialog opened). */
   hide(): void {
     this.#controller?.collapse();
-    if (this.#dialog?.open) this.#dialog.close();
+    // Closing a closed dialog does nothing.
+    this.#dialog?.close();
   }
 
   override connectedCallback(): void {
@@ -308,8 +309,10 @@ export class SearchBox extends LitElement {
 
   /** Waits for a lazily imported module (and runs `use` with it), then renders again. */
   #lazy<T>(module: Promise<T>, use?: (module: T) => void): void {
-    const loaded = module.then(use).then(() => this.requestUpdate(), reportLoadError);
-    this.#loading = Promise.all([this.#loading, loaded]);
+    this.#loading = Promise.all([
+      this.#loading,
+      module.then(use).then(() => this.requestUpdate(), reportLoadError),
+    ]);
   }
 
   /**
@@ -323,12 +326,13 @@ export class SearchBox extends LitElement {
     this.#visitorWaiting ||= byVisitor;
     if (this.#controllerRequested) return;
     this.#controllerRequested = true;
-    const loaded = loadController().finally(() => (this.#controllerRequested = false));
     this.#lazy(
-      loaded.catch((error: unknown) => {
-        if (this.#visitorWaiting) this.#unreachable(error);
-        throw error;
-      }),
+      loadController()
+        .finally(() => (this.#controllerRequested = false))
+        .catch((error: unknown) => {
+          if (this.#visitorWaiting) this.#unreachable(error);
+          throw error;
+        }),
       (module) => this.#attach(module),
     );
   }
@@ -369,7 +373,7 @@ export class SearchBox extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    if (this.#controller) return;
+    // Already attached (the module came for another box), it asks for nothing.
     const request = () => this.#requestController(false);
     // Where there is no requestIdleCallback (Safari), soon after the first render.
     if ('requestIdleCallback' in globalThis) requestIdleCallback(request, { timeout: IDLE_TIMEOUT_MS });
@@ -388,7 +392,7 @@ export class SearchBox extends LitElement {
     // so that a query the visitor clears stays cleared.
     if (!this.#urlParamRead && this.urlParam != null) {
       this.#urlParamRead = true;
-      const fromUrl = new URLSearchParams(globalThis.location?.search ?? '').get(this.urlParam || 'q');
+      const fromUrl = new URLSearchParams(globalThis.location?.search).get(this.urlParam || 'q');
       if (fromUrl && !this.query) this.query = fromUrl;
     }
     if (changed.has('shortcut')) {
@@ -428,12 +432,12 @@ export class SearchBox extends LitElement {
     return { ...fieldStrings, ...this.strings };
   }
 
-  get #input(): HTMLInputElement | null {
-    return this.renderRoot?.querySelector('input') ?? null;
+  get #input(): HTMLInputElement | null | undefined {
+    return this.renderRoot?.querySelector('input');
   }
 
-  get #dialog(): HTMLDialogElement | null {
-    return this.renderRoot?.querySelector('dialog') ?? null;
+  get #dialog(): HTMLDialogElement | null | undefined {
+    return this.renderRoot?.querySelector('dialog');
   }
 
   readonly #onInput = (event: Event): void => {
@@ -568,7 +572,7 @@ export class SearchBox extends LitElement {
             spellcheck="false"
             enterkeyhint="search"
             aria-autocomplete="list"
-            aria-expanded=${listed ? 'true' : 'false'}
+            aria-expanded=${listed}
             aria-controls="listbox"
             aria-activedescendant=${activeId ?? nothing}
             aria-keyshortcuts=${(!inDialog && shortcut?.aria) || nothing}

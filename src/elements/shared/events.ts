@@ -9,13 +9,9 @@ export function emit<T>(
   host: EventTarget,
   name: string,
   detail: T,
-  options: { cancelable?: boolean } = {},
+  options?: { cancelable?: boolean },
 ): boolean {
-  const event = new CustomEvent<T>(EVENT_PREFIX + name, {
-    bubbles: true,
-    composed: true,
-    cancelable: options.cancelable ?? false,
-    detail,
-  });
-  return host.dispatchEvent(event);
+  return host.dispatchEvent(
+    new CustomEvent<T>(EVENT_PREFIX + name, { bubbles: true, composed: true, ...options, detail }),
+  );
 }

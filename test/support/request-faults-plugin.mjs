@@ -5,15 +5,20 @@
 //   await executeServerCommand('fail-requests', 'sanitizer-chunk');   // paths holding it fail
 //   await executeServerCommand('hold-requests', 'sanitizer-chunk');   // ... get no answer yet
 //   await executeServerCommand('fail-requests', null);                // none fail; held ones go on
+//   await executeServerCommand('failed-requests');  // requests failed since: the browser may send
+//                                                   // one again by itself when its connection drops
 export function requestFaults() {
   let failing = null;
+  let failed = 0;
   let holding = null;
   let release = () => {};
   let released = Promise.resolve();
   const plugin = {
     name: 'request-faults',
     async executeCommand({ command, payload, session }) {
+      if (command === 'failed-requests') return failed;
       if (command !== 'fail-requests' && command !== 'hold-requests') return undefined;
+      failed = 0;
       if (payload != null && typeof payload !== 'string') throw new Error('a part of a path, or null');
       failing = command === 'fail-requests' ? payload || null : null;
       holding = command === 'hold-requests' ? payload || null : null;
@@ -32,6 +37,7 @@ export function requestFaults() {
   const middleware = async (ctx, next) => {
     if (holding !== null && ctx.path.includes(holding)) await released;
     if (failing === null || !ctx.path.includes(failing)) return next();
+    failed++;
     ctx.respond = false;
     ctx.req.socket.destroy();
   };

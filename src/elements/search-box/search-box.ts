@@ -340,12 +340,15 @@ export class SearchBox extends LitElement {
   /**
    * The behaviour could not be fetched when the visitor needed it: a polite message under the
    * field and in the live region, and the error event; the text stays, and the next focus or key
-   * asks again.
+   * asks again, as does the device coming back online.
    */
   #unreachable(error: unknown): void {
     this.#visitorWaiting = false;
+    // Said once while it is shown, not at each key: offline, every key meets the same failure.
+    if (!this._unreachable) emit(this, 'error', { error, query: this.query.trim() });
     this._unreachable = true;
-    emit(this, 'error', { error, query: this.query.trim() });
+    // Fetched again when the device is back online, the message then giving way to the search.
+    addEventListener('online', this.#onFocus, { once: true });
   }
 
   #attach(module: typeof Controller): void {
@@ -635,8 +638,12 @@ export class SearchBox extends LitElement {
   }
 }
 
+/** The failures told: offline, every try of a part meets the same one (see importOnce). */
+const reported = new Set<unknown>();
+
 function reportLoadError(error: unknown): void {
-  console.error('<search-box>: a part of the element could not be loaded.', error);
+  if (!reported.has(error)) console.error('<search-box>: a part of the element could not be loaded.', error);
+  reported.add(error);
 }
 
 declare global {

@@ -29,6 +29,32 @@ describe('importOnce', () => {
     assert.equal(calls, 2);
   });
 
+  it('offline, shares a failed load rather than start another, until the device is online', async () => {
+    let calls = 0;
+    let onLine = false;
+    const load = importOnce(
+      async () => {
+        if (++calls === 1) throw new Error('offline');
+        return 'module';
+      },
+      import.meta.url,
+    );
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { configurable: true, get: () => ({ onLine }) });
+    try {
+      await assert.rejects(load(), /offline/);
+      await assert.rejects(load(), /offline/);
+      await assert.rejects(load(), /offline/);
+      assert.equal(calls, 1, 'no other load while offline');
+      onLine = true;
+      assert.equal(await load(), 'module');
+      assert.equal(calls, 2);
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'navigator', had);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+  });
+
   it('imports the URL that load names, with a query, when load fails again', async () => {
     // The part is not beside this file, where load looks for it, but beside the base URL given:
     // only the import of the URL load names, resolved against that base, finds it.

@@ -93,12 +93,17 @@ describe('when a lazy part cannot be fetched', () => {
   it('the search box says so politely, keeps the text, and fires its error event', async () => {
     const source = await (await fetch(SCRIPT_TAG_FILE)).text();
     const chunk = /ask-elements-search-controller-[\w-]+\.js/.exec(source)![0];
-    // A page of its own whose import map sends the behaviour chunk to a missing file.
+    // A page of its own whose import map sends the behaviour chunk to a missing file, and each
+    // later try of it (`?retry=N`, see importOnce): the idle fetch may fail before the first key.
     const frame = document.createElement('iframe');
     const origin = location.origin;
-    frame.srcdoc = `<!doctype html><script type="importmap">${JSON.stringify({
-      imports: { [`${origin}/dist/${chunk}`]: `${origin}/dist/missing-${chunk}` },
-    })}</script><script type="module" src="${origin}${SCRIPT_TAG_FILE}"></script><search-box></search-box>`;
+    const imports = Object.fromEntries(
+      ['', ...Array.from({ length: 9 }, (_, n) => `?retry=${n + 1}`)].map((retry) => [
+        `${origin}/dist/${chunk}${retry}`,
+        `${origin}/dist/missing-${chunk}${retry}`,
+      ]),
+    );
+    frame.srcdoc = `<!doctype html><script type="importmap">${JSON.stringify({ imports })}</script><script type="module" src="${origin}${SCRIPT_TAG_FILE}"></script><search-box></search-box>`;
     document.body.append(frame);
     try {
       const page = frame.contentWindow!;

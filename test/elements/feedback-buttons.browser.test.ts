@@ -22,6 +22,8 @@ function view(el: FeedbackButtons) {
     message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
     form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
     reasons: () => Array.from(root.querySelectorAll<HTMLButtonElement>('[part~="reason"]')),
+    note: () => root.querySelector('textarea')!,
+    send: () => root.querySelector<HTMLButtonElement>('[part~="send-button"]')!,
   };
 }
 
@@ -33,6 +35,28 @@ function heldClient() {
       new Promise((resolve, reject) => pending.push({ resolve: () => resolve({ success: true }), reject })),
   });
   return { client, pending };
+}
+
+/** `<feedback-buttons>` for the answer `insightId`, whose votes wait on a held client. */
+async function heldButtons(insightId: string, { askReason = false } = {}) {
+  const { client, pending } = heldClient();
+  const el = await fixture<FeedbackButtons>(
+    html`<feedback-buttons
+      insight-id=${insightId}
+      ?ask-reason=${askReason}
+      .client=${client}
+    ></feedback-buttons>`,
+  );
+  return { el, client, pending };
+}
+
+/** Votes down (the held vote taken at once) and waits for the reason form it opens. */
+async function openReasonForm(el: FeedbackButtons, pending: ReturnType<typeof heldClient>['pending']) {
+  const v = view(el);
+  v.down().click();
+  pending[0]!.resolve();
+  await waitFor(() => v.form(), 'the reason form');
+  return v;
 }
 
 async function answerFromService(): Promise<AnswerRecord> {
@@ -99,10 +123,7 @@ describe('<feedback-buttons>', () => {
   });
 
   it('posts at once, optimistically, never twice while in flight, and lets the other thumb replace the vote', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-2" .client=${client}></feedback-buttons>`,
-    );
+    const { el, client, pending } = await heldButtons('i-2');
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
     const v = view(el);
@@ -132,10 +153,7 @@ describe('<feedback-buttons>', () => {
   });
 
   it('rolls back with a short message when the post fails', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-3" .client=${client}></feedback-buttons>`,
-    );
+    const { el, pending } = await heldButtons('i-3');
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push(e));
     view(el).up().click();
@@ -178,10 +196,7 @@ describe('<feedback-buttons>', () => {
   });
 
   it("reads a 404 without the service's error (a wrong base-url or path) as a failure, not an answer gone", async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-404" .client=${client}></feedback-buttons>`,
-    );
+    const { el, pending } = await heldButtons('i-404');
     const v = view(el);
     v.up().click();
     await el.updateComplete;
@@ -193,10 +208,7 @@ describe('<feedback-buttons>', () => {
   });
 
   it('leaves a vote still in flight when reused for another answer to that answer alone', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-a" ask-reason .client=${client}></feedback-buttons>`,
-    );
+    const { el, client, pending } = await heldButtons('i-a', { askReason: true });
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
     view(el).down().click();
@@ -232,14 +244,8 @@ describe('<feedback-buttons>', () => {
       el.value = value;
       await el.updateComplete;
     };
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-a" ask-reason .client=${client}></feedback-buttons>`,
-    );
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form of the first answer');
+    const { el, pending } = await heldButtons('i-a', { askReason: true });
+    const v = await openReasonForm(el, pending);
     v.reasons()[0]!.click();
     await reuse(el, 'i-b', 1);
     // (Compared as booleans: a failing comparison with an element hangs the test runner.)
@@ -327,17 +333,11 @@ describe('<feedback-buttons>', () => {
   });
 
   it('asks why after a thumbs-down when ask-reason is set, and sends reason and comment', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-6" ask-reason .client=${client}></feedback-buttons>`,
-    );
+    const { el, client, pending } = await heldButtons('i-6', { askReason: true });
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
-    const v = view(el);
-    expect(v.form()).to.equal(null);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form');
+    expect(view(el).form()).to.equal(null);
+    const v = await openReasonForm(el, pending);
     await expect(el).to.be.accessible();
     expect(v.reasons().map((r) => r.textContent!.trim())).to.deep.equal([
       'Incorrect',
@@ -349,10 +349,10 @@ describe('<feedback-buttons>', () => {
     v.reasons()[1]!.click();
     await el.updateComplete;
     expect(v.reasons()[1]!.getAttribute('aria-pressed')).to.equal('true');
-    const note = el.shadowRoot!.querySelector('textarea')!;
+    const note = v.note();
     note.focus();
     await sendKeys({ type: 'It does not say how to set the timeout.' });
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => client.feedbacks.length === 2, 'the reason post');
     expect(client.feedbacks[1]).to.deep.equal({
       insightId: 'i-6',
@@ -374,21 +374,15 @@ describe('<feedback-buttons>', () => {
   });
 
   it('keeps a pasted note longer than the service takes, whole, and says how long it may be', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-6" ask-reason .client=${client}></feedback-buttons>`,
-    );
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form');
-    const note = el.shadowRoot!.querySelector('textarea')!;
+    const { el, client, pending } = await heldButtons('i-6', { askReason: true });
+    const v = await openReasonForm(el, pending);
+    const note = v.note();
     const text = `The example fails with: ${'TypeError: cannot read properties of undefined '.repeat(30)}`;
     note.focus();
     // As a paste types it: a maxlength would cut it here, without a word.
     document.execCommand('insertText', false, text);
     expect(note.value.length).to.equal(text.length);
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await el.updateComplete;
     expect(client.feedbacks, 'nothing sent').to.have.length(1);
     const length = text.trim().length;
@@ -414,7 +408,7 @@ describe('<feedback-buttons>', () => {
     document.execCommand('insertText', false, text.slice(0, 900));
     await el.updateComplete;
     expect(notice().hidden).to.equal(true);
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => client.feedbacks.length === 2, 'the reason post');
     expect(client.feedbacks[1]!.comment).to.equal(text.slice(0, 900).trim());
   });
@@ -427,11 +421,8 @@ describe('<feedback-buttons>', () => {
       </div>`,
     );
     const el = page.querySelector('feedback-buttons')!;
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form');
-    const note = el.shadowRoot!.querySelector('textarea')!;
+    const v = await openReasonForm(el, pending);
+    const note = v.note();
     note.focus();
     await sendKeys({ type: 'c++?' });
     // Where each character is drawn, laid out as the note lays out its text: "c++?", not "?c++".
@@ -442,20 +433,6 @@ describe('<feedback-buttons>', () => {
 
   it("draws the empty note's box at 3:1 or more against the form and its own inside, light and dark", async () => {
     // The note has no placeholder and no icon: its border alone shows where it is (WCAG 1.4.11).
-    const luminance = (color: string) => {
-      const [r, g, b] = color
-        .match(/[\d.]+/g)!
-        .slice(0, 3)
-        .map((c) => {
-          const v = Number(c) / 255;
-          return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-        }) as [number, number, number];
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const ratio = (a: string, b: string) => {
-      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-      return (hi + 0.05) / (lo + 0.05);
-    };
     for (const scheme of ['light', 'dark']) {
       const { client, pending } = heldClient();
       const el = await fixture<FeedbackButtons>(
@@ -466,70 +443,47 @@ describe('<feedback-buttons>', () => {
           .client=${client}
         ></feedback-buttons>`,
       );
-      const v = view(el);
-      v.down().click();
-      pending[0]!.resolve();
-      await waitFor(() => v.form(), 'the reason form');
-      const note = getComputedStyle(el.shadowRoot!.querySelector('textarea')!);
+      const v = await openReasonForm(el, pending);
+      const note = getComputedStyle(v.note());
       const form = getComputedStyle(v.form()!);
       const border = note.borderTopColor;
-      expect(ratio(border, form.backgroundColor), `${scheme}: against the form`).to.be.at.least(3);
-      expect(ratio(border, note.backgroundColor), `${scheme}: against its inside`).to.be.at.least(3);
+      expect(contrast(border, form.backgroundColor), `${scheme}: against the form`).to.be.at.least(3);
+      expect(contrast(border, note.backgroundColor), `${scheme}: against its inside`).to.be.at.least(3);
     }
   });
 
   it('keeps a reason that failed to go in its form, chosen and written, to send again', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-7" ask-reason .client=${client}></feedback-buttons>`,
-    );
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form');
+    const { el, client, pending } = await heldButtons('i-7', { askReason: true });
+    const v = await openReasonForm(el, pending);
     v.reasons()[1]!.click();
-    const note = el.shadowRoot!.querySelector('textarea')!;
+    const note = v.note();
     note.value = 'It does not say how to set the timeout.';
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => client.feedbacks.length === 2, 'the reason post');
     pending[1]!.reject(new NetworkError());
     await waitFor(() => v.message() === 'Your feedback could not be sent. Try again.', 'the failure message');
     expect(v.form() !== null, 'the form is still open').to.equal(true);
     expect(v.reasons()[1]!.getAttribute('aria-pressed')).to.equal('true');
-    expect(el.shadowRoot!.querySelector('textarea')!.value).to.equal(
-      'It does not say how to set the timeout.',
-    );
+    expect(v.note().value).to.equal('It does not say how to set the timeout.');
     expect(el.value).to.equal(-1);
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => client.feedbacks.length === 3, 'sent again');
     expect(client.feedbacks[2]).to.deep.equal(client.feedbacks[1]);
   });
 
   it('closes the reason form when the answer turned out gone (404) as its reason was sent: no retry can help', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-8" ask-reason .client=${client}></feedback-buttons>`,
-    );
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form(), 'the reason form');
+    const { el, client, pending } = await heldButtons('i-8', { askReason: true });
+    const v = await openReasonForm(el, pending);
     v.reasons()[1]!.click();
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => client.feedbacks.length === 2, 'the reason post');
     pending[1]!.reject(new ApiError('No insight', { status: 404, code: 'insight_not_found' }));
     await waitFor(() => v.message() === 'This answer can no longer be rated.', 'the 404');
     await el.updateComplete;
     expect(v.form() === null, 'no form left whose Send could not help').to.equal(true);
     // And a plain vote that fails closes the form an earlier vote opened.
-    const { client: other, pending: held } = heldClient();
-    const next = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-9" ask-reason .client=${other}></feedback-buttons>`,
-    );
-    const n = view(next);
-    n.down().click();
-    held[0]!.resolve();
-    await waitFor(() => n.form(), 'the reason form');
+    const { el: next, client: other, pending: held } = await heldButtons('i-9', { askReason: true });
+    const n = await openReasonForm(next, held);
     n.up().click();
     await waitFor(() => other.feedbacks.length === 2, 'the vote up');
     held[1]!.reject(new NetworkError());
@@ -547,12 +501,9 @@ describe('<feedback-buttons>', () => {
       </div>`,
     );
     const el = box.querySelector('feedback-buttons')!;
-    const v = view(el);
-    v.down().click();
-    pending[0]!.resolve();
-    await waitFor(() => v.form() !== null, 'the reason form');
+    const v = await openReasonForm(el, pending);
     await el.updateComplete;
-    const send = el.shadowRoot!.querySelector('[part~="send-button"]')!.getBoundingClientRect();
+    const send = v.send().getBoundingClientRect();
     expect(box.scrollTop).to.be.greaterThan(0);
     expect(send.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
   });
@@ -602,10 +553,7 @@ describe('<feedback-buttons>', () => {
   });
 
   it('never shows the reason form unless asked', async () => {
-    const { client, pending } = heldClient();
-    const el = await fixture<FeedbackButtons>(
-      html`<feedback-buttons insight-id="i-7" .client=${client}></feedback-buttons>`,
-    );
+    const { el, pending } = await heldButtons('i-7');
     view(el).down().click();
     pending[0]!.resolve();
     await waitFor(() => view(el).message() !== '', 'the thanks');
@@ -631,7 +579,7 @@ describe('<feedback-buttons>', () => {
     expect((await stored())?.feedback).to.equal(-1);
     v.reasons()[0]!.click();
     await el.updateComplete;
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+    v.send().click();
     await waitFor(() => v.form() === null, 'the form to close');
     expect(await stored()).to.deep.include({ feedback: -1, reason: 'Incorrect', comment: null });
   });

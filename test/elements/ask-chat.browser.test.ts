@@ -41,6 +41,13 @@ async function chat(client: RecordingClient, attributes = ''): Promise<AskChat> 
 }
 
 /** Runs `body` with a clipboard whose writeText is `writeText`, then puts the browser's back. */
+/** A client whose answers go on in the conversation asked in, or start the one `newId` names. */
+function conversationClient(newId: (query: string) => string): RecordingClient {
+  return fakeClient(async (request) =>
+    answerRecord({ conversationId: request.conversationId || newId(request.query) }),
+  );
+}
+
 async function withClipboard(
   writeText: (text: string) => Promise<void>,
   body: () => Promise<void>,
@@ -77,6 +84,7 @@ async function ask(el: AskChat, question: string): Promise<void> {
   await el.updateComplete;
 }
 
+/** Waits until `count` answers of the transcript are settled: no longer busy (aria-busy="false"). */
 async function answered(el: AskChat, count: number): Promise<void> {
   await waitFor(
     () =>
@@ -89,6 +97,12 @@ async function answered(el: AskChat, count: number): Promise<void> {
   await el.updateComplete;
 }
 
+/** Types `question` as a visitor does and waits until the transcript has `count` settled answers. */
+async function askAndWaitForAnswer(el: AskChat, question: string, count: number): Promise<void> {
+  await ask(el, question);
+  await answered(el, count);
+}
+
 /**
  * Asks one question in the chat, 38rem wide (Copy and the thumbs share a line), and gives its
  * answer's Copy button and feedback buttons, rendered.
@@ -98,8 +112,7 @@ async function firstAnswerActions(
   question: string,
 ): Promise<{ copy: HTMLElement; feedback: FeedbackButtons }> {
   el.style.inlineSize = '38rem';
-  await ask(el, question);
-  await answered(el, 1);
+  await askAndWaitForAnswer(el, question, 1);
   const copy = parts(el).one('copy-button')!;
   const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
   await feedback.updateComplete;
@@ -186,11 +199,9 @@ describe('<ask-chat>', () => {
       const code = parts(el).lastAnswer()!.querySelector('pre')!;
       expect(code.scrollWidth).to.be.greaterThan(code.clientWidth);
       await expect(el).to.be.accessible();
-      await ask(el, 'What is the weather in Paris?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'What is the weather in Paris?', 2);
       await expect(el).to.be.accessible();
-      await ask(el, 'And now?');
-      await answered(el, 3);
+      await askAndWaitForAnswer(el, 'And now?', 3);
       expect(parts(el).one('error')).to.exist;
       await expect(el).to.be.accessible();
     });
@@ -214,8 +225,7 @@ describe('<ask-chat>', () => {
     );
     try {
       await emulateMedia({ colorScheme: 'dark' });
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       const buttons = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
       await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
       const thumb = buttons.shadowRoot!.querySelector('button')!;
@@ -250,8 +260,7 @@ describe('<ask-chat>', () => {
     ];
     const client = fakeClient(() => replies.shift()!());
     const el = await chat(client);
-    await ask(el, 'Has my order shipped?');
-    await answered(el, 1);
+    await askAndWaitForAnswer(el, 'Has my order shipped?', 1);
     const asking = parts(el).lastAnswer()!;
     expect(asking.textContent).to.contain('What is it?');
     expect(asking.querySelector('code')!.textContent).to.equal('orderId');
@@ -259,8 +268,7 @@ describe('<ask-chat>', () => {
     expect(asking.querySelector('[part~="search-button"]') === null, 'no search offer').to.equal(true);
     expect(asking.textContent).not.to.contain('could not find');
     await expect(el).to.be.accessible();
-    await ask(el, 'A-1234');
-    await answered(el, 2);
+    await askAndWaitForAnswer(el, 'A-1234', 2);
     expect(client.asks[1]!.conversationId).to.equal('conversation-orders');
     expect(parts(el).lastAnswer()!.textContent).to.contain('has shipped');
   });
@@ -271,8 +279,7 @@ describe('<ask-chat>', () => {
       const el = await chat(client);
       const answers: AnswerRecord[] = [];
       el.addEventListener('ask-answer', (e) => answers.push((e as CustomEvent).detail.record));
-      await ask(el, 'How do I create a client?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I create a client?', 1);
       const first = answers[0]!;
       expect(first.didAnswer).to.equal(true);
       expect(first.link).to.equal('/client/create-client');
@@ -287,8 +294,7 @@ describe('<ask-chat>', () => {
       expect(p.root.activeElement).to.equal(p.input());
 
       // "it" is the client only because of the first turn.
-      await ask(el, 'Which options does it take?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'Which options does it take?', 2);
       expect(client.asks[0]!.conversationId).to.equal('');
       expect(client.asks[1]!.conversationId).to.equal(first.conversationId);
       const second = answers[1]!;
@@ -303,15 +309,13 @@ describe('<ask-chat>', () => {
       const control = await chat(new RecordingClient(serviceClient()));
       const controlAnswers: AnswerRecord[] = [];
       control.addEventListener('ask-answer', (e) => controlAnswers.push((e as CustomEvent).detail.record));
-      await ask(control, 'Which options does it take?');
-      await answered(control, 1);
+      await askAndWaitForAnswer(control, 'Which options does it take?', 1);
       expect(controlAnswers[0]!.didAnswer && controlAnswers[0]!.link === second.link).to.equal(false);
     });
 
     it('posts feedback under an answer and replaces it, as the service records', async () => {
       const el = await chat(new RecordingClient(serviceClient()));
-      await ask(el, 'How do I install the search box?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install the search box?', 1);
       const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
       const insightId = feedback.insightId!;
       const [up, down] = Array.from(feedback.shadowRoot!.querySelectorAll('button'));
@@ -339,8 +343,7 @@ describe('<ask-chat>', () => {
         notHelpful: 'Pas utile',
       };
       el.feedbackReasons = ['Faux', 'Incomplet'];
-      await ask(el, 'How do I install the search box?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install the search box?', 1);
       const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
       await feedback.updateComplete;
       const names = Array.from(feedback.shadowRoot!.querySelectorAll('button')).map((button) =>
@@ -387,15 +390,13 @@ describe('<ask-chat>', () => {
       const el = await chat(client);
       let resets = 0;
       el.addEventListener('ask-reset', () => resets++);
-      await ask(el, 'How do I install the search box?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install the search box?', 1);
       parts(el).one('new-conversation-button')!.click();
       await el.updateComplete;
       expect(resets).to.equal(1);
       expect(parts(el).answers()).to.have.length(0);
       expect(parts(el).one('empty')!.hidden).to.equal(false);
-      await ask(el, 'How do I style it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I style it?', 1);
       expect(client.asks[1]!.conversationId).to.equal('');
     });
 
@@ -429,10 +430,8 @@ describe('<ask-chat>', () => {
         parts(el).questions().at(-1)!.getBoundingClientRect().top -
         parts(el).one('transcript')!.getBoundingClientRect().top;
       const first = await load();
-      await ask(first, 'How do I install it?');
-      await answered(first, 1);
-      await ask(first, 'And then?');
-      await answered(first, 2);
+      await askAndWaitForAnswer(first, 'How do I install it?', 1);
+      await askAndWaitForAnswer(first, 'And then?', 2);
       await waitFor(() => parts(first).all('answer-body').length === 2, 'both answers rendered');
       const before = offsetOfLatestQuestion(first);
       expect(parts(first).one('transcript')!.scrollTop).to.be.greaterThan(0);
@@ -456,8 +455,7 @@ describe('<ask-chat>', () => {
         'ask-answer',
         (e) => (conversationId = (e as CustomEvent).detail.record.conversationId),
       );
-      await ask(first, 'How do I install the search box?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'How do I install the search box?', 1);
       expect(conversationId).to.not.equal('');
       const before = parts(first).one('transcript')!.innerHTML;
       const text = parts(first).one('transcript')!.innerText;
@@ -471,8 +469,7 @@ describe('<ask-chat>', () => {
       await again.updateComplete;
       expect(parts(again).one('transcript')!.innerText).to.equal(text);
       expect(stripLitMarkers(parts(again).one('transcript')!.innerHTML)).to.equal(stripLitMarkers(before));
-      await ask(again, 'How do I style it?');
-      await answered(again, 2);
+      await askAndWaitForAnswer(again, 'How do I style it?', 2);
       expect(client.asks.at(-1)!.conversationId).to.equal(conversationId);
     });
 
@@ -493,8 +490,7 @@ describe('<ask-chat>', () => {
       const load = () =>
         fixture<AskChat>(html`<ask-chat persist storage-key="passages" .client=${client}></ask-chat>`);
       const first = await load();
-      await ask(first, 'How do I install it?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'How do I install it?', 1);
       const raw = () => sessionStorage.getItem('ask-chat:passages') ?? '';
       await waitFor(() => raw().includes('"answered"'), 'the answer saved');
       expect(raw()).not.to.contain('The text of passage');
@@ -528,14 +524,12 @@ describe('<ask-chat>', () => {
     /** A persisted chat that asked one question, in conversation-1 (each new one is numbered). */
     const chatInConversation = async () => {
       let id = 0;
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || `conversation-${++id}` }),
-      );
+      const client = conversationClient(() => `conversation-${++id}`);
       const el = await tabsChat(client);
-      await ask(el, 'How do I translate the search box?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I translate the search box?', 1);
       return { client, el };
     };
+    afterEach(() => sessionStorage.removeItem('ask-chat:tabs'));
 
     it('keeps the transcript but asks in a conversation of its own when another tab holds it', async () => {
       const { client, el: before } = await chatInConversation();
@@ -554,13 +548,11 @@ describe('<ask-chat>', () => {
           () => JSON.parse(sessionStorage.getItem('ask-chat:tabs') ?? '{}').conversationId === '',
           'the other tab heard',
         );
-        await ask(copy, 'How do I style the search box?');
-        await answered(copy, 2);
+        await askAndWaitForAnswer(copy, 'How do I style the search box?', 2);
         expect(client.asks.at(-1)!.conversationId, 'the copy starts its own').to.equal('');
       } finally {
         tab.channel.close();
         copy.remove();
-        sessionStorage.removeItem('ask-chat:tabs');
       }
     });
 
@@ -575,13 +567,11 @@ describe('<ask-chat>', () => {
           from: tab.from,
         });
         await waitFor(() => tab.heard.some((message) => !message.asking), 'the answer that it holds it');
-        await ask(first, 'and the chat?');
-        await answered(first, 2);
+        await askAndWaitForAnswer(first, 'and the chat?', 2);
         expect(client.asks.at(-1)!.conversationId, 'the first goes on').to.equal('conversation-1');
       } finally {
         tab.channel.close();
         first.remove();
-        sessionStorage.removeItem('ask-chat:tabs');
       }
     });
 
@@ -592,19 +582,18 @@ describe('<ask-chat>', () => {
       try {
         await waitFor(() => parts(next).answers().length === 1, 'the conversation restored');
         await aTimeout(100);
-        await ask(next, 'How do I style it?');
-        await answered(next, 2);
+        await askAndWaitForAnswer(next, 'How do I style it?', 2);
         expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('conversation-1');
       } finally {
         next.remove();
         leaving.remove();
-        sessionStorage.removeItem('ask-chat:tabs');
       }
     });
   });
 
   describe('in a single-page app', () => {
     const saved = (key: string) => JSON.parse(sessionStorage.getItem(`ask-chat:${key}`) ?? 'null');
+    const savedQuestions = (key: string) => saved(key).turns.map((t: { query: string }) => t.query);
     const questions = (el: AskChat) =>
       parts(el)
         .questions()
@@ -635,22 +624,19 @@ describe('<ask-chat>', () => {
       );
       el.persist = true;
       el.storageKey = 'proj-b';
-      await ask(el, 'b1');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'b1', 1);
       el.storageKey = 'proj-a';
       await el.updateComplete;
       expect(questions(el)).to.deep.equal([]);
-      await ask(el, 'a1');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'a1', 1);
       expect(questions(el)).to.deep.equal(['a1']);
       el.storageKey = 'proj-b';
       await waitFor(() => questions(el).length === 1 && questions(el)[0] === 'b1', "proj-b's conversation");
-      expect(saved('proj-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+      expect(savedQuestions('proj-a')).to.deep.equal(['a1']);
       expect(saved('proj-b').conversationId).to.equal('c-b1');
-      await ask(el, 'b2');
-      await answered(el, 2);
-      expect(saved('proj-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1', 'b2']);
-      expect(saved('proj-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
+      await askAndWaitForAnswer(el, 'b2', 2);
+      expect(savedQuestions('proj-b')).to.deep.equal(['b1', 'b2']);
+      expect(savedQuestions('proj-a')).to.deep.equal(['a1']);
     });
 
     it('follows a new id set at runtime, even for a question asked before the next update', async () => {
@@ -658,15 +644,14 @@ describe('<ask-chat>', () => {
         fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` })),
         'persist id=view-a',
       );
-      await ask(el, 'a1');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'a1', 1);
       el.id = 'view-b';
       const record = await el.askQuestion('b1');
       expect(record?.didAnswer, 'the question asked').to.equal(true);
       await answered(el, 1);
       expect(questions(el)).to.deep.equal(['b1']);
-      expect(saved('view-a').turns.map((t: { query: string }) => t.query)).to.deep.equal(['a1']);
-      expect(saved('view-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1']);
+      expect(savedQuestions('view-a')).to.deep.equal(['a1']);
+      expect(savedQuestions('view-b')).to.deep.equal(['b1']);
       el.id = 'view-a';
       await waitFor(() => questions(el)[0] === 'a1', "view-a's conversation again");
     });
@@ -686,15 +671,14 @@ describe('<ask-chat>', () => {
       el.id = 'view-b';
       void el.askQuestion('b2');
       await waitFor(() => saved('view-b').turns.length === 2, 'the question saved');
-      expect(saved('view-b').turns.map((t: { query: string }) => t.query)).to.deep.equal(['b1', 'b2']);
+      expect(savedQuestions('view-b')).to.deep.equal(['b1', 'b2']);
       expect(saved('view-b').conversationId).to.equal('c-b1');
     });
 
     it('shows its saved conversation at once when persist was set as a property before it was defined', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const before = await chat(client, 'persist storage-key=route');
-      await ask(before, 'Q1');
-      await answered(before, 1);
+      await askAndWaitForAnswer(before, 'Q1', 1);
       before.remove();
       const el = document.createElement('ask-chat-defined-late') as AskChat;
       Object.assign(el, {
@@ -728,8 +712,7 @@ describe('<ask-chat>', () => {
         'the answer, not the question stopped',
       );
       expect(parts(next).one('retry-button'), 'nothing to ask again').to.equal(null);
-      await ask(next, 'And with a script tag?');
-      await answered(next, 2);
+      await askAndWaitForAnswer(next, 'And with a script tag?', 2);
       expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('late');
       next.remove();
       // The removed chat put back shows the same.
@@ -741,9 +724,7 @@ describe('<ask-chat>', () => {
     it("removed with an answer on its way (a route left), hands the answer to the next page's chat of its name, which showed the question stopped", async () => {
       const { el: leaving, answer } = await waitingChat('How do I install it?');
       leaving.remove();
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || 'another' }),
-      );
+      const client = conversationClient(() => 'another');
       const next = await chat(client, 'persist storage-key=route');
       await waitFor(
         () => parts(next).lastAnswer()?.textContent?.includes('Stopped'),
@@ -757,8 +738,7 @@ describe('<ask-chat>', () => {
       expect(questions(next)).to.deep.equal(['How do I install it?']);
       await waitFor(() => saved('route').conversationId === 'late', 'saved with its conversation');
       expect(saved('route').turns.map((t: { status: string }) => t.status)).to.deep.equal(['answered']);
-      await ask(next, 'And with a script tag?');
-      await answered(next, 2);
+      await askAndWaitForAnswer(next, 'And with a script tag?', 2);
       expect(client.asks.at(-1)!.conversationId, 'the follow-up goes on').to.equal('late');
     });
 
@@ -766,12 +746,11 @@ describe('<ask-chat>', () => {
       const { el: first, answer } = await waitingChat('Q1');
       first.remove();
       const second = await chat(
-        fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),
+        conversationClient(() => 'c-Q2'),
         'persist storage-key=route',
       );
       await waitFor(() => questions(second).length === 1, 'the conversation restored');
-      await ask(second, 'Q2');
-      await answered(second, 2);
+      await askAndWaitForAnswer(second, 'Q2', 2);
       answer(answerRecord({ conversationId: 'late' }));
       await aTimeout(50);
       second.remove();
@@ -779,7 +758,7 @@ describe('<ask-chat>', () => {
       try {
         await waitFor(() => questions(first).length === 2, "the other chat's conversation");
         expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
-        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+        expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2']);
       } finally {
         first.remove();
       }
@@ -788,9 +767,7 @@ describe('<ask-chat>', () => {
     it("'New conversation' holds when a hidden chat of its name gets the answer it was waiting for after", async () => {
       const { el: hidden, answer } = await waitingChat('Q1');
       hidden.style.display = 'none';
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || 'c-new' }),
-      );
+      const client = conversationClient(() => 'c-new');
       const shown = await chat(client, 'persist storage-key=route');
       try {
         await waitFor(() => questions(shown).length === 1, 'the conversation restored');
@@ -802,8 +779,7 @@ describe('<ask-chat>', () => {
         await shown.updateComplete;
         expect(questions(shown), 'the new conversation stays empty').to.deep.equal([]);
         expect(saved('route')?.turns ?? [], 'nothing of the old one saved').to.deep.equal([]);
-        await ask(shown, 'Q2');
-        await answered(shown, 1);
+        await askAndWaitForAnswer(shown, 'Q2', 1);
         expect(client.asks.at(-1)!.conversationId, 'a new conversation').to.equal('');
       } finally {
         hidden.remove();
@@ -814,7 +790,7 @@ describe('<ask-chat>', () => {
       const { el: hidden, answer } = await waitingChat('Q1');
       hidden.style.display = 'none';
       const shown = await chat(
-        fakeClient(async (request) => answerRecord({ conversationId: request.conversationId || 'c-Q2' })),
+        conversationClient(() => 'c-Q2'),
         'persist storage-key=route',
       );
       try {
@@ -829,7 +805,7 @@ describe('<ask-chat>', () => {
         await aTimeout(50);
         await shown.updateComplete;
         expect(questions(shown), 'Q2 still on screen').to.deep.equal(['Q1', 'Q2']);
-        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+        expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2']);
         expect(saved('route').conversationId, 'the conversation Q2 went on with').to.equal('c-Q2');
         expect(parts(shown).answers()[0]!.textContent).to.contain('The late answer to Q1.');
       } finally {
@@ -847,17 +823,13 @@ describe('<ask-chat>', () => {
       });
       const consoleWarn = console.warn;
       console.warn = () => {};
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
-      );
+      const client = conversationClient((query) => `c-${query}`);
       const first = await chat(client, 'persist storage-key=blocked-route');
       try {
-        await ask(first, 'Q1');
-        await answered(first, 1);
+        await askAndWaitForAnswer(first, 'Q1', 1);
         first.remove();
         const second = await chat(client, 'persist storage-key=blocked-route');
-        await ask(second, 'Q2');
-        await answered(second, 1);
+        await askAndWaitForAnswer(second, 'Q2', 1);
         second.remove();
         document.body.append(first);
         await aTimeout(50);
@@ -874,34 +846,28 @@ describe('<ask-chat>', () => {
     it('put back with nothing new, leaves what another chat saved meanwhile as it is', async () => {
       const client = fakeClient(async (request) => answerRecord({ conversationId: `c-${request.query}` }));
       const first = await chat(client, 'persist storage-key=route');
-      await ask(first, 'Q1');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'Q1', 1);
       first.remove();
       const second = await chat(client, 'persist storage-key=route');
       await waitFor(() => parts(second).questions().length === 1, 'the conversation restored');
-      await ask(second, 'Q2');
-      await answered(second, 2);
+      await askAndWaitForAnswer(second, 'Q2', 2);
       second.remove();
       document.body.append(first);
       await first.updateComplete;
       await aTimeout(50);
-      expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2']);
+      expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2']);
       first.remove();
     });
 
     /** Q1 asked in `first`, then Q2 in a second chat of the same name while `first` is away. */
     async function askedElsewhere(away: (el: AskChat) => void, back: (el: AskChat) => void) {
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
-      );
+      const client = conversationClient((query) => `c-${query}`);
       const first = await chat(client, 'persist storage-key=route');
-      await ask(first, 'Q1');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'Q1', 1);
       away(first);
       const second = await chat(client, 'persist storage-key=route');
       await waitFor(() => questions(second).length === 1, 'the conversation restored');
-      await ask(second, 'Q2');
-      await answered(second, 2);
+      await askAndWaitForAnswer(second, 'Q2', 2);
       second.remove();
       back(first);
       return { client, first };
@@ -916,9 +882,8 @@ describe('<ask-chat>', () => {
         await waitFor(() => questions(first).length === 2, "the other chat's question");
         expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
         await answered(first, 2);
-        await ask(first, 'Q3');
-        await answered(first, 3);
-        expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2', 'Q3']);
+        await askAndWaitForAnswer(first, 'Q3', 3);
+        expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2', 'Q3']);
         expect(client.asks.at(-1)!.conversationId).to.equal('c-Q1');
       } finally {
         first.remove();
@@ -933,18 +898,14 @@ describe('<ask-chat>', () => {
       await waitFor(() => questions(first).length === 2, "the other chat's question");
       expect(questions(first)).to.deep.equal(['Q1', 'Q2']);
       await answered(first, 2);
-      await ask(first, 'Q3');
-      await answered(first, 3);
-      expect(saved('route').turns.map((t: { query: string }) => t.query)).to.deep.equal(['Q1', 'Q2', 'Q3']);
+      await askAndWaitForAnswer(first, 'Q3', 3);
+      expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2', 'Q3']);
     });
 
     it('asks a question given before the element is on the page, once it is, in the conversation it restores', async () => {
-      const client = fakeClient(async (request) =>
-        answerRecord({ conversationId: request.conversationId || `c-${request.query}` }),
-      );
+      const client = conversationClient((query) => `c-${query}`);
       const before = await chat(client, 'persist storage-key=route');
-      await ask(before, 'Q1');
-      await answered(before, 1);
+      await askAndWaitForAnswer(before, 'Q1', 1);
       before.remove();
       client.asks.length = 0;
       const el = document.createElement('ask-chat') as AskChat;
@@ -975,11 +936,9 @@ describe('<ask-chat>', () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ conversationId: `conversation-${++served}` })),
       );
-      await ask(el, 'How do I translate the search box?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I translate the search box?', 1);
       expect(parts(el).lastAnswer()!.textContent).not.to.contain('no longer remembered');
-      await ask(el, 'and the chat?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'and the chat?', 2);
       expect(parts(el).lastAnswer()!.querySelector('[part~="notice"]')!.textContent).to.equal(
         'The earlier questions are no longer remembered: this answer is to the question alone.',
       );
@@ -1023,12 +982,10 @@ describe('<ask-chat>', () => {
       // A photo of 3 MB, 4.2 million characters as a data URI, then a small screenshot.
       pasteFiles(p.input(), [await pngFile('photo.png', 3 * 1024 * 1024)]);
       await waitFor(() => p.all('thumbnail').length === 1, 'the photo attached');
-      await ask(first, 'What is in this photo?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'What is in this photo?', 1);
       pasteFiles(p.input(), [await pngFile('small.png', 20 * 1024)]);
       await waitFor(() => p.all('thumbnail').length === 1, 'the screenshot attached');
-      await ask(first, 'And in this screenshot?');
-      await answered(first, 2);
+      await askAndWaitForAnswer(first, 'And in this screenshot?', 2);
       const saved = () => JSON.parse(sessionStorage.getItem('ask-chat:images') ?? '{"turns":[]}');
       await waitFor(() => saved().turns.at(-1)?.status === 'answered', 'the second answer saved');
       // The site writes its own 3 million characters beside the conversation (5 million fit).
@@ -1060,8 +1017,7 @@ describe('<ask-chat>', () => {
       await waitFor(() => p.one('header'), 'the chat behaviour');
       pasteFiles(p.input(), [await pngFile('photo.png', 3 * 1024 * 1024)]);
       await waitFor(() => p.all('thumbnail').length === 1, 'the photo attached');
-      await ask(first, 'What is in this photo?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'What is in this photo?', 1);
       expect(p.one('retry-button'), 'Retry, with the photo still here').to.exist;
       const saved = () => sessionStorage.getItem('ask-chat:lost-images') ?? '';
       await waitFor(() => saved().includes('"error"'), 'the failure saved');
@@ -1102,8 +1058,7 @@ describe('<ask-chat>', () => {
             .client=${fakeClient(async () => answerRecord())}
           ></ask-chat>`,
         );
-        await ask(el, 'How do I install it?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How do I install it?', 1);
         expect(parts(el).one('answer-body')).to.exist;
         await waitFor(() => warned.length > 0, 'a warning');
         expect(warned).to.have.length(1);
@@ -1111,8 +1066,7 @@ describe('<ask-chat>', () => {
         expect(warned[0]).to.contain('SecurityError');
         expect(warned[0]).to.contain('will not survive a reload');
         // Said once, not at every answer.
-        await ask(el, 'And then?');
-        await answered(el, 2);
+        await askAndWaitForAnswer(el, 'And then?', 2);
         expect(warned).to.have.length(1);
       } finally {
         console.warn = consoleWarn;
@@ -1126,8 +1080,7 @@ describe('<ask-chat>', () => {
       const load = () =>
         fixture<AskChat>(html`<ask-chat persist storage-key="full" .client=${client}></ask-chat>`);
       const first = await load();
-      await ask(first, 'How do I install it?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'How do I install it?', 1);
       const saved = () => sessionStorage.getItem('ask-chat:full') ?? '';
       await waitFor(() => saved().includes('"answered"'), 'the first answer saved');
       const oneTurn = saved().length;
@@ -1141,8 +1094,7 @@ describe('<ask-chat>', () => {
       const room = 5 * 1024 * 1024 - used - 'site-data'.length;
       sessionStorage.setItem('site-data', 'x'.repeat(room - Math.floor(oneTurn / 2)));
       expect(() => sessionStorage.setItem('site-data-2', 'x'.repeat(oneTurn)), 'storage full').to.throw();
-      await ask(first, 'How do I style it?');
-      await answered(first, 2);
+      await askAndWaitForAnswer(first, 'How do I style it?', 2);
       await waitFor(() => !saved().includes('How do I install it?'), 'the latest turn saved alone');
       first.remove();
       sessionStorage.removeItem('site-data');
@@ -1166,12 +1118,10 @@ describe('<ask-chat>', () => {
       const savedTurns = () => (JSON.parse(saved() || '{"turns":[]}') as { turns: unknown[] }).turns.length;
       // Questions of one length: every turn saves as many characters.
       const questions = 'ABCDEFGHIJ'.split('').map((letter) => `Question ${letter}?`);
-      await ask(el, questions[0]!);
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, questions[0]!, 1);
       await waitFor(() => saved().includes('"answered"'), 'the first answer saved');
       const one = saved().length;
-      await ask(el, questions[1]!);
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, questions[1]!, 2);
       await waitFor(() => savedTurns() === 2 && !saved().includes('"stopped"'), 'the second answer saved');
       const turn = saved().length - one;
       // The site's own data leaves room for four and a half turns. Chromium holds 5 MiB of
@@ -1229,8 +1179,7 @@ describe('<ask-chat>', () => {
       const first = await fixture<AskChat>(
         html`<ask-chat persist storage-key="odd" .client=${client}></ask-chat>`,
       );
-      await ask(first, 'How do I install it?');
-      await answered(first, 1);
+      await askAndWaitForAnswer(first, 'How do I install it?', 1);
       expect(parts(first).one('source')!.textContent).to.contain('Install ask-elements');
       expect(parts(first).one('confidence')?.textContent ?? 'none').to.equal('none');
       first.remove();
@@ -1248,8 +1197,7 @@ describe('<ask-chat>', () => {
 
     it('names no source when the record has neither a readable link nor title', async () => {
       const el = await chat(answeringWith({ ...answerRecord(), title: { text: 'x' }, link: ['/x'] }));
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       const source = parts(el).one('source')!.textContent!;
       expect(source).not.to.contain('Source');
       expect(source).to.contain('confidence');
@@ -1269,16 +1217,14 @@ describe('<ask-chat>', () => {
       expect(frame.bottom - composer.bottom, 'the composer sits at the bottom of the frame').to.be.lessThan(
         20,
       );
-      await ask(sized, 'How do I change the colours?');
-      await answered(sized, 1);
+      await askAndWaitForAnswer(sized, 'How do I change the colours?', 1);
       expect(Math.round(parts(sized).one('base')!.getBoundingClientRect().height)).to.equal(480);
 
       const free = await chat(fakeClient(async () => answerRecord()));
       await waitFor(() => parts(free).one('header'), 'the chat behaviour');
       const before = free.getBoundingClientRect().height;
       expect(before).to.be.lessThan(480);
-      await ask(free, 'How do I change the colours?');
-      await answered(free, 1);
+      await askAndWaitForAnswer(free, 'How do I change the colours?', 1);
       expect(free.getBoundingClientRect().height).to.be.greaterThan(before);
     });
 
@@ -1286,15 +1232,13 @@ describe('<ask-chat>', () => {
       // Without containment each key typed (the text area sizes itself to its text) had the
       // browser walk the whole transcript again to repaint: slower as the conversation grew.
       const el = await chat(fakeClient(async () => answerRecord()));
-      await ask(el, 'How do I change the colours?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I change the colours?', 1);
       const transcript = parts(el).one('transcript')!;
       expect(getComputedStyle(transcript).contain.split(' ')).to.include.members(['layout', 'paint']);
       // It still grows with the conversation and scrolls past its height.
       el.style.setProperty('--ask-chat-max-height', '10rem');
       const height = transcript.getBoundingClientRect().height;
-      await ask(el, 'And the dark scheme?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'And the dark scheme?', 2);
       expect(transcript.scrollHeight).to.be.greaterThan(transcript.clientHeight);
       expect(transcript.getBoundingClientRect().height).to.be.at.least(height);
     });
@@ -1352,8 +1296,7 @@ describe('<ask-chat>', () => {
       window.scrollBy(0, form().bottom - innerHeight + 4);
       expect(form().bottom).to.be.at.most(innerHeight);
       try {
-        await ask(el, 'How do I change the colours?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How do I change the colours?', 1);
         expect(el.getBoundingClientRect().height, 'the chat grew').to.be.greaterThan(300);
         expect(form().bottom, 'the composer is still on screen').to.be.at.most(innerHeight + 1);
         expect(form().top).to.be.at.least(0);
@@ -1415,8 +1358,7 @@ describe('<ask-chat>', () => {
       document.documentElement.lang = 'en-GB';
       const el = await chat(client, 'format=html include-tags=guides,api exclude-tags=internal');
       el.askAttributes = { plan: 'pro' };
-      await ask(el, 'How?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How?', 1);
       expect(client.asks[0]).to.deep.include({
         query: 'How?',
         format: 'html',
@@ -1433,16 +1375,14 @@ describe('<ask-chat>', () => {
       });
       expect(parts(el).one('answer-body')!.querySelector('b')!.textContent).to.equal('html');
       el.meta = { title: 'Set by the site' };
-      await ask(el, 'And?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'And?', 2);
       expect(client.asks[1]!.meta).to.deep.equal({ title: 'Set by the site' });
     });
 
     it('shows a list quoted from the documents as a list, with its marks, in either format', async () => {
       for (const format of ['markdown', 'html']) {
         const el = await chat(new RecordingClient(serviceClient()), `format=${format}`);
-        await ask(el, 'What fields does ApiError have?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'What fields does ApiError have?', 1);
         const list = parts(el).one('answer-body')!.querySelector('ul')!;
         expect([...list.querySelectorAll('li')].map((item) => item.textContent!.split(':')[0])).to.deep.equal(
           ['status', 'code', 'field', 'body', 'retryAfter'],
@@ -1588,8 +1528,7 @@ describe('<ask-chat>', () => {
         expect(parts(el).one('suggestions')).to.equal(null);
         expect(warnings.filter((w) => w.includes('suggestions must be a JSON array')).length).to.equal(1);
         expect(warnings[0]).to.contain('How do I start?');
-        await ask(el, 'How do I install it?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How do I install it?', 1);
         el.setAttribute('suggestions', '"one question"');
         await el.updateComplete;
         expect(parts(el).one('suggestions')).to.equal(null);
@@ -1610,8 +1549,7 @@ describe('<ask-chat>', () => {
         const el = await chat(fakeClient(async () => answerRecord()));
         el.suggestions = null as unknown as string[];
         await el.updateComplete;
-        await ask(el, 'How do I install it?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How do I install it?', 1);
         el.suggestions = undefined as unknown as string[];
         await el.updateComplete;
         expect(parts(el).one('suggestions')).to.equal(null);
@@ -1638,10 +1576,8 @@ describe('<ask-chat>', () => {
       const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
       const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
       el.style.setProperty('--ask-chat-max-height', '16rem');
-      await ask(el, 'First question?');
-      await answered(el, 1);
-      await ask(el, 'And a follow-up?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      await askAndWaitForAnswer(el, 'And a follow-up?', 2);
       const transcript = parts(el).one('transcript')!;
       const followUp = parts(el).questions()[1]!;
       const offset = () => followUp.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
@@ -1667,8 +1603,7 @@ describe('<ask-chat>', () => {
       el.style.setProperty('--ask-chat-max-height', '16rem');
       // Before the first question there is nothing to scroll: Tab goes from the page to the input.
       expect(parts(el).one('transcript')!.tabIndex).to.equal(-1);
-      await ask(el, 'Tell me everything?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'Tell me everything?', 1);
       const transcript = parts(el).one('transcript')!;
       const top = transcript.scrollTop;
       // From "New conversation", the next Tab stop is the transcript itself, with a focus ring.
@@ -1686,8 +1621,7 @@ describe('<ask-chat>', () => {
       await setViewport({ width: 640, height: 400 });
       try {
         const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
-        await ask(el, 'How do I theme the chat?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How do I theme the chat?', 1);
         const transcript = parts(el).one('transcript')!;
         // At most the window less 10rem, for the composer under it (and its 4px of padding): not its 32rem.
         expect(transcript.getBoundingClientRect().height).to.be.at.most(400 - 160 + 8 + 1);
@@ -1746,8 +1680,7 @@ describe('<ask-chat>', () => {
       for (const format of ['markdown', 'html'] as const) {
         const el = await chat(fakeClient(async () => answerRecord({ answer: answers[format], description })));
         el.format = format;
-        await ask(el, 'why is my middleware not running after the handler');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'why is my middleware not running after the handler', 1);
         const p = parts(el);
         expect(p.one('source-description')?.textContent, format).to.equal(undefined);
         expect(p.one('source-link')!.textContent).to.equal('Install ask-elements');
@@ -1877,8 +1810,7 @@ describe('<ask-chat>', () => {
         ),
         'min-relevance=50',
       );
-      await ask(unsure, 'How do I install it?');
-      await answered(unsure, 1);
+      await askAndWaitForAnswer(unsure, 'How do I install it?', 1);
       const listed = parts(unsure).lastAnswer()!.querySelectorAll('.documents a');
       expect(Array.from(listed, (a) => a.getAttribute('href'))).to.deep.equal(['/guides/install#with-npm']);
     });
@@ -1887,8 +1819,7 @@ describe('<ask-chat>', () => {
       const el = await chat(new RecordingClient(serviceClient()));
       const answers: AnswerRecord[] = [];
       el.addEventListener('ask-answer', (e) => answers.push((e as CustomEvent).detail.record));
-      await ask(el, 'How do I run the service over my own documents?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I run the service over my own documents?', 1);
       const record = answers[0]!;
       const page = (link: string) => link.split('#')[0];
       const others = [
@@ -1924,8 +1855,7 @@ describe('<ask-chat>', () => {
         fakeClient(async () => answerRecord({ answer: 'Add `lang`:\n\n```\n<html lang="en">\n```' })),
         'dir=rtl',
       );
-      await ask(el, 'How do I set the language?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I set the language?', 1);
       await waitFor(() => parts(el).lastAnswer()!.querySelector('pre'), 'the code block');
       const answer = parts(el).lastAnswer()!;
       const direction = (element: Element) => getComputedStyle(element).direction;
@@ -1940,8 +1870,7 @@ describe('<ask-chat>', () => {
         fakeClient(async () => answerRecord({ answer: '```\n8787\n```\n\nهذا هو المنفذ الافتراضي للخدمة.' })),
         'dir=rtl',
       );
-      await ask(el, 'ما هو المنفذ؟');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'ما هو المنفذ؟', 1);
       await waitFor(() => parts(el).one('code-copy-button'), 'the code block and its button');
       const body = parts(el).lastAnswer()!.querySelector('[part~="answer-body"]')!;
       expect(getComputedStyle(body).direction).to.equal('rtl');
@@ -2004,8 +1933,7 @@ describe('<ask-chat>', () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),
       );
-      await ask(el, 'x');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'x', 1);
       const source = parts(el).one('source-link')!;
       expect(source.localName).to.equal('span');
       expect(source.textContent).to.equal('Evil');
@@ -2032,8 +1960,7 @@ describe('<ask-chat>', () => {
         fakeClient(async () => record),
         'min-relevance=50',
       );
-      await ask(el, 'How?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How?', 1);
       const answer = parts(el).lastAnswer()!;
       expect(parts(el).one('notice')!.textContent).to.contain('not sure');
       expect(
@@ -2056,8 +1983,7 @@ describe('<ask-chat>', () => {
         searches.push((e as CustomEvent).detail.query);
         e.preventDefault();
       });
-      await ask(el, 'What is the weather?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'What is the weather?', 1);
       const p = parts(el);
       expect(p.one('notice')!.textContent).to.contain('could not find');
       expect(p.one('source')).to.equal(null);
@@ -2083,8 +2009,7 @@ describe('<ask-chat>', () => {
         const el = await chat(fakeClient(async () => answerRecord({ didAnswer: false, answer: 'Sorry.' })));
         const searches: string[] = [];
         el.addEventListener('ask-search', (e) => searches.push((e as CustomEvent).detail.query));
-        await ask(el, 'What is the weather?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'What is the weather?', 1);
         window.addEventListener('error', onError);
         parts(el).one('search-button')!.click();
         expect(searches).to.deep.equal(['What is the weather?']);
@@ -2127,8 +2052,7 @@ describe('<ask-chat>', () => {
         async () => {},
         async () => {
           const el = await chat(fakeClient(async () => answerRecord()));
-          await ask(el, 'How?');
-          await answered(el, 1);
+          await askAndWaitForAnswer(el, 'How?', 1);
           const status = parts(el).root.querySelector('[role="status"]')!;
           const heard: string[] = [];
           for (let i = 0; i < 4; i++) {
@@ -2160,8 +2084,7 @@ describe('<ask-chat>', () => {
         async (text) => void copied.push(text),
         async () => {
           const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
-          await ask(el, 'How?');
-          await answered(el, 1);
+          await askAndWaitForAnswer(el, 'How?', 1);
           parts(el).one('copy-button')!.click();
           await waitFor(() => copied.length === 1, 'a copy');
           el.copyAs = 'text';
@@ -2200,8 +2123,7 @@ describe('<ask-chat>', () => {
         async (text) => void copied.push(text),
         async () => {
           const el = await chat(new RecordingClient(serviceClient()), 'copy-as=text');
-          await ask(el, 'How do I install ask-elements with npm?');
-          await answered(el, 1);
+          await askAndWaitForAnswer(el, 'How do I install ask-elements with npm?', 1);
           const buttons = parts(el).all('code-copy-button');
           const blocks = parts(el).lastAnswer()!.querySelectorAll('pre');
           expect(buttons.length).to.equal(blocks.length);
@@ -2231,8 +2153,7 @@ describe('<ask-chat>', () => {
           const el = await chat(
             fakeClient(async () => answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n' })),
           );
-          await ask(el, 'How?');
-          await answered(el, 1);
+          await askAndWaitForAnswer(el, 'How?', 1);
           const button = parts(el).one('code-copy-button')!;
           button.click();
           await waitFor(() => button.textContent === 'Could not copy the code', 'the failure on the button');
@@ -2245,8 +2166,7 @@ describe('<ask-chat>', () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n' })),
       );
-      await ask(el, 'How?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How?', 1);
       expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copy code');
       // A language switcher that keeps the chat: every other label follows.
       el.strings = { copyCode: 'Copier le code', copy: 'Copier' };
@@ -2264,8 +2184,7 @@ describe('<ask-chat>', () => {
             fakeClient(async () => answerRecord({ answer: 'Use **npm**.', relevanceScore: 20 })),
             'min-relevance=50 copy-as=text',
           );
-          await ask(el, 'How?');
-          await answered(el, 1);
+          await askAndWaitForAnswer(el, 'How?', 1);
           parts(el).one('copy-button')!.click();
           await waitFor(() => copied.length === 1, 'a copy');
           expect(copied).to.deep.equal(['Use npm.']);
@@ -2309,8 +2228,7 @@ describe('<ask-chat>', () => {
       const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
       // The demo page's chat on a 320 px screen: 24 px of page margin on each side.
       el.style.inlineSize = '272px';
-      await ask(el, 'How?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How?', 1);
       const feedback = parts(el).lastAnswer()!.querySelector('feedback-buttons')!;
       await feedback.updateComplete;
       const box = (part: string) =>
@@ -2519,8 +2437,7 @@ describe('<ask-chat>', () => {
           }),
         );
         el.strings = strings;
-        await ask(el, 'How?');
-        await answered(el, 1);
+        await askAndWaitForAnswer(el, 'How?', 1);
         return parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
       };
       expect(await said(1)).to.equal('Too many questions at once. Please retry in 1 second.');
@@ -2545,8 +2462,7 @@ describe('<ask-chat>', () => {
       );
       const el = await chat(client);
       const p = parts(el);
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       expect(p.lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim()).to.equal(
         'Too many questions at once. Please retry in 3 seconds.',
       );
@@ -2567,8 +2483,7 @@ describe('<ask-chat>', () => {
         throw new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 8 });
       });
       const el = await chat(refusing);
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       // The page gives the chat another client (a new key): nothing of the old refusal holds.
       const other = fakeClient(async () => answerRecord());
       el.client = other;
@@ -2582,8 +2497,7 @@ describe('<ask-chat>', () => {
       );
       const el = await chat(client);
       const p = parts(el);
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       // An hour's maintenance is not waited out behind "Thinking…": Retry asks at once.
       p.lastAnswer()!.querySelector<HTMLElement>('[part~="retry-button"]')!.click();
       await waitFor(() => client.asks.length === 2, 'asked again at once');
@@ -2605,14 +2519,12 @@ describe('<ask-chat>', () => {
       });
       const el = await chat(new RecordingClient(refusing));
       const errorOf = () => parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       expect(errorOf()).to.equal('Too many questions at once. Please retry in a moment.');
       expect(parts(el).status()).to.equal('Too many questions at once. Please retry in a moment.');
       parts(el).input().value = '';
       el.strings = { rateLimitedSoon: 'Trop de questions. Réessayez dans un instant.' };
-      await ask(el, 'Et maintenant ?');
-      await answered(el, 2);
+      await askAndWaitForAnswer(el, 'Et maintenant ?', 2);
       expect(errorOf()).to.equal('Trop de questions. Réessayez dans un instant.');
     });
 
@@ -2694,8 +2606,7 @@ describe('<ask-chat>', () => {
       const client = failingOnce(new NetworkError());
       const el = await chat(client);
       const p = parts(el);
-      await ask(el, 'How do I install it?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
       expect(p.one('retry-button')).to.exist;
       // The question is back in the input: the visitor sends it again with Enter, not Retry.
       expect(p.input().value).to.equal('How do I install it?');
@@ -2753,8 +2664,7 @@ describe('<ask-chat>', () => {
       await el.updateComplete;
       expect(p.all('thumbnail')).to.have.length(1);
       expect(p.status()).to.equal('one.png removed.');
-      await ask(el, 'What is in this screenshot?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'What is in this screenshot?', 1);
       const images = client.asks[0]!.base64Images!;
       expect(images).to.have.length(1);
       expect(images[0]).to.match(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
@@ -2795,8 +2705,7 @@ describe('<ask-chat>', () => {
       const p = parts(el);
       pasteFiles(p.input(), [await pngFile('photo.png', 1024 * 1024)]);
       await waitFor(() => p.all('thumbnail').length === 1, 'the photo attached');
-      await ask(el, 'What is in this photo?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'What is in this photo?', 1);
       pasteFiles(p.input(), [await pngFile('next.png', 1024 * 1024)]);
       await waitFor(() => p.all('thumbnail').length === 1, 'the next photo attached');
       // A data URI is megabytes long: every pass over one, at each update (an announcement, a
@@ -2866,8 +2775,7 @@ describe('<ask-chat>', () => {
       expect(p.one('thumbnail')!.querySelector('img')!.getAttribute('src')).to.match(
         /^data:image\/avif;base64,/,
       );
-      await ask(el, 'What is in this photo?');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'What is in this photo?', 1);
       expect(client.asks[0]!.base64Images).to.have.length(1);
       const sent = p.questions()[0]!.querySelectorAll('img');
       expect(sent).to.have.length(1);
@@ -2917,8 +2825,7 @@ describe('<ask-chat>', () => {
       expect(p.status()).to.equal(
         'Attached: shot-1.png, shot-2.png, shot-3.png, shot-4.png. You can attach up to 4 images: shot-5.png not attached.',
       );
-      await ask(el, 'Four images');
-      await answered(el, 1);
+      await askAndWaitForAnswer(el, 'Four images', 1);
       expect(client.asks[0]!.base64Images).to.have.length(4);
     });
   });
@@ -2939,7 +2846,6 @@ async function answeredWithClicks(record: AnswerRecord) {
     newTabs.push((e as CustomEvent).detail.newTab);
     e.preventDefault();
   });
-  await ask(el, 'How do I install it?');
-  await answered(el, 1);
+  await askAndWaitForAnswer(el, 'How do I install it?', 1);
   return { el, clicks, newTabs, p: parts(el) };
 }

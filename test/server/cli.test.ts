@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PORT, type RunningService, startService } from '../../src/server/main.js';
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { runCli, startCli } from './cli-process.js';
+import { type CliProcess, runCli, startCli } from './cli-process.js';
 import { damageTable } from './damaged-database.js';
 import { FIXTURE_CONTENT } from './service-harness.js';
 import { storedAnswer } from './stored-answer.js';
@@ -60,6 +60,9 @@ describe('ask-elements serve', () => {
     return run;
   };
 
+  /** `serve` flags for the fixture content, an in-memory database and a free port. */
+  const fixtureOnAnyPort = ['--content', FIXTURE_CONTENT, '--db', ':memory:', '--port', '0'];
+
   /** Starts the CLI on the fixture content with a config file of one agent, written as `text`. */
   const serveWithConfig = (name: string, text: string) => {
     const config = join(dir, name);
@@ -68,6 +71,27 @@ describe('ask-elements serve', () => {
   };
   const oneAgent = (apiKey: string) =>
     JSON.stringify({ projects: [{ id: 'site', agents: [{ id: 'help', apiKey }] }] });
+  /** The results of a search for `query` with the demo key. */
+  const demoSearchResults = async (url: string, query: string, numDocs: number) =>
+    (
+      await fetch(`${url}/bot/search`, {
+        method: 'POST',
+        body: JSON.stringify({ apiKey: 'demo-key', query, numDocs }),
+      })
+    ).json();
+  /** Stops the CLI as a process manager does, and waits for it to end. */
+  const stopCli = async (cli: CliProcess) => {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  };
+  /** Asserts the CLI takes a search with `apiKey` (200), then stops it. */
+  const assertSearchTakesKeyThenStop = async (cli: CliProcess, apiKey: string) => {
+    try {
+      assert.equal((await searchWithKey(cli.url, apiKey)).status, 200);
+    } finally {
+      await stopCli(cli);
+    }
+  };
   const searchWithKey = (url: string, apiKey: string) =>
     fetch(`${url}/bot/search`, {
       method: 'POST',
@@ -103,12 +127,7 @@ describe('ask-elements serve', () => {
 
       const health = await fetch(`${cli.url}/api/healthz`);
       assert.deepEqual(await health.json(), { status: 'ok' });
-      const results = await (
-        await fetch(`${cli.url}/bot/search`, {
-          method: 'POST',
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'quick start', numDocs: 1 }),
-        })
-      ).json();
+      const results = await demoSearchResults(cli.url, 'quick start', 1);
       assert.equal(results[0].link, 'https://docs.example.com/guides/start');
     } finally {
       cli.child.kill('SIGTERM');
@@ -315,8 +334,7 @@ if (!isMainThread && parentPort) {
       assert.match(password?.content ?? '', /パスワードを忘れた場合/);
       assert.match((await search('okapi'))?.content ?? '', /The okapi’s café\./);
     } finally {
-      cli.child.kill('SIGTERM');
-      await cli.exited;
+      await stopCli(cli);
     }
   });
 
@@ -334,16 +352,10 @@ if (!isMainThread && parentPort) {
       'https://docs.example.com/my docs/café',
     ]);
     try {
-      const results = await (
-        await fetch(`${cli.url}/bot/search`, {
-          method: 'POST',
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'quick start', numDocs: 1 }),
-        })
-      ).json();
+      const results = await demoSearchResults(cli.url, 'quick start', 1);
       assert.equal(results[0].link, 'https://docs.example.com/my%20docs/caf%C3%A9/start');
     } finally {
-      cli.child.kill('SIGTERM');
-      await cli.exited;
+      await stopCli(cli);
     }
   });
 
@@ -381,16 +393,10 @@ if (!isMainThread && parentPort) {
     const links = async (content: string, siteUrl: string) => {
       const cli = await startCli(['--content', content, '--db', ':memory:', '--site-url', siteUrl]);
       try {
-        const results = await (
-          await fetch(`${cli.url}/bot/search`, {
-            method: 'POST',
-            body: JSON.stringify({ apiKey: 'demo-key', query: 'installer', numDocs: 10 }),
-          })
-        ).json();
+        const results = await demoSearchResults(cli.url, 'installer', 10);
         return { links: results.map((result: { link: string }) => result.link).sort(), output: cli.output() };
       } finally {
-        cli.child.kill('SIGTERM');
-        await cli.exited;
+        await stopCli(cli);
       }
     };
     const docs = await links(join(docusaurus, 'docs'), 'https://acme.example/docs');
@@ -438,8 +444,7 @@ if (!isMainThread && parentPort) {
       assert.match(output, /Skipped broken\.md: ERR_ENCODING/);
       assert.match(output, /Indexed 1 document from/);
     } finally {
-      cli.child.kill('SIGTERM');
-      await cli.exited;
+      await stopCli(cli);
     }
   });
 
@@ -461,8 +466,7 @@ if (!isMainThread && parentPort) {
         ).json();
         return { link: answer.context.passages[0]?.link, output: cli.output() };
       } finally {
-        cli.child.kill('SIGTERM');
-        await cli.exited;
+        await stopCli(cli);
       }
     };
     const found = await passageLink([]);
@@ -623,17 +627,7 @@ if (!isMainThread && parentPort) {
   });
 
   it('says that --host 0.0.0.0 listens on every address, beside the URL to open here', async () => {
-    const run = runCli([
-      'serve',
-      '--content',
-      FIXTURE_CONTENT,
-      '--db',
-      ':memory:',
-      '--port',
-      '0',
-      '--host',
-      '0.0.0.0',
-    ]);
+    const run = runCli(['serve', ...fixtureOnAnyPort, '--host', '0.0.0.0']);
     try {
       await printed(run, /Listening on/);
       assert.match(
@@ -726,6 +720,8 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  /** `serve` of the fixture content with `--site-url siteUrl`, refused for the URL alone. */
+  const serveFixtureAt = (siteUrl: string) => ['serve', '--site-url', siteUrl, ...fixtureOnAnyPort];
   const failures: [string, string[], number, RegExp, NodeJS.ProcessEnv?][] = [
     ['an unknown flag', ['serve', '--nope'], 2, /Unknown option '--nope'/],
     ['a missing command', [], 2, /a command is required/],
@@ -750,66 +746,26 @@ if (!isMainThread && parentPort) {
     // path would be part of it (https://docs.example.com/?lang=en/guides/start).
     [
       'a site URL with a query',
-      [
-        'serve',
-        '--site-url',
-        'https://docs.example.com/?lang=en',
-        '--content',
-        FIXTURE_CONTENT,
-        '--db',
-        ':memory:',
-        '--port',
-        '0',
-      ],
+      serveFixtureAt('https://docs.example.com/?lang=en'),
       2,
       /--site-url must not hold a query \('\?'\) or a fragment \('#'\): every link adds the page's path to it, got "https:\/\/docs\.example\.com\/\?lang=en"/,
     ],
     [
       'a site URL with a fragment',
-      [
-        'serve',
-        '--site-url',
-        'https://docs.example.com/docs#top',
-        '--content',
-        FIXTURE_CONTENT,
-        '--db',
-        ':memory:',
-        '--port',
-        '0',
-      ],
+      serveFixtureAt('https://docs.example.com/docs#top'),
       2,
       /--site-url must not hold a query/,
     ],
     [
       'a site URL ending in a bare ?',
-      [
-        'serve',
-        '--site-url',
-        'https://docs.example.com/?',
-        '--content',
-        FIXTURE_CONTENT,
-        '--db',
-        ':memory:',
-        '--port',
-        '0',
-      ],
+      serveFixtureAt('https://docs.example.com/?'),
       2,
       /--site-url must not hold a query/,
     ],
     // Written into every link a visitor sees.
     [
       'a site URL with a password',
-      [
-        'serve',
-        '--site-url',
-        'https://editor:secret@docs.example.com/',
-        '--content',
-        FIXTURE_CONTENT,
-        '--db',
-        ':memory:',
-        '--port',
-        '0',
-      ],
+      serveFixtureAt('https://editor:secret@docs.example.com/'),
       2,
       /--site-url must not hold a user name or password: every visitor sees it in the links/,
     ],
@@ -973,12 +929,7 @@ if (!isMainThread && parentPort) {
         ],
       }),
     );
-    try {
-      assert.equal((await searchWithKey(cli.url, 'key-of-b-0002')).status, 200);
-    } finally {
-      cli.child.kill('SIGTERM');
-    }
-    await cli.exited;
+    await assertSearchTakesKeyThenStop(cli, 'key-of-b-0002');
   });
 
   it("refuses an agent key whose variable ends with its file's line break, naming it", async () => {
@@ -1014,12 +965,7 @@ if (!isMainThread && parentPort) {
 
   it('reads a config file saved with a UTF-8 byte order mark', async () => {
     const cli = await serveWithConfig('bom-config.json', `\uFEFF${oneAgent('bom-config-key')}`);
-    try {
-      assert.equal((await searchWithKey(cli.url, 'bom-config-key')).status, 200);
-    } finally {
-      cli.child.kill('SIGTERM');
-    }
-    await cli.exited;
+    await assertSearchTakesKeyThenStop(cli, 'bom-config-key');
   });
 
   it('refuses an empty --content, --db, --config or --static, as a variable left unset gives', async () => {

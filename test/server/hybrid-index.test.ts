@@ -537,9 +537,12 @@ describe('hybrid index over the Orama index', () => {
     }
   });
 
-  it('keeps the section under a heading in which the words of a page were found', async () => {
-    const text = 'Answers are kept for a year.';
-    const page: SourceDocument = {
+  /**
+   * The hybrid index's first hit for "answers kept a year" in a page on retention whose second
+   * section, `heading`, holds `text`.
+   */
+  const retentionHit = async (heading: string, text: string) => {
+    const retention: SourceDocument = {
       id: '/guides/retention',
       title: 'Retention',
       description: '',
@@ -549,35 +552,26 @@ describe('hybrid index over the Orama index', () => {
       text: `Conversations are kept.\n\n${text}`,
       sections: [
         { heading: 'Retention', anchor: '', level: 1, text: 'Conversations are kept.' },
-        { heading: 'How long answers stay', anchor: 'how-long', level: 2, text },
+        { heading, anchor: 'how-long', level: 2, text },
       ],
       links: [],
     };
     const index = createHybridIndex(createOramaIndex(), provider(), { logger });
-    await index.load([page]);
+    await index.load([retention]);
     const [hit] = await index.search('answers kept a year', { limit: 5 });
+    return hit;
+  };
+
+  it('keeps the section under a heading in which the words of a page were found', async () => {
+    const hit = await retentionHit('How long answers stay', 'Answers are kept for a year.');
     assert.equal(hit?.section?.anchor, 'how-long');
   });
 
   it("keeps where the section's prose holds the words, for the result's excerpt", async () => {
-    const text = 'Drafts are dropped after a week.\n\nAnswers are kept for a year.';
-    const page: SourceDocument = {
-      id: '/guides/retention',
-      title: 'Retention',
-      description: '',
-      tags: [],
-      link: '/guides/retention',
-      assetType: 'webpage',
-      text: `Conversations are kept.\n\n${text}`,
-      sections: [
-        { heading: 'Retention', anchor: '', level: 1, text: 'Conversations are kept.' },
-        { heading: 'How long things stay', anchor: 'how-long', level: 2, text },
-      ],
-      links: [],
-    };
-    const index = createHybridIndex(createOramaIndex(), provider(), { logger });
-    await index.load([page]);
-    const [hit] = await index.search('answers kept a year', { limit: 5 });
+    const hit = await retentionHit(
+      'How long things stay',
+      'Drafts are dropped after a week.\n\nAnswers are kept for a year.',
+    );
     assert.equal(hit?.section?.anchor, 'how-long');
     assert.deepEqual(hit?.matchedProse, { paragraph: 1, from: 0 });
   });

@@ -50,6 +50,10 @@ class LoopbackModel {
 /** Markdown rendered as a site that allows HTML in it renders it (marked's defaults). */
 const rendered = (markdown: string): string => new Marked().parse(markdown, { async: false }) as string;
 
+/** Asks the service `query` as a site does: with the demo key, for `format`. */
+const askService = (service: TestService, query = 'How do I install it?', format = 'markdown') =>
+  service.postJson('/bot/askai', { apiKey: DEMO_KEY, query, format });
+
 /** Answers a chat completion whose reply is `content`, as a provider does. */
 const writeCompletion = (response: ServerResponse, content: string): void => {
   response.writeHead(200, { 'content-type': 'application/json' });
@@ -78,11 +82,7 @@ describe('generated answers, asked over HTTP', () => {
   });
 
   const ask = async (format: 'html' | 'markdown') => {
-    const { status, body } = await service.postJson('/bot/askai', {
-      apiKey: DEMO_KEY,
-      query: 'How do I install it?',
-      format,
-    });
+    const { status, body } = await askService(service, 'How do I install it?', format);
     assert.equal(status, 200);
     return body as { answer: string; didAnswer: boolean; link: string };
   };
@@ -317,13 +317,12 @@ describe('generated answers, asked over HTTP', () => {
     ]) {
       model.reply = reply;
       for (const format of ['markdown', 'html'] as const) {
-        const answer = (
-          await service.postJson('/bot/askai', {
-            apiKey: DEMO_KEY,
-            query: 'How do I install it?',
-            format,
-          })
-        ).body as { answer: string; didAnswer: boolean; link: string; context: { passages: unknown[] } };
+        const answer = (await askService(service, 'How do I install it?', format)).body as {
+          answer: string;
+          didAnswer: boolean;
+          link: string;
+          context: { passages: unknown[] };
+        };
         assert.equal(answer.didAnswer, false, reply);
         assert.equal(answer.link, '', reply);
         assert.deepEqual(answer.context.passages, [], reply);
@@ -397,11 +396,7 @@ describe('generated answers, from a model that stalls', () => {
         { LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '500' },
       );
       try {
-        const { status, body } = await service.postJson('/bot/askai', {
-          apiKey: DEMO_KEY,
-          query: 'How do I install it?',
-          format: 'markdown',
-        });
+        const { status, body } = await askService(service);
         assert.equal(status, 200);
         assert.equal(body.didAnswer, true);
         assert.match(body.answer, /npm install ask-elements/);
@@ -432,11 +427,7 @@ describe('generated answers, when the service stops', () => {
           { indexThread },
         );
         try {
-          const answered = service.postJson('/bot/askai', {
-            apiKey: DEMO_KEY,
-            query: 'How do I install it?',
-            format: 'markdown',
-          });
+          const answered = askService(service);
           await asked;
           // What SIGTERM and Ctrl+C call.
           const stopped = service.close();
@@ -496,11 +487,7 @@ describe("generated answers, from a model that refuses max_tokens and temperatur
     const { service, errors, close } = await serviceOverModel(reasoning, { LLM_MODEL: 'o4-mini' });
     try {
       for (let question = 0; question < 2; question++) {
-        const { body } = await service.postJson('/bot/askai', {
-          apiKey: DEMO_KEY,
-          query: 'How do I install it?',
-          format: 'markdown',
-        });
+        const { body } = await askService(service);
         assert.equal(body.answer, 'Run `npm install ask-elements --save`.');
       }
       assert.deepEqual(errors, []);
@@ -534,11 +521,7 @@ describe('generated answers, from a provider that fails', () => {
       { LLM_MODEL: 'test-model', LLM_API_KEY: key },
     );
     try {
-      const { status } = await service.postJson('/bot/askai', {
-        apiKey: DEMO_KEY,
-        query: 'How do I install it?',
-        format: 'markdown',
-      });
+      const { status } = await askService(service);
       assert.equal(status, 200);
       assert.equal(errors.length, 1);
       assert.match(errors[0]!, /answered 401 Unauthorized \(check LLM_API_KEY\)/);
@@ -561,11 +544,7 @@ describe('generated answers, from a provider that fails', () => {
       { LLM_MODEL: 'test-model' },
     );
     try {
-      const { status, body } = await service.postJson('/bot/askai', {
-        apiKey: DEMO_KEY,
-        query: 'How do I install it?',
-        format: 'markdown',
-      });
+      const { status, body } = await askService(service);
       assert.equal(status, 200);
       assert.match(body.answer, /npm install ask-elements/);
       assert.equal(errors.length, 1);
@@ -631,14 +610,7 @@ describe('generated answers, from a model whose context a question overflows', (
         { LLM_MODEL: 'test-model' },
       );
       try {
-        const ask = async () =>
-          (
-            await service.postJson('/bot/askai', {
-              apiKey: DEMO_KEY,
-              query: 'How do I install it?',
-              format: 'markdown',
-            })
-          ).body as { answer: string; didAnswer: boolean };
+        const ask = async () => (await askService(service)).body as { answer: string; didAnswer: boolean };
         const first = await ask();
         assert.equal(first.didAnswer, true);
         assert.match(first.answer, /npm install ask-elements/);
@@ -674,13 +646,10 @@ describe('generated answers, on a site whose documents name NOT_FOUND', () => {
     );
     try {
       const ask = async () =>
-        (
-          await service.postJson('/bot/askai', {
-            apiKey: DEMO_KEY,
-            query: 'What does the NOT_FOUND status code mean?',
-            format: 'markdown',
-          })
-        ).body as { answer: string; didAnswer: boolean };
+        (await askService(service, 'What does the NOT_FOUND status code mean?')).body as {
+          answer: string;
+          didAnswer: boolean;
+        };
       for (reply of [
         '**NOT_FOUND**: some requested entity, such as a file or a directory, was not found.',
         '`NOT_FOUND` - the requested entity was not found (code 5).',
@@ -755,11 +724,7 @@ describe('generated answers, from pages that hold instructions', () => {
       { contentDir: content },
     );
     try {
-      const { body } = await service.postJson('/bot/askai', {
-        apiKey: DEMO_KEY,
-        query: 'How do I install the widget on WordPress?',
-        format: 'markdown',
-      });
+      const { body } = await askService(service, 'How do I install the widget on WordPress?');
       assert.equal(body.link, '/guides/wordpress');
       const messages = bodies[0]!.messages;
       assert.match(messages[0]!.content, /between <passage> and <\/passage>/);
@@ -795,12 +760,7 @@ describe('generated answers, from a model that goes down with questions in fligh
     'How do I install ask-elements?',
     'Install it',
   ];
-  const question = (service: TestService, n: number) =>
-    service.postJson('/bot/askai', {
-      apiKey: DEMO_KEY,
-      query: wordings[n - 1],
-      format: 'markdown',
-    });
+  const question = (service: TestService, n: number) => askService(service, wordings[n - 1]);
   const reply = (response: ServerResponse, status: number, content = '') => {
     if (status === 200) return writeCompletion(response, content);
     response.writeHead(status, { 'content-type': 'application/json' });

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import { describe, it } from 'node:test';
+import { DEMO_KEY, configWith, servedSite } from './service-harness.js';
 
 /** Pages of several sections, each question answered by one of them. */
 const PAGES: Record<string, string> = {
@@ -120,10 +117,9 @@ const PAGES: Record<string, string> = {
 };
 
 describe('the section an answer quotes, through the service', () => {
-  let service: TestService;
-  let dir: string;
+  const site = servedSite('answer-sections-', PAGES, { config: configWith() });
   const ask = async (query: string) => {
-    const { status, body } = await service.postJson('/bot/askai', {
+    const { status, body } = await site().postJson('/bot/askai', {
       apiKey: DEMO_KEY,
       query,
       conversationId: '',
@@ -133,18 +129,6 @@ describe('the section an answer quotes, through the service', () => {
     assert.equal(body.didAnswer, true, `answered: ${query}`);
     return body as { answer: string; context: { passages: { link: string }[] } };
   };
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'answer-sections-'));
-    const content = join(dir, 'content');
-    mkdirSync(content);
-    for (const [name, text] of Object.entries(PAGES)) writeFileSync(join(content, name), text);
-    service = await startTestService({ contentDir: content, config: configWith() });
-  });
-  after(async () => {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('shows the usage example for a how-to question naming a plural acronym ("URLs") the opening holds', async () => {
     // The tokenizer reads "URLs" as `url` and as the parts `ur` and `ls`: the opening, which

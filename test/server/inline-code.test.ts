@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import { describe, it } from 'node:test';
+import { DEMO_KEY, configWith, servedSite } from './service-harness.js';
 
 /** A Markdown page and an HTML page whose answering sentences hold inline code. */
 const PAGES: Record<string, string> = {
@@ -25,22 +22,9 @@ const PAGES: Record<string, string> = {
 };
 
 describe('inline code in answers, through the service', () => {
-  let service: TestService;
-  let dir: string;
+  const site = servedSite('inline-code-', PAGES, { config: configWith() });
   const ask = (query: string, format: 'markdown' | 'html') =>
-    service.postJson('/bot/askai', { apiKey: DEMO_KEY, query, conversationId: '', format });
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'inline-code-'));
-    const content = join(dir, 'content');
-    mkdirSync(content);
-    for (const [name, text] of Object.entries(PAGES)) writeFileSync(join(content, name), text);
-    service = await startTestService({ contentDir: content, config: configWith() });
-  });
-  after(async () => {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    site().postJson('/bot/askai', { apiKey: DEMO_KEY, query, conversationId: '', format });
 
   it('quotes a Markdown code span as a code span in a markdown answer', async () => {
     const { body } = await ask('How do I open the search box with a keyboard shortcut?', 'markdown');
@@ -82,7 +66,7 @@ describe('inline code in answers, through the service', () => {
       body.context.passages[0].text,
       /^The search box listens to the keyboard\. shortcut="mod\+k"/,
     );
-    const search = await service.postJson('/bot/search', {
+    const search = await site().postJson('/bot/search', {
       apiKey: DEMO_KEY,
       query: 'keyboard shortcut',
       numDocs: 1,

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { detectLanguage, languageCode, loadLanguage } from '../../src/server/search/languages.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { segmentedWords, TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { pageWithText } from './documents.js';
 import { runCli } from './cli-process.js';
-import { DEMO_KEY, startTestService, type TestService } from './service-harness.js';
+import { DEMO_KEY, servedSite, startTestService, type TestService, writeSite } from './service-harness.js';
 
 /** A small help centre in German, as a site owner would write it. */
 const GERMAN_PAGES: Record<string, string> = {
@@ -101,29 +101,6 @@ Un carnet est un dossier de notes. Chaque note appartient à un seul carnet.
 Carnetier a été conçu par M. Dupont et Mme Leroy en 2021. Le projet compte aujourd'hui une vingtaine de personnes.
 `,
 };
-
-function writeSite(dir: string, pages: Record<string, string>): void {
-  for (const [path, text] of Object.entries(pages)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-}
-
-/** Serves `pages` from a folder of their own to the tests of the enclosing `describe`. */
-function servedSite(prefix: string, pages: Record<string, string>): () => TestService {
-  let dir: string;
-  let service: TestService;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), prefix));
-    writeSite(dir, pages);
-    service = await startTestService({ contentDir: dir });
-  });
-  after(async () => {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return () => service;
-}
 
 /** The link of the first page a search finds, if any. */
 async function firstLink(service: TestService, query: string): Promise<string | undefined> {

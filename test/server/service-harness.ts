@@ -2,7 +2,11 @@
  * Starts the real service (content loader, Orama index, extractive answerer, SQLite in memory)
  * on a random port of 127.0.0.1 and talks to it over HTTP, as a client would.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type ConfigFile, parseConfig } from '../../src/server/config.js';
 import { quietLogger } from '../../src/server/logger.js';
@@ -53,6 +57,34 @@ export async function startTestService(
     },
     get: (path, headers = {}) => fetch(service.url + path, { headers }),
   };
+}
+
+/** Writes `pages` (path in the site: text) into the folder `dir`. */
+export function writeSite(dir: string, pages: Record<string, string>): void {
+  for (const [path, text] of Object.entries(pages)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** Serves `pages` from a folder of their own to the tests of the enclosing `describe`. */
+export function servedSite(
+  prefix: string,
+  pages: Record<string, string>,
+  options: Parameters<typeof startTestService>[0] = {},
+): () => TestService {
+  let dir: string;
+  let service: TestService;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    writeSite(dir, pages);
+    service = await startTestService({ ...options, contentDir: dir });
+  });
+  after(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => service;
 }
 
 /** A config with rate limits high enough that only the rate-limit test meets them. */

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '../../src/client/index.js';
-import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import {
+  DEMO_KEY,
+  type TestService,
+  configWith,
+  startTestService,
+  twoProjectsConfig,
+} from './service-harness.js';
 
 describe('analytics endpoints', () => {
   let service: TestService;
@@ -13,18 +19,7 @@ describe('analytics endpoints', () => {
 
   before(async () => {
     service = await startTestService({
-      config: configWith({
-        projects: [
-          {
-            id: 'demo',
-            agents: [
-              { id: 'docs', apiKey: DEMO_KEY },
-              { id: 'support', apiKey: 'support-key' },
-            ],
-          },
-          { id: 'other', agents: [{ id: 'docs', apiKey: 'other-project-key' }] },
-        ],
-      }),
+      config: twoProjectsConfig(),
     });
     started = Date.now();
     const questions: [string, string][] = [

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import { DEMO_KEY, type TestService, startTestService, twoProjectsConfig } from './service-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,19 +23,7 @@ describe('POST /bot/askai', () => {
     dir = mkdtempSync(join(tmpdir(), 'ask-route-'));
     service = await startTestService({
       dbFile: join(dir, 'service.db'),
-      config: configWith({
-        projects: [
-          {
-            id: 'demo',
-            agents: [
-              { id: 'docs', apiKey: DEMO_KEY },
-              { id: 'support', apiKey: 'support-key' },
-            ],
-          },
-          // Another site on the same service, whose agent has the same id.
-          { id: 'other', agents: [{ id: 'docs', apiKey: 'other-project-key' }] },
-        ],
-      }),
+      config: twoProjectsConfig(),
     });
   });
   after(async () => {

@@ -59,6 +59,25 @@ export async function startTestService(
   };
 }
 
+/**
+ * A service of two sites: "demo", with two agents ("docs", whose key is DEMO_KEY, and "support",
+ * "support-key"), and "other", whose agent has the same id "docs" ("other-project-key").
+ */
+export function twoProjectsConfig(): ConfigFile {
+  return configWith({
+    projects: [
+      {
+        id: 'demo',
+        agents: [
+          { id: 'docs', apiKey: DEMO_KEY },
+          { id: 'support', apiKey: 'support-key' },
+        ],
+      },
+      { id: 'other', agents: [{ id: 'docs', apiKey: 'other-project-key' }] },
+    ],
+  });
+}
+
 /** Writes `pages` (path in the site: text) into the folder `dir`. */
 export function writeSite(dir: string, pages: Record<string, string>): void {
   for (const [path, text] of Object.entries(pages)) {

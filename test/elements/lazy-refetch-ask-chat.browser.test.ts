@@ -9,7 +9,8 @@
  * the first use of the part it fails.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
+import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import {
@@ -26,12 +27,12 @@ defineElements();
 
 describe('<ask-chat> parts fetched again once the network is back', () => {
   afterEach(async () => {
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     sessionStorage.clear();
   });
 
   it('its behaviour: says the chat could not be reached, keeps the question, and sends it at the next Enter', async () => {
-    await executeServerCommand('fail-requests', 'chat-behaviour');
+    await failRequests('chat-behaviour');
     // No answer comes (it would fetch the renderer, which the next test fails).
     const client = fakeClient((_, options) => untilAborted(options?.signal));
     const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
@@ -43,7 +44,7 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
     expect(p.status()).to.include('could not be reached');
     expect(p.input().value).to.equal('How do I install it?');
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => p.questions().length === 1, 'the question asked');
     expect(client.asks.map((ask) => ask.query)).to.deep.equal(['How do I install it?']);
@@ -52,7 +53,7 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
   });
 
   it('image reading: says the images were not attached, and attaches them when pasted again', async () => {
-    await executeServerCommand('fail-requests', 'image-attachments');
+    await failRequests('image-attachments');
     const client = fakeClient(async () => answerRecord());
     const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
     const p = parts(el);
@@ -63,7 +64,7 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
     expect(p.status()).to.include('could not be attached');
     expect(p.all('thumbnail')).to.have.length(0);
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     pasteFiles(p.input(), [image]);
     await waitUntil(() => p.all('thumbnail').length === 1, 'the thumbnail');
     expect(p.one('notice')!.hidden).to.equal(true);
@@ -86,7 +87,7 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
       ],
     };
     sessionStorage.setItem('ask-chat:train', JSON.stringify(conversation));
-    await executeServerCommand('fail-requests', 'conversation-storage');
+    await failRequests('conversation-storage');
     // The service begins a conversation for a question asked in none.
     const client = fakeClient(async (request) =>
       answerRecord({ answer: 'Next answer.', conversationId: request.conversationId || 'conversation-8' }),
@@ -106,7 +107,7 @@ describe('<ask-chat> parts fetched again once the network is back', () => {
 
     // The network is back: the next question brings the saved conversation back, above the
     // questions asked since, and all of them are saved.
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     await el.askQuestion('And the search box?');
     const asked = ['How do I install it?', 'And the chat?', 'And the search box?'];
     await waitUntil(() => p.all('answer-body').length === 3, 'the saved answer shown too');

@@ -4,7 +4,7 @@
  * once they can be. This file runs in a page of its own: the renderer must not have been loaded.
  */
 import { expect, html, fixture } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import { answerRecord, defineElements, fakeClient, parts } from './chat-test-support.js';
@@ -13,7 +13,7 @@ defineElements();
 
 describe('<ask-chat persist> restored while the answer renderer cannot be fetched', () => {
   afterEach(async () => {
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     sessionStorage.clear();
   });
 
@@ -36,7 +36,7 @@ describe('<ask-chat persist> restored while the answer renderer cannot be fetche
         ],
       }),
     );
-    await executeServerCommand('fail-requests', 'sanitizer-chunk');
+    await failRequests('sanitizer-chunk');
     const client = fakeClient(async () =>
       answerRecord({ answer: 'Next **answer**.', conversationId: 'conversation-9' }),
     );
@@ -57,7 +57,7 @@ describe('<ask-chat persist> restored while the answer renderer cannot be fetche
     expect(p.answers()[0]!.textContent).to.include('could not be shown');
 
     // The network is back: the next question is asked, in the saved conversation, and answered.
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     const asked = el.askQuestion('And the chat?');
     await waitUntil(() => p.all('answer-body').length === 2, 'both answers shown', { timeout: 8000 });
     expect((await asked)?.answer).to.equal('Next **answer**.');

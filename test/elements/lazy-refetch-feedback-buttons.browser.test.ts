@@ -7,7 +7,7 @@
  * runs in a page of its own, in this order: each test is the first use of the part it fails.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
 import { RecordingClient, analyticsRecords, defineElements, serviceClient } from './chat-test-support.js';
@@ -25,7 +25,7 @@ function view(el: FeedbackButtons) {
 }
 
 describe('<feedback-buttons> parts fetched again once the network is back', () => {
-  afterEach(() => executeServerCommand('fail-requests', null));
+  afterEach(networkBack);
 
   it("the client's feedback code: the vote is rolled back with a message, and taken at the next press", async () => {
     const { insightId } = await serviceClient().ask({
@@ -33,7 +33,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
       format: 'markdown',
       conversationId: '',
     });
-    await executeServerCommand('fail-requests', 'chat-connection');
+    await failRequests('chat-connection');
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons
         base-url=${location.origin}
@@ -46,7 +46,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
     await waitUntil(() => v.message() === 'Your feedback could not be sent. Try again.', 'the message');
     expect(v.up().getAttribute('aria-pressed')).to.equal('false');
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     v.up().click();
     await waitUntil(() => v.message() === 'Thanks for your feedback.', 'the thanks');
     expect(v.up().getAttribute('aria-pressed')).to.equal('true');
@@ -55,7 +55,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
   });
 
   it('the reason form: the thumbs-down is thanked, and pressed again opens the form without voting twice', async () => {
-    await executeServerCommand('fail-requests', 'reason-form');
+    await failRequests('reason-form');
     const client = new RecordingClient(serviceClient(), { feedback: async () => ({ success: true }) });
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons insight-id="i-train" ask-reason .client=${client}></feedback-buttons>`,
@@ -66,7 +66,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
     expect(v.form()).to.equal(null);
     expect(v.down().getAttribute('aria-pressed')).to.equal('true');
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     v.down().click();
     await waitUntil(() => v.form(), 'the reason form');
     expect(v.down().getAttribute('aria-pressed')).to.equal('true');

@@ -7,7 +7,8 @@
  * runs in a page of its own, in this order: each test is the first use of the part it fails.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
+import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskClient } from '../../src/client/create-client.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
@@ -32,10 +33,10 @@ const message = (el: SearchBox) => el.shadowRoot!.querySelector('[part="message"
 const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
 
 describe('<search-box> parts fetched again once the network is back', () => {
-  afterEach(() => executeServerCommand('fail-requests', null));
+  afterEach(networkBack);
 
   it('its behaviour: says search is not available, keeps the text, and searches at the next key', async () => {
-    await executeServerCommand('fail-requests', 'search-controller');
+    await failRequests('search-controller');
     const el = await fixture<SearchBox>(
       html`<search-box debounce="0" no-recent .client=${client}></search-box>`,
     );
@@ -45,14 +46,14 @@ describe('<search-box> parts fetched again once the network is back', () => {
     expect(status(el)).to.equal('Search is not available right now.');
     expect(input(el).value).to.equal('them');
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     await sendKeys({ type: 'e' });
     await waitUntil(() => options(el).length === 2, 'the results');
     expect(searched).to.deep.equal(['theme']);
     expect(message(el)).to.equal(undefined);
   });
   it('its keyboard shortcut: no hint while its code is missing, and the first press once the network is back goes to the search', async () => {
-    await executeServerCommand('fail-requests', 'keyboard-shortcut');
+    await failRequests('keyboard-shortcut');
     const el = await fixture<SearchBox>(
       html`<search-box shortcut="mod+k" debounce="0" no-recent .client=${client}></search-box>`,
     );
@@ -60,7 +61,7 @@ describe('<search-box> parts fetched again once the network is back', () => {
     expect(el.shadowRoot!.querySelector('[part="shortcut"]')).to.equal(null);
     expect(input(el).hasAttribute('aria-keyshortcuts')).to.equal(false);
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'k' });
     await sendKeys({ up: 'Control' });
@@ -71,7 +72,7 @@ describe('<search-box> parts fetched again once the network is back', () => {
   });
 
   it('its dialog: opened plain when its code cannot be fetched, with the search in it, and as designed at the next opening', async () => {
-    await executeServerCommand('fail-requests', 'search-dialog');
+    await failRequests('search-dialog');
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" no-recent .client=${client}></search-box>`,
     );
@@ -92,7 +93,7 @@ describe('<search-box> parts fetched again once the network is back', () => {
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !dialog.open, 'Escape closes it');
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     button.click();
     await waitUntil(() => dialog.open, 'the dialog opens again');
     // Its own styles now: a phone-wide dialog, not the browser's.

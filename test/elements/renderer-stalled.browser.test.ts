@@ -4,7 +4,7 @@
  * renderer comes. This file runs in a page of its own: the renderer must not have been loaded.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { holdRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import { answerRecord, defineElements, fakeClient, parts } from './chat-test-support.js';
@@ -12,10 +12,10 @@ import { answerRecord, defineElements, fakeClient, parts } from './chat-test-sup
 defineElements();
 
 describe('<ask-chat> answered while the answer renderer does not come', () => {
-  afterEach(() => executeServerCommand('hold-requests', null));
+  afterEach(networkBack);
 
   it('stops on Stop, keeps the answer, takes the next question, and shows both once the renderer comes', async () => {
-    await executeServerCommand('hold-requests', 'sanitizer-chunk');
+    await holdRequests('sanitizer-chunk');
     const client = fakeClient(async () => answerRecord({ conversationId: 'conversation-3' }));
     const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
     const p = parts(el);
@@ -34,7 +34,7 @@ describe('<ask-chat> answered while the answer renderer does not come', () => {
     p.one('stop-button')?.click();
 
     // The connection comes back: both answers are drawn, without asking again.
-    await executeServerCommand('hold-requests', null);
+    await networkBack();
     await waitUntil(() => p.all('answer-body').length === 2, 'both answers shown', { timeout: 8000 });
     expect(p.answers().map((answer) => answer.textContent!.includes('could not be shown'))).to.deep.equal([
       false,

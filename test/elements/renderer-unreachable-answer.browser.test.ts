@@ -5,7 +5,7 @@
  * renderer must not have been loaded.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import { answerRecord, defineElements, fakeClient, parts } from './chat-test-support.js';
@@ -13,10 +13,10 @@ import { answerRecord, defineElements, fakeClient, parts } from './chat-test-sup
 defineElements();
 
 describe('<ask-chat> answered while the answer renderer cannot be fetched', () => {
-  afterEach(() => executeServerCommand('fail-requests', null));
+  afterEach(networkBack);
 
   it('keeps the answer, says it could not be shown, and shows it on Retry without asking again', async () => {
-    await executeServerCommand('fail-requests', 'sanitizer-chunk');
+    await failRequests('sanitizer-chunk');
     const client = fakeClient(async () => answerRecord({ conversationId: 'conversation-5' }));
     const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
     const p = parts(el);
@@ -29,7 +29,7 @@ describe('<ask-chat> answered while the answer renderer cannot be fetched', () =
     expect(p.input().value, 'nothing to send again').to.equal('');
 
     // The network is back: Retry draws the answer the service gave.
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     p.one('retry-button')!.click();
     await waitUntil(() => p.all('answer-body').length === 1, 'the answer shown');
     expect(p.one('answer-body')!.textContent!.trim()).to.equal(

@@ -4,7 +4,7 @@
  * and Stop ends that wait. This file runs in a page of its own: that part must not have been loaded.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { holdRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
 import { answerRecord, defineElements, fakeClient, parts } from './chat-test-support.js';
@@ -12,10 +12,10 @@ import { answerRecord, defineElements, fakeClient, parts } from './chat-test-sup
 defineElements();
 
 describe('<ask-chat persist> while its storage code does not come', () => {
-  afterEach(() => executeServerCommand('hold-requests', null));
+  afterEach(networkBack);
 
   it('stops a question waiting for the saved conversation, gives it back, and asks it once the code comes', async () => {
-    await executeServerCommand('hold-requests', 'conversation-storage');
+    await holdRequests('conversation-storage');
     const client = fakeClient(async () => answerRecord());
     const el = await fixture<AskChat>(
       html`<ask-chat persist storage-key="stalled" .client=${client}></ask-chat>`,
@@ -30,7 +30,7 @@ describe('<ask-chat persist> while its storage code does not come', () => {
     expect(p.status()).to.equal('Stopped before the answer arrived.');
     expect(p.input().value, 'the question back in the input').to.equal('How do I install it?');
 
-    await executeServerCommand('hold-requests', null);
+    await networkBack();
     p.one('retry-button')!.click();
     await waitUntil(() => p.all('answer-body').length === 1, 'answered');
     expect(client.asks.map((ask) => ask.query)).to.deep.equal(['How do I install it?']);

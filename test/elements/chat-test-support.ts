@@ -135,6 +135,20 @@ export function parts(el: HTMLElement) {
   };
 }
 
+/** Shorthands over `<feedback-buttons>`' shadow root: the thumbs, the message, the reason form. */
+export function feedbackView(el: FeedbackButtons) {
+  const root = el.shadowRoot!;
+  return {
+    up: () => root.querySelector<HTMLButtonElement>('[part~="up-button"]')!,
+    down: () => root.querySelector<HTMLButtonElement>('[part~="down-button"]')!,
+    message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
+    form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
+    reasons: () => Array.from(root.querySelectorAll<HTMLButtonElement>('[part~="reason"]')),
+    note: () => root.querySelector('textarea')!,
+    send: () => root.querySelector<HTMLButtonElement>('[part~="send-button"]')!,
+  };
+}
+
 /** A small PNG as a File, as a paste or the file picker would give it. */
 export async function pngFile(name = 'screenshot.png', bytes?: number): Promise<File> {
   const canvas = document.createElement('canvas');

@@ -7,25 +7,13 @@ import {
   RecordingClient,
   analyticsRecords,
   defineElements,
+  feedbackView,
   serviceClient,
   waitFor,
 } from './chat-test-support.js';
 import { drawnCharacters } from '../support/drawn-text.js';
 
 defineElements();
-
-function view(el: FeedbackButtons) {
-  const root = el.shadowRoot!;
-  return {
-    up: () => root.querySelector<HTMLButtonElement>('[part~="up-button"]')!,
-    down: () => root.querySelector<HTMLButtonElement>('[part~="down-button"]')!,
-    message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
-    form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
-    reasons: () => Array.from(root.querySelectorAll<HTMLButtonElement>('[part~="reason"]')),
-    note: () => root.querySelector('textarea')!,
-    send: () => root.querySelector<HTMLButtonElement>('[part~="send-button"]')!,
-  };
-}
 
 /** A client whose feedback calls wait until the test settles them. */
 function heldClient() {
@@ -52,7 +40,7 @@ async function heldButtons(insightId: string, { askReason = false } = {}) {
 
 /** Votes down (the held vote taken at once) and waits for the reason form it opens. */
 async function openReasonForm(el: FeedbackButtons, pending: ReturnType<typeof heldClient>['pending']) {
-  const v = view(el);
+  const v = feedbackView(el);
   v.down().click();
   pending[0]!.resolve();
   await waitFor(() => v.form(), 'the reason form');
@@ -66,7 +54,7 @@ async function answerFromService(): Promise<AnswerRecord> {
 describe('<feedback-buttons>', () => {
   it('has two named toggle buttons in a labelled group, and is accessible', async () => {
     const el = await fixture<FeedbackButtons>(html`<feedback-buttons insight-id="i-1"></feedback-buttons>`);
-    const v = view(el);
+    const v = feedbackView(el);
     expect(v.up().getAttribute('aria-pressed')).to.equal('false');
     expect(v.down().getAttribute('aria-pressed')).to.equal('false');
     expect(v.up().textContent!.trim()).to.equal('Helpful');
@@ -83,11 +71,11 @@ describe('<feedback-buttons>', () => {
     );
     const size = (node: Element) => getComputedStyle(node).fontSize;
     // Its text is a little smaller than the base, as under an answer in the chat.
-    expect(size(view(el).up()), 'the thumbs').to.equal('21px');
+    expect(size(feedbackView(el).up()), 'the thumbs').to.equal('21px');
     expect(size(el.shadowRoot!.querySelector('[part~="prompt"]')!), 'the prompt').to.equal('21px');
     el.style.removeProperty('--ask-font-size');
     await el.updateComplete;
-    expect(size(view(el).up()), "without it, the page's size").to.equal(
+    expect(size(feedbackView(el).up()), "without it, the page's size").to.equal(
       `${parseFloat(getComputedStyle(el.parentElement!).fontSize) * 0.875}px`,
     );
   });
@@ -99,8 +87,8 @@ describe('<feedback-buttons>', () => {
         .strings=${{ helpful: 'Utile', notHelpful: 'Pas utile' }}
       ></feedback-buttons>`,
     );
-    expect(view(el).up().textContent!.trim()).to.equal('Utile');
-    expect(view(el).down().textContent!.trim()).to.equal('Pas utile');
+    expect(feedbackView(el).up().textContent!.trim()).to.equal('Utile');
+    expect(feedbackView(el).down().textContent!.trim()).to.equal('Pas utile');
   });
 
   it('lines the thanks up with the prompt when it wraps under the buttons', async () => {
@@ -112,9 +100,9 @@ describe('<feedback-buttons>', () => {
         .client=${client}
       ></feedback-buttons>`,
     );
-    view(el).up().click();
+    feedbackView(el).up().click();
     pending[0]!.resolve();
-    await waitFor(() => view(el).message() === 'Thanks for your feedback.', 'the thanks');
+    await waitFor(() => feedbackView(el).message() === 'Thanks for your feedback.', 'the thanks');
     const root = el.shadowRoot!;
     const message = root.querySelector('[role="status"]')!.getBoundingClientRect();
     const prompt = root.querySelector('[part~="prompt"]')!.getBoundingClientRect();
@@ -126,7 +114,7 @@ describe('<feedback-buttons>', () => {
     const { el, client, pending } = await heldButtons('i-2');
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
-    const v = view(el);
+    const v = feedbackView(el);
     v.up().click();
     await el.updateComplete;
     expect(el.getAttribute('value')).to.equal('1');
@@ -156,15 +144,15 @@ describe('<feedback-buttons>', () => {
     const { el, pending } = await heldButtons('i-3');
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push(e));
-    view(el).up().click();
+    feedbackView(el).up().click();
     await el.updateComplete;
     expect(el.value).to.equal(1);
     pending[0]!.reject(new NetworkError());
-    await waitFor(() => view(el).message() !== '', 'the failure message');
-    expect(view(el).message()).to.equal('Your feedback could not be sent. Try again.');
+    await waitFor(() => feedbackView(el).message() !== '', 'the failure message');
+    expect(feedbackView(el).message()).to.equal('Your feedback could not be sent. Try again.');
     expect(el.value).to.equal(null);
     expect(el.hasAttribute('value')).to.equal(false);
-    expect(view(el).up().getAttribute('aria-pressed')).to.equal('false');
+    expect(feedbackView(el).up().getAttribute('aria-pressed')).to.equal('false');
     expect(events).to.have.length(0);
   });
 
@@ -173,7 +161,7 @@ describe('<feedback-buttons>', () => {
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons insight-id="no-such-insight" ask-reason .client=${client}></feedback-buttons>`,
     );
-    const v = view(el);
+    const v = feedbackView(el);
     v.down().click();
     await waitFor(() => v.message() !== '', 'the failure message');
     expect(v.message()).to.equal('This answer can no longer be rated.');
@@ -197,7 +185,7 @@ describe('<feedback-buttons>', () => {
 
   it("reads a 404 without the service's error (a wrong base-url or path) as a failure, not an answer gone", async () => {
     const { el, pending } = await heldButtons('i-404');
-    const v = view(el);
+    const v = feedbackView(el);
     v.up().click();
     await el.updateComplete;
     // What the client throws for an HTML "Not Found" page: no error code of the service's.
@@ -211,7 +199,7 @@ describe('<feedback-buttons>', () => {
     const { el, client, pending } = await heldButtons('i-a', { askReason: true });
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
-    view(el).down().click();
+    feedbackView(el).down().click();
     await el.updateComplete;
     // The page shows its next answer in these buttons while the vote is on its way.
     el.insightId = 'i-b';
@@ -221,18 +209,18 @@ describe('<feedback-buttons>', () => {
     await el.updateComplete;
     expect(events).to.deep.equal([{ insightId: 'i-a', value: -1 }]);
     expect(el.value).to.equal(null);
-    expect(view(el).message()).to.equal('');
-    expect(view(el).form(), 'no reason form asked of the next answer').to.equal(null);
+    expect(feedbackView(el).message()).to.equal('');
+    expect(feedbackView(el).form(), 'no reason form asked of the next answer').to.equal(null);
     expect(client.feedbacks).to.deep.equal([{ insightId: 'i-a', feedback: -1 }]);
     // A vote that failed for the answer gone is not rolled back onto the one shown.
-    view(el).up().click();
+    feedbackView(el).up().click();
     await el.updateComplete;
     el.insightId = 'i-c';
     await el.updateComplete;
     pending[1]!.reject(new NetworkError());
     await new Promise((resolve) => setTimeout(resolve, 50));
     await el.updateComplete;
-    expect(view(el).message()).to.equal('');
+    expect(feedbackView(el).message()).to.equal('');
     expect(el.value).to.equal(null);
   });
 
@@ -256,7 +244,7 @@ describe('<feedback-buttons>', () => {
     const gone = await fixture<FeedbackButtons>(
       html`<feedback-buttons insight-id="no-such-insight" .client=${serviceClient()}></feedback-buttons>`,
     );
-    const g = view(gone);
+    const g = feedbackView(gone);
     g.down().click();
     await waitFor(() => g.message() === 'This answer can no longer be rated.', 'the 404');
     await reuse(gone, (await answerFromService()).insightId, 1);
@@ -271,16 +259,16 @@ describe('<feedback-buttons>', () => {
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons insight-id="i-4" value="-1" .client=${client}></feedback-buttons>`,
     );
-    expect(view(el).down().getAttribute('aria-pressed')).to.equal('true');
+    expect(feedbackView(el).down().getAttribute('aria-pressed')).to.equal('true');
     expect(client.feedbacks).to.have.length(0);
   });
 
   it('is inert without an insightId', async () => {
     const { client } = heldClient();
     const el = await fixture<FeedbackButtons>(html`<feedback-buttons .client=${client}></feedback-buttons>`);
-    view(el).up().click();
+    feedbackView(el).up().click();
     await el.updateComplete;
-    expect(view(el).up().getAttribute('aria-disabled')).to.equal('true');
+    expect(feedbackView(el).up().getAttribute('aria-disabled')).to.equal('true');
     expect(client.feedbacks).to.have.length(0);
     expect(el.value).to.equal(null);
   });
@@ -295,18 +283,18 @@ describe('<feedback-buttons>', () => {
     );
     before.focus();
     await sendKeys({ press: 'Tab' });
-    expect(el.shadowRoot!.activeElement).to.equal(view(el).up());
+    expect(el.shadowRoot!.activeElement).to.equal(feedbackView(el).up());
     await sendKeys({ press: 'Tab' });
-    expect(el.shadowRoot!.activeElement).to.equal(view(el).down());
+    expect(el.shadowRoot!.activeElement).to.equal(feedbackView(el).down());
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
     expect(el.value).to.equal(-1);
     pending[0]!.resolve();
-    await waitFor(() => view(el).message() !== '', 'the thanks');
+    await waitFor(() => feedbackView(el).message() !== '', 'the thanks');
     await sendKeys({ down: 'Shift' });
     await sendKeys({ press: 'Tab' });
     await sendKeys({ up: 'Shift' });
-    expect(el.shadowRoot!.activeElement).to.equal(view(el).up());
+    expect(el.shadowRoot!.activeElement).to.equal(feedbackView(el).up());
     await sendKeys({ press: 'Space' });
     await el.updateComplete;
     expect(el.value).to.equal(1);
@@ -325,7 +313,7 @@ describe('<feedback-buttons>', () => {
         .reasons=${undefined}
       ></feedback-buttons>`,
     );
-    const v = view(el);
+    const v = feedbackView(el);
     v.down().click();
     await waitFor(() => v.form(), 'the reason form');
     expect(v.reasons().map((r) => r.textContent!.trim())).to.have.length(5);
@@ -336,7 +324,7 @@ describe('<feedback-buttons>', () => {
     const { el, client, pending } = await heldButtons('i-6', { askReason: true });
     const events: unknown[] = [];
     el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
-    expect(view(el).form()).to.equal(null);
+    expect(feedbackView(el).form()).to.equal(null);
     const v = await openReasonForm(el, pending);
     await expect(el).to.be.accessible();
     expect(v.reasons().map((r) => r.textContent!.trim())).to.deep.equal([
@@ -517,7 +505,7 @@ describe('<feedback-buttons>', () => {
       </div>`,
     );
     const el = box.querySelector('feedback-buttons')!;
-    const v = view(el);
+    const v = feedbackView(el);
     v.up().click();
     pending[0]!.resolve();
     await waitFor(() => v.message() !== '', 'the thanks');
@@ -539,7 +527,7 @@ describe('<feedback-buttons>', () => {
       </div>`,
     );
     const el = box.querySelector('feedback-buttons')!;
-    const v = view(el);
+    const v = feedbackView(el);
     v.up().click();
     box.scrollTop = 300;
     await new Promise((resolve) => setTimeout(resolve, 2100));
@@ -554,10 +542,10 @@ describe('<feedback-buttons>', () => {
 
   it('never shows the reason form unless asked', async () => {
     const { el, pending } = await heldButtons('i-7');
-    view(el).down().click();
+    feedbackView(el).down().click();
     pending[0]!.resolve();
-    await waitFor(() => view(el).message() !== '', 'the thanks');
-    expect(view(el).form()).to.equal(null);
+    await waitFor(() => feedbackView(el).message() !== '', 'the thanks');
+    expect(feedbackView(el).form()).to.equal(null);
   });
 
   it('stores the vote, its replacement and the reason in the reference service', async () => {
@@ -569,7 +557,7 @@ describe('<feedback-buttons>', () => {
         ask-reason
       ></feedback-buttons>`,
     );
-    const v = view(el);
+    const v = feedbackView(el);
     const stored = async () => (await analyticsRecords()).find((r) => r.insightId === record.insightId);
     v.up().click();
     await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');

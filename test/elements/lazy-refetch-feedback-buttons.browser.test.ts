@@ -10,19 +10,15 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { failRequests, networkBack } from '../support/request-faults.js';
 import { waitUntil } from '../support/wait-until.js';
 import type { FeedbackButtons } from '../../src/elements/feedback-buttons/feedback-buttons.js';
-import { RecordingClient, analyticsRecords, defineElements, serviceClient } from './chat-test-support.js';
+import {
+  RecordingClient,
+  analyticsRecords,
+  defineElements,
+  feedbackView,
+  serviceClient,
+} from './chat-test-support.js';
 
 defineElements();
-
-function view(el: FeedbackButtons) {
-  const root = el.shadowRoot!;
-  return {
-    up: () => root.querySelector<HTMLButtonElement>('[part~="up-button"]')!,
-    down: () => root.querySelector<HTMLButtonElement>('[part~="down-button"]')!,
-    message: () => root.querySelector('[role="status"]')!.textContent!.trim(),
-    form: () => root.querySelector<HTMLFormElement>('[part~="reason-form"]'),
-  };
-}
 
 describe('<feedback-buttons> parts fetched again once the network is back', () => {
   afterEach(networkBack);
@@ -41,7 +37,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
         insight-id=${insightId}
       ></feedback-buttons>`,
     );
-    const v = view(el);
+    const v = feedbackView(el);
     v.up().click();
     await waitUntil(() => v.message() === 'Your feedback could not be sent. Try again.', 'the message');
     expect(v.up().getAttribute('aria-pressed')).to.equal('false');
@@ -60,7 +56,7 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
     const el = await fixture<FeedbackButtons>(
       html`<feedback-buttons insight-id="i-train" ask-reason .client=${client}></feedback-buttons>`,
     );
-    const v = view(el);
+    const v = feedbackView(el);
     v.down().click();
     await waitUntil(() => v.message() === 'Thanks for your feedback.', 'the thanks');
     expect(v.form()).to.equal(null);

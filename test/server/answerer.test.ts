@@ -21,6 +21,7 @@ import type { SearchIndex } from '../../src/server/search/search-index.js';
 import type { ConversationTurn } from '../../src/server/store/store.js';
 import { definiteFollowUp, resolveFollowUp } from '../../src/server/answer/follow-up.js';
 import { pageWithText } from './documents.js';
+import { closeWithConnections, listenAsModelApi } from '../support/model-api-server.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -939,14 +940,12 @@ class FakeChatServer {
   }[] = [];
   #server: Server = createServer((request, response) => void this.#handle(request, response));
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/v1`;
+  start(): Promise<string> {
+    return listenAsModelApi(this.#server);
   }
 
-  async stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise((resolve) => this.#server.close(resolve));
+  stop(): Promise<void> {
+    return closeWithConnections(this.#server);
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

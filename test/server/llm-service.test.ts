@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,6 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Marked } from 'marked';
 import { configWith, DEMO_KEY, startTestService, type TestService } from './service-harness.js';
+import { closeWithConnections, listenAsModelApi } from '../support/model-api-server.js';
 
 /** A loopback chat completions endpoint that answers every call with `reply`. */
 class LoopbackModel {
@@ -36,14 +36,12 @@ class LoopbackModel {
     });
   });
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/v1`;
+  start(): Promise<string> {
+    return listenAsModelApi(this.#server);
   }
 
-  async stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise((resolve) => this.#server.close(resolve));
+  stop(): Promise<void> {
+    return closeWithConnections(this.#server);
   }
 }
 
@@ -358,18 +356,17 @@ async function serviceOverModel(
   options: { indexThread?: boolean; contentDir?: string } = {},
 ) {
   const server = createServer(model);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const modelApi = await listenAsModelApi(server);
   const errors: string[] = [];
   const service = await startTestService({
     ...options,
     config: configWith(),
-    env: { LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, ...env },
+    env: { LLM_BASE_URL: modelApi, ...env },
     logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
   });
   const close = async () => {
     await service.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeWithConnections(server);
   };
   return { service, errors, close };
 }

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -17,6 +16,7 @@ import { HttpEmbeddingProvider } from '../../src/server/search/embedding-provide
 import { createHybridIndex } from '../../src/server/search/hybrid-index.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { EmbeddingCache } from '../../src/server/store/store.js';
+import { closeWithConnections, listenAsModelApi } from '../support/model-api-server.js';
 
 /** Words of one meaning share a dimension; every other word is hashed into one of its own. */
 const MEANINGS = [
@@ -67,13 +67,8 @@ async function startLoopback(): Promise<Loopback> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  loopback.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  loopback.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  loopback.baseUrl = await listenAsModelApi(server);
+  loopback.close = () => closeWithConnections(server);
   return loopback;
 }
 

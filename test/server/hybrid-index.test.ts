@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -27,6 +26,7 @@ import type {
   SearchIndex,
   SearchOptions,
 } from '../../src/server/search/search-index.js';
+import { closeWithConnections, listenAsModelApi } from '../support/model-api-server.js';
 
 // ---------------------------------------------------------------------------------------------
 // The concept space and the loopback provider
@@ -170,13 +170,8 @@ async function startLoopbackProvider(): Promise<LoopbackProvider> {
     if (provider.behaviour === 'reversed') data.reverse();
     json(200, { object: 'list', model: body.model, data, usage: { prompt_tokens: 0, total_tokens: 0 } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  provider.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  provider.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  provider.baseUrl = await listenAsModelApi(server);
+  provider.close = () => closeWithConnections(server);
   return provider;
 }
 

@@ -9,6 +9,7 @@ import { parseValue, valuesInText } from '../../src/server/answer/agent-paramete
 import { agentParameterSchema } from '../../src/server/answer/agent-parameters.js';
 import type { CustomAgentConfigFile } from '../../src/server/answer/custom-agent.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
+import { listenAsModelApi } from '../support/model-api-server.js';
 
 interface Call {
   method: string;
@@ -491,10 +492,9 @@ describe('custom agents with a language model: it fills what the rules leave ope
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
-    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
     const service = await startTestService({
       env: {
-        LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+        LLM_BASE_URL: await listenAsModelApi(model),
         LLM_MODEL: 'test-model',
       },
       config: configWith({

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type IndexReply, IndexThread } from '../../src/server/search/index-thread.js';
 import { configWith, DEMO_KEY, startTestService, type TestService } from './service-harness.js';
+import { closeWithConnections, listenAsModelApi } from '../support/model-api-server.js';
 
 const SEARCHES = ['install', 'search box attributes', 'api ke', 'theming accent colour', 'nothing like zzqx'];
 const QUESTIONS = ['How do I install it?', 'What does the search box do?', 'How do I train a dragon?'];
@@ -21,12 +21,12 @@ const withoutIds = (text: string) => text.replace(/"(insightId|conversationId)":
  * listened on here, on a free port); the errors it logs go to `errors`.
  */
 async function threadServiceOver(model: Server, errors: string[]): Promise<TestService> {
-  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+  const modelApi = await listenAsModelApi(model);
   return startTestService({
     config: configWith(),
     indexThread: true,
     env: {
-      LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      LLM_BASE_URL: modelApi,
       LLM_MODEL: 'test-model',
     },
     logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
@@ -87,8 +87,7 @@ describe('the index thread', () => {
     after(async () => {
       await service.close();
       for (const response of stalled) response.destroy();
-      model.closeAllConnections();
-      await new Promise((resolve) => model.close(resolve));
+      await closeWithConnections(model);
     });
 
     it('answers a question waiting in it, searches, questions and health with a JSON 503', async () => {
@@ -166,8 +165,7 @@ describe('the index thread', () => {
       assert.deepEqual(errors, []);
     } finally {
       await service.close();
-      model.closeAllConnections();
-      await new Promise((resolve) => model.close(resolve));
+      await closeWithConnections(model);
     }
   });
 

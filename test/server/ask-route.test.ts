@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { DEMO_KEY, type TestService, startTestService, twoProjectsConfig } from './service-harness.js';
+import {
+  configWith,
+  DEMO_KEY,
+  type TestService,
+  startTestService,
+  twoProjectsConfig,
+} from './service-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -472,6 +472,11 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#analyser.language;
   }
 
+  /** The analyser of the site's text and of queries (for what it keeps: `TextAnalyser.cached`). */
+  get analyser(): TextAnalyser {
+    return this.#analyser;
+  }
+
   async load(source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
     const { language, documents } = await withSiteLanguage(source, this.#options.language);
     const analyser = new TextAnalyser(language);

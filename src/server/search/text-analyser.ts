@@ -15,6 +15,8 @@ export class TextAnalyser {
   readonly #stopWords: Set<string>;
   /** Word → term ('' for a stop word). A docs site's vocabulary is small; stemming each word once is most of the speed. */
   readonly #termCache = new Map<string, string>();
+  /** The characters of the words `#termCache` holds, and of their terms. */
+  #cachedCharacters = 0;
 
   constructor(language: Language = ENGLISH) {
     this.#language = language;
@@ -105,9 +107,21 @@ export class TextAnalyser {
     let term = this.#termCache.get(word);
     if (term === undefined) {
       term = this.#normalise(word);
-      if (this.#termCache.size < TERM_CACHE_MAX) this.#termCache.set(word, term);
+      if (
+        word.length <= MAX_CACHED_WORD_LENGTH &&
+        this.#termCache.size < TERM_CACHE_MAX &&
+        this.#cachedCharacters < TERM_CACHE_MAX_CHARACTERS
+      ) {
+        this.#termCache.set(word, term);
+        this.#cachedCharacters += word.length + term.length;
+      }
     }
     return term;
+  }
+
+  /** How many words, and characters of words and terms, the analyser keeps the terms of. */
+  get cached(): { words: number; characters: number } {
+    return { words: this.#termCache.size, characters: this.#cachedCharacters };
   }
 
   /**
@@ -302,6 +316,18 @@ const MAX_COMPOUND_PARTS = 4;
  */
 export const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
 const TERM_CACHE_MAX = 500_000;
+/**
+ * Words longer than this are stemmed each time rather than kept: no name or word of a site is
+ * (a word over 24 letters is not even stemmed), while a visitor may type 1,000 letters as one
+ * word, each distinct one holding 4 KB until the cache was full (500,000 of them: 2 GB).
+ */
+const MAX_CACHED_WORD_LENGTH = 64;
+/**
+ * Characters of words and terms kept at most, whatever their length: the site's words are met
+ * first, at indexing (10,000 MDN pages: about 260,000 words, 3.5 million characters); what
+ * visitors type fills the rest, then is stemmed each time.
+ */
+const TERM_CACHE_MAX_CHARACTERS = 8_000_000;
 const NON_ASCII = /[^\u0020-\u007e]/;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 const SNAKE_JOIN = /[\p{L}\p{N}]_+[\p{L}\p{N}]/u;

@@ -132,6 +132,69 @@ describe('rate limit', () => {
     assert.equal(refused('a', 1), undefined);
   });
 
+  it('spends nothing of what an address may send on a large body it refuses', () => {
+    const MIB = 1024 * 1024;
+    const bytes = new LargeBodyBytes(undefined, undefined, { requestsPerSecond: 1e-6, burst: 10 });
+    const status = (address: string, count: number) => {
+      try {
+        bytes.send(address, count);
+        return 200;
+      } catch (error) {
+        return (error as { status: number }).status;
+      }
+    };
+    assert.equal(status('a', 6 * MIB), 200);
+    assert.equal(status('a', 6 * MIB), 429);
+    // The 6 MiB refused spent nothing: 4 are left.
+    assert.equal(status('a', 4 * MIB), 200);
+    assert.equal(status('a', 1 * MIB), 429);
+    assert.equal(status('b', 10 * MIB), 200);
+  });
+
+  it('lets an address send 64 MiB of large bodies at once, then 8 a second', async () => {
+    // The request rate limit is far away (configWith): only the bytes can bind.
+    const service = await startTestService({ config: configWith() });
+    const image = `data:image/png;base64,${Buffer.alloc(3_600_000, 1).toString('base64')}`;
+    /** An ask of about 9.6 MB (two images of 3.6 MB) from `from`: its status. */
+    const ask = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ apiKey: DEMO_KEY, query: 'install', base64Images: [image, image] });
+        let answered = false;
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            localAddress: from,
+            port: service.port,
+            method: 'POST',
+            path: '/bot/askai',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            },
+          },
+          (response) => {
+            answered = true;
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        // A refused upload is cut, its connection closed: what was still being sent fails to be.
+        request.on('error', (error) => (answered ? undefined : reject(error)));
+        request.end(body);
+      });
+    try {
+      const statuses: number[] = [];
+      // 20 asks, 190 MB: all of them would take 16 s to be allowed, far longer than they take.
+      for (let i = 0; i < 20 && !statuses.includes(429); i++) statuses.push(await ask('127.0.0.6'));
+      assert.deepEqual(statuses.slice(0, 6), [200, 200, 200, 200, 200, 200]);
+      assert.equal(statuses.at(-1), 429, String(statuses));
+      // Another address is served meanwhile.
+      assert.equal(await ask('127.0.0.7'), 200);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('lets a visitor send images while slow uploads that declared large bodies hold nothing yet', async () => {
     const service = await startTestService();
     const { port } = service;

@@ -33,8 +33,8 @@ export class RateLimiter {
     return this.#buckets.size;
   }
 
-  /** Takes a token from `clientKey`'s bucket under `limit`. */
-  take(clientKey: string, limit: RateLimit): RateDecision {
+  /** Takes `cost` tokens (one by default) from `clientKey`'s bucket under `limit`. */
+  take(clientKey: string, limit: RateLimit, cost = 1): RateDecision {
     const now = this.#now();
     const bucket = this.#buckets.get(clientKey);
     let tokens: number;
@@ -48,8 +48,8 @@ export class RateLimiter {
       // Re-inserting keeps the Map in least-recently-seen order for eviction.
       this.#buckets.delete(clientKey);
     }
-    const allowed = tokens >= 1;
-    const left = allowed ? tokens - 1 : tokens;
+    const allowed = tokens >= cost;
+    const left = allowed ? tokens - cost : tokens;
     if (bucket === undefined) this.#buckets.set(clientKey, { tokens: left, updatedAt: now, limit });
     else {
       // The same bucket, updated, goes back in: one allocation fewer per request.
@@ -61,7 +61,7 @@ export class RateLimiter {
     if (!allowed)
       return {
         allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / limit.requestsPerSecond)),
+        retryAfterSeconds: Math.max(1, Math.ceil((cost - tokens) / limit.requestsPerSecond)),
       };
     if (this.#buckets.size > this.#maxTracked) this.#evict(now);
     return ALLOWED;

@@ -293,6 +293,67 @@ async function measure(
   return { ms: median(times), cpuMs, statuses: [...statuses].join('/') };
 }
 
+/**
+ * Requests whose cost is in their size rather than their query: an ask with four images of 5 MiB
+ * (the limit: 28 MB of JSON), and a search for 100 documents with their content.
+ */
+async function otherRequests(child: Child): Promise<void> {
+  const pid = child.process.pid!;
+  const image = `data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024 - 3, 7).toString('base64')}`;
+  const runs: { label: string; body: (n: number) => Record<string, unknown>; path: string }[] = [
+    {
+      label: 'ask, ordinary',
+      path: '/bot/askai',
+      body: (n) => ({ apiKey: KEY, query: ordinary(n + 60), conversationId: '' }),
+    },
+    {
+      label: 'ask with 4 images of 5 MiB',
+      path: '/bot/askai',
+      body: (n) => ({
+        apiKey: KEY,
+        query: `${ordinary(n + 60)} (see the screenshot)`,
+        conversationId: '',
+        base64Images: [image, image, image, image],
+      }),
+    },
+    {
+      label: 'search, ordinary',
+      path: '/bot/search',
+      body: (n) => ({ apiKey: KEY, query: ordinary(n + 80), numDocs: 8 }),
+    },
+    {
+      label: 'search, 100 documents with content',
+      path: '/bot/search',
+      body: (n) => ({ apiKey: KEY, query: `element ${n}`, numDocs: 100, returnContent: true }),
+    },
+  ];
+  for (const run of runs) {
+    const times: number[] = [];
+    const statuses = new Set<number>();
+    let bytes = 0;
+    const cpuBefore = cpuSeconds(pid);
+    // Two asks of 28 MB are what an address may send at once (64 MiB): more wait or are refused.
+    const count = run.label.includes('images') ? 2 : 8;
+    for (let n = 0; n < count; n++) {
+      const body = JSON.stringify(run.body(n));
+      const started = performance.now();
+      try {
+        const response = await fetch(`${child.url}${run.path}`, { method: 'POST', body });
+        bytes += (await response.arrayBuffer()).byteLength;
+        statuses.add(response.status);
+      } catch {
+        // A large body refused while it is sent: its connection is closed under it.
+        statuses.add(0);
+      }
+      times.push(performance.now() - started);
+    }
+    const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / count;
+    console.log(
+      `  ${run.label.padEnd(49)} ${median(times).toFixed(1).padStart(12)} ms ${cpuMs.toFixed(1).padStart(8)} CPU ms  response ${(bytes / count / 1e6).toFixed(2)} MB  ${[...statuses].join('/')}`,
+    );
+  }
+}
+
 /** A conversation continued `turns` times under one id, and searches as a visitor types. */
 async function memoryRuns(child: Child): Promise<void> {
   const pid = child.process.pid!;
@@ -365,6 +426,7 @@ async function benchmark(corpus: Corpus, configFile: string, dbFile: string): Pr
         );
       }
     }
+    if (!values.only) await otherRequests(child);
     if (!values.only) await memoryRuns(child);
   } finally {
     child.process.kill('SIGTERM');

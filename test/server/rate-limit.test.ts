@@ -10,6 +10,40 @@ import { DEMO_KEY, configWith, openConnection, servedOn, startTestService } from
 
 const searchBody = (apiKey?: string) => ({ apiKey, query: 'install', numDocs: 1 });
 
+/** An ask from `from` with `images` images of 3.6 MB (4.8 MB each as base64): its status. */
+function askWithImages(port: number, from: string, images: number): Promise<number> {
+  const image = `data:image/png;base64,${Buffer.alloc(3_600_000, 1).toString('base64')}`;
+  return new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify({
+      apiKey: DEMO_KEY,
+      query: 'install',
+      base64Images: Array.from({ length: images }, () => image),
+    });
+    let answered = false;
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        localAddress: from,
+        port,
+        method: 'POST',
+        path: '/bot/askai',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    // A refused upload is cut, its connection closed: what was still being sent fails to be.
+    request.on('error', (error) => (answered ? undefined : reject(error)));
+    request.end(body);
+  });
+}
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After and the JSON error once a key and address spend their burst', async () => {
     const service = await startTestService({
@@ -154,34 +188,7 @@ describe('rate limit', () => {
   it('lets an address send 64 MiB of large bodies at once, then 8 a second', async () => {
     // The request rate limit is far away (configWith): only the bytes can bind.
     const service = await startTestService({ config: configWith() });
-    const image = `data:image/png;base64,${Buffer.alloc(3_600_000, 1).toString('base64')}`;
-    /** An ask of about 9.6 MB (two images of 3.6 MB) from `from`: its status. */
-    const ask = (from: string) =>
-      new Promise<number>((resolve, reject) => {
-        const body = JSON.stringify({ apiKey: DEMO_KEY, query: 'install', base64Images: [image, image] });
-        let answered = false;
-        const request = httpRequest(
-          {
-            host: '127.0.0.1',
-            localAddress: from,
-            port: service.port,
-            method: 'POST',
-            path: '/bot/askai',
-            headers: {
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(body)),
-            },
-          },
-          (response) => {
-            answered = true;
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          },
-        );
-        // A refused upload is cut, its connection closed: what was still being sent fails to be.
-        request.on('error', (error) => (answered ? undefined : reject(error)));
-        request.end(body);
-      });
+    const ask = (from: string) => askWithImages(service.port, from, 2);
     try {
       const statuses: number[] = [];
       // 20 asks, 190 MB: all of them would take 16 s to be allowed, far longer than they take.
@@ -190,6 +197,38 @@ describe('rate limit', () => {
       assert.equal(statuses.at(-1), 429, String(statuses));
       // Another address is served meanwhile.
       assert.equal(await ask('127.0.0.7'), 200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('spends nothing of what an address may send on a body declared over the limit, which is refused unread', async () => {
+    const service = await startTestService({ config: configWith() });
+    /** An ask that declares 40 MB, over the 32 MB an ask may be: its status, before any of it is sent. */
+    const declaredTooLarge = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest({
+          host: '127.0.0.1',
+          localAddress: from,
+          port: service.port,
+          method: 'POST',
+          path: '/bot/askai',
+          headers: { 'content-type': 'application/json', 'content-length': String(40_000_000) },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        });
+        request.on('error', reject);
+        request.write('{');
+      });
+    try {
+      // A client that learns its images are too large, twice, then sends them smaller.
+      assert.equal(await declaredTooLarge('127.0.0.8'), 413);
+      assert.equal(await declaredTooLarge('127.0.0.8'), 413);
+      // Four images, 19 MB: what was refused unread would have left about 3 MiB of 64.
+      assert.equal(await askWithImages(service.port, '127.0.0.8', 4), 200);
     } finally {
       await service.close();
     }

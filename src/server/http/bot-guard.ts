@@ -176,7 +176,8 @@ export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): Midd
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     const counted = largeBodies !== undefined && !(declared <= LARGE_BODY_BYTES) ? largeBodies : undefined;
     const lengthKnown = Number.isFinite(declared);
-    if (lengthKnown) counted?.send(address, Math.min(declared, maxBodyBytes));
+    // A body declared over the limit is refused unread (413), and costs the address nothing.
+    if (lengthKnown && declared <= maxBodyBytes) counted?.send(address, declared);
     let held = 0;
     let body: Record<string, unknown>;
     try {

@@ -146,18 +146,13 @@ export function createApp(options: AppOptions): ServiceApp {
 
   app.all('/openapi.json', methodNotAllowed(['GET']));
 
+  const privateFiles = [...(options.privateFiles ?? []), ...privateFilesOf(store, config)];
   if (options.staticDir !== undefined)
-    app.use(
-      '/*',
-      staticFiles(options.staticDir, embeddingOrigins, [
-        ...(options.privateFiles ?? []),
-        ...privateFilesOf(store, config),
-      ]),
-    );
+    app.use('/*', staticFiles(options.staticDir, embeddingOrigins, privateFiles));
 
   app.notFound(
     (c) =>
-      (options.staticDir !== undefined && pageNotFound(options.staticDir, c.req.raw)) ||
+      (options.staticDir !== undefined && pageNotFound(options.staticDir, c.req.raw, privateFiles)) ||
       c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
   );
 

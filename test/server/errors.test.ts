@@ -915,6 +915,34 @@ describe('CORS', () => {
     }
   });
 
+  it("shows a browser the short page, not the --static folder's 404.html, when that is the service's database", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    // A 404.html that leads to the database: every question, answer and comment.
+    symlinkSync(join(site, 'ask.db'), join(site, '404.html'));
+    try {
+      const started = await startService({
+        port: 0,
+        contentDir: FIXTURE_CONTENT,
+        dbFile: join(site, 'ask.db'),
+        staticDir: site,
+        logger: quietLogger,
+      });
+      try {
+        assert.equal((await fetch(`${started.url}/404.html`)).status, 404, 'the file itself');
+        const missing = await fetch(`${started.url}/guides/gone`, { headers: { Accept: 'text/html' } });
+        assert.equal(missing.status, 404);
+        const text = await missing.text();
+        assert.ok(!text.includes('SQLite format'), 'the database is not the page');
+        assert.match(text, /There is no page at \/guides\/gone\./);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it("allows only an agent's configured origins", async () => {
     const service = await startTestService({
       config: configWith({

@@ -118,9 +118,14 @@ const API_PATH = /^\/(?:bot|api)(?:\/|$)|^\/openapi\.json$/;
  * hosts (GitHub Pages, Netlify, Cloudflare Pages) serve it, else a short page naming the address,
  * with status 404 either way, where it had the API's JSON error as text. Only for a page a browser
  * opens (a GET whose Accept names `text/html`) and off the service's paths: a script, a `fetch`
- * and every API client still get the JSON error.
+ * and every API client still get the JSON error. A `404.html` that is one of `privateFiles` (a
+ * link to the database or the config file) is never shown: the short page is.
  */
-export function pageNotFound(root: string, request: Request): Response | undefined {
+export function pageNotFound(
+  root: string,
+  request: Request,
+  privateFiles: readonly string[] = [],
+): Response | undefined {
   const path = new URL(request.url).pathname;
   if (
     (request.method !== 'GET' && request.method !== 'HEAD') ||
@@ -128,10 +133,14 @@ export function pageNotFound(root: string, request: Request): Response | undefin
     API_PATH.test(path)
   )
     return undefined;
-  let page: string;
+  let page: string | undefined;
   try {
-    page = readFileSync(join(root, '404.html'), 'utf8');
+    if (!servesPrivateFile(root, '404.html', privateFiles))
+      page = readFileSync(join(root, '404.html'), 'utf8');
   } catch {
+    // None (or a folder of that name): the short page.
+  }
+  if (page === undefined) {
     let shown = path;
     try {
       shown = decodeURIComponent(path);

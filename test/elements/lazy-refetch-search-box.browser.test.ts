@@ -51,6 +51,17 @@ describe('<search-box> parts fetched again once the network is back', () => {
     await waitUntil(() => options(el).length === 2, 'the results');
     expect(searched).to.deep.equal(['theme']);
     expect(message(el)).to.equal(undefined);
+
+    // The visitor goes on elsewhere; later the device joins another network (the 'online' event):
+    // the search they left stays closed.
+    const other = await fixture<HTMLInputElement>(html`<input aria-label="Elsewhere on the page" />`);
+    other.focus();
+    await el.updateComplete;
+    expect(input(el).getAttribute('aria-expanded')).to.equal('false');
+    window.dispatchEvent(new Event('online'));
+    await el.updateComplete;
+    expect(input(el).getAttribute('aria-expanded'), 'the popup after the online event').to.equal('false');
+    expect(document.activeElement).to.equal(other);
   });
   it('its keyboard shortcut: no hint while its code is missing, and the first press once the network is back goes to the search', async () => {
     await failRequests('keyboard-shortcut');

@@ -345,10 +345,14 @@ export class SearchBox extends LitElement {
   #unreachable(error: unknown): void {
     this.#visitorWaiting = false;
     // Said once while it is shown, not at each key: offline, every key meets the same failure.
-    if (!this._unreachable) emit(this, 'error', { error, query: this.query.trim() });
+    // Fetched again when the device is back online, the message then giving way to the search
+    // (open if the field has the focus). Only fetched: a box that has its behaviour by then, the
+    // visitor elsewhere, is not opened.
+    if (!this._unreachable) {
+      emit(this, 'error', { error, query: this.query.trim() });
+      addEventListener('online', () => this.#requestController(), { once: true });
+    }
     this._unreachable = true;
-    // Fetched again when the device is back online, the message then giving way to the search.
-    addEventListener('online', this.#onFocus, { once: true });
   }
 
   #attach(module: typeof Controller): void {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -939,6 +940,23 @@ describe('CORS', () => {
         await started.close();
       }
     } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it("shows a browser the short page when the --static folder's 404.html is a pipe, and goes on serving", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    // No file: read, a pipe waits for a writer, and the service with it.
+    execFileSync('mkfifo', [join(site, '404.html')]);
+    const service = await startTestService({ staticDir: site });
+    try {
+      const missing = await fetch(`${service.url}/guides/gone`, { headers: { Accept: 'text/html' } });
+      assert.equal(missing.status, 404);
+      assert.match(await missing.text(), /There is no page at \/guides\/gone\./);
+      assert.equal((await fetch(`${service.url}/`)).status, 200);
+    } finally {
+      await service.close();
       rmSync(site, { recursive: true, force: true });
     }
   });

@@ -133,12 +133,14 @@ export function pageNotFound(
     API_PATH.test(path)
   )
     return undefined;
+  const file = join(root, '404.html');
   let page: string | undefined;
   try {
-    if (!servesPrivateFile(root, '404.html', privateFiles))
-      page = readFileSync(join(root, '404.html'), 'utf8');
+    // A file only: a pipe of that name would hold the thread every request shares until written.
+    if (statsOf(file)?.isFile() && !servesPrivateFile(root, '404.html', privateFiles))
+      page = readFileSync(file, 'utf8');
   } catch {
-    // None (or a folder of that name): the short page.
+    // Unreadable: the short page.
   }
   if (page === undefined) {
     let shown = path;

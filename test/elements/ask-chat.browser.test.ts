@@ -1929,6 +1929,25 @@ describe('<ask-chat>', () => {
       expect(left(text.indexOf('H')), 'H first').to.be.lessThan(left(text.indexOf('?')));
     });
 
+    it('keeps a Latin file name whole in a translated attachment notice, on a right-to-left page', async () => {
+      const el = await chat(
+        fakeClient(async () => answerRecord()),
+        'dir=rtl lang=ar',
+      );
+      el.strings = { notAnImage: 'الملف «{name}» ليس صورة، ولم يُرفق.' };
+      await el.updateComplete;
+      const p = parts(el);
+      pasteFiles(p.input(), [new File(['hello'], '2024 notes.txt', { type: 'text/plain' })]);
+      await waitFor(() => p.one('notice') && !p.one('notice')!.hidden, 'the notice');
+      const notice = p.one('notice')!;
+      const text = notice.textContent!;
+      expect(text).to.contain('«2024 notes.txt»');
+      const left = drawnTextOf(notice);
+      // "2024 notes.txt" as named, not "notes.txt 2024": the year first, on the left.
+      expect(left(text.indexOf('2')), '2024 before notes').to.be.lessThan(left(text.indexOf('n')));
+      expect(left(text.indexOf('n')), 'notes before .txt').to.be.lessThan(left(text.indexOf('.')));
+    });
+
     it('shows a link the allow-list refuses as plain text', async () => {
       const el = await chat(
         fakeClient(async () => answerRecord({ link: 'javascript:alert(1)', title: 'Evil' })),

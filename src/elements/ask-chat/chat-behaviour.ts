@@ -5,7 +5,14 @@
  * imports this module after its first render, when the browser is idle or at the first sign of
  * use, and hands it what happened meanwhile; its styles join the shadow root when it arrives.
  */
-import { adoptStyles, html, nothing, supportsAdoptingStyleSheets, type ReactiveController } from 'lit';
+import {
+  adoptStyles,
+  html,
+  nothing,
+  supportsAdoptingStyleSheets,
+  type ReactiveController,
+  type TemplateResult,
+} from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 // Before the modules below: a bundle without code splitting puts marked and DOMPurify (which the
 // renderer loads) where this import first reaches them, and gzip packs the kit's own modules better
@@ -76,6 +83,38 @@ const englishReasons = [...defaultFeedbackReasons];
  */
 const labelled = (label: string): string => (/[:：]\s*$/u.test(label) ? label : `${label}:`);
 
+/** A notice that names files: its text (`notAnImage`…) and the values of its placeholders. */
+interface FilesNotice {
+  template: string;
+  /** `name`, or `names`: the files, each shown isolated; `max`: a number. */
+  values: Record<string, string | string[] | number>;
+}
+
+/**
+ * `notice` filled, as `fill` fills a text, with each file name as `name` gives it: in a `<bdi>`
+ * where it is shown, as the question in the offer to search is (on a right-to-left page,
+ * "2024 notes.txt" showed as "notes.txt 2024"), as it is where it is said.
+ */
+function filledNotice(
+  { template, values }: FilesNotice,
+  name: (name: string) => string | TemplateResult = (name) => name,
+): (string | number | TemplateResult)[] {
+  // Split on `{name}` with its name kept: the placeholders are at the odd indexes.
+  return template.split(/\{(\w+)\}/).flatMap<string | number | TemplateResult>((part, index) => {
+    if (index % 2 === 0) return [part];
+    const value = values[part];
+    if (value === undefined) return [`{${part}}`];
+    if (typeof value === 'number') return [value];
+    return [value].flat().flatMap((file, i) => (i ? [', ', name(file)] : [name(file)]));
+  });
+}
+
+/** `notice` as a screen reader hears it. */
+const saidNotice = (notice: FilesNotice): string => filledNotice(notice).join('');
+
+/** `notice` as the notice line shows it. */
+const shownNotice = (notice: FilesNotice) => filledNotice(notice, (name) => html`<bdi>${name}</bdi>`);
+
 /**
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
  * the places the element's template leaves for it.
@@ -94,8 +133,8 @@ export class ChatBehaviour implements ReactiveController {
   turns: ChatTurn[] = [];
   /** The images waiting to be sent with the next question. */
   attachments: ImageAttachment[] = [];
-  /** Why an attachment was refused. */
-  attachmentNotice = '';
+  /** Why attachments were refused, or could not be read: one notice each, none said twice. */
+  attachmentNotices: FilesNotice[] = [];
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
   /** The question in the input, when it was not sent as longer than the service takes. */
@@ -105,17 +144,19 @@ export class ChatBehaviour implements ReactiveController {
   /** The text of the polite status line. */
   announcement = '';
 
-  /** What the composer's notice line says: why an attachment was refused, why nothing was sent. */
-  get notice(): string {
+  /**
+   * What the composer's notice line says: why an attachment was refused, why nothing was sent;
+   * '' when nothing. The file names it gives are isolated in `<bdi>`.
+   */
+  get notice(): '' | (string | number | TemplateResult)[] {
     const s = this.#strings;
-    return [
-      this.#unread ? s.notRestored : '',
-      this.attachmentNotice,
-      this.#tooLongText(),
-      this.#waited ? s.stillAnswering : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const notices = [
+      [this.#unread ? s.notRestored : ''],
+      ...this.attachmentNotices.map(shownNotice),
+      [this.#tooLongText()],
+      [this.#waited ? s.stillAnswering : ''],
+    ].filter((notice) => notice.some(Boolean));
+    return notices.length ? notices.flatMap((notice, index) => (index ? [' ', ...notice] : notice)) : '';
   }
 
   readonly #host: AskChat;
@@ -346,7 +387,7 @@ export class ChatBehaviour implements ReactiveController {
       if (chat === this || (name && chat.#storageName === name)) chat.#forget();
     this.#set(() => {
       this.attachments = [];
-      this.attachmentNotice = '';
+      this.attachmentNotices = [];
     });
     if (name)
       loadStorage().then(({ clearConversation }) => (clearConversation(name), this.#written(name)), ignore);
@@ -379,7 +420,7 @@ export class ChatBehaviour implements ReactiveController {
     if (input?.value === text) input.value = '';
     this.#set(() => {
       this.attachments = [];
-      this.attachmentNotice = '';
+      this.attachmentNotices = [];
     });
     input?.focus();
   }
@@ -417,9 +458,9 @@ export class ChatBehaviour implements ReactiveController {
     } catch {
       // The code that reads them could not be fetched: the visitor hears which images did not go,
       // to attach them again; the next attempt fetches it again.
-      const names = files.map((file) => file.name).join(', ');
-      this.#set(() => (this.attachmentNotice = fill(s.imagesNotRead, { names })));
-      return this.#announce(this.attachmentNotice);
+      const notice = { template: s.imagesNotRead, values: { names: files.map((file) => file.name) } };
+      this.#set(() => (this.attachmentNotices = [notice]));
+      return this.#announce(saidNotice(notice));
     }
     const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = images;
     const { accepted: read, rejected } = await readImages(files, this.attachments.length, isImageUrl);
@@ -429,22 +470,25 @@ export class ChatBehaviour implements ReactiveController {
     for (const { name } of read.slice(room)) rejected.push({ name, reason: 'count' });
     // Those beyond the room are named in one message: which of the visitor's images didn't go.
     const beyond = rejected.filter(({ reason }) => reason === 'count').map(({ name }) => name);
-    const messages = rejected.map(({ name, reason }) =>
+    const notices = rejected.map(({ name, reason }): FilesNotice =>
       reason === 'type'
-        ? fill(s.notAnImage, { name })
+        ? { template: s.notAnImage, values: { name } }
         : reason === 'size'
-          ? fill(s.imageTooLarge, { name, max: MAX_IMAGE_BYTES / 1024 / 1024 })
-          : fill(s.tooManyImages, { max: MAX_IMAGES, names: beyond.join(', ') }),
+          ? { template: s.imageTooLarge, values: { name, max: MAX_IMAGE_BYTES / 1024 / 1024 } }
+          : { template: s.tooManyImages, values: { max: MAX_IMAGES, names: beyond } },
     );
+    // One notice of each text said: the images beyond four share one, as do two files of one name.
+    const unique = [...new Map(notices.map((notice) => [saidNotice(notice), notice])).values()];
     this.#set(() => {
       this.attachments = [...this.attachments, ...accepted];
-      this.attachmentNotice = [...new Set(messages)].join(' ');
+      this.attachmentNotices = unique;
     });
     const attached =
       accepted.length > 0
         ? fill(s.imagesAttached, { names: accepted.map((image) => image.name).join(', ') })
         : '';
-    if (attached || this.attachmentNotice) this.#announce(`${attached} ${this.attachmentNotice}`.trim());
+    const said = [attached, ...unique.map(saidNotice)].filter(Boolean).join(' ');
+    if (said) this.#announce(said);
   }
 
   get #strings(): AskChatStrings {
@@ -879,7 +923,7 @@ export class ChatBehaviour implements ReactiveController {
     if (removed) this.#announce(fill(this.#strings.imageRemoved, { name: removed.name }));
     this.#set(() => {
       this.attachments = this.attachments.filter((_, i) => i !== index);
-      this.attachmentNotice = '';
+      this.attachmentNotices = [];
     });
     this.#input?.focus();
   }

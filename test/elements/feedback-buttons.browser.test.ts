@@ -517,6 +517,27 @@ describe('<feedback-buttons>', () => {
     expect(thanks.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
   });
 
+  it('scrolls the failure into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
+        <div style="block-size: 7.5rem"></div>
+        <feedback-buttons insight-id="i-11" .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = feedbackView(el);
+    v.up().click();
+    pending[0]!.reject(new NetworkError());
+    await waitFor(() => v.message() === 'Your feedback could not be sent. Try again.', 'the failure');
+    await el.updateComplete;
+    const failure = el.shadowRoot!.querySelector('[part~="message"]')!.getBoundingClientRect();
+    expect(failure.top, 'the failure wraps below the buttons').to.be.greaterThan(
+      v.up().getBoundingClientRect().bottom - 1,
+    );
+    expect(failure.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
+  });
+
   it('leaves the box where the visitor has gone when the service answers late', async () => {
     const { client, pending } = heldClient();
     const box = await fixture<HTMLDivElement>(

@@ -151,6 +151,16 @@ export class FeedbackButtons extends LitElement {
     autoRun: false,
     task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
       const started = Date.now();
+      // What a vote brings (the form, the thanks or the failure wrapping under the buttons on a
+      // phone or at 200% zoom) appears below them, often past the bottom of a chat's scrolled
+      // transcript: scrolled into view when the service answered at once, while the visitor is
+      // still there. After a late answer (a vote retried for seconds), the page stays where the
+      // visitor has gone since.
+      const reveal = (selector: string) =>
+        Date.now() - started < 2e3 &&
+        void this.updateComplete.then(() =>
+          this.renderRoot.querySelector(selector)?.scrollIntoView({ block: 'nearest' }),
+        );
       const withReason = detail.reason !== undefined || detail.comment !== undefined;
       // The reason form's code comes with the thumbs-down that opens it; without it (it could not
       // be fetched), the vote is taken and thanked all the same.
@@ -181,7 +191,7 @@ export class FeedbackButtons extends LitElement {
         // A reason that failed to go stays in its form, chosen and written, to be sent again.
         if (!withReason || this._expired) this.#closeForm();
         this._message = this._expired ? this.#strings.expired : this.#strings.failed;
-        return;
+        return void reveal('.message');
       }
       // The form's code, asked for with the vote, has come (or failed) before the buttons are
       // known to be still this answer's: reused meanwhile, they open no form for the next one.
@@ -192,16 +202,7 @@ export class FeedbackButtons extends LitElement {
       if (Form) this.#openForm(Form);
       else this.#closeForm();
       emit(this, 'feedback', detail);
-      // The form, or the thanks wrapping under the buttons on a phone, appears below them, often
-      // past the bottom of a chat's scrolled transcript: scrolled into view when the service took
-      // the vote at once, while the visitor is still there. After a late answer or a failure (a
-      // vote retried for seconds), the page stays where the visitor has gone since.
-      if (Date.now() - started < 2e3)
-        void this.updateComplete.then(() =>
-          this.renderRoot
-            .querySelector(this._form ? 'form' : '.message')
-            ?.scrollIntoView({ block: 'nearest' }),
-        );
+      reveal(this._form ? 'form' : '.message');
     },
   });
 

@@ -190,11 +190,16 @@ describe('rate limit', () => {
     const service = await startTestService({ config: configWith() });
     const ask = (from: string) => askWithImages(service.port, from, 2);
     try {
-      const statuses: number[] = [];
-      // 20 asks, 190 MB: all of them would take 16 s to be allowed, far longer than they take.
-      for (let i = 0; i < 20 && !statuses.includes(429); i++) statuses.push(await ask('127.0.0.6'));
-      assert.deepEqual(statuses.slice(0, 6), [200, 200, 200, 200, 200, 200]);
-      assert.equal(statuses.at(-1), 429, String(statuses));
+      // 12 asks at once, 115 MB: each is charged as it arrives, before it is read, so however slow
+      // the machine, the first six fit in 64 MiB and the address has spent it long before the
+      // 8 MiB a second gives back what the others need.
+      const statuses = await Promise.all(Array.from({ length: 12 }, () => ask('127.0.0.6')));
+      assert.ok(statuses.filter((status) => status === 200).length >= 6, String(statuses));
+      assert.ok(statuses.includes(429), String(statuses));
+      assert.ok(
+        statuses.every((status) => status === 200 || status === 429),
+        String(statuses),
+      );
       // Another address is served meanwhile.
       assert.equal(await ask('127.0.0.7'), 200);
     } finally {

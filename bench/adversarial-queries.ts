@@ -16,8 +16,8 @@
  * Without --demo or --mdn both run. MDN is expanded into /tmp/mdn when missing (as
  * bench/answer-quality.ts does). The rate limit is lifted through a config file.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/server/config.js';
 import { quietLogger } from '../src/server/logger.js';
 import { startService as startServiceInProcess } from '../src/server/main.js';
+import { type CliService, cpuSeconds, rssMb, startCliService } from './cli-service.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHARED = existsSync(join(ROOT, '../shared/corpora'))
@@ -190,58 +191,6 @@ interface Corpus {
   dir: string;
 }
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-}
-
-function startService(contentDir: string, configFile: string, dbFile: string): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'src/server/cli.ts'),
-      'serve',
-      '--content',
-      contentDir,
-      '--db',
-      dbFile,
-      '--config',
-      configFile,
-      '--port',
-      '0',
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BENCH_KEY: KEY } },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Listening on (\S+)/.exec(output);
-      if (listening) {
-        child.stdout!.off('data', onData);
-        resolve({ process: child, url: listening[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-  });
-}
-
-/** CPU seconds the service's process (every thread) has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 async function post(url: string, body: unknown): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const response = await fetch(url, {
@@ -265,7 +214,7 @@ interface Measured {
 }
 
 async function measure(
-  child: Child,
+  child: CliService,
   endpoint: 'search' | 'ask',
   query: (n: number) => string,
   round: number,
@@ -273,7 +222,7 @@ async function measure(
   const pid = child.process.pid!;
   const times: number[] = [];
   const statuses = new Set<number>();
-  const cpuBefore = cpuSeconds(pid);
+  const cpuBefore = cpuSeconds(pid).total;
   for (let i = 0; i < REQUESTS; i++) {
     const n = round * REQUESTS + i;
     const text = query(n).slice(0, QUERY_LIMIT);
@@ -289,7 +238,7 @@ async function measure(
     times.push(result.ms);
     statuses.add(result.status);
   }
-  const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / REQUESTS;
+  const cpuMs = ((cpuSeconds(pid).total - cpuBefore) * 1000) / REQUESTS;
   return { ms: median(times), cpuMs, statuses: [...statuses].join('/') };
 }
 
@@ -297,7 +246,7 @@ async function measure(
  * Requests whose cost is in their size rather than their query: an ask with four images of 5 MiB
  * (the limit: 28 MB of JSON), and a search for 100 documents with their content.
  */
-async function otherRequests(child: Child): Promise<void> {
+async function otherRequests(child: CliService): Promise<void> {
   const pid = child.process.pid!;
   const image = `data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024 - 3, 7).toString('base64')}`;
   const runs: { label: string; body: (n: number) => Record<string, unknown>; path: string }[] = [
@@ -331,7 +280,7 @@ async function otherRequests(child: Child): Promise<void> {
     const times: number[] = [];
     const statuses = new Set<number>();
     let bytes = 0;
-    const cpuBefore = cpuSeconds(pid);
+    const cpuBefore = cpuSeconds(pid).total;
     // Two asks of 28 MB are what an address may send at once (64 MiB): more wait or are refused.
     const count = run.label.includes('images') ? 2 : 8;
     for (let n = 0; n < count; n++) {
@@ -347,7 +296,7 @@ async function otherRequests(child: Child): Promise<void> {
       }
       times.push(performance.now() - started);
     }
-    const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / count;
+    const cpuMs = ((cpuSeconds(pid).total - cpuBefore) * 1000) / count;
     console.log(
       `  ${run.label.padEnd(49)} ${median(times).toFixed(1).padStart(12)} ms ${cpuMs.toFixed(1).padStart(8)} CPU ms  response ${(bytes / count / 1e6).toFixed(2)} MB  ${[...statuses].join('/')}`,
     );
@@ -355,7 +304,7 @@ async function otherRequests(child: Child): Promise<void> {
 }
 
 /** A conversation continued `turns` times under one id, and searches as a visitor types. */
-async function memoryRuns(child: Child): Promise<void> {
+async function memoryRuns(child: CliService): Promise<void> {
   const pid = child.process.pid!;
   const startRss = rssMb(pid);
   let conversationId = '';
@@ -396,7 +345,7 @@ async function memoryRuns(child: Child): Promise<void> {
 
 async function benchmark(corpus: Corpus, configFile: string, dbFile: string): Promise<void> {
   console.log(`\n${corpus.label}`);
-  const child = await startService(corpus.dir, configFile, dbFile);
+  const child = await startCliService(corpus.dir, dbFile, configFile, { BENCH_KEY: KEY });
   try {
     // Warm up: the language model, the index's caches, the JIT.
     for (let i = 0; i < 30; i++) {

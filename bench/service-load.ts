@@ -9,13 +9,14 @@
  * The service runs as a child process (the real CLI) so that autocannon, in this process, does
  * not share its event loop. The rate limit is raised through a config file.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type RequestSpec } from 'autocannon';
+import { type CliService, cpuSeconds, rssMb, startCliService } from './cli-service.js';
 import { VISITOR_QUERIES, distinctTitleQueries, keystrokes } from './load-queries.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -77,70 +78,6 @@ function ensureCorpus(dir: string, limit?: number): void {
   if (run.status !== 0) throw new Error(`expand.mjs failed with ${run.status}`);
 }
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-  documents: number;
-  indexMs: number;
-}
-
-function startService(contentDir: string, dbFile: string, configFile: string): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'src/server/cli.ts'),
-      'serve',
-      '--content',
-      contentDir,
-      '--db',
-      dbFile,
-      '--config',
-      configFile,
-      '--port',
-      '0',
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BENCH_KEY: KEY } },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Listening on (\S+)/.exec(output);
-      const indexed = /Indexed (\d+) documents? from .* in (\d+) ms/.exec(output);
-      if (listening && indexed) {
-        child.stdout!.off('data', onData);
-        resolve({
-          process: child,
-          url: listening[1]!,
-          documents: Number(indexed[1]),
-          indexMs: Number(indexed[2]),
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-  });
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU seconds the service's main thread, and its whole process, have used so far. */
-function cpuSeconds(pid: number): { main: number; total: number } {
-  const ticks = (path: string): number => {
-    // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
-    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), total: ticks(`/proc/${pid}/stat`) };
-}
-
 function searchRequest(queries: string[]): RequestSpec {
   let next = 0;
   return {
@@ -159,7 +96,12 @@ function searchRequest(queries: string[]): RequestSpec {
  * queries are each sent once (a tenth, at most 1,000, to warm up, the rest measured), so that
  * none meets a cached result, however fast the service goes through them.
  */
-async function loadSearch(service: Child, label: string, queries: string[], distinct = false): Promise<void> {
+async function loadSearch(
+  service: CliService,
+  label: string,
+  queries: string[],
+  distinct = false,
+): Promise<void> {
   const { url } = service;
   const request = searchRequest(queries);
   const warmUp = Math.min(1000, Math.floor(queries.length / 10));
@@ -272,7 +214,14 @@ async function main(): Promise<void> {
       if (corpus.limit !== 0) ensureCorpus(corpus.dir, corpus.limit);
       const typed = corpus.queries.flatMap(keystrokes);
       const distinct = distinctTitleQueries(corpus.dir);
-      const service = await startService(corpus.dir, join(work, `${corpus.limit ?? 'all'}.db`), configFile);
+      const service = await startCliService(
+        corpus.dir,
+        join(work, `${corpus.limit ?? 'all'}.db`),
+        configFile,
+        {
+          BENCH_KEY: KEY,
+        },
+      );
       try {
         console.log(
           `\n${corpus.label}: ${service.documents} documents indexed in ${service.indexMs} ms, rss ${rssMb(service.process.pid!).toFixed(0)} MB`,

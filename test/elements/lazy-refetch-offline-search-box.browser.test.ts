@@ -8,28 +8,15 @@
  * order: each test is the first use of the part it fails.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
+import { failedRequests, failRequests, networkBack } from '../support/request-faults.js';
+import { input, message, options, recordingClient } from '../support/search-box-view.js';
 import { waitUntil } from '../support/wait-until.js';
-import type { AskClient } from '../../src/client/create-client.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
-import type { SearchResultItem } from '../../src/wire/index.js';
 
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 
-const results: SearchResultItem[] = ['Theming', 'Dark mode'].map((title) => ({
-  title,
-  description: `About ${title}`,
-  link: `#${title}`,
-  assetType: 'webpage',
-}));
-const searched: string[] = [];
-const client = {
-  search: async ({ query }: { query: string }) => (searched.push(query), results),
-} as unknown as AskClient;
-
-const input = (el: SearchBox) => el.shadowRoot!.querySelector('input')!;
-const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="option"]');
-const message = (el: SearchBox) => el.shadowRoot!.querySelector('[part="message"]')?.textContent?.trim();
+const { client, searched } = recordingClient();
 
 /** The device offline, as the browser says it: `navigator.onLine` false and the `offline` event. */
 function goOffline(): void {
@@ -57,11 +44,11 @@ describe('<search-box> parts that could not be fetched offline', () => {
   afterEach(async () => {
     console.error = consoleError;
     delete (navigator as { onLine?: boolean }).onLine;
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
   });
 
   it('its behaviour: asked for once and said once while offline, then searching by itself once online', async () => {
-    await executeServerCommand('fail-requests', 'search-controller');
+    await failRequests('search-controller');
     goOffline();
     const el = await fixture<SearchBox>(
       html`<search-box debounce="0" no-recent .client=${client}></search-box>`,
@@ -73,19 +60,19 @@ describe('<search-box> parts that could not be fetched offline', () => {
     await waitUntil(() => message(el) === 'Search is not available right now.', 'the message');
     await el.updateComplete;
     // The browser may send a request again by itself when its connection drops: the keys are counted.
-    const requested = await executeServerCommand('failed-requests');
+    const requested = await failedRequests();
     for (const key of ['e', ' ', 'd', 'a', 'r', 'k']) {
       await sendKeys({ type: key });
       await el.updateComplete;
     }
     expect(input(el).value).to.equal('theme dark');
     expect(message(el)).to.equal('Search is not available right now.');
-    expect(await executeServerCommand('failed-requests'), 'requests for the part').to.equal(requested);
+    expect(await failedRequests(), 'requests for the part').to.equal(requested);
     expect(logged, 'errors in the console').to.have.length(1);
     expect(errorEvents, 'ask-error events').to.equal(1);
 
     // Back online: no key pressed, the part comes and the text typed is searched.
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     goOnline();
     await waitUntil(() => options(el).length === 2, 'the results, without a key');
     expect(searched).to.deep.equal(['theme dark']);
@@ -93,7 +80,7 @@ describe('<search-box> parts that could not be fetched offline', () => {
   });
 
   it('its keyboard shortcut: asked for once while offline whatever keys the page gets, and working once online', async () => {
-    await executeServerCommand('fail-requests', 'keyboard-shortcut');
+    await failRequests('keyboard-shortcut');
     goOffline();
     const el = await fixture<SearchBox>(
       html`<search-box shortcut="mod+k" debounce="0" no-recent .client=${client}></search-box>`,
@@ -101,17 +88,17 @@ describe('<search-box> parts that could not be fetched offline', () => {
     await el.updateComplete;
     const other = await fixture<HTMLInputElement>(html`<input aria-label="Elsewhere on the page" />`);
     other.focus();
-    const requested = await executeServerCommand('failed-requests');
+    const requested = await failedRequests();
     expect(requested, 'the part asked for').to.be.above(0);
     for (const key of ['h', 'e', 'l', 'l', 'o']) {
       await sendKeys({ type: key });
       await el.updateComplete;
     }
     expect(other.value).to.equal('hello');
-    expect(await executeServerCommand('failed-requests'), 'requests for the part').to.equal(requested);
+    expect(await failedRequests(), 'requests for the part').to.equal(requested);
     expect(logged, 'errors in the console').to.have.length(1);
 
-    await executeServerCommand('fail-requests', null);
+    await networkBack();
     goOnline();
     await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'k' });

@@ -9,27 +9,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { failRequests, networkBack } from '../support/request-faults.js';
+import { input, message, options, recordingClient } from '../support/search-box-view.js';
 import { waitUntil } from '../support/wait-until.js';
-import type { AskClient } from '../../src/client/create-client.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
-import type { SearchResultItem } from '../../src/wire/index.js';
 
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 
-const results: SearchResultItem[] = ['Theming', 'Dark mode'].map((title) => ({
-  title,
-  description: `About ${title}`,
-  link: `#${title}`,
-  assetType: 'webpage',
-}));
-const searched: string[] = [];
-const client = {
-  search: async ({ query }: { query: string }) => (searched.push(query), results),
-} as unknown as AskClient;
-
-const input = (el: SearchBox) => el.shadowRoot!.querySelector('input')!;
-const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="option"]');
-const message = (el: SearchBox) => el.shadowRoot!.querySelector('[part="message"]')?.textContent?.trim();
+const { client, searched } = recordingClient();
 const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
 
 describe('<search-box> parts fetched again once the network is back', () => {

@@ -12,3 +12,6 @@ export const holdRequests = (part: string) => executeServerCommand('hold-request
 
 /** The connection is back: no request fails, and those held are answered. */
 export const networkBack = () => executeServerCommand('fail-requests', null);
+
+/** How many requests the test server has failed so far (the browser may resend one by itself). */
+export const failedRequests = () => executeServerCommand('failed-requests');

@@ -83,20 +83,24 @@ const englishReasons = [...defaultFeedbackReasons];
  */
 const labelled = (label: string): string => (/[:：]\s*$/u.test(label) ? label : `${label}:`);
 
-/** A notice that names files: its text (`notAnImage`…) and the values of its placeholders. */
-interface FilesNotice {
+/**
+ * A text that names what the visitor gave (files, a question): its text (`notAnImage`,
+ * `searchInstead`…) and the values of its placeholders.
+ */
+interface NamingText {
   template: string;
-  /** `name`, or `names`: the files, each shown isolated; `max`: a number. */
+  /** `name`, `names` or `query`: what the visitor gave, each shown isolated; `max`: a number. */
   values: Record<string, string | string[] | number>;
 }
 
 /**
- * `notice` filled, as `fill` fills a text, with each file name as `name` gives it: in a `<bdi>`
- * where it is shown, as the question in the offer to search is (on a right-to-left page,
- * "2024 notes.txt" showed as "notes.txt 2024"), as it is where it is said.
+ * `notice` filled, as `fill` fills a text, with each name as `name` gives it: in a `<bdi>` where
+ * it is shown (on a right-to-left page, "2024 notes.txt" showed as "notes.txt 2024", and a
+ * question in Latin letters, "fetch()?", with its punctuation at the wrong end), as it is where it
+ * is said.
  */
 function filledNotice(
-  { template, values }: FilesNotice,
+  { template, values }: NamingText,
   name: (name: string) => string | TemplateResult = (name) => name,
 ): (string | number | TemplateResult)[] {
   // Split on `{name}` with its name kept: the placeholders are at the odd indexes.
@@ -110,10 +114,10 @@ function filledNotice(
 }
 
 /** `notice` as a screen reader hears it. */
-const saidNotice = (notice: FilesNotice): string => filledNotice(notice).join('');
+const saidNotice = (notice: NamingText): string => filledNotice(notice).join('');
 
 /** `notice` as the notice line shows it. */
-const shownNotice = (notice: FilesNotice) => filledNotice(notice, (name) => html`<bdi>${name}</bdi>`);
+const shownNotice = (notice: NamingText) => filledNotice(notice, (name) => html`<bdi>${name}</bdi>`);
 
 /**
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
@@ -134,7 +138,7 @@ export class ChatBehaviour implements ReactiveController {
   /** The images waiting to be sent with the next question. */
   attachments: ImageAttachment[] = [];
   /** Why attachments were refused, or could not be read: one notice each, none said twice. */
-  attachmentNotices: FilesNotice[] = [];
+  attachmentNotices: NamingText[] = [];
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
   /** The question in the input, when it was not sent as longer than the service takes. */
@@ -470,7 +474,7 @@ export class ChatBehaviour implements ReactiveController {
     for (const { name } of read.slice(room)) rejected.push({ name, reason: 'count' });
     // Those beyond the room are named in one message: which of the visitor's images didn't go.
     const beyond = rejected.filter(({ reason }) => reason === 'count').map(({ name }) => name);
-    const notices = rejected.map(({ name, reason }): FilesNotice =>
+    const notices = rejected.map(({ name, reason }): NamingText =>
       reason === 'type'
         ? { template: s.notAnImage, values: { name } }
         : reason === 'size'
@@ -1126,11 +1130,8 @@ export class ChatBehaviour implements ReactiveController {
     if (!record.didAnswer && asksForValue(record)) return this.#body(turn);
     if (!record.didAnswer) {
       const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
-      // The question isolated, as the search box's "Ask AI about" does: a question in Latin
-      // letters ("fetch()?") on an Arabic page kept its punctuation at the wrong end.
-      const label = s.searchInstead
-        .split('{query}')
-        .flatMap((part, index) => (index ? [html`<bdi>${turn.query}</bdi>`, part] : [part]));
+      // The question isolated, as the search box's "Ask AI about" does.
+      const label = shownNotice({ template: s.searchInstead, values: { query: turn.query } });
       return html`<p part="notice" class="notice">${s.notFound}</p>
         ${
           href && isAllowedUrl(href)

@@ -4,6 +4,7 @@ import { isPartOfSection, type DocumentSection } from '../content/document.js';
 import type { PassageHit, SearchIndex, SearchOptions } from '../search/search-index.js';
 import { isMessage, pastedMessage } from '../search/error-messages.js';
 import { TextAnalyser } from '../search/text-analyser.js';
+import { withinEditDistance } from '../search/edit-distance.js';
 import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
 import { renderAnswer } from './answer-format.js';
 import { codeNamesAsked, definesName, sectionTermSet, selectAnswer } from './answer-sentences.js';
@@ -169,15 +170,8 @@ function oneLetterReplaced(a: string, b: string): boolean {
  * fingers, not a name, however short the word.
  */
 function neighboursSwapped(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  const at = [...a].findIndex((letter, index) => letter !== b[index]);
-  return (
-    at >= 0 &&
-    at + 1 < a.length &&
-    a[at] === b[at + 1] &&
-    a[at + 1] === b[at] &&
-    a.slice(at + 2) === b.slice(at + 2)
-  );
+  // One edit between words of one length and the same letters: a swap, not a letter replaced.
+  return a.length === b.length && a !== b && !oneLetterReplaced(a, b) && withinEditDistance(a, b, 1);
 }
 /** Pages after the first whose definition of a name asked about may be quoted (see `#definingHit`). */
 const DEFINING_PAGES = 4;

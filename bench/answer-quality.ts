@@ -587,7 +587,13 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
  *   questions a visitor evaluating ask-elements asks: size, frameworks, self-hosting, styling,
  *   accessibility, security, stored data, limits, languages, own docs; short, chatty, misspelt)
  *   and demo-visitor-unanswerable.json (12 pricing, roadmap and community questions), in halves
- *   as above (`visitor seen`, `visitor blind`).
+ *   as above (`visitor seen`, `visitor blind`). A third, written on 2026-12-01 the same way (from
+ *   the pages' titles and headings alone, before any of it was asked): demo-operator.json (40
+ *   questions a site owner who runs the service asks: deploying it behind a proxy, CORS, the
+ *   config file, keys, projects, analytics, retention, backups, upgrades, logs, rate limits,
+ *   re-indexing, declined questions, the threshold, agents, generation, translation, theming)
+ *   and demo-operator-unanswerable.json (9 near misses, 3 off-topic), in halves
+ *   (`operator seen`, `operator blind`).
  * - `forkful`: a meal-kit shop's help centre (bench/corpora/forkful/, 19 pages in Markdown with
  *   and without a heading, built HTML and plain text), a site owner's own content in a
  *   customer's words; forkful-fresh.json (60) and forkful-unanswerable.json (25).
@@ -716,6 +722,9 @@ if (runs('--demo')) {
   await benchmarkSmallSite('demo', 'demo docs', demo);
   await benchmarkSmallSite('demo', "demo docs, a first-time visitor's questions", demo, {
     questionSet: 'visitor',
+  });
+  await benchmarkSmallSite('demo', "demo docs, a site owner's questions on running it", demo, {
+    questionSet: 'operator',
   });
 }
 if (runs('--forkful'))

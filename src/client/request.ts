@@ -54,8 +54,8 @@ export async function attemptOnce(
   );
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  // SPEC 1: requests to the bot and health endpoints carry Content-Type: application/json, a GET too.
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
   try {
     return await Promise.race([

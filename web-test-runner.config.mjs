@@ -10,6 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
 import { requestFaults } from './test/support/request-faults-plugin.mjs';
+import { specServicePlugin } from './test/support/spec-service-plugin.mjs';
 import { touchPlugin } from './test/support/touch-plugin.mjs';
 
 /**
@@ -42,6 +43,7 @@ const keptFiles = cliFiles()?.filter(isFailureKeptFile) ?? FAILURE_KEPT_FILES;
 
 const service = referenceService();
 const faults = requestFaults();
+const specService = specServicePlugin();
 
 if (!existsSync(CHROMIUM_PATH)) {
   console.error(
@@ -92,7 +94,9 @@ export default {
     touchPlugin(),
     // Requests of the page's files failed on demand (a part that cannot be fetched).
     faults.plugin,
+    // A stand-in for SPEC's hosted service: records with only the fields SPEC shows.
+    specService.plugin,
   ],
-  middleware: [faults.middleware, service.middleware],
+  middleware: [faults.middleware, service.middleware, specService.middleware],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
 };

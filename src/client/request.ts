@@ -137,9 +137,12 @@ async function parseResponse(
       );
   }
   if (ok) return body;
-  // `{ error: { code, message, field } }`, or `{ error: "message" }`.
+  // `{ error: { code, message, field } }`, `{ error: "message" }`, or (SPEC 7 shows no shape) `{ message }`.
   const error = (body as { error?: unknown } | null)?.error;
-  const detail = ((typeof error === 'string' ? { message: error } : error) ?? {}) as Record<string, unknown>;
+  const detail = ((typeof error === 'string' ? { message: error } : error) ?? body ?? {}) as Record<
+    string,
+    unknown
+  >;
   const message = stringOr(detail.message, `The service answered ${status} ${response.statusText}`.trim());
   throw new ApiError(withoutKey(message, key), {
     status,

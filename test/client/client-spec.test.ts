@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createClient } from '../../src/client/index.js';
+import { ApiError, createClient } from '../../src/client/index.js';
 import { SPEC_SEARCH_ITEMS, specAnswer, startSpecService } from '../support/spec-service.js';
 
 const KEY = 'spec-key-0123456789';
@@ -110,6 +110,18 @@ describe('client against a service that sends only what SPEC shows', () => {
       assert.equal(params.get('page'), '1');
       assert.equal(params.get('limit'), '10');
     }
+  });
+
+  it("gives the message of an error body of another shape than the reference service's", async () => {
+    const client = clientOf('spec');
+    const request = { query: 'install' } as Parameters<typeof client.search>[0];
+    await assert.rejects(client.search(request), (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.status, 400);
+      assert.equal(error.code, 'http_400');
+      assert.equal(error.message, 'numDocs is required');
+      return true;
+    });
   });
 
   it('keeps the fields a hosted service adds, reading its own beside them', async () => {

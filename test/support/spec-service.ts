@@ -79,6 +79,14 @@ const HOSTED_EXTRAS = {
   health: { version: '4.2.0', uptime: 86400 },
 };
 
+/** An error status and its body. */
+class SpecError {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
 export interface SpecRequest {
   method: string;
   /** The path and query string, without the `/spec` or `/hosted` prefix. */
@@ -114,6 +122,8 @@ export function specService(): SpecService {
       hosted ? { ...record, ...extras } : record;
     if (path === '/api/healthz') return extra({ status: 'ok' }, HOSTED_EXTRAS.health);
     if (path === '/bot/search') {
+      // SPEC 7 shows no shape of an error body: here a plain message, as many services write it.
+      if (body['numDocs'] === undefined) return new SpecError(400, { message: 'numDocs is required' });
       const count = typeof body['numDocs'] === 'number' ? body['numDocs'] : SPEC_SEARCH_ITEMS.length;
       return SPEC_SEARCH_ITEMS.slice(0, count).map((item) => extra(item, HOSTED_EXTRAS.searchItem));
     }
@@ -145,13 +155,15 @@ export function specService(): SpecService {
           body: Buffer.concat(chunks).toString('utf8'),
         };
         requests.push(recorded);
-        const body = answer(recorded, hosted);
-        response.writeHead(body === undefined ? 404 : 200, {
+        const answered = answer(recorded, hosted) ?? new SpecError(404, { message: 'not found' });
+        const [status, body] =
+          answered instanceof SpecError ? [answered.status, answered.body] : [200, answered];
+        response.writeHead(status, {
           'content-type': 'application/json',
           // The browser tests' pages are on this origin; a cross-origin caller needs no more here.
           'cache-control': 'no-store',
         });
-        response.end(JSON.stringify(body ?? { error: 'not found' }));
+        response.end(JSON.stringify(body));
       });
     },
   };

@@ -699,6 +699,21 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('shows and continues its saved conversation when persist is set once the chat is in use, as after a consent', async () => {
+      const client = conversationClient((query) => `c-${query}`);
+      const before = await chat(client, 'persist storage-key=route');
+      await askAndWaitForAnswer(before, 'Q1', 1);
+      before.remove();
+      // The next page: the chat is on it, its behaviour come, before the page turns persist on.
+      const el = await chat(client, 'storage-key=route');
+      await waitFor(() => parts(el).one('header'), "the chat's behaviour");
+      el.persist = true;
+      await waitFor(() => questions(el)[0] === 'Q1', 'the saved question');
+      await askAndWaitForAnswer(el, 'Q2', 2);
+      expect(client.asks.at(-1)!.conversationId).to.equal('c-Q1');
+      expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2']);
+    });
+
     it('removed with an answer on its way to a route without a chat, saves the answer for the next chat of its name', async () => {
       const { el, answer } = await waitingChat('How do I install it?');
       el.remove();

@@ -223,12 +223,7 @@ export class ChatBehaviour implements ReactiveController {
 
   hostConnected(): void {
     this.#adoptStyles();
-    if (this.#host.persist && typeof BroadcastChannel === 'function' && !this.#tabs) {
-      this.#tabs = new BroadcastChannel('ask-chat');
-      this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
-    }
-    if (this.#host.persist) persisting.add(this);
-    if (this.#host.persist && !this.#restored) this.#restore();
+    if (this.#keep()) this.#restore();
     // What changed while it was off the page (a late answer) is saved now that it shows again;
     // a chat put back with nothing new shows what another chat saved since (see #reread).
     else if (this.#unsaved && this.#seen === writesOf(this.#storageName ?? '')) this.#save();
@@ -236,6 +231,20 @@ export class ChatBehaviour implements ReactiveController {
     this.#unsaved = false;
     this.#connected?.resolve();
     this.#connected = undefined;
+  }
+
+  /**
+   * A chat that keeps its conversation (`persist`) joins the others of the page and of the tabs;
+   * whether its saved conversation is still to be read.
+   */
+  #keep(): boolean {
+    if (!this.#host.persist) return false;
+    if (typeof BroadcastChannel === 'function' && !this.#tabs) {
+      this.#tabs = new BroadcastChannel('ask-chat');
+      this.#tabs.onmessage = (event: MessageEvent<TabMessage>) => this.#onTabMessage(event.data);
+    }
+    persisting.add(this);
+    return !this.#restored;
   }
 
   hostDisconnected(): void {
@@ -276,6 +285,10 @@ export class ChatBehaviour implements ReactiveController {
   #codeLabel = '';
 
   hostUpdate(): void {
+    // `persist` set on a chat already in use (once the visitor consents, a framework's prop come
+    // late): its saved conversation is shown and continued, where its first question was saved
+    // over it.
+    if (this.#host.isConnected && this.#keep()) this.#restore();
     // The visitor may have begun typing since the last update, which focusing and typing don't
     // cause: where the composer is now, before this update moves it, unless it was on screen then
     // (the page may have grown since, an image loading above it).

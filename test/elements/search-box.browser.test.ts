@@ -2549,6 +2549,26 @@ describe('<search-box> keyboard shortcut', () => {
     expect(question.value).to.equal('');
   });
 
+  it('opens with mod+k on a keyboard of another alphabet, which gives its own letter at K', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box shortcut="mod+k" .client=${answering([])}></search-box>`,
+    );
+    await el.updateComplete;
+    document.body.focus();
+    // What Chromium fires for Ctrl+K with a Russian or Ukrainian layout: the key at K gives "л".
+    const russianCtrlK = new KeyboardEvent('keydown', {
+      key: 'л',
+      code: 'KeyK',
+      ctrlKey: true,
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    document.body.dispatchEvent(russianCtrlK);
+    expect(russianCtrlK.defaultPrevented, "the shortcut taken from the browser's own").to.equal(true);
+    expect(shadow(el).activeElement).to.equal(input(el));
+  });
+
   it('leaves the shortcut to the box that is shown when another is in a hidden part of the page', async () => {
     const wrapper = await fixture<HTMLDivElement>(
       html`<div>

@@ -56,10 +56,21 @@ export function parseShortcut(spec: string | undefined, apple = isApplePlatform(
   return shortcut;
 }
 
+/** A letter of the Latin alphabet as a shortcut names it. */
+const LATIN_LETTER = /^[a-z]$/;
+
 export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boolean {
+  const key = event.key.toLowerCase();
   // Shift is only compared when the shortcut asks for it: "/" or "?" need Shift on some layouts.
+  // A layout of another alphabet (Russian, Ukrainian, Greek, Hebrew, Arabic) gives its own letter
+  // for the key that has K on a Latin one, Ctrl held or not ("л" for Ctrl+K): the shortcut's letter
+  // is then read by its place on the keyboard. A Latin layout's letter is read as it is (on Dvorak,
+  // the key that gives K is not at QWERTY's K).
   return (
-    event.key.toLowerCase() === shortcut.key &&
+    (key === shortcut.key ||
+      (!LATIN_LETTER.test(key) &&
+        LATIN_LETTER.test(shortcut.key) &&
+        event.code === `Key${shortcut.key.toUpperCase()}`)) &&
     event.ctrlKey === shortcut.ctrl &&
     event.metaKey === shortcut.meta &&
     event.altKey === shortcut.alt &&

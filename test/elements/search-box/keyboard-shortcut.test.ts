@@ -30,6 +30,20 @@ describe('keyboard shortcut', () => {
     assert.equal(matchesShortcut(key({ key: '/', ctrlKey: true }), slash), false);
   });
 
+  it('reads a letter by its place on a layout of another alphabet, and by the letter on a Latin one', () => {
+    const modK = parseShortcut('mod+k', false)!;
+    // Russian (and Ukrainian) layouts: the key at K gives "л".
+    assert.equal(matchesShortcut(key({ key: 'л', code: 'KeyK', ctrlKey: true }), modK), true);
+    // Greek: "κ"; Hebrew: "ל".
+    assert.equal(matchesShortcut(key({ key: 'κ', code: 'KeyK', ctrlKey: true }), modK), true);
+    assert.equal(matchesShortcut(key({ key: 'ל', code: 'KeyK', ctrlKey: true }), modK), true);
+    assert.equal(matchesShortcut(key({ key: 'л', code: 'KeyK' }), modK), false);
+    assert.equal(matchesShortcut(key({ key: 'д', code: 'KeyL', ctrlKey: true }), modK), false);
+    // Dvorak: the key at QWERTY's K gives "t", and the one that gives "k" is at V.
+    assert.equal(matchesShortcut(key({ key: 't', code: 'KeyK', ctrlKey: true }), modK), false);
+    assert.equal(matchesShortcut(key({ key: 'k', code: 'KeyV', ctrlKey: true }), modK), true);
+  });
+
   it('refuses empty and unknown modifiers, and reads a plus key', () => {
     assert.equal(parseShortcut('', false), undefined);
     assert.equal(parseShortcut('hyper+k', false), undefined);

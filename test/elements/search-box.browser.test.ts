@@ -994,6 +994,28 @@ describe('<search-box> states', () => {
     expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme']);
   });
 
+  it('searches when put back on the page after the device came back online while it was off it', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client);
+    const parent = el.parentElement!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      window.dispatchEvent(new Event('offline'));
+      await type(el, 'theme');
+      await waitUntil(() => messageText(el).startsWith('You are offline'));
+      // A router keeps the page it left, off the document (a kept-alive view), meanwhile.
+      el.remove();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+    window.dispatchEvent(new Event('online'));
+    parent.append(el);
+    input(el).focus();
+    await waitUntil(() => options(el).length === 3, 'the results, once back on the page');
+    expect(messageText(el)).to.not.contain('offline');
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme']);
+  });
+
   it('renders a link outside the allow-list as text that cannot be followed', async () => {
     const el = await fakeBox(
       answering([

@@ -303,6 +303,9 @@ export class SearchController implements ReactiveController {
 
   hostConnected(): void {
     this.#listen('addEventListener');
+    // Back online while it was off the page (a kept-alive view), unheard: searched now, where it
+    // said "offline" and searched nothing until the network next changed.
+    this.#state.online = globalThis.navigator?.onLine ?? true;
     this.#searchTask.autoRun = true;
     // Moved (a drawer, a portal) or put back by a router mid-search: the search its removal
     // stopped runs again, as if never stopped, rather than leave its abort to read as a failure.

@@ -1367,13 +1367,15 @@ describe('<ask-chat>', () => {
       expect(p.root.activeElement).to.equal(p.input());
     });
 
-    it('sends the format, the page meta, attributes and tags', async () => {
+    it('sends the format, the page meta (its address without query or fragment), attributes and tags', async () => {
       const client = fakeClient(async () => answerRecord({ answer: '<p>An <b>html</b> answer</p>' }));
       document.title = 'Install guide';
       document.documentElement.lang = 'en-GB';
       const el = await chat(client, 'format=html include-tags=guides,api exclude-tags=internal');
       el.askAttributes = { plan: 'pro' };
-      await askAndWaitForAnswer(el, 'How?', 1);
+      const address = location.href;
+      history.replaceState(null, '', `${address.split('#')[0]}#access_token=secret`);
+      await askAndWaitForAnswer(el, 'How?', 1).finally(() => history.replaceState(null, '', address));
       expect(client.asks[0]).to.deep.include({
         query: 'How?',
         format: 'html',
@@ -1384,9 +1386,9 @@ describe('<ask-chat>', () => {
       });
       expect(client.asks[0]!.meta).to.deep.equal({
         title: 'Install guide',
-        origin: location.href,
+        origin: location.origin + location.pathname, // no query (the test runner's session) or #access_token
         language: 'en-GB',
-        ...(document.referrer ? { referrer: document.referrer } : {}),
+        ...(document.referrer ? { referrer: document.referrer.split(/[?#]/)[0] } : {}),
       });
       expect(parts(el).one('answer-body')!.querySelector('b')!.textContent).to.equal('html');
       el.meta = { title: 'Set by the site' };
@@ -1400,7 +1402,7 @@ describe('<ask-chat>', () => {
         await askAndWaitForAnswer(el, 'What fields does ApiError have?', 1);
         const list = parts(el).one('answer-body')!.querySelector('ul')!;
         expect([...list.querySelectorAll('li')].map((item) => item.textContent!.split(':')[0])).to.deep.equal(
-          ['status', 'code', 'field', 'body', 'retryAfter'],
+          ['status', 'code', 'message', 'field', 'body', 'retryAfter'],
         );
         // The chat's own lists have no marks; an answer's keep theirs.
         expect(getComputedStyle(list).listStyleType).to.equal('disc');

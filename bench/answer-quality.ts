@@ -43,7 +43,12 @@
  * answerable questions each, and 30 each that the site doesn't answer, a third off-topic, two
  * thirds near misses checked against the corpus) were written on 2026-11-30 by a helper from the
  * pages alone, before that helper's changes to the answer decision; none of their misses is read
- * or printed (`fresh8 blind`). The second typeahead
+ * or printed (`fresh8 blind`). The tenth fresh sets (*-fresh10.json, *-unanswerable10.json: 40
+ * answerable questions each, and 20 each that the site doesn't answer, half near misses checked
+ * against the corpus by grep, half off-topic; the MDN questions on pages picked by random line of
+ * the corpus file) were written on 2026-12-01 by a helper from the pages alone, before running
+ * any search or reading the search code; none of their misses is read or printed
+ * (`fresh10 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -333,6 +338,8 @@ export interface QuestionSets {
   unanswerable7: string[];
   fresh8: Question[];
   unanswerable8: string[];
+  fresh10: Question[];
+  unanswerable10: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -363,6 +370,8 @@ export function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable7: textsOf('unanswerable7'),
     fresh8: questionsOf('fresh8'),
     unanswerable8: textsOf('unanswerable8'),
+    fresh10: questionsOf('fresh10'),
+    unanswerable10: textsOf('unanswerable10'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -388,6 +397,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable7,
     fresh8,
     unanswerable8,
+    fresh10,
+    unanswerable10,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -415,6 +426,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh6Items = fresh6.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh7Items = fresh7.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh8Items = fresh8.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh10Items = fresh10.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -428,6 +440,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh6 blind': fresh6Items,
     ...seenAndBlind('fresh7', fresh7Items),
     'fresh8 blind': fresh8Items,
+    'fresh10 blind': fresh10Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -489,6 +502,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh6 blind': fresh6,
     ...seenAndBlind('fresh7', fresh7),
     'fresh8 blind': fresh8,
+    'fresh10 blind': fresh10,
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -507,6 +521,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     'fresh6 blind': unanswerable6,
     ...seenAndBlind('fresh7', unanswerable7),
     'fresh8 blind': unanswerable8,
+    'fresh10 blind': unanswerable10,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,

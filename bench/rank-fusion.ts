@@ -6,7 +6,7 @@
  * rank 3 or 2), each also gated to queries of 4 words or more (typeahead untouched). The variant
  * is chosen on the tune and seen sets only (the tune half of the first set, fresh, fresh2 seen,
  * fresh7 seen), by the mean over both sites of hit@1 + hit@3; its blind figures (fresh2 blind,
- * fresh3–6, fresh7 blind, fresh8) and typeahead figures are then printed against ours alone,
+ * fresh3–6, fresh7 blind, fresh8, fresh10) and typeahead figures are then printed against ours alone,
  * with each ranker's time per query (in-process, alternating). Prints numbers, asserts nothing.
  *
  *   node --expose-gc --import tsx bench/rank-fusion.ts   (expands MDN into /tmp/mdn when missing)
@@ -154,6 +154,7 @@ async function measureSite(name: string, directory: string, sets: QuestionSets):
       'fresh6 blind': items(sets.fresh6),
       'fresh7 blind': fresh7['fresh7 blind']!,
       'fresh8 blind': items(sets.fresh8),
+      'fresh10 blind': items(sets.fresh10),
     }),
     typeahead: await rank({
       typeahead: items(sets.typeahead),

@@ -106,15 +106,18 @@ function markdownFence(code: string): string {
  * shows it under the answer.
  */
 export function renderMarkdown(blocks: AnswerBlock[]): string {
-  const parts = blocks.map((block) => {
+  const parts = blocks.map((block, index) => {
     if (block.kind === 'text') return inlineMarkdown(block.text);
-    if (block.kind === 'list')
+    if (block.kind === 'list') {
+      // A list right after another of its kind (the steps of two tabs) is one list to Markdown
+      // unless its marker differs: `1)` after `1.`, `*` after `-`, as the HTML has two lists.
+      const swapped = listMarkerSwapped(blocks, index);
+      const marker = (i: number) =>
+        block.ordered ? `${(block.start ?? 1) + i}${swapped ? ')' : '.'}` : swapped ? '*' : '-';
       return block.items
-        .map(
-          (item, i) =>
-            `${block.ordered ? `${(block.start ?? 1) + i}.` : '-'} ${inlineMarkdown(item).replace(/\n/g, '\n   ')}`,
-        )
+        .map((item, i) => `${marker(i)} ${inlineMarkdown(item).replace(/\n/g, '\n   ')}`)
         .join('\n');
+    }
     if (block.kind === 'table') {
       const row = (cells: string[]) => `| ${cells.map(tableCellMarkdown).join(' | ')} |`;
       return [row(block.header), `|${' --- |'.repeat(block.header.length)}`, ...block.rows.map(row)].join(
@@ -125,6 +128,18 @@ export function renderMarkdown(blocks: AnswerBlock[]): string {
     return `${fence}${infoString(block.language)}\n${block.text}\n${fence}`;
   });
   return parts.join('\n\n');
+}
+
+/** Whether the list block at `index` is written with the other marker (see `renderMarkdown`). */
+function listMarkerSwapped(blocks: AnswerBlock[], index: number): boolean {
+  const block = blocks[index];
+  const previous = blocks[index - 1];
+  return (
+    block?.kind === 'list' &&
+    previous?.kind === 'list' &&
+    previous.ordered === block.ordered &&
+    !listMarkerSwapped(blocks, index - 1)
+  );
 }
 
 /** The answer as an HTML fragment that is safe as it is: every text escaped, only our own tags. */

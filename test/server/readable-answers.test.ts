@@ -93,3 +93,68 @@ Click **Disconnect** on the **Email account** tab. Existing conversations stay; 
     assert.match(rendered, /<li>Click Connect Microsoft account\.<\/li>/);
   });
 });
+
+describe('a quoted sentence pointing back', () => {
+  const service = servedSite('readable-referents-', {
+    'service.md': `---
+title: The reference service
+description: What the reference service is, where it runs and what it keeps.
+---
+
+# The reference service
+
+The reference service is the HTTP API that the search box and the chat talk to. It runs as one Node process with nothing else to install, and keeps conversations and feedback in a SQLite file.
+
+It is the widgets' backend, and you host it yourself, on your own server, virtual machine or container: there is no cloud of ours to sign up for, no account and no fee.
+
+## Where it runs
+
+Any machine with Node 20 or later: a laptop, a virtual machine, a container. It listens on port 8787 unless told otherwise.
+
+## What it keeps
+
+Questions, answers and votes are kept in the database file for as long as the retention setting says.
+`,
+    'view-transitions.md': `---
+title: "ViewTransition: waitUntil() method"
+description: The waitUntil() method of the ViewTransition interface delays the finish of the view transition until a promise resolves.
+---
+
+# ViewTransition: waitUntil() method
+
+The \`waitUntil()\` method of the \`ViewTransition\` interface delays the finish of the view transition until the given promise is resolved.
+
+## Description
+
+When a same-document view transition starts, the browser builds a tree of pseudo-elements to animate the outgoing and incoming states. The tree is destroyed when the animations of all its pseudo-elements reach their finished state.
+
+This works well for most transitions, but some need the pseudo-element tree to persist beyond the finished state. Calling \`waitUntil()\` with a promise keeps the tree until the promise is resolved. At this point, the \`finished\` promise also resolves.
+
+## Return value
+
+None (\`undefined\`).
+`,
+  });
+  const ask = askOf(service);
+
+  it('comes with the paragraph it points back at, when it opens its own', async () => {
+    for (const format of ['markdown', 'html'] as const) {
+      const { answer } = await ask('do I host the backend myself, on my own server?', format);
+      assert.match(answer, /^(<p>)?The reference service is the HTTP API/, answer);
+      assert.match(answer, /It is the widgets(?:'|&#39;) backend, and you host it yourself/);
+    }
+    const { answer } = await ask('does the tree persist beyond the finished state', 'markdown');
+    assert.match(
+      answer,
+      /^The tree is destroyed when the animations[^\n]*\n\nThis works well for most transitions/,
+    );
+  });
+
+  it('comes with the sentence before it when it starts "At this point"', async () => {
+    const { answer } = await ask('what happens to the finished promise', 'markdown');
+    assert.equal(
+      answer,
+      'Calling `waitUntil()` with a promise keeps the tree until the promise is resolved. At this point, the `finished` promise also resolves.',
+    );
+  });
+});

@@ -90,7 +90,7 @@ const RELATED_SHARE = 0.6;
  * it, …"). Quoted alone, such a sentence starts mid-thought.
  */
 const LEANS_ON_PREVIOUS =
-  /^((it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?)\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
+  /^((it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
 /**
  * Questions asking for a list of things ("Which events…", "Which status codes…", "What options
  * are there"); "which" with a plural only: "which port" asks for one, and so do "which status
@@ -831,12 +831,18 @@ export function selectAnswer(
     if (!unit || unit.kind === 'code' || chosen.has(index)) return;
     chosen.add(index);
     length += unit.length;
-    // A sentence starting "They…" or "This…" comes with the sentence it leans on.
+    // A sentence starting "They…", "This…" or "At this point" comes with the sentence it leans
+    // on: the one before it in its paragraph or, opening a paragraph, the last of the paragraph
+    // of prose before it ("The reference service is the HTTP API…" before "It is the elements'
+    // backend…"), not an item of a list.
     const previous = units[index - 1];
     if (
       unit.kind === 'text' &&
       previous?.kind === 'text' &&
-      previous.paragraph === unit.paragraph &&
+      (previous.paragraph === unit.paragraph ||
+        (previous.paragraph === unit.paragraph - 1 &&
+          previous.list === undefined &&
+          unit.list === undefined)) &&
       LEANS_ON_PREVIOUS.test(unit.text)
     )
       choose(index - 1);

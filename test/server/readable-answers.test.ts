@@ -158,3 +158,65 @@ None (\`undefined\`).
     );
   });
 });
+
+describe('a quoted sentence announcing code with "do the following."', () => {
+  const service = servedSite('readable-announced-', {
+    'testing.md': `---
+title: Testing
+description: Test your application by sending it requests and checking the responses.
+---
+
+# Testing
+
+Testing is important. Tests check that your routes answer as they should.
+
+## Request and response
+
+All you need to do is create a Request and pass it to the application to check the Response, with the \`app.request\` method.
+
+To make a request to \`POST /posts\` with \`JSON\` data, do the following.
+
+\`\`\`ts
+test('POST /posts', async () => {
+  const res = await app.request('/posts', {
+    method: 'POST',
+    body: JSON.stringify({ message: 'hello' }),
+    headers: new Headers({ 'Content-Type': 'application/json' }),
+  })
+  expect(res.status).toBe(201)
+})
+\`\`\`
+
+To make a request to \`POST /posts\` with \`multipart/form-data\` data, do the following.
+
+\`\`\`ts
+test('POST /posts', async () => {
+  const formData = new FormData()
+  formData.append('message', 'hello')
+  const res = await app.request('/posts', { method: 'POST', body: formData })
+  expect(res.status).toBe(201)
+})
+\`\`\`
+
+## Env
+
+To set \`c.env\` for testing, pass it as the third parameter of \`app.request\`.
+`,
+  });
+  const ask = askOf(service);
+
+  it("comes with the code it announces, not as the answer's last words", async () => {
+    const question = 'in a vitest test, post a FormData body to my app and check that it answers 201';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.match(
+      markdown,
+      /with `multipart\/form-data` data, do the following\.\n\n```ts\ntest\('POST \/posts'[^`]*new FormData\(\)[^`]*```$/,
+      markdown,
+    );
+    const html = (await ask(question, 'html')).answer;
+    assert.match(
+      html,
+      /do the following\.<\/p>\n<pre><code class="language-ts">[^<]*new FormData\(\)[^<]*<\/code><\/pre>$/,
+    );
+  });
+});

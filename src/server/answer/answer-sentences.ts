@@ -114,8 +114,11 @@ function namesCodeShown(sentence: string, code: string): boolean {
     );
   });
 }
-/** A sentence ending in a colon: it announces what follows it (a list, a table, code). */
-const ENDS_ANNOUNCING = /:\s*$/;
+/**
+ * A sentence ending in a colon, or in words pointing at what follows ("…, do the following.",
+ * "…as follows.", "…like this."): it announces what follows it (a list, a table, code).
+ */
+const ENDS_ANNOUNCING = /:\s*$|\b(?:the following|as follows|like this|below)[.!]?\s*$/i;
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
 /** List items quoted after a sentence announcing them. */

@@ -220,3 +220,88 @@ To set \`c.env\` for testing, pass it as the third parameter of \`app.request\`.
     );
   });
 });
+
+describe('a point of a list quoted beside the sentence that answers', () => {
+  const service = servedSite('readable-points-', {
+    'timing.md': `---
+title: Server-Timing Middleware
+description: Add Server-Timing headers to your responses, for the browser's performance tools.
+---
+
+# Server-Timing Middleware
+
+The Server-Timing middleware measures the time spent in your handlers and sends it in the \`Server-Timing\` header of the response.
+
+## Options
+
+### total: boolean
+
+Show the total response time. The default is \`true\`.
+
+### crossOrigin: boolean | string
+
+The origin this timings header should be readable from.
+
+- If false, only from the current origin.
+- If true, from any origin.
+- If a string, from these domains, separated with a comma.
+`,
+    'invite-teammates.md': `---
+title: Invite teammates
+description: Add people to your workspace, resend or revoke invitations.
+---
+
+# Invite teammates
+
+Owners and Admins can invite people by email from **Settings → Members**.
+
+## Sending invitations
+
+Click **Invite**, enter one or more email addresses and choose a role. Each person receives an email with a **Join workspace** button. Invitations **expire after 7 days**.
+
+## Pending invitations
+
+Under **Settings → Members → Pending** you can see everyone who hasn't accepted yet.
+
+- **Resend** sends a fresh email and restarts the 7-day window.
+- **Revoke** cancels the invitation; the link stops working immediately.
+- **Change role** lets you correct the role before they join.
+
+If someone tells you their link says *"This invitation has expired or was revoked"*, resend it from this page.
+
+## Removing a member
+
+Open the member's menu and click **Remove**. Their conversations stay assigned until you reassign them.
+`,
+  });
+  const ask = askOf(service);
+
+  it('comes with the other points of its short list, not alone', async () => {
+    const markdown = (await ask("my teammate's invitation link expired", 'markdown')).answer;
+    assert.equal(
+      markdown,
+      [
+        '- Resend sends a fresh email and restarts the 7-day window.',
+        '- Revoke cancels the invitation; the link stops working immediately.',
+        '- Change role lets you correct the role before they join.',
+        '',
+        'If someone tells you their link says "This invitation has expired or was revoked", resend it from this page.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the name of the option it describes before the sentence, the list after it', async () => {
+    const question = 'timings header readable from the current origin only or from other domains';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.equal(
+      markdown,
+      [
+        '`crossOrigin: boolean | string` — The origin this timings header should be readable from.',
+        '',
+        '- If false, only from the current origin.',
+        '- If true, from any origin.',
+        '- If a string, from these domains, separated with a comma.',
+      ].join('\n'),
+    );
+  });
+});

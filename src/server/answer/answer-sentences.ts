@@ -997,10 +997,19 @@ export function selectAnswer(
       const before = units[first - 1];
       const announced =
         before?.kind === 'text' && before.list === undefined && ANNOUNCES_A_LIST.test(before.text);
-      if (!announced && !asksForTheList && (units[index] as Unit).list === 'unordered') continue;
+      // A point quoted for matching nearly as well as the sentence that answers, from a list that
+      // sentence is not part of, comes with its list or not at all: alone, "- Revoke cancels the
+      // invitation…" reads as a fragment and hides its neighbour "- Resend sends a fresh email…".
+      const besideTheAnswer = start >= 0 && (start < first || start > last);
+      if (!announced && !asksForTheList && !besideTheAnswer && (units[index] as Unit).list === 'unordered')
+        continue;
       let itemsLength = 0;
       for (let i = first; i <= last; i++) if (!chosen.has(i)) itemsLength += (units[i] as Unit).length;
-      if (length + itemsLength > LIST_PROSE_CHARS) continue;
+      if (length + itemsLength > LIST_PROSE_CHARS) {
+        if (besideTheAnswer && !announced && (units[index] as Unit).list === 'unordered')
+          for (let i = first; i <= last; i++) chosen.delete(i);
+        continue;
+      }
       for (let i = first; i <= last; i++) choose(i);
       if (announced) choose(first - 1);
     }
@@ -1408,10 +1417,11 @@ function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
     first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
     return;
   }
-  // What each block says in words (a table's cells aside), and the prose among it.
+  // What each block says in words (a table's cells aside), and the prose among it: its paragraphs,
+  // not the points of a list quoted after them ("If false, only from current origin.").
   const blockText = (block: AnswerBlock) =>
     block.kind === 'table' ? '' : block.kind === 'list' ? block.items.join('\n') : block.text;
-  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'code' ? 0 : blockText(block).length), 0);
+  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'text' ? block.text.length : 0), 0);
   // The name as a word of its own: "alg" is not said by "algorithm".
   const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');
   const said = new RegExp(`(?<![\\w$])${bare}(?![\\w$])`);

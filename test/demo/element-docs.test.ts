@@ -50,12 +50,20 @@ function interfaceKeys(path: string, name: string): string[] {
 }
 
 /**
- * The names in backticks of a paragraph of `page` that starts with `start`; with `listed`, only
- * those outside parentheses, where a list of keys says more of each.
+ * The names in backticks of a paragraph of `page` that starts with `start`, or of the list that
+ * paragraph introduces; with `listed`, only those outside parentheses, where a list of keys says
+ * more of each.
  */
 function namesIn(page: string, start: string, listed = false): string[] {
-  const paragraph = page.split('\n').find((line) => line.startsWith(start));
-  assert.ok(paragraph, `a paragraph starting "${start}"`);
+  const lines = page.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(start));
+  assert.ok(at >= 0, `a paragraph starting "${start}"`);
+  // The paragraph, or the list it opens: its items up to the blank line after them.
+  const end = lines.findIndex((line, index) => index > at + 1 && line.trim() === '');
+  const paragraph =
+    lines[at + 1] === '' && lines[at + 2]?.startsWith('- ')
+      ? lines.slice(at + 2, end).join('\n')
+      : lines[at]!;
   // Keys only: what is said of each, in parentheses (placeholders, defaults, other names), left out.
   let text = paragraph;
   for (let before = ''; listed && before !== text;) [before, text] = [text, text.replace(/\([^()]*\)/g, '')];
@@ -235,7 +243,11 @@ describe('the element pages of the documentation', () => {
 
     const chat = read('demo/content/elements/ask-chat-attributes.md');
     const chatKeys = interfaceKeys('src/elements/ask-chat/chat-strings.ts', 'AskChatStrings');
-    assert.deepEqual(namesIn(chat, 'Keys: ', true).sort(), chatKeys.sort(), 'ask-chat strings');
+    assert.deepEqual(
+      namesIn(chat, 'The keys, by where the visitor reads them', true).sort(),
+      chatKeys.sort(),
+      'ask-chat strings',
+    );
 
     const feedbackKeys = interfaceKeys(
       'src/elements/feedback-buttons/feedback-buttons.ts',

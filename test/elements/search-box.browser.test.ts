@@ -247,7 +247,7 @@ describe('<search-box> against the reference service', () => {
     );
   });
 
-  it('sends one request per typed query, none for one letter, and answers a repeated query from memory', async () => {
+  it('sends one request per typed query, none for one letter, and shows a repeated query from memory at once', async () => {
     const { client, requests } = countingServiceClient();
     // A pause longer than any between two keystrokes of a test on a busy machine (at the default
     // 100 ms, a loaded CI typed 'keyboa' and 'rd' apart); what is counted is one search per query.
@@ -276,8 +276,13 @@ describe('<search-box> against the reference service', () => {
           .match(/theming/i) !== null,
       'cached results shown',
     );
-    await aTimeout(300);
-    expect(requests.map((request) => request.query)).to.deep.equal(['theme', 'keyboard']);
+    expect(
+      requests.map((request) => request.query),
+      'shown before any request',
+    ).to.deep.equal(['theme', 'keyboard']);
+    // Then asked again once the typing pauses, so that the service records where the visitor stopped.
+    await waitUntil(() => requests.length === 3, 'asked again', { timeout: 5000 });
+    expect(requests.map((request) => request.query)).to.deep.equal(['theme', 'keyboard', 'theme']);
   });
 
   it('shows the heading under which a result matched, and leads to that section', async () => {
@@ -326,6 +331,170 @@ describe('<search-box> against the reference service', () => {
       excludeTags: ['client'],
       returnAll: true,
     });
+  });
+});
+
+describe('<search-box> a query typed back to', () => {
+  /** The searches this page's visitor settled on since `since`, latest first, as the site owner reads them. */
+  async function topSearches(
+    since: number,
+  ): Promise<{ query: string; count: number; lastSearchedAt: string }[]> {
+    const response = await fetch(
+      `/api/projects/demo/analytics/topsearches?startDate=${since}&endDate=${Date.now() + 60_000}&limit=100`,
+      { headers: { authorization: 'Bearer demo-key' } },
+    );
+    if (!response.ok) throw new Error(`topsearches answered ${response.status}`);
+    const rows = (await response.json()) as { query: string; count: number; lastSearchedAt: string }[];
+    return rows.sort((a, b) => Date.parse(b.lastSearchedAt) - Date.parse(a.lastSearchedAt));
+  }
+
+  it("is recorded in the site owner's top searches, not the typo the visitor corrected with Backspace", async function () {
+    // The service records a search once the visitor has made no other for 2 s.
+    this.timeout(20_000);
+    const since = Date.now();
+    const sentAt: number[] = [];
+    const client = createClient({
+      baseUrl: location.origin,
+      apiKey: 'demo-key',
+      fetch: (url, init) => {
+        if (String(url).endsWith('/bot/search')) sentAt.push(Date.now());
+        return fetch(url, init);
+      },
+    });
+    // A pause longer than any between two keystrokes of a test on a busy machine.
+    const el = await fixture<SearchBox>(
+      html`<search-box no-recent debounce="600" .client=${client}></search-box>`,
+    );
+    await type(el, 'install');
+    await waitUntil(() => sentAt.length === 1 && options(el).length > 0, 'results for "install"');
+    await sendKeys({ type: 'x' });
+    await waitUntil(() => sentAt.length === 2, 'a search for "installx"');
+    const backAt = Date.now();
+    await press('Backspace');
+    await waitUntil(
+      () =>
+        optionTitles(el)
+          .join(' ')
+          .match(/install/i) !== null,
+      'results for "install" again',
+    );
+    // Recorded once no other search has followed it for 2 s.
+    await waitUntil(
+      async () => (await topSearches(since)).some((row) => Date.parse(row.lastSearchedAt) >= backAt),
+      'a search made after the Backspace recorded',
+      { timeout: 10_000, interval: 600 },
+    );
+    const latest = (await topSearches(since))[0]!;
+    expect(latest.query, 'the search the visitor stopped at').to.equal('install');
+  });
+
+  it('shows the results of the index as it is now once the visitor pauses, after the service re-indexed', async function () {
+    this.timeout(20_000);
+    await executeServerCommand('watched-service-pages', {
+      'lanterns.md': '# Lantern wicks\n\nTrim the lantern wick before lighting the lantern.\n',
+    });
+    const answered: string[] = [];
+    const client = createClient({
+      baseUrl: `${location.origin}/watched-service`,
+      apiKey: 'demo-key',
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        answered.push((JSON.parse(String(init?.body)) as SearchRequest).query);
+        return response;
+      },
+    });
+    const el = await fixture<SearchBox>(
+      html`<search-box no-recent debounce="300" .client=${client}></search-box>`,
+    );
+    await type(el, 'lantern');
+    await waitUntil(() => optionTitles(el).includes('Lantern wicks'), 'the page as first indexed', {
+      timeout: 8000,
+    });
+    await sendKeys({ type: ' oil' });
+    await waitUntil(() => answered.includes('lantern oil'), 'the answer for "lantern oil"');
+    await executeServerCommand('watched-service-pages', {
+      'lanterns.md': '# Lantern oils\n\nFill the lantern with lamp oil before lighting the lantern.\n',
+    });
+    for (let left = 4; left > 0; left--) await press('Backspace');
+    await waitUntil(() => optionTitles(el).includes('Lantern oils'), 'the page as re-indexed', {
+      timeout: 8000,
+    });
+    expect(optionTitles(el)).not.to.include('Lantern wicks');
+  });
+
+  it('shows what it answered at once and, once typing pauses, the fresh answer in its place, the highlight and the focus kept', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client, 'debounce=300');
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).resolve(threeResults);
+    await waitUntil(() => options(el).length === 3, 'results for "theme"');
+    await sendKeys({ type: 'x' });
+    (await searchFor(client, 'themex')).resolve([]);
+    await waitUntil(() => messageText(el).includes('No results'), '"themex" found nothing');
+
+    await press('Backspace');
+    await waitUntil(() => options(el).length === 3, 'the answer for "theme" shown again at once');
+    expect(
+      client.searches.map((search) => search.request.query),
+      'nothing sent while typing',
+    ).to.deep.equal(['theme', 'themex']);
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(activeOption(el)!.textContent).to.include('Dark mode');
+    const again = await searchFor(client, 'theme');
+    expect(client.searches).to.have.length(3);
+    // No "Searching…" over results already shown.
+    await aTimeout(500);
+    expect(shadow(el).querySelector('[part="loading"]')).to.equal(null);
+    expect(optionTitles(el)).to.deep.equal(['Theming', 'Dark mode', 'Right-to-left pages']);
+    again.resolve([item('Themes, new'), item('Dark mode'), item('Theming')]);
+    await waitUntil(() => optionTitles(el)[0] === 'Themes, new', 'the fresh answer');
+    expect(activeOption(el)!.textContent, 'the same page still highlighted').to.include('Dark mode');
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(input(el).value).to.equal('theme');
+  });
+
+  it('says nothing again when the fresh answer is the one shown', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client, 'debounce=100');
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).resolve(threeResults);
+    await waitUntil(() => statusText(el) === '3 results', 'the count said');
+    await sendKeys({ type: 'x' });
+    (await searchFor(client, 'themex')).resolve([]);
+    await waitUntil(() => statusText(el).startsWith('No results'), '"themex" found nothing');
+    await press('Backspace');
+    await waitUntil(() => statusText(el) === '3 results', 'the count said for the answer shown again');
+    (await searchFor(client, 'theme')).resolve(threeResults.map((each) => ({ ...each })));
+    await aTimeout(700);
+    // A repeat would end in a no-break space, for a screen reader to read the same words again.
+    expect(status(el).textContent, 'said once').not.to.include('\u00a0');
+  });
+
+  it('asks again for the query it sent last only once its answer is a minute old', async () => {
+    const client = answering(threeResults);
+    const el = await fakeBox(client, 'debounce=100');
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3, 'results');
+    // Cleared and typed again: the answer to the last search sent is still fresh.
+    const typeAgain = async () => {
+      el.query = '';
+      await el.updateComplete;
+      el.query = 'theme';
+      await el.updateComplete;
+    };
+    await typeAgain();
+    await aTimeout(400);
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme']);
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + 61_000;
+      await typeAgain();
+      await waitUntil(() => client.searches.length === 2, 'asked again');
+    } finally {
+      Date.now = realNow;
+    }
+    expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme', 'theme']);
   });
 });
 

@@ -52,6 +52,14 @@ type SearchRequest = Parameters<AskClient['search']>[0];
 interface Answered {
   query: string;
   items: SearchResultItem[];
+  /** The answer to the same search that this one, asked again, replaces on screen. */
+  replaces?: Answered;
+}
+
+/** An answer kept in memory, and when it came. */
+interface Kept {
+  items: SearchResultItem[];
+  at: number;
 }
 
 type Option =
@@ -110,8 +118,17 @@ const NUM_DOCS_MAX = 100;
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
 
+/**
+ * How long an answer to the search a client sent last is shown again without asking: after it,
+ * the service may have re-indexed (`--watch`).
+ */
+const FRESH_MS = 60_000;
+
 // One cache per client, so two boxes on the same service share answers and a new key starts afresh.
-const caches = new WeakMap<SearchClient, SearchCache<SearchResultItem[]>>();
+const caches = new WeakMap<SearchClient, SearchCache<Kept>>();
+// The search each client sent last: the one its service holds as the visitor's, and records
+// unless another follows within 2 s (see `#createTask`).
+const lastSent = new WeakMap<SearchClient, string>();
 // When each client's service may be asked again, after a refusal that said how long to wait: a
 // box given another key or service has nothing to wait for.
 const retryAts = new WeakMap<SearchClient, number>();
@@ -184,6 +201,8 @@ export class SearchController implements ReactiveController {
 
   /** A search was on its way when the element was removed: it runs again when put back. */
   #stoppedByRemoval = false;
+  /** An answer from memory, shown while its search is asked again (see `#createTask`). */
+  #askingAgain: Answered | undefined;
 
   #createTask() {
     const host = this.#host;
@@ -223,52 +242,56 @@ export class SearchController implements ReactiveController {
         let cache = caches.get(client);
         if (!cache) caches.set(client, (cache = new SearchCache()));
         const key = JSON.stringify(request);
-        const cached = cache.get(key);
-        if (cached) return { query, items: cached };
+        const kept = cache.get(key);
+        // A query typed again (a Backspace, a recent search) is answered from memory at once. The
+        // service records the search a visitor stops at as the last it was sent: unless this one
+        // was, it is asked again once the typing pauses, as a new one would be, so that the site's
+        // top searches hold what the visitor read the results of, not a typo they took back. So is
+        // an answer a minute old, which the service may have re-indexed since. The fresh answer
+        // takes its place, the list where it was, the highlighted page kept.
+        let shown: Answered | undefined;
+        if (kept) {
+          shown = { query, items: kept.items };
+          if (lastSent.get(client) === key && Date.now() - kept.at < FRESH_MS) return shown;
+          this.#answered(shown);
+          this.#askingAgain = shown;
+        }
 
         // After a refusal that said how long to wait (429, 503), the search waits it out, shown as
-        // searching, rather than be refused again.
+        // searching, rather than be refused again; results already shown need no "Searching…".
         const wait = (retryAts.get(client) ?? 0) - Date.now();
-        const timer = setTimeout(
-          () => {
-            this.#slowRun = run;
-            host.requestUpdate();
-          },
-          wait > 0 ? 0 : host.debounce + LOADING_DELAY_MS,
-        );
+        const timer = shown
+          ? undefined
+          : setTimeout(
+              () => {
+                this.#slowRun = run;
+                host.requestUpdate();
+              },
+              wait > 0 ? 0 : host.debounce + LOADING_DELAY_MS,
+            );
         try {
           // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
           await delay(Math.max(host.debounce, wait), signal);
+          lastSent.set(client, key);
           const response = await client.search(request, { signal });
           // A malformed entry (null, a string) is dropped, not rendered into a crash.
           const items = (Array.isArray(response) ? response : []).filter(
             (item): item is SearchResultItem => item !== null && typeof item === 'object',
           );
-          cache.set(key, items);
-          return { query, items };
+          // The same answer again: nothing changes on screen, nor is said again.
+          const same = shown !== undefined && JSON.stringify(items) === JSON.stringify(shown.items);
+          cache.set(key, { items: same ? shown!.items : items, at: Date.now() });
+          return same ? shown! : { query, items, replaces: shown };
+        } catch (error) {
+          // Asked again and failed: the answer shown stands, with no message over it.
+          if (shown && !isAbortError(error)) return shown;
+          throw error;
         } finally {
           clearTimeout(timer);
+          if (this.#askingAgain === shown) this.#askingAgain = undefined;
         }
       },
-      onComplete: (value) => {
-        const text = this.#text();
-        const count = value.items.length;
-        this.#set({ answered: value, activeIndex: this.#highlightAfter(value.items) });
-        if (this.#rememberIfFound === value.query) {
-          this.#rememberIfFound = undefined;
-          if (count > 0) this.#remember(value.query);
-        }
-        if (this.#followFirstOf === value.query) this.#followFirst();
-        // Results for a popup the visitor closed, or left, are no news to them.
-        if (!this.#state.expanded) return;
-        const said =
-          count === 0
-            ? formatString(text.noResults, 'query', announced(value.query))
-            : count === 1
-              ? text.resultsOne
-              : formatString(text.resultsOther, 'count', count);
-        this.#announce(this.#cut ? `${this.#cutText()} ${said}` : said);
-      },
+      onComplete: (value) => this.#answered(value),
       onError: (error) => {
         if (isAbortError(error)) return;
         this.#followFirstOf = undefined;
@@ -299,6 +322,29 @@ export class SearchController implements ReactiveController {
         this.#retried = false;
       },
     });
+  }
+
+  /** Shows an answer, and says how many results it has, once typing settles. */
+  #answered(value: Answered): void {
+    const text = this.#text();
+    const count = value.items.length;
+    // The answer shown, asked again and unchanged: nothing to show or say anew.
+    const again = value === this.#state.answered;
+    if (!again) this.#set({ answered: value, activeIndex: this.#highlightAfter(value.items) });
+    if (this.#rememberIfFound === value.query) {
+      this.#rememberIfFound = undefined;
+      if (count > 0) this.#remember(value.query);
+    }
+    if (this.#followFirstOf === value.query) this.#followFirst();
+    // Results for a popup the visitor closed, or left, are no news to them.
+    if (!this.#state.expanded || again) return;
+    const said =
+      count === 0
+        ? formatString(text.noResults, 'query', announced(value.query))
+        : count === 1
+          ? text.resultsOne
+          : formatString(text.resultsOther, 'count', count);
+    this.#announce(this.#cut ? `${this.#cutText()} ${said}` : said);
   }
 
   hostConnected(): void {
@@ -332,10 +378,12 @@ export class SearchController implements ReactiveController {
     this.#scrolledTo = index;
     // Another query's results, or the list shown again, start at their first, nothing active: the
     // list kept where the arrows had scrolled the last one, the best result hidden above its top.
+    // Fresh results of the search shown (see `#createTask`) stay where the visitor was reading.
     const list = this.#host.renderRoot.querySelector('[role="listbox"]');
     const seen = !!list?.getClientRects().length;
     const { answered } = this.#state;
-    if (list && seen && index < 0 && (!this.#listSeen || answered !== this.#listed)) list.scrollTop = 0;
+    const another = answered !== this.#listed && answered?.replaces !== this.#listed;
+    if (list && seen && index < 0 && (!this.#listSeen || another)) list.scrollTop = 0;
     this.#listSeen = seen;
     this.#listed = answered;
   }
@@ -616,7 +664,9 @@ export class SearchController implements ReactiveController {
     if (this.#searchTask.status === TaskStatus.ERROR) {
       if (!isRefusedSetup(this.#searchTask.error)) this.#retry();
     } else if (proceed && trimmed === searched(this.#host.query)) {
-      if (answered?.query === trimmed && this.#searchTask.status !== TaskStatus.PENDING) this.#followFirst();
+      // Results from memory being asked again are the ones the visitor sees: the first of them.
+      const pending = this.#searchTask.status === TaskStatus.PENDING && answered !== this.#askingAgain;
+      if (answered?.query === trimmed && !pending) this.#followFirst();
       else this.#followFirstOf = trimmed;
     }
   }

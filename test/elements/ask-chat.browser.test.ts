@@ -2211,6 +2211,29 @@ describe('<ask-chat>', () => {
       expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copier le code');
     });
 
+    it("reads format and copy-as in any case, as HTML reads an enumerated attribute's keywords", async () => {
+      const copied: string[] = [];
+      await withClipboard(
+        async (text) => void copied.push(text),
+        async () => {
+          const client = fakeClient(async () => answerRecord({ answer: '<p>An <b>html</b> answer</p>' }));
+          const el = await chat(client, 'format=HTML');
+          await askAndWaitForAnswer(el, 'How?', 1);
+          expect(client.asks[0]).to.deep.include({ format: 'html' });
+          expect(parts(el).one('answer-body')!.querySelector('b')!.textContent).to.equal('html');
+
+          const textual = await chat(
+            fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })),
+            'copy-as=TEXT',
+          );
+          await askAndWaitForAnswer(textual, 'How?', 1);
+          parts(textual).one('copy-button')!.click();
+          await waitFor(() => copied.length === 1, 'a copy');
+          expect(copied).to.deep.equal(['Use npm.']);
+        },
+      );
+    });
+
     it('copies a "not sure" answer as text while it is still folded away', async () => {
       const copied: string[] = [];
       await withClipboard(

@@ -2851,4 +2851,15 @@ describe('<search-box> dark scheme', () => {
     expect(getComputedStyle(el).colorScheme).to.equal('dark');
     await expect(el).to.be.accessible();
   });
+
+  it("reads color-scheme in any case, as HTML reads an enumerated attribute's keywords", async () => {
+    const el = await fixture<SearchBox>(html`<search-box color-scheme="Light"></search-box>`);
+    const field = () => getComputedStyle(shadow(el).querySelector('[part="field"]')!).backgroundColor;
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(field(), 'light on a dark-preferring visitor').to.equal('rgb(255, 255, 255)');
+    el.setAttribute('color-scheme', 'DARK');
+    await emulateMedia({ colorScheme: 'light' });
+    expect(field(), 'dark on a light-preferring visitor').to.equal('rgb(27, 27, 31)');
+    expect(getComputedStyle(el).colorScheme).to.equal('dark');
+  });
 });

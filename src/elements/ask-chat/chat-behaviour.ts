@@ -567,7 +567,8 @@ export class ChatBehaviour implements ReactiveController {
       id: newTurnId(),
       query,
       images,
-      format: host.format === 'html' ? 'html' : 'markdown',
+      // An enumerated attribute, read in any case as HTML reads its own (`format="HTML"`).
+      format: String(host.format).toLowerCase() === 'html' ? 'html' : 'markdown',
       // An empty list (a search box that sets no tags hands over []) restricts nothing of its own:
       // the chat's tags still hold, as for a question typed in it.
       includeTags: options.includeTags?.length ? options.includeTags : host.includeTags,
@@ -949,7 +950,7 @@ export class ChatBehaviour implements ReactiveController {
     const s = this.#strings;
     const body = this.#answers.get(turn.id);
     const text =
-      this.#host.copyAs === 'text' || turn.format === 'html'
+      String(this.#host.copyAs).toLowerCase() === 'text' || turn.format === 'html'
         ? body
           ? answerText(body)
           : ''

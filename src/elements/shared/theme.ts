@@ -19,7 +19,9 @@ const DARK = unsafeCSS(
  * The theme every element shares. Sites change appearance through the public `--ask-*` custom
  * properties; the elements read the private `--_*` ones, which carry the light and dark defaults
  * (following `prefers-color-scheme`) when a public one is not set. `color-scheme="light"` or
- * `"dark"` on an element keeps it in one, for a site whose pages have only one. Sizes are in
+ * `"dark"` on an element keeps it in one, for a site whose pages have only one; read in any case,
+ * as HTML reads an enumerated attribute (the selectors' `i`, their values unquoted, which Prettier
+ * would quote, so that the first load stays as small). Sizes are in
  * `em` or multiples of `--_size` (`--ask-font-size`, else `1rem`), never in `rem` alone: a site
  * whose root font size is 62.5% sets `--ask-font-size: 16px`, and spacing, icons and buttons follow
  * it (in `rem`, they stayed at 10px to the rem: 20px thumbs, a 320px transcript). Text starts
@@ -50,15 +52,18 @@ export const themeStyles = css`
     text-align: start;
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([color-scheme='light'])) {
+    /* prettier-ignore */
+    :host(:not([color-scheme=light i])) {
       ${DARK}
     }
   }
-  :host([color-scheme='dark']) {
+  /* prettier-ignore */
+  :host([color-scheme=dark i]) {
     ${DARK}
     color-scheme: dark;
   }
-  :host([color-scheme='light']) {
+  /* prettier-ignore */
+  :host([color-scheme=light i]) {
     color-scheme: light;
   }
   :host([hidden]) {

@@ -44,7 +44,7 @@ function defaults(selector: string): Record<string, string> {
   );
 }
 
-const SCHEMES = { light: defaults(':host {'), dark: defaults(":host([color-scheme='dark'])") };
+const SCHEMES = { light: defaults(':host {'), dark: defaults(':host([color-scheme=dark i])') };
 
 describe('the default theme contrast (WCAG 2.2 AA)', () => {
   for (const [scheme, colors] of Object.entries(SCHEMES)) {

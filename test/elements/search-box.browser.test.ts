@@ -297,8 +297,12 @@ describe('<search-box> against the reference service', () => {
     expect(option.querySelector('[part="option-section"]')!.textContent!.trim()).to.equal('Rate limit');
     // The section's prose that holds the query's words, in place of the page's description.
     const excerpt = option.querySelector('[part="option-description"]')!;
-    expect(excerpt.textContent!.trim()).to.match(/^…What happens when a client hits the limit/);
-    expect(excerpt.querySelector('mark')!.textContent).to.equal('limit');
+    // (Which of its sentences is the docs' to change: it is one of the section's, with a word marked.)
+    const page = await (await fetch('/demo/content/service/errors-and-limits.md')).text();
+    const section = page.split('\n## Rate limit\n')[1]!.split('\n## ')[0]!.replace(/[`*]/g, '');
+    expect(excerpt.textContent!.trim()).to.match(/^…/);
+    expect(section).to.include(excerpt.textContent!.trim().replace(/^…|…$/g, '').slice(0, 40));
+    expect(excerpt.querySelector('mark')!.textContent!.toLowerCase()).to.match(/^(rate|limit)/);
     expect(option.querySelector('[part="option-link"]')!.textContent).to.match(
       /errors-and-limits#rate-limit$/,
     );

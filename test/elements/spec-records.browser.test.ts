@@ -98,7 +98,7 @@ for (const variant of ['spec', 'hosted'] as const) {
         conversationId: '',
         apiKey: KEY,
       });
-      expect(first?.['meta']).to.include({ origin: location.href });
+      expect(first?.['meta']).to.include({ origin: location.origin + location.pathname }); // without query or fragment
       // The conversationId of the first answer (the stand-in names it after the first insight).
       expect(second?.['conversationId']).to.match(/^conversation-\d+$/);
       expect(asks[1]!.contentType).to.equal('application/json');

@@ -1096,9 +1096,11 @@ describe('LLM answerer against a loopback chat completions server', () => {
     // One unusable answer is that question's: the next is asked of the model again.
     server.mode = 'ok';
     server.reply = 'Use setCookie.';
+    // Counted from here: the slow test's request may reach the server late, on a loaded machine.
+    const asked = server.requests.length;
     const next = await answerer.answer(ask('How can I set a cookie?'));
     assert.equal(next.answer, 'Use setCookie.');
-    assert.equal(server.requests.length, 2);
+    assert.equal(server.requests.length, asked + 1);
   });
 
   it('answers "not answered" when the model finds no answer in the passages', async () => {

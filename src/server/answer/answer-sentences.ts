@@ -1,50 +1,54 @@
-import {
-  codeSpan,
-  sectionPlainText,
-  splitOutsideCode,
-  textRuns,
-  withoutCodeMarks,
-} from '../content/code-spans.js';
-import {
-  isPartOfSection,
-  listsOtherPages,
-  sectionValue,
-  type ListItem,
-  type DocumentSection as Section,
-} from '../content/document.js';
+/**
+ * The choice of what an extractive answer quotes (`selectAnswer`): which of the candidate
+ * sections of the source page, which of its sentences, rows and code blocks, and what comes with
+ * them (the sentence a chosen one leans on, the rest of a short list, a table's header row, the
+ * code a sentence introduces, the page's usage example).
+ */
+import { textRuns } from '../content/code-spans.js';
+import { isPartOfSection, listsOtherPages, type DocumentSection as Section } from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
-import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
+import { codeBlock, quotedBlocks, withTheNameItExplains } from './answer-blocks.js';
 import type { AnswerBlock } from './answer-format.js';
-import { sentenceRanges, tagWords } from './language-model.js';
+import {
+  ASKS_WHAT_IT_IS,
+  INFORMATIVE_SPECIFICITY,
+  isTask,
+  LIST_QUESTION,
+  namesWritten,
+  PROCEDURAL,
+  rowNames,
+  scoreUnit,
+  weighQuestion,
+  wordsScore,
+  type QuestionTerms,
+} from './question-terms.js';
+import {
+  listAround,
+  MAX_LISTED,
+  optionName,
+  tableListing,
+  unitsOf,
+  sectionTermSet,
+  type Unit,
+} from './section-units.js';
+
+export { codeNamesAsked, definesName, PROCEDURAL } from './question-terms.js';
+export { paragraphSentences, sectionTermSet } from './section-units.js';
 
 /** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
 export const ANSWER_PROSE_CHARS = 480;
-/**
- * A question word that is also in the page title tells one sentence of the page from another
- * only this much: every section of the page is about the title.
- */
-const TITLE_WORD_WEIGHT = 0.3;
+
 /** A question word in a section's own heading counts this much towards each of its sentences. */
 const HEADING_WEIGHT = 1;
+
 /**
  * A question word in a section's heading that its sentence repeats counts this much more when
  * choosing the sentence: the section is about it. (Not in the score that decides what else joins it.)
  */
 const REPEATED_HEADING_WEIGHT = 0.5;
-/**
- * A name the question asks about (a product, a library, an acronym: "ArkType", "JSON") counts
- * this much more than another word: a common word ("request", "body") is in many sentences in
- * passing, the name in those about it.
- */
-const NAME_WEIGHT = 1.5;
-/** A part of a name (`type` of `ArkType`) counts this share of the name whole. */
-const PART_WEIGHT = 0.5;
-/** A title word found in at most this share of the page's sections (by specificity) still tells them apart. */
-const INFORMATIVE_SPECIFICITY = 0.75;
-/** The least a question word counts for being in every section of the page. */
-const MIN_SPECIFICITY = 0.2;
+
 /**
  * How much more a sentence of the page's opening counts: the opening says what the page's subject
  * is and does ("The `map()` method … creates a new array populated with the results of calling a
@@ -55,6 +59,7 @@ const MIN_SPECIFICITY = 0.2;
  * as well.
  */
 const LEAD_WEIGHT = 1.2;
+
 /**
  * A section named in code by a word of the question ("redirect" and `## redirect()`, "header" and
  * `## header()`) counts this much more: an API reference's sentences are terse ("Redirect,
@@ -62,6 +67,7 @@ const LEAD_WEIGHT = 1.2;
  * other words ("page", "user").
  */
 const NAMED_SECTION_WEIGHT = 1.5;
+
 /**
  * A table row whose first cell is, in code, a name the question writes (`trustProxy` in "What
  * does trustProxy do?", `context.resolvedQuery` for "resolvedQuery") is that name's entry in a
@@ -71,18 +77,17 @@ const NAMED_SECTION_WEIGHT = 1.5;
  * "Which Hono preset should I use?" names the site, not the `hono` preset's row.
  */
 const NAMED_ROW_WEIGHT = 2;
-/** A question asking what something is, does or means ("What's `c.var`?", "What does returnAll do?"). */
-const ASKS_WHAT_IT_IS = /^\s*what(?:'s|\s+(?:is|are|does|do))\b/i;
+
 /**
  * The first candidate section (the source page's best passage for the question) is quoted unless
  * another's best sentence ranks this many times its best (see `chooseSection`): the most of its
  * head start, which is less against a section search found about as relevant.
  */
 const FIRST_SECTION_WEIGHT = 1.5;
-/** How much standing close together adds to a sentence holding several question words. */
-const PROXIMITY_WEIGHT = 0.25;
+
 /** Other sentences of the section join the answer when they score at least this share of the best. */
 const RELATED_SHARE = 0.6;
+
 /**
  * A sentence starting like this leans on the one before it: a word pointing back ("It", "This",
  * "Then"), a connective drawing on it ("Therefore", "In this case", "For example", "With it"), or
@@ -91,15 +96,10 @@ const RELATED_SHARE = 0.6;
  */
 const LEANS_ON_PREVIOUS =
   /^((it|its|this|these|that|those|they|them|their|then|next|so|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
-/**
- * Questions asking for a list of things ("Which events…", "Which status codes…", "What options
- * are there"); "which" with a plural only: "which port" asks for one, and so do "which status
- * for…" and "which class" (-us, -ss), and "which is…".
- */
-const LIST_QUESTION =
-  /^\s*(which (?:\w+(?:ss|us) )?(?!(?:is|was|has|does)\b)\w*[^\Wsu]s\b|list|what (\w+ )?(are|exist)|what \w+ (does|do|can|are)\b.*\b(have|has|support|fire|emit|offer|take|accept)\b)/i;
+
 /** A sentence pointing at what follows it ("See below.", "…as follows."). */
 const POINTS_AHEAD = /\b(below|as follows|the following|like this|this example)\b/i;
+
 /**
  * Whether a sentence names in a code span (`port`, `c.env.callback()`, `mount()`) what a code
  * block shows: the block right after it is its example.
@@ -114,95 +114,32 @@ function namesCodeShown(sentence: string, code: string): boolean {
     );
   });
 }
+
 /**
  * A sentence ending in a colon, or in words pointing at what follows ("…, do the following.",
  * "…as follows.", "…like this."): it announces what follows it (a list, a table, code).
  */
 const ENDS_ANNOUNCING = /:\s*$|\b(?:the following|as follows|like this|below)[.!]?\s*$/i;
+
 /** A sentence announcing the list after it. */
 const ANNOUNCES_A_LIST = /:\s*$|\bthe following\b/i;
+
 /** List items quoted after a sentence announcing them. */
 const MAX_LIST_ITEMS = 8;
+
 /**
  * A list of at most this many items is quoted whole when one of its items is chosen, within
  * `LIST_PROSE_CHARS`: a list is read at a glance, and half of one misleads.
  */
 const MAX_WHOLE_LIST_ITEMS = 10;
+
 const LIST_PROSE_CHARS = 2 * ANSWER_PROSE_CHARS;
-/** Rows quoted under a table's header row when the header alone was chosen (it matched, or was announced). */
-const ROWS_UNDER_A_LONE_HEADER = 6;
-/** A table's header row names its columns in a few words each. */
-const MAX_HEADER_CELL = 32;
+
 /** In a how-to question, a code block matching it counts this much more than a sentence: it shows how. */
 const CODE_WEIGHT = 1.25;
+
 /** Code blocks quoted at most. */
 const MAX_CODE_BLOCKS = 2;
-/** Names listed from a table's first column. */
-const MAX_LISTED = 24;
-/** Questions asking how to do something get a code example when the section has one. */
-export const PROCEDURAL =
-  /\b(how|example|code|write|use|using|set|setup|configure|create|add|make|enable|install|implement|call)\b/i;
-
-/**
- * A task written as an order, starting with its verb: "read the query string of the URL", "round a
- * price to 2 decimal places". Its answer shows a code example beside the sentences that explain,
- * though code alone doesn't answer it as it may a how-to question (`PROCEDURAL`): a page's example
- * is often the markup of a demo around the code asked about.
- */
-function isTask(question: string): boolean {
-  // Tagged as if in lower case: the tagger reads a capital first word ("Sort an array…") as a name.
-  // Not a name written with its member or call ("Promise.all vs …", "Mount(…)").
-  const first = /^\s*\p{Lu}\p{Ll}+(?![.(\p{L}])/u.test(question)
-    ? question.replace(/\p{Lu}/u, (c) => c.toLowerCase())
-    : question;
-  return tagWords(first)[0]?.pos === 'VERB';
-}
-
-/**
- * A comment (opening at a line's start or after a space, not the `//` of a URL; `#` only before a
- * space, not a CSS id's) marking code as a mistake: the SyntaxError it can't be parsed for, a
- * verdict ("// BAD:", "// wrong!", "// Invalid", "// DON'T DO THIS"), or ❌. Not a runtime error's
- * name: docs show the TypeError that the next access to a revoked proxy throws, as what the code
- * is for.
- */
-const MARKED_A_MISTAKE =
-  /(?:^|\s)(?:\/\/|\/\*|#\s|<!--)\s*(?:(?:uncaught\s+)?SyntaxError\b|(?:bad|wrong|incorrect|invalid|illegal|don't do this|do not do this)\b\s*(?:[:!.,(–—-]|$))|❌/im;
-/** A comment marking code as the right way: "// GOOD:", "// Correct!", ✅. */
-const MARKED_RIGHT = /(?:^|\s)(?:\/\/|\/\*|#\s|<!--)\s*(?:good|correct|valid)\b\s*(?:[:!(–—-]|$)|✅/im;
-
-/**
- * Code that shows what not to write, and not the right way beside it. Docs set such code next to
- * the right way; quoted in an answer, which shows only a sentence or two of what surrounds it, it
- * misleads. It is quoted only when a section has nothing else to quote.
- */
-function showsAMistake(code: string): boolean {
-  return MARKED_A_MISTAKE.test(code) && !MARKED_RIGHT.test(code);
-}
-
-/** One sentence, table row or code block of a section, in page order. */
-interface Unit {
-  kind: 'text' | 'row' | 'code';
-  /** As quoted: a sentence or row with its code spans (see `code-spans.ts`), a code block as it is. */
-  text: string;
-  /** Characters a reader sees of it: its text without code spans' marks. */
-  length: number;
-  paragraph: number;
-  /** Its words, as the index reads them (without code spans' marks). */
-  terms: string[];
-  /** A table row's column names, its header row's words: "Default" says what each row's value is. */
-  columns?: string[];
-  /** A code block that shows what not to write (see `showsAMistake`). */
-  mistake?: boolean;
-  /** The language a code block is written in, when the page names it. */
-  language?: string;
-  /** The lines of a code block that a blank line stood before on the page (see `codeBlankLines`). */
-  blankLines?: readonly number[];
-  /** For a sentence of a list item, the kind of list. */
-  list?: ListItem;
-  /** For a sentence of a list item that describes the item before it (see `DocumentSection.definitions`). */
-  defines?: boolean;
-  score: number;
-}
 
 /** A section of the source page that the answer may quote. */
 export interface AnswerCandidate {
@@ -226,346 +163,6 @@ export interface SelectedAnswer {
    * `usageExample`): the section the answer shows how from.
    */
   usage?: Section;
-}
-
-/** A table row's cells: a code span holding "; " is in one cell. */
-function cellsOf(row: string): string[] {
-  return splitOutsideCode(row, '; ');
-}
-
-/**
- * The names a question writes as code might: words with their dots and hyphens (`c.var`,
- * `min-chars`, `trustProxy`), lower-cased.
- */
-function namesWritten(question: string): Set<string> {
-  return new Set(
-    (question.match(/[\p{L}_$][\p{L}\p{N}_$.-]*[\p{L}\p{N}_$]|[\p{L}_$]/gu) ?? []).map((name) =>
-      name.toLowerCase(),
-    ),
-  );
-}
-
-/**
- * Whether a table row's first cell is one code span naming one of `names`, whole or by its last
- * dotted part (`context.resolvedQuery` for `resolvedquery`, `rateLimit.burst` for `burst`).
- */
-function rowNames(row: string, names: ReadonlySet<string>): boolean {
-  const cell = (cellsOf(row)[0] ?? '').trim();
-  const code = /^`([^`]+)`$/.exec(cell)?.[1]?.trim().toLowerCase();
-  if (code === undefined) return false;
-  return names.has(code) || names.has(code.slice(code.lastIndexOf('.') + 1));
-}
-
-/** "What is/are/does/do (the, a, an)" and the name that follows, in a code span or not. */
-const WHAT_NAME_IS =
-  /^\s*what(?:'s|\s+(?:is|are|does|do))\s+(?:(?:the|a|an)\s+)?`?([\p{L}_$][\p{L}\p{N}_$.-]*[\p{L}\p{N}_$])/iu;
-
-/**
- * The name a question asking what it is writes as code, lower-cased: the subject right after
- * "What is (the, a, an)", dotted, hyphenated, snake or camel case starting in lower case
- * (`insightId`, `c.var`, `storage-key`). Not a plain word ("score", "public"), which names too
- * much else to choose a page by, nor a product's name ("What is a closure in JavaScript?").
- */
-export function codeNamesAsked(question: string): string[] {
-  const name = WHAT_NAME_IS.exec(question)?.[1];
-  return name !== undefined && /[._-]|^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u.test(name) ? [name.toLowerCase()] : [];
-}
-
-/** A name and its last dotted part (`c.var`, `var`). */
-function nameForms(name: string): string[] {
-  const last = name.slice(name.lastIndexOf('.') + 1);
-  return last === name ? [name] : [name, last];
-}
-
-/**
- * Whether a section says what `name` (lower case) is: its heading is the name (`## var` for
- * `c.var`), a table row's first cell is the name in code and the row's other cells don't repeat
- * it (the feedback request's "`insightId` | … | The `insightId` of an answer from `/bot/askai`"
- * says where it comes from, not what it is), or a sentence starts "`name` is".
- */
-export function definesName(section: Section, name: string, analyser: TextAnalyser): boolean {
-  const forms = nameForms(name);
-  const heading =
-    section.level > 1
-      ? section.heading
-          .trim()
-          .replace(/^`(.*)`$/, '$1')
-          .replace(/\(\)$/, '')
-      : '';
-  if (heading !== '' && nameForms(heading.toLowerCase()).some((form) => forms.includes(form))) return true;
-  const lower = name.toLowerCase();
-  return unitsOf(section, analyser).some((unit) => {
-    if (unit.kind === 'row') {
-      const [first, ...rest] = cellsOf(unit.text);
-      const code = /^`([^`]+)`$/
-        .exec((first ?? '').trim())?.[1]
-        ?.trim()
-        .toLowerCase();
-      return (
-        code !== undefined &&
-        nameForms(code).some((form) => forms.includes(form)) &&
-        !rest.some((cell) => withoutCodeMarks(cell).toLowerCase().includes(lower))
-      );
-    }
-    if (unit.kind !== 'text') return false;
-    const plain = withoutCodeMarks(unit.text).toLowerCase();
-    return plain.startsWith(`${lower} is `) || plain.startsWith(`${lower} are `);
-  });
-}
-
-/** A paragraph is a table row when it has as many `; ` cells as the header row. */
-function cellCount(paragraph: string): number {
-  return paragraph.includes('\n') ? 0 : cellsOf(paragraph).length;
-}
-
-/** Each section's terms (heading and text), read once: a page's sections outlive any question. */
-const termsOfSection = new WeakMap<Section, ReadonlySet<string>>();
-
-/** The terms of a section's heading and text, as a set. */
-export function sectionTermSet(section: Section, analyser: TextAnalyser): ReadonlySet<string> {
-  let terms = termsOfSection.get(section);
-  if (!terms) {
-    terms = new Set([...analyser.terms(section.heading), ...analyser.terms(sectionPlainText(section))]);
-    termsOfSection.set(section, terms);
-  }
-  return terms;
-}
-
-/**
- * The sentences of a paragraph of section text. wink-nlp reads it without code spans' marks, as
- * it read it before they were kept; a boundary it finds inside a code span (`a. B` in code) is
- * none, so that no sentence holds half a code span.
- */
-export function paragraphSentences(paragraph: string): string[] {
-  const line = paragraph.replace(/\n/g, ' ');
-  const runs = textRuns(line);
-  /** Where each run starts in the plain text. */
-  const plainStarts: number[] = [];
-  let plain = '';
-  for (const run of runs) {
-    plainStarts.push(plain.length);
-    plain += run.text;
-  }
-  const codeRuns = runs.flatMap((run, index) => {
-    const start = plainStarts[index] as number;
-    return run.code ? [[start, start + run.text.length]] : [];
-  });
-  // The prose alone, code spans blanked: a quote mark or parenthesis in code opens nothing.
-  let prose = plain;
-  for (const [from, to] of codeRuns) prose = prose.slice(0, from) + ' '.repeat(to - from) + prose.slice(to);
-  const count = (text: string, char: string): number => text.split(char).length - 1;
-  /** Whether a sentence leaves a quotation or a parenthesis open: the sentence goes on after it. */
-  const leftOpen = (start: number, end: number): boolean => {
-    const text = prose.slice(start, end);
-    return (
-      count(text, '(') > count(text, ')') ||
-      count(text, '"') % 2 === 1 ||
-      // Curly marks pair in each language's order: “…” in English, „…“ in German, ”…” in Swedish.
-      (text.match(/[\u201c\u201d\u201e]/g)?.length ?? 0) % 2 === 1 ||
-      // Guillemets open one way or the other: «…» in French, »…« in German and Danish.
-      count(text, '«') !== count(text, '»') ||
-      count(text, '‹') !== count(text, '›')
-    );
-  };
-  const ranges: [number, number][] = [];
-  for (const [start, end] of sentenceRanges(plain)) {
-    const previous = ranges.at(-1);
-    if (
-      previous &&
-      (codeRuns.some(([from, to]) => from < start && to > previous[1]) || leftOpen(previous[0], previous[1]))
-    ) {
-      // A guillemet closing the quotation, after a space as French writes it (« Exporter. »), is
-      // taken as the start of the next sentence: it ends the one before, and a next sentence
-      // starts after it unless the text goes on in lower case (« Prêt. » et il part.).
-      const closing = /^\s*[»›]/.exec(prose.slice(start, end))?.[0].length ?? 0;
-      const rest = start + closing;
-      if (closing > 0 && /^\s*[^\s\p{Ll}]/u.test(prose.slice(rest, end)) && !leftOpen(previous[0], rest)) {
-        previous[1] = rest;
-        ranges.push([rest, end]);
-      } else previous[1] = end;
-    } else ranges.push([start, end]);
-  }
-  // A plain offset in the paragraph as written: code spans are taken whole, fences included.
-  const runAt = (offset: number, isEnd: boolean): number => {
-    const index = runs.findIndex((run, i) => {
-      const start = plainStarts[i] as number;
-      return isEnd ? offset > start && offset <= start + run.text.length : offset < start + run.text.length;
-    });
-    const run = runs[index];
-    if (!run) return isEnd ? line.length : 0;
-    if (run.code) return isEnd ? run.end : run.start;
-    return run.start + offset - (plainStarts[index] as number);
-  };
-  return ranges
-    .map(([start, end]) => line.slice(runAt(start, false), runAt(end, true)).trim())
-    .filter((sentence) => sentence !== '');
-}
-
-/**
- * A sentence that was only a link's text ("[Read more.](https://…)", "Learn more"): the section's
- * text keeps no links, so quoted it points nowhere ("…set `strict` in `compilerOptions`. Read more.").
- */
-const POINTER_ONLY =
-  /^(?:(?:read|learn|see|find out) more|more (?:info|information|details)|details|click here)[.!…]*$/i;
-
-/** The sentences, table rows and code blocks of a section, in order. */
-function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
-  const code = new Set(section.code ?? []);
-  const units: Unit[] = [];
-  const paragraphs = section.text.split('\n\n');
-  let tableCells = 0;
-  let columns: string[] = [];
-  paragraphs.forEach((paragraph, index) => {
-    if (code.has(paragraph)) {
-      const language = sectionValue(section.codeLanguages, paragraph);
-      const blankLines = sectionValue(section.codeBlankLines, paragraph);
-      units.push({
-        kind: 'code',
-        ...(language ? { language } : {}),
-        ...(blankLines ? { blankLines } : {}),
-        text: paragraph,
-        length: paragraph.length,
-        paragraph: index,
-        // In markup, what the code does is in its tags and attributes: the text between them is a
-        // demo's filler ("Lorem ipsum", a header's words), not what it shows.
-        terms: analyser.terms(
-          isMarkup(paragraph, language) ? paragraph.replace(/>[^<]*</g, '><') : paragraph,
-        ),
-        mistake: showsAMistake(paragraph),
-        score: 0,
-      });
-      tableCells = 0;
-      return;
-    }
-    const cells = cellCount(paragraph);
-    const next = paragraphs[index + 1];
-    // A table: the rows its reader marked; else a header row followed by a row of as many cells,
-    // and the rows after it (a cell may itself hold "; ").
-    const header =
-      cells >= 2 && cellsOf(paragraph).every((cell) => withoutCodeMarks(cell).length <= MAX_HEADER_CELL);
-    const isRow =
-      section.tableRows === undefined
-        ? tableCells > 0 || (header && next !== undefined && cellCount(next) >= cells)
-        : sectionValue(section.tableRows, paragraph) === true;
-    if (cells >= 2 && isRow) {
-      const row = proseUnit('row', paragraph, index, analyser);
-      if (tableCells === 0) columns = row.terms;
-      else row.columns = columns;
-      tableCells = cells;
-      units.push(row);
-      return;
-    }
-    tableCells = 0;
-    const list = sectionValue(section.listItems, paragraph);
-    // A description is an item's only when the paragraph before it is the item it describes.
-    const defines =
-      list !== undefined &&
-      sectionValue(section.definitions, paragraph) === true &&
-      units.at(-1)?.kind === 'text' &&
-      units.at(-1)?.paragraph === index - 1 &&
-      units.at(-1)?.list !== undefined;
-    for (const text of paragraphSentences(paragraph)) {
-      if (POINTER_ONLY.test(text)) continue;
-      const unit = proseUnit('text', text, index, analyser);
-      if (list) unit.list = list;
-      if (defines) unit.defines = true;
-      units.push(unit);
-    }
-  });
-  return units;
-}
-
-/**
- * The units of the list a list item's unit belongs to: the items of the paragraphs before and
- * after it that are items of a list of the same kind (numbered or not), up to `max` paragraphs;
- * undefined when the list has more.
- */
-function listAround(units: readonly Unit[], index: number, max: number): [number, number] | undefined {
-  const kind = (units[index] as Unit).list;
-  if (kind === undefined) return undefined;
-  const sameList = (at: number, neighbour: number) => {
-    const unit = units[at];
-    const next = units[neighbour] as Unit;
-    return (
-      unit?.kind === 'text' &&
-      unit.list !== undefined &&
-      (unit.list === 'unordered') === (kind === 'unordered') &&
-      (unit.paragraph === next.paragraph || Math.abs(unit.paragraph - next.paragraph) === 1)
-    );
-  };
-  let first = index;
-  while (sameList(first - 1, first)) first--;
-  let last = index;
-  while (sameList(last + 1, last)) last++;
-  const paragraphs = (units[last] as Unit).paragraph - (units[first] as Unit).paragraph + 1;
-  return paragraphs <= max ? [first, last] : undefined;
-}
-
-/** A sentence or table row as a unit: measured and read without its code spans' marks. */
-function proseUnit(kind: 'text' | 'row', text: string, paragraph: number, analyser: TextAnalyser): Unit {
-  const plain = withoutCodeMarks(text);
-  return { kind, text, length: plain.length, paragraph, terms: analyser.terms(plain), score: 0 };
-}
-
-/**
- * The question's words as the terms that match them: each term's weight, and the word it stands
- * for. One word may give several terms (`createClient` gives `createclient`, `create` and
- * `client`; `cross-site` gives `cross`, `site` and `cross-site`), and its synonyms stand for it too.
- */
-interface QuestionTerms {
-  weights: Map<string, number>;
-  /** The question word each term stands for. */
-  wordOf: Map<string, string>;
-}
-
-/**
- * The weighted question words among these terms, each word once, by its best term (and none of
- * the words in `except`); the words found are added to `found`.
- */
-function wordsScore(
-  terms: Iterable<string>,
-  question: QuestionTerms,
-  idf: (term: string) => number,
-  found = new Set<string>(),
-  except: ReadonlySet<string> = new Set(),
-): number {
-  const best = new Map<string, number>();
-  for (const term of terms) {
-    const weight = question.weights.get(term);
-    const word = question.wordOf.get(term);
-    if (weight === undefined || word === undefined || except.has(word)) continue;
-    best.set(word, Math.max(best.get(word) ?? 0, weight * idf(term)));
-  }
-  let score = 0;
-  for (const [word, value] of best) {
-    found.add(word);
-    score += value;
-  }
-  return score;
-}
-
-/**
- * How well a unit matches the question: the weighted question words it holds (rarer ones within
- * the candidates count more), each word once however many terms it gives, plus how closely they
- * stand together. The words found are added to `found`.
- */
-function scoreUnit(
-  unit: Unit,
-  question: QuestionTerms,
-  idf: (term: string) => number,
-  found = new Set<string>(),
-): number {
-  const positions: number[] = [];
-  unit.terms.forEach((term, position) => {
-    if (question.weights.has(term)) positions.push(position);
-  });
-  let score = wordsScore(unit.terms, question, idf, found);
-  if (found.size >= 2 && positions.length >= 2) {
-    // Distinct words found over the span of the words found: 1 when they stand side by side.
-    const span = (positions.at(-1) as number) - (positions[0] as number) + 1;
-    score *= 1 + PROXIMITY_WEIGHT * Math.min(1, found.size / span);
-  }
-  return score;
 }
 
 /**
@@ -593,58 +190,12 @@ export function selectAnswer(
     const fromList = selectAnswer(question, words, [candidates[listingSection]!], analyser, pageSections);
     return { ...fromList, section: listingSection };
   }
-  // A title that lists what its sections cover ("Theming: colours, fonts, dark mode and parts")
-  // names each of them: a title word one of the page's headings holds points to that section
-  // ("…in dark mode?" to `## Dark mode`), where a word of the title alone is the page's subject.
-  const headingTerms = new Set(
-    pageSections.flatMap((section) => (section.level > 1 ? analyser.terms(section.heading) : [])),
+  const { asked, informative, titleHolds, titleTerms, specificity, isWholeName } = weighQuestion(
+    words,
+    first.title,
+    pageSections,
+    analyser,
   );
-  const titleHolds = new Set(analyser.terms(first.title));
-  const titleTerms = new Set([...titleHolds].filter((term) => !headingTerms.has(term)));
-  // A word found in most sections of the page (its subject) tells one section from another less
-  // than one found in a few ("translate" on a page about styling and translating the search box).
-  const sectionTerms = pageSections.map((section) => sectionTermSet(section, analyser));
-  const specificity = (term: string): number => {
-    if (sectionTerms.length <= 1) return 1;
-    const holding = sectionTerms.filter((terms) => terms.has(term)).length;
-    return Math.max(MIN_SPECIFICITY, 1 - Math.max(0, holding - 1) / sectionTerms.length);
-  };
-  // A word that tells sections apart: outside the title, or in few of the page's sections.
-  const informative = new Set<string>();
-  const weights = new Map<string, number>();
-  const wordOf = new Map<string, string>();
-  const asked: QuestionTerms = { weights, wordOf };
-  // A name asked about, whole: not a part of it (`ur` and `ls` of "URLs", `type` of `ArkType`),
-  // which a section about the name needn't hold.
-  const isWholeName = (word: QuestionWord): boolean =>
-    word.name === true && word.term === analyser.term(word.word.toLowerCase());
-  for (const word of words) {
-    if (!titleTerms.has(word.term) || specificity(word.term) >= INFORMATIVE_SPECIFICITY)
-      informative.add(word.term);
-    // Within a page about the question's subject, its verb says which section answers.
-    const base = ((1 + word.weight) / 2) * (word.name ? NAME_WEIGHT : 1);
-    const wordWeight = base * (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) * specificity(word.term);
-    const as = word.word.toLowerCase();
-    // A part of a name (`type` of `ArkType`, `site` of `cross-site`) is a word of its own
-    // elsewhere ("content type"): it says less that the name is meant than the name whole.
-    const whole = word.term === analyser.term(as);
-    const weight = (whole ? 1 : PART_WEIGHT) * wordWeight;
-    if (weight > (weights.get(word.term) ?? -1)) {
-      weights.set(word.term, weight);
-      wordOf.set(word.term, as);
-    }
-    // Synonyms by the word as written, else by its stem, as search finds them: "colours" has
-    // those of `colour` ("color"). Not a part's (`type` of `ArkType`).
-    for (const synonym of SYNONYMS.get(as) ?? (whole ? SYNONYMS.get(word.term) : undefined) ?? []) {
-      const term = analyser.term(synonym);
-      if (term !== '' && !weights.has(term)) {
-        weights.set(term, wordWeight * SYNONYM_WEIGHT);
-        wordOf.set(term, as);
-        // It tells sections apart as the word does: "color" in a sentence stands for "colours".
-        if (informative.has(word.term)) informative.add(term);
-      }
-    }
-  }
 
   // The title asks the question: it holds every word asked, and asks nothing else ("Reset your
   // password"; not "Theming: colours, fonts, dark mode and parts", whose `## Parts` answers
@@ -957,7 +508,7 @@ export function selectAnswer(
         }
       }
       // One that announces a table ("Set two environment variables…:") comes with the table: its
-      // header row, under which its first rows are quoted (below).
+      // header row, under which its first rows are quoted (see `quotedBlocks`).
       if (
         ENDS_ANNOUNCING.test((units[last] as Unit).text) &&
         next?.kind === 'row' &&
@@ -1039,12 +590,6 @@ export function selectAnswer(
   if (listing)
     for (const index of [...chosen]) if ((units[index] as Unit).kind === 'row') chosen.delete(index);
 
-  const blocks: AnswerBlock[] = [];
-  let lastParagraph = -1;
-  /** The table block of each table quoted, by the index of its header row. */
-  const tables = new Map<number, Extract<AnswerBlock, { kind: 'table' }>>();
-  let listed = false;
-  let codeShown = false;
   // Code blocks that belong to the chosen sentences: one a sentence introduces ("…like this:",
   // or any chosen sentence before it in a how-to question), one a chosen sentence follows up
   // ("Then, in your application:").
@@ -1105,70 +650,8 @@ export function selectAnswer(
     )
       chosen.delete(index);
   }
-  units.forEach((unit, index) => {
-    if (unit.kind === 'code') {
-      if (codeChosen.has(index)) {
-        blocks.push(codeBlock(unit));
-        codeShown = true;
-        lastParagraph = -1;
-      }
-      return;
-    }
-    if (listing && !listed && unit.paragraph === listing.paragraph) {
-      blocks.push({ kind: 'text', text: listing.text });
-      listed = true;
-      lastParagraph = -1;
-    }
-    if (!chosen.has(index)) return;
-    const last = blocks.at(-1);
-    if (unit.kind === 'row') {
-      // A row is quoted in its table, under the table's header row.
-      const start = tableStart(units, index);
-      let table = tables.get(start);
-      if (!table || table !== last) {
-        table = { kind: 'table', header: cellsOf((units[start] as Unit).text), rows: [] };
-        tables.set(start, table);
-        blocks.push(table);
-      }
-      if (index !== start) table.rows.push(rowCells(unit.text, table.header.length));
-      lastParagraph = -1;
-      return;
-    }
-    if (unit.kind === 'text' && unit.list !== undefined) {
-      // An item of a list, in the list block of the items before it, numbered as the page numbers it.
-      const number = unit.list === 'unordered' ? undefined : unit.list;
-      const next =
-        last?.kind === 'list' &&
-        last.ordered === (number !== undefined) &&
-        unit.paragraph === lastParagraph + 1;
-      if (last?.kind === 'list' && unit.paragraph === lastParagraph)
-        last.items[last.items.length - 1] += ` ${unit.text}`;
-      // A description on its term's line: "Cache.match() — Returns a Promise…".
-      else if (last?.kind === 'list' && unit.defines && unit.paragraph === lastParagraph + 1)
-        last.items[last.items.length - 1] += ` — ${unit.text}`;
-      else if (next && (number === undefined || number === (last.start ?? 1) + last.items.length))
-        last.items.push(unit.text);
-      else
-        blocks.push(
-          number === undefined
-            ? { kind: 'list', ordered: false, items: [unit.text] }
-            : { kind: 'list', ordered: true, start: number, items: [unit.text] },
-        );
-    } else if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
-      last.text += ` ${unit.text}`;
-    else blocks.push({ kind: 'text', text: unit.text });
-    lastParagraph = unit.paragraph;
-  });
-  // A table chosen by its header row alone ("parts" asked, `| part | element |` matched) is
-  // quoted with its first rows: a header without rows says nothing.
-  for (const [start, table] of tables) {
-    if (table.rows.length > 0) continue;
-    for (let i = start + 1; i < units.length && table.rows.length < ROWS_UNDER_A_LONE_HEADER; i++) {
-      const unit = units[i] as Unit;
-      if (unit.kind !== 'row' || tableStart(units, i) !== start) break;
-      table.rows.push(rowCells(unit.text, table.header.length));
-    }
-  }
+  const blocks = quotedBlocks(units, chosen, codeChosen, listing);
+  let codeShown = blocks.some((block) => block.kind === 'code');
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (showsCode || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
@@ -1362,87 +845,6 @@ function usageExample(
   return undefined;
 }
 
-/**
- * A heading that is a name in code: a call (`valid()`), a dotted, camel-case or snake-case name
- * (`c.req.param`, `executionCtx`), or a lower-case name with its type (`alg: string`, `verifyUser:
- * (username, password, c) => boolean`), as API references and option lists title their sections.
- * "Usage" or "Note: …" is a heading in words.
- */
-const CODE_NAME_HEADING = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\(\))?(?:\s*:\s*(\S.*))?$/;
-/**
- * The name of an option as an option list heads its section, with its type: `realm: string`,
- * `origin: string | string[] | (origin: string, c: Context) => string`. Lower case, as options
- * are written ("Note: hashes" is a heading in words).
- */
-function optionName(heading: string): string | undefined {
-  const match = CODE_NAME_HEADING.exec(heading.trim());
-  const [, identifier, call, type] = match ?? [];
-  if (identifier === undefined || call !== undefined || type === undefined) return undefined;
-  return /^[a-z_$]/.test(identifier) && typeLike(type) ? identifier : undefined;
-}
-/** A type as an option list writes it: `string`, `number[]`, `(c: Context) => boolean`, `'a' | 'b'`. */
-function typeLike(type: string): boolean {
-  return /[()[\]<>|{}='"]/.test(type) || type.trim().split(/\s+/).length <= 2;
-}
-/** An answer of at most this much prose is one or two sentences, which may lean on their heading. */
-const SHORT_ANSWER_CHARS = 160;
-
-/**
- * An answer from a section named by code whose first sentence opens with "It" and a verb names it
- * there instead. A short one starts with the name, when its sentences don't say it: "Get the
- * validated data." answers nothing until it is `valid()`'s, nor "The function to verify the
- * user." until it is the option `verifyUser: (…) => boolean`.
- */
-function withTheNameItExplains(blocks: AnswerBlock[], section: Section): void {
-  const first = blocks[0];
-  if (section.level < 2 || first?.kind !== 'text') return;
-  const heading = section.heading.trim();
-  const name = CODE_NAME_HEADING.exec(heading);
-  if (!name) return;
-  const [, identifier = '', call, type] = name;
-  // A name alone is code when written as code is (`executionCtx`, `c.env`, `snake_case`): a
-  // capitalised one may be a word ("JavaScript", "WebSocket").
-  if (call === undefined && type === undefined && !/^[a-z_$].*[A-Z]|[._]/.test(identifier)) return;
-  // An option and its type is named in lower case ("Note: hashes" is a heading in words), and its
-  // type is a name or two, or written with a type's punctuation: not "only on the server".
-  if (call === undefined && type !== undefined && (!/^[a-z_$]/.test(identifier) || !typeLike(type))) return;
-  // A product is no code: "Node.js", "Vue.js".
-  if (/^\p{Lu}[\w]*\.js$/u.test(identifier)) return;
-  // "It allows you to stream Server-Sent Events" under `## streamSSE()`: "it" is the name, said
-  // or not further on, and an answer that opens with it refers to nothing.
-  // Only "It" and a verb: "It is possible to…" and "It is recommended to…" say nothing of the
-  // name, and "This means…" points back at a sentence, not at the heading.
-  const pronoun = /^It\s+(?=\p{Ll})/u.exec(first.text);
-  if (pronoun && tagWords(first.text.slice(0, 60), 'passage')[1]?.pos === 'VERB') {
-    first.text = `${codeSpan(heading)} ${first.text.slice(pronoun[0].length)}`;
-    return;
-  }
-  // What each block says in words (a table's cells aside), and the prose among it: its paragraphs,
-  // not the points of a list quoted after them ("If false, only from current origin.").
-  const blockText = (block: AnswerBlock) =>
-    block.kind === 'table' ? '' : block.kind === 'list' ? block.items.join('\n') : block.text;
-  const prose = blocks.reduce((sum, block) => sum + (block.kind === 'text' ? block.text.length : 0), 0);
-  // The name as a word of its own: "alg" is not said by "algorithm".
-  const bare = (identifier.split('.').at(-1) as string).replace(/\$/g, '\\$');
-  const said = new RegExp(`(?<![\\w$])${bare}(?![\\w$])`);
-  if (prose > SHORT_ANSWER_CHARS || blocks.some((block) => said.test(blockText(block)))) return;
-  first.text = `${codeSpan(heading)} — ${first.text}`;
-}
-
-/** Index of the header row of the table holding row `index`: the first of its run of rows. */
-function tableStart(units: Unit[], index: number): number {
-  let start = index;
-  while (start > 0 && units[start - 1]?.kind === 'row') start--;
-  return start;
-}
-
-/** A row's cells, as many as the header's: a cell that itself holds "; " is kept whole. */
-function rowCells(text: string, count: number): string[] {
-  const cells = cellsOf(text);
-  if (cells.length <= count) return cells;
-  return [...cells.slice(0, count - 1), cells.slice(count - 1).join('; ')];
-}
-
 /** What a question asks a list of: "event" of "Which events…?" or "What events does … fire?". */
 const LISTED_THING = /^\s*(?:which|what) (\w+?)s\b/i;
 
@@ -1464,52 +866,6 @@ function sectionListing(
     const header = tableListing(unitsOf(section, analyser))?.header.replace(/`/g, '');
     return header !== undefined && analyser.term(header.toLowerCase()) === asked;
   });
-}
-
-/**
- * The first column of the section's first table, as one line: "event: ask-question, ask-answer, …",
- * each name once: a table of status codes lists `400` for several errors, and `400, 408, 431` in
- * one cell ("Status: 400, 400, 400, 408, 431, 400, …" answered "Which status codes…?"), and a
- * placeholder ("—") is no name ("attribute: —, `base-url`, …").
- */
-function tableListing(units: Unit[]): { paragraph: number; header: string; text: string } | undefined {
-  const start = units.findIndex((unit) => unit.kind === 'row');
-  const header = units[start];
-  if (!header) return undefined;
-  const listed = new Set<string>();
-  for (let i = start + 1; i < units.length && units[i]?.kind === 'row'; i++)
-    for (const name of splitOutsideCode(cellsOf((units[i] as Unit).text)[0] as string, ', '))
-      // Not a cell that names nothing: "—" for a property that has no attribute.
-      if (/[\p{L}\p{N}]/u.test(name)) listed.add(name);
-  const names = [...listed];
-  if (names.length < 2) return undefined;
-  const shown = names.slice(0, MAX_LISTED);
-  const more = names.length > shown.length ? ', …' : '';
-  const column = cellsOf(header.text)[0] as string;
-  return { paragraph: header.paragraph, header: column, text: `${column}: ${shown.join(', ')}${more}` };
-}
-
-/**
- * A code unit as a block of the answer, with its language when the page names it, and the blank
- * lines the page shows in it: without them an HTTP message's body runs into its headers.
- */
-function codeBlock(unit: Unit): AnswerBlock {
-  const blank = new Set(unit.blankLines ?? []);
-  const text =
-    blank.size === 0
-      ? unit.text
-      : unit.text
-          .split('\n')
-          .map((line, at) => (blank.has(at) ? `\n${line}` : line))
-          .join('\n');
-  return unit.language ? { kind: 'code', text, language: unit.language } : { kind: 'code', text };
-}
-
-/** Whether a code block is markup (HTML, XML, SVG), by its language or, without one, its first character. */
-function isMarkup(code: string, language: string | undefined): boolean {
-  return language === undefined
-    ? /^\s*<[a-z!]/i.test(code)
-    : /^(html|xml|svg|xhtml|vue|svelte)$/i.test(language);
 }
 
 /**

@@ -2703,6 +2703,37 @@ describe('<ask-chat>', () => {
       // The third answer, voted up, shows no form asking what was wrong, and no thanks it wasn't given.
       expect(shown[1]).to.deep.include({ form: false, message: '' });
     });
+    it('keeps a vote still on its way with the answer voted on when a retried question moves the answers', async () => {
+      let calls = 0;
+      const posts: (() => void)[] = [];
+      const client = new RecordingClient(serviceClient(), {
+        ask: async () => {
+          if (calls++ === 0) throw new NetworkError();
+          return answerRecord();
+        },
+        feedback: () => new Promise((resolve) => posts.push(() => resolve({ success: true }))),
+      });
+      const el = await chat(client);
+      await el.askQuestion('First');
+      const second = (await el.askQuestion('Second'))!;
+      const third = (await el.askQuestion('Third'))!;
+      await el.updateComplete;
+      const buttonsOf = (record: AnswerRecord) =>
+        el.shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${record.insightId}"]`)!;
+      buttonsOf(second).shadowRoot!.querySelector<HTMLButtonElement>('[part~="up-button"]')!.click();
+      await waitFor(() => posts.length === 1, 'the vote on its way');
+      // Retried while the vote is on its way: the second answer's buttons pass to the third.
+      parts(el).one('retry-button')!.click();
+      await waitFor(
+        () => el.shadowRoot!.querySelectorAll('feedback-buttons').length === 3,
+        'the first question answered',
+      );
+      posts[0]!();
+      await waitFor(() => client.feedbacks.length === 1 && buttonsOf(second).value === 1, 'the vote kept');
+      await el.updateComplete;
+      expect(buttonsOf(third).value, 'a thumb pressed on an answer not voted on').to.equal(null);
+      expect(client.feedbacks).to.deep.equal([{ insightId: second.insightId, feedback: 1 }]);
+    });
   });
 
   describe('images', () => {

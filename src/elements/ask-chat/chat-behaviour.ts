@@ -970,9 +970,17 @@ export class ChatBehaviour implements ReactiveController {
     }
   }
 
-  #onFeedback(turn: ChatTurn, event: CustomEvent<{ value: FeedbackValue }>): void {
-    this.#settle(turn, { feedback: event.detail.value });
-  }
+  /**
+   * A vote reached the service: kept with the answer it rates, found by its insightId. The buttons
+   * are rendered in order, so a Retry that moves a question below them hands them to the next
+   * answer while a vote is on its way: kept with the answer shown there, it pressed a thumb the
+   * visitor never pressed, and the answer voted on showed none.
+   */
+  readonly #onFeedback = (event: CustomEvent<{ insightId: string; value: FeedbackValue }>): void => {
+    const { insightId, value } = event.detail;
+    const turn = this.turns.find((t) => t.record?.insightId === insightId);
+    if (turn) this.#settle(turn, { feedback: value });
+  };
 
   #onNewConversation(): void {
     this.reset();
@@ -1189,7 +1197,7 @@ export class ChatBehaviour implements ReactiveController {
           ?ask-reason=${host.feedbackReason}
           .strings=${host.feedbackStrings}
           .reasons=${host.feedbackReasons ?? englishReasons}
-          @ask-feedback=${(event: CustomEvent<{ value: FeedbackValue }>) => this.#onFeedback(turn, event)}
+          @ask-feedback=${this.#onFeedback}
         ></feedback-buttons>
         ${
           this.#copyFailed === turn.id

@@ -111,6 +111,32 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     expect(client.asks.at(-1)!.query).to.equal('And the chat?');
   });
 
+  it('a suggestion clicked twice before the behaviour is there is asked once, and so is a question handed over twice', async () => {
+    const client = fakeClient(async () => answerRecord());
+    const el = await addChat(client, (chat) => (chat.suggestions = ['How do I install it?']));
+    chats.push(el);
+    const p = parts(el);
+    // Both clicks come before the behaviour does (each waits for it): the suggestion is still there.
+    p.one('suggestion')!.click();
+    p.one('suggestion')!.click();
+    await waitUntil(() => p.all('answer-body').length > 0, 'the answer');
+    // A page (or a search box) handing over the question being answered again, tags and all.
+    const [first, again] = await Promise.all([
+      el.askQuestion('And the chat?'),
+      el.askQuestion('And the chat?'),
+    ]);
+    expect(again?.insightId).to.equal(first?.insightId);
+    expect(client.asks.map((ask) => ask.query)).to.deep.equal(['How do I install it?', 'And the chat?']);
+    expect(p.questions().map((question) => question.textContent!.trim())).to.deep.equal([
+      'How do I install it?',
+      'And the chat?',
+    ]);
+    expect(p.input().value, 'no question left waiting in the input').to.equal('');
+    // With other tags, it is another question, asked once the first is answered.
+    await Promise.all([el.askQuestion('Tags?'), el.askQuestion('Tags?', { includeTags: ['api'] })]);
+    expect(client.asks.slice(2).map((ask) => ask.includeTags)).to.deep.equal([undefined, ['api']]);
+  });
+
   it('a chat restored from sessionStorage needs no visitor to show its saved conversation', async () => {
     sessionStorage.clear();
     const client = fakeClient(async () => answerRecord({ conversationId: 'conversation-7' }));

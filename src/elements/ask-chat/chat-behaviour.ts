@@ -383,6 +383,21 @@ export class ChatBehaviour implements ReactiveController {
     }
     // Asked in code as if typed: one too long stays in the input, as a typed one does.
     if (this.#refusedTooLong(query)) return undefined;
+    // The question being answered, asked again with its tags (a suggestion clicked twice before
+    // the chat's behaviour came, each click waiting for it), is that question, not one more: it
+    // was asked twice, the second time once the first was answered.
+    const asking = this.turns.at(-1);
+    const tags = this.#tagsOf(options);
+    if (
+      this.pending &&
+      asking?.status === 'pending' &&
+      asking.query === query.trim() &&
+      String(asking.includeTags) === String(tags.includeTags) &&
+      String(asking.excludeTags) === String(tags.excludeTags)
+    ) {
+      while (this.pending) await this.#ask.taskComplete.catch(ignore);
+      return this.turns.find((t) => t.id === asking.id)?.record;
+    }
     // Handed over while an answer is on its way, a question waits for it rather than cancel it,
     // in the input, with the notice that an answer is on its way.
     if (this.pending) {
@@ -547,6 +562,18 @@ export class ChatBehaviour implements ReactiveController {
     adoptStyles(root, [...(supportsAdoptingStyleSheets ? root.adoptedStyleSheets : []), chatBehaviourStyles]);
   }
 
+  /**
+   * The tags a question is asked with. An empty list (a search box that sets no tags hands over
+   * []) restricts nothing of its own: the chat's tags still hold, as for a question typed in it.
+   */
+  #tagsOf(options: AskQuestionOptions): Pick<ChatTurn, 'includeTags' | 'excludeTags'> {
+    const host = this.#host;
+    return {
+      includeTags: options.includeTags?.length ? options.includeTags : host.includeTags,
+      excludeTags: options.excludeTags?.length ? options.excludeTags : host.excludeTags,
+    };
+  }
+
   /** Fires `ask-question` for a question about to be sent; false when a listener cancelled it. */
   #questionSent(query: string, images: string[]): boolean {
     const detail = { query, conversationId: this.#conversationId, images: images.length };
@@ -569,10 +596,7 @@ export class ChatBehaviour implements ReactiveController {
       images,
       // An enumerated attribute, read in any case as HTML reads its own (`format="HTML"`).
       format: String(host.format).toLowerCase() === 'html' ? 'html' : 'markdown',
-      // An empty list (a search box that sets no tags hands over []) restricts nothing of its own:
-      // the chat's tags still hold, as for a question typed in it.
-      includeTags: options.includeTags?.length ? options.includeTags : host.includeTags,
-      excludeTags: options.excludeTags?.length ? options.excludeTags : host.excludeTags,
+      ...this.#tagsOf(options),
       status: 'pending',
     };
     // The same question failed or stopped before (it comes back into the input, and Enter sends

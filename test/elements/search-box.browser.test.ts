@@ -2422,6 +2422,34 @@ describe('<search-box variant="button">', () => {
     expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal(overflow);
   });
 
+  it("holds the page while a box's dialog opened over another's is open, and lets it scroll once both have closed", async () => {
+    const view = await fixture<HTMLDivElement>(
+      html`<div>
+        <search-box variant="button" .client=${answering(threeResults)}></search-box>
+        <search-box variant="button" .client=${answering(threeResults)}></search-box>
+      </div>`,
+    );
+    const [first, second] = [...view.querySelectorAll('search-box')];
+    const dialogOf = (el: SearchBox) => shadow(el).querySelector('dialog')!;
+    const overflow = document.documentElement.style.overflow;
+    first!.show();
+    await waitUntil(() => dialogOf(first!).open, 'the first dialog open');
+    // The page opens the other box over it (its own button, the chat's "search instead").
+    second!.show();
+    await waitUntil(() => dialogOf(second!).open, 'the second dialog open');
+    // The first is closed under it (a route change, the page's code).
+    first!.hide();
+    await waitUntil(() => !dialogOf(first!).open, 'the first dialog closed');
+    await aTimeout(50);
+    expect(document.documentElement.style.overflow, 'the page held behind the dialog still open').to.equal(
+      'hidden',
+    );
+    await press('Escape');
+    await waitUntil(() => !dialogOf(second!).open, 'the second dialog closed');
+    await aTimeout(50);
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal(overflow);
+  });
+
   it('closes and lets the page scroll when hidden and shown again in one task, then closed', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" .client=${answering(threeResults)}></search-box>`,

@@ -98,6 +98,8 @@ export const dialogStyles = css`
 
 /** The dialogs open, or closed and waiting for their close event, with what puts each away. */
 const opened = new Map<HTMLDialogElement, () => void>();
+/** The page's own overflow, taken by the first dialog to open and given back when the last goes. */
+let pageOverflow: { overflowX: string; overflowY: string } | undefined;
 
 /**
  * Opens `dialog` (rendered by the element, closed) as a modal. While it is open, a click on the
@@ -114,7 +116,9 @@ export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElem
   while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const page = document.documentElement;
   // Each side apart: the shorthand reads '' when only one is set, and writing it back clears both.
-  const { overflowX, overflowY } = page.style;
+  // Kept once for every dialog open (two boxes' dialogs, one opened over the other): the second
+  // took the first's 'hidden' for the page's own, and closed after it, left the page unable to scroll.
+  if (!opened.size) pageOverflow = { overflowX: page.style.overflowX, overflowY: page.style.overflowY };
   page.style.overflow = 'hidden';
   const viewport = globalThis.visualViewport;
   // Keeps the dialog within the visual viewport, above a mobile on-screen keyboard. On a zoomed
@@ -165,8 +169,7 @@ export function openDialog(dialog: HTMLDialogElement, onClose: (opener: HTMLElem
   const putAway = () => {
     opened.delete(dialog);
     listening.abort();
-    page.style.overflowX = overflowX;
-    page.style.overflowY = overflowY;
+    if (!opened.size) Object.assign(page.style, pageOverflow);
   };
   opened.set(dialog, putAway);
   dialog.addEventListener(

@@ -1927,6 +1927,37 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(shadow(el).activeElement).to.equal(input(el));
   });
 
+  it("inside a component's closed shadow root, a click chooses an option, and one elsewhere closes the list", async () => {
+    // A page's component that renders the box in a closed shadow root, beside a button of its own.
+    const component = await fixture<HTMLDivElement>(html`<div></div>`);
+    const root = component.attachShadow({ mode: 'closed' });
+    const el = document.createElement('search-box');
+    Object.assign(el, { debounce: 0, noRecent: true, client: answering(threeResults) });
+    const other = document.createElement('button');
+    other.textContent = 'Menu';
+    root.append(other, el);
+    await el.updateComplete;
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 3, 'the results');
+    const chosen: number[] = [];
+    el.addEventListener('ask-select', (event) => {
+      event.preventDefault();
+      chosen.push(event.detail.position);
+    });
+    await clickAt(options(el)[1]!);
+    await waitUntil(() => chosen.length > 0, 'the option chosen', { timeout: 2000 });
+    expect(chosen).to.deep.equal([2]);
+    // Chosen, the list closed; the focus still in the input, Alt+ArrowDown opens it again.
+    await press('Alt+ArrowDown');
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'true', 'open again');
+    await clickAt(other);
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'false', 'closed by a click beside it');
+    input(el).focus();
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'true', 'open again');
+    await sendMouse({ type: 'click', position: [5, window.innerHeight - 5] });
+    await waitUntil(() => input(el).getAttribute('aria-expanded') === 'false', 'closed by a click outside');
+  });
+
   it('does not interrupt an IME composition', async () => {
     const client = answering(threeResults);
     const el = await fakeBox(client);

@@ -196,6 +196,7 @@ export class SearchController implements ReactiveController {
       attempt: 0,
     };
     this.#searchTask = this.#createTask();
+    host.addEventListener('pointerdown', this.#onPointerdown);
     host.addController(this);
   }
 
@@ -513,6 +514,7 @@ export class SearchController implements ReactiveController {
 
   /** Opens the popup (the input got the focus or the visitor typed). */
   open(): void {
+    clearTimeout(this.#pressedOutside);
     this.#highlightLost = false;
     this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
     // Back at the search: what came while they were away (a failure, going offline) is said now.
@@ -836,9 +838,20 @@ export class SearchController implements ReactiveController {
   }
 
   readonly #onDocumentPointerdown = (event: PointerEvent): void => {
-    if (this.#inDialog || event.composedPath().includes(this.#host)) return;
-    this.collapse();
+    const host = this.#host;
+    if (this.#inDialog || event.composedPath().includes(host)) return;
+    // In a shadow root, the document's path stops at the host of a closed one (a component of the
+    // page): a press on an option looked outside, closed the list under the pointer, and chose
+    // nothing. Whether it was outside is known once the event has reached (or missed) the box.
+    // An opening meanwhile (the component focusing the box as it is pressed) wins.
+    if (host.getRootNode() === document) this.collapse();
+    else this.#pressedOutside = setTimeout(() => this.#pressed !== event && this.collapse());
   };
+
+  /** The last pointerdown the element heard (see `#onDocumentPointerdown`). */
+  #pressed: Event | undefined;
+  #pressedOutside: ReturnType<typeof setTimeout> | undefined;
+  readonly #onPointerdown = (event: Event): void => void (this.#pressed = event);
 
   readonly #onConnectivity = (): void => {
     // Going offline or online reruns the search task, which announces the offline state.

@@ -2756,6 +2756,32 @@ describe('<search-box> keyboard shortcut', () => {
     expect(input(el).value, 'the "/" is not typed into the search').to.equal('');
   });
 
+  it('"/" is typed, not taken, in a field inside a closed shadow root, the search box\'s own among them', async () => {
+    // A page's component that renders a form and the box in a closed shadow root: the document
+    // sees the focus on the component, not in its field.
+    const component = await fixture<HTMLDivElement>(html`<div></div>`);
+    const root = component.attachShadow({ mode: 'closed' });
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'path');
+    const el = document.createElement('search-box');
+    Object.assign(el, { shortcut: '/', debounce: 0, noRecent: true, client: answering(threeResults) });
+    root.append(field, el);
+    await el.updateComplete;
+    field.focus();
+    await sendKeys({ type: 'a/b' });
+    expect(field.value).to.equal('a/b');
+    expect(root.activeElement, 'the focus left where it is').to.equal(field);
+    await type(el, 'c/d');
+    expect(input(el).value).to.equal('c/d');
+    // From the page, "/" still opens the search.
+    input(el).value = '';
+    el.query = '';
+    (root.activeElement as HTMLElement).blur();
+    await press('/');
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(input(el).value).to.equal('');
+  });
+
   it('lets the page turn "/" off or remap it while the page is open, for a visitor\'s setting (WCAG 2.1.4)', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box shortcut="/" .client=${answering([])}></search-box>`,

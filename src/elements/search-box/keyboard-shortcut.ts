@@ -103,11 +103,17 @@ export function ariaKeyShortcuts(shortcut: Shortcut): string {
 function typingIn(root: Document = document): 'rich' | 'field' | undefined {
   let active: Element | null = root.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  if (!active) return undefined;
+  if (!active || active === root.body || active === root.documentElement) return undefined;
   if (active instanceof HTMLInputElement) return UNTYPED_INPUT.test(active.type) ? undefined : 'field';
   if ((active as HTMLElement).isContentEditable || active.matches('[role=textbox]:not(textarea)'))
     return 'rich';
-  return active.matches('textarea,select,[role=combobox],[role=searchbox]') ? 'field' : undefined;
+  // Focused, yet nothing that takes the focus itself: the host of a closed shadow root, the focus
+  // in it, out of the page's sight (a component's form, a search box rendered there): a field, for
+  // all the page knows. A "/" typed there was taken, and the search opened in its place.
+  return active.matches('textarea,select,[role=combobox],[role=searchbox]') ||
+    !active.matches('a[href],area[href],button,iframe,summary,[tabindex],[contenteditable]')
+    ? 'field'
+    : undefined;
 }
 
 /**

@@ -13,6 +13,8 @@ import { markdownDocument, mdxDocument } from '../../src/server/content/markdown
 import { withoutSiteWideMetadata } from '../../src/server/content/site-wide-metadata.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { quietLogger } from '../../src/server/logger.js';
+import { startService } from '../../src/server/main.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -1725,6 +1727,110 @@ describe('loadContentFolder', () => {
       assert.deepEqual((await read('zola/content')).links, [
         ['Guides/Setup.md', 'https://example.org/Guides/Setup'],
       ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("links a multilingual Hugo site's translations where Hugo publishes them: by file name or by content folder", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-hugo-languages-'));
+    const page = (title: string, text: string, more = '') => `---\ntitle: ${title}\n${more}---\n${text}\n`;
+    try {
+      // Every expected link is what Hugo 0.111 built from these files.
+      const byName = {
+        'about.md': page('About us', 'We make otters.'),
+        'about.fr.md': page('A propos', 'Nous faisons des loutres.'),
+        'docs/_index.md': page('Docs', 'Docs about badgers.'),
+        'docs/_index.fr.md': page('Docs FR', 'Des blaireaux.'),
+        'docs/bundle/index.md': page('Bundle', 'A leaf bundle about weasels.'),
+        'docs/bundle/index.fr.md': page('Bundle FR', 'Une belette.'),
+        'docs/slugged.fr.md': page('Slugged', 'Un slug.', 'slug: my-slug\n'),
+        'docs/moved.fr.md': page('Moved', 'Ailleurs.', 'url: /custom-fr/\n'),
+        // No language of the site's, nor one in another case than its configuration's: names.
+        'docs/hello.de.md': page('Hallo', 'Not a language of the site.'),
+        'docs/Upper.FR.md': page('Upper', 'Not in the case the site writes it.'),
+        'posts/first.md': page('First post', 'About beavers.', 'date: 2024-01-02\n'),
+        'posts/first.fr.md': page('Premier article', 'Des castors.', 'date: 2024-02-03\n'),
+      };
+      const languages = '[languages]\n[languages.en]\nweight = 1\n[languages.FR]\nweight = 2\n';
+      await writeFixture(join(site, 'plain', 'content'), byName);
+      await writeFile(join(site, 'plain', 'hugo.toml'), `baseURL = 'https://example.org/'\n${languages}`);
+      await writeFixture(join(site, 'subdir', 'content'), byName);
+      await writeFile(
+        join(site, 'subdir', 'hugo.toml'),
+        "baseURL = 'https://example.org/'\ndefaultContentLanguageInSubdir = true\n" +
+          `[permalinks]\nposts = '/:year/:title/'\n${languages}`,
+      );
+      // Translation by content directory, each language's in a folder of content/.
+      await writeFixture(join(site, 'folders', 'content'), {
+        'english/_index.md': page('Home', 'The home page.'),
+        'english/guides/setup.md': page('Setup', 'Install the toolkit.'),
+        'french/guides/setup.md': page('Installer', 'Installer la boîte à outils.'),
+      });
+      await writeFile(
+        join(site, 'folders', 'hugo.toml'),
+        "defaultContentLanguage = 'en'\n[languages.en]\ncontentDir = 'content/english'\n" +
+          "[languages.fr]\ncontentDir = 'content/french'\n",
+      );
+      const links = async (folder: string) =>
+        (await loadContentFolder(join(site, folder, 'content'))).documents.map((document) => [
+          document.id,
+          document.link,
+        ]);
+      assert.deepEqual(await links('plain'), [
+        ['about.fr.md', '/fr/about/'],
+        ['about.md', '/about/'],
+        ['docs/Upper.FR.md', '/docs/upper.fr/'],
+        ['docs/_index.fr.md', '/fr/docs/'],
+        ['docs/_index.md', '/docs/'],
+        ['docs/bundle/index.fr.md', '/fr/docs/bundle/'],
+        ['docs/bundle/index.md', '/docs/bundle/'],
+        ['docs/hello.de.md', '/docs/hello.de/'],
+        ['docs/moved.fr.md', '/custom-fr/'],
+        ['docs/slugged.fr.md', '/fr/docs/my-slug/'],
+        ['posts/first.fr.md', '/fr/posts/first/'],
+        ['posts/first.md', '/posts/first/'],
+      ]);
+      assert.deepEqual(await links('subdir'), [
+        ['about.fr.md', '/fr/about/'],
+        ['about.md', '/en/about/'],
+        ['docs/Upper.FR.md', '/en/docs/upper.fr/'],
+        ['docs/_index.fr.md', '/fr/docs/'],
+        ['docs/_index.md', '/en/docs/'],
+        ['docs/bundle/index.fr.md', '/fr/docs/bundle/'],
+        ['docs/bundle/index.md', '/en/docs/bundle/'],
+        ['docs/hello.de.md', '/en/docs/hello.de/'],
+        ['docs/moved.fr.md', '/custom-fr/'],
+        ['docs/slugged.fr.md', '/fr/docs/my-slug/'],
+        ['posts/first.fr.md', '/fr/2024/premier-article/'],
+        ['posts/first.md', '/en/2024/first-post/'],
+      ]);
+      assert.deepEqual(await links('folders'), [
+        ['english/_index.md', '/'],
+        ['english/guides/setup.md', '/guides/setup/'],
+        ['french/guides/setup.md', '/fr/guides/setup/'],
+      ]);
+      // What a visitor is given: the French page's link, from the service.
+      const service = await startService({
+        contentDir: join(site, 'plain', 'content'),
+        siteUrl: 'https://example.org',
+        port: 0,
+        logger: quietLogger,
+        env: {},
+      });
+      try {
+        const response = await fetch(`${service.url}/bot/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'loutres', numDocs: 3 }),
+        });
+        assert.deepEqual(
+          ((await response.json()) as { link: string }[]).map((result) => result.link),
+          ['https://example.org/fr/about/'],
+        );
+      } finally {
+        await service.close();
+      }
     } finally {
       await rm(site, { recursive: true, force: true });
     }

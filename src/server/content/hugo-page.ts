@@ -21,6 +21,20 @@ export interface HugoSettings {
   pagePermalinks?: Readonly<Record<string, string>>;
   /** `permalinks.section`: for a top-level section's own page, by its name (lower-cased). */
   sectionPermalinks?: Readonly<Record<string, string>>;
+  /**
+   * The site's languages (`languages`' codes, lower-cased, and the default one): a page's file
+   * named with one before its extension (`about.fr.md`) is that language's translation.
+   */
+  languages?: readonly string[];
+  /** `defaultContentLanguage` (lower-cased): `en` unless set. */
+  defaultLanguage?: string;
+  /** `defaultContentLanguageInSubdir`: the default language's pages too are published under its code. */
+  defaultLanguageInSubdir?: boolean;
+  /**
+   * The folders (relative to the content folder read; `` for all of it) of the languages
+   * translated by content directory (a language's `contentDir`), each its language's content.
+   */
+  languageFolders?: readonly { folder: string; language: string }[];
 }
 
 /** A Hugo site: its settings, and what its files say of its pages (see `hugoSiteOf`). */
@@ -36,11 +50,45 @@ const CONTENT_FILE = /^(?:(.*)\/)?([^/]*?)(?:\.[^./]*)?$/;
 /** A folder's own page: a leaf bundle's `index`, a branch bundle's (a section's) `_index`. */
 const BUNDLE_INDEX = /(?:^|\/)(_?)index\.(?:md|markdown|mdx|html?)$/i;
 
+/**
+ * A page's file as its language's content (see `HugoSettings`): its path within its language's
+ * content folder, without the language's code its name may end with (`docs/about.fr.md` is the
+ * French `docs/about.md`), and that language, undefined when neither names one (the default
+ * language's). Hugo reads a code only as written in its configuration, lower-cased.
+ */
+export function hugoLanguageOf(
+  relativePath: string,
+  site: HugoSettings,
+): { path: string; language: string | undefined } {
+  let path = relativePath;
+  let language: string | undefined;
+  for (const { folder, language: code } of site.languageFolders ?? [])
+    if (folder === '' || path.startsWith(`${folder}/`)) {
+      path = folder === '' ? path : path.slice(folder.length + 1);
+      language = code;
+      break;
+    }
+  const named = /\.([^./]+)(\.[^./]+)$/.exec(path);
+  if (named !== null && site.languages?.includes(named[1] as string)) {
+    path = `${path.slice(0, named.index)}${named[2]}`;
+    language = named[1];
+  }
+  return { path, language };
+}
+
+/** The code a page's path starts with: its language's, but the default language's unless `defaultContentLanguageInSubdir`. */
+function languagePrefix(language: string | undefined, site: HugoSettings): string {
+  const defaultLanguage = site.defaultLanguage ?? 'en';
+  const code = language ?? defaultLanguage;
+  return code !== defaultLanguage || site.defaultLanguageInSubdir ? `${code}/` : '';
+}
+
 /** The leaf bundles and nested sections a Hugo content folder's files make (paths relative to it, `/` separators). */
 export function hugoSiteOf(relativePaths: readonly string[], settings: HugoSettings): HugoSite {
   const leafBundles: string[] = [];
   const sections: string[] = [];
-  for (const path of relativePaths) {
+  for (const relativePath of relativePaths) {
+    const { path } = hugoLanguageOf(relativePath, settings);
     const index = BUNDLE_INDEX.exec(path);
     if (!index || index.index === 0) continue;
     (index[1] === '_' ? sections : leafBundles).push(path.slice(0, index.index));
@@ -68,7 +116,8 @@ function foldersOf(site: HugoSite): { leafBundles: Set<string>; sections: Set<st
  * Throws `NotAPage` for a file Hugo publishes no page from: a file of a leaf bundle but its
  * `index` (a page resource, which the page may show).
  */
-export function assertHugoPublished(relativePath: string, site: HugoSite): void {
+export function assertHugoPublished(pagePath: string, site: HugoSite): void {
+  const relativePath = hugoLanguageOf(pagePath, site).path;
   const folders = relativePath.split('/').slice(0, -1);
   const { leafBundles } = foldersOf(site);
   const own = BUNDLE_INDEX.exec(relativePath)?.[1] === '' ? folders.length : folders.length + 1;
@@ -105,10 +154,12 @@ export function assertHugoRendered(frontMatter: Record<string, unknown>): void {
  * or in `.html` with `uglyURLs`.
  */
 export function hugoPagePath(
-  relativePath: string,
+  pagePath: string,
   frontMatter: Record<string, unknown>,
   site: HugoSite = {},
 ): string {
+  const { path: relativePath, language } = hugoLanguageOf(pagePath, site);
+  const prefix = languagePrefix(language, site);
   const [, folderPath, fileName = ''] = CONTENT_FILE.exec(relativePath) ?? [];
   const folders = folderPath === undefined ? [] : folderPath.split('/');
   const isSection = fileName.toLowerCase() === '_index';
@@ -119,7 +170,7 @@ export function hugoPagePath(
   const ugly = site.uglyUrls === true || (Array.isArray(site.uglyUrls) && site.uglyUrls.includes(top));
   const finish = (path: string): string => {
     const cased = site.keepCase ? path : path.toLowerCase();
-    const trimmed = `/${cased}`.replace(/\/{2,}/g, '/').replace(/\/$/, '');
+    const trimmed = `/${prefix}${cased}`.replace(/\/{2,}/g, '/').replace(/\/$/, '');
     if (trimmed === '') return '/';
     return encodePath(ugly ? `${trimmed}.html` : `${trimmed}/`);
   };

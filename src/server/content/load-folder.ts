@@ -365,7 +365,7 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
             ? { jekyll: jekyllPostSettings(dir) }
             : {}),
         ...(generator.name === 'Hugo' && generator.evidence !== undefined
-          ? { hugo: hugoSettings(generator.evidence) }
+          ? { hugo: hugoSettings(generator.evidence, dir) }
           : {}),
       }),
     };

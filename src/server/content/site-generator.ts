@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import type { AnchorStyle } from './heading-slug.js';
@@ -180,17 +180,25 @@ export function siteConfigFilesAbove(dir: string): string[] {
  * `permalinks` (by section, or by kind, `page` and `section`, then section). Keys in any case,
  * as Hugo reads them.
  */
-export function hugoSettings(configFile: string): HugoSettings {
+export function hugoSettings(configFile: string, contentDir?: string): HugoSettings {
   const config = lowerCaseKeys(readConfig(configFile) ?? {});
-  if (basename(dirname(configFile)) === '_default')
-    for (const extension of ['toml', 'yaml', 'yml', 'json']) {
-      const permalinks = readConfig(join(dirname(configFile), `permalinks.${extension}`));
-      if (permalinks !== undefined) {
-        config['permalinks'] = lowerCaseKeys(permalinks);
-        break;
+  const inDefault = basename(dirname(configFile)) === '_default';
+  if (inDefault)
+    for (const key of ['permalinks', 'languages'])
+      for (const extension of ['toml', 'yaml', 'yml', 'json']) {
+        const part = readConfig(join(dirname(configFile), `${key}.${extension}`));
+        if (part !== undefined) {
+          config[key] = lowerCaseKeys(part);
+          break;
+        }
       }
-    }
-  const settings: HugoSettings = {};
+  const settings: HugoSettings = {
+    ...hugoLanguages(
+      config,
+      inDefault ? dirname(dirname(dirname(configFile))) : dirname(configFile),
+      contentDir,
+    ),
+  };
   if (config['disablepathtolower'] === true) settings.keepCase = true;
   if (config['removepathaccents'] === true) settings.removeAccents = true;
   const ugly = config['uglyurls'];
@@ -210,6 +218,40 @@ export function hugoSettings(configFile: string): HugoSettings {
   if (byKind && isRecord(permalinks['section']))
     settings.sectionPermalinks = patterns(lowerCaseKeys(permalinks['section']));
   return settings;
+}
+
+/**
+ * What a multilingual Hugo site's configuration says of its pages' languages: the languages
+ * (`languages`' keys, lower-cased as Hugo reads them, and `defaultContentLanguage`, `en` unless
+ * set), the default one, whether it too is published under its code
+ * (`defaultContentLanguageInSubdir`), and the folders of those translated by content directory
+ * (a language's `contentDir`, from the site's `root`) inside the content folder read.
+ */
+function hugoLanguages(
+  config: Record<string, unknown>,
+  root: string,
+  contentDir: string | undefined,
+): Pick<HugoSettings, 'languages' | 'defaultLanguage' | 'defaultLanguageInSubdir' | 'languageFolders'> {
+  const defaultLanguage =
+    typeof config['defaultcontentlanguage'] === 'string'
+      ? config['defaultcontentlanguage'].toLowerCase()
+      : 'en';
+  const languages = isRecord(config['languages']) ? lowerCaseKeys(config['languages']) : {};
+  const languageFolders: { folder: string; language: string }[] = [];
+  if (contentDir !== undefined)
+    for (const [language, settings] of Object.entries(languages)) {
+      const folder = isRecord(settings) ? lowerCaseKeys(settings)['contentdir'] : undefined;
+      if (typeof folder !== 'string') continue;
+      const inside = relative(resolve(contentDir), resolve(root, folder)).split(sep).join('/');
+      if (inside === '..' || inside.startsWith('../') || isAbsolute(inside)) continue;
+      languageFolders.push({ folder: inside, language });
+    }
+  return {
+    languages: [...new Set([defaultLanguage, ...Object.keys(languages)])],
+    defaultLanguage,
+    ...(config['defaultcontentlanguageinsubdir'] === true ? { defaultLanguageInSubdir: true } : {}),
+    ...(languageFolders.length > 0 ? { languageFolders } : {}),
+  };
 }
 
 /** An object with its keys lower-cased, as Hugo reads its configuration's. */

@@ -1836,6 +1836,73 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("reads a generator's HTML source page by its front matter, as its Markdown pages are read", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-html-source-'));
+    try {
+      // Every link is where Jekyll 4.3 published these files.
+      await writeFixture(site, {
+        '_config.yml': 'title: Otters\n',
+        'index.html':
+          '---\nlayout: home\ntitle: Welcome\n---\n<h1>Welcome to the otter site</h1>\n' +
+          '<p>We write about {{ site.title }} and otters, every week.</p>\n<ul>\n' +
+          '{% for post in site.posts %}<li><a href="{{ post.url }}">{{ post.title }}</a></li>{% endfor %}\n</ul>\n',
+        'blog/index.html':
+          '---\ntitle: Blog\npermalink: /blog/\ndescription: Every post, newest first.\n---\n' +
+          '<p>The blog of the otter site.</p>\n',
+        'page.html': '---\ntitle: An HTML page\ntags: [rivers]\n---\n<p>Where otters swim and play.</p>\n',
+        'draft.html': '---\ntitle: Unpublished\npublished: false\n---\n<p>Not yet.</p>\n',
+        // A built page, with no front matter, is read as before.
+        'built.html':
+          '<!doctype html><html><head><title>Built</title></head><body><main><p>Built pages about otters.</p></main></body></html>',
+      });
+      const { documents, skipped } = await loadContentFolder(site);
+      assert.deepEqual(
+        documents.map((document) => [
+          document.id,
+          document.title,
+          document.link,
+          document.description,
+          document.tags,
+        ]),
+        [
+          ['blog/index.html', 'Blog', '/blog/', 'Every post, newest first.', ['blog']],
+          ['built.html', 'Built', '/built', 'Built pages about otters.', []],
+          ['index.html', 'Welcome', '/', 'We write about and otters, every week.', []],
+          ['page.html', 'An HTML page', '/page.html', 'Where otters swim and play.', ['rivers']],
+        ],
+      );
+      assert.equal(
+        byId(documents, 'index.html').text,
+        'Welcome to the otter site\n\nWe write about and otters, every week.',
+      );
+      assert.deepEqual(
+        skipped.map((file) => [file.path, file.notAPage]),
+        [['draft.html', 'draft']],
+      );
+      // What a visitor is given, from the service.
+      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
+      try {
+        const response = await fetch(`${service.url}/bot/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'welcome otter site', numDocs: 1 }),
+        });
+        assert.deepEqual(await response.json(), [
+          {
+            title: 'Welcome',
+            description: 'We write about and otters, every week.',
+            link: '/',
+            assetType: 'webpage',
+          },
+        ]);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("links a Jekyll post at its permalink: the default, _config.yml's, or its front matter's", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-'));
     try {

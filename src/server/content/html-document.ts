@@ -2,7 +2,7 @@ import { decodeHTML } from 'entities';
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 import { codeSpan, literalText, SectionTextBuilder } from './code-spans.js';
 import { type LinkMention, type ListItem, NotAPage, type SourceDocument } from './document.js';
-import { documentRecord } from './document-record.js';
+import { type DocumentFields, documentRecord } from './document-record.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 import {
   codeBlockText,
@@ -382,7 +382,13 @@ function refuseUnindexable(root: HTMLElement): void {
  * `role="main"` or `<article>`, else `<body>` without its chrome; an element marked
  * `data-pagefind-ignore` is left out, as Pagefind does.
  */
-export function htmlDocument(relativePath: string, source: string, siteUrl?: string): SourceDocument {
+export function htmlDocument(
+  relativePath: string,
+  source: string,
+  siteUrl?: string,
+  /** What the page's front matter says, when it is a generator's source (see `htmlSourceDocument`). */
+  given: Partial<DocumentFields> = {},
+): SourceDocument {
   const root = parse(source, {
     comment: false,
     // A code block is read raw, since code may hold a `<` unescaped (see `codeBlockText`).
@@ -424,12 +430,17 @@ export function htmlDocument(relativePath: string, source: string, siteUrl?: str
     relativePath,
     {
       // Without the site's name, once all pages are read (see `withoutSiteWideMetadata`).
-      title: title ? decodeHTML(title) : undefined,
-      description: metaContent(root, 'description'),
-      tags: keywords
-        ?.split(',')
-        .map((keyword) => keyword.trim())
-        .filter((keyword) => keyword !== ''),
+      title: given.title ?? (title ? decodeHTML(title) : undefined),
+      pathTitle: given.pathTitle,
+      description: given.description ?? metaContent(root, 'description'),
+      tags:
+        given.tags ??
+        keywords
+          ?.split(',')
+          .map((keyword) => keyword.trim())
+          .filter((keyword) => keyword !== ''),
+      link: given.link,
+      assetType: given.assetType,
       sections,
       links: anchors.map(({ href }) => href),
       mentions: [...mentions.values()],

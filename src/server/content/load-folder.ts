@@ -8,8 +8,7 @@ import { titleFromPath } from './document-link.js';
 import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
 import { fileText } from './file-text.js';
 import type { AnchorStyle } from './heading-slug.js';
-import { htmlDocument } from './html-document.js';
-import { markdownDocument, mdxDocument } from './markdown-document.js';
+import { htmlSourceDocument, markdownDocument, mdxDocument } from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
 import {
@@ -54,8 +53,8 @@ const READERS: Record<string, DocumentReader> = {
   '.md': markdownDocument,
   '.markdown': markdownDocument,
   '.mdx': mdxDocument,
-  '.html': htmlDocument,
-  '.htm': htmlDocument,
+  '.html': htmlSourceDocument,
+  '.htm': htmlSourceDocument,
   '.txt': textDocument,
 };
 

@@ -9,7 +9,8 @@ import {
   homeLayoutParagraphs,
   splitFrontMatter,
 } from './front-matter.js';
-import { inlineMarkdownToText, markdownLinks } from './markdown-inline.js';
+import { htmlDocument } from './html-document.js';
+import { inlineMarkdownToText, markdownLinks, withoutTemplateTags } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
 import {
@@ -32,13 +33,8 @@ export function markdownDocument(
   anchors?: AnchorStyle,
   conventions?: SourceConventions,
 ): SourceDocument {
-  assertPublished(relativePath, conventions);
   const { frontMatter, body } = splitFrontMatter(source);
-  assertRendered(frontMatter, conventions);
-  // A draft is not on the published site: a link to it would be a dead one.
-  if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
-  const redirect = redirectTarget(frontMatter);
-  if (redirect !== undefined) throw new NotAPage('redirect', `a redirect to ${redirect}`);
+  assertSourcePublished(relativePath, frontMatter, conventions);
   let sections = markdownSections(body, anchors);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
@@ -64,6 +60,66 @@ export function markdownDocument(
       mentions: links.mentions,
     },
     siteUrl,
+  );
+}
+
+/**
+ * Throws `NotAPage` for a source its generator publishes no page from (see `assertPublished`,
+ * `assertRendered`), a draft, or a page its front matter sends elsewhere.
+ */
+function assertSourcePublished(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions | undefined,
+): void {
+  assertPublished(relativePath, conventions);
+  assertRendered(frontMatter, conventions);
+  // A draft is not on the published site: a link to it would be a dead one.
+  if (isDraft(frontMatter)) throw new NotAPage('draft', 'a draft, not published (so its front matter says)');
+  const redirect = redirectTarget(frontMatter);
+  if (redirect !== undefined) throw new NotAPage('redirect', `a redirect to ${redirect}`);
+}
+
+/** A source's first line opening YAML front matter (`---`), which no built page starts with. */
+const FRONT_MATTER_START = /^\uFEFF?---[ \t]*\r?\n/;
+
+/** Liquid's and Nunjucks' outputs, `{{ page.title }}`: the generator writes their values in. */
+const TEMPLATE_OUTPUT = /\{\{-?(?![<%])[^{}]*?-?\}\}/g;
+
+/**
+ * An HTML page (`.html`, `.htm`) as a document: a built page as `htmlDocument` reads it, or,
+ * when it opens with front matter, a generator's source (a Jekyll or Eleventy site's
+ * `index.html`, a Hugo content page written in HTML), read as its Markdown pages are: its front
+ * matter for its title, description and tags, and its link where the generator publishes it; a
+ * draft skipped; template tags left out of its text.
+ */
+export function htmlSourceDocument(
+  relativePath: string,
+  source: string,
+  siteUrl?: string,
+  _anchors?: AnchorStyle,
+  conventions?: SourceConventions,
+): SourceDocument {
+  if (!FRONT_MATTER_START.test(source)) return htmlDocument(relativePath, source, siteUrl);
+  const { frontMatter, body } = splitFrontMatter(source);
+  assertSourcePublished(relativePath, frontMatter, conventions);
+  const title = frontMatterString(frontMatter, 'title');
+  const description =
+    frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
+  // Hugo reads no template in a content page, only its shortcodes.
+  const template = withoutTemplateTags(body);
+  return htmlDocument(
+    relativePath,
+    conventions?.generator === 'Hugo' ? template : template.replace(TEMPLATE_OUTPUT, ''),
+    siteUrl,
+    {
+      title: title === undefined ? undefined : frontMatterText(title),
+      pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
+      description: description === undefined ? undefined : frontMatterText(description),
+      tags: frontMatterTags(frontMatter) ?? markdownFolderTags(relativePath, frontMatter, conventions),
+      link: markdownPageLink(relativePath, frontMatter, conventions),
+      assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
+    },
   );
 }
 

@@ -720,6 +720,40 @@ describe('CORS', () => {
     }
   });
 
+  it('serves the page a search result links, from a --static built site that names its pages .html', async () => {
+    // VitePress without cleanUrls, MkDocs without use_directory_urls, Sphinx, Jekyll: `setup.html`,
+    // linked as `/guides/setup`, which static hosts serve from it.
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    mkdirSync(join(site, 'guides'));
+    writeFileSync(
+      join(site, 'guides', 'setup.html'),
+      '<!doctype html><title>Setup</title><main><h1>Setup</h1><p>Install the otter toolkit with npm.</p></main>',
+    );
+    mkdirSync(join(site, 'api'));
+    writeFileSync(
+      join(site, 'api', 'index.html'),
+      '<!doctype html><title>API</title><main><p>The API.</p></main>',
+    );
+    writeFileSync(join(site, 'api.html'), '<!doctype html><title>Not this one</title>');
+    const service = await startTestService({ contentDir: site, staticDir: site });
+    try {
+      const [result] = await (
+        await service.post('/bot/search', { apiKey: DEMO_KEY, query: 'otter toolkit', numDocs: 1 })
+      ).json();
+      assert.equal(result.link, '/guides/setup');
+      const page = await fetch(`${service.url}${result.link}`);
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await page.text(), /<title>Setup<\/title>/);
+      // A folder keeps its index; a file is no folder.
+      assert.match(await (await fetch(`${service.url}/api`)).text(), /<title>API<\/title>/);
+      assert.equal((await fetch(`${service.url}/guides/setup/`)).status, 404);
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it("shows a browser the --static folder's 404.html for an address it has no file for, and a script or an API client the JSON error", async () => {
     const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Home</title>');

@@ -53,6 +53,18 @@ function servesPrivateFile(root: string, path: string, privateFiles: readonly st
 }
 
 /**
+ * The file a path names, as static hosts (GitHub Pages, Netlify, Cloudflare Pages) find it: the
+ * path itself, else, when nothing is there, the page of that name with `.html` added (`/about`
+ * for `about.html`). Built sites that name their pages so (VitePress without `cleanUrls`, MkDocs
+ * without `use_directory_urls`, Sphinx, Jekyll, Hugo's `uglyURLs`) are linked by search without
+ * the extension, as those hosts serve them.
+ */
+function withHtmlExtension(root: string, path: string): string {
+  if (path.endsWith('/') || statsOf(join(root, path)) !== undefined) return path;
+  return statsOf(join(root, `${path}.html`))?.isFile() ? `${path}.html` : path;
+}
+
+/**
  * Serves `root`. A script, stylesheet or font carries `Access-Control-Allow-Origin` for the
  * origins the agents allow: a site that loads `ask-elements.js` from the service (a module script,
  * and its lazy chunks) needs it, as it does for the bot endpoints. Pages carry none.
@@ -66,7 +78,7 @@ export function staticFiles(
   origins: EmbeddingOrigins,
   privateFiles: readonly string[] = [],
 ): MiddlewareHandler<AppEnv> {
-  const serve = serveStatic({ root });
+  const serve = serveStatic({ root, rewriteRequestPath: (path) => withHtmlExtension(root, path) });
   return async (c, next) => {
     // The app takes a trailing slash as the same route (`strict: false`), and `c.req.path` comes
     // without it: a file is no folder (`/style.css/`, whose page's relative links would miss),
@@ -75,7 +87,8 @@ export function staticFiles(
       if (c.req.path.endsWith('/') || !statsOf(join(root, c.req.path))?.isDirectory()) return next();
     }
     if (HIDDEN.test(c.req.path)) return next();
-    if (privateFiles.length > 0 && servesPrivateFile(root, c.req.path, privateFiles)) return next();
+    if (privateFiles.length > 0 && servesPrivateFile(root, withHtmlExtension(root, c.req.path), privateFiles))
+      return next();
     const response = await serve(c, next);
     // A Range beyond the file (a download resumed after the file was replaced by a shorter one)
     // gets the JSON error body every other error has, where serveStatic's 416 had no body and

@@ -1836,6 +1836,59 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it('reads a code fence indented under a list item or inside an MDX component as code', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-indented-fence-'));
+    try {
+      await writeFixture(site, {
+        // MkDocs indents a list item's blocks by four spaces.
+        'steps.md':
+          '# Steps\n\n1. Install the toolkit:\n\n    ```bash\n    npm install otter-kit\n    ```\n\n' +
+          '2. Start the otter server:\n\n    ```bash\n    otter start --port 8080\n      --verbose\n    ```\n',
+        // Docusaurus's tabs, each holding its code block.
+        'install.mdx':
+          "---\ntitle: Installation\n---\nimport Tabs from '@theme/Tabs';\n\n# Installation\n\n<Tabs>\n" +
+          '  <TabItem value="npm">\n    ```bash\n    npm install otter-kit\n    ```\n  </TabItem>\n' +
+          '  <TabItem value="yarn">\n    ```bash\n    yarn add otter-kit\n    ```\n  </TabItem>\n</Tabs>\n',
+        // A fence shown inside a fence, deeper than three spaces: the outer one's content.
+        'nested.md':
+          '# Nested\n\n```md\n1. A step\n\n    ```js\n    run()\n    ```\n```\n\nAfter the example.\n',
+      });
+      const { documents } = await loadContentFolder(site);
+      assert.deepEqual(byId(documents, 'steps.md').sections[0]?.code, [
+        'npm install otter-kit',
+        'otter start --port 8080\n  --verbose',
+      ]);
+      assert.deepEqual(byId(documents, 'install.mdx').sections[0]?.code, [
+        'npm install otter-kit',
+        'yarn add otter-kit',
+      ]);
+      assert.deepEqual(byId(documents, 'nested.md').sections[0]?.code, [
+        '1. A step\n    ```js\n    run()\n    ```',
+      ]);
+      // What a visitor is answered: the command as a code block to copy, not "bash otter start…" in a line.
+      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
+      try {
+        const response = await fetch(`${service.url}/bot/askai`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            apiKey: 'demo-key',
+            query: 'How do I start the otter server?',
+            format: 'markdown',
+            conversationId: '',
+          }),
+        });
+        const { answer } = (await response.json()) as { answer: string };
+        assert.match(answer, /```bash\notter start --port 8080\n {2}--verbose\n```/);
+        assert.doesNotMatch(answer, /`bash otter/);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("reads a generator's HTML source page by its front matter, as its Markdown pages are read", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-html-source-'));
     try {

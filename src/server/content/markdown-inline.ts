@@ -261,7 +261,8 @@ function withoutHtmlComments(markdown: string): string {
   }
 }
 
-const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
+/** A fenced code block, however indented (see `FENCE_OPEN` in markdown-sections.ts). */
+const FENCED_CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$/gm;
 const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 

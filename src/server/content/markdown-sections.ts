@@ -7,7 +7,12 @@ import {
 import type { AnchorStyle } from './heading-slug.js';
 import { SectionBuilder, tableRowParagraph } from './section-builder.js';
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
+/**
+ * A code fence's opening line, however indented: under a list item (MkDocs' four spaces, a
+ * numbered step's) or inside an MDX component (`<TabItem>`, where MDX has no indented code) it is
+ * a fence, and its lines lose its indentation (CommonMark's rule).
+ */
+const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
@@ -206,12 +211,19 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     const fence = FENCE_OPEN.exec(line);
     if (fence) {
       flushParagraph();
-      const marker = fence[1] ?? '```';
-      const info = `${fence[2] ?? ''} ${fence[3] ?? ''}`;
+      const indent = (fence[1] ?? '').length;
+      const marker = fence[2] ?? '```';
+      const info = `${fence[3] ?? ''} ${fence[4] ?? ''}`;
       const code: string[] = [];
-      const closing = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
-      for (i++; i < lines.length && !closing.test(lines[i] ?? ''); i++) code.push(lines[i] ?? '');
-      builder.addCode(visibleCode(code, info), fenceLanguage(fence[2] ?? ''));
+      // Closed by a fence at most three spaces deeper than it opened, as CommonMark closes one
+      // (a block showing Markdown keeps the deeper fences it shows).
+      const closing = new RegExp(
+        `^[ \\t]{0,${indent + 3}}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`,
+      );
+      const outdent = new RegExp(`^[ \\t]{0,${indent}}`);
+      for (i++; i < lines.length && !closing.test(lines[i] ?? ''); i++)
+        code.push(indent === 0 ? (lines[i] ?? '') : (lines[i] ?? '').replace(outdent, ''));
+      builder.addCode(visibleCode(code, info), fenceLanguage(fence[3] ?? ''));
       continue;
     }
 

@@ -1889,6 +1889,43 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("reads an indented code block as code, but not a list item's indented text, nor in MDX", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-indented-code-'));
+    const usage =
+      '# Usage\n\nRun the otter server like this:\n\n    $ otter serve --port 9000\n\n    listening on 9000\n\n' +
+      'Then open the page.\n\n- A step\n\n    The step, said at length under its item.\n\n' +
+      'After the list.\n\n<table>\n  <tr>\n    <td>A cell</td>\n  </tr>\n</table>\n';
+    try {
+      await writeFixture(site, { 'usage.md': usage, 'usage.mdx': usage });
+      const { documents } = await loadContentFolder(site);
+      const [markdown] = byId(documents, 'usage.md').sections;
+      assert.deepEqual(markdown?.code, ['$ otter serve --port 9000\nlistening on 9000']);
+      assert.match(markdown?.text ?? '', /The step, said at length under its item\./);
+      assert.match(markdown?.text ?? '', /A cell/);
+      // MDX has no indented code: the lines are text.
+      assert.equal(byId(documents, 'usage.mdx').sections[0]?.code, undefined);
+      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
+      try {
+        const response = await fetch(`${service.url}/bot/askai`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            apiKey: 'demo-key',
+            query: 'How do I run the otter server?',
+            format: 'markdown',
+            conversationId: '',
+          }),
+        });
+        const { answer } = (await response.json()) as { answer: string };
+        assert.match(answer, /```\n\$ otter serve --port 9000\n/);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("reads a generator's HTML source page by its front matter, as its Markdown pages are read", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-html-source-'));
     try {

@@ -35,7 +35,12 @@ export function markdownDocument(
 ): SourceDocument {
   const { frontMatter, body } = splitFrontMatter(source);
   assertSourcePublished(relativePath, frontMatter, conventions);
-  let sections = markdownSections(body, anchors);
+  // MDX has no indented code, and Docusaurus reads its Markdown pages as MDX.
+  let sections = markdownSections(
+    body,
+    anchors,
+    !/\.mdx$/i.test(relativePath) && conventions?.generator !== 'Docusaurus',
+  );
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
     const builder = new SectionBuilder();

@@ -92,6 +92,8 @@ function withoutShikiNotation(line: string): string {
 }
 
 const SHIKI_NOTATION = /^\[!code\s[^\]]*\]\s*(?:(?:-->|\*\/)\s*)?$/;
+/** A line of an indented code block: four spaces (or a tab) of indentation. */
+const INDENTED_CODE_LINE = /^(?: {4}| {0,3}\t)/;
 /** A list item's first line; a numbered one's number. */
 const LIST_ITEM = /^\s*(?:[-*+]|(\d{1,9})[.)])\s/;
 const REMOVED_LINE = /\[!code\s+--\]\s*(?:(?:-->|\*\/)\s*)?$/;
@@ -153,7 +155,15 @@ function tableRowText(line: string, references?: ReadonlySet<string>): string {
  * `code-spans.ts`), split at its ATX and setext headings, whose text is plain. VitePress
  * containers (`::: tip`) keep only a custom title, fences keep their visible code.
  */
-export function markdownSections(body: string, anchors?: AnchorStyle): DocumentSection[] {
+export function markdownSections(
+  body: string,
+  anchors?: AnchorStyle,
+  /**
+   * Whether a block indented four spaces is code (CommonMark's indented code block); MDX has none
+   * (Docusaurus reads its `.md` pages as MDX too).
+   */
+  indentedCode = true,
+): DocumentSection[] {
   // The labels of its reference links, so that `[Vitest]` reads as the link it is.
   const references = body.includes(']:') ? new Set(referenceDefinitions(body).keys()) : undefined;
   const lines = body.split(/\r?\n/);
@@ -164,6 +174,8 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
   let inQuote = false;
   /** Whether the line before was a list item, which a quote indented under it may follow at once. */
   let afterListItem = false;
+  /** Whether a list is open: what is indented under it is its items' (MDN's descriptions). */
+  let inList = false;
   /** The kind of list the paragraph being read is an item of, if it is one. */
   let paragraphList: ListItem | undefined;
   /** Whether that item is MDN's description of the item before it (`  - : description`). */
@@ -248,6 +260,33 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
       continue;
     }
 
+    // An indented code block (CommonMark): lines indented four spaces after a blank line (or a
+    // heading, or at the top), not under a list item, up to the next line indented less (blank
+    // lines inside it kept). Not after a block such as an HTML table's row, whose lines go on.
+    const previous = i === 0 ? '' : (lines[i - 1] ?? '');
+    if (
+      indentedCode &&
+      !inList &&
+      paragraph.length === 0 &&
+      INDENTED_CODE_LINE.test(line) &&
+      (previous.trim() === '' || ATX_HEADING.test(previous))
+    ) {
+      const code: string[] = [];
+      let end = i;
+      for (let at = i; at < lines.length; at++) {
+        const next = lines[at] ?? '';
+        if (next.trim() === '') continue;
+        if (!INDENTED_CODE_LINE.test(next)) break;
+        end = at;
+      }
+      for (let at = i; at <= end; at++) code.push((lines[at] ?? '').replace(INDENTED_CODE_LINE, ''));
+      builder.addCode(visibleCode(code, ''));
+      i = end;
+      continue;
+    }
+    // A line that starts at the margin, and is no list item, nor the line after one's text, ends the list.
+    if (!/^\s/.test(line) && !LIST_ITEM.test(line) && paragraph.length === 0) inList = false;
+
     const heading = ATX_HEADING.exec(line);
     if (heading) {
       flushParagraph();
@@ -289,6 +328,7 @@ export function markdownSections(body: string, anchors?: AnchorStyle): DocumentS
     const item = LIST_ITEM.exec(line);
     const listItem = item !== null;
     if (item) {
+      inList = true;
       flushParagraph();
       paragraphList = item[1] === undefined ? 'unordered' : Number(item[1]);
       paragraphDefines = DEFINITION_MARKER.test(line);

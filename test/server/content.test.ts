@@ -1926,6 +1926,58 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("links an Eleventy page at its permalink's template filled in, and skips one whose permalink is false", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-eleventy-'));
+    const page = (title: string, permalink: string, text: string) =>
+      `---\ntitle: ${title}\npermalink: ${permalink}\n---\n${text}\n`;
+    try {
+      await writeFixture(site, {
+        'about.md': page('About', '/about-us/', 'About the wolves of the valley.'),
+        'hidden.md': page('Hidden', 'false', 'Data for other templates, about the wolves.'),
+        'posts/templated.md': page('Templated', '"/posts/{{ page.fileSlug }}/"', 'A post about foxes.'),
+        'blog/2024-05-01-cafe.md': page(
+          'Café Post!',
+          '"/blog/{{ title | slugify }}/"',
+          'A post about the café.',
+        ),
+        'blog/stem.md': page('Stem', '"{{ page.filePathStem }}.html"', 'A page about owls.'),
+        // A tag the service can't fill: the page's path, never the template's text.
+        'unknown.md': page('Unknown', '"/x/{{ site.lang }}/y/"', 'A page about bears.'),
+      });
+      const { documents, skipped } = await loadContentFolder(site);
+      assert.deepEqual(
+        documents.map((document) => [document.id, document.link]),
+        [
+          ['about.md', '/about-us/'],
+          ['blog/2024-05-01-cafe.md', '/blog/cafe-post/'],
+          ['blog/stem.md', '/blog/stem.html'],
+          ['posts/templated.md', '/posts/templated/'],
+          ['unknown.md', '/unknown'],
+        ],
+      );
+      assert.deepEqual(
+        skipped.map((file) => [file.path, file.notAPage]),
+        [['hidden.md', 'unpublished']],
+      );
+      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
+      try {
+        const response = await fetch(`${service.url}/bot/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'wolves', numDocs: 5 }),
+        });
+        assert.deepEqual(
+          ((await response.json()) as { link: string }[]).map((result) => result.link),
+          ['/about-us/'],
+        );
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("reads a generator's HTML source page by its front matter, as its Markdown pages are read", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-html-source-'));
     try {

@@ -112,7 +112,8 @@ export function markdownPageLink(
     return readme ?? jekyllPagePath(relativePath, frontMatter, site);
   }
   const permalink = frontMatterString(frontMatter, 'permalink');
-  if (permalink !== undefined) return permalink;
+  const filled = permalink === undefined ? undefined : filledPermalink(permalink, relativePath, frontMatter);
+  if (filled !== undefined) return filled;
   if (conventions.generator === 'Docusaurus') return docusaurusPath(relativePath, frontMatter);
   return (
     slugPath(relativePath, frontMatter) ??
@@ -120,6 +121,44 @@ export function markdownPageLink(
     encodePath(publishedPath(relativePath))
   );
 }
+
+/**
+ * A permalink as Eleventy fills its template: `{{ page.fileSlug }}` (the file's name without its
+ * extension and a leading date, its folder's for an `index`), `{{ page.filePathStem }}` (its path
+ * without the extension) and `{{ title | slugify }}`; undefined when it holds another tag, which
+ * the page's path stands in for, rather than a link to the template's text.
+ */
+function filledPermalink(
+  permalink: string,
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+): string | undefined {
+  if (!permalink.includes('{{') && !permalink.includes('{%')) return permalink;
+  const stem = relativePath.replace(/\.[^./]+$/, '');
+  const name = stem.split('/').at(-1) ?? '';
+  const fileSlug =
+    name === 'index' ? (stem.split('/').at(-2) ?? '') : name.replace(/^\d{4}-\d{2}-\d{2}-/, '');
+  const values: Record<string, string> = {
+    'page.fileSlug': fileSlug,
+    'page.filePathStem': `/${stem}`,
+    'page.fileSlug | slugify': slugify(fileSlug),
+    'title | slugify': slugify(frontMatterString(frontMatter, 'title') ?? ''),
+  };
+  const filled = permalink.replace(/\{\{-?\s*([^{}]*?)\s*-?\}\}/g, (tag, expression: string) => {
+    const value = values[expression.replace(/\s*\|\s*/g, ' | ')];
+    return value === undefined || value === '' ? tag : value;
+  });
+  return filled.includes('{{') || filled.includes('{%') ? undefined : filled;
+}
+
+/** Eleventy's `slugify`: accents dropped, lower case, each run of other characters one `-`. */
+const slugify = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * The tags a Markdown source's folders give it (see `folderTags`): for Docusaurus, by the names it
@@ -179,6 +218,9 @@ export function assertRendered(
   conventions: SourceConventions = {},
 ): void {
   if (conventions.hugo !== undefined) assertHugoRendered(frontMatter);
+  // Eleventy writes no file of a template whose permalink is false (a draft, data for others).
+  if (frontMatter['permalink'] === false)
+    throw new NotAPage('unpublished', 'permalink: false: its generator (Eleventy) writes no page of it');
 }
 
 /**

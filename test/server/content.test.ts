@@ -2045,6 +2045,47 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it('tags a Jekyll post with its categories and tags as Jekyll reads them, words between spaces each one', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-tags-'));
+    try {
+      await writeFixture(site, {
+        '_config.yml': 'title: Blog\n',
+        '_posts/2024-01-02-hello.md':
+          '---\ntitle: Hello\ncategories: news updates\ntags: ruby rails\n---\nThe first post, about owls.\n',
+        '_posts/2024-01-03-second.md':
+          '---\ntitle: Second\ncategory: Big News\n---\nThe second post, about hawks.\n',
+        'blog/_posts/2024-01-04-third.md':
+          '---\ntitle: Third\ncategories: [a, b]\ntags: [owls]\n---\nThe third post, about owls.\n',
+      });
+      const { documents } = await loadContentFolder(site);
+      assert.deepEqual(
+        documents.map((document) => [document.id, document.tags]),
+        [
+          ['_posts/2024-01-02-hello.md', ['news', 'updates', 'ruby', 'rails']],
+          ['_posts/2024-01-03-second.md', ['Big News']],
+          ['blog/_posts/2024-01-04-third.md', ['blog', 'a', 'b', 'owls']],
+        ],
+      );
+      // What a client filtering by a tag is given.
+      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
+      try {
+        const response = await fetch(`${service.url}/bot/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'owls', numDocs: 5, includeTags: ['rails'] }),
+        });
+        assert.deepEqual(
+          ((await response.json()) as { title: string }[]).map((result) => result.title),
+          ['Hello'],
+        );
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("links a Jekyll post at its permalink: the default, _config.yml's, or its front matter's", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-jekyll-'));
     try {

@@ -266,6 +266,30 @@ function dateText(value: unknown): string | undefined {
 }
 
 /**
+ * A post's tags as Jekyll gives it them, for `includeTags`: its categories (the folders above its
+ * `_posts`, then its front matter's `categories` and `category`) and its front matter's `tags`,
+ * each a list or words between spaces (`tags: ruby rails` is two); undefined for no post.
+ */
+export function jekyllPostTags(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  site: JekyllSite = {},
+): string[] | undefined {
+  const post = POST.exec(withoutCollectionsFolder(relativePath, site) ?? relativePath);
+  if (!post) return undefined;
+  const folders = (post[1] ?? '').split('/').filter((folder) => folder !== '');
+  const tags = frontMatter['tags'];
+  const words = Array.isArray(tags)
+    ? tags.filter((tag) => typeof tag === 'string' || typeof tag === 'number').map(String)
+    : typeof tags === 'string'
+      ? tags.split(/\s+/)
+      : [];
+  return [
+    ...new Set([...postCategories(folders, frontMatter), ...words].map((tag) => tag.trim()).filter(Boolean)),
+  ];
+}
+
+/**
  * A document's categories, as Jekyll gathers them: `folders` (a post's, above its `_posts`
  * folder), then its front matter's `categories` (a list, or words between spaces) and `category`.
  */

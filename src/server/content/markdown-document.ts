@@ -10,6 +10,7 @@ import {
   splitFrontMatter,
 } from './front-matter.js';
 import { htmlDocument } from './html-document.js';
+import { jekyllPostTags } from './jekyll-post.js';
 import { inlineMarkdownToText, markdownLinks, withoutTemplateTags } from './markdown-inline.js';
 import { markdownSections } from './markdown-sections.js';
 import { SectionBuilder } from './section-builder.js';
@@ -57,7 +58,7 @@ export function markdownDocument(
       title: title === undefined ? undefined : frontMatterText(title),
       pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
       description: description === undefined ? undefined : frontMatterText(description),
-      tags: frontMatterTags(frontMatter) ?? markdownFolderTags(relativePath, frontMatter, conventions),
+      tags: sourceTags(relativePath, frontMatter, conventions),
       link: markdownPageLink(relativePath, frontMatter, conventions),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
       sections,
@@ -121,10 +122,26 @@ export function htmlSourceDocument(
       title: title === undefined ? undefined : frontMatterText(title),
       pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
       description: description === undefined ? undefined : frontMatterText(description),
-      tags: frontMatterTags(frontMatter) ?? markdownFolderTags(relativePath, frontMatter, conventions),
+      tags: sourceTags(relativePath, frontMatter, conventions),
       link: markdownPageLink(relativePath, frontMatter, conventions),
       assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
     },
+  );
+}
+
+/**
+ * A source's tags: a Jekyll post's categories and tags as Jekyll reads them (see
+ * `jekyllPostTags`), else its front matter's, else its folders'.
+ */
+function sourceTags(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions | undefined,
+): string[] {
+  return (
+    jekyllPostTags(relativePath, frontMatter, conventions?.jekyll) ??
+    frontMatterTags(frontMatter) ??
+    markdownFolderTags(relativePath, frontMatter, conventions)
   );
 }
 

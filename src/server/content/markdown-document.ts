@@ -1,6 +1,6 @@
 import { codeSpansIn, literalText } from './code-spans.js';
 import { NotAPage, type SourceDocument } from './document.js';
-import { documentRecord } from './document-record.js';
+import { documentRecord, type DocumentFields } from './document-record.js';
 import type { AnchorStyle } from './heading-slug.js';
 import {
   frontMatterString,
@@ -48,19 +48,11 @@ export function markdownDocument(
     for (const paragraph of home) builder.addParagraph(literalText(paragraph));
     sections = [...builder.finish(), ...sections];
   }
-  const title = frontMatterString(frontMatter, 'title');
-  const description =
-    frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
   const links = markdownLinks(body);
   return documentRecord(
     relativePath,
     {
-      title: title === undefined ? undefined : frontMatterText(title),
-      pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
-      description: description === undefined ? undefined : frontMatterText(description),
-      tags: sourceTags(relativePath, frontMatter, conventions),
-      link: markdownPageLink(relativePath, frontMatter, conventions),
-      assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
+      ...frontMatterFields(relativePath, frontMatter, conventions),
       sections,
       links: links.targets,
       mentions: links.mentions,
@@ -109,24 +101,36 @@ export function htmlSourceDocument(
   if (!FRONT_MATTER_START.test(source)) return htmlDocument(relativePath, source, siteUrl);
   const { frontMatter, body } = splitFrontMatter(source);
   assertSourcePublished(relativePath, frontMatter, conventions);
-  const title = frontMatterString(frontMatter, 'title');
-  const description =
-    frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
   // Hugo reads no template in a content page, only its shortcodes.
   const template = withoutTemplateTags(body);
   return htmlDocument(
     relativePath,
     conventions?.generator === 'Hugo' ? template : template.replace(TEMPLATE_OUTPUT, ''),
     siteUrl,
-    {
-      title: title === undefined ? undefined : frontMatterText(title),
-      pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
-      description: description === undefined ? undefined : frontMatterText(description),
-      tags: sourceTags(relativePath, frontMatter, conventions),
-      link: markdownPageLink(relativePath, frontMatter, conventions),
-      assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
-    },
+    frontMatterFields(relativePath, frontMatter, conventions),
   );
+}
+
+/**
+ * What a generator's source says of its page, Markdown or HTML: its front matter's title,
+ * description and asset type, its tags, and its link where the generator publishes it.
+ */
+function frontMatterFields(
+  relativePath: string,
+  frontMatter: Record<string, unknown>,
+  conventions: SourceConventions | undefined,
+): Omit<DocumentFields, 'sections' | 'links' | 'mentions'> {
+  const title = frontMatterString(frontMatter, 'title');
+  const description =
+    frontMatterString(frontMatter, 'description', 'summary', 'excerpt') ?? headMetaDescription(frontMatter);
+  return {
+    title: title === undefined ? undefined : frontMatterText(title),
+    pathTitle: markdownPathTitle(relativePath, frontMatter, conventions),
+    description: description === undefined ? undefined : frontMatterText(description),
+    tags: sourceTags(relativePath, frontMatter, conventions),
+    link: markdownPageLink(relativePath, frontMatter, conventions),
+    assetType: frontMatterString(frontMatter, 'assetType', 'asset_type'),
+  };
 }
 
 /**

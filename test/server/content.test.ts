@@ -13,8 +13,7 @@ import { markdownDocument, mdxDocument } from '../../src/server/content/markdown
 import { withoutSiteWideMetadata } from '../../src/server/content/site-wide-metadata.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
-import { quietLogger } from '../../src/server/logger.js';
-import { startService } from '../../src/server/main.js';
+import { DEMO_KEY, startTestService } from './service-harness.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -28,6 +27,21 @@ async function writeFixture(root: string, files: Record<string, string | Uint8Ar
 /** The paragraphs of a document's first section, as its text separates them. */
 const firstParagraphs = (document: SourceDocument): string[] | undefined =>
   document.sections[0]?.text.split('\n\n');
+
+/** What the service, started over `contentDir`, answers a bot request with the demo key. */
+async function askService<T = unknown>(
+  contentDir: string,
+  path: '/bot/search' | '/bot/askai',
+  body: Record<string, unknown>,
+  options: { siteUrl?: string } = {},
+): Promise<T> {
+  const service = await startTestService({ contentDir, ...options });
+  try {
+    return (await service.postJson<T>(path, { apiKey: DEMO_KEY, ...body })).body;
+  } finally {
+    await service.close();
+  }
+}
 
 function byId(documents: SourceDocument[], id: string): SourceDocument {
   const document = documents.find((candidate) => candidate.id === id);
@@ -1811,26 +1825,16 @@ describe('loadContentFolder', () => {
         ['french/guides/setup.md', '/fr/guides/setup/'],
       ]);
       // What a visitor is given: the French page's link, from the service.
-      const service = await startService({
-        contentDir: join(site, 'plain', 'content'),
-        siteUrl: 'https://example.org',
-        port: 0,
-        logger: quietLogger,
-        env: {},
-      });
-      try {
-        const response = await fetch(`${service.url}/bot/search`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'loutres', numDocs: 3 }),
-        });
-        assert.deepEqual(
-          ((await response.json()) as { link: string }[]).map((result) => result.link),
-          ['https://example.org/fr/about/'],
-        );
-      } finally {
-        await service.close();
-      }
+      const results = await askService<{ link: string }[]>(
+        join(site, 'plain', 'content'),
+        '/bot/search',
+        { query: 'loutres', numDocs: 3 },
+        { siteUrl: 'https://example.org' },
+      );
+      assert.deepEqual(
+        results.map((result) => result.link),
+        ['https://example.org/fr/about/'],
+      );
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -1866,24 +1870,13 @@ describe('loadContentFolder', () => {
         '1. A step\n    ```js\n    run()\n    ```',
       ]);
       // What a visitor is answered: the command as a code block to copy, not "bash otter start…" in a line.
-      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
-      try {
-        const response = await fetch(`${service.url}/bot/askai`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            apiKey: 'demo-key',
-            query: 'How do I start the otter server?',
-            format: 'markdown',
-            conversationId: '',
-          }),
-        });
-        const { answer } = (await response.json()) as { answer: string };
-        assert.match(answer, /```bash\notter start --port 8080\n {2}--verbose\n```/);
-        assert.doesNotMatch(answer, /`bash otter/);
-      } finally {
-        await service.close();
-      }
+      const { answer } = await askService<{ answer: string }>(site, '/bot/askai', {
+        query: 'How do I start the otter server?',
+        format: 'markdown',
+        conversationId: '',
+      });
+      assert.match(answer, /```bash\notter start --port 8080\n {2}--verbose\n```/);
+      assert.doesNotMatch(answer, /`bash otter/);
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -1904,23 +1897,12 @@ describe('loadContentFolder', () => {
       assert.match(markdown?.text ?? '', /A cell/);
       // MDX has no indented code: the lines are text.
       assert.equal(byId(documents, 'usage.mdx').sections[0]?.code, undefined);
-      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
-      try {
-        const response = await fetch(`${service.url}/bot/askai`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            apiKey: 'demo-key',
-            query: 'How do I run the otter server?',
-            format: 'markdown',
-            conversationId: '',
-          }),
-        });
-        const { answer } = (await response.json()) as { answer: string };
-        assert.match(answer, /```\n\$ otter serve --port 9000\n/);
-      } finally {
-        await service.close();
-      }
+      const { answer } = await askService<{ answer: string }>(site, '/bot/askai', {
+        query: 'How do I run the otter server?',
+        format: 'markdown',
+        conversationId: '',
+      });
+      assert.match(answer, /```\n\$ otter serve --port 9000\n/);
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -1959,20 +1941,14 @@ describe('loadContentFolder', () => {
         skipped.map((file) => [file.path, file.notAPage]),
         [['hidden.md', 'unpublished']],
       );
-      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
-      try {
-        const response = await fetch(`${service.url}/bot/search`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'wolves', numDocs: 5 }),
-        });
-        assert.deepEqual(
-          ((await response.json()) as { link: string }[]).map((result) => result.link),
-          ['/about-us/'],
-        );
-      } finally {
-        await service.close();
-      }
+      const results = await askService<{ link: string }[]>(site, '/bot/search', {
+        query: 'wolves',
+        numDocs: 5,
+      });
+      assert.deepEqual(
+        results.map((result) => result.link),
+        ['/about-us/'],
+      );
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -2022,24 +1998,15 @@ describe('loadContentFolder', () => {
         [['draft.html', 'draft']],
       );
       // What a visitor is given, from the service.
-      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
-      try {
-        const response = await fetch(`${service.url}/bot/search`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'welcome otter site', numDocs: 1 }),
-        });
-        assert.deepEqual(await response.json(), [
-          {
-            title: 'Welcome',
-            description: 'We write about and otters, every week.',
-            link: '/',
-            assetType: 'webpage',
-          },
-        ]);
-      } finally {
-        await service.close();
-      }
+      const results = await askService(site, '/bot/search', { query: 'welcome otter site', numDocs: 1 });
+      assert.deepEqual(results, [
+        {
+          title: 'Welcome',
+          description: 'We write about and otters, every week.',
+          link: '/',
+          assetType: 'webpage',
+        },
+      ]);
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -2067,20 +2034,15 @@ describe('loadContentFolder', () => {
         ],
       );
       // What a client filtering by a tag is given.
-      const service = await startService({ contentDir: site, port: 0, logger: quietLogger, env: {} });
-      try {
-        const response = await fetch(`${service.url}/bot/search`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'owls', numDocs: 5, includeTags: ['rails'] }),
-        });
-        assert.deepEqual(
-          ((await response.json()) as { title: string }[]).map((result) => result.title),
-          ['Hello'],
-        );
-      } finally {
-        await service.close();
-      }
+      const results = await askService<{ title: string }[]>(site, '/bot/search', {
+        query: 'owls',
+        numDocs: 5,
+        includeTags: ['rails'],
+      });
+      assert.deepEqual(
+        results.map((result) => result.title),
+        ['Hello'],
+      );
     } finally {
       await rm(site, { recursive: true, force: true });
     }

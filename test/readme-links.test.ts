@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HeadingSlugger } from '../src/server/content/heading-slug.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,20 +12,14 @@ function withoutCode(markdown: string): string {
   return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
 }
 
-/** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+/** The anchors GitHub gives a file's headings (github-slugger's, as the service writes them), code left out. */
 function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const times = new Map<string, number>();
-  for (const [, heading = ''] of withoutCode(markdown).matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
-    const slug = heading
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/ /g, '-');
-    const seen = times.get(slug) ?? 0;
-    times.set(slug, seen + 1);
-    anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
-  }
-  return anchors;
+  const slugger = new HeadingSlugger('github');
+  return new Set(
+    [...withoutCode(markdown).matchAll(/^#{1,6} +(.+?) *#* *$/gm)].map(([, heading = '']) =>
+      slugger.slug(heading),
+    ),
+  );
 }
 
 /** Each relative link of a Markdown file of the repository that names a missing file or heading. */

@@ -100,6 +100,22 @@ interface LoopbackProvider {
   close(): Promise<void>;
 }
 
+/**
+ * A `fetch` that answers with the loopback's headers, fetched beforehand, and a body that stalls
+ * after its first bytes: a stall after the headers, however late they came. Fetched under the
+ * caller's time limit, the headers could come after it on a loaded machine, and the call then
+ * failed as one that "did not answer", before the answer began.
+ */
+async function stalledAnswerFetch(loopback: LoopbackProvider): Promise<typeof fetch> {
+  loopback.behaviour = 'stall';
+  const stalled = await fetch(`${loopback.baseUrl}/embeddings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'concept-64', input: ['delete'] }),
+  });
+  return async () => stalled;
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let data = '';
@@ -423,11 +439,11 @@ describe('embeddings provider (OpenAI-compatible /embeddings)', () => {
   });
 
   it('says an endpoint that stalls mid-answer did not finish in time, not that its answer lacked data', async () => {
-    loopback.behaviour = 'stall';
     const provider = new HttpEmbeddingProvider({
       baseUrl: loopback.baseUrl,
       model: 'concept-64',
       timeoutMs: 300,
+      fetch: await stalledAnswerFetch(loopback),
     });
     await assert.rejects(provider.embed(['delete']), /\/embeddings did not finish its answer within 300 ms$/);
   });
@@ -658,8 +674,16 @@ describe('hybrid index over the Orama index', () => {
   });
 
   it('says the query embedding was too slow when the endpoint stalls mid-answer', async () => {
-    const index = await hybrid({ queryTimeoutMs: 150 });
-    loopback.behaviour = 'stall';
+    // The documents embedded over the loopback, the query answered with headers and a stalled body.
+    const provided = { fetch };
+    const stalling = new HttpEmbeddingProvider({
+      baseUrl: loopback.baseUrl,
+      model: 'concept-64',
+      fetch: (input, init) => provided.fetch(input, init),
+    });
+    const index = createHybridIndex(createOramaIndex(), stalling, { logger, queryTimeoutMs: 150 });
+    await index.load(DOCUMENTS);
+    provided.fetch = await stalledAnswerFetch(loopback);
     await index.search('delete a conversation', { limit: 5 });
     assert.match(logger.lines.find((line) => line.level === 'warn')?.message ?? '', /did not answer in time/);
   });

@@ -129,6 +129,13 @@ describe('client against more faults', () => {
     if (handler) handler(response, count, entry);
     else json(response, 404, { error: { code: 'not_found', message: 'No such path.' } });
   };
+  /**
+   * A server for one test that sends nothing, which counts only that test's requests: the shared
+   * one may still be reading a request an earlier test gave up on (a loaded machine reads late).
+   * A call that had sent one would have waited for its answer, so none is still on its way once
+   * the test's calls have settled.
+   */
+  const serverOfItsOwn = () => startRecordingServer((_request, response) => ok(response));
   const sent = (path: string) => seen.filter((request) => request.url.replace(/\?.*/, '').endsWith(path));
   const client = (options: Partial<ClientOptions> = {}) =>
     createClient({ baseUrl: url, apiKey: KEY, ...options });
@@ -412,18 +419,22 @@ describe('client against more faults', () => {
 
   describe("the caller's signal", () => {
     it('sends nothing when aborted before the call, on every operation', async () => {
-      const before = seen.length;
-      const c = client({ paths: { search: '/ok', ask: '/ok', feedback: '/ok', health: '/ok' } });
-      const signal = AbortSignal.abort();
-      for (const call of [
-        c.search({ query: 'x', numDocs: 1 }, { signal }),
-        c.ask({ query: 'x', format: 'html', conversationId: '' }, { signal }),
-        c.feedback({ insightId: 'i', feedback: 1 }, { signal }),
-        c.health({ signal }),
-        c.analytics({ projectId: 'p', startDate: 0, endDate: 1 }, { signal }),
-      ])
-        assert.ok(isAbortError(await failure(call)));
-      assert.equal(seen.length, before);
+      const own = await serverOfItsOwn();
+      try {
+        const c = createClient({ baseUrl: own.url, apiKey: KEY });
+        const signal = AbortSignal.abort();
+        for (const call of [
+          c.search({ query: 'x', numDocs: 1 }, { signal }),
+          c.ask({ query: 'x', format: 'html', conversationId: '' }, { signal }),
+          c.feedback({ insightId: 'i', feedback: 1 }, { signal }),
+          c.health({ signal }),
+          c.analytics({ projectId: 'p', startDate: 0, endDate: 1 }, { signal }),
+        ])
+          assert.ok(isAbortError(await failure(call)));
+        assert.equal(own.requests.length, 0);
+      } finally {
+        await own.close();
+      }
     });
 
     it('ends a backoff wait at once, leaving no listener and no timer', async () => {
@@ -576,17 +587,21 @@ describe('client against more faults', () => {
         // DEL is a control character too, which fetch refuses (undici: "invalid authorization header").
         'secret\u007fkey-1234',
       ]) {
-        const before = seen.length;
-        const c = createClient({ baseUrl: url, apiKey: key });
-        for (const call of [
-          c.analytics({ projectId: 'p', startDate: 0, endDate: 1 }),
-          c.topQuestions({ projectId: 'p', startDate: 0, endDate: 1 }),
-        ]) {
-          const error = await failure(call);
-          assert.ok(error instanceof TypeError && !(error instanceof NetworkError), String(error));
-          assert.ok(!String(error).includes(key) && !String(error.cause).includes(key));
+        const own = await serverOfItsOwn();
+        try {
+          const c = createClient({ baseUrl: own.url, apiKey: key });
+          for (const call of [
+            c.analytics({ projectId: 'p', startDate: 0, endDate: 1 }),
+            c.topQuestions({ projectId: 'p', startDate: 0, endDate: 1 }),
+          ]) {
+            const error = await failure(call);
+            assert.ok(error instanceof TypeError && !(error instanceof NetworkError), String(error));
+            assert.ok(!String(error).includes(key) && !String(error.cause).includes(key));
+          }
+          assert.equal(own.requests.length, 0, JSON.stringify(key));
+        } finally {
+          await own.close();
         }
-        assert.equal(seen.length, before, JSON.stringify(key));
       }
       // Latin-1 travels (as one byte each, which a Node server reads back as sent), C1 controls too.
       const latin1 = 'clé-latin1-\u0085-key';

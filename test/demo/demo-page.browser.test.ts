@@ -26,10 +26,17 @@ async function pageIn(width: number, height: number, path = DOCUMENT_PAGE): Prom
 /** Where a node is in the frame's viewport. */
 const box = (node: Element) => node.getBoundingClientRect();
 
-async function until(predicate: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(predicate(), what).to.equal(true);
-}
+/**
+ * Resolves at the next `type` event on `target`: a step that ends in an event is waited for, not
+ * given a fixed time, which a loaded machine can outrun.
+ */
+const next = (target: EventTarget, type: string) =>
+  new Promise((resolve) => target.addEventListener(type, resolve, { once: true }));
+
+/** Resolves once the frame has rendered twice: what a focus or a scroll moved is laid out. */
+const rendered = async (view: Window) => {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
+};
 
 /** axe's violations on the page in the frame, by rule and count. */
 async function axeViolations(frame: HTMLIFrameElement): Promise<string[]> {
@@ -73,7 +80,7 @@ describe('a document page of the demo', () => {
     frame = await pageIn(375, 700, HOME_PAGE);
     const page = frame.contentDocument!;
     page.documentElement.style.fontSize = '32px';
-    await until(() => page.querySelectorAll('.documents-index h3').length > 0, 'the documents listed');
+    expect(page.querySelectorAll('.documents-index h3').length > 0, 'the documents listed').to.equal(true);
     expect(page.documentElement.scrollWidth, 'the page as wide as the screen').to.be.at.most(375);
     for (const link of page.querySelectorAll('.site-header nav a'))
       expect(link.getClientRects().length, `"${link.textContent}" on one line`).to.equal(1);
@@ -88,8 +95,10 @@ describe('a document page of the demo', () => {
     expect(link!.checkVisibility(), 'shown').to.equal(true);
     expect(box(link!).bottom, 'in the first screen').to.be.below(844);
     expect(box(chat).top, 'the chat is further down than a screen').to.be.above(844);
+    const followed = next(frame.contentWindow!, 'hashchange');
     link!.click();
-    await until(() => box(chat).top >= 0 && box(chat).top < 844, 'the chat is in view after the link');
+    await followed;
+    expect(box(chat).top >= 0 && box(chat).top < 844, 'the chat is in view after the link').to.equal(true);
     expect(frame.contentDocument, 'the same page').to.equal(page);
   });
 
@@ -97,15 +106,14 @@ describe('a document page of the demo', () => {
     frame = await pageIn(1280, 800);
     const page = frame.contentDocument!;
     const view = frame.contentWindow!;
-    await until(
-      () => page.querySelector('search-box')?.shadowRoot?.querySelector('input') != null,
-      'the search box',
-    );
+    await view.customElements.whenDefined('search-box');
+    await (page.querySelector('search-box') as HTMLElement & { updateComplete: Promise<unknown> })
+      .updateComplete;
     view.scrollTo(0, 1500);
     const scrolled = view.scrollY;
     expect(scrolled > 1000, 'scrolled down').to.equal(true);
     page.querySelector('search-box')!.shadowRoot!.querySelector('input')!.focus();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await rendered(view);
     expect(view.scrollY, 'the page did not jump').to.equal(scrolled);
     const inline = page.querySelector('.document :not(pre) > code')!;
     expect(parseFloat(view.getComputedStyle(inline).fontSize) >= 14, 'inline code is readable').to.equal(
@@ -144,7 +152,7 @@ describe('a document page of the demo', () => {
         await sendKeys({ press: 'Tab' });
         await sendKeys({ up: 'Shift' });
         expect(page.activeElement, 'Shift+Tab reached the link').to.equal(link);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await rendered(view);
         expect(
           box(link).top >= box(header).bottom,
           `at ${width}px the focused link (top ${box(link).top}) is below the header (bottom ${box(header).bottom})`,
@@ -163,14 +171,20 @@ describe('a document page of the demo', () => {
       const page = frame.contentDocument!;
       const view = frame.contentWindow!;
       const header = page.querySelector('.site-header')!;
-      const chat = page.querySelector('ask-chat')!;
-      await until(() => chat.shadowRoot?.querySelector('[part="header"]') != null, 'the chat behaviour');
+      const chat = page.querySelector('ask-chat') as HTMLElement & { updateComplete: Promise<unknown> };
+      await view.customElements.whenDefined('ask-chat');
+      await chat.updateComplete;
       const root = chat.shadowRoot!;
+      // The question waits in the composer for the chat's behaviour, if it has not come yet, then
+      // goes to the service: the answer's event ends the wait however long that takes.
+      const answered = next(chat, 'ask-answer');
       root.querySelector('textarea')!.focus();
       await sendKeys({ type: 'How do I translate the search box?' });
       await sendKeys({ press: 'Enter' });
+      await answered;
+      await chat.updateComplete;
+      expect(root.querySelector('[part~="copy-button"]'), 'an answer').to.not.equal(null);
       const newConversation = root.querySelector<HTMLElement>('[part~="new-conversation-button"]')!;
-      await until(() => root.querySelector('[part~="copy-button"]') != null, 'an answer');
       // The top of the chat under the header, as after a hand-off from the search box; Tab goes
       // from "New conversation" into the transcript, and Shift+Tab back to it. Room below the
       // chat, the page's last part, lets it scroll up that far.
@@ -187,7 +201,7 @@ describe('a document page of the demo', () => {
       await sendKeys({ press: 'Tab' });
       await sendKeys({ up: 'Shift' });
       expect(root.activeElement, 'Shift+Tab reached "New conversation"').to.equal(newConversation);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await rendered(view);
       expect(
         box(newConversation).top >= box(header).bottom,
         `the focused button (top ${box(newConversation).top}) is below the header (bottom ${box(header).bottom})`,

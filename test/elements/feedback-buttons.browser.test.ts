@@ -224,6 +224,53 @@ describe('<feedback-buttons>', () => {
     expect(el.value).to.equal(null);
   });
 
+  it("takes the next answer's vote at once when reused while a vote is in flight, and still posts the first", async () => {
+    const pending: { request: { insightId: string }; signal?: AbortSignal; resolve: () => void }[] = [];
+    const client = new RecordingClient(serviceClient(), {
+      feedback: (request, options) =>
+        new Promise((resolve) =>
+          pending.push({ request, signal: options?.signal, resolve: () => resolve({ success: true }) }),
+        ),
+    });
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons insight-id="i-a" .client=${client}></feedback-buttons>`,
+    );
+    const events: unknown[] = [];
+    el.addEventListener('ask-feedback', (e) => events.push((e as CustomEvent).detail));
+    const v = feedbackView(el);
+    v.down().click();
+    await el.updateComplete;
+    expect(v.up().getAttribute('aria-disabled'), "the first answer's buttons wait for its vote").to.equal(
+      'true',
+    );
+    el.insightId = 'i-b';
+    await el.updateComplete;
+    // The next answer's buttons are not held up by a vote that is not theirs.
+    expect(v.up().getAttribute('aria-disabled')).to.equal('false');
+    expect(v.down().getAttribute('aria-disabled')).to.equal('false');
+    v.up().click();
+    await el.updateComplete;
+    expect(client.feedbacks).to.deep.equal([
+      { insightId: 'i-a', feedback: -1 },
+      { insightId: 'i-b', feedback: 1 },
+    ]);
+    expect(v.up().getAttribute('aria-pressed')).to.equal('true');
+    // The first vote is still on its way to the service: the second did not cancel it.
+    expect(pending[0]!.signal?.aborted ?? false, "the first answer's vote aborted").to.equal(false);
+    pending[0]!.resolve();
+    await waitFor(() => events.length === 1, 'the event of the first vote');
+    await el.updateComplete;
+    expect(v.message(), "the first answer's thanks").to.equal('');
+    expect(v.up().getAttribute('aria-disabled'), 'still waiting for its own vote').to.equal('true');
+    pending[1]!.resolve();
+    await waitFor(() => v.message() === 'Thanks for your feedback.', "the second answer's thanks");
+    expect(events).to.deep.equal([
+      { insightId: 'i-a', value: -1 },
+      { insightId: 'i-b', value: 1 },
+    ]);
+    expect(el.value).to.equal(1);
+  });
+
   it("keeps nothing of an answer's form or messages when reused for another given with its vote, as the chat's transcript does", async () => {
     // The chat renders its answers' buttons in order, so a retried question moving to the end
     // hands each later answer's buttons to the next: `insight-id` and `.value` change together.

@@ -146,10 +146,13 @@ export class FeedbackButtons extends LitElement {
   declare private _expired: boolean;
   /** The thumbs-down was taken, but the reason form could not be fetched: pressed again, it is. */
   #formMissing = false;
+  /** The answer whose vote the latest post carries. */
+  #postedFor: string | undefined;
 
   readonly #post = new Task(this, {
     autoRun: false,
-    task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null], { signal }) => {
+    task: async ([detail, previous]: readonly [FeedbackDetail, FeedbackValue | null]) => {
+      this.#postedFor = detail.insightId;
       const started = Date.now();
       // What a vote brings (the form, the thanks or the failure wrapping under the buttons on a
       // phone or at 200% zoom) appears below them, often past the bottom of a chat's scrolled
@@ -177,11 +180,13 @@ export class FeedbackButtons extends LitElement {
         const client = this.client ?? (await loadConnection()).chatClientOf<FeedbackClient>(this);
         // The detail holds a reason and a comment only when the visitor gave them.
         const { insightId, value, ...note } = detail;
-        await client.feedback({ insightId, feedback: value, ...note }, { signal });
+        // Without the task's signal: a newer run is the next answer's vote (this answer's buttons
+        // take none while this one is on its way), and this vote still belongs to this answer.
+        await client.feedback({ insightId, feedback: value, ...note });
       } catch (error) {
-        // Replaced by a newer run: that one reports. Reused for another answer meanwhile: the
-        // buttons are that answer's now, and so would a rollback or a reason form be.
-        if (signal.aborted || detail.insightId !== this.insightId) return;
+        // Reused for another answer meanwhile: the buttons are that answer's now, and so would a
+        // rollback or a reason form be.
+        if (detail.insightId !== this.insightId) return;
         this.value = previous;
         // An answer the service does not know (gone, or another project's) takes no vote: no
         // "Try again", which could not help. A 404 without the service's JSON error (code
@@ -221,8 +226,9 @@ export class FeedbackButtons extends LitElement {
     return { ...defaultFeedbackStrings, ...this.strings };
   }
 
+  /** A vote for the answer shown is on its way (one for an answer shown before holds nothing up). */
   get #busy(): boolean {
-    return this.#post.status === TaskStatus.PENDING;
+    return this.#post.status === TaskStatus.PENDING && this.#postedFor === this.insightId;
   }
 
   /** No vote can be posted now: one is on its way, or there is no answer (known) to rate. */

@@ -714,6 +714,43 @@ describe('<ask-chat>', () => {
       expect(savedQuestions('route')).to.deep.equal(['Q1', 'Q2']);
     });
 
+    it('deletes what it saved, and saves nothing more, when persist is turned off, as when a visitor withdraws consent', async () => {
+      sessionStorage.setItem('ask-chat:view-a', 'the site keeps this');
+      const client = conversationClient((query) => `c-${query}`);
+      const el = await chat(client, 'persist storage-key=route');
+      await askAndWaitForAnswer(el, 'Q1', 1);
+      expect(savedQuestions('route')).to.deep.equal(['Q1']);
+      el.removeAttribute('persist');
+      await waitFor(
+        () => sessionStorage.getItem('ask-chat:route') === null,
+        'the saved conversation deleted',
+      );
+      // The chat goes on in its conversation, as one without persist, and keeps nothing.
+      await askAndWaitForAnswer(el, 'Q2', 2);
+      expect(client.asks.at(-1)!.conversationId).to.equal('c-Q1');
+      expect(questions(el)).to.deep.equal(['Q1', 'Q2']);
+      expect(sessionStorage.getItem('ask-chat:route'), 'saved again').to.equal(null);
+      expect(sessionStorage.getItem('ask-chat:view-a'), "another key's").to.equal('the site keeps this');
+
+      // As a property, with an answer on its way: the answer comes, and is not saved.
+      const { el: waiting, answer } = await waitingChat('How do I install it?');
+      waiting.persist = false;
+      await waitFor(() => sessionStorage.getItem('ask-chat:route') === null, 'the question saved, deleted');
+      answer(answerRecord({ conversationId: 'late' }));
+      await answered(waiting, 1);
+      await aTimeout(50);
+      expect(sessionStorage.getItem('ask-chat:route'), 'the answer saved').to.equal(null);
+      // Turned on again (consent given again), it saves the conversation from its next question.
+      waiting.persist = true;
+      await ask(waiting, 'And then?');
+      answer(answerRecord({ conversationId: 'late' }));
+      await answered(waiting, 2);
+      await waitFor(() => saved('route')?.turns.length === 2, 'the conversation saved again');
+      expect(savedQuestions('route')).to.deep.equal(['How do I install it?', 'And then?']);
+      waiting.persist = false;
+      await waitFor(() => sessionStorage.getItem('ask-chat:route') === null, 'deleted again');
+    });
+
     it('removed with an answer on its way to a route without a chat, saves the answer for the next chat of its name', async () => {
       const { el, answer } = await waitingChat('How do I install it?');
       el.remove();

@@ -289,6 +289,7 @@ export class ChatBehaviour implements ReactiveController {
     // late): its saved conversation is shown and continued, where its first question was saved
     // over it.
     if (this.#host.isConnected && this.#keep()) this.#restore();
+    else if (!this.#host.persist && this.#savedAs) this.#stopKeeping(this.#savedAs);
     // The visitor may have begun typing since the last update, which focusing and typing don't
     // cause: where the composer is now, before this update moves it, unless it was on screen then
     // (the page may have grown since, an image loading above it).
@@ -918,6 +919,17 @@ export class ChatBehaviour implements ReactiveController {
       },
     );
     this.#restoring = restoring;
+  }
+
+  /**
+   * `persist` turned off (a visitor withdrawing consent): what this chat saved under `name` goes,
+   * and nothing more is saved (it has no name now); the conversation goes on on the page. Turned
+   * on again, it is as `persist` set on a chat in use (see hostUpdate).
+   */
+  #stopKeeping(name: string): void {
+    this.#savedAs = undefined;
+    this.#restored = false;
+    loadStorage().then(({ clearConversation }) => clearConversation(name), ignore);
   }
 
   /** Renders the answers of saved turns not rendered yet. */

@@ -539,6 +539,86 @@ describe('<search-box> a query typed back to', () => {
     }
     expect(client.searches.map((search) => search.request.query)).to.deep.equal(['theme', 'theme']);
   });
+
+  it('reopened on the same query, shows its results at once and asks again only once they are a minute old, the highlight and the focus kept', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client, 'debounce=100');
+    await type(el, 'theme');
+    (await searchFor(client, 'theme')).resolve(threeResults);
+    await waitUntil(() => options(el).length === 3, 'results for "theme"');
+    const reopen = async () => {
+      await press('Escape');
+      await waitUntil(() => !isShown(popup(el)), 'the popup closed');
+      await press('ArrowDown');
+      await waitUntil(() => isShown(options(el)[0]!), 'the results shown again');
+      expect(optionTitles(el)).to.deep.equal(['Theming', 'Dark mode', 'Right-to-left pages']);
+    };
+    await waitUntil(() => statusText(el) === '3 results', 'the count said');
+    // Fresh: shown again, nothing asked, nothing said again.
+    await reopen();
+    await aTimeout(700);
+    expect(client.searches, 'asked again while fresh').to.have.length(1);
+    expect(activeOption(el)!.textContent).to.include('Theming');
+    // A repeat would end in a no-break space, for a screen reader to read the same words again.
+    expect(status(el).textContent, 'said once').not.to.include('\u00a0');
+
+    const realNow = Date.now;
+    let again: PendingSearch;
+    try {
+      Date.now = () => realNow() + 61_000;
+      await reopen();
+      await press('ArrowDown');
+      await waitUntil(() => client.searches.length === 2, 'asked again');
+      again = client.searches[1]!;
+    } finally {
+      Date.now = realNow;
+    }
+    await aTimeout(500);
+    expect(client.searches, 'asked again once').to.have.length(2);
+    expect(again.request.query).to.equal('theme');
+    // No "Searching…" over the results shown.
+    expect(shadow(el).querySelector('[part="loading"]')).to.equal(null);
+    expect(activeOption(el)!.textContent).to.include('Dark mode');
+    again.resolve([item('Themes, new'), item('Dark mode'), item('Theming')]);
+    await waitUntil(() => optionTitles(el)[0] === 'Themes, new', 'the fresh answer');
+    expect(activeOption(el)!.textContent, 'the same page still highlighted').to.include('Dark mode');
+    expect(shadow(el).activeElement).to.equal(input(el));
+    expect(input(el).value).to.equal('theme');
+  });
+
+  it('opened again on the same query in the dialog of variant="button", asks again once its results are a minute old', async () => {
+    const client = new ControlledClient();
+    const el = await fakeBox(client, 'variant=button debounce=100');
+    const dialogOpen = () => shadow(el).querySelector('dialog')!.open;
+    el.show();
+    await waitUntil(dialogOpen, 'the dialog open');
+    await sendKeys({ type: 'theme' });
+    (await searchFor(client, 'theme')).resolve(threeResults);
+    await waitUntil(() => options(el).length === 3, 'results for "theme"');
+    const reopen = async () => {
+      await press('Escape');
+      await waitUntil(() => !dialogOpen(), 'the dialog closed');
+      el.show();
+      await waitUntil(() => isShown(options(el)[0]!), 'the results shown again');
+    };
+    await reopen();
+    await aTimeout(400);
+    expect(client.searches, 'asked again while fresh').to.have.length(1);
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + 61_000;
+      await reopen();
+      await waitUntil(() => client.searches.length === 2, 'asked again');
+    } finally {
+      Date.now = realNow;
+    }
+    expect(client.searches).to.have.length(2);
+    expect(optionTitles(el), 'the results shown meanwhile').to.deep.equal([
+      'Theming',
+      'Dark mode',
+      'Right-to-left pages',
+    ]);
+  });
 });
 
 describe('<search-box> search timing', () => {

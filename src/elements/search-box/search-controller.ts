@@ -252,7 +252,9 @@ export class SearchController implements ReactiveController {
         // takes its place, the list where it was, the highlighted page kept.
         let shown: Answered | undefined;
         if (kept) {
-          shown = { query, items: kept.items };
+          // The answer on screen, when it is this one (the list opened again): kept as it is.
+          const { answered } = this.#state;
+          shown = answered?.items === kept.items ? answered : { query, items: kept.items };
           if (lastSent.get(client) === key && Date.now() - kept.at < FRESH_MS) return shown;
           this.#answered(shown);
           this.#askingAgain = shown;
@@ -516,6 +518,15 @@ export class SearchController implements ReactiveController {
   open(): void {
     clearTimeout(this.#pressedOutside);
     this.#highlightLost = false;
+    // Results shown again (the list reopened, the dialog opened again) are asked again when they
+    // are a minute old, as those of a query typed back are (see `#createTask`). Another query (the
+    // visitor typing) is searched by the update.
+    if (
+      !this.#listSeen &&
+      this.#state.answered?.query === searched(this.#host.query) &&
+      this.#searchTask.status === TaskStatus.COMPLETE
+    )
+      void this.#searchTask.run();
     this.#set({ expanded: true, recent: this.#host.noRecent ? [] : loadRecentSearches() });
     // Back at the search: what came while they were away (a failure, going offline) is said now.
     if (this.#unsaid) this.#announce(this.#unsaid);
@@ -530,6 +541,8 @@ export class SearchController implements ReactiveController {
     this.#followFirstOf = undefined;
     this.#highlightLost = false;
     if (!this.#inDialog) clearTimeout(this.#announceTimer);
+    // The dialog closed: its list is out of sight, though no update may follow to see it.
+    else if (!this.#host.renderRoot.querySelector('dialog')?.open) this.#listSeen = false;
     this.#set({ expanded: this.#state.expanded && this.#inDialog, activeIndex: -1 });
   }
 

@@ -929,6 +929,8 @@ export class ChatBehaviour implements ReactiveController {
   #stopKeeping(name: string): void {
     this.#savedAs = undefined;
     this.#restored = false;
+    // Nor is a saved conversation that could not be read still to be shown (see #unread).
+    this.#unread = false;
     loadStorage().then(({ clearConversation }) => clearConversation(name), ignore);
   }
 

@@ -261,10 +261,15 @@ describe('<search-box> accessibility (axe)', () => {
 describe('<search-box> against the reference service', () => {
   it('shows results for a typed query with one request, configured by attributes only', async () => {
     performance.clearResourceTimings();
-    // A pause longer than any between two keystrokes of a test on a busy machine: at the default
-    // 100 ms, a loaded run searched "the" before "ming" was typed, and checked its results.
     const el = await fixture<SearchBox>(html`<search-box api-key="demo-key" debounce="600"></search-box>`);
-    await type(el, 'theming');
+    // The debounce's waits end once the whole word is typed: on a loaded machine a test's keys
+    // came further apart than any debounce (a run searched "the" before "ming" was typed).
+    const debounce = holdTimers(600);
+    try {
+      await type(el, 'theming');
+    } finally {
+      debounce.release();
+    }
     await waitUntil(() => options(el).length > 0, 'results appear', { timeout: 5000 });
     const sent = performance
       .getEntriesByType('resource')
@@ -281,37 +286,58 @@ describe('<search-box> against the reference service', () => {
 
   it('sends one request per typed query, none for one letter, and shows a repeated query from memory at once', async () => {
     const { client, requests } = countingServiceClient();
-    // A pause longer than any between two keystrokes of a test on a busy machine (at the default
-    // 100 ms, a loaded CI typed 'keyboa' and 'rd' apart); what is counted is one search per query.
     const el = await fixture<SearchBox>(
       html`<search-box no-recent debounce="600" .client=${client}></search-box>`,
     );
-    await type(el, 't');
-    await aTimeout(300);
+    // The debounce's waits end when the test says: on a loaded machine a test's keys, and its
+    // checks after them, took longer than any debounce (a CI typed 'keyboa' and 'rd' apart).
+    let debounce = holdTimers(600);
+    try {
+      await type(el, 't');
+    } finally {
+      debounce.release();
+    }
+    // The typing paused: one letter is no query.
+    await aTimeout(50);
     expect(requests).to.have.length(0);
-    await sendKeys({ type: 'heme' });
+    debounce = holdTimers(600);
+    try {
+      await sendKeys({ type: 'heme' });
+    } finally {
+      debounce.release();
+    }
     await waitUntil(() => options(el).length > 0, 'results for "theme"', { timeout: 5000 });
     expect(requests.map((request) => request.query)).to.deep.equal(['theme']);
     expect(requests[0]).to.include({ numDocs: 8, apiKey: 'demo-key' });
 
-    input(el).select();
-    await sendKeys({ type: 'keyboard' });
+    debounce = holdTimers(600);
+    try {
+      input(el).select();
+      await sendKeys({ type: 'keyboard' });
+    } finally {
+      debounce.release();
+    }
     await waitUntil(() => requests.length === 2, 'a request for "keyboard"', { timeout: 5000 });
     await waitUntil(() => statusText(el) !== '', 'announced', { timeout: 5000 });
 
-    input(el).select();
-    await sendKeys({ type: 'theme' });
-    await waitUntil(
-      () =>
-        optionTitles(el)
-          .join(' ')
-          .match(/theming/i) !== null,
-      'cached results shown',
-    );
-    expect(
-      requests.map((request) => request.query),
-      'shown before any request',
-    ).to.deep.equal(['theme', 'keyboard']);
+    debounce = holdTimers(600);
+    try {
+      input(el).select();
+      await sendKeys({ type: 'theme' });
+      await waitUntil(
+        () =>
+          optionTitles(el)
+            .join(' ')
+            .match(/theming/i) !== null,
+        'cached results shown',
+      );
+      expect(
+        requests.map((request) => request.query),
+        'shown before any request',
+      ).to.deep.equal(['theme', 'keyboard']);
+    } finally {
+      debounce.release();
+    }
     // Then asked again once the typing pauses, so that the service records where the visitor stopped.
     await waitUntil(() => requests.length === 3, 'asked again', { timeout: 5000 });
     expect(requests.map((request) => request.query)).to.deep.equal(['theme', 'keyboard', 'theme']);
@@ -357,7 +383,14 @@ describe('<search-box> against the reference service', () => {
         return-all
       ></search-box>`,
     );
-    await type(el, 'dark mode');
+    // The debounce's (100 ms) waits end once the whole query is typed: a loaded machine's keys
+    // can come further apart than that, and "da" was then the first request.
+    const debounce = holdTimers(100);
+    try {
+      await type(el, 'dark mode');
+    } finally {
+      debounce.release();
+    }
     await waitUntil(() => requests.length === 1, 'one request', { timeout: 5000 });
     expect(requests[0]).to.deep.include({
       query: 'dark mode',
@@ -397,11 +430,17 @@ describe('<search-box> a query typed back to', () => {
         return fetch(url, init);
       },
     });
-    // A pause longer than any between two keystrokes of a test on a busy machine.
     const el = await fixture<SearchBox>(
       html`<search-box no-recent debounce="600" .client=${client}></search-box>`,
     );
-    await type(el, 'install');
+    // The debounce's waits end once the word is typed: a loaded machine's keys can come further
+    // apart than any debounce, and "in" would be searched first.
+    const debounce = holdTimers(600);
+    try {
+      await type(el, 'install');
+    } finally {
+      debounce.release();
+    }
     await waitUntil(() => sentAt.length === 1 && options(el).length > 0, 'results for "install"');
     await sendKeys({ type: 'x' });
     await waitUntil(() => sentAt.length === 2, 'a search for "installx"');
@@ -690,8 +729,15 @@ describe('<search-box> search timing', () => {
       );
       const el = page.querySelector('search-box')!;
       el.addEventListener('ask-error', (event) => errors.push((event as CustomEvent).detail.error));
-      await type(el, 'theme');
-      el.remove();
+      // The debounce's waits end once the box is off the page: on a loaded machine the keys'
+      // round trips took longer than its 200 ms, and the search went out before the removal.
+      const debounce = holdTimers(200);
+      try {
+        await type(el, 'theme');
+        el.remove();
+      } finally {
+        debounce.release();
+      }
       await aTimeout(600);
       expect(keys, 'no search without the key').to.deep.equal([]);
       expect(errors, 'no error').to.deep.equal([]);

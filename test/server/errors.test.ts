@@ -720,6 +720,51 @@ describe('CORS', () => {
     }
   });
 
+  it("redirects a --static folder's address without its slash to the slash (301, query kept), so its page's relative links resolve", async () => {
+    // `/guides` served as the page itself would resolve `style.css` against `/`, as `/style.css`.
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    mkdirSync(join(site, 'guides', 'café'), { recursive: true });
+    writeFileSync(
+      join(site, 'guides', 'index.html'),
+      '<!doctype html><title>Guides</title><link rel=stylesheet href=style.css>',
+    );
+    writeFileSync(join(site, 'guides', 'style.css'), 'body{}');
+    writeFileSync(join(site, 'guides', 'café', 'index.html'), '<!doctype html><title>Café</title>');
+    mkdirSync(join(site, 'empty'));
+    mkdirSync(join(site, 'evil.example'));
+    writeFileSync(join(site, 'evil.example', 'index.html'), '<!doctype html><title>Evil</title>');
+    const service = await startTestService({ staticDir: site });
+    const manual = { redirect: 'manual' } as const;
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${service.url}/guides?tab=npm&x=1`, { ...manual, method });
+        assert.equal(response.status, 301, method);
+        assert.equal(response.headers.get('location'), '/guides/?tab=npm&x=1', method);
+      }
+      const encoded = await fetch(`${service.url}/guides/caf%C3%A9`, manual);
+      assert.equal(encoded.status, 301);
+      assert.equal(encoded.headers.get('location'), '/guides/caf%C3%A9/');
+      // Followed, as a browser does: the page, and its stylesheet beside it.
+      const followed = await fetch(`${service.url}/guides`);
+      assert.equal(followed.url, `${service.url}/guides/`);
+      assert.match(await followed.text(), /<title>Guides/);
+      assert.equal((await fetch(new URL('style.css', followed.url))).status, 200);
+      // Only what would be served: a file, a folder without index.html, a path with `//`, another method.
+      assert.equal((await fetch(`${service.url}/guides/style.css`, manual)).status, 200);
+      assert.equal((await fetch(`${service.url}/guides/`, manual)).status, 200);
+      assert.equal((await fetch(`${service.url}/empty`, manual)).status, 404);
+      assert.equal(
+        (await fetch(`${service.url}//evil.example`, manual)).status,
+        404,
+        'never a redirect off the site',
+      );
+      assert.equal((await fetch(`${service.url}/guides`, { ...manual, method: 'POST' })).status, 404);
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('serves the page a search result links, from a --static built site that names its pages .html', async () => {
     // VitePress without cleanUrls, MkDocs without use_directory_urls, Sphinx, Jekyll: `setup.html`,
     // linked as `/guides/setup`, which static hosts serve from it.

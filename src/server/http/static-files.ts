@@ -65,6 +65,22 @@ function withHtmlExtension(root: string, path: string): string {
 }
 
 /**
+ * Where an address naming a folder without its trailing slash (`/guides` for `guides/index.html`)
+ * is sent: to the same path with the slash and the query kept, as static hosts answer it (301),
+ * so the page's relative links and assets resolve under `/guides/` rather than `/`. Only for a
+ * folder serveStatic would serve (a GET or HEAD, an index.html there, a path it takes: no `//`,
+ * which would also make `//host/` a redirect off the site, no `%` left once decoded, as `%2F`
+ * is); else undefined.
+ */
+function folderWithoutSlash(root: string, method: string, path: string, url: URL): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (url.pathname.endsWith('/') || url.pathname.includes('//') || path.includes('%')) return undefined;
+  if (!statsOf(join(root, path))?.isDirectory() || !statsOf(join(root, path, 'index.html'))?.isFile())
+    return undefined;
+  return `${url.pathname}/${url.search}`;
+}
+
+/**
  * Serves `root`. A script, stylesheet or font carries `Access-Control-Allow-Origin` for the
  * origins the agents allow: a site that loads `ask-elements.js` from the service (a module script,
  * and its lazy chunks) needs it, as it does for the bot endpoints. Pages carry none.
@@ -89,6 +105,11 @@ export function staticFiles(
     if (HIDDEN.test(c.req.path)) return next();
     if (privateFiles.length > 0 && servesPrivateFile(root, withHtmlExtension(root, c.req.path), privateFiles))
       return next();
+    const redirect = folderWithoutSlash(root, c.req.method, c.req.path, new URL(c.req.url));
+    if (redirect !== undefined) {
+      c.header('Cache-Control', 'no-cache');
+      return c.redirect(redirect, 301);
+    }
     const response = await serve(c, next);
     // A Range beyond the file (a download resumed after the file was replaced by a shorter one)
     // gets the JSON error body every other error has, where serveStatic's 416 had no body and

@@ -470,10 +470,10 @@ if (!isMainThread && parentPort) {
       }
     };
     const found = await passageLink([]);
-    assert.equal(found.link, '/request#c-req-param');
+    assert.equal(found.link, '/request.html#c-req-param');
     assert.match(found.output, /Heading anchors as VitePress writes them \(found .*\.vitepress\)/);
     const told = await passageLink(['--anchors', 'github']);
-    assert.equal(told.link, '/request#creqparam');
+    assert.equal(told.link, '/request.html#creqparam');
     assert.doesNotMatch(told.output, /Heading anchors as/);
   });
 

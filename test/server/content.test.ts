@@ -345,7 +345,8 @@ describe('loadContentFolder', () => {
     assert.equal(page.title, 'Getting started');
     assert.equal(page.description, 'Install the package and add your first element.');
     assert.deepEqual(page.tags, ['guide', 'install']);
-    assert.equal(page.link, '/docs/guide/getting-started');
+    // The folder holds `.vitepress`: VitePress links a page by its file's name.
+    assert.equal(page.link, '/docs/guide/getting-started.html');
     assert.equal(page.assetType, 'webpage');
     const home = byId(documents, 'index.md');
     assert.equal(home.link, 'https://example.com/home');
@@ -518,7 +519,7 @@ describe('loadContentFolder', () => {
   it('reads MDX as Markdown, without its import and export statements and JSX comments', () => {
     const page = byId(documents, 'docs/install.mdx');
     assert.equal(page.title, 'Installation');
-    assert.equal(page.link, '/docs/install');
+    assert.equal(page.link, '/docs/install.html');
     assert.deepEqual(
       page.sections.map((section) => [section.heading, section.text]),
       [
@@ -1543,13 +1544,60 @@ describe('loadContentFolder', () => {
       ];
       assert.deepEqual(await links(site), expected);
       assert.deepEqual(await links(site, 1), expected);
-      // VitePress publishes a README by its name, as any other file.
+      // VitePress publishes a README by its name, as any other file (`.html`: no cleanUrls).
       const vitepress = join(site, 'vitepress');
       await writeFixture(vitepress, { 'guides/README.md': files['guides/README.md'] });
       await mkdir(join(vitepress, '.vitepress'));
       assert.deepEqual(await links(vitepress), [
-        ['guides/README.md', 'https://example.com/guides/README', 'Guides'],
+        ['guides/README.md', 'https://example.com/guides/README.html', 'Guides'],
       ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("links a MkDocs or VitePress page as the generator links it: MkDocs' folder with its slash or .html, VitePress's .html unless cleanUrls", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-page-urls-'));
+    try {
+      const docs = {
+        'index.md': '# Acme\n\nWhat the toolkit does.\n',
+        'guides/index.md': '# Guides\n\nStep-by-step guides.\n',
+        'guides/first steps.md': '# First steps\n\nInstall the toolkit, then sign in.\n',
+        'api.md': '# API\n\nEvery call of the toolkit.\n',
+      };
+      const links = async (folder: string) =>
+        (await loadContentFolder(join(folder, 'docs'), { siteUrl: 'https://example.com' })).documents.map(
+          (document) => [document.id, document.link],
+        );
+      const linked = (api: string, firstSteps: string) => [
+        ['api.md', `https://example.com/${api}`],
+        ['guides/first steps.md', `https://example.com/guides/${firstSteps}`],
+        ['guides/index.md', 'https://example.com/guides/'],
+        ['index.md', 'https://example.com/'],
+      ];
+      // MkDocs writes `api/index.html`, linked `api/`, unless use_directory_urls is off; its
+      // configs tag values for Python, which are no reason to miss the setting.
+      const mkdocs = join(site, 'mkdocs');
+      await writeFixture(join(mkdocs, 'docs'), docs);
+      await writeFile(
+        join(mkdocs, 'mkdocs.yml'),
+        'site_name: Acme\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n',
+      );
+      assert.deepEqual(await links(mkdocs), linked('api/', 'first%20steps/'));
+      await writeFile(join(mkdocs, 'mkdocs.yml'), 'site_name: Acme\nuse_directory_urls: false\n');
+      assert.deepEqual(await links(mkdocs), linked('api.html', 'first%20steps.html'));
+      // VitePress writes `api.html` and links it so, unless cleanUrls drops the extension.
+      const vitepress = join(site, 'vitepress');
+      await writeFixture(join(vitepress, 'docs'), {
+        ...docs,
+        '.vitepress/config.mts': "export default { title: 'Acme' }\n",
+      });
+      assert.deepEqual(await links(vitepress), linked('api.html', 'first%20steps.html'));
+      await writeFile(
+        join(vitepress, 'docs', '.vitepress', 'config.mts'),
+        "export default defineConfig({\n  title: 'Acme',\n  cleanUrls: true,\n})\n",
+      );
+      assert.deepEqual(await links(vitepress), linked('api', 'first%20steps'));
     } finally {
       await rm(site, { recursive: true, force: true });
     }
@@ -2281,7 +2329,7 @@ describe('loadContentFolder', () => {
     const { documents: withSite } = await loadContentFolder(root, { siteUrl: 'https://docs.example.com/' });
     assert.equal(
       byId(withSite, 'docs/guide/getting-started.md').link,
-      'https://docs.example.com/docs/guide/getting-started',
+      'https://docs.example.com/docs/guide/getting-started.html',
     );
     assert.equal(byId(withSite, 'docs/api/index.md').link, 'https://docs.example.com/docs/api/');
   });

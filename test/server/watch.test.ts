@@ -236,7 +236,7 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     }
   });
 
-  it("links the pages anew when a site generator's configuration comes, changes or goes: a Docusaurus category, Jekyll's _config.yml in the folder, Hugo's and Docusaurus's above it", async () => {
+  it("links the pages anew when a site generator's configuration comes, changes or goes: a Docusaurus category, Jekyll's _config.yml and VitePress's config in the folder, Hugo's, Docusaurus's and MkDocs' above it", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-watch-generator-'));
     const content = join(site, 'content');
     await mkdir(join(content, '02-guides'), { recursive: true });
@@ -292,8 +292,22 @@ describe('serve --watch: re-indexing the content folder on change', () => {
       await unlink(join(site, 'hugo.toml'));
       await writeFile(join(site, 'docusaurus.config.js'), 'export default {};\n');
       await waitForLinks(['/guides/Setup']);
+      await unlink(join(site, 'docusaurus.config.js'));
+      // MkDocs' above it, whose use_directory_urls decides a page's slash or .html.
+      await writeFile(join(site, 'mkdocs.yml'), 'site_name: Acme\n');
+      await waitForLinks(['/02-guides/01-Setup/']);
+      await writeFile(join(site, 'mkdocs.yml'), 'site_name: Acme\nuse_directory_urls: false\n');
+      await waitForLinks(['/02-guides/01-Setup.html']);
+      await unlink(join(site, 'mkdocs.yml'));
+      // VitePress's config in the folder, whose cleanUrls drops the .html.
+      await mkdir(join(content, '.vitepress'));
+      await writeFile(join(content, '.vitepress', 'config.mts'), 'export default { cleanUrls: true };\n');
+      await waitForLinks(['/02-guides/01-Setup']);
+      await writeFile(join(content, '.vitepress', 'config.mts'), 'export default {};\n');
+      await waitForLinks(['/02-guides/01-Setup.html']);
       // What a watch of the folder counts: the configuration, not a generator's cache beside it.
       assert.equal(mayChangeContent(content, 'docs/.vitepress'), true);
+      assert.equal(mayChangeContent(content, join('docs', '.vitepress', 'config.ts')), true);
       assert.equal(mayChangeContent(content, join('.vitepress', 'cache', 'deps.js')), false);
       assert.equal(mayChangeContent(content, join('node_modules', 'x', '_category_.json')), false);
     } finally {

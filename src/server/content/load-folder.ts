@@ -16,6 +16,7 @@ import {
   isSiteConfigFile,
   jekyllPostSettings,
   jekyllSettings,
+  pageUrlStyleOf,
   siteGeneratorOf,
 } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
@@ -358,6 +359,7 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       anchors: options.anchors ?? generator.anchors,
       conventions: sourceConventionsOf(paths, {
         generator: generator.name,
+        pageUrls: pageUrlStyleOf(generator),
         ...(generator.name === 'Jekyll'
           ? { jekyll: jekyllSettings(generator.evidence) }
           : paths.some(isPost)

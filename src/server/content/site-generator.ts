@@ -119,6 +119,56 @@ export function siteGeneratorOf(dir: string): SiteGenerator {
   return { anchors: 'github' };
 }
 
+/**
+ * How a generator links the page of a Markdown source that is no folder's index: as its path says
+ * (`/guides/setup`), as a folder (`/guides/setup/`: MkDocs, whose `use_directory_urls` is on by
+ * default), or by its file's name (`/guides/setup.html`: VitePress, unless `cleanUrls` is on,
+ * and MkDocs with `use_directory_urls: false`).
+ */
+export type PageUrlStyle = 'path' | 'folder' | 'html';
+
+/** The names VitePress reads its configuration from in its `.vitepress` folder. */
+const VITEPRESS_CONFIG_FILES = ['mts', 'ts', 'mjs', 'js', 'cts', 'cjs'].map(
+  (extension) => `.vitepress/config.${extension}`,
+);
+
+/** `cleanUrls: true` in a VitePress config: the one setting that drops `.html` from its links. */
+const CLEAN_URLS = /\bcleanUrls\s*:\s*true\b/;
+
+/**
+ * How the generator found beside a content folder (see `siteGeneratorOf`) links its pages (see
+ * `PageUrlStyle`): MkDocs by its `mkdocs.yml`'s `use_directory_urls`, VitePress by its
+ * config's `cleanUrls`; as their paths say for any other.
+ */
+export function pageUrlStyleOf(generator: SiteGenerator): PageUrlStyle {
+  if (generator.evidence === undefined) return 'path';
+  if (generator.name === 'MkDocs') {
+    let config: unknown;
+    try {
+      // `logLevel: 'error'`: MkDocs configs tag values for Python (`!!python/name:…`, `!ENV`),
+      // which parse as strings; only a file that is no YAML throws.
+      config = parseYaml(readFileSync(generator.evidence, 'utf8'), { logLevel: 'error' });
+    } catch {
+      return 'folder';
+    }
+    return isRecord(config) && config['use_directory_urls'] === false ? 'html' : 'folder';
+  }
+  if (generator.name === 'VitePress') {
+    const root = dirname(generator.evidence);
+    for (const file of VITEPRESS_CONFIG_FILES) {
+      let text: string;
+      try {
+        text = readFileSync(join(root, file), 'utf8');
+      } catch {
+        continue;
+      }
+      return CLEAN_URLS.test(text) ? 'path' : 'html';
+    }
+    return 'html';
+  }
+  return 'path';
+}
+
 /** The folders searched for what is beside `dir` (see `siteGeneratorOf`): by the path given, then by its real path. */
 function foldersBeside(dir: string): string[] {
   const given = resolve(dir);
@@ -140,6 +190,7 @@ function foldersBeside(dir: string): string[] {
  */
 const SITE_CONFIG_NAMES: readonly string[] = [
   ...MARKERS.flatMap((marker) => marker.files),
+  ...VITEPRESS_CONFIG_FILES,
   ...['toml', 'yaml', 'yml', 'json'].map((extension) => `config/_default/permalinks.${extension}`),
 ];
 

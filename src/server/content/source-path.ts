@@ -15,6 +15,7 @@ import {
 } from './hugo-page.js';
 import { assertJekyllPublished, jekyllCollectionPath, jekyllPagePath } from './jekyll-page.js';
 import { jekyllPostPath, type JekyllSite } from './jekyll-post.js';
+import type { PageUrlStyle } from './site-generator.js';
 
 /**
  * What the generator of a folder's sources does that their paths don't say, found once for the
@@ -35,6 +36,8 @@ export interface SourceConventions {
   jekyll?: JekyllSite;
   /** A Hugo site's settings and bundles (see `hugoSiteOf`), when the generator is Hugo. */
   hugo?: HugoSite;
+  /** How the generator links a page that is no folder's index (see `PageUrlStyle`); by its path when unset. */
+  pageUrls?: PageUrlStyle;
 }
 
 /** A README, which GitHub shows as its folder's page, and most generators publish as it. */
@@ -53,6 +56,8 @@ export interface SiteSettings {
   jekyll?: JekyllSite;
   /** A Hugo site's settings (`hugoSettings`). */
   hugo?: HugoSettings;
+  /** How the generator links its pages (`pageUrlStyleOf`). */
+  pageUrls?: PageUrlStyle;
 }
 
 /**
@@ -62,7 +67,7 @@ export interface SiteSettings {
  */
 export function sourceConventionsOf(
   relativePaths: readonly string[],
-  { generator, jekyll, hugo }: SiteSettings = {},
+  { generator, jekyll, hugo, pageUrls }: SiteSettings = {},
 ): SourceConventions {
   generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
@@ -76,6 +81,7 @@ export function sourceConventionsOf(
     ...(readmesBesideIndex.length > 0 ? { readmesBesideIndex } : {}),
     ...(jekyll === undefined ? {} : { jekyll }),
     ...(generator === 'Hugo' ? { hugo: hugoSiteOf(relativePaths, hugo ?? {}) } : {}),
+    ...(pageUrls === undefined || pageUrls === 'path' ? {} : { pageUrls }),
   };
 }
 
@@ -115,11 +121,25 @@ export function markdownPageLink(
   const filled = permalink === undefined ? undefined : filledPermalink(permalink, relativePath, frontMatter);
   if (filled !== undefined) return filled;
   if (conventions.generator === 'Docusaurus') return docusaurusPath(relativePath, frontMatter);
-  return (
+  return withPageUrlStyle(
     slugPath(relativePath, frontMatter) ??
-    readmePath(relativePath, conventions) ??
-    encodePath(publishedPath(relativePath))
+      readmePath(relativePath, conventions) ??
+      encodePath(publishedPath(relativePath)),
+    relativePath,
+    conventions.pageUrls,
   );
+}
+
+/** A Markdown source's page (MkDocs and VitePress read no other), as its name says. */
+const MARKDOWN_FILE = /\.(?:mdx?|markdown)$/i;
+
+/**
+ * A Markdown page's path as its generator links it (see `PageUrlStyle`): `/guides/setup` as
+ * `/guides/setup/` or `/guides/setup.html`. A folder's page (`/guides/`) is linked so by all.
+ */
+function withPageUrlStyle(path: string, relativePath: string, style: PageUrlStyle = 'path'): string {
+  if (style === 'path' || path.endsWith('/') || !MARKDOWN_FILE.test(relativePath)) return path;
+  return style === 'folder' ? `${path}/` : `${path}.html`;
 }
 
 /**

@@ -1456,6 +1456,41 @@ describe('loadContentFolder', () => {
     );
   });
 
+  it('reads a link whose destination holds brackets whole, a link text with brackets, and brackets that never close as the page shows them', () => {
+    // As MDN writes a Wikipedia link: the mention of it is its words, no `>)` left of the URL.
+    const page = markdownDocument(
+      'abstraction.md',
+      '# Abstraction\n\n- [Abstraction](<https://en.wikipedia.org/wiki/Abstraction_(computer_science)>) on Wikipedia\n\n' +
+        'See [the notes [1]](/notes) and ![a diagram](/d.png) here.\n',
+    );
+    assert.deepEqual(page.mentions, [
+      {
+        targets: ['https://en.wikipedia.org/wiki/Abstraction_'],
+        text: '- [Abstraction  on Wikipedia',
+      },
+      { targets: ['/notes'], text: 'See [the notes [1]  and ![a diagram  here.' },
+    ]);
+    assert.deepEqual(firstParagraphs(page), [
+      'Abstraction on Wikipedia',
+      'See the notes [1] and a diagram here.',
+    ]);
+    // Brackets that open and never close (`bench/markdown-brackets.ts` times these pages): their
+    // words are kept, and the link among them is read.
+    const unclosed = markdownDocument(
+      'unclosed.md',
+      `# Unclosed\n\n${'[a]('.repeat(2000)} ${'a]('.repeat(2000)} ${'['.repeat(2000)}[end](/end) ${'!['.repeat(2000)}`,
+    );
+    assert.ok(unclosed.links?.includes('/end'));
+    // Cut into sections and paragraphs of at most 2,000 characters, each word whole.
+    assert.equal(
+      unclosed.sections
+        .map((section) => section.text)
+        .join('')
+        .replace(/\s/g, ''),
+      `${'[a]('.repeat(2000)}${'a]('.repeat(2000)}${'['.repeat(2000)}end${'!['.repeat(2000)}`,
+    );
+  });
+
   it("decodes a Markdown page's character references as CommonMark does: each ended by its ';'", () => {
     const page = markdownDocument(
       'search.md',

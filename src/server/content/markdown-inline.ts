@@ -127,9 +127,14 @@ export function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTMLStrict(text) : text;
 }
 
-const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
-const LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
-const REFERENCE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\]\[[^\]]*\]/g;
+/*
+ * A link's text may hold one level of brackets (`[see [1]](/notes)`), an image's alt none; neither
+ * holds a `[` it does not close, so that the scan from each `[` stops at the next: `[` repeated
+ * 200,000 times before one `](` was read in quadratic time (a minute).
+ */
+const IMAGE = /!\[([^[\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
+const LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)/g;
+const REFERENCE_LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\[[^[\]]*\]/g;
 /** `[label]` not an image's, not followed by a destination, another label or a definition's colon. */
 const SHORTCUT_REFERENCE = /(?<![!\]\\])\[([^[\]^][^[\]]*)\](?![([:])/g;
 const AUTOLINK = /<((?:https?|mailto|ftp):[^>\s]+)>/gi;
@@ -266,8 +271,13 @@ const FENCED_CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$/g
 const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
-/** What a mention's words are not: link destinations and titles, HTML anchors' tags, entities. */
-const LINK_MARKUP = /\]\([^)]*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
+/**
+ * What a mention's words are not: link destinations and titles (with a pair of brackets inside,
+ * `](/wiki/Set_(maths))`), HTML anchors' tags, entities. A destination holds no other `(`: the
+ * scan for a `)` that never comes stops at the next `](`, so an unclosed one repeated over a long
+ * line (`[a](` 50,000 times) is read in linear time, not quadratic.
+ */
+const LINK_MARKUP = /\]\((?:[^()]|\([^()]*\))*\)|<\/?a\b[^>]*>|&#?\w+;/gi;
 
 /**
  * A Markdown page's links, outside code blocks: their targets as written (inline links, reference
@@ -359,9 +369,13 @@ function linksOfProse(prose: string): { target: string; at: number; inProse: boo
       const target = definitions.get(referenceLabel(match[2] || (match[1] as string)));
       if (target !== undefined) links.push({ target, at: match.index, inProse: true });
     }
+  // The `[` that opens each link's text is the last before its `](`, found by reading on from the
+  // last link's, not back from each (`a](` repeated, with no `[`, was read in quadratic time).
+  let opening = -1;
+  let read = 0;
   for (const match of prose.matchAll(INLINE_LINK_TARGET)) {
-    const before = prose.lastIndexOf('[', match.index);
-    if (before > 0 && prose[before - 1] === '!') continue;
+    for (; read < match.index; read++) if (prose[read] === '[') opening = read;
+    if (opening > 0 && prose[opening - 1] === '!') continue;
     links.push({ target: match[1] as string, at: match.index, inProse: true });
   }
   for (const match of prose.matchAll(REFERENCE_DEFINITION))

@@ -523,7 +523,11 @@ describe('loadContentFolder', () => {
     assert.deepEqual(
       page.sections.map((section) => [section.heading, section.text]),
       [
-        ['', "Install the package with your package manager.\n\nimport { SearchBox } from 'ask-elements';"],
+        // The tab's name (its value: it has no label) leads into what it holds.
+        [
+          '',
+          "Install the package with your package manager.\n\nnpm:\n\nimport { SearchBox } from 'ask-elements';",
+        ],
         ['Requirements', 'It needs Node.js 20 or later.'],
       ],
     );
@@ -1960,6 +1964,84 @@ describe('loadContentFolder', () => {
       });
       assert.match(answer, /```bash\notter start --port 8080\n {2}--verbose\n```/);
       assert.doesNotMatch(answer, /`bash otter/);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a Docusaurus tab's label as the lead-in to its content, so that an answer says which tab it quotes", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-tab-labels-'));
+    try {
+      await writeFixture(site, {
+        'install.mdx': [
+          '---',
+          'title: Install the otter toolkit',
+          '---',
+          "import Tabs from '@theme/Tabs';",
+          "import TabItem from '@theme/TabItem';",
+          '',
+          '# Install the otter toolkit',
+          '',
+          'Add the toolkit to your project with your package manager.',
+          '',
+          '<Tabs groupId="package-manager">',
+          '  <TabItem value="npm" label="npm" default>',
+          '',
+          '```bash',
+          'npm install otter-kit',
+          '```',
+          '',
+          '  </TabItem>',
+          "  <TabItem value='yarn' label={'Yarn'}>",
+          '',
+          '```bash',
+          'yarn add otter-kit',
+          '```',
+          '',
+          '  </TabItem>',
+          // No label: the tab bar shows its value.
+          '  <TabItem value="pnpm">',
+          '    ```bash',
+          '    pnpm add otter-kit',
+          '    ```',
+          '  </TabItem>',
+          '</Tabs>',
+          '',
+          // A tag shown in a code block is code, not a tab.
+          '```mdx',
+          '<TabItem value="bun" label="Bun">',
+          '```',
+          '',
+        ].join('\n'),
+      });
+      const { documents } = await loadContentFolder(site);
+      assert.deepEqual(firstParagraphs(byId(documents, 'install.mdx')), [
+        'Add the toolkit to your project with your package manager.',
+        'npm:',
+        'npm install otter-kit',
+        'Yarn:',
+        'yarn add otter-kit',
+        'pnpm:',
+        'pnpm add otter-kit',
+        '<TabItem value="bun" label="Bun">',
+      ]);
+      const answerTo = async (query: string) =>
+        (
+          await askService<{ answer: string }>(site, '/bot/askai', {
+            query,
+            format: 'markdown',
+            conversationId: '',
+          })
+        ).answer;
+      assert.equal(
+        await answerTo('How do I install the otter toolkit with yarn?'),
+        'Yarn:\n\n```bash\nyarn add otter-kit\n```',
+      );
+      // The sentence before the tabs still introduces the first one.
+      assert.equal(
+        await answerTo('How do I install the otter toolkit?'),
+        'Add the toolkit to your project with your package manager.\n\nnpm:\n\n```bash\nnpm install otter-kit\n```',
+      );
     } finally {
       await rm(site, { recursive: true, force: true });
     }

@@ -119,6 +119,8 @@ function namesCodeShown(sentence: string, code: string): boolean {
  * A sentence ending in a colon, or in words pointing at what follows ("…, do the following.",
  * "…as follows.", "…like this."): it announces what follows it (a list, a table, code).
  */
+/** A paragraph that only names what follows, as a tab's name: one to three words and a colon ("npm:", "macOS:"). */
+const TAB_NAME = /^[^\s.!?:]+(?: [^\s.!?:]+){0,2}:$/;
 const ENDS_ANNOUNCING = /:\s*$|\b(?:the following|as follows|like this|below)[.!]?\s*$/i;
 
 /** A sentence announcing the list after it. */
@@ -453,6 +455,16 @@ export function selectAnswer(
           ? bestUnit - 1
           : -1
         : bestUnit;
+  // A tab's name ("npm:", as the content reader writes a Docusaurus tab's label) introduces only
+  // its code: the sentence before the tabs, if that is what comes before, introduces them all.
+  if (
+    bestIsCode &&
+    start === bestUnit - 1 &&
+    TAB_NAME.test(units[start]?.text ?? '') &&
+    units[start - 1]?.kind === 'text' &&
+    units[start - 1]?.paragraph === (units[start]?.paragraph ?? 0) - 1
+  )
+    choose(start - 1);
   // Quoted code comes with the sentence that follows it up ("Then, in your application:").
   const followUp = units[bestUnit + 1];
   if (bestIsCode && followUp?.kind === 'text' && LEANS_ON_PREVIOUS.test(followUp.text)) choose(bestUnit + 1);

@@ -37,11 +37,8 @@ export function markdownDocument(
   const { frontMatter, body } = splitFrontMatter(source);
   assertSourcePublished(relativePath, frontMatter, conventions);
   // MDX has no indented code, and Docusaurus reads its Markdown pages as MDX.
-  let sections = markdownSections(
-    body,
-    anchors,
-    !/\.mdx$/i.test(relativePath) && conventions?.generator !== 'Docusaurus',
-  );
+  const mdx = /\.mdx$/i.test(relativePath) || conventions?.generator === 'Docusaurus';
+  let sections = markdownSections(mdx ? withTabLabels(body) : body, anchors, !mdx);
   const home = homeLayoutParagraphs(frontMatter);
   if (home.length > 0) {
     const builder = new SectionBuilder();
@@ -170,6 +167,55 @@ function redirectTarget(frontMatter: Record<string, unknown>): string | undefine
  */
 function frontMatterText(value: string): string {
   return inlineMarkdownToText(value.replace(/</g, '\uE000')).replace(/\uE000/g, '<');
+}
+
+/**
+ * A tab's opening tag on a line of its own, as Docusaurus writes them (`<TabItem value="npm"
+ * label="npm" default>`): its indentation and attributes.
+ */
+const TAB_ITEM = /^([ \t]*)<TabItem\b([^<>]*)>[ \t]*$/;
+
+/** A tab's `label` or `value` written as a string: `label="npm"`, `label='npm'`, `label={"npm"}`. */
+const TAB_NAME_ATTRIBUTE =
+  /(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})/g;
+
+/** The name a tab's bar shows, from its tag's attributes: its `label`, else its `value`. */
+function tabName(attributes: string): string | undefined {
+  const values = new Map<string, string>();
+  for (const [, name, ...written] of attributes.matchAll(TAB_NAME_ATTRIBUTE))
+    values.set(name as string, (written.find((value) => value !== undefined) ?? '').trim());
+  return values.get('label') || values.get('value') || undefined;
+}
+
+/**
+ * MDX with each tab's opening tag (`<TabItem value="yarn" label="Yarn">`) as the name its tab bar
+ * shows, its `label` (else its `value`, as Docusaurus shows it), written as a lead-in to what the
+ * tab holds (`Yarn:`), where the tag, as any other, left only the tab's content: "npm install"
+ * and "yarn add" side by side without which is which. Not in code blocks.
+ */
+function withTabLabels(markdown: string): string {
+  if (!markdown.includes('<TabItem')) return markdown;
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (fence !== undefined) {
+        if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length)
+          fence = undefined;
+        return line;
+      }
+      if (fenceMark !== undefined) {
+        fence = fenceMark;
+        return line;
+      }
+      const tab = TAB_ITEM.exec(line);
+      if (!tab) return line;
+      const name = tabName(tab[2] as string);
+      if (name === undefined) return line;
+      return `${tab[1]}${name}${/[.:!?]$/.test(name) ? '' : ':'}`;
+    })
+    .join('\n');
 }
 
 /**

@@ -305,3 +305,32 @@ Open the member's menu and click **Remove**. Their conversations stay assigned u
     );
   });
 });
+
+describe('a sentence too long to quote whole', () => {
+  // One sentence of 5,600 characters, its clauses run on with commas: the reader cuts it into
+  // pieces of 2,000, which were quoted whole, stopping or starting in the middle of a clause.
+  const clauses = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `the ${['conversations', 'feedback votes', 'search logs', 'analytics events'][i % 4]} of project number ${i} are stored in the database file beside the others and trimmed by the retention setting when it runs`,
+  );
+  const sentence = `Retention works as follows: ${clauses.slice(0, 20).join(', ')}; and ${clauses.slice(20).join(', ')}.`;
+  const service = servedSite('readable-long-sentence-', {
+    'retention.md': `# Retention\n\nThe service keeps data for a while.\n\n## How retention works\n\n${sentence}\n\nSet keepDays to change it.\n`,
+  });
+  const ask = askOf(service);
+
+  it('is quoted to the end of a clause within 600 characters, then an ellipsis; a piece cut from its middle starts at a clause', async () => {
+    for (const format of ['markdown', 'html'] as const) {
+      const opening = (await ask('How does retention work?', format)).answer;
+      const text = format === 'html' ? opening.replace(/<[^>]+>/g, '') : opening;
+      assert.ok(text.length <= 600 + 2, `${text.length}: ${text}`);
+      assert.ok(text.startsWith('Retention works as follows: the conversations of project number 0'), text);
+      assert.ok(text.endsWith('when it runs …'), text);
+    }
+    const middle = (await ask('Where are the search logs of project number 30 stored?', 'markdown')).answer;
+    assert.ok(middle.length <= 600 + 4, `${middle.length}: ${middle}`);
+    assert.match(middle, /^… the [a-z ]+ of project number \d+ are stored in the database file/);
+    assert.ok(middle.endsWith('when it runs …'), middle);
+  });
+});

@@ -72,22 +72,23 @@ export function quotedBlocks(
         last?.kind === 'list' &&
         last.ordered === (number !== undefined) &&
         unit.paragraph === lastParagraph + 1;
+      const text = quotedSentence(unit.text);
       if (last?.kind === 'list' && unit.paragraph === lastParagraph)
-        last.items[last.items.length - 1] += ` ${unit.text}`;
+        last.items[last.items.length - 1] += ` ${text}`;
       // A description on its term's line: "Cache.match() — Returns a Promise…".
       else if (last?.kind === 'list' && unit.defines && unit.paragraph === lastParagraph + 1)
-        last.items[last.items.length - 1] += ` — ${unit.text}`;
+        last.items[last.items.length - 1] += ` — ${text}`;
       else if (next && (number === undefined || number === (last.start ?? 1) + last.items.length))
-        last.items.push(unit.text);
+        last.items.push(text);
       else
         blocks.push(
           number === undefined
-            ? { kind: 'list', ordered: false, items: [unit.text] }
-            : { kind: 'list', ordered: true, start: number, items: [unit.text] },
+            ? { kind: 'list', ordered: false, items: [text] }
+            : { kind: 'list', ordered: true, start: number, items: [text] },
         );
     } else if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
-      last.text += ` ${unit.text}`;
-    else blocks.push({ kind: 'text', text: unit.text });
+      last.text += ` ${quotedSentence(unit.text)}`;
+    else blocks.push({ kind: 'text', text: quotedSentence(unit.text) });
     lastParagraph = unit.paragraph;
   });
   // A table chosen by its header row alone ("parts" asked, `| part | element |` matched) is
@@ -101,6 +102,42 @@ export function quotedBlocks(
     }
   }
   return blocks;
+}
+
+/**
+ * Longest sentence quoted whole. The reader cuts a paragraph of over 2,000 characters into pieces
+ * (`PARAGRAPH_MAX_CHARS`), so one sentence that long (a run-on list of clauses, a legal text
+ * without full stops) was quoted as 2,000 characters stopping mid-word-group, or starting there.
+ */
+export const QUOTED_SENTENCE_MAX_CHARS = 600;
+
+/** Where a clause ends inside a sentence: a comma, semicolon or colon, or a dash between spaces. */
+const CLAUSE_END = /[,;:](?=\s)|\s[—–-](?=\s)/g;
+
+/**
+ * A sentence as an answer quotes it: whole up to `QUOTED_SENTENCE_MAX_CHARS`; a longer one to
+ * the end of its last clause within that length, then " …" (at a word's end when it has no
+ * clause end past a third of it). A piece that starts mid-sentence (a lower-case first letter,
+ * where the reader cut a paragraph) starts at its first clause, after "… ".
+ */
+export function quotedSentence(text: string): string {
+  if (text.length <= QUOTED_SENTENCE_MAX_CHARS) return text;
+  let start = 0;
+  let opening = '';
+  if (/^\p{Ll}/u.test(text)) {
+    opening = '… ';
+    CLAUSE_END.lastIndex = 0;
+    const first = CLAUSE_END.exec(text.slice(0, QUOTED_SENTENCE_MAX_CHARS / 3));
+    if (first) start = first.index + first[0].length;
+    while (/\s/.test(text[start] ?? '')) start++;
+  }
+  const window = text.slice(start, start + QUOTED_SENTENCE_MAX_CHARS);
+  let end = -1;
+  for (const match of window.matchAll(CLAUSE_END))
+    if (match.index >= QUOTED_SENTENCE_MAX_CHARS / 3) end = match.index;
+  if (end < 0) end = window.lastIndexOf(' ');
+  if (end <= 0) end = window.length;
+  return `${opening}${window.slice(0, end).trimEnd()} …`;
 }
 
 /**

@@ -316,6 +316,42 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     }
   });
 
+  it("links the pages anew when a Hugo site's languages, kept beside its configuration in config/_default, change", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-watch-hugo-languages-'));
+    const content = join(site, 'content');
+    await mkdir(content, { recursive: true });
+    await mkdir(join(site, 'config', '_default'), { recursive: true });
+    await writeFile(join(site, 'config', '_default', 'hugo.toml'), "baseURL = 'https://example.org/'\n");
+    await writeFile(join(content, 'setup.fr.md'), '# Installation\n\nLancez le programme installer.\n');
+    const watching = await startTestService({ contentDir: content, watch: true });
+    const links = async (): Promise<string[]> => {
+      const { body } = await watching.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'installer',
+        numDocs: 5,
+      });
+      return (body as { link: string }[]).map((item) => item.link);
+    };
+    try {
+      const before = await links();
+      assert.equal(before.length, 1);
+      assert.notEqual(before[0], '/fr/setup/');
+      // French made one of the site's languages: the page is published under /fr/.
+      await writeFile(
+        join(site, 'config', '_default', 'languages.toml'),
+        '[en]\nweight = 1\n[fr]\nweight = 2\n',
+      );
+      const end = Date.now() + 8000;
+      while (JSON.stringify(await links()) !== JSON.stringify(['/fr/setup/'])) {
+        if (Date.now() > end) assert.deepEqual(await links(), ['/fr/setup/']);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await watching.close();
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('is off unless asked for', async () => {
     const plain = await startTestService({ contentDir: root });
     try {

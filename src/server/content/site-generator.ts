@@ -186,12 +186,14 @@ function foldersBeside(dir: string): string[] {
 /**
  * The names, relative to a folder searched (see `foldersToSearch`), of the files whose presence or
  * text decide how a content folder is read: every generator's marker, and what Hugo reads beside
- * its configuration (`config/_default/permalinks.toml`).
+ * its configuration (`config/_default/permalinks.toml`, `languages.toml`).
  */
 const SITE_CONFIG_NAMES: readonly string[] = [
   ...MARKERS.flatMap((marker) => marker.files),
   ...VITEPRESS_CONFIG_FILES,
-  ...['toml', 'yaml', 'yml', 'json'].map((extension) => `config/_default/permalinks.${extension}`),
+  ...['permalinks', 'languages'].flatMap((key) =>
+    ['toml', 'yaml', 'yml', 'json'].map((extension) => `config/_default/${key}.${extension}`),
+  ),
 ];
 
 /** The same names in the content folder itself or in its `docs/`, relative to it. */

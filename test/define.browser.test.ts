@@ -79,7 +79,7 @@ describe('registering the elements', () => {
 
 describe('the built demo', () => {
   it('has a page for each document at its link, so that a result opens what it names', async () => {
-    const response = await fetch('/dist/demo/guides/theming/');
+    const response = await fetch('/dist/demo/guides/theming.html');
     expect(response.status).to.equal(200);
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     expect(page.title).to.match(/^Theming/);

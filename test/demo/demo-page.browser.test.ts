@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
-const DOCUMENT_PAGE = '/dist/demo/guides/theming/';
+const DOCUMENT_PAGE = '/dist/demo/guides/theming.html';
 const HOME_PAGE = '/dist/demo/';
 
 /**

@@ -22,7 +22,18 @@ async function serviceOptions() {
     dbFile: ':memory:',
     logger: quietLogger,
     // As-you-type tests type fast; the default limit protects public sites, not test runs.
-    config: parseConfig({ ...DEFAULT_CONFIG, rateLimit: { requestsPerSecond: 1000, burst: 1000 } }),
+    // A second agent of the demo project (key `support-key`), for a chat switched to another agent.
+    config: parseConfig({
+      ...DEFAULT_CONFIG,
+      projects: DEFAULT_CONFIG.projects.map((project) => ({
+        ...project,
+        agents: [
+          ...project.agents,
+          { id: 'support', name: 'Support', apiKey: 'support-key', allowedOrigins: ['*'] },
+        ],
+      })),
+      rateLimit: { requestsPerSecond: 1000, burst: 1000 },
+    }),
   };
 }
 

@@ -203,6 +203,8 @@ export class ChatBehaviour implements ReactiveController {
   #styled = false;
   /** When each client's service may be asked again, after a refusal that said how long to wait. */
   readonly #retryAts = new WeakMap<ChatClient, number>();
+  /** The client the conversation's last question went to, in this page's life (see #followConnection). */
+  #askedWith: ChatClient | undefined;
 
   readonly #ask: Task<readonly [ChatTurn], void>;
 
@@ -294,6 +296,7 @@ export class ChatBehaviour implements ReactiveController {
     // cause: where the composer is now, before this update moves it, unless it was on screen then
     // (the page may have grown since, an image loading above it).
     if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
+    this.#followConnection();
     this.#followStorageName();
     // Strings set after answers were drawn (the page's language switched): their buttons too.
     const label = this.#strings.copyCode;
@@ -413,23 +416,66 @@ export class ChatBehaviour implements ReactiveController {
 
   /** `reset()` of the element. */
   reset(): void {
+    this.#startAnew();
+    this.#set(() => {
+      this.attachments = [];
+      this.attachmentNotices = [];
+    });
+  }
+
+  /** Forgets the conversation, here and under its saved name, for a new one. */
+  #startAnew(): void {
     const name = this.#storageName;
     // The other chats of its name on the page start it too: one still asking (a page kept hidden)
     // saved the old conversation over the new one when its answer came, and this chat showed it.
     for (const chat of new Set([this, ...persisting]))
       if (chat === this || (name && chat.#storageName === name)) chat.#forget();
-    this.#set(() => {
-      this.attachments = [];
-      this.attachmentNotices = [];
-    });
     if (name)
       loadStorage().then(({ clearConversation }) => (clearConversation(name), this.#written(name)), ignore);
+  }
+
+  /**
+   * The chat's connection changed since its last question (`api-key`, `base-url`, `client`, an
+   * ancestor's `data-ask-*`, the default client: a site switching product or agent, a framework
+   * reusing the element): a conversation the old service answered in starts anew, as with "New
+   * conversation". Its id sent to the new service could continue a conversation of another agent
+   * the visitor never had, and the transcript showed two agents' answers as one conversation, the
+   * old ones' votes posted to the new service. A question on its way goes back into the input, to
+   * ask the new one; failed questions no service answered stay, for Retry to ask the new one (a key
+   * put right). With `storage-key` changed too, that key's conversation is shown instead (see
+   * #followStorageName), and this one stays saved.
+   */
+  #followConnection(): void {
+    const asked = this.#askedWith;
+    if (!asked || asked === this.#client) return;
+    this.#askedWith = undefined;
+    const asking = this.turns.find((t) => t.status === 'pending');
+    if (!asking && !this.turns.some((t) => t.status === 'answered')) return;
+    if (asking) this.#giveBack(asking);
+    const name = this.#storageName;
+    if (name && this.#savedAs && name !== this.#savedAs) return;
+    this.#startAnew();
+  }
+
+  /** A question not answered goes back into an empty input, with its images, so that nothing typed is lost. */
+  #giveBack(turn: ChatTurn): void {
+    const input = this.#input;
+    if (input && !input.value) input.value = turn.query;
+    if (this.attachments.length === 0 && turn.images.length > 0)
+      this.#set(
+        () =>
+          (this.attachments = turn.images.map((dataUri, i) => ({
+            name: fill(this.#strings.imageName, { n: i + 1 }),
+            dataUri,
+          }))),
+      );
   }
 
   #forget(): void {
     this.#ask.abort();
     this.#set(() => (this.turns = []));
     this.#conversationId = '';
+    this.#askedWith = undefined;
     this.#answers.clear();
     this.#restoring = undefined;
     this.#unread = false;
@@ -589,6 +635,8 @@ export class ChatBehaviour implements ReactiveController {
   ): Promise<AnswerRecord | undefined> | null {
     const host = this.#host;
     const query = rawQuery.trim();
+    // A connection changed with no update since (an ancestor's data-ask-*, the default client).
+    this.#followConnection();
     const followed = this.#followStorageName();
     if (!query || !this.#questionSent(query, images)) return null;
     const turn: ChatTurn = {
@@ -668,6 +716,7 @@ export class ChatBehaviour implements ReactiveController {
       // After a refusal that said how long to wait (429, 503), the question waits it out
       // (thinking, and Stop stops it) rather than be refused again: that client's service.
       const client = this.#client;
+      this.#askedWith = client;
       const left = (this.#retryAts.get(client) ?? 0) - Date.now();
       if (left > 0) await delay(left, signal);
       record = await client.ask(request, { signal });
@@ -701,14 +750,7 @@ export class ChatBehaviour implements ReactiveController {
         this.#announce(message);
         emit(host, 'error', { query: turn.query, error, message });
       }
-      // The question goes back into an empty input, so that nothing typed is ever lost.
-      const input = this.#input;
-      if (input && !input.value) input.value = turn.query;
-      if (this.attachments.length === 0 && turn.images.length > 0)
-        this.attachments = turn.images.map((dataUri, i) => ({
-          name: fill(strings.imageName, { n: i + 1 }),
-          dataUri,
-        }));
+      this.#giveBack(turn);
       return;
     }
     if (!this.turns.some((t) => t.id === turn.id)) return;
@@ -958,6 +1000,7 @@ export class ChatBehaviour implements ReactiveController {
 
   #retry(turn: ChatTurn): void {
     if (this.pending) return;
+    this.#followConnection();
     // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
     if (!this.#questionSent(turn.query, turn.images)) return;
     const input = this.#input;

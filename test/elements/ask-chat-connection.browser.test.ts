@@ -2,7 +2,8 @@
  * `<ask-chat>` whose connection changes once it is in use (`api-key`, `base-url`, the `client`
  * property, an ancestor's `data-ask-*`): a site switching product or agent, a framework reusing
  * the element. The conversation held with one agent is never continued with another, nor shown
- * mixed with it on screen, and votes go to the service that gave the answer.
+ * mixed with it on screen, and votes go to the service that gave the answer. A keyboard or
+ * screen-reader visitor on one of the answers the page clears is not left on the page's body.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -166,6 +167,138 @@ describe('<ask-chat> whose connection changes once in use', () => {
     await waitFor(() => p.one('source-link'), 'the answer');
     expect(questionsShown(el)).to.deep.equal(['How do I create a client?']);
     expect(p.one('error')).to.equal(null);
+  });
+
+  describe('where the focus was on an answer the page clears', () => {
+    const SWITCHED = 'The page switched the chat to another conversation.';
+    const withCode = () => answerRecord({ answer: 'Install it:\n\n```sh\nnpm install ask-elements\n```' });
+    /**
+     * What has the focus, inside the shadow roots it is in: its part, else its tag (compared as
+     * text: an assertion that failed on two elements gave the test runner the whole page to print).
+     */
+    const focused = () => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.getAttribute('part') ?? active?.localName;
+    };
+    /** The controls of an answer a keyboard visitor may be on. */
+    const controls: [string, (el: AskChat) => HTMLElement][] = [
+      ['its Copy button', (el) => parts(el).one('copy-button')!],
+      ['its Copy code button', (el) => parts(el).one('code-copy-button')!],
+      ['a thumb', (el) => feedbackView(parts(el).one('feedback') as FeedbackButtons).up()],
+      ['its source link', (el) => parts(el).one('source-link')!],
+    ];
+
+    /** A chat with one answer from `client`, the focus on `control` of it. */
+    async function focusedOnAnswer(el: AskChat, control: (el: AskChat) => HTMLElement): Promise<void> {
+      await askAndWait(el, 'How do I install it?', 1);
+      await (parts(el).one('feedback') as FeedbackButtons).updateComplete;
+      control(el).focus();
+      expect(focused(), 'on the control of the answer').to.equal(control(el).getAttribute('part'));
+    }
+
+    for (const [name, control] of controls)
+      it(`puts the focus in the input from ${name} when the client changes, and says why the answer went`, async () => {
+        const el = await fixture<AskChat>(
+          html`<ask-chat .client=${fakeClient(async () => withCode())}></ask-chat>`,
+        );
+        await focusedOnAnswer(el, control);
+        el.client = fakeClient(async () => answerRecord());
+        await el.updateComplete;
+        const p = parts(el);
+        expect(questionsShown(el), 'the answer cleared').to.deep.equal([]);
+        expect(focused(), 'the focus in the input, not on the body').to.equal('input');
+        expect(p.status()).to.equal(SWITCHED);
+      });
+
+    it("says so in the site's words, and passes axe once cleared", async () => {
+      const el = await fixture<AskChat>(
+        html`<ask-chat
+          api-key="demo-key"
+          .strings=${{ conversationSwitched: 'Le site a changé de conversation.' }}
+        ></ask-chat>`,
+      );
+      await focusedOnAnswer(el, (chat) => parts(chat).one('copy-button')!);
+      el.apiKey = SUPPORT_KEY;
+      await el.updateComplete;
+      expect(focused()).to.equal('input');
+      expect(parts(el).status()).to.equal('Le site a changé de conversation.');
+      await expect(el).to.be.accessible();
+    });
+
+    it("leaves the focus on the page's own control that changed the connection", async () => {
+      const page = await fixture<HTMLDivElement>(
+        html`<div>
+          <button type="button">Product B</button>
+          <ask-chat .client=${fakeClient(async () => answerRecord())}></ask-chat>
+        </div>`,
+      );
+      const el = page.querySelector('ask-chat')!;
+      const button = page.querySelector('button')!;
+      await askAndWait(el, 'How do I install it?', 1);
+      button.focus();
+      el.client = fakeClient(async () => answerRecord());
+      await el.updateComplete;
+      expect(questionsShown(el)).to.deep.equal([]);
+      expect(document.activeElement === button, "the focus on the page's button").to.equal(true);
+      expect(parts(el).status(), 'said all the same').to.equal(SWITCHED);
+    });
+
+    it('puts the focus in the input from an answer the page clears with reset()', async () => {
+      const el = await fixture<AskChat>(
+        html`<ask-chat .client=${fakeClient(async () => withCode())}></ask-chat>`,
+      );
+      await focusedOnAnswer(el, (chat) => parts(chat).one('copy-button')!);
+      el.reset();
+      await el.updateComplete;
+      expect(questionsShown(el)).to.deep.equal([]);
+      expect(focused()).to.equal('input');
+    });
+
+    it('puts the focus on the send button from the stop button when the client changes while an answer is on its way', async () => {
+      const el = await fixture<AskChat>(
+        html`<ask-chat .client=${fakeClient((_, options) => untilAborted(options?.signal))}></ask-chat>`,
+      );
+      await askAndWait(el, 'How do I install it?', 0);
+      const p = parts(el);
+      await waitFor(() => p.one('stop-button'), 'the stop button');
+      p.one('stop-button')!.focus();
+      el.client = fakeClient(async () => answerRecord());
+      await el.updateComplete;
+      expect(p.input().value, 'the question back in the input').to.equal('How do I install it?');
+      // The stop button goes once the request it stops has ended.
+      await waitFor(() => !p.one('stop-button'), 'the send button back');
+      await el.updateComplete;
+      expect(focused()).to.equal('button send-button');
+    });
+
+    describe('with persist', () => {
+      afterEach(() => ['focus-a', 'focus-b'].forEach((key) => sessionStorage.removeItem(`ask-chat:${key}`)));
+
+      it('puts the focus in the input when storage-key shows another conversation in place of the answer, and says so', async () => {
+        const el = await fixture<AskChat>(
+          html`<ask-chat
+            persist
+            storage-key="focus-a"
+            .client=${fakeClient(async () => withCode())}
+          ></ask-chat>`,
+        );
+        await focusedOnAnswer(el, (chat) => parts(chat).one('copy-button')!);
+        el.storageKey = 'focus-b';
+        await el.updateComplete;
+        const p = parts(el);
+        expect(questionsShown(el)).to.deep.equal([]);
+        expect(focused()).to.equal('input');
+        expect(p.status()).to.equal(SWITCHED);
+        // Back to the first key, from the second's answer: that conversation in its place, the focus in the input.
+        await focusedOnAnswer(el, (chat) => parts(chat).one('source-link')!);
+        el.storageKey = 'focus-a';
+        await el.updateComplete;
+        expect(focused()).to.equal('input');
+        await waitFor(() => questionsShown(el).length === 1, "the first key's conversation");
+        expect(focused()).to.equal('input');
+      });
+    });
   });
 
   describe('with persist', () => {

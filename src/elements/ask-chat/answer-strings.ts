@@ -11,6 +11,7 @@ export const defaultChatStrings: AskChatStrings = {
   imagesAttached: 'Attached: {names}.',
   imageRemoved: '{name} removed.',
   conversationStarted: 'New conversation started.',
+  conversationSwitched: 'The page switched the chat to another conversation.',
   conversationForgotten:
     'The earlier questions are no longer remembered: this answer is to the question alone.',
   imagesNotKept:

@@ -205,6 +205,8 @@ export class ChatBehaviour implements ReactiveController {
   readonly #retryAts = new WeakMap<ChatClient, number>();
   /** The client the conversation's last question went to, in this page's life (see #followConnection). */
   #askedWith: ChatClient | undefined;
+  /** What had the focus in the chat when this update began (see #keepFocus). */
+  #focusedBefore: Element | null = null;
 
   readonly #ask: Task<readonly [ChatTurn], void>;
 
@@ -296,6 +298,7 @@ export class ChatBehaviour implements ReactiveController {
     // cause: where the composer is now, before this update moves it, unless it was on screen then
     // (the page may have grown since, an image loading above it).
     if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
+    this.#focusedBefore = this.#host.shadowRoot?.activeElement ?? null;
     this.#followConnection();
     this.#followStorageName();
     // Strings set after answers were drawn (the page's language switched): their buttons too.
@@ -319,6 +322,7 @@ export class ChatBehaviour implements ReactiveController {
 
   hostUpdated(): void {
     this.#keepComposerOnScreen();
+    this.#keepFocus();
     // The latest question comes to the top of the transcript when it is asked and when its answer
     // arrives (then there is room below it); a vote or an older turn leaves the scroll alone.
     const now = this.turns.at(-1);
@@ -356,6 +360,26 @@ export class ChatBehaviour implements ReactiveController {
     )
       form.scrollIntoView({ block: 'nearest' });
     this.#composer = this.#composerNow();
+  }
+
+  /**
+   * The focus was on a part of the chat that this update took away or hid, the visitor not having
+   * asked (an answer's Copy, a thumb or a link, when the page changed the connection or the
+   * conversation shown, or called reset()): it goes to the input, as after "New conversation",
+   * and from the stop button to the send button in its place. It fell to the page's body, where a
+   * keyboard or screen-reader visitor had to find the chat again.
+   */
+  #keepFocus(): void {
+    const focused = this.#focusedBefore;
+    this.#focusedBefore = null;
+    const root = this.#host.shadowRoot;
+    // Elsewhere now (the visitor's own action moved it): left there.
+    if (!focused || (root?.activeElement && root.activeElement !== focused)) return;
+    if (focused.isConnected && focused.checkVisibility?.() !== false) return;
+    const next = focused.part.contains('stop-button')
+      ? root?.querySelector<HTMLElement>('[part~="send-button"]')
+      : this.#input;
+    next?.focus();
   }
 
   /** The composer as it is: see `#composer`. */
@@ -455,6 +479,8 @@ export class ChatBehaviour implements ReactiveController {
     const name = this.#storageName;
     if (name && this.#savedAs && name !== this.#savedAs) return;
     this.#startAnew();
+    // The visitor did not ask for it: said, or the transcript emptied without a word.
+    this.#announce(this.#strings.conversationSwitched);
   }
 
   /** A question not answered goes back into an empty input, with its images, so that nothing typed is lost. */
@@ -851,6 +877,8 @@ export class ChatBehaviour implements ReactiveController {
   #followStorageName(): boolean {
     const name = this.#storageName;
     if (!name || !this.#savedAs || name === this.#savedAs) return false;
+    // What the visitor read goes: said, as a connection changed (see #followConnection).
+    if (this.turns.length > 0) this.#announce(this.#strings.conversationSwitched);
     this.#ask.abort();
     this.turns = [];
     this.#conversationId = '';

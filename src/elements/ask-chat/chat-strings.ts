@@ -22,6 +22,8 @@ export interface AskChatStrings {
   imagesAttached: string;
   imageRemoved: string;
   conversationStarted: string;
+  /** Said when another connection or `storage-key` set by the page clears the transcript or shows another conversation. */
+  conversationSwitched: string;
   conversationForgotten: string;
   /** Above the answer to a restored question whose images were not kept with the conversation. */
   imagesNotKept: string;

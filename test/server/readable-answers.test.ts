@@ -334,3 +334,38 @@ describe('a sentence too long to quote whole', () => {
     assert.ok(middle.endsWith('when it runs …'), middle);
   });
 });
+
+/** Whether `text` holds half of a character outside the BMP: a surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('a sentence too long to quote whole, in Chinese', () => {
+  // Chinese runs its words together and marks its clauses with full-width commas (，): with no
+  // space nor ASCII comma, the sentence was cut at exactly 600 UTF-16 units, mid-clause, and at
+  // the second half of a character outside the BMP (𠮷, an emoji), which reached the visitor as
+  // a lone surrogate.
+  const clauses = Array.from(
+    { length: 40 },
+    (_, i) => `第${i}个项目的对话记录📦和搜索日志保存在数据库文件中并由保留设置定期清理𠮷`,
+  );
+  const sentence = `${clauses.join('，')}。`;
+  const service = servedSite('readable-long-cjk-', {
+    'retention.md': `# 数据保留\n\n服务会保存数据一段时间。\n\n## 保留设置\n\n${sentence}\n\n设置 keepDays 可以修改。\n`,
+    // No clause mark at all: cut at the limit, which falls inside an emoji (5 + 2 × 300 units).
+    'reactions.md': `# 表情回应\n\n## 回应列表\n\n表情回应有${'😀'.repeat(400)}。\n`,
+  });
+  const ask = askOf(service);
+
+  it('is quoted to the end of a clause (a full-width comma) within 600 characters, whole characters only', async () => {
+    const { answer } = await ask('保留设置 数据库文件 对话记录', 'markdown');
+    assert.ok(answer.length <= 600 + 2, `${answer.length}: ${answer}`);
+    assert.ok(answer.startsWith(clauses[0] as string), answer);
+    assert.ok(answer.includes(clauses[5] as string), answer);
+    assert.ok(!LONE_SURROGATE.test(answer), `a lone surrogate in: ${JSON.stringify(answer.slice(-8))}`);
+    // Cut where a clause ends: the last words quoted are a whole clause's.
+    assert.match(answer, /定期清理𠮷 ?…$/u, answer.slice(-20));
+    const reactions = (await ask('表情回应有哪些', 'markdown')).answer;
+    assert.ok(reactions.startsWith('表情回应有😀'), reactions);
+    assert.ok(reactions.length <= 600 + 2, `${reactions.length}`);
+    assert.ok(!LONE_SURROGATE.test(reactions), `a lone surrogate in: ${JSON.stringify(reactions.slice(-8))}`);
+  });
+});

@@ -111,8 +111,12 @@ export function quotedBlocks(
  */
 export const QUOTED_SENTENCE_MAX_CHARS = 600;
 
-/** Where a clause ends inside a sentence: a comma, semicolon or colon, or a dash between spaces. */
-const CLAUSE_END = /[,;:](?=\s)|\s[—–-](?=\s)/g;
+/**
+ * Where a clause ends inside a sentence: a comma, semicolon or colon (Arabic's too), or a dash
+ * between spaces; in Chinese and Japanese, which put no space after them, a full-width one or an
+ * enumeration comma (、).
+ */
+const CLAUSE_END = /[,;:،؛](?=\s)|[，；：、]|\s[—–-](?=\s)/g;
 
 /**
  * A sentence as an answer quotes it: whole up to `QUOTED_SENTENCE_MAX_CHARS`; a longer one to
@@ -137,6 +141,8 @@ export function quotedSentence(text: string): string {
     if (match.index >= QUOTED_SENTENCE_MAX_CHARS / 3) end = match.index;
   if (end < 0) end = window.lastIndexOf(' ');
   if (end <= 0) end = window.length;
+  // Never half of a character outside the BMP (𠮷, an emoji): a lone surrogate is no text.
+  if (/[\uD800-\uDBFF]/.test(window[end - 1] ?? '')) end--;
   return `${opening}${window.slice(0, end).trimEnd()} …`;
 }
 

@@ -1637,6 +1637,20 @@ describe('loadContentFolder', () => {
         "export default defineConfig({\n  title: 'Acme',\n  cleanUrls: true,\n})\n",
       );
       assert.deepEqual(await links(vitepress), linked('api', 'first%20steps'));
+      // A setting commented out is not set.
+      await writeFile(
+        join(vitepress, 'docs', '.vitepress', 'config.mts'),
+        "export default defineConfig({\n  title: 'Acme',\n  // cleanUrls: true,\n  /* cleanUrls: true */\n})\n",
+      );
+      assert.deepEqual(await links(vitepress), linked('api.html', 'first%20steps.html'));
+      // A config kept as a folder (`.vitepress/config/index.ts`), which VitePress reads before
+      // `config.ts`.
+      await rm(join(vitepress, 'docs', '.vitepress', 'config.mts'));
+      await writeFixture(join(vitepress, 'docs', '.vitepress', 'config'), {
+        'index.ts':
+          "import { defineConfig } from 'vitepress'\n\nexport default defineConfig({ cleanUrls: true })\n",
+      });
+      assert.deepEqual(await links(vitepress), linked('api', 'first%20steps'));
     } finally {
       await rm(site, { recursive: true, force: true });
     }

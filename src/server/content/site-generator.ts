@@ -127,13 +127,32 @@ export function siteGeneratorOf(dir: string): SiteGenerator {
  */
 export type PageUrlStyle = 'path' | 'folder' | 'html';
 
-/** The names VitePress reads its configuration from in its `.vitepress` folder. */
-const VITEPRESS_CONFIG_FILES = ['mts', 'ts', 'mjs', 'js', 'cts', 'cjs'].map(
-  (extension) => `.vitepress/config.${extension}`,
-);
+/**
+ * The names VitePress reads its configuration from in its `.vitepress` folder, in its order: a
+ * folder's `config/index.*` before `config.*`.
+ */
+const VITEPRESS_CONFIG_FILES = ['js', 'ts', 'cjs', 'mjs', 'cts', 'mts'].flatMap((extension) => [
+  `.vitepress/config/index.${extension}`,
+  `.vitepress/config.${extension}`,
+]);
 
 /** `cleanUrls: true` in a VitePress config: the one setting that drops `.html` from its links. */
 const CLEAN_URLS = /\bcleanUrls\s*:\s*true\b/;
+
+/**
+ * A script's text without its block comments and the lines that are a comment (`// cleanUrls:
+ * true,`), which set nothing. A `//` after code may be a URL's (`'https://…'`): kept.
+ */
+function withoutComments(script: string): string {
+  let kept = '';
+  let at = 0;
+  for (let open = script.indexOf('/*'); open >= 0; open = script.indexOf('/*', at)) {
+    kept += script.slice(at, open);
+    const close = script.indexOf('*/', open + 2);
+    at = close < 0 ? script.length : close + 2;
+  }
+  return (kept + script.slice(at)).replace(/^[ \t]*\/\/.*$/gm, '');
+}
 
 /**
  * How the generator found beside a content folder (see `siteGeneratorOf`) links its pages (see
@@ -162,7 +181,7 @@ export function pageUrlStyleOf(generator: SiteGenerator): PageUrlStyle {
       } catch {
         continue;
       }
-      return CLEAN_URLS.test(text) ? 'path' : 'html';
+      return CLEAN_URLS.test(withoutComments(text)) ? 'path' : 'html';
     }
     return 'html';
   }

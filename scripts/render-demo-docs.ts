@@ -2,7 +2,8 @@
  * Writes each page of the demo's documents (`demo/content/`) into the built demo as a page of
  * its own, at the link the service gives it (`guides/theming.md` → `dist/demo/guides/theming.html`,
  * served at `/guides/theming` as static hosts serve a page's `.html` file, with no redirect to a
- * folder's slash on the way), so that a search result or an answer's source opens
+ * folder's slash on the way; a folder's page, `guides/index.md` at `/guides/`, as
+ * `dist/demo/guides/index.html`), so that a search result or an answer's source opens
  * the page it names instead of a 404. Each page is the built demo page with the document in
  * place of the demo's text: the same header and search box, and the chat beside it, whose
  * conversation carries on from page to page.
@@ -168,7 +169,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     // The home page is the demo page itself.
     .filter(({ path }) => path !== '/');
   for (const { path, source } of pages) {
-    const out = `${join(demoDir, ...path.split('/').filter(Boolean))}.html`;
+    // A folder's page (`guides/index.md`, linked `/guides/`) is its folder's index.html: a
+    // `guides.html` is served at `/guides`, which goes to `/guides/` where the folder is.
+    const parts = path.split('/').filter(Boolean);
+    const out = path.endsWith('/')
+      ? join(demoDir, ...parts, 'index.html')
+      : `${join(demoDir, ...parts)}.html`;
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, documentPage(template, source));
   }

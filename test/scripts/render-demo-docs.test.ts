@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { startTestService } from '../server/service-harness.js';
 import { documentHtml, documentPage, documentsIndex, notFoundPage } from '../../scripts/render-demo-docs.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 
@@ -97,5 +101,37 @@ describe('the demo documents as pages', () => {
     // Served at any depth: every asset and link is root-relative.
     assert.doesNotMatch(page, /(href|src)="\.\//);
     assert.doesNotMatch(page, /class="to-chat"/);
+  });
+
+  it("writes each page where --static serves it at the service's link: a folder's page (guides/index.md, /guides/) as its folder's index.html", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'ask-demo-pages-'));
+    const content = join(work, 'content');
+    const demo = join(work, 'demo');
+    mkdirSync(join(content, 'guides'), { recursive: true });
+    mkdirSync(demo);
+    writeFileSync(join(content, 'guides', 'index.md'), '# All the guides\n\nWhere to start.\n');
+    writeFileSync(join(content, 'guides', 'theming.md'), '# Theming\n\nChange the colours.\n');
+    copyFileSync(DEMO_PAGE, join(demo, 'index.html'));
+    const script = new URL('../../scripts/render-demo-docs.ts', import.meta.url).pathname;
+    execFileSync(process.execPath, ['--import', 'tsx', script, content, demo], { stdio: 'pipe' });
+    const service = await startTestService({ staticDir: demo });
+    try {
+      // The links the service gives these pages.
+      const { documents } = await loadContentFolder(content);
+      assert.deepEqual(documents.map((document) => document.link).sort(), ['/guides/', '/guides/theming']);
+      for (const [link, title] of [
+        ['/guides/', 'All the guides'],
+        ['/guides/theming', 'Theming'],
+        // The folder's address without its slash goes to it, as a static host sends it.
+        ['/guides', 'All the guides'],
+      ]) {
+        const response = await fetch(`${service.url}${link}`);
+        assert.equal(response.status, 200, link);
+        assert.match(await response.text(), new RegExp(`<h1 id="[^"]+">${title}</h1>`), link);
+      }
+    } finally {
+      await service.close();
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -2061,6 +2061,65 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("names a Docusaurus tab by no id when its label is an expression, and keeps a label that reads as Markdown's block markup as words", async () => {
+    // `label={t('pnpm')}` and `label={`Yarn ${version}`}` show words the page does not hold: the
+    // tab's value (an id, `p`, `y`) is not what its bar shows, and `label={<b>npm</b>}` is a tag
+    // whose `>` ended the match. A label `# Node.js` or `1. First` is the tab's name, not a
+    // heading (which cut the section) or a list.
+    const page = markdownDocument(
+      'install.mdx',
+      [
+        '# Install',
+        '',
+        'Pick your package manager.',
+        '',
+        '<Tabs>',
+        '<TabItem value="p" label={t(\'pnpm\')}>',
+        '',
+        'pnpm add otter-kit',
+        '',
+        '</TabItem>',
+        '<TabItem value="y" label={`Yarn ${version}`}>',
+        '',
+        'yarn add otter-kit',
+        '',
+        '</TabItem>',
+        '<TabItem value="n" label={<b>npm</b>}>',
+        '',
+        'npm install otter-kit',
+        '',
+        '</TabItem>',
+        '<TabItem value="node" label="# Node.js">',
+        '',
+        'node otter.js',
+        '',
+        '</TabItem>',
+        '<TabItem value="first" label="1. First">',
+        '',
+        'otter first',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+      ].join('\n'),
+    );
+    // One section: no heading made of a tab's name.
+    assert.deepEqual(
+      page.sections.map((section) => section.heading),
+      ['Install'],
+    );
+    assert.deepEqual(firstParagraphs(page), [
+      'Pick your package manager.',
+      'pnpm add otter-kit',
+      'yarn add otter-kit',
+      'npm install otter-kit',
+      '# Node.js:',
+      'node otter.js',
+      '1. First:',
+      'otter first',
+    ]);
+  });
+
   it("reads an indented code block as code, but not a list item's indented text, nor in MDX", async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-indented-code-'));
     const usage =

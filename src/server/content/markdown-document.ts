@@ -171,21 +171,36 @@ function frontMatterText(value: string): string {
 
 /**
  * A tab's opening tag on a line of its own, as Docusaurus writes them (`<TabItem value="npm"
- * label="npm" default>`): its indentation and attributes.
+ * label="npm" default>`): its indentation and attributes, an expression's braces among them
+ * (`label={<b>npm</b>}`, `label={`Yarn ${version}`}`).
  */
-const TAB_ITEM = /^([ \t]*)<TabItem\b([^<>]*)>[ \t]*$/;
+const TAB_ITEM = /^([ \t]*)<TabItem\b((?:[^<>{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)>[ \t]*$/;
 
 /** A tab's `label` or `value` written as a string: `label="npm"`, `label='npm'`, `label={"npm"}`. */
 const TAB_NAME_ATTRIBUTE =
   /(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})/g;
 
-/** The name a tab's bar shows, from its tag's attributes: its `label`, else its `value`. */
+/** A `label` attribute, whatever its value: a string, or an expression (`{t('npm')}`). */
+const LABEL_ATTRIBUTE = /(?:^|\s)label\s*=/;
+
+/**
+ * The name a tab's bar shows, from its tag's attributes: its `label`, else its `value`; '' when
+ * its label is an expression (`{t('npm')}`, `{<b>npm</b>}`), whose words the page does not hold
+ * (its value is an id the bar does not show).
+ */
 function tabName(attributes: string): string | undefined {
   const values = new Map<string, string>();
   for (const [, name, ...written] of attributes.matchAll(TAB_NAME_ATTRIBUTE))
     values.set(name as string, (written.find((value) => value !== undefined) ?? '').trim());
+  if (!values.has('label') && LABEL_ATTRIBUTE.test(attributes)) return '';
   return values.get('label') || values.get('value') || undefined;
 }
+
+/**
+ * What would start a Markdown block at a line's start (`# `, `- `, `1. `, `> `): escaped in a tab's
+ * name (`\# Node.js`, `1\. First`), which is words.
+ */
+const BLOCK_MARKER = /^(?:[#>+*=|-]|\d+[.)])/;
 
 /**
  * MDX with each tab's opening tag (`<TabItem value="yarn" label="Yarn">`) as the name its tab bar
@@ -213,7 +228,10 @@ function withTabLabels(markdown: string): string {
       if (!tab) return line;
       const name = tabName(tab[2] as string);
       if (name === undefined) return line;
-      return `${tab[1]}${name}${/[.:!?]$/.test(name) ? '' : ':'}`;
+      // A label that is an expression: the tag goes, as any other, with no name in its place.
+      if (name === '') return tab[1] as string;
+      const words = BLOCK_MARKER.test(name) ? name.replace(/^\d+(?=[.)])|^/, '$&\\') : name;
+      return `${tab[1]}${words}${/[.:!?]$/.test(name) ? '' : ':'}`;
     })
     .join('\n');
 }

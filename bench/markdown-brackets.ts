@@ -1,6 +1,6 @@
 /**
  * Reading a Markdown page full of brackets that open and never close (`[a](` repeated, a long
- * line of `[x](`, 200,000 `[` before one `](`): the time to read one of 200 KB and one of half
+ * line of `[x](`, 200,000 `[` before one `](`, a tag's `<` with no `>`): the time to read one of 200 KB and one of half
  * that, best of three. Linear reading takes about twice as long for twice the size; quadratic,
  * four times. Prints numbers, asserts nothing.
  *
@@ -21,6 +21,9 @@ const PAGES: Record<string, (size: number) => string> = {
   '[ repeated, one ][': (size) => `${'['.repeat(size)}][x]`,
   '![ repeated, one ](': (size) => `${'!['.repeat(size / 2)}](x)`,
   '[a][ repeated': (size) => '[a]['.repeat(size / 4),
+  // A tag's angle bracket that never closes: the spaces after a tag name, an anchor's tag.
+  '<T then spaces': (size) => `<T${' '.repeat(size)}x`,
+  '<a href= repeated': (size) => '<a href="x"'.repeat(size / 11),
 };
 
 /** The best of three readings of `markdown`, in milliseconds. */

@@ -369,3 +369,25 @@ describe('a sentence too long to quote whole, in Chinese', () => {
     assert.ok(!LONE_SURROGATE.test(reactions), `a lone surrogate in: ${JSON.stringify(reactions.slice(-8))}`);
   });
 });
+
+describe('a long sentence that starts with a lower-case word', () => {
+  // "npm, yarn and pnpm …" starts a sentence: its first clause is the sentence's, not the end of
+  // one the reader cut (a lower-case start was taken for that, and "npm" was dropped).
+  const managers = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `the lockfile of workspace number ${i} is written beside its package.json when the install ends`,
+  );
+  const sentence = `npm, yarn and pnpm install the otter toolkit alike: ${managers.join(', ')}.`;
+  const service = servedSite('readable-lower-case-', {
+    'install.md': `# Install\n\nThe toolkit installs with any package manager.\n\n## Package managers\n\nPick the one your project uses.\n\n${sentence}\n`,
+  });
+  const ask = askOf(service);
+
+  it('is quoted from its first word', async () => {
+    const { answer } = await ask('Which package managers install the otter toolkit?', 'markdown');
+    assert.ok(sentence.length > 600, `${sentence.length}`);
+    assert.match(answer, /(^|\n)npm, yarn and pnpm install the otter toolkit alike/, answer);
+    assert.doesNotMatch(answer, /… yarn and pnpm/, answer);
+  });
+});

@@ -72,7 +72,7 @@ export function quotedBlocks(
         last?.kind === 'list' &&
         last.ordered === (number !== undefined) &&
         unit.paragraph === lastParagraph + 1;
-      const text = quotedSentence(unit.text);
+      const text = quotedSentence(unit.text, continuesCutSentence(units, index));
       if (last?.kind === 'list' && unit.paragraph === lastParagraph)
         last.items[last.items.length - 1] += ` ${text}`;
       // A description on its term's line: "Cache.match() — Returns a Promise…".
@@ -87,8 +87,8 @@ export function quotedBlocks(
             : { kind: 'list', ordered: true, start: number, items: [text] },
         );
     } else if (unit.kind === 'text' && last?.kind === 'text' && unit.paragraph === lastParagraph)
-      last.text += ` ${quotedSentence(unit.text)}`;
-    else blocks.push({ kind: 'text', text: quotedSentence(unit.text) });
+      last.text += ` ${quotedSentence(unit.text, continuesCutSentence(units, index))}`;
+    else blocks.push({ kind: 'text', text: quotedSentence(unit.text, continuesCutSentence(units, index)) });
     lastParagraph = unit.paragraph;
   });
   // A table chosen by its header row alone ("parts" asked, `| part | element |` matched) is
@@ -118,17 +118,37 @@ export const QUOTED_SENTENCE_MAX_CHARS = 600;
  */
 const CLAUSE_END = /[,;:،؛](?=\s)|[，；：、]|\s[—–-](?=\s)/g;
 
+/** The end of a sentence, or of one that announces what follows: the reader's cut is not there. */
+const SENTENCE_END = /[.!?:;…。！？：；]["'”’)\]]*$/;
+
+/**
+ * Whether the unit at `index` goes on with a sentence the reader cut (a paragraph of over 2,000
+ * characters cut at a space, see `PARAGRAPH_MAX_CHARS`): the first of its paragraph, starting with
+ * a lower-case letter, after a paragraph whose last sentence has no end. A sentence that starts a
+ * paragraph with a lower-case word ("npm, yarn and pnpm…") after one that ends is a sentence.
+ */
+function continuesCutSentence(units: readonly Unit[], index: number): boolean {
+  const unit = units[index] as Unit;
+  const before = units[index - 1];
+  return (
+    /^\p{Ll}/u.test(unit.text) &&
+    before?.kind === 'text' &&
+    before.paragraph === unit.paragraph - 1 &&
+    !SENTENCE_END.test(before.text.trimEnd())
+  );
+}
+
 /**
  * A sentence as an answer quotes it: whole up to `QUOTED_SENTENCE_MAX_CHARS`; a longer one to
  * the end of its last clause within that length, then " …" (at a word's end when it has no
- * clause end past a third of it). A piece that starts mid-sentence (a lower-case first letter,
- * where the reader cut a paragraph) starts at its first clause, after "… ".
+ * clause end past a third of it). A piece that goes on with a sentence the reader cut (`cut`,
+ * see `continuesCutSentence`) starts at its first clause, after "… ".
  */
-export function quotedSentence(text: string): string {
+export function quotedSentence(text: string, cut: boolean): string {
   if (text.length <= QUOTED_SENTENCE_MAX_CHARS) return text;
   let start = 0;
   let opening = '';
-  if (/^\p{Ll}/u.test(text)) {
+  if (cut) {
     opening = '… ';
     CLAUSE_END.lastIndex = 0;
     const first = CLAUSE_END.exec(text.slice(0, QUOTED_SENTENCE_MAX_CHARS / 3));

@@ -1625,6 +1625,9 @@ describe('loadContentFolder', () => {
       assert.deepEqual(await links(mkdocs), linked('api/', 'first%20steps/'));
       await writeFile(join(mkdocs, 'mkdocs.yml'), 'site_name: Acme\nuse_directory_urls: false\n');
       assert.deepEqual(await links(mkdocs), linked('api.html', 'first%20steps.html'));
+      // MkDocs reads YAML 1.1 (PyYAML), whose `off` and `no` are false.
+      await writeFile(join(mkdocs, 'mkdocs.yml'), 'site_name: Acme\nuse_directory_urls: off\n');
+      assert.deepEqual(await links(mkdocs), linked('api.html', 'first%20steps.html'));
       // VitePress writes `api.html` and links it so, unless cleanUrls drops the extension.
       const vitepress = join(site, 'vitepress');
       await writeFixture(join(vitepress, 'docs'), {

@@ -165,8 +165,9 @@ export function pageUrlStyleOf(generator: SiteGenerator): PageUrlStyle {
     let config: unknown;
     try {
       // `logLevel: 'error'`: MkDocs configs tag values for Python (`!!python/name:…`, `!ENV`),
-      // which parse as strings; only a file that is no YAML throws.
-      config = parseYaml(readFileSync(generator.evidence, 'utf8'), { logLevel: 'error' });
+      // which parse as strings; only a file that is no YAML throws. YAML 1.1, as PyYAML reads
+      // it: `use_directory_urls: off` (or `no`) is false.
+      config = parseYaml(readFileSync(generator.evidence, 'utf8'), { logLevel: 'error', version: '1.1' });
     } catch {
       return 'folder';
     }

@@ -72,6 +72,12 @@ describe('markdownLinks (targets)', () => {
     ]);
   });
 
+  it('keeps a pair of brackets inside a link target, as CommonMark does (wiki-style addresses)', () => {
+    const markdown =
+      'A [set](/wiki/Set_(mathematics)) and a [title](<../guide> "x"), [cut](/wiki/Open_(paren then text.';
+    assert.deepEqual(markdownLinkTargets(markdown), ['/wiki/Set_(mathematics)', '../guide', '/wiki/Open_']);
+  });
+
   it("turns MDN's cross-reference macros into the URLs MDN renders for them", () => {
     const markdown =
       'Call {{jsxref("Array.prototype.map()")}} or {{domxref("Window.fetch", "fetch()")}}, set ' +

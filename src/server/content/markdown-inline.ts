@@ -273,7 +273,11 @@ function withoutHtmlComments(markdown: string): string {
 
 /** A fenced code block, however indented (see `FENCE_OPEN` in markdown-sections.ts). */
 const FENCED_CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$/gm;
-const INLINE_LINK_TARGET = /\]\(\s*<?([^()\s>]+)/g;
+/**
+ * An inline link's target: one pair of brackets inside it is kept, as CommonMark keeps balanced
+ * ones (`](/wiki/Set_(mathematics))`); it was cut at the `(`, linking a page that isn't there.
+ */
+const INLINE_LINK_TARGET = /\]\(\s*<?((?:[^()\s>]|\([^()\s>]*\))+)/g;
 const HREF = /\bhref\s*=\s*["']([^"']+)["']/gi;
 
 /**

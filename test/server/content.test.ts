@@ -1469,7 +1469,7 @@ describe('loadContentFolder', () => {
     );
     assert.deepEqual(page.mentions, [
       {
-        targets: ['https://en.wikipedia.org/wiki/Abstraction_'],
+        targets: ['https://en.wikipedia.org/wiki/Abstraction_(computer_science)'],
         text: '- [Abstraction  on Wikipedia',
       },
       { targets: ['/notes'], text: 'See [the notes [1]  and ![a diagram  here.' },

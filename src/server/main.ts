@@ -22,7 +22,12 @@ import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
-import { type SiteGenerator, siteConfigFilesAbove, siteGeneratorOf } from './content/site-generator.js';
+import {
+  basePathOf,
+  type SiteGenerator,
+  siteConfigFilesAbove,
+  siteGeneratorOf,
+} from './content/site-generator.js';
 import { watchFailure, watchFolder } from './content/watch-folder.js';
 import type { NotAPageKind, SkippedFile } from './content/document.js';
 import type { ServiceApp } from './http/app-env.js';
@@ -590,6 +595,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     );
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
+  const basePath = options.siteUrl ? undefined : basePathOf(generator);
+  if (basePath !== undefined)
+    logger.info(
+      `Pages linked under ${basePath}/, the path ${generator.name}'s configuration publishes them under (found ${generator.evidence}); --site-url gives the whole URL`,
+    );
 
   // The thread answers questions from its documents itself.
   const answerer = thread ?? createAnswererFromEnv({ index, env, logger });

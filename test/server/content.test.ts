@@ -13,6 +13,7 @@ import { markdownDocument, mdxDocument } from '../../src/server/content/markdown
 import { withoutSiteWideMetadata } from '../../src/server/content/site-wide-metadata.js';
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
+import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
 import { DEMO_KEY, startTestService } from './service-harness.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
@@ -1654,6 +1655,126 @@ describe('loadContentFolder', () => {
           "import { defineConfig } from 'vitepress'\n\nexport default defineConfig({ cleanUrls: true })\n",
       });
       assert.deepEqual(await links(vitepress), linked('api', 'first%20steps'));
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("links a site published under a sub-path under the base path its generator's config declares (VitePress base, MkDocs site_url, Docusaurus baseUrl, Hugo baseURL, Jekyll baseurl); --site-url wins", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-base-path-'));
+    try {
+      const pages = {
+        'index.md': '# Acme\n\nWhat the toolkit does.\n',
+        'guides/setup.md': '# Setup\n\nRun the toolkit installer.\n',
+      };
+      const links = async (folder: string, siteUrl?: string) =>
+        (await loadContentFolder(folder, siteUrl === undefined ? {} : { siteUrl })).documents
+          .map((document) => document.link)
+          .sort();
+      // A GitHub Pages project site, https://me.github.io/acme/: VitePress's `base`, not the
+      // `base` of a sidebar's group (deeper in the config), whichever comes first.
+      const vitepress = join(site, 'vitepress', 'docs');
+      await writeFixture(vitepress, {
+        ...pages,
+        '.vitepress/config.mts':
+          "import { defineConfig } from 'vitepress'\n\n// The sidebar's links are under its base.\nexport default defineConfig({\n  title: 'Acme',\n  themeConfig: {\n    sidebar: { '/guides/': { base: '/guides/', items: [{ text: 'Setup', link: 'setup' }] } },\n  },\n  cleanUrls: true,\n  base: '/acme/',\n})\n",
+      });
+      assert.deepEqual(await links(vitepress), ['/acme/', '/acme/guides/setup']);
+      // The site URL given wins, as it is.
+      assert.deepEqual(await links(vitepress, 'https://docs.example.com'), [
+        'https://docs.example.com/',
+        'https://docs.example.com/guides/setup',
+      ]);
+      // A base that is no string written out (set at build time) is not known: none is taken, nor
+      // a sidebar's; nor one commented out.
+      await writeFile(
+        join(vitepress, '.vitepress', 'config.mts'),
+        "export default {\n  cleanUrls: true, // they're clean\n  base: process.env.BASE ?? '/acme/',\n  // base: '/old/',\n  themeConfig: { sidebar: [{ text: 'Guides', base: '/guides/', items: [] }] },\n}\n",
+      );
+      assert.deepEqual(await links(vitepress), ['/', '/guides/setup']);
+      // MkDocs: the path of its site_url.
+      const mkdocs = join(site, 'mkdocs');
+      await writeFixture(join(mkdocs, 'docs'), pages);
+      await writeFile(join(mkdocs, 'mkdocs.yml'), 'site_name: Acme\nsite_url: https://me.github.io/acme/\n');
+      assert.deepEqual(await links(join(mkdocs, 'docs')), ['/acme/', '/acme/guides/setup/']);
+      // Docusaurus: its baseUrl (its url is the host alone).
+      const docusaurus = join(site, 'docusaurus');
+      await writeFixture(join(docusaurus, 'docs'), pages);
+      await writeFile(
+        join(docusaurus, 'docusaurus.config.ts'),
+        "const config = {\n  title: 'Acme',\n  url: 'https://me.github.io',\n  baseUrl: '/acme/',\n  i18n: { defaultLocale: 'en', locales: ['en'] },\n};\nexport default config;\n",
+      );
+      assert.deepEqual(await links(join(docusaurus, 'docs')), ['/acme/', '/acme/guides/setup']);
+      // Hugo: the path of its baseURL.
+      const hugo = join(site, 'hugo');
+      await writeFixture(join(hugo, 'content'), {
+        '_index.md': pages['index.md'],
+        'guides/setup.md': pages['guides/setup.md'],
+      });
+      await writeFile(join(hugo, 'hugo.toml'), "baseURL = 'https://me.github.io/acme/'\ntitle = 'Acme'\n");
+      assert.deepEqual(await links(join(hugo, 'content')), ['/acme/', '/acme/guides/setup/']);
+      // Jekyll: its baseurl.
+      const jekyll = join(site, 'jekyll');
+      await writeFixture(jekyll, {
+        ...pages,
+        '_config.yml': 'title: Acme\nurl: https://me.github.io\nbaseurl: /acme\n',
+      });
+      assert.deepEqual(await links(jekyll), ['/acme/', '/acme/guides/setup.html']);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("resolves a page's links to pages under the site's base path whether they are written with it or without, and the service links results and answers under it", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-base-path-links-'));
+    try {
+      const docs = join(site, 'docs');
+      await writeFixture(docs, {
+        '.vitepress/config.ts': "export default { base: '/acme/' }\n",
+        'index.md': '# Acme\n\nStart with the [setup](/guides/setup), then read the [API](/api).\n',
+        'guides/setup.md':
+          '# Setup\n\nRun the toolkit installer, then call the [API](/acme/api.html). Back [home](/).\n',
+        'api.md': '# API\n\nEvery call of the toolkit, once the [setup](./guides/setup.md) is done.\n',
+      });
+      const { documents } = await loadContentFolder(docs);
+      const counts = inboundLinkCounts(documents);
+      assert.deepEqual(
+        Object.fromEntries(documents.map((document, index) => [document.link, counts[index]])),
+        { '/acme/': 1, '/acme/api.html': 2, '/acme/guides/setup.html': 2 },
+      );
+      const lines: string[] = [];
+      const log = (message: string): void => void lines.push(message);
+      const service = await startTestService({
+        contentDir: docs,
+        logger: { info: log, warn: log, error: log },
+      });
+      try {
+        const results = await service.postJson<{ link: string }[]>('/bot/search', {
+          apiKey: DEMO_KEY,
+          query: 'installer',
+          numDocs: 3,
+        });
+        assert.deepEqual(
+          results.body.map((result) => result.link),
+          ['/acme/guides/setup.html'],
+        );
+        const answer = await service.postJson<{ link: string; didAnswer: boolean }>('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query: 'How do I run the installer?',
+          format: 'markdown',
+          conversationId: '',
+        });
+        assert.equal(answer.body.didAnswer, true);
+        assert.match(answer.body.link, /^\/acme\/guides\/setup\.html(#|$)/);
+        assert.ok(
+          lines.includes(
+            `Pages linked under /acme/, the path VitePress's configuration publishes them under (found ${join(docs, '.vitepress')}); --site-url gives the whole URL`,
+          ),
+          lines.join('\n'),
+        );
+      } finally {
+        await service.close();
+      }
     } finally {
       await rm(site, { recursive: true, force: true });
     }

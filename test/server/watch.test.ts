@@ -303,6 +303,12 @@ describe('serve --watch: re-indexing the content folder on change', () => {
       await mkdir(join(content, '.vitepress'));
       await writeFile(join(content, '.vitepress', 'config.mts'), 'export default { cleanUrls: true };\n');
       await waitForLinks(['/02-guides/01-Setup']);
+      // Its base, the path a GitHub Pages project site is published under, leads every link.
+      await writeFile(
+        join(content, '.vitepress', 'config.mts'),
+        "export default { cleanUrls: true, base: '/acme/' };\n",
+      );
+      await waitForLinks(['/acme/02-guides/01-Setup']);
       await writeFile(join(content, '.vitepress', 'config.mts'), 'export default {};\n');
       await waitForLinks(['/02-guides/01-Setup.html']);
       // What a watch of the folder counts: the configuration, not a generator's cache beside it.

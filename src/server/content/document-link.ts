@@ -52,8 +52,8 @@ export function encodePath(path: string): string {
 }
 
 /**
- * The link of a page: the site URL joined with the published path, or the root-relative path when
- * no site URL is given. A link written in the page's front matter wins (resolved against the site);
+ * The link of a page: the site URL (or the path the site is published under, `/acme`: see
+ * `basePathOf`) joined with the published path, or the root-relative path when neither is given. A link written in the page's front matter wins (resolved against the site);
  * it is a URL already, so only what no URL can hold is encoded, and its `%` escapes, `?` and `#` stay.
  */
 export function documentLink(relativePath: string, siteUrl?: string, frontMatterLink?: string): string {
@@ -65,6 +65,21 @@ export function documentLink(relativePath: string, siteUrl?: string, frontMatter
   const rooted = path.startsWith('/') ? path : `/${path}`;
   if (!siteUrl) return rooted;
   return `${siteUrl.replace(/\/+$/, '')}${rooted}`;
+}
+
+/**
+ * A link written in a page of a site published under `basePath` (`/acme`), as the site's
+ * generator publishes it: a root-relative one not under it is put under it (`/guides/setup` →
+ * `/acme/guides/setup`), as VitePress and Docusaurus write a Markdown link, and as an author who
+ * leaves the base out means it; any other as written (`/acme/guides/setup`, `../api`, a URL).
+ */
+export function linkUnderBasePath(written: string, basePath: string): string {
+  if (!written.startsWith('/') || written.startsWith('//')) return written;
+  const next = written.charAt(basePath.length);
+  const under =
+    written.slice(0, basePath.length).toLowerCase() === basePath.toLowerCase() &&
+    (next === '' || next === '/' || next === '?' || next === '#');
+  return under ? written : `${basePath}${written}`;
 }
 
 /** Tags from the folders above a page (`docs/api/routing.md` → `docs`, `api`), lower-cased. */

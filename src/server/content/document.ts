@@ -5,7 +5,10 @@ export interface SourceDocument {
   title: string;
   description: string;
   tags: string[];
-  /** Absolute URL with `--site-url`, else the root-relative path (`/docs/api/routing`). */
+  /**
+   * Absolute URL with `--site-url`, else the root-relative path (`/docs/api/routing`), under the
+   * path the site's generator publishes it under (`/acme/docs/api/routing`: see `basePathOf`).
+   */
   link: string;
   assetType: string;
   /** The document's plain text (markup removed, code spans' too), returned as `content` by search. */
@@ -13,8 +16,9 @@ export interface SourceDocument {
   /** The document split at its headings; the answerer quotes from these. */
   sections: DocumentSection[];
   /**
-   * Where the page links to, as written (`/docs/api/routing#base-path`, `../request`): the site's
-   * own link graph, from which the index learns which pages the site points readers to most.
+   * Where the page links to, as written (`/docs/api/routing#base-path`, `../request`), a
+   * root-relative link under the site's base path (see `linkUnderBasePath`): the site's own link
+   * graph, from which the index learns which pages the site points readers to most.
    */
   links?: string[];
   /**

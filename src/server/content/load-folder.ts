@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
-import { titleFromPath } from './document-link.js';
+import { linkUnderBasePath, titleFromPath } from './document-link.js';
 import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
 import { fileText } from './file-text.js';
 import type { AnchorStyle } from './heading-slug.js';
@@ -12,6 +12,7 @@ import { htmlSourceDocument, markdownDocument, mdxDocument } from './markdown-do
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
 import {
+  basePathOf,
   hugoSettings,
   isSiteConfigFile,
   jekyllPostSettings,
@@ -290,7 +291,8 @@ function isLanguageFolder(name: string): boolean {
 
 /**
  * Reads these files (under `dir`) into documents, in order; one that fails is skipped, with the
- * reason. `conventions` are those of the folder's sources (see `sourceConventionsOf`).
+ * reason. `conventions` are those of the folder's sources (see `sourceConventionsOf`): without a
+ * site URL, their base path leads each page's link and the root-relative links written in it.
  */
 export function readContentFiles(
   dir: string,
@@ -301,6 +303,7 @@ export function readContentFiles(
 ): LoadedContent {
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
+  const basePath = siteUrl ? undefined : conventions?.basePath;
   for (const file of files) {
     const relativePath = pathIn(dir, file);
     try {
@@ -320,7 +323,8 @@ export function readContentFiles(
         );
       const source = fileText(readFileSync(file), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;
-      const document = reader(relativePath, source, siteUrl, anchors, conventions);
+      const read = reader(relativePath, source, siteUrl || basePath, anchors, conventions);
+      const document = basePath === undefined ? read : withLinksUnderBasePath(read, basePath);
       if (isEmptyPage(document, conventions)) throw new Error('empty: no text to index');
       documents.push(document);
     } catch (error) {
@@ -332,6 +336,22 @@ export function readContentFiles(
     }
   }
   return { documents, skipped };
+}
+
+/**
+ * A page of a site published under `basePath` with the links written in it as the site publishes
+ * them (see `linkUnderBasePath`): `/guides/setup` and `/acme/guides/setup` are the same page.
+ */
+function withLinksUnderBasePath(document: SourceDocument, basePath: string): SourceDocument {
+  const under = (written: string): string => linkUnderBasePath(written, basePath);
+  // Set on the page just read, not spread into a copy, which would make its text (see `withTextOfSections`).
+  if (document.links) document.links = document.links.map(under);
+  if (document.mentions)
+    document.mentions = document.mentions.map((mention) => ({
+      ...mention,
+      targets: mention.targets.map(under),
+    }));
+  return document;
 }
 
 /**
@@ -360,6 +380,7 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       conventions: sourceConventionsOf(paths, {
         generator: generator.name,
         pageUrls: pageUrlStyleOf(generator),
+        ...(options.siteUrl ? {} : { basePath: basePathOf(generator) }),
         ...(generator.name === 'Jekyll'
           ? { jekyll: jekyllSettings(generator.evidence) }
           : paths.some(isPost)

@@ -161,32 +161,126 @@ function withoutComments(script: string): string {
  */
 export function pageUrlStyleOf(generator: SiteGenerator): PageUrlStyle {
   if (generator.evidence === undefined) return 'path';
-  if (generator.name === 'MkDocs') {
-    let config: unknown;
-    try {
-      // `logLevel: 'error'`: MkDocs configs tag values for Python (`!!python/name:…`, `!ENV`),
-      // which parse as strings; only a file that is no YAML throws. YAML 1.1, as PyYAML reads
-      // it: `use_directory_urls: off` (or `no`) is false.
-      config = parseYaml(readFileSync(generator.evidence, 'utf8'), { logLevel: 'error', version: '1.1' });
-    } catch {
-      return 'folder';
-    }
-    return isRecord(config) && config['use_directory_urls'] === false ? 'html' : 'folder';
-  }
+  if (generator.name === 'MkDocs')
+    return mkdocsConfig(generator.evidence)?.['use_directory_urls'] === false ? 'html' : 'folder';
   if (generator.name === 'VitePress') {
-    const root = dirname(generator.evidence);
-    for (const file of VITEPRESS_CONFIG_FILES) {
-      let text: string;
-      try {
-        text = readFileSync(join(root, file), 'utf8');
-      } catch {
-        continue;
-      }
-      return CLEAN_URLS.test(withoutComments(text)) ? 'path' : 'html';
-    }
-    return 'html';
+    const config = vitePressConfigText(generator.evidence);
+    return config !== undefined && CLEAN_URLS.test(withoutComments(config)) ? 'path' : 'html';
   }
   return 'path';
+}
+
+/**
+ * A `mkdocs.yml`'s settings; undefined for a file that can't be read or is no YAML mapping.
+ * `logLevel: 'error'`: MkDocs configs tag values for Python (`!!python/name:…`, `!ENV`), which
+ * parse as strings; only a file that is no YAML throws. YAML 1.1, as PyYAML reads it:
+ * `use_directory_urls: off` (or `no`) is false.
+ */
+function mkdocsConfig(path: string): Record<string, unknown> | undefined {
+  try {
+    const config: unknown = parseYaml(readFileSync(path, 'utf8'), { logLevel: 'error', version: '1.1' });
+    return isRecord(config) ? config : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of the config VitePress reads in the `.vitepress` folder `folder` (see `VITEPRESS_CONFIG_FILES`); undefined for none. */
+function vitePressConfigText(folder: string): string | undefined {
+  const root = dirname(folder);
+  for (const file of VITEPRESS_CONFIG_FILES)
+    try {
+      return readFileSync(join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+  return undefined;
+}
+
+/**
+ * The path a site is published under, as its generator's configuration declares it: `/acme` for a
+ * GitHub Pages project site at `https://me.github.io/acme/`. VitePress's `base` and Docusaurus's
+ * `baseUrl` (written out as strings in their scripts: see `scriptStringSetting`), the path of
+ * MkDocs' `site_url` and of Hugo's `baseURL`, Jekyll's `baseurl`. Percent-encoded, without its
+ * last `/`; undefined for none, or the root. The path alone, not the host the config may give:
+ * the widgets are on the site itself, and a new site's host is a placeholder
+ * (`https://example.org/`, as `hugo new site` writes it).
+ */
+export function basePathOf(generator: SiteGenerator): string | undefined {
+  const { name, evidence } = generator;
+  if (evidence === undefined) return undefined;
+  let base: unknown;
+  // VitePress's `base` in the object its config exports, not a sidebar group's (see `scriptStringSetting`).
+  if (name === 'VitePress') base = scriptStringSetting(vitePressConfigText(evidence) ?? '', 'base', 1);
+  else if (name === 'Docusaurus') base = scriptStringSetting(readText(evidence), 'baseUrl');
+  else if (name === 'MkDocs') base = mkdocsConfig(evidence)?.['site_url'];
+  else if (name === 'Hugo') base = lowerCaseKeys(readConfig(evidence) ?? {})['baseurl'];
+  else if (name === 'Jekyll') base = jekyllConfig(evidence)?.['baseurl'];
+  if (typeof base !== 'string') return undefined;
+  let path: string;
+  try {
+    // A path alone (`/acme/`, Jekyll's `acme`) from the root; a URL's path.
+    path = new URL(base.trim(), 'http://site.invalid/').pathname;
+  } catch {
+    return undefined;
+  }
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** A file's text; '' for one that can't be read. */
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The value a configuration script gives `key` as a string written out (`base: '/acme/'`), where
+ * the script sets it least deep (of those, the last: a config exports its object after the
+ * constants it is made of), and no deeper than `maxDepth` (objects and arrays, not calls:
+ * `defineConfig({ base })` sets it at 1). A VitePress sidebar's groups set a `base` of their own,
+ * deeper in the config; so do Docusaurus's locales a `baseUrl`. Strings and comments are read
+ * past. A value worked out when the site is built (`base: process.env.BASE`), or a template with
+ * a placeholder, says none: undefined, whatever is set deeper.
+ */
+function scriptStringSetting(script: string, key: string, maxDepth = Infinity): string | undefined {
+  const setting = new RegExp(
+    `(?:${key}|'${key}'|"${key}")\\s*:\\s*(?:'([^'\\\\\\n]*)'|"([^"\\\\\\n]*)"|\`([^\`\\\\$]*)\`)?`,
+    'y',
+  );
+  let found: { depth: number; value: string | undefined } | undefined;
+  let depth = 0;
+  for (let at = 0; at < script.length; at++) {
+    const char = script[at] as string;
+    if (char === '/' && script[at + 1] === '/') {
+      const end = script.indexOf('\n', at);
+      at = end < 0 ? script.length : end;
+    } else if (char === '/' && script[at + 1] === '*') {
+      const end = script.indexOf('*/', at + 2);
+      at = end < 0 ? script.length : end + 1;
+    } else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
+    else if (
+      (char === key[0] || char === "'" || char === '"') &&
+      !/[\w$.]/.test(script[at - 1] ?? '') &&
+      depth <= maxDepth &&
+      (found === undefined || depth <= found.depth)
+    ) {
+      setting.lastIndex = at;
+      const match = setting.exec(script);
+      if (match) found = { depth, value: match[1] ?? match[2] ?? match[3] };
+    }
+    if (char === "'" || char === '"' || char === '`') {
+      // A string, read past to its closing quote (a backslash escapes one).
+      let end = at + 1;
+      while (end < script.length && script[end] !== char) end += script[end] === '\\' ? 2 : 1;
+      at = end;
+    }
+  }
+  return found?.value;
 }
 
 /** The folders searched for what is beside `dir` (see `siteGeneratorOf`): by the path given, then by its real path. */
@@ -367,14 +461,8 @@ export function jekyllPostSettings(dir: string): JekyllSite {
  * can't be read or parsed, which Jekyll itself would not build from.
  */
 export function jekyllSettings(file: string | undefined): JekyllSite {
-  if (file === undefined) return {};
-  let config: unknown;
-  try {
-    config = parseYaml(readFileSync(file, 'utf8'));
-  } catch {
-    return {};
-  }
-  if (!isRecord(config)) return {};
+  const config = file === undefined ? undefined : jekyllConfig(file);
+  if (config === undefined) return {};
   const site: JekyllSite = {};
   if (typeof config['permalink'] === 'string') site.permalink = config['permalink'];
   if (typeof config['timezone'] === 'string') site.timeZone = config['timezone'];
@@ -428,6 +516,16 @@ export function jekyllSettings(file: string | undefined): JekyllSite {
     if (Array.isArray(paths)) site[key] = paths.filter((path): path is string => typeof path === 'string');
   }
   return site;
+}
+
+/** A Jekyll `_config.yml`'s settings; undefined for a file that can't be read or is no YAML mapping. */
+function jekyllConfig(path: string): Record<string, unknown> | undefined {
+  try {
+    const config: unknown = parseYaml(readFileSync(path, 'utf8'));
+    return isRecord(config) ? config : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The scope types Jekyll reads under their plural names. */

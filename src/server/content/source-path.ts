@@ -38,6 +38,12 @@ export interface SourceConventions {
   hugo?: HugoSite;
   /** How the generator links a page that is no folder's index (see `PageUrlStyle`); by its path when unset. */
   pageUrls?: PageUrlStyle;
+  /**
+   * The path the site is published under (`/acme`, see `basePathOf`), when no site URL is given:
+   * every page's link, and every root-relative link written in one, is under it (see
+   * `readContentFiles`).
+   */
+  basePath?: string;
 }
 
 /** A README, which GitHub shows as its folder's page, and most generators publish as it. */
@@ -58,6 +64,8 @@ export interface SiteSettings {
   hugo?: HugoSettings;
   /** How the generator links its pages (`pageUrlStyleOf`). */
   pageUrls?: PageUrlStyle;
+  /** The path the site is published under (`basePathOf`), when no site URL is given. */
+  basePath?: string;
 }
 
 /**
@@ -67,7 +75,7 @@ export interface SiteSettings {
  */
 export function sourceConventionsOf(
   relativePaths: readonly string[],
-  { generator, jekyll, hugo, pageUrls }: SiteSettings = {},
+  { generator, jekyll, hugo, pageUrls, basePath }: SiteSettings = {},
 ): SourceConventions {
   generator ??= relativePaths.some((path) => DOCUSAURUS_CATEGORY.test(path)) ? 'Docusaurus' : undefined;
   const foldersWithIndex = new Set(
@@ -82,6 +90,7 @@ export function sourceConventionsOf(
     ...(jekyll === undefined ? {} : { jekyll }),
     ...(generator === 'Hugo' ? { hugo: hugoSiteOf(relativePaths, hugo ?? {}) } : {}),
     ...(pageUrls === undefined || pageUrls === 'path' ? {} : { pageUrls }),
+    ...(basePath === undefined ? {} : { basePath }),
   };
 }
 

@@ -53,8 +53,9 @@ export function encodePath(path: string): string {
 
 /**
  * The link of a page: the site URL (or the path the site is published under, `/acme`: see
- * `basePathOf`) joined with the published path, or the root-relative path when neither is given. A link written in the page's front matter wins (resolved against the site);
- * it is a URL already, so only what no URL can hold is encoded, and its `%` escapes, `?` and `#` stay.
+ * `basePathOf`) joined with the published path, or the root-relative path when neither is given.
+ * A link written in the page's front matter wins (resolved against the site); it is a URL
+ * already, so only what no URL can hold is encoded, and its `%` escapes, `?` and `#` stay.
  */
 export function documentLink(relativePath: string, siteUrl?: string, frontMatterLink?: string): string {
   const path =

@@ -75,13 +75,23 @@ function isHugoConfig(path: string): boolean {
   return config !== undefined && Object.keys(config).some((key) => HUGO_KEYS.has(key.toLowerCase()));
 }
 
-/** A configuration file's settings, as TOML, YAML or JSON by its extension; undefined for none, or one that doesn't parse. */
-function readConfig(path: string): Record<string, unknown> | undefined {
+/**
+ * A configuration file's settings, as TOML, YAML or JSON by its extension (YAML read with
+ * `yamlOptions`); undefined for none, or one that doesn't parse or is no mapping.
+ */
+function readConfig(
+  path: string,
+  yamlOptions?: Parameters<typeof parseYaml>[2],
+): Record<string, unknown> | undefined {
   try {
     const text = readFileSync(path, 'utf8');
     const extension = extname(path);
     const config: unknown =
-      extension === '.toml' ? parseToml(text) : extension === '.json' ? JSON.parse(text) : parseYaml(text);
+      extension === '.toml'
+        ? parseToml(text)
+        : extension === '.json'
+          ? JSON.parse(text)
+          : parseYaml(text, yamlOptions);
     return isRecord(config) ? config : undefined;
   } catch {
     return undefined;
@@ -176,14 +186,7 @@ export function pageUrlStyleOf(generator: SiteGenerator): PageUrlStyle {
  * parse as strings; only a file that is no YAML throws. YAML 1.1, as PyYAML reads it:
  * `use_directory_urls: off` (or `no`) is false.
  */
-function mkdocsConfig(path: string): Record<string, unknown> | undefined {
-  try {
-    const config: unknown = parseYaml(readFileSync(path, 'utf8'), { logLevel: 'error', version: '1.1' });
-    return isRecord(config) ? config : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const mkdocsConfig = (path: string) => readConfig(path, { logLevel: 'error', version: '1.1' });
 
 /** The text of the config VitePress reads in the `.vitepress` folder `folder` (see `VITEPRESS_CONFIG_FILES`); undefined for none. */
 function vitePressConfigText(folder: string): string | undefined {
@@ -215,7 +218,7 @@ export function basePathOf(generator: SiteGenerator): string | undefined {
   else if (name === 'Docusaurus') base = scriptStringSetting(readText(evidence), 'baseUrl');
   else if (name === 'MkDocs') base = mkdocsConfig(evidence)?.['site_url'];
   else if (name === 'Hugo') base = lowerCaseKeys(readConfig(evidence) ?? {})['baseurl'];
-  else if (name === 'Jekyll') base = jekyllConfig(evidence)?.['baseurl'];
+  else if (name === 'Jekyll') base = readConfig(evidence)?.['baseurl'];
   if (typeof base !== 'string') return undefined;
   let path: string;
   try {
@@ -461,7 +464,7 @@ export function jekyllPostSettings(dir: string): JekyllSite {
  * can't be read or parsed, which Jekyll itself would not build from.
  */
 export function jekyllSettings(file: string | undefined): JekyllSite {
-  const config = file === undefined ? undefined : jekyllConfig(file);
+  const config = file === undefined ? undefined : readConfig(file);
   if (config === undefined) return {};
   const site: JekyllSite = {};
   if (typeof config['permalink'] === 'string') site.permalink = config['permalink'];
@@ -516,16 +519,6 @@ export function jekyllSettings(file: string | undefined): JekyllSite {
     if (Array.isArray(paths)) site[key] = paths.filter((path): path is string => typeof path === 'string');
   }
   return site;
-}
-
-/** A Jekyll `_config.yml`'s settings; undefined for a file that can't be read or is no YAML mapping. */
-function jekyllConfig(path: string): Record<string, unknown> | undefined {
-  try {
-    const config: unknown = parseYaml(readFileSync(path, 'utf8'));
-    return isRecord(config) ? config : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The scope types Jekyll reads under their plural names. */

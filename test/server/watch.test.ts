@@ -10,6 +10,16 @@ import type { IndexThread } from '../../src/server/search/index-thread.js';
 import { watchFailure, watchFolder } from '../../src/server/content/watch-folder.js';
 import { DEMO_KEY, type TestService, startTestService } from './service-harness.js';
 
+/** The links a search for 'installer' finds on `service`, best first. */
+async function installerLinks(service: TestService): Promise<string[]> {
+  const { body } = await service.postJson('/bot/search', {
+    apiKey: DEMO_KEY,
+    query: 'installer',
+    numDocs: 5,
+  });
+  return (body as { link: string }[]).map((item) => item.link);
+}
+
 describe('serve --watch: re-indexing the content folder on change', () => {
   let root: string;
   let service: TestService;
@@ -248,14 +258,7 @@ describe('serve --watch: re-indexing the content folder on change', () => {
       watch: true,
       logger: { info: log, warn: log, error: log },
     });
-    const links = async (): Promise<string[]> => {
-      const { body } = await watching.postJson('/bot/search', {
-        apiKey: DEMO_KEY,
-        query: 'installer',
-        numDocs: 5,
-      });
-      return (body as { link: string }[]).map((item) => item.link);
-    };
+    const links = (): Promise<string[]> => installerLinks(watching);
     /** Waits (up to 8 s) for the search to link the page so: files above the folder are looked at once a second. */
     const waitForLinks = async (expected: string[]): Promise<void> => {
       const end = Date.now() + 8000;
@@ -330,14 +333,7 @@ describe('serve --watch: re-indexing the content folder on change', () => {
     await writeFile(join(site, 'config', '_default', 'hugo.toml'), "baseURL = 'https://example.org/'\n");
     await writeFile(join(content, 'setup.fr.md'), '# Installation\n\nLancez le programme installer.\n');
     const watching = await startTestService({ contentDir: content, watch: true });
-    const links = async (): Promise<string[]> => {
-      const { body } = await watching.postJson('/bot/search', {
-        apiKey: DEMO_KEY,
-        query: 'installer',
-        numDocs: 5,
-      });
-      return (body as { link: string }[]).map((item) => item.link);
-    };
+    const links = (): Promise<string[]> => installerLinks(watching);
     try {
       const before = await links();
       assert.equal(before.length, 1);

@@ -352,13 +352,17 @@ describe('analytics endpoints', () => {
     ['a startDate of 31 February', 'startDate=2026-02-31&endDate=2026-03-31', 'startDate'],
     ['an endDate of 31 April, with a time', 'startDate=0&endDate=2026-04-31T10:00:00Z', 'endDate'],
     ['an endDate of 29 February in a common year', 'startDate=0&endDate=2100-02-29', 'endDate'],
-    ['an endDate before startDate', 'startDate=2000&endDate=1000', 'endDate'],
+    ['an endDate before startDate', 'startDate=2026-03-02&endDate=2026-03-01', 'endDate'],
+    ['an endDate a millisecond before startDate', 'startDate=1000&endDate=999', 'endDate'],
     // Epoch seconds: read as milliseconds, January 1970.
     ['a startDate in epoch seconds', `startDate=1764460800&endDate=${Date.now()}`, 'startDate'],
     ['an endDate in epoch seconds', 'startDate=0&endDate=1764547200', 'endDate'],
     // ISO 8601's basic form, as `date +%Y%m%d` writes it: as milliseconds, a morning of 1970.
     ['a startDate written as YYYYMMDD', 'startDate=20261123&endDate=2026-11-30', 'startDate'],
     ['an endDate written as YYYYMMDD', 'startDate=0&endDate=20261130', 'endDate'],
+    // A year alone, as ISO 8601 writes one: as milliseconds, 2 seconds into 1970.
+    ['a startDate that is a year', 'startDate=2026&endDate=2026-12-31', 'startDate'],
+    ['an endDate that is a year', 'startDate=2026-01-01&endDate=2026', 'endDate'],
     ['an unknown sort', 'startDate=0&endDate=1&sort=title', 'sort'],
     ['page 0', 'startDate=0&endDate=1&page=0', 'page'],
     ['a page that is no number', 'startDate=0&endDate=1&page=two', 'page'],
@@ -388,6 +392,19 @@ describe('analytics endpoints', () => {
     assert.match((await response.json()).error.message, /write the day as 2026-11-23/);
     // Eight digits that are no day of the calendar are milliseconds, as any other digits.
     assert.equal((await analytics('analytics?startDate=0&endDate=20261340')).status, 200);
+  });
+
+  it("tells a year alone how to write the year's first or last day, and still reads small milliseconds", async () => {
+    for (const [query, day] of [
+      ['startDate=2026&endDate=2026-12-31', /startDate 2026 reads as 1970-01-01T00:00:02\.026Z.*2026-01-01/],
+      ['startDate=2026-01-01&endDate=2026', /endDate 2026 reads as .*2026-12-31/],
+    ] as const) {
+      const response = await analytics(`analytics?${query}`);
+      assert.equal(response.status, 400, query);
+      assert.match((await response.json()).error.message, day, query);
+    }
+    // Four digits below 1970 are no year anyone's analytics hold: milliseconds, as any other digits.
+    assert.equal((await analytics('analytics?startDate=1000&endDate=1969')).status, 200);
   });
 
   it('tells a page or limit of ten digits or more as too big, not as no whole number', async () => {

@@ -90,6 +90,15 @@ function parseDate(field: 'startDate' | 'endDate', written: string): number {
       `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: write the day as ${day}`,
     );
   }
+  // A year alone (2026, as ISO 8601 also writes one) read as milliseconds is 2 seconds into 1970:
+  // as a startDate, a report of every year before it too, which reads as that year's.
+  if (digits && value.length === 4 && value >= '1970') {
+    const day = field === 'startDate' ? `its first day as ${value}-01-01` : `its last day as ${value}-12-31`;
+    throw invalidField(
+      field,
+      `${field} ${value} reads as ${new Date(ms).toISOString()} in epoch milliseconds: for the year, write ${day}`,
+    );
+  }
   return ms;
 }
 

@@ -403,10 +403,10 @@ describe('the analytics reports against a model of their documentation', () => {
         for (const question of model.questions) deletedConversations.delete(question.record.conversationId);
       };
 
-      const search = async (agent: Agent, address: string, query: string) => {
+      const search = async (agent: Agent, address: string, query: string, options: object = {}) => {
         const response = await service.post(
           '/bot/search',
-          { apiKey: agent.key, query, numDocs: 5 },
+          { apiKey: agent.key, query, numDocs: 5, ...options },
           { 'x-forwarded-for': address },
         );
         assert.equal(response.status, 200, `search ${query}`);
@@ -497,8 +497,8 @@ describe('the analytics reports against a model of their documentation', () => {
       const vote = async (address: string) => {
         const roll = random();
         const feedback = random() < 0.5 ? 1 : -1;
-        const reason = pick(random, [undefined, 'outdated', 'wrong', '   ']);
-        const comment = random() < 0.3 ? `comment ${Math.floor(random() * 1000)}` : undefined;
+        const reason = pick(random, [undefined, 'outdated', ' wrong ', '   ']);
+        const comment = pick(random, [undefined, undefined, `comment ${Math.floor(random() * 1000)} `, '  ']);
         if (roll < 0.08 || model.questions.length === 0) {
           const insightId = deleted.length > 0 && random() < 0.5 ? pick(random, deleted) : randomUUID();
           const { status } = await service.postJson('/bot/feedback', {
@@ -528,10 +528,10 @@ describe('the analytics reports against a model of their documentation', () => {
           disagree(`a vote answered ${status} ${JSON.stringify(body)}`);
           return;
         }
-        // A new vote replaces the old, with its reason and comment; a blank reason is none.
+        // A new vote replaces the old, with its reason and comment, without the spaces around them; blank is none.
         question.record.feedback = feedback;
-        question.record.reason = reason?.trim() ? reason : null;
-        question.record.comment = comment ?? null;
+        question.record.reason = reason?.trim() || null;
+        question.record.comment = comment?.trim() || null;
       };
 
       const fetchReport = async (
@@ -687,6 +687,11 @@ describe('the analytics reports against a model of their documentation', () => {
             await search(visitor, ADDRESSES[0]!, second);
             advance(5000);
           }
+          // Words the pages have, but a threshold or tags that leave the visitor nothing: found nothing.
+          await search(visitor, ADDRESSES[0]!, 'install', { score: 0.99 });
+          advance(5000);
+          await search(visitor, ADDRESSES[0]!, 'theming', { includeTags: ['nowhere'] });
+          advance(5000);
         }
         if (step === OPERATIONS - 70) {
           // Two questions a millisecond apart, the first of which keepDays deletes.

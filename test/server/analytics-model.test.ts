@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it, mock } from 'node:test';
+import { type AnalyticsQuery, ApiError, createClient } from '../../src/client/index.js';
 import { type Random, pick, seeded } from '../support/random-values.js';
 import { DEMO_KEY, type TestService, configWith, startTestService } from './service-harness.js';
 
@@ -548,6 +549,24 @@ describe('the analytics reports against a model of their documentation', () => {
         return { status: response.status, body: await response.json() };
       };
 
+      const clientReport = async (
+        report: Report,
+        key: string,
+        query: AnalyticsQuery,
+      ): Promise<{ status: number; body: any }> => {
+        const client = createClient({ baseUrl: service.url, apiKey: key, retries: 0 });
+        const read = {
+          analytics: client.analytics,
+          topquestions: client.topQuestions,
+          topsearches: client.topSearches,
+        };
+        try {
+          return { status: 200, body: await read[report](query) };
+        } catch (error) {
+          return { status: error instanceof ApiError ? error.status : 0, body: String(error) };
+        }
+      };
+
       /** One report asked with a random range, agent, sort, filters and page size, every page read. */
       const checkReport = async (report: Report, project: 'demo' | 'other', whole = false) => {
         const instants = [
@@ -578,7 +597,18 @@ describe('the analytics reports against a model of their documentation', () => {
         if (report === 'analytics' && random() < 0.3)
           filters.feedback = pick(random, [1, -1, 'none'] as const);
         const limit = pick(random, [1, 3, 7, 20, 100]);
-        const usePath = random() < 0.2;
+        // The spec's path shape, a query string, or the typed client (client/analytics.md) given
+        // a Date, epoch milliseconds or an ISO 8601 string.
+        const via = pick(random, ['path', 'query', 'query', 'client'] as const);
+        const usePath = via === 'path';
+        // A string is ISO 8601 to the client: it takes epoch milliseconds as a number.
+        const clientDate = (date: DateParameter) =>
+          pick(random, [
+            new Date(date.instant),
+            date.instant,
+            /^\d+$/.test(date.text) ? date.instant : date.text,
+          ]);
+        const clientDates = { startDate: clientDate(start), endDate: clientDate(end) };
         const dates = `startDate=${encoded(random, start.text)}&endDate=${encoded(random, end.text)}`;
         const rest = [
           agentId === undefined ? '' : `agentId=${agentId}`,
@@ -605,13 +635,18 @@ describe('the analytics reports against a model of their documentation', () => {
         const listed: any[] = [];
         for (let page = 1; ; page++) {
           const parameters = [...(usePath ? [] : [dates]), ...rest, `page=${page}`].join('&');
-          const { status, body } = await fetchReport(
-            report,
-            key,
-            project,
-            parameters,
-            usePath ? `/${dates}` : '',
-          );
+          const { status, body } =
+            via === 'client'
+              ? await clientReport(report, key, {
+                  projectId: project,
+                  ...clientDates,
+                  agentId,
+                  sort,
+                  ...filters,
+                  limit,
+                  page,
+                })
+              : await fetchReport(report, key, project, parameters, usePath ? `/${dates}` : '');
           if (status !== 200) {
             disagree(`${described}: ${status} ${JSON.stringify(body)}`);
             return;

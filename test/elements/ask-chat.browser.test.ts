@@ -1651,6 +1651,45 @@ describe('<ask-chat>', () => {
       expect(transcript.scrollTop).to.equal(place);
     });
 
+    it('leaves a visitor who scrolled up to read an older answer there when the next answer comes', async () => {
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      // The questions starting "Held" are answered when the test lets them.
+      const held = new Map<string, () => void>();
+      const client = fakeClient(async (request) => {
+        if (request.query.startsWith('Held'))
+          await new Promise<void>((done) => held.set(request.query, done));
+        return answerRecord({ answer: long });
+      });
+      const el = await chat(client);
+      el.style.setProperty('--ask-chat-max-height', '16rem');
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      await askAndWaitForAnswer(el, 'And a follow-up?', 2);
+      const transcript = parts(el).one('transcript')!;
+      const offsetOfLatestQuestion = () =>
+        parts(el).questions().at(-1)!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+
+      await ask(el, 'Held: a third question?');
+      await waitFor(() => held.size === 1, 'the third question asked');
+      expect(transcript.scrollTop).to.be.greaterThan(100);
+      // While its answer is on its way, the visitor scrolls back up to read the first answer.
+      transcript.scrollTop = 40;
+      held.get('Held: a third question?')!();
+      await answered(el, 3);
+      await waitFor(() => parts(el).all('answer-body').length === 3, 'the third answer drawn');
+      await el.updateComplete;
+      expect(transcript.scrollTop, 'still reading the first answer').to.equal(40);
+      expect(parts(el).status()).to.equal('Answer ready.');
+
+      // A visitor who stays where the chat put them has the answer under its question, at the top.
+      await ask(el, 'Held: a fourth question?');
+      await waitFor(() => held.size === 2, 'the fourth question asked');
+      held.get('Held: a fourth question?')!();
+      await answered(el, 4);
+      await waitFor(() => parts(el).all('answer-body').length === 4, 'the fourth answer drawn');
+      await el.updateComplete;
+      expect(offsetOfLatestQuestion()).to.be.within(0, 16);
+    });
+
     it('lets the keyboard alone scroll a long answer with nothing to focus in it: Tab reaches the transcript', async () => {
       const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
       const el = await chat(fakeClient(async () => answerRecord({ answer: long })));

@@ -200,6 +200,8 @@ export class ChatBehaviour implements ReactiveController {
   readonly #unrendered = new Set<string>();
   /** The last turn as the transcript last scrolled to it: `id status`. */
   #scrolledTo: string | undefined;
+  /** The transcript's scrollTop where it last scrolled to the latest question. */
+  #scrolledTop = 0;
   #styled = false;
   /** When each client's service may be asked again, after a refusal that said how long to wait. */
   readonly #retryAts = new WeakMap<ChatClient, number>();
@@ -328,12 +330,17 @@ export class ChatBehaviour implements ReactiveController {
     const now = this.turns.at(-1);
     const shown = now && `${now.id} ${now.status}`;
     if (shown === this.#scrolledTo) return;
+    const answering = this.#scrolledTo === `${now?.id} pending`;
     this.#scrolledTo = shown;
     const root = this.#host.renderRoot;
     const transcript = root.querySelector('[part~="transcript"]');
     const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
-    if (now && transcript && last)
-      transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
+    if (!now || !transcript || !last) return;
+    // A visitor who scrolled away while the answer came (up, to read an older one) is left there:
+    // the status line says it is ready. Brought back down, they lost their place in what they read.
+    if (answering && Math.abs(transcript.scrollTop - this.#scrolledTop) > 1) return;
+    transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
+    this.#scrolledTop = transcript.scrollTop;
   }
 
   /**

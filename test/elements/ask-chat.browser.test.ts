@@ -2752,32 +2752,68 @@ describe('<ask-chat>', () => {
       expect(p.one('retry-button'), 'a stale Retry').to.equal(null);
       expect(client.asks.map((a) => a.query)).to.deep.equal(['How do I install it?', 'How do I install it?']);
     });
-    it("leaves an answer's reason form and thanks with it when a retried question moves the answers", async () => {
+    it("leaves an answer's reason form, its note and its thanks with it when a retried question moves the answers", async () => {
       const client = failingOnce(new NetworkError());
       const el = await fixture<AskChat>(html`<ask-chat feedback-reason .client=${client}></ask-chat>`);
-      for (const question of ['First', 'Second', 'Third']) await el.askQuestion(question);
-      const buttons = () => Array.from(el.shadowRoot!.querySelectorAll<FeedbackButtons>('feedback-buttons'));
-      await waitFor(() => buttons().length === 2, 'the two answers');
-      const [second, third] = buttons();
+      await el.askQuestion('First');
+      const second = (await el.askQuestion('Second'))!;
+      const third = (await el.askQuestion('Third'))!;
+      await el.updateComplete;
+      const buttonsOf = (record: AnswerRecord) =>
+        el.shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${record.insightId}"]`)!;
       const thumb = (fb: FeedbackButtons, part: string) =>
         fb.shadowRoot!.querySelector<HTMLButtonElement>(`[part~="${part}"]`)!;
-      thumb(third!, 'up-button').click();
-      await waitFor(() => third!.value === 1, 'the third answer voted up');
-      thumb(second!, 'down-button').click();
-      await waitFor(() => second!.shadowRoot!.querySelector('form'), "the second answer's reason form");
-      // Retried, the first question moves to the end, and each answer's buttons pass to the next.
-      parts(el).one('retry-button')!.click();
-      await waitFor(() => buttons().length === 3, 'the first question answered');
-      await el.updateComplete;
-      const shown = buttons().map((fb) => ({
-        insightId: fb.insightId,
+      const shown = (fb: FeedbackButtons) => ({
         value: fb.value,
-        form: fb.shadowRoot!.querySelector('form') !== null,
+        note: fb.shadowRoot!.querySelector<HTMLTextAreaElement>('form textarea')?.value ?? null,
         message: fb.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim(),
-      }));
-      expect(shown.map((b) => b.value)).to.deep.equal([-1, 1, null]);
-      // The third answer, voted up, shows no form asking what was wrong, and no thanks it wasn't given.
-      expect(shown[1]).to.deep.include({ form: false, message: '' });
+      });
+      thumb(buttonsOf(third), 'up-button').click();
+      await waitFor(() => buttonsOf(third).value === 1, 'the third answer voted up');
+      thumb(buttonsOf(second), 'down-button').click();
+      await waitFor(
+        () => buttonsOf(second).shadowRoot!.querySelector('form'),
+        "the second answer's reason form",
+      );
+      // The visitor is writing what was wrong with the second answer when they retry the first.
+      buttonsOf(second).shadowRoot!.querySelector<HTMLTextAreaElement>('form textarea')!.value =
+        'The command is for yarn';
+      await buttonsOf(third).updateComplete;
+      const before = [shown(buttonsOf(second)), shown(buttonsOf(third))];
+      expect(before[0]).to.include({ value: -1, note: 'The command is for yarn' });
+      expect(before[1]).to.include({ value: 1, note: null });
+      expect(before[1]!.message).not.to.equal('');
+      // Retried, the first question moves to the end, below the answers.
+      parts(el).one('retry-button')!.click();
+      await waitFor(
+        () => el.shadowRoot!.querySelectorAll('feedback-buttons').length === 3,
+        'the first answered',
+      );
+      await el.updateComplete;
+      await Promise.all([buttonsOf(second).updateComplete, buttonsOf(third).updateComplete]);
+      expect([shown(buttonsOf(second)), shown(buttonsOf(third))]).to.deep.equal(before);
+    });
+    it('keeps a thumb pressed while its vote is on its way and the next answer is drawn', async () => {
+      const posts: (() => void)[] = [];
+      const client = new RecordingClient(serviceClient(), {
+        ask: async () => answerRecord(),
+        feedback: () => new Promise((resolve) => posts.push(() => resolve({ success: true }))),
+      });
+      const el = await chat(client);
+      const first = (await el.askQuestion('First'))!;
+      await el.updateComplete;
+      const up = () =>
+        el
+          .shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${first.insightId}"]`)!
+          .shadowRoot!.querySelector<HTMLButtonElement>('[part~="up-button"]')!;
+      up().click();
+      await waitFor(() => posts.length === 1, 'the vote on its way');
+      await el.askQuestion('Second');
+      await el.updateComplete;
+      expect(up().getAttribute('aria-pressed'), 'the thumb pressed').to.equal('true');
+      posts[0]!();
+      await waitFor(() => client.feedbacks.length === 1, 'the vote posted');
+      expect(up().getAttribute('aria-pressed')).to.equal('true');
     });
     it('keeps a vote still on its way with the answer voted on when a retried question moves the answers', async () => {
       let calls = 0;

@@ -41,7 +41,7 @@ import type * as ImageAttachments from './image-attachments.js';
 import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.
-import type {} from '../feedback-buttons/feedback-buttons.js';
+import type { FeedbackButtons } from '../feedback-buttons/feedback-buttons.js';
 import type {} from '../search-box/search-box.js';
 
 /** sessionStorage, for `persist`: fetched when a chat first persists; a failed fetch is tried again. */
@@ -196,6 +196,8 @@ export class ChatBehaviour implements ReactiveController {
   readonly #codeLabelTimers = new WeakMap<HTMLButtonElement, ReturnType<typeof setTimeout>>();
   /** The sanitized answer of each turn, rendered once and kept as a node. */
   readonly #answers = new Map<string, HTMLElement>();
+  /** The feedback buttons of each answer, made once and kept with it, and the vote last given them (see #feedbackOf). */
+  readonly #feedback = new Map<string, { buttons: FeedbackButtons; value?: FeedbackValue | null }>();
   /** The turns whose answer could not be rendered: the renderer could not be fetched (see #body). */
   readonly #unrendered = new Set<string>();
   /** The last turn as the transcript last scrolled to it: `id status`. */
@@ -510,6 +512,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#conversationId = '';
     this.#askedWith = undefined;
     this.#answers.clear();
+    this.#feedback.clear();
     this.#restoring = undefined;
     this.#unread = false;
   }
@@ -890,6 +893,7 @@ export class ChatBehaviour implements ReactiveController {
     this.turns = [];
     this.#conversationId = '';
     this.#answers.clear();
+    this.#feedback.clear();
     this.#restore();
     return true;
   }
@@ -960,8 +964,8 @@ export class ChatBehaviour implements ReactiveController {
       const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
       this.#conversationId = saved.conversationId;
       this.#set(() => (this.turns = saved.turns));
-      for (const id of this.#answers.keys())
-        if (!saved.turns.some((t) => t.id === id)) this.#answers.delete(id);
+      for (const kept of [this.#answers, this.#feedback])
+        for (const id of kept.keys()) if (!saved.turns.some((t) => t.id === id)) kept.delete(id);
       return this.#renderSaved(saved.turns);
     }, ignore);
     this.#restoring = restoring;
@@ -1087,10 +1091,8 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   /**
-   * A vote reached the service: kept with the answer it rates, found by its insightId. The buttons
-   * are rendered in order, so a Retry that moves a question below them hands them to the next
-   * answer while a vote is on its way: kept with the answer shown there, it pressed a thumb the
-   * visitor never pressed, and the answer voted on showed none.
+   * A vote reached the service: kept with the answer it rates, found by its insightId, not by where
+   * its buttons are: kept with the answer shown there, it pressed a thumb the visitor never pressed.
    */
   readonly #onFeedback = (event: CustomEvent<{ insightId: string; value: FeedbackValue }>): void => {
     const { insightId, value } = event.detail;
@@ -1304,23 +1306,42 @@ export class ChatBehaviour implements ReactiveController {
             ><span class=${copied ? '' : 'off'}>${s.copied}</span></span
           >
         </button>
-        <feedback-buttons
-          part="feedback"
-          exportparts="button: feedback-button"
-          .client=${client}
-          insight-id=${record.insightId}
-          .value=${turn.feedback ?? null}
-          ?ask-reason=${host.feedbackReason}
-          .strings=${host.feedbackStrings}
-          .reasons=${host.feedbackReasons ?? englishReasons}
-          @ask-feedback=${this.#onFeedback}
-        ></feedback-buttons>
+        ${this.#feedbackOf(turn, record, client)}
         ${
           this.#copyFailed === turn.id
             ? html`<p part="notice" class="error copy-failed">${s.copyFailed}</p>`
             : nothing
         }
       </div>`;
+  }
+
+  /**
+   * The feedback buttons under an answer: one element for each answer, kept with it as its text
+   * is. The transcript is drawn by position, so a question retried (moved to the end) or sent again
+   * (in the failed one's place) handed each answer's buttons below it to the next: the reason a
+   * visitor was writing under one was lost, and its thanks.
+   */
+  #feedbackOf(turn: ChatTurn, record: AnswerRecord, client: ChatClient): FeedbackButtons {
+    const host = this.#host;
+    let kept = this.#feedback.get(turn.id);
+    if (!kept) {
+      const buttons = document.createElement('feedback-buttons');
+      buttons.setAttribute('part', 'feedback');
+      buttons.setAttribute('exportparts', 'button: feedback-button');
+      buttons.addEventListener('ask-feedback', this.#onFeedback as EventListener);
+      this.#feedback.set(turn.id, (kept = { buttons }));
+    }
+    const { buttons } = kept;
+    buttons.setAttribute('insight-id', record.insightId);
+    buttons.toggleAttribute('ask-reason', host.feedbackReason);
+    buttons.client = client;
+    buttons.strings = host.feedbackStrings;
+    buttons.reasons = host.feedbackReasons ?? englishReasons;
+    // Given again only when the answer's vote changed, as a binding does: a thumb pressed shows its
+    // vote while it is on its way, before the chat keeps it, and the next answer drawn undid it.
+    const value = turn.feedback ?? null;
+    if (kept.value !== value) buttons.value = kept.value = value;
+    return buttons;
   }
 
   /** The bar above the transcript: "New conversation", once there is a conversation. */

@@ -238,7 +238,7 @@ export class FeedbackButtons extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Reused for another answer: its vote, unless given with it, its messages and form are not
-    // this one's (the chat hands an answer's buttons to the next with its vote).
+    // this one's (a page's list of answers drawn by position hands them to the next, with its vote).
     if (changed.has('insightId') && changed.get('insightId') !== undefined) {
       if (!changed.has('value')) this.value = null;
       this._message = '';

@@ -1690,6 +1690,35 @@ describe('<ask-chat>', () => {
       expect(offsetOfLatestQuestion()).to.be.within(0, 16);
     });
 
+    it('keeps the place of a visitor reading an older answer when the chat changes size (a phone turned)', async () => {
+      const long = Array.from(
+        { length: 12 },
+        (_, i) => `Paragraph ${i + 1} of a long answer, long enough to wrap.`,
+      );
+      const el = await chat(fakeClient(async () => answerRecord({ answer: long.join('\n\n') })));
+      el.style.cssText = 'display: block; inline-size: 36rem; --ask-chat-max-height: 20rem';
+      for (const [i, question] of ['First question?', 'And a follow-up?', 'A third?'].entries())
+        await askAndWaitForAnswer(el, question, i + 1);
+      const transcript = parts(el).one('transcript')!;
+      // Size changes are seen (ResizeObserver) before the next frame is drawn.
+      const nextFrames = () =>
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      // The visitor scrolls up to read the sixth paragraph of the second answer.
+      const paragraph = Array.from(parts(el).all('answer-body')[1]!.querySelectorAll('p'))[5]!;
+      const offset = () => paragraph.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      transcript.scrollTop += offset() - 20;
+      await new Promise((resolve) => transcript.addEventListener('scroll', resolve, { once: true }));
+      expect(offset()).to.be.within(19, 21);
+      // Turned to portrait: narrower, and shorter for the transcript.
+      el.style.cssText = 'display: block; inline-size: 20rem; --ask-chat-max-height: 12rem';
+      await nextFrames();
+      expect(offset(), 'the paragraph read, where it was').to.be.within(18, 22);
+      // And back.
+      el.style.cssText = 'display: block; inline-size: 36rem; --ask-chat-max-height: 20rem';
+      await nextFrames();
+      expect(offset()).to.be.within(18, 22);
+    });
+
     it('lets the keyboard alone scroll a long answer with nothing to focus in it: Tab reaches the transcript', async () => {
       const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
       const el = await chat(fakeClient(async () => answerRecord({ answer: long })));

@@ -1040,6 +1040,61 @@ describe('CORS', () => {
     }
   });
 
+  it('serves from --static no pipe, device or link to a hidden file, nor the bytes of a file that says it has none', async () => {
+    // What a checkout may hold: links are committed as they are, and lead anywhere.
+    const outside = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    const site = join(outside, 'site');
+    mkdirSync(site);
+    mkdirSync(join(outside, '.ssh'));
+    writeFileSync(join(outside, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(site, 'notes.txt'), 'plain notes');
+    writeFileSync(join(site, '.env'), 'SECRET=1');
+    mkdirSync(join(site, '.well-known'));
+    writeFileSync(join(site, '.well-known', 'security.txt'), 'Contact: mailto:security@example.com');
+    execFileSync('mkfifo', [join(site, 'pipe.txt')]);
+    symlinkSync('/dev/zero', join(site, 'zero.bin'));
+    symlinkSync(join(site, '.env'), join(site, 'env.txt'));
+    symlinkSync(join(outside, '.ssh', 'id_ed25519'), join(site, 'key.txt'));
+    symlinkSync(join(site, '.well-known', 'security.txt'), join(site, 'security.txt'));
+    symlinkSync(join(site, 'notes.txt'), join(site, 'linked.txt'));
+    const linux = process.platform === 'linux';
+    if (linux) symlinkSync('/proc/self/environ', join(site, 'environ.txt'));
+    const service = await startTestService({ staticDir: site });
+    try {
+      // A pipe opened held one of the four threads every file read shares: four requests, and
+      // every file was sent without its body.
+      for (let request = 0; request < 5; request++) {
+        const pipe = await fetch(`${service.url}/pipe.txt`);
+        await pipe.body?.cancel();
+        assert.equal(pipe.status, 404, 'a pipe');
+      }
+      for (const path of ['/zero.bin', '/env.txt', '/key.txt']) {
+        const response = await fetch(`${service.url}${path}`);
+        await response.body?.cancel();
+        assert.equal(response.status, 404, path);
+      }
+      for (const [path, text] of [
+        ['/notes.txt', 'plain notes'],
+        ['/linked.txt', 'plain notes'],
+        ['/security.txt', 'Contact: mailto:security@example.com'],
+      ]) {
+        const response = await fetch(`${service.url}${path}`);
+        assert.equal(response.status, 200, path);
+        assert.equal(await response.text(), text, path);
+      }
+      if (linux) {
+        // The process's environment, its keys with it, in a file whose size is 0.
+        const environ = await fetch(`${service.url}/environ.txt`);
+        assert.equal(environ.status, 200);
+        assert.equal(await environ.text(), '');
+      }
+    } finally {
+      await service.close();
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it("allows only an agent's configured origins", async () => {
     const service = await startTestService({
       config: configWith({

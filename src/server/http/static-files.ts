@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../answer/answer-format.js';
+import { leadsToHidden } from '../regular-file.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
@@ -36,15 +37,24 @@ function statsOf(path: string): Stats | undefined {
   }
 }
 
+/** The file a path serves (a folder's index.html), with its stats (links followed); undefined for none. */
+function servedFile(root: string, path: string): { file: string; stats: Stats } | undefined {
+  let file = join(root, path);
+  let stats = statsOf(file);
+  if (stats?.isDirectory()) {
+    file = join(file, 'index.html');
+    stats = statsOf(file);
+  }
+  return stats === undefined ? undefined : { file, stats };
+}
+
 /**
- * Whether the file a path serves (a folder's index.html) is one of `privateFiles`, compared as
- * files (device and inode), not as names: a link to it, or another case of its name on a
- * case-insensitive disk, is the same file.
+ * Whether the file a path serves is one of `privateFiles`, compared as files (device and inode),
+ * not as names: a link to it, or another case of its name on a case-insensitive disk, is the
+ * same file.
  */
 function servesPrivateFile(root: string, path: string, privateFiles: readonly string[]): boolean {
-  const file = join(root, path);
-  let stats = statsOf(file);
-  if (stats?.isDirectory()) stats = statsOf(join(file, 'index.html'));
+  const stats = servedFile(root, path)?.stats;
   if (stats === undefined) return false;
   return privateFiles.some((privateFile) => {
     const kept = statsOf(privateFile);
@@ -103,14 +113,33 @@ export function staticFiles(
       if (c.req.path.endsWith('/') || !statsOf(join(root, c.req.path))?.isDirectory()) return next();
     }
     if (HIDDEN.test(c.req.path)) return next();
-    if (privateFiles.length > 0 && servesPrivateFile(root, withHtmlExtension(root, c.req.path), privateFiles))
-      return next();
+    const path = withHtmlExtension(root, c.req.path);
+    const served = servedFile(root, path);
+    if (served !== undefined && !served.stats.isDirectory()) {
+      // No file: a device never ends (`/dev/zero`, sent for ever), and a pipe holds one of the
+      // few threads every file read shares until written to (four requests stopped them all).
+      if (!served.stats.isFile()) return next();
+      // A link to a hidden file (`env.txt -> .env`, `~/.ssh/id_rsa`) is as hidden as the file.
+      if (leadsToHidden(root, served.file, (name) => HIDDEN.test(name))) return next();
+    }
+    if (privateFiles.length > 0 && servesPrivateFile(root, path, privateFiles)) return next();
     const redirect = folderWithoutSlash(root, c.req.method, c.req.path, new URL(c.req.url));
     if (redirect !== undefined) {
       c.header('Cache-Control', 'no-cache');
       return c.redirect(redirect, 301);
     }
-    const response = await serve(c, next);
+    let response = await serve(c, next);
+    // A file that says it has no bytes is sent with none: a pseudo-file of `/proc` says so, and
+    // holds more (`/proc/self/environ`: the process's environment, keys and all).
+    if (
+      response instanceof Response &&
+      response.status === 200 &&
+      served?.stats.size === 0 &&
+      response.body
+    ) {
+      await response.body.cancel();
+      response = new Response(null, { status: 200, headers: response.headers });
+    }
     // A Range beyond the file (a download resumed after the file was replaced by a shorter one)
     // gets the JSON error body every other error has, where serveStatic's 416 had no body and
     // was labelled with the file's type.

@@ -3,8 +3,39 @@
  * it may lead anywhere: a docs repository's checkout holds what a contributor committed, links
  * too, and a link is followed wherever it leads.
  */
-import { realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+
+/**
+ * The bytes of the regular file at `path` (a link followed), at most `maxBytes`; throws for a
+ * device, a pipe or a socket, or a larger file, naming it `what` ("a page"). The file is opened
+ * without waiting (a pipe would hold the thread until written to) and read for the size the
+ * file system gives it: a pseudo-file of `/proc`, which gives none (`/proc/self/environ`, the
+ * process's environment, its keys with it), reads as empty.
+ */
+export function readRegularFile(path: string, maxBytes: number, what: string): Buffer {
+  // No O_NONBLOCK on Windows, which has no pipes in the file system to wait on.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error('not a file (a device, a pipe or a socket)');
+    if (stats.size > maxBytes)
+      throw new Error(
+        // In bytes: "1.0 MiB; at most 1 MiB" read as no excess at all for a file just over.
+        `too large to be ${what} (${stats.size.toLocaleString('en-US')} bytes; at most ${maxBytes.toLocaleString('en-US')}, ${maxBytes / 2 ** 20} MiB)`,
+      );
+    const bytes = Buffer.allocUnsafe(stats.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const count = readSync(fd, bytes, read, bytes.length - read, read);
+      if (count === 0) break;
+      read += count;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * Whether `path`, once its links are followed, is a hidden file (`.env`) or in a hidden folder

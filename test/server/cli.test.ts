@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { request as httpRequest, Agent } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -475,6 +476,31 @@ if (!isMainThread && parentPort) {
     const told = await passageLink(['--anchors', 'github']);
     assert.equal(told.link, '/request.html#creqparam');
     assert.doesNotMatch(told.output, /Heading anchors as/);
+  });
+
+  it("starts when a generator's configuration beside the docs is a pipe, reading it as none", async () => {
+    // A pipe named `_config.yml` or `mkdocs.yml` waits for a writer: read, it held the start for
+    // good (and, with --watch, the whole service, whose thread reads it at each change).
+    const site = join(dir, 'piped-config');
+    const docs = join(site, 'docs');
+    mkdirSync(docs, { recursive: true });
+    writeFileSync(join(docs, 'setup.md'), '# Setup\n\nInstall the otter toolkit with npm.\n');
+    execFileSync('mkfifo', [join(docs, '_config.yml')]);
+    execFileSync('mkfifo', [join(site, 'mkdocs.yml')]);
+    const cli = await startCli(['--content', docs, '--db', ':memory:']);
+    try {
+      const [result] = await (
+        await fetch(`${cli.url}/bot/search`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'otter toolkit', numDocs: 1 }),
+        })
+      ).json();
+      // A MkDocs site whose settings can't be read: its pages linked as MkDocs' defaults link them.
+      assert.equal(result.link, '/setup/');
+      assert.match(cli.output(), /Heading anchors as MkDocs writes them/);
+    } finally {
+      await stopCli(cli);
+    }
   });
 
   it('serves the bundled demo documentation without --content', async () => {

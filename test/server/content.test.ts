@@ -318,7 +318,7 @@ describe('loadContentFolder', () => {
       assert.deepEqual(
         left.map((file) => [file.path, file.reason]),
         [
-          ['dangling.md', `ENOENT: no such file or directory, stat '${join(site, 'dangling.md')}'`],
+          ['dangling.md', `ENOENT: no such file or directory, open '${join(site, 'dangling.md')}'`],
           ['empty.md', 'empty: no text to index'],
           ['guides/loop', 'a link up to a folder it is in (a loop)'],
           ['latest/loop', 'a link up to a folder it is in (a loop)'],
@@ -330,6 +330,75 @@ describe('loadContentFolder', () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
       await rm(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('never indexes, searches or quotes what a link in the content folder leads to that is hidden, nor a /proc file', async () => {
+    // A docs checkout, where a contributor committed links: to the `.env` beside the docs, to a
+    // key in the home folder, into a hidden folder, and to the process's environment.
+    const checkout = await mkdtemp(join(tmpdir(), 'ask-content-checkout-'));
+    const site = join(checkout, 'docs');
+    await mkdir(site);
+    await mkdir(join(checkout, '.secrets'));
+    await writeFile(join(checkout, '.env'), 'LLM_API_KEY=zebracorn-env-token\n');
+    await writeFile(join(checkout, '.secrets', 'keys.md'), '# Keys\n\nThe zebracorn admin password.\n');
+    await writeFile(join(site, 'install.md'), '# Install\n\nRun the installer, then sign in.\n');
+    await writeFile(join(site, 'notes.md'), '# Notes\n\nRelease notes.\n');
+    await symlink(join(checkout, '.env'), join(site, 'faq.md'));
+    await symlink(join(checkout, '.secrets'), join(site, 'reference'));
+    await symlink(join(checkout, '.secrets', 'keys.md'), join(site, 'keys.md'));
+    // A link to an ordinary page elsewhere is still read, as documented.
+    await symlink(join(site, 'notes.md'), join(site, 'changes.md'));
+    const linux = process.platform === 'linux';
+    if (linux) await symlink('/proc/self/environ', join(site, 'environment.md'));
+    const service = await startTestService({ contentDir: site });
+    try {
+      // Every process's environment names PATH: it read as a page, found by it and quoted.
+      const path = await service.postJson('/bot/search', { apiKey: DEMO_KEY, query: 'PATH', numDocs: 10 });
+      assert.deepEqual(path.body, []);
+      for (const query of ['zebracorn', 'LLM_API_KEY', 'admin password']) {
+        const { status, body } = await service.postJson('/bot/search', {
+          apiKey: DEMO_KEY,
+          query,
+          numDocs: 10,
+        });
+        assert.equal(status, 200, query);
+        assert.deepEqual(body, [], query);
+        const asked = await service.postJson('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query: `What is the ${query}?`,
+          format: 'markdown',
+          conversationId: '',
+        });
+        const answer = JSON.stringify(asked.body);
+        for (const secret of ['zebracorn-env-token', 'The zebracorn admin password', 'PATH='])
+          assert.ok(!answer.includes(secret), `${query}: ${secret}`);
+      }
+      const changes = await service.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        query: 'release notes',
+        numDocs: 10,
+      });
+      assert.deepEqual(changes.body.map((item: { link: string }) => item.link).sort(), [
+        '/changes',
+        '/notes',
+      ]);
+    } finally {
+      await service.close();
+    }
+    try {
+      const { skipped: left } = await loadContentFolder(site);
+      assert.deepEqual(
+        left.map((file) => [file.path, file.reason]),
+        [
+          ...(linux ? [['environment.md', 'empty: no text to index']] : []),
+          ['faq.md', 'a link to a hidden file or folder: never read'],
+          ['keys.md', 'a link to a hidden file or folder: never read'],
+          ['reference', 'a link to a hidden file or folder: never read'],
+        ],
+      );
+    } finally {
+      await rm(checkout, { recursive: true, force: true });
     }
   });
 

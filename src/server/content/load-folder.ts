@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
@@ -22,6 +22,7 @@ import {
 } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
+import { leadsToHidden, readRegularFile } from '../regular-file.js';
 import { startWorkerModule } from '../worker-module.js';
 
 const HTML_PAGE = /\.html?$/i;
@@ -173,8 +174,9 @@ async function listFiles(
 /**
  * A symbolic link's files: the file it points to, or every file under the folder it points to,
  * as if it were there (a docs folder linked into the content folder). A link to a folder it is
- * in, or one that holds the content folder (a loop), is reported and skipped; a link to nothing
- * is left to fail when read, by name.
+ * in, or one that holds the content folder (a loop), is reported and skipped, as is a link to a
+ * hidden file or into a hidden folder (see `leadsToHidden`); a link to nothing is left to fail
+ * when read, by name.
  */
 async function followLink(
   path: string,
@@ -183,6 +185,11 @@ async function followLink(
   above: readonly string[],
 ): Promise<string[]> {
   const target = await stat(path).catch(() => undefined);
+  // A page linked to a hidden file (`faq.md -> ../.env`) would quote it in answers.
+  if (target !== undefined && leadsToHidden(root, path, (name) => name.startsWith('.'))) {
+    skipped.push({ path: pathIn(root, path), reason: 'a link to a hidden file or folder: never read' });
+    return [];
+  }
   if (!target?.isDirectory()) return [path];
   const real = await realpath(path);
   const folders = await Promise.all(above.map((folder) => realpath(folder).catch(() => folder)));
@@ -309,19 +316,10 @@ export function readContentFiles(
     try {
       if (isNotFoundPage(relativePath))
         throw new NotAPage('notFound', 'the page the site shows for an address it does not have (404)');
-      // Checked before reading: a log or a data dump in the folder is no page, and would cost
-      // memory to read and time at every question that reaches it.
-      const info = statSync(file);
-      // Through a link, a device (/dev/zero never ends) or a pipe (waits for a writer): no page,
-      // and reading it would hang the start.
-      if (!info.isFile()) throw new Error('not a file (a device, a pipe or a socket)');
-      const bytes = info.size;
-      if (bytes > MAX_FILE_BYTES)
-        throw new Error(
-          // In bytes: "1.0 MiB; at most 1 MiB" read as no excess at all for a file just over.
-          `too large to be a page (${bytes.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')}, ${MAX_FILE_BYTES / 2 ** 20} MiB)`,
-        );
-      const source = fileText(readFileSync(file), HTML_PAGE.test(file));
+      // Through a link, a device (/dev/zero never ends) or a pipe (waits for a writer) is no page,
+      // nor is a log or a data dump in the folder, which would cost memory to read and time at
+      // every question that reaches it: refused before reading.
+      const source = fileText(readRegularFile(file, MAX_FILE_BYTES, 'a page'), HTML_PAGE.test(file));
       const reader = readerFor(file) as DocumentReader;
       const read = reader(relativePath, source, siteUrl || basePath, anchors, conventions);
       const document = basePath === undefined ? read : withLinksUnderBasePath(read, basePath);

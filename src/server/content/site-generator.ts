@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { readRegularFile } from '../regular-file.js';
 import type { AnchorStyle } from './heading-slug.js';
 import type { HugoSettings } from './hugo-page.js';
 import type { JekyllSite, PermalinkDefault } from './jekyll-post.js';
@@ -15,6 +16,17 @@ export interface SiteGenerator {
   /** How it writes heading anchors: `github` when none is recognised, as GitHub shows Markdown. */
   anchors: AnchorStyle;
 }
+
+/** The largest configuration read, as for a page (`MAX_FILE_BYTES`). */
+const MAX_CONFIG_BYTES = 2 ** 20;
+
+/**
+ * A configuration file's text. Only a file's, and a small one: a pipe of that name (which waits
+ * for a writer) or a link to `/dev/zero` (which never ends) would hold the start, or with
+ * `--watch` the whole service, whose thread reads it; throws for those.
+ */
+const configText = (path: string): string =>
+  readRegularFile(path, MAX_CONFIG_BYTES, 'a configuration').toString('utf8');
 
 /** The names Hugo reads its configuration from, at the site's root or in `config/_default/`, newest first. */
 const HUGO_CONFIG_FILES = ['hugo', 'config'].flatMap((name) =>
@@ -84,7 +96,7 @@ function readConfig(
   yamlOptions?: Parameters<typeof parseYaml>[2],
 ): Record<string, unknown> | undefined {
   try {
-    const text = readFileSync(path, 'utf8');
+    const text = configText(path);
     const extension = extname(path);
     const config: unknown =
       extension === '.toml'
@@ -193,7 +205,7 @@ function vitePressConfigText(folder: string): string | undefined {
   const root = dirname(folder);
   for (const file of VITEPRESS_CONFIG_FILES)
     try {
-      return readFileSync(join(root, file), 'utf8');
+      return configText(join(root, file));
     } catch {
       continue;
     }
@@ -234,7 +246,7 @@ export function basePathOf(generator: SiteGenerator): string | undefined {
 /** A file's text; '' for one that can't be read. */
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return configText(path);
   } catch {
     return '';
   }
@@ -435,7 +447,7 @@ const lowerCaseKeys = (record: Record<string, unknown>): Record<string, unknown>
 function isJekyllConfig(path: string): boolean {
   let config: unknown;
   try {
-    config = parseYaml(readFileSync(path, 'utf8'));
+    config = parseYaml(configText(path));
   } catch {
     return false;
   }

@@ -15,7 +15,7 @@ import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { EmbeddingOrigins } from './http/embedding-origins.js';
 import { pageNotFound, staticFiles } from './http/static-files.js';
-import { type Logger, createConsoleLogger } from './logger.js';
+import { type Logger, UNLOGGABLE, createConsoleLogger } from './logger.js';
 import { privateFilesOf } from './private-files.js';
 import { registerAnalyticsRoutes } from './routes/analytics.js';
 import { registerAskRoute } from './routes/ask.js';
@@ -81,14 +81,6 @@ function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
-
-/**
- * Characters a log line must not hold as they are: line breaks and other controls (C0, DEL, C1,
- * U+2028, U+2029). A path is decoded (`%0a` is a line break), so a request could write lines of
- * its own into the log, or a terminal's escape sequences.
- */
-// eslint-disable-next-line no-control-regex -- the controls are what is matched
-const UNLOGGABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** A request's path as the log shows it: controls percent-encoded again, as they were sent. */
 export function loggedPath(path: string): string {

@@ -449,6 +449,27 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it("writes a file's name that holds line breaks or a terminal's escapes on its one log line, escaped", async () => {
+    // A name committed to a docs repository forged a warning of its own in the log, or rewrote a
+    // terminal's line.
+    const site = join(dir, 'forged-names');
+    mkdirSync(site, { recursive: true });
+    const invalid = Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]);
+    writeFileSync(join(site, 'a\nWARN Database damaged, restore from backup.md'), invalid);
+    writeFileSync(join(site, 'b\r\u001b[2Kc.md'), invalid);
+    writeFileSync(join(site, 'guide.md'), '# Guide\n\nThe guide.\n');
+    const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet']);
+    try {
+      const output = cli.output();
+      assert.match(output, /^Skipped a\\nWARN Database damaged, restore from backup\.md: ERR_ENCODING/m);
+      assert.doesNotMatch(output, /^WARN/m);
+      assert.match(output, /^Skipped b\\r\\u001b\[2Kc\.md: ERR_ENCODING/m);
+      assert.ok(!output.includes('\r') && !output.includes('\u001b'), 'no carriage return or escape');
+    } finally {
+      await stopCli(cli);
+    }
+  });
+
   it("links a passage to its heading's anchor as the site's generator writes it, or as --anchors says", async () => {
     const docs = join(dir, 'vitepress-site', 'docs');
     mkdirSync(join(docs, '.vitepress'), { recursive: true });

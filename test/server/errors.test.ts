@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -1034,6 +1042,45 @@ describe('CORS', () => {
       assert.equal(missing.status, 404);
       assert.match(await missing.text(), /There is no page at \/guides\/gone\./);
       assert.equal((await fetch(`${service.url}/`)).status, 200);
+    } finally {
+      await service.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it("shows a browser the short page when the --static folder's 404.html is over 1 MiB, a link to a hidden file or a /proc file", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'ask-static-'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(site, '.env'), 'SECRET=zebracorn-token');
+    const notFound = join(site, '404.html');
+    // Read at each address missed, on the thread every request shares: 300 MB stalled the
+    // service 21 s a visit.
+    writeFileSync(notFound, '');
+    truncateSync(notFound, 2 ** 20 + 1);
+    const service = await startTestService({ staticDir: site });
+    const missed = async () => {
+      const response = await fetch(`${service.url}/guides/gone`, { headers: { Accept: 'text/html' } });
+      assert.equal(response.status, 404);
+      return response.text();
+    };
+    try {
+      assert.match(await missed(), /There is no page at \/guides\/gone\./, 'over 1 MiB');
+      rmSync(notFound);
+      symlinkSync(join(site, '.env'), notFound);
+      const hidden = await missed();
+      assert.match(hidden, /There is no page at \/guides\/gone\./, 'a link to .env');
+      assert.ok(!hidden.includes('zebracorn'), 'a link to .env');
+      if (process.platform === 'linux') {
+        rmSync(notFound);
+        symlinkSync('/proc/self/environ', notFound);
+        const environ = await missed();
+        assert.match(environ, /There is no page at \/guides\/gone\./, '/proc/self/environ');
+        assert.ok(!environ.includes('PATH='), '/proc/self/environ');
+      }
+      writeFileSync(join(site, 'page.html'), '<!doctype html><title>Lost?</title>');
+      rmSync(notFound);
+      symlinkSync(join(site, 'page.html'), notFound);
+      assert.match(await missed(), /<title>Lost\?<\/title>/, 'a link to a page of the site');
     } finally {
       await service.close();
       rmSync(site, { recursive: true, force: true });

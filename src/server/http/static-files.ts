@@ -3,12 +3,12 @@
  * @hono/node-server's serveStatic reads them (no `..`, no encoded slashes), without what a
  * folder holds beside a site that is no part of it.
  */
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../answer/answer-format.js';
-import { leadsToHidden } from '../regular-file.js';
+import { leadsToHidden, readRegularFile } from '../regular-file.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
@@ -173,6 +173,9 @@ export function staticFiles(
   };
 }
 
+/** The largest `404.html` shown, as for a page indexed (`MAX_FILE_BYTES`). */
+const MAX_NOT_FOUND_PAGE_BYTES = 2 ** 20;
+
 /** The service's own paths, whose clients read the JSON error whatever they accept. */
 const API_PATH = /^\/(?:bot|api)(?:\/|$)|^\/openapi\.json$/;
 
@@ -199,11 +202,16 @@ export function pageNotFound(
   const file = join(root, '404.html');
   let page: string | undefined;
   try {
-    // A file only: a pipe of that name would hold the thread every request shares until written.
-    if (statsOf(file)?.isFile() && !servesPrivateFile(root, '404.html', privateFiles))
-      page = readFileSync(file, 'utf8');
+    // A small file only, read at each address missed on the thread every request shares: a pipe
+    // held it until written to, 300 MB stalled the service 21 s a visit, and a link to
+    // `/proc/self/environ` showed the service's environment, keys and all, as the page.
+    if (
+      !servesPrivateFile(root, '404.html', privateFiles) &&
+      !leadsToHidden(root, file, (name) => HIDDEN.test(name))
+    )
+      page = readRegularFile(file, MAX_NOT_FOUND_PAGE_BYTES, 'a page').toString('utf8') || undefined;
   } catch {
-    // Unreadable: the short page.
+    // None, unreadable, or no small file: the short page.
   }
   if (page === undefined) {
     let shown = path;

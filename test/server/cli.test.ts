@@ -470,6 +470,30 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it("prints no warning with a line of a page's front matter for a YAML tag it doesn't know, and reads the page", async () => {
+    // The parser's warning quoted the line, a terminal's escapes and all, and named no file.
+    const site = join(dir, 'tagged-front-matter');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(
+      join(site, 'guide.md'),
+      '---\ntitle: Otter guide\nhook: !!js/function "\u001b[2KWARN forged"\n---\n\nHow otters swim.\n',
+    );
+    const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet']);
+    try {
+      const [result] = await (
+        await fetch(`${cli.url}/bot/search`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'demo-key', query: 'otters swim', numDocs: 1 }),
+        })
+      ).json();
+      assert.equal(result.title, 'Otter guide');
+      assert.doesNotMatch(cli.output(), /YAMLWarning|forged/);
+      assert.ok(!cli.output().includes('\u001b'), 'no escape');
+    } finally {
+      await stopCli(cli);
+    }
+  });
+
   it("links a passage to its heading's anchor as the site's generator writes it, or as --anchors says", async () => {
     const docs = join(dir, 'vitepress-site', 'docs');
     mkdirSync(join(docs, '.vitepress'), { recursive: true });

@@ -26,7 +26,9 @@ export function splitFrontMatter(source: string): MarkdownSource {
   const match = FRONT_MATTER.exec(source);
   if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
   const yaml = match[1] ?? '';
-  const parsed: unknown = jsonShapedFrontMatter(yaml) ?? parseYaml(yaml);
+  // A tag YAML has not (`!!js/function`, `!ENV`) reads as a string, without the warning the parser
+  // would print for it: a line of the page's, escapes and all, naming no file.
+  const parsed: unknown = jsonShapedFrontMatter(yaml) ?? parseYaml(yaml, { logLevel: 'error' });
   const frontMatter =
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)

@@ -89,7 +89,7 @@ function isHugoConfig(path: string): boolean {
 
 /**
  * A configuration file's settings, as TOML, YAML or JSON by its extension (YAML read with
- * `yamlOptions`); undefined for none, or one that doesn't parse or is no mapping.
+ * `yamlOptions`, printing no warning); undefined for none, or one that doesn't parse or is no mapping.
  */
 function readConfig(
   path: string,
@@ -103,7 +103,7 @@ function readConfig(
         ? parseToml(text)
         : extension === '.json'
           ? JSON.parse(text)
-          : parseYaml(text, yamlOptions);
+          : parseYaml(text, { logLevel: 'error', ...yamlOptions });
     return isRecord(config) ? config : undefined;
   } catch {
     return undefined;
@@ -447,7 +447,7 @@ const lowerCaseKeys = (record: Record<string, unknown>): Record<string, unknown>
 function isJekyllConfig(path: string): boolean {
   let config: unknown;
   try {
-    config = parseYaml(configText(path));
+    config = parseYaml(configText(path), { logLevel: 'error' });
   } catch {
     return false;
   }

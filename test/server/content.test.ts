@@ -1849,6 +1849,41 @@ describe('loadContentFolder', () => {
     }
   });
 
+  it("keeps every link on the site when a generator's base path would read as another host's (`/.//evil.example/`)", async () => {
+    // The config's path is taken, never its host: a path of two slashes is a link to another host.
+    const site = await mkdtemp(join(tmpdir(), 'ask-content-base-path-host-'));
+    try {
+      const docs = join(site, 'docs');
+      await writeFixture(docs, {
+        '.vitepress/config.ts': "export default { base: '/.//evil.example/' }\n",
+        'guides/setup.md': '# Setup\n\nRun the toolkit installer.\n',
+      });
+      const service = await startTestService({ contentDir: docs });
+      try {
+        const results = await service.postJson<{ link: string }[]>('/bot/search', {
+          apiKey: DEMO_KEY,
+          query: 'installer',
+          numDocs: 3,
+        });
+        assert.deepEqual(
+          results.body.map((result) => result.link),
+          ['/evil.example/guides/setup.html'],
+        );
+        const answer = await service.postJson<{ link: string }>('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query: 'How do I run the installer?',
+          format: 'markdown',
+          conversationId: '',
+        });
+        assert.match(answer.body.link, /^\/evil\.example\/guides\/setup\.html(#|$)/);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('links and tags a Docusaurus doc where Docusaurus publishes it: no number prefixes, its id, its category index; partials are no pages', async () => {
     const site = await mkdtemp(join(tmpdir(), 'ask-content-docusaurus-'));
     try {

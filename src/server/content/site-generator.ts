@@ -239,7 +239,9 @@ export function basePathOf(generator: SiteGenerator): string | undefined {
   } catch {
     return undefined;
   }
-  const trimmed = path.replace(/\/+$/, '');
+  // One slash to open it: `/.//evil.example/` is the path `//evil.example`, which a link reads
+  // as another host.
+  const trimmed = path.replace(/\/+$/, '').replace(/^\/+/, '/');
   return trimmed === '' ? undefined : trimmed;
 }
 

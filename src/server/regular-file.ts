@@ -47,7 +47,7 @@ export function readRegularFile(path: string, maxBytes: number, what: string): B
 export function leadsToHidden(root: string, path: string, isHidden: (name: string) => boolean): boolean {
   let names: string[];
   try {
-    names = relative(realpathSync(root), realpathSync(path)).split(sep);
+    names = relative(realpathSync.native(root), realpathSync.native(path)).split(sep);
   } catch {
     return false;
   }

@@ -24,6 +24,7 @@ import {
 } from './answer-evidence.js';
 import { definiteFollowUp, implicitFollowUp, resolveFollowUp, resolveFollowUpIn } from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
+import { smallTalkAnswer, withoutSmallTalk } from './small-talk.js';
 
 export interface ExtractiveAnswererOptions {
   index: SearchIndex;
@@ -592,7 +593,10 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   async answer(input: AnswerInput): Promise<DraftAnswer> {
-    return this.compose(input, await this.retrieve(input));
+    const smallTalk = await smallTalkAnswer(input.query, input.format, this.#index);
+    if (smallTalk) return smallTalk;
+    const asked = withoutSmallTalk(input);
+    return this.compose(asked, await this.retrieve(asked));
   }
 
   /** The extractive answer from what `retrieve` found. */

@@ -8,6 +8,7 @@ import {
   passageLink,
   type Retrieval,
 } from './extractive-answerer.js';
+import { smallTalkAnswer, withoutSmallTalk } from './small-talk.js';
 import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.js';
 import {
   type ChatMessage,
@@ -117,7 +118,12 @@ export class LlmAnswerer implements Answerer {
     this.#fetch = options.fetch ?? fetch;
   }
 
-  async answer(input: AnswerInput, signal?: AbortSignal): Promise<DraftAnswer> {
+  async answer(asked: AnswerInput, signal?: AbortSignal): Promise<DraftAnswer> {
+    // A greeting or a thanks costs no model call: the extractive answerer's reply, in words that
+    // say a model writes the answers.
+    const smallTalk = await smallTalkAnswer(asked.query, asked.format, this.#options.index, true);
+    if (smallTalk) return smallTalk;
+    const input = withoutSmallTalk(asked);
     const retrieval = await this.#extractive.retrieve(input);
     const best = retrieval.hits[0];
     // A question the documentation doesn't cover is not handed to the model to guess at.

@@ -4,6 +4,7 @@ import type { AnswerRecord } from '../../wire/index.js';
 import type { AskRequestSchema } from '../../wire/schemas.js';
 import type { Answerer, AnswerInput } from '../answer/answerer.js';
 import { answerWithCustomAgent, type CustomAgentDependencies } from '../answer/custom-agent.js';
+import { isSmallTalkContext } from '../answer/small-talk.js';
 import type { AgentConfig } from '../config.js';
 import type { Store } from '../store/store.js';
 
@@ -39,7 +40,12 @@ export async function answerQuestion(
   signal?: AbortSignal,
 ): Promise<AnswerRecord> {
   const { conversationId, continued } = await resolveConversation(deps.store, agent, request.conversationId);
-  const history = continued ? await deps.store.conversationTurns(conversationId, HISTORY_TURNS) : [];
+  // A greeting or a thanks between two questions is no turn a follow-up takes its topic from.
+  const history = continued
+    ? (await deps.store.conversationTurns(conversationId, HISTORY_TURNS)).filter(
+        (turn) => !isSmallTalkContext(turn.contextJson),
+      )
+    : [];
   const format = request.format ?? 'html';
   const input: AnswerInput = {
     query: request.query,

@@ -1,7 +1,7 @@
 /**
  * Messages that ask nothing (a greeting, thanks, a goodbye, an "ok", "who are you?") asked of the
  * real service over HTTP: a short reply in the site's language, never a quote from the pages, no
- * model call.
+ * model call, and no place among the questions the analytics count.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -32,7 +32,11 @@ const ask = async (service: TestService, query: string, conversationId = ''): Pr
 };
 
 /** Asserts that `reply` is small talk's: nothing answered from the documents, and marked. */
+/** The small talk sent to the English site. */
+const sentSmallTalk = new Set<string>();
+
 const assertSmallTalk = (reply: Reply, text: RegExp, query: string): void => {
+  sentSmallTalk.add(query);
   assert.equal(reply.context.smallTalk, true, query);
   assert.equal(reply.didAnswer, false, query);
   assert.equal(reply.relevanceScore, 0, query);
@@ -102,6 +106,48 @@ describe('small talk on an English site', () => {
     assertSmallTalk(thanks, /^You're welcome!/, 'thanks!');
     const followUp = await ask(service, 'and in dark mode?', first.conversationId);
     assert.match(followUp.context.resolvedQuery, /accent colou?r/i);
+  });
+
+  it('keeps small talk in the records, but counts no question of it, answered or not', async () => {
+    const started = Date.now() - 60_000;
+    const thanks = await ask(service, 'Thanks!!');
+    await ask(service, 'thanks');
+    sentSmallTalk.add('Thanks!!').add('thanks');
+    await ask(service, 'What was the population of medieval Byzantium?');
+    const vote = await service.postJson('/bot/feedback', {
+      apiKey: DEMO_KEY,
+      insightId: thanks.insightId,
+      feedback: 1,
+    });
+    assert.equal(vote.status, 200);
+    const report = async (path: string) => {
+      const response = await service.get(
+        `/api/projects/demo/analytics${path}${path.includes('?') ? '&' : '?'}startDate=${started}&endDate=${Date.now()}&limit=100`,
+        { authorization: `Bearer ${DEMO_KEY}` },
+      );
+      assert.equal(response.status, 200, path);
+      return response.json();
+    };
+    const records = (await report('')) as { insightId: string; query: string; feedback: number | null }[];
+    assert.equal(records.find((record) => record.insightId === thanks.insightId)?.feedback, 1);
+    const unanswered = (await report('?didAnswer=false')) as { query: string }[];
+    assert.ok(unanswered.some((record) => /Byzantium/.test(record.query)));
+    assert.deepEqual(
+      unanswered.filter((record) => sentSmallTalk.has(record.query)),
+      [],
+    );
+    for (const sort of ['-count', '-unanswered', '-negative']) {
+      const questions = (await report(`/topquestions?sort=${sort}`)) as { question: string }[];
+      assert.ok(
+        questions.some((question) => /Byzantium/.test(question.question)),
+        sort,
+      );
+      assert.deepEqual(
+        questions.filter((question) => sentSmallTalk.has(question.question)),
+        [],
+        sort,
+      );
+    }
   });
 });
 

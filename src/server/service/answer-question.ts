@@ -89,6 +89,7 @@ export async function answerQuestion(
       ...draft.context,
     }),
     createdAt,
+    ...(draft.context?.['smallTalk'] === true ? { smallTalk: true } : {}),
   });
 
   return {

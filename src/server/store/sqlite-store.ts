@@ -138,6 +138,15 @@ export function questionKey(query: string): string {
   return spaced.replace(AROUND_A_QUESTION, '') || spaced;
 }
 
+/**
+ * The question key of a message that asked nothing (a greeting, thanks; see `InsightRow.smallTalk`),
+ * which no question folds to (see `questionKey`): top questions skip it, and so do the records of
+ * the questions not answered, through the index they are read from.
+ */
+const SMALL_TALK_KEY = '';
+/** The condition that keeps the questions, small talk aside. */
+const NOT_SMALL_TALK = `i.question_key <> '${SMALL_TALK_KEY}'`;
+
 const ANALYTICS_ORDER: Record<AnalyticsFilter['sort'], string> = {
   createdAt: 'i.created_at ASC, i.rowid ASC',
   '-createdAt': 'i.created_at DESC, i.rowid DESC',
@@ -230,6 +239,7 @@ export function reportQuery(report: ReportName, filter: AnalyticsFilter): { sql:
   const [select, table] = REPORT_SELECT[report];
   const params: unknown[] = [filter.projectId, filter.startMs, filter.endMs];
   let where = `${table}.project_id = ? AND ${table}.created_at >= ? AND ${table}.created_at <= ?`;
+  if (report === 'topquestions') where += ` AND ${NOT_SMALL_TALK}`;
   if (filter.agentId !== undefined) {
     where += ` AND ${table}.agent_id = ?`;
     params.push(filter.agentId);
@@ -237,7 +247,7 @@ export function reportQuery(report: ReportName, filter: AnalyticsFilter): { sql:
   if (report === 'analytics') {
     // did_answer is in the index the page is picked from; a vote is found by the insight's id.
     if (filter.didAnswer !== undefined) {
-      where += ' AND i.did_answer = ?';
+      where += ` AND i.did_answer = ?${filter.didAnswer ? '' : ` AND ${NOT_SMALL_TALK}`}`;
       params.push(filter.didAnswer ? 1 : 0);
     }
     if (filter.feedback === 'none') {
@@ -395,7 +405,12 @@ class SqliteStore implements Store {
     this.#saveInsightTransaction = db.transaction((row: InsightRow) => {
       // The conversation and its first insight commit together: one fsync, never half a turn.
       createConversation.run(row.conversationId, row.projectId, row.agentId, row.createdAt);
-      saveInsight.run({ ...row, questionKey: questionKey(row.query), didAnswer: row.didAnswer ? 1 : 0 });
+      saveInsight.run({
+        ...row,
+        // Small talk is grouped under no question (see SMALL_TALK_KEY).
+        questionKey: row.smallTalk === true ? SMALL_TALK_KEY : questionKey(row.query),
+        didAnswer: row.didAnswer ? 1 : 0,
+      });
     });
     const { saveSearch } = this.#statements;
     this.#saveSearchesTransaction = db.transaction((rows: readonly SearchRow[]) => {

@@ -18,6 +18,11 @@ export interface InsightRow {
   /** JSON: meta, attributes, tags, passages. */
   contextJson: string;
   createdAt: number;
+  /**
+   * The message asked nothing (a greeting, thanks: `context.smallTalk`): it is kept with its
+   * reply, but top questions don't count it, nor do the records of questions not answered.
+   */
+  smallTalk?: boolean;
 }
 
 /** A previous turn of a conversation, oldest first. */

@@ -274,6 +274,17 @@ describe('<ask-chat>', () => {
   });
 
   describe('against the reference service', () => {
+    it('shows the reply to a thanks as it is, with no "could not find" and no offer to search', async () => {
+      const el = await chat(new RecordingClient(serviceClient()));
+      await askAndWaitForAnswer(el, 'thanks!', 1);
+      const reply = parts(el).lastAnswer()!;
+      expect(reply.textContent).to.contain("You're welcome!");
+      expect(reply.textContent).not.to.contain('could not find');
+      expect(reply.querySelector('[part~="search-button"]') === null, 'no search offer').to.equal(true);
+      expect(parts(el).status()).to.equal('Answer ready.');
+      await expect(el).to.be.accessible();
+    });
+
     it('holds a conversation: the follow-up carries the conversationId and stays on topic', async () => {
       const client = new RecordingClient(serviceClient());
       const el = await chat(client);

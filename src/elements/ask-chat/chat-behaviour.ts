@@ -867,7 +867,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#settle(turn, { status: 'answered', record, feedback: null, ...(forgotten ? { forgotten } : {}) });
     // What the visitor sees: an answer, none, or one folded away as not sure (see #renderTurn).
     this.#announce(
-      !record.didAnswer && !asksForValue(record)
+      !record.didAnswer && !repliesInWords(record)
         ? strings.notFound
         : this.#unrendered.has(turn.id)
           ? strings.notShown
@@ -1331,8 +1331,9 @@ export class ChatBehaviour implements ReactiveController {
                 </button>
               </div>`
         }`;
-    // A custom agent asking for a value it needs (an order number): its question is the message.
-    if (!record.didAnswer && asksForValue(record)) return this.#body(turn);
+    // A custom agent asking for a value it needs (an order number), or the service's reply to a
+    // greeting or thanks: its words are the message, with nothing to search instead.
+    if (!record.didAnswer && repliesInWords(record)) return this.#body(turn);
     if (!record.didAnswer) {
       const href = host.searchUrl ? fill(host.searchUrl, { query: encodeURIComponent(turn.query) }) : '';
       // The question isolated, as the search box's "Ask AI about" does.
@@ -1539,10 +1540,13 @@ function isUnsure(record: AnswerRecord, minRelevance: number): boolean {
   return minRelevance > 0 && !(record.relevanceScore >= minRelevance);
 }
 
-/** Whether an unanswered record asks the visitor for a value (a custom agent's `missing`). */
-function asksForValue(record: AnswerRecord): boolean {
+/**
+ * Whether an unanswered record's answer is a reply to show as it is: it asks the visitor for a
+ * value (a custom agent's `missing`), or answers small talk ("thanks!": `context.smallTalk`).
+ */
+function repliesInWords(record: AnswerRecord): boolean {
   const missing = (record.context['customAgent'] as { missing?: unknown } | undefined)?.missing;
-  return Array.isArray(missing) && missing.length > 0;
+  return (Array.isArray(missing) && missing.length > 0) || record.context['smallTalk'] === true;
 }
 
 /**

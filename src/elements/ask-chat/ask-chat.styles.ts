@@ -140,8 +140,7 @@ export const askChatStyles = [
       border-color: #0000;
       background: transparent;
     }
-    .composer [part~='send-button'],
-    .composer [part~='stop-button'] {
+    .composer [part~='send-button'] {
       color: var(--_accent-text);
       background: var(--_accent);
     }

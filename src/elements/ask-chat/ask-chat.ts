@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { AskClient } from '../../client/create-client.js';
 import type { AnswerFormat, AnswerRecord, AskMeta } from '../../wire/index.js';
-import { importOnce } from '../shared/import-once.js';
+import { ignore, importOnce } from '../shared/import-once.js';
 import { tagListConverter } from '../shared/tag-list.js';
 import { askChatStyles } from './ask-chat.styles.js';
 import type * as Behaviour from './chat-behaviour.js';
@@ -128,7 +128,7 @@ export class AskChat extends LitElement {
     strings: { attribute: false },
     feedbackStrings: { attribute: false },
     feedbackReasons: { attribute: false },
-    _unreachable: { state: true },
+    _notice: { state: true },
     _id: { attribute: 'id' },
   };
 
@@ -168,8 +168,11 @@ export class AskChat extends LitElement {
   declare feedbackStrings: Partial<FeedbackStrings>;
   /** The reason chips of `feedback-reason` under each answer; unset, the feedback buttons' English five. */
   declare feedbackReasons: string[] | undefined;
-  /** The behaviour could not be fetched when it was needed. */
-  declare private _unreachable: boolean;
+  /**
+   * What the composer's notice says until the behaviour is here: that a question sent meanwhile is
+   * on its way (`sending`), or that the behaviour could not be fetched (`networkError`).
+   */
+  declare private _notice: '' | 'sending' | 'networkError';
   /** `id`, observed: it names the saved conversation when there is no `storage-key`, and may change. */
   declare private _id: string | null;
 
@@ -187,7 +190,7 @@ export class AskChat extends LitElement {
     this.feedbackReason = false;
     this.strings = {};
     this.feedbackStrings = {};
-    this._unreachable = false;
+    this._notice = '';
     // A visitor coming near the chat: the behaviour is fetched before they can send anything.
     for (const type of ['focusin', 'pointerenter', 'keydown']) this.addEventListener(type, this.#prefetch);
   }
@@ -215,10 +218,13 @@ export class AskChat extends LitElement {
    * when the question was cancelled, stopped, failed or too long (the chat shows why).
    */
   async askQuestion(query: string, options: AskQuestionOptions = {}): Promise<AnswerRecord | undefined> {
-    // Until the behaviour is here the question waits in the input, in view, and stays there if
-    // it can't be fetched, as a typed one does.
+    // Until the behaviour is here the question waits in the input, in view, with the notice that
+    // it is on its way, and stays there if it can't be fetched, as a typed one does.
     const input = this.#behaviour ? null : this.#input;
-    if (input && !input.value.trim()) input.value = query;
+    if (input) {
+      if (!input.value.trim()) input.value = query;
+      this._notice = 'sending';
+    }
     const behaviour = this.#behaviour ?? (await this.#load().catch(() => this.#unreachable()));
     if (behaviour && input?.value === query) input.value = '';
     return behaviour?.askQuestion(query, options);
@@ -250,31 +256,35 @@ export class AskChat extends LitElement {
   /** The behaviour, once per element; the module is fetched once per page, and again after a failure. */
   #load(): Promise<ChatBehaviour> {
     return loadBehaviour().then(({ ChatBehaviour }) => {
-      this._unreachable = false;
+      this._notice = '';
       return (this.#behaviour ??= new ChatBehaviour(this));
     });
   }
 
-  /** Runs `action` on the behaviour: at once when it is here, else when it arrives. */
-  #with(action: (behaviour: ChatBehaviour) => unknown): void {
-    if (this.#behaviour) action(this.#behaviour);
-    else this.#load().then(action, () => this.#unreachable());
+  /**
+   * Runs `action` on the behaviour: at once when it is here, else when it arrives (for a question,
+   * `sending`: the notice says it is on its way meanwhile, on a slow network a few seconds).
+   */
+  #with(action: (behaviour: ChatBehaviour) => unknown, sending?: boolean): void {
+    if (this.#behaviour) return void action(this.#behaviour);
+    if (sending) this._notice = 'sending';
+    this.#load().then(action, () => this.#unreachable());
   }
 
   /** The behaviour could not be fetched: say so; what was typed stays in the input. */
   #unreachable(): undefined {
-    this._unreachable = true;
+    this._notice = 'networkError';
     return undefined;
   }
 
   #send(): void {
     const text = this.#input?.value ?? '';
-    if (text.trim()) this.#with((behaviour) => behaviour.send(text));
+    if (text.trim()) this.#with((behaviour) => behaviour.send(text), true);
   }
 
   /** The suggestions go once a question is asked: the focus goes to the input, as after sending. */
   #askSuggestion(question: string): void {
-    this.#with((behaviour) => behaviour.askQuestion(question));
+    this.#with((behaviour) => behaviour.askQuestion(question), true);
     this.#input?.focus();
   }
 
@@ -323,7 +333,7 @@ export class AskChat extends LitElement {
   protected override render() {
     const s = this.#strings;
     const behaviour = this.#behaviour;
-    const notice = behaviour ? behaviour.notice : this._unreachable ? s.networkError : '';
+    const notice = behaviour ? behaviour.notice : this._notice && s[this._notice];
     return html`<div
       part="base"
       class="base"
@@ -371,11 +381,11 @@ export class AskChat extends LitElement {
         ${behaviour?.renderAttachments()}
         <p id="notice" part="notice" class="attach-notice" ?hidden=${!notice}>${notice}</p>
         <div class="composer">
-          <label class="visually-hidden" for="input">${s.inputLabel}</label>
           <textarea
             id="input"
             part="input"
             rows="1"
+            aria-label=${s.inputLabel}
             aria-describedby="notice"
             placeholder=${s.placeholder}
             @keydown=${this.#onKeydown}
@@ -411,8 +421,6 @@ export class AskChat extends LitElement {
     </div>`;
   }
 }
-
-function ignore(): void {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -34,6 +34,10 @@ export const chatBehaviourStyles = css`
   .transcript {
     contain: layout paint;
   }
+  .composer [part~='stop-button'] {
+    color: var(--_accent-text);
+    background: var(--_accent);
+  }
   .header {
     display: flex;
     justify-content: flex-end;

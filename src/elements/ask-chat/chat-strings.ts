@@ -40,6 +40,8 @@ export interface AskChatStrings {
   you: string;
   answer: string;
   thinking: string;
+  /** Under a question sent before the chat's behaviour has arrived (a slow network), until it has. */
+  sending: string;
   answerReady: string;
   stopped: string;
   /** Sent while an answer is on its way. */
@@ -97,6 +99,7 @@ export const shellStrings = {
   inputLabel: 'Your question',
   placeholder: 'Ask a question…',
   send: 'Send',
+  sending: 'Sending…',
   attach: 'Attach images',
   networkError: 'The service could not be reached. Check your connection, then retry.',
 } satisfies Partial<AskChatStrings>;

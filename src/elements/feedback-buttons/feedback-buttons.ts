@@ -3,7 +3,7 @@ import { Task, TaskStatus } from '@lit/task';
 import type { AskClient } from '../../client/create-client.js';
 import type { FeedbackValue } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
-import { importOnce } from '../shared/import-once.js';
+import { ignore, importOnce } from '../shared/import-once.js';
 import { defaultFeedbackReasons } from '../shared/strings.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
 import type * as ChatConnection from '../ask-chat/chat-connection.js';
@@ -325,8 +325,6 @@ export class FeedbackButtons extends LitElement {
     `;
   }
 }
-
-function ignore(): void {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -38,3 +38,9 @@ export function importOnce<T>(load: () => Promise<T>, base: string): () => Promi
           throw error;
         }));
 }
+
+/**
+ * What a fetch made ahead of need does with its failure: nothing, since the need that follows
+ * tries again and tells the visitor.
+ */
+export function ignore(): void {}

@@ -58,7 +58,7 @@ export interface SearchBoxStrings {
 /** The strings of what the element shows before its behaviour arrives: the input, the button, the dialog, the error. */
 export type FieldStrings = Pick<
   SearchBoxStrings,
-  'label' | 'placeholder' | 'button' | 'close' | 'results' | 'error'
+  'label' | 'placeholder' | 'button' | 'close' | 'results' | 'loading' | 'error'
 >;
 
 /** Their defaults; the popup's come with it (`search-popup.strings.ts`). */
@@ -68,6 +68,8 @@ export const fieldStrings: FieldStrings = {
   button: 'Search',
   close: 'Close',
   results: 'Search results',
+  // Also shown when a query is typed before the element's behaviour has arrived.
+  loading: 'Searching…',
   // Also shown when the element's behaviour could not be fetched.
   error: 'Search is not available right now.',
 };

@@ -109,7 +109,7 @@ export const styles = css`
   .trigger:hover {
     border-color: var(--_accent);
   }
-  .unreachable {
+  .early {
     position: absolute;
     inset-inline: 0;
     inset-block-start: calc(100% + 0.25em);

@@ -76,9 +76,18 @@ const loadShortcut = importOnce(() => import('./keyboard-shortcut.js'), import.m
 /** The lazily loaded rules as Lit styles, shared by every box of the page (one sheet for each). */
 const lazyStyles = new Map<string, CSSResult>();
 
-const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
-  <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" stroke-width="1.8" />
-  <path d="m13 13 4.5 4.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
+// The stroke is the svg's, for both shapes (a round cap draws nothing more on a closed circle).
+const searchIcon = html`<svg
+  class="icon"
+  viewBox="0 0 20 20"
+  fill="none"
+  stroke="currentColor"
+  stroke-width="1.8"
+  stroke-linecap="round"
+  aria-hidden="true"
+>
+  <circle cx="8.5" cy="8.5" r="5.75" />
+  <path d="m13 13 4.5 4.5" />
 </svg>`;
 
 /**
@@ -114,7 +123,7 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true"
  * @csspart option-link - A result's link target, as shown.
  * @csspart highlight - A match of the query's terms (`<mark>`).
  * @csspart heading - The "Recent searches" heading.
- * @csspart message - The no-results, error and offline messages.
+ * @csspart message - The no-results, error and offline messages, and "Searching…" for a query typed before the behaviour has arrived.
  * @csspart retry - The button that runs a failed search again.
  * @csspart loading - The "Searching…" indicator.
  * @csspart status - The polite live region (visually hidden by default).
@@ -383,8 +392,9 @@ export class SearchBox extends LitElement {
     // Already attached (the module came for another box), it asks for nothing.
     const request = () => this.#requestController(false);
     // Where there is no requestIdleCallback (Safari), soon after the first render.
-    if ('requestIdleCallback' in globalThis) requestIdleCallback(request, { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(request, 1);
+    (globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1)))(request, {
+      timeout: IDLE_TIMEOUT_MS,
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -409,8 +419,9 @@ export class SearchBox extends LitElement {
     // Requested with the variant, so the dialog is there by the time someone opens it. Another
     // variant set while it is open (a layout switched on rotation) closes it before it goes, so
     // that the page scrolls again and its listeners go too.
-    if (changed.has('variant') && this.variant !== 'button') this.#dialog?.close();
-    if (changed.has('variant') && this.variant === 'button' && !dialogModule) this.#lazy(loadDialog());
+    if (changed.has('variant'))
+      if (this.variant !== 'button') this.#dialog?.close();
+      else if (!dialogModule) this.#lazy(loadDialog());
     // A query to search, from the page or its URL.
     if (changed.has('query') && this.query) this.#requestController(false);
     this.#controller?.willUpdate(changed);
@@ -557,9 +568,22 @@ export class SearchBox extends LitElement {
     const inDialog = this.variant === 'button';
     const label = this.label || text.label;
     const shortcut = this.#shortcut;
-    // Until the behaviour arrives, the list is empty and closed.
-    const { popup, listed, activeId, announcement } = this.#controller?.render() ?? {
-      popup: html`<ul id="listbox" role="listbox" part="listbox" aria-label=${text.results} hidden></ul>`,
+    // Until the behaviour arrives, the list is empty and closed, and a message says (and the live
+    // region tells) that it could not be fetched, or, to a visitor who typed a query meanwhile
+    // (seconds on a slow network), that the search is on its way.
+    const note = this._unreachable
+      ? text.error
+      : this.#visitorWaiting && this.query.trim()
+        ? text.loading
+        : '';
+    const {
+      popup,
+      listed,
+      activeId,
+      announcement = note,
+    } = this.#controller?.render() ?? {
+      popup: html`<ul id="listbox" role="listbox" part="listbox" aria-label=${text.results} hidden></ul>
+        ${note ? html`<p part="message" class="early">${note}</p>` : nothing}`,
       listed: false,
     };
     return html`
@@ -603,14 +627,7 @@ export class SearchBox extends LitElement {
           }
         </div>
         ${popup}
-        ${
-          this._unreachable && !this.#controller
-            ? html`<p part="message" class="unreachable">${text.error}</p>`
-            : nothing
-        }
-        <div role="status" part="status" class="visually-hidden">
-          ${announcement ?? (this._unreachable ? text.error : '')}
-        </div>
+        <div role="status" part="status" class="visually-hidden">${announcement}</div>
       </div>
     `;
   }
@@ -646,7 +663,7 @@ export class SearchBox extends LitElement {
 const reported = new Set<unknown>();
 
 function reportLoadError(error: unknown): void {
-  if (!reported.has(error)) console.error('<search-box>: a part of the element could not be loaded.', error);
+  if (!reported.has(error)) console.error('<search-box>: a part not loaded:', error);
   reported.add(error);
 }
 

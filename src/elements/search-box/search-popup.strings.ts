@@ -6,7 +6,6 @@ export const popupStrings: Omit<SearchBoxStrings, keyof FieldStrings> = {
   recent: 'Recent searches',
   clearRecent: 'Clear recent searches',
   recentCleared: 'Recent searches cleared',
-  loading: 'Searching…',
   noResults: 'No results for “{query}”',
   resultsOne: '1 result',
   resultsOther: '{count} results',

@@ -152,6 +152,11 @@ export class SearchController implements ReactiveController {
   readonly #state: PopupState;
   #runId = 0;
   #slowRun = -1;
+  /**
+   * The element said "Searching…" for a query typed before this module came: the searches go on
+   * showing it from the first, with no gap, until one is answered or fails.
+   */
+  #stillSearching: boolean;
   /** The visitor asked to run a failed search again (retry): its failure is theirs to hear of. */
   #retried = false;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -186,6 +191,8 @@ export class SearchController implements ReactiveController {
   constructor(host: SearchBox, text: () => FieldStrings & Partial<SearchBoxStrings>) {
     this.#host = host;
     this.#text = () => ({ ...popupStrings, ...text() });
+    this.#stillSearching =
+      (host.renderRoot as ShadowRoot).querySelector('.early')?.textContent === this.#text().loading;
     this.#state = {
       expanded: (host.renderRoot as ShadowRoot).activeElement?.localName === 'input',
       activeIndex: -1,
@@ -263,6 +270,7 @@ export class SearchController implements ReactiveController {
         // After a refusal that said how long to wait (429, 503), the search waits it out, shown as
         // searching, rather than be refused again; results already shown need no "Searching…".
         const wait = (retryAts.get(client) ?? 0) - Date.now();
+        if (this.#stillSearching && !shown) this.#slowRun = run;
         const timer = shown
           ? undefined
           : setTimeout(
@@ -294,9 +302,13 @@ export class SearchController implements ReactiveController {
           if (this.#askingAgain === shown) this.#askingAgain = undefined;
         }
       },
-      onComplete: (value) => this.#answered(value),
+      onComplete: (value) => {
+        this.#stillSearching = false;
+        this.#answered(value);
+      },
       onError: (error) => {
         if (isAbortError(error)) return;
+        this.#stillSearching = false;
         this.#followFirstOf = undefined;
         const text = this.#text();
         this.#set({ answered: undefined, activeIndex: -1 });

@@ -5,7 +5,7 @@
  * take its place once the behaviour has come. This file runs in a page of its own: the behaviour
  * must not have been loaded.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { holdRequests, networkBack } from '../support/request-faults.js';
 import { input, message, options, recordingClient } from '../support/search-box-view.js';
@@ -20,7 +20,7 @@ const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]'
 describe('<search-box> typed in while its behaviour is on its way', () => {
   afterEach(networkBack);
 
-  it('says "Searching…" from the first key until the results of the whole query are shown', async () => {
+  it('says "Searching…" from the first key that makes a query until the results of the whole query are shown', async () => {
     await holdRequests('search-controller');
     const el = await fixture<SearchBox>(
       html`<search-box debounce="0" no-recent .client=${client}></search-box>`,
@@ -28,7 +28,14 @@ describe('<search-box> typed in while its behaviour is on its way', () => {
     input(el).focus();
     // Focused, nothing typed: nothing to say yet.
     expect(message(el)).to.equal(undefined);
-    await sendKeys({ type: 'them' });
+    // One letter, below min-chars (2 by default), is never searched: nothing is on its way.
+    await sendKeys({ type: 't' });
+    // Rendered (updateComplete would wait for the behaviour, which is held).
+    await nextFrame();
+    expect(input(el).value).to.equal('t');
+    expect(message(el), 'one letter').to.equal(undefined);
+    expect(status(el), 'one letter, to a screen reader').to.equal('');
+    await sendKeys({ type: 'hem' });
     await waitUntil(() => message(el) === 'Searching…', 'the search said to be on its way');
     expect(status(el), 'said to a screen reader').to.equal('Searching…');
     await sendKeys({ type: 'e' });

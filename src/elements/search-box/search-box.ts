@@ -57,9 +57,6 @@ export interface AskTarget extends HTMLElement {
   askQuestion(query: string, options?: { includeTags?: string[]; excludeTags?: string[] }): unknown;
 }
 
-/** The longest wait for an idle moment before the behaviour is fetched anyway. */
-const IDLE_TIMEOUT_MS = 2000;
-
 // The element's behaviour (search, popup, keys), fetched after the first render once the browser
 // is idle, or at once when the visitor needs it; the dialog of variant="button", fetched when a
 // page first sets that variant; the page's keyboard shortcut, when a page sets one. One request
@@ -389,12 +386,13 @@ export class SearchBox extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    // Already attached (the module came for another box), it asks for nothing.
-    const request = () => this.#requestController(false);
-    // Where there is no requestIdleCallback (Safari), soon after the first render.
-    (globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1)))(request, {
-      timeout: IDLE_TIMEOUT_MS,
-    });
+    // Fetched when the browser is idle, or after 2 s whatever it is doing; where there is no
+    // requestIdleCallback (Safari), soon after the first render. Already attached (the module came
+    // for another box), it asks for nothing.
+    (globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1)))(
+      () => this.#requestController(false),
+      { timeout: 2000 },
+    );
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -570,10 +568,12 @@ export class SearchBox extends LitElement {
     const shortcut = this.#shortcut;
     // Until the behaviour arrives, the list is empty and closed, and a message says (and the live
     // region tells) that it could not be fetched, or, to a visitor who typed a query meanwhile
-    // (seconds on a slow network), that the search is on its way.
+    // (seconds on a slow network), that the search is on its way: a query long enough to be
+    // searched (`min-chars`, counted here in UTF-16 units; the behaviour, which counts an emoji as
+    // one character and searches a single Chinese character, decides those once it has come).
     const note = this._unreachable
       ? text.error
-      : this.#visitorWaiting && this.query.trim()
+      : this.#visitorWaiting && this.query.trim()[this.minChars - 1]
         ? text.loading
         : '';
     const {

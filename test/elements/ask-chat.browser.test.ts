@@ -2833,6 +2833,86 @@ describe('<ask-chat>', () => {
       await Promise.all([buttonsOf(second).updateComplete, buttonsOf(third).updateComplete]);
       expect([shown(buttonsOf(second)), shown(buttonsOf(third))]).to.deep.equal(before);
     });
+    it('leaves "Show the answer anyway" opened under the answer the visitor opened when a retried question moves the answers', async () => {
+      let calls = 0;
+      // Every answer under min-relevance, folded away, its text naming its question.
+      const client = fakeClient(async (request) => {
+        if (calls++ === 0) throw new NetworkError();
+        return answerRecord({ relevanceScore: 10, answer: `About ${request.query}.` });
+      });
+      const el = await chat(client, 'min-relevance=50');
+      await el.askQuestion('First');
+      await el.askQuestion('Second');
+      await el.askQuestion('Third');
+      await el.updateComplete;
+      const opened = () =>
+        Array.from(el.shadowRoot!.querySelectorAll('details')).map((details) => ({
+          answer: details.querySelector('[part~="answer-body"]')!.textContent!.trim(),
+          open: details.open,
+        }));
+      // The visitor opens the third answer.
+      el.shadowRoot!.querySelectorAll('details')[1]!.querySelector('summary')!.click();
+      await el.updateComplete;
+      expect(opened()).to.deep.equal([
+        { answer: 'About Second.', open: false },
+        { answer: 'About Third.', open: true },
+      ]);
+      // Retried, the first question moves to the end, below the answers.
+      parts(el).one('retry-button')!.click();
+      await waitFor(() => el.shadowRoot!.querySelectorAll('details').length === 3, 'the first answered');
+      await el.updateComplete;
+      expect(opened()).to.deep.equal([
+        { answer: 'About Second.', open: false },
+        { answer: 'About Third.', open: true },
+        { answer: 'About First.', open: false },
+      ]);
+    });
+    it('shows each question with its own sent images when a retried question moves them', async () => {
+      const client = failingOnce(new NetworkError());
+      const el = await chat(client);
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png', 2048)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the first thumbnail');
+      await ask(el, 'What is in the first?');
+      // Failed, its image comes back to the composer: removed, another question is asked with another.
+      await waitFor(() => p.one('retry-button'), 'the first failed');
+      p.one('remove-button')!.click();
+      await waitFor(() => p.all('thumbnail').length === 0, 'the composer emptied');
+      pasteFiles(p.input(), [await pngFile('two.png', 4096)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the second thumbnail');
+      // Its words came back too: the visitor writes another question over them.
+      p.input().value = '';
+      await ask(el, 'And in the second?');
+      await waitFor(() => p.one('answer-body'), 'the second answered');
+      const [first, second] = client.asks.map((request) => request.base64Images![0]!);
+      expect(first).not.to.equal(second);
+      // Every image shown, decoded: the browser shows what each question sent.
+      const shown = async () => {
+        const images = p.questions().map((question) => question.querySelector('img')!);
+        await Promise.all(images.map((image) => image.decode()));
+        return p.questions().map((question) => ({
+          question: question.querySelector('p')!.textContent!.trim(),
+          image: question.querySelector('img')!.currentSrc,
+        }));
+      };
+      expect(await shown()).to.deep.equal([
+        { question: 'What is in the first?', image: first },
+        { question: 'And in the second?', image: second },
+      ]);
+      p.one('retry-button')!.click();
+      await waitFor(() => p.all('answer-body').length === 2, 'the first answered');
+      await el.updateComplete;
+      // The frame the move is drawn in: each question shows the image it sent, not the one of the
+      // question that was in its place, while the browser decodes its own.
+      const drawn = p.questions().map((question) => ({
+        question: question.querySelector('p')!.textContent!.trim(),
+        image: question.querySelector('img')!.currentSrc,
+      }));
+      expect(drawn).to.deep.equal([
+        { question: 'And in the second?', image: second },
+        { question: 'What is in the first?', image: first },
+      ]);
+    });
     it('keeps a thumb pressed while its vote is on its way and the next answer is drawn', async () => {
       const posts: (() => void)[] = [];
       const client = new RecordingClient(serviceClient(), {

@@ -198,6 +198,8 @@ export class ChatBehaviour implements ReactiveController {
   readonly #answers = new Map<string, HTMLElement>();
   /** The feedback buttons of each answer, made once and kept with it, and the vote last given them (see #feedbackOf). */
   readonly #feedback = new Map<string, { buttons: FeedbackButtons; value?: FeedbackValue | null }>();
+  /** The answers, folded away as not sure, that the visitor opened ("Show the answer anyway"). */
+  readonly #opened = new Set<string>();
   /** The turns whose answer could not be rendered: the renderer could not be fetched (see #body). */
   readonly #unrendered = new Set<string>();
   /** The last turn as the transcript last scrolled to it: `id status`. */
@@ -578,6 +580,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#askedWith = undefined;
     this.#answers.clear();
     this.#feedback.clear();
+    this.#opened.clear();
     this.#restoring = undefined;
     this.#unread = false;
   }
@@ -959,6 +962,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#conversationId = '';
     this.#answers.clear();
     this.#feedback.clear();
+    this.#opened.clear();
     this.#restore();
     return true;
   }
@@ -1029,7 +1033,7 @@ export class ChatBehaviour implements ReactiveController {
       const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
       this.#conversationId = saved.conversationId;
       this.#set(() => (this.turns = saved.turns));
-      for (const kept of [this.#answers, this.#feedback])
+      for (const kept of [this.#answers, this.#feedback, this.#opened])
         for (const id of kept.keys()) if (!saved.turns.some((t) => t.id === id)) kept.delete(id);
       return this.#renderSaved(saved.turns);
     }, ignore);
@@ -1359,7 +1363,10 @@ export class ChatBehaviour implements ReactiveController {
         unsure
           ? html`<p part="notice" class="notice">${s.notSure}</p>
               ${this.#renderDocuments(record)}
-              <details>
+              <details
+                ?open=${this.#opened.has(turn.id)}
+                @toggle=${(event: Event) => this.#onToggle(turn, event)}
+              >
                 <summary>${s.showAnyway}</summary>
                 ${body}
               </details>`
@@ -1408,6 +1415,18 @@ export class ChatBehaviour implements ReactiveController {
     const value = turn.feedback ?? null;
     if (kept.value !== value) buttons.value = kept.value = value;
     return buttons;
+  }
+
+  /**
+   * "Show the answer anyway" opened or closed: kept with its answer, and drawn again so that its
+   * place follows the answer. Drawn by position, a question retried (moved to the end) left an
+   * opened one open under the answer that came to its place, and the answer opened folded.
+   */
+  #onToggle(turn: ChatTurn, event: Event): void {
+    if ((event.target as HTMLDetailsElement).open === this.#opened.has(turn.id)) return;
+    if (this.#opened.has(turn.id)) this.#opened.delete(turn.id);
+    else this.#opened.add(turn.id);
+    this.#host.requestUpdate();
   }
 
   /** The bar above the transcript: "New conversation", once there is a conversation. */

@@ -1,5 +1,6 @@
 import type { AnswerError, AnswerFormat, Passage } from '../../wire/index.js';
 import type { ConversationTurn } from '../store/store.js';
+import { renderAnswer } from './answer-format.js';
 
 export interface AnswerInput {
   query: string;
@@ -34,6 +35,29 @@ export interface DraftAnswer {
   context?: Record<string, unknown>;
   /** The record's `error`: why there is no answer, when something failed on the way. */
   error?: AnswerError;
+}
+
+/**
+ * The draft of a turn answered from no document: `text` alone ("couldn't find", a reply to small
+ * talk, a custom agent's question), `didAnswer` false, no source and no passages.
+ */
+export function sourcelessAnswer(
+  format: AnswerFormat,
+  text: string,
+  resolvedQuery: string,
+  relevanceScore = 0,
+): DraftAnswer {
+  return {
+    answer: renderAnswer(format, [{ kind: 'text', text }]),
+    didAnswer: false,
+    relevanceScore,
+    title: '',
+    link: '',
+    description: '',
+    assetType: '',
+    passages: [],
+    resolvedQuery,
+  };
 }
 
 export interface Answerer {

@@ -23,14 +23,14 @@ import {
   valuesInText,
   writesWord,
 } from './agent-parameters.js';
-import { escapeMarkdown, renderAnswer } from './answer-format.js';
+import { escapeMarkdown } from './answer-format.js';
 import {
   type ChatMessage,
   chatCompletion,
   conversationMessages,
   type LanguageModelEndpoint,
 } from './chat-completion.js';
-import type { AnswerInput, DraftAnswer } from './answerer.js';
+import { type AnswerInput, type DraftAnswer, sourcelessAnswer } from './answerer.js';
 import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -477,15 +477,7 @@ function unanswered(
   error?: AnswerError,
 ): DraftAnswer {
   return {
-    answer: renderAnswer(input.format, [{ kind: 'text', text }]),
-    didAnswer: false,
-    relevanceScore: 0,
-    title: '',
-    link: '',
-    description: '',
-    assetType: '',
-    passages: [],
-    resolvedQuery: question,
+    ...sourcelessAnswer(input.format, text, question),
     context: { customAgent: context },
     ...(error ? { error } : {}),
   };

@@ -8,7 +8,7 @@ import { withinEditDistance } from '../search/edit-distance.js';
 import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
 import { renderAnswer } from './answer-format.js';
 import { codeNamesAsked, definesName, sectionTermSet, selectAnswer } from './answer-sentences.js';
-import type { Answerer, AnswerInput, DraftAnswer } from './answerer.js';
+import { type Answerer, type AnswerInput, type DraftAnswer, sourcelessAnswer } from './answerer.js';
 import {
   answerCoverage,
   heldOnlyInExamples,
@@ -262,17 +262,7 @@ export function notFoundAnswer(
   relevanceScore: number,
   language?: string,
 ): DraftAnswer {
-  return {
-    answer: renderAnswer(format, [{ kind: 'text', text: notFoundText(language) }]),
-    didAnswer: false,
-    relevanceScore,
-    title: '',
-    link: '',
-    description: '',
-    assetType: '',
-    passages: [],
-    resolvedQuery,
-  };
+  return sourcelessAnswer(format, notFoundText(language), resolvedQuery, relevanceScore);
 }
 
 /**

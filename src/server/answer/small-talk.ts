@@ -9,8 +9,7 @@
  */
 import type { AnswerFormat } from '../../wire/index.js';
 import type { SearchIndex } from '../search/search-index.js';
-import { renderAnswer } from './answer-format.js';
-import type { AnswerInput, DraftAnswer } from './answerer.js';
+import { type AnswerInput, type DraftAnswer, sourcelessAnswer } from './answerer.js';
 
 export type SmallTalkKind = 'greeting' | 'thanks' | 'goodbye' | 'acknowledgement' | 'identity';
 
@@ -568,17 +567,7 @@ export async function smallTalkAnswer(
   const kind = smallTalkKind(query);
   if (kind === undefined || (kind !== 'identity' && (await namesAPlace(query, index)))) return undefined;
   return {
-    answer: renderAnswer(format, [
-      { kind: 'text', text: smallTalkText(kind, index.language?.code, generated) },
-    ]),
-    didAnswer: false,
-    relevanceScore: 0,
-    title: '',
-    link: '',
-    description: '',
-    assetType: '',
-    passages: [],
-    resolvedQuery: query,
+    ...sourcelessAnswer(format, smallTalkText(kind, index.language?.code, generated), query),
     context: { smallTalk: true },
   };
 }

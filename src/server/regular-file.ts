@@ -7,6 +7,12 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } fro
 import { relative, sep } from 'node:path';
 
 /**
+ * The largest file read from those folders: a page indexed (MDN's largest is 0.1 MiB), a site
+ * generator's configuration, the `404.html` shown.
+ */
+export const MAX_FILE_BYTES = 2 ** 20;
+
+/**
  * The bytes of the regular file at `path` (a link followed), at most `maxBytes`; throws for a
  * device, a pipe or a socket, or a larger file, naming it `what` ("a page"). The file is opened
  * without waiting (a pipe would hold the thread until written to) and read for the size the

@@ -22,7 +22,7 @@ import {
 } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
-import { leadsToHidden, readRegularFile } from '../regular-file.js';
+import { leadsToHidden, MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
 import { startWorkerModule } from '../worker-module.js';
 
 const HTML_PAGE = /\.html?$/i;
@@ -229,9 +229,6 @@ function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   return code && !error.message.startsWith(code) ? `${code}: ${error.message}` : error.message;
 }
-
-/** The largest file indexed: MDN's largest page is 0.1 MiB. */
-export const MAX_FILE_BYTES = 2 ** 20;
 
 /**
  * Files are read synchronously in batches: on a docs-sized folder one synchronous read is far

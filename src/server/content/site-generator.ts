@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { readRegularFile } from '../regular-file.js';
+import { MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
 import type { AnchorStyle } from './heading-slug.js';
 import type { HugoSettings } from './hugo-page.js';
 import type { JekyllSite, PermalinkDefault } from './jekyll-post.js';
@@ -17,16 +17,13 @@ export interface SiteGenerator {
   anchors: AnchorStyle;
 }
 
-/** The largest configuration read, as for a page (`MAX_FILE_BYTES`). */
-const MAX_CONFIG_BYTES = 2 ** 20;
-
 /**
  * A configuration file's text. Only a file's, and a small one: a pipe of that name (which waits
  * for a writer) or a link to `/dev/zero` (which never ends) would hold the start, or with
  * `--watch` the whole service, whose thread reads it; throws for those.
  */
 const configText = (path: string): string =>
-  readRegularFile(path, MAX_CONFIG_BYTES, 'a configuration').toString('utf8');
+  readRegularFile(path, MAX_FILE_BYTES, 'a configuration').toString('utf8');
 
 /** The names Hugo reads its configuration from, at the site's root or in `config/_default/`, newest first. */
 const HUGO_CONFIG_FILES = ['hugo', 'config'].flatMap((name) =>

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../answer/answer-format.js';
-import { leadsToHidden, readRegularFile } from '../regular-file.js';
+import { leadsToHidden, MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
@@ -49,18 +49,20 @@ function servedFile(root: string, path: string): { file: string; stats: Stats } 
 }
 
 /**
- * Whether the file a path serves is one of `privateFiles`, compared as files (device and inode),
- * not as names: a link to it, or another case of its name on a case-insensitive disk, is the
- * same file.
+ * Whether the file of these stats (those of the file a path serves) is one of `privateFiles`,
+ * compared as files (device and inode), not as names: a link to it, or another case of its name
+ * on a case-insensitive disk, is the same file.
  */
-function servesPrivateFile(root: string, path: string, privateFiles: readonly string[]): boolean {
-  const stats = servedFile(root, path)?.stats;
+function isPrivateFile(stats: Stats | undefined, privateFiles: readonly string[]): boolean {
   if (stats === undefined) return false;
   return privateFiles.some((privateFile) => {
     const kept = statsOf(privateFile);
     return kept !== undefined && kept.ino === stats.ino && kept.dev === stats.dev;
   });
 }
+
+/** A name never served: a hidden file or folder (`.env`, `.git`), `.well-known` aside. */
+const isHiddenName = (name: string): boolean => HIDDEN.test(name);
 
 /**
  * The file a path names, as static hosts (GitHub Pages, Netlify, Cloudflare Pages) find it: the
@@ -120,9 +122,9 @@ export function staticFiles(
       // few threads every file read shares until written to (four requests stopped them all).
       if (!served.stats.isFile()) return next();
       // A link to a hidden file (`env.txt -> .env`, `~/.ssh/id_rsa`) is as hidden as the file.
-      if (leadsToHidden(root, served.file, (name) => HIDDEN.test(name))) return next();
+      if (leadsToHidden(root, served.file, isHiddenName)) return next();
     }
-    if (privateFiles.length > 0 && servesPrivateFile(root, path, privateFiles)) return next();
+    if (privateFiles.length > 0 && isPrivateFile(served?.stats, privateFiles)) return next();
     const redirect = folderWithoutSlash(root, c.req.method, c.req.path, new URL(c.req.url));
     if (redirect !== undefined) {
       c.header('Cache-Control', 'no-cache');
@@ -173,9 +175,6 @@ export function staticFiles(
   };
 }
 
-/** The largest `404.html` shown, as for a page indexed (`MAX_FILE_BYTES`). */
-const MAX_NOT_FOUND_PAGE_BYTES = 2 ** 20;
-
 /** The service's own paths, whose clients read the JSON error whatever they accept. */
 const API_PATH = /^\/(?:bot|api)(?:\/|$)|^\/openapi\.json$/;
 
@@ -205,11 +204,8 @@ export function pageNotFound(
     // A small file only, read at each address missed on the thread every request shares: a pipe
     // held it until written to, 300 MB stalled the service 21 s a visit, and a link to
     // `/proc/self/environ` showed the service's environment, keys and all, as the page.
-    if (
-      !servesPrivateFile(root, '404.html', privateFiles) &&
-      !leadsToHidden(root, file, (name) => HIDDEN.test(name))
-    )
-      page = readRegularFile(file, MAX_NOT_FOUND_PAGE_BYTES, 'a page').toString('utf8') || undefined;
+    if (!isPrivateFile(statsOf(file), privateFiles) && !leadsToHidden(root, file, isHiddenName))
+      page = readRegularFile(file, MAX_FILE_BYTES, 'a page').toString('utf8') || undefined;
   } catch {
     // None, unreadable, or no small file: the short page.
   }

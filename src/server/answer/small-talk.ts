@@ -410,15 +410,14 @@ const QUESTION_START =
  */
 export function questionAfterSmallTalk(message: string): string {
   const words = message.trim().split(/\s+/);
-  for (let count = Math.min(words.length - 1, 8); count > 0; count--) {
+  // At least two words after the opening: "Hello, world!" names a program.
+  for (let count = Math.min(words.length - 2, 8); count > 0; count--) {
     const opening = words.slice(0, count);
     const phrases = phrasesOf(fold(opening.join(' ')));
     const kinds = new Set(phrases?.map((phrase) => KIND_OF_PHRASE.get(phrase)));
     if (phrases === undefined || ![...kinds].some((kind) => kind !== undefined)) continue;
     const punctuated = /[,.!;:…—–-]$/u.test(opening.at(-1) as string);
     const rest = words.slice(count).join(' ');
-    // "Hello, world!" names a program.
-    if (words.length - count < 2) continue;
     if (punctuated || ([...kinds].some((kind) => OPENINGS.has(kind)) && QUESTION_START.test(rest)))
       return rest;
   }

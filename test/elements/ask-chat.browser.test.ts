@@ -40,7 +40,6 @@ async function chat(client: RecordingClient, attributes = ''): Promise<AskChat> 
   return el;
 }
 
-/** Runs `body` with a clipboard whose writeText is `writeText`, then puts the browser's back. */
 /** A client whose answers go on in the conversation asked in, or start the one `newId` names. */
 function conversationClient(newId: (query: string) => string): RecordingClient {
   return fakeClient(async (request) =>
@@ -48,6 +47,19 @@ function conversationClient(newId: (query: string) => string): RecordingClient {
   );
 }
 
+/** The feedback buttons under the answer `record` in `chat`. */
+function feedbackButtonsOf(chat: AskChat, record: AnswerRecord): FeedbackButtons {
+  return chat.shadowRoot!.querySelector<FeedbackButtons>(
+    `feedback-buttons[insight-id="${record.insightId}"]`,
+  )!;
+}
+
+/** A button of feedback buttons by its part (`up-button`, `down-button`). */
+function feedbackButton(buttons: FeedbackButtons, part: string): HTMLButtonElement {
+  return buttons.shadowRoot!.querySelector<HTMLButtonElement>(`[part~="${part}"]`)!;
+}
+
+/** Runs `body` with a clipboard whose writeText is `writeText`, then puts the browser's back. */
 async function withClipboard(
   writeText: (text: string) => Promise<void>,
   body: () => Promise<void>,
@@ -2799,18 +2811,15 @@ describe('<ask-chat>', () => {
       const second = (await el.askQuestion('Second'))!;
       const third = (await el.askQuestion('Third'))!;
       await el.updateComplete;
-      const buttonsOf = (record: AnswerRecord) =>
-        el.shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${record.insightId}"]`)!;
-      const thumb = (fb: FeedbackButtons, part: string) =>
-        fb.shadowRoot!.querySelector<HTMLButtonElement>(`[part~="${part}"]`)!;
+      const buttonsOf = (record: AnswerRecord) => feedbackButtonsOf(el, record);
       const shown = (fb: FeedbackButtons) => ({
         value: fb.value,
         note: fb.shadowRoot!.querySelector<HTMLTextAreaElement>('form textarea')?.value ?? null,
         message: fb.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim(),
       });
-      thumb(buttonsOf(third), 'up-button').click();
+      feedbackButton(buttonsOf(third), 'up-button').click();
       await waitFor(() => buttonsOf(third).value === 1, 'the third answer voted up');
-      thumb(buttonsOf(second), 'down-button').click();
+      feedbackButton(buttonsOf(second), 'down-button').click();
       await waitFor(
         () => buttonsOf(second).shadowRoot!.querySelector('form'),
         "the second answer's reason form",
@@ -2922,10 +2931,7 @@ describe('<ask-chat>', () => {
       const el = await chat(client);
       const first = (await el.askQuestion('First'))!;
       await el.updateComplete;
-      const up = () =>
-        el
-          .shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${first.insightId}"]`)!
-          .shadowRoot!.querySelector<HTMLButtonElement>('[part~="up-button"]')!;
+      const up = () => feedbackButton(feedbackButtonsOf(el, first), 'up-button');
       up().click();
       await waitFor(() => posts.length === 1, 'the vote on its way');
       await el.askQuestion('Second');
@@ -2950,9 +2956,8 @@ describe('<ask-chat>', () => {
       const second = (await el.askQuestion('Second'))!;
       const third = (await el.askQuestion('Third'))!;
       await el.updateComplete;
-      const buttonsOf = (record: AnswerRecord) =>
-        el.shadowRoot!.querySelector<FeedbackButtons>(`feedback-buttons[insight-id="${record.insightId}"]`)!;
-      buttonsOf(second).shadowRoot!.querySelector<HTMLButtonElement>('[part~="up-button"]')!.click();
+      const buttonsOf = (record: AnswerRecord) => feedbackButtonsOf(el, record);
+      feedbackButton(buttonsOf(second), 'up-button').click();
       await waitFor(() => posts.length === 1, 'the vote on its way');
       // Retried while the vote is on its way: the second answer's buttons pass to the third.
       parts(el).one('retry-button')!.click();

@@ -417,9 +417,10 @@ export class SearchBox extends LitElement {
     // Requested with the variant, so the dialog is there by the time someone opens it. Another
     // variant set while it is open (a layout switched on rotation) closes it before it goes, so
     // that the page scrolls again and its listeners go too.
-    if (changed.has('variant'))
+    if (changed.has('variant')) {
       if (this.variant !== 'button') this.#dialog?.close();
       else if (!dialogModule) this.#lazy(loadDialog());
+    }
     // A query to search, from the page or its URL.
     if (changed.has('query') && this.query) this.#requestController(false);
     this.#controller?.willUpdate(changed);

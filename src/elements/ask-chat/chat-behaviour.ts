@@ -200,6 +200,12 @@ export class ChatBehaviour implements ReactiveController {
   readonly #feedback = new Map<string, { buttons: FeedbackButtons; value?: FeedbackValue | null }>();
   /** The answers, folded away as not sure, that the visitor opened ("Show the answer anyway"). */
   readonly #opened = new Set<string>();
+  /** What is kept for each answer by its turn's id, cleared and pruned with the turns. */
+  readonly #keptByTurn: readonly (Map<string, unknown> | Set<string>)[] = [
+    this.#answers,
+    this.#feedback,
+    this.#opened,
+  ];
   /** The turns whose answer could not be rendered: the renderer could not be fetched (see #body). */
   readonly #unrendered = new Set<string>();
   /** The last turn as the transcript last scrolled to it: `id status`. */
@@ -578,9 +584,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#set(() => (this.turns = []));
     this.#conversationId = '';
     this.#askedWith = undefined;
-    this.#answers.clear();
-    this.#feedback.clear();
-    this.#opened.clear();
+    for (const kept of this.#keptByTurn) kept.clear();
     this.#restoring = undefined;
     this.#unread = false;
   }
@@ -960,9 +964,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#ask.abort();
     this.turns = [];
     this.#conversationId = '';
-    this.#answers.clear();
-    this.#feedback.clear();
-    this.#opened.clear();
+    for (const kept of this.#keptByTurn) kept.clear();
     this.#restore();
     return true;
   }
@@ -1033,7 +1035,7 @@ export class ChatBehaviour implements ReactiveController {
       const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
       this.#conversationId = saved.conversationId;
       this.#set(() => (this.turns = saved.turns));
-      for (const kept of [this.#answers, this.#feedback, this.#opened])
+      for (const kept of this.#keptByTurn)
         for (const id of kept.keys()) if (!saved.turns.some((t) => t.id === id)) kept.delete(id);
       return this.#renderSaved(saved.turns);
     }, ignore);

@@ -399,6 +399,71 @@ describe('the React (TSX) declaration of the frameworks page', () => {
   });
 });
 
+describe('the Vue declaration of the frameworks page', () => {
+  it("types the tags' properties, attributes and events, against a stand-in for Vue 3.5 types", () => {
+    // The file the page tells a Vue app to copy, as written there. vue-tsc checks a template's
+    // tag against `$props` and `$emit` of its entry in GlobalComponents, with kebab-case names
+    // camelized: the stand-in has the shapes the declaration uses (checked against vue 3.5 and
+    // vue-tsc 3.3 in a Vite app by hand).
+    const page = readFileSync(
+      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
+      'utf8',
+    );
+    const section = page.slice(page.indexOf('#### Typing the tags in Vue'));
+    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
+    const dir = mkdtempSync(join(tmpdir(), 'vue-types-'));
+    try {
+      const vue = join(dir, 'node_modules', 'vue');
+      mkdirSync(vue, { recursive: true });
+      writeFileSync(
+        join(vue, 'package.json'),
+        JSON.stringify({ name: 'vue', exports: { '.': { types: './index.d.ts' } } }),
+      );
+      writeFileSync(
+        join(vue, 'index.d.ts'),
+        [
+          'export interface HTMLAttributes { id?: string; class?: unknown; style?: unknown }',
+          'export interface PublicProps { key?: string | number; ref?: unknown }',
+          'export type EmitFn<E extends Record<string, (...args: any[]) => any>> = <K extends keyof E>(event: K, ...args: Parameters<E[K]>) => void;',
+          'export interface GlobalComponents {}',
+        ].join('\n'),
+      );
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
+      writeFileSync(
+        join(dir, 'template.ts'),
+        [
+          "import type { GlobalComponents } from 'vue';",
+          `import { createClient, type AskEventMap } from ${index};`,
+          "type Props<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];",
+          "type Emit<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$emit'];",
+          '// <search-box id="s" num-docs="8" variant="button" :client.prop="client" :strings.prop="…">',
+          "export const box: Props<'search-box'> = { id: 's', numDocs: '8', variant: 'button', client: createClient({ baseUrl: '' }), strings: { placeholder: 'Cherchez' } };",
+          '// <ask-chat persist :suggestions.prop="…" :askAttributes.prop="…">',
+          "export const chat: Props<'ask-chat'> = { persist: true, minRelevance: 50, suggestions: ['How?'], askAttributes: { plan: 'pro' } };",
+          "export const buttons: Props<'feedback-buttons'> = { insightId: 'x', askReason: true, value: -1 };",
+          "declare const select: AskEventMap['ask-select'];",
+          "declare const emitBox: Emit<'search-box'>;",
+          "emitBox('ask-select', select);",
+          '// @ts-expect-error not a variant',
+          "export const wrongVariant: Props<'search-box'> = { variant: 'round' };",
+          '// @ts-expect-error suggestions are strings',
+          "export const wrongSuggestions: Props<'ask-chat'> = { suggestions: [1] };",
+          '// @ts-expect-error no such string',
+          "export const wrongStrings: Props<'search-box'> = { strings: { placeholderr: 'x' } };",
+          "declare const answer: AskEventMap['ask-answer'];",
+          '// @ts-expect-error ask-select carries the selected result, not an answer',
+          "emitBox('ask-select', answer);",
+        ].join('\n'),
+      );
+      assert.deepEqual(typeErrors([join(dir, 'template.ts'), join(dir, 'ask-elements.d.ts')]), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('install instructions', () => {
   it('never tell an app to install with --omit=optional, which strips its own bundler of its native binaries', () => {
     // npm applies --omit=optional to the whole tree: Vite's Rolldown, esbuild and Lightning CSS

@@ -464,6 +464,63 @@ describe('the Vue declaration of the frameworks page', () => {
   });
 });
 
+describe('the Svelte declaration of the frameworks page', () => {
+  it("types the tags' properties, attributes and events, against a stand-in for Svelte 5 types", () => {
+    // The file the page tells a Svelte app to copy, as written there. svelte-check checks a tag's
+    // attributes as an object of SvelteHTMLElements' entry for it: the stand-in has the shapes the
+    // declaration uses (checked against svelte 5.57 and svelte-check 4.7 in a SvelteKit app by hand).
+    const page = readFileSync(
+      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
+      'utf8',
+    );
+    const section = page.slice(page.indexOf('### Svelte and SvelteKit'));
+    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
+    const dir = mkdtempSync(join(tmpdir(), 'svelte-types-'));
+    try {
+      const svelte = join(dir, 'node_modules', 'svelte');
+      mkdirSync(svelte, { recursive: true });
+      writeFileSync(
+        join(svelte, 'package.json'),
+        JSON.stringify({ name: 'svelte', exports: { './elements': { types: './elements.d.ts' } } }),
+      );
+      writeFileSync(
+        join(svelte, 'elements.d.ts'),
+        [
+          'export interface HTMLAttributes<T> { id?: string | null; class?: string | null; onclick?: (event: MouseEvent & { currentTarget: T }) => void }',
+          'export interface SvelteHTMLElements {}',
+        ].join('\n'),
+      );
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
+      writeFileSync(
+        join(dir, 'template.ts'),
+        [
+          "import type { SvelteHTMLElements } from 'svelte/elements';",
+          `import { createClient } from ${index};`,
+          '// <search-box api-key="KEY" num-docs="8" variant="button" {client} onask-select={…}>',
+          "export const box: SvelteHTMLElements['search-box'] = { 'api-key': 'KEY', 'num-docs': '8', variant: 'button', client: createClient({ baseUrl: '' }),",
+          "  'onask-select': (e) => { e.preventDefault(); console.log(e.detail.result.link); } };",
+          "export const chat: SvelteHTMLElements['ask-chat'] = { id: 'chat', persist: true, suggestions: ['How?'], askAttributes: { plan: 'pro' },",
+          "  'onask-answer': (e) => console.log(e.detail.record.insightId) };",
+          "export const buttons: SvelteHTMLElements['feedback-buttons'] = { 'insight-id': 'x', 'onask-feedback': (e) => console.log(e.detail.value === 1) };",
+          '// @ts-expect-error not a variant',
+          "export const wrongVariant: SvelteHTMLElements['search-box'] = { variant: 'round' };",
+          '// @ts-expect-error suggestions are strings',
+          "export const wrongSuggestions: SvelteHTMLElements['ask-chat'] = { suggestions: [1] };",
+          "export const wrongDetail: SvelteHTMLElements['search-box'] = {",
+          '  // @ts-expect-error the detail has no such field',
+          "  'onask-select': (e) => e.detail.nope,",
+          '};',
+        ].join('\n'),
+      );
+      assert.deepEqual(typeErrors([join(dir, 'template.ts'), join(dir, 'ask-elements.d.ts')]), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('install instructions', () => {
   it('never tell an app to install with --omit=optional, which strips its own bundler of its native binaries', () => {
     // npm applies --omit=optional to the whole tree: Vite's Rolldown, esbuild and Lightning CSS

@@ -27,12 +27,13 @@ import { emit } from '../shared/events.js';
 import { importOnce } from '../shared/import-once.js';
 import { LengthLimit } from '../shared/length-limit.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
-import { assetTypeLabel, defaultFeedbackReasons, fill, freshAnnouncement } from '../shared/strings.js';
+import { assetTypeLabel, fill, freshAnnouncement } from '../shared/strings.js';
+import { defaultFeedbackReasons } from '../shared/feedback-reasons.js';
 import { defaultChatStrings } from './answer-strings.js';
 import type { AskChat, AskQuestionOptions } from './ask-chat.js';
 import { chatBehaviourStyles } from './chat-behaviour.styles.js';
 import { chatClientOf } from './chat-connection.js';
-import { STOP, icon } from './chat-icons.js';
+import { icon } from './chat-icons.js';
 import type { AskChatStrings } from './chat-strings.js';
 import type * as ConversationStorage from './conversation-storage.js';
 import type { ChatTurn } from './conversation-storage.js';
@@ -54,6 +55,9 @@ const loadImages = importOnce(
   (): Promise<typeof ImageAttachments> => import('./image-attachments.js'),
   import.meta.url,
 );
+
+/** The stop button's square (the composer's other icons are in chat-icons.ts, on the first load). */
+const STOP = 'M7 7h10v10H7z';
 
 /** The service's own limit on a question (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;

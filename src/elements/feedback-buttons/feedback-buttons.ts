@@ -4,7 +4,7 @@ import type { AskClient } from '../../client/create-client.js';
 import type { FeedbackValue } from '../../wire/index.js';
 import { emit } from '../shared/events.js';
 import { ignore, importOnce } from '../shared/import-once.js';
-import { defaultFeedbackReasons } from '../shared/strings.js';
+import { defaultFeedbackReasons } from '../shared/feedback-reasons.js';
 import { feedbackButtonsStyles } from './feedback-buttons.styles.js';
 import type * as ChatConnection from '../ask-chat/chat-connection.js';
 import type { ReasonForm, ReasonNote } from './reason-form.js';

@@ -24,15 +24,6 @@ export const assetTypeLabels: Readonly<Record<string, string>> = {
   api: 'API',
 };
 
-/** The reason chips `<feedback-buttons>` offers after a thumbs-down, unless `reasons` gives others. */
-export const defaultFeedbackReasons: readonly string[] = [
-  'Incorrect',
-  'Incomplete',
-  'Off topic',
-  'Outdated',
-  'Hard to follow',
-];
-
 /**
  * The label of an asset type: the site's (`labels`, its own keys only), else the default, else
  * the type as the service sent it. Naming one label keeps the others' defaults.

@@ -16,7 +16,10 @@ import { themeStyles } from '../shared/theme.js';
  * composer's buttons have a transparent border, drawn only in forced colours: there the send
  * button's fill is gone, and without a border it showed as a bare arrow. The placeholder is in the
  * muted text colour, as the search box's: the browser's own grey (#757575) had 3.7:1 on the dark
- * background, under the 4.5:1 of WCAG 1.4.3.
+ * background, under the 4.5:1 of WCAG 1.4.3. "Sending…", above a question sent before the
+ * behaviour has arrived, is progress: muted, after the accent dot of the "Thinking…" that follows
+ * it (whose pulse comes with the behaviour). In the error colour of the other notices, a visitor
+ * read it as a failure.
  */
 export const askChatStyles = [
   themeStyles,
@@ -94,6 +97,19 @@ export const askChatStyles = [
       margin: 0;
       color: var(--_error);
       font-size: 0.875em;
+    }
+    .sending {
+      color: var(--_muted);
+    }
+    .sending::before,
+    .dots::before {
+      content: '';
+      display: inline-block;
+      inline-size: 0.6em;
+      block-size: 0.6em;
+      margin-inline-end: 0.5em;
+      border-radius: 50%;
+      background: var(--_accent);
     }
     .form {
       display: flex;

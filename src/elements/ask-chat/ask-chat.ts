@@ -170,7 +170,8 @@ export class AskChat extends LitElement {
   declare feedbackReasons: string[] | undefined;
   /**
    * What the composer's notice says until the behaviour is here: that a question sent meanwhile is
-   * on its way (`sending`), or that the behaviour could not be fetched (`networkError`).
+   * on its way (`sending`), or that the behaviour could not be fetched (`networkError`). Also the
+   * notice's class: `sending` is drawn as progress, not in the error colour (ask-chat.styles.ts).
    */
   declare private _notice: '' | 'sending' | 'networkError';
   /** `id`, observed: it names the saved conversation when there is no `storage-key`, and may change. */
@@ -379,7 +380,7 @@ export class AskChat extends LitElement {
       <div class="visually-hidden" role="status">${behaviour ? behaviour.announcement : notice}</div>
       <form part="form" class="form" @submit=${(e: SubmitEvent) => (e.preventDefault(), this.#send())}>
         ${behaviour?.renderAttachments()}
-        <p id="notice" part="notice" class="attach-notice" ?hidden=${!notice}>${notice}</p>
+        <p id="notice" part="notice" class="attach-notice ${this._notice}" ?hidden=${!notice}>${notice}</p>
         <div class="composer">
           <textarea
             id="input"

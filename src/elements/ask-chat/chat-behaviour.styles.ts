@@ -21,10 +21,10 @@ import { css } from 'lit';
  * first letter (`unicode-bidi: plaintext`): on a right-to-left page, "how do I use
  * --ask-color-accent?" showed as "?how do I use --ask-color-accent"; the placeholder keeps the
  * page's direction. Here, not in the first render's styles: the behaviour arrives on the first
- * focus or key, before anything is typed. The thinking dot pulses four times (4 s) and then stays
- * still, "Thinking…" beside it: pulsing for as long as a slow answer took (up to a minute), it
- * was moving content of more than five seconds with no way to stop it but giving up the question
- * (WCAG 2.2.2). The transcript contains its layout and paint: without it, each key typed in the
+ * focus or key, before anything is typed. The thinking dot (drawn by the first render's styles,
+ * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
+ * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
+ * than five seconds with no way to stop it but giving up the question (WCAG 2.2.2). The transcript contains its layout and paint: without it, each key typed in the
  * composer (whose text area sizes itself to its text) had the browser walk every answer of the
  * transcript again before painting, a cost that grew with the conversation (after 30 answers on a
  * phone's screen, CPU slowed 4 times: 34 ms of pre-paint and paint a key, 5 with it). (Why-comments
@@ -286,13 +286,6 @@ export const chatBehaviourStyles = css`
     margin: 0;
   }
   .dots::before {
-    content: '';
-    display: inline-block;
-    inline-size: 0.6em;
-    block-size: 0.6em;
-    margin-inline-end: 0.5em;
-    border-radius: 50%;
-    background: var(--_accent);
     animation: pulse 1s ease-in-out 4 alternate;
   }
   @keyframes pulse {

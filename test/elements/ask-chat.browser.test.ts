@@ -1713,6 +1713,97 @@ describe('<ask-chat>', () => {
       expect(offsetOfLatestQuestion()).to.be.within(0, 16);
     });
 
+    it('shows a visitor who scrolled up a "New answer" button that takes them and the focus to it, and goes once they scroll down to it', async () => {
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      // The questions starting "Held" are answered when the test lets them.
+      const held = new Map<string, () => void>();
+      const client = fakeClient(async (request) => {
+        if (request.query.startsWith('Held'))
+          await new Promise<void>((done) => held.set(request.query, done));
+        return answerRecord({ answer: long });
+      });
+      const el = await chat(client);
+      el.style.setProperty('--ask-chat-max-height', '16rem');
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      const transcript = parts(el).one('transcript')!;
+      const cue = () => parts(el).one('new-answer-button');
+      const offsetOfLatestAnswer = () =>
+        parts(el).lastAnswer()!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      /** Asks `question`, scrolls up to the first answer while it is on its way, then lets it come. */
+      const answeredWhileReadingAbove = async (question: string, count: number) => {
+        await ask(el, question);
+        await waitFor(() => held.has(question), 'the question asked');
+        expect(cue(), 'no button while the answer is on its way').to.equal(null);
+        transcript.scrollTop = 40;
+        held.get(question)!();
+        await answered(el, count);
+        await waitFor(() => parts(el).all('answer-body').length === count, 'the answer drawn');
+        await el.updateComplete;
+      };
+
+      await answeredWhileReadingAbove('Held: a second question?', 2);
+      expect(transcript.scrollTop, 'still reading the first answer').to.equal(40);
+      expect(cue()?.textContent!.trim()).to.equal('New answer');
+      // At the bottom edge of the transcript, in view, over the text: the answers did not move.
+      const edge = transcript.getBoundingClientRect();
+      const button = cue()!.getBoundingClientRect();
+      expect(button.bottom).to.be.within(edge.bottom - 24, edge.bottom);
+      expect(button.top).to.be.greaterThan(edge.top);
+      expect(transcript.scrollTop).to.equal(40);
+      // Said once, by the status line, as before: the button adds nothing to hear.
+      expect(parts(el).status()).to.equal('Answer ready.');
+      await expect(el).to.be.accessible();
+      // The keyboard reaches it from the input, backwards, before anything else of the transcript.
+      parts(el).input().focus();
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(el.shadowRoot!.activeElement).to.equal(cue());
+
+      // Pressed (without motion, as a visitor may ask): the answer comes to the top, with the focus.
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        await sendKeys({ press: 'Enter' });
+        await el.updateComplete;
+        expect(offsetOfLatestAnswer(), 'the answer at the top').to.be.within(0, 16);
+        expect(cue(), 'the button gone').to.equal(null);
+        expect(el.shadowRoot!.activeElement, 'the focus on the answer').to.equal(parts(el).lastAnswer());
+        expect(parts(el).status()).to.equal('Answer ready.');
+        // Tab goes on into the answer; the answer is focusable no more (a click in it focuses nothing).
+        await sendKeys({ press: 'Tab' });
+        expect(parts(el).lastAnswer()!.contains(el.shadowRoot!.activeElement)).to.equal(true);
+        expect(parts(el).lastAnswer()!.hasAttribute('tabindex')).to.equal(false);
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+
+      // Scrolled down by the visitor until the answer's start shows: the button goes by itself.
+      await answeredWhileReadingAbove('Held: a third question?', 3);
+      expect(cue()).not.to.equal(null);
+      const scrolled = () =>
+        new Promise((resolve) => transcript.addEventListener('scroll', resolve, { once: true }));
+      transcript.scrollTop = 200;
+      await scrolled();
+      await el.updateComplete;
+      expect(offsetOfLatestAnswer(), 'the answer still out of sight').to.be.greaterThan(
+        transcript.clientHeight,
+      );
+      expect(cue(), 'kept while the answer is out of sight').not.to.equal(null);
+      transcript.scrollTop += offsetOfLatestAnswer() - transcript.clientHeight / 2;
+      await scrolled();
+      await el.updateComplete;
+      expect(cue(), 'gone once the answer shows').to.equal(null);
+
+      // A visitor who stays where the chat put them has the answer at the top, and no button.
+      await ask(el, 'Held: a fourth question?');
+      await waitFor(() => held.has('Held: a fourth question?'), 'the fourth question asked');
+      held.get('Held: a fourth question?')!();
+      await answered(el, 4);
+      await waitFor(() => parts(el).all('answer-body').length === 4, 'the fourth answer drawn');
+      await el.updateComplete;
+      expect(cue()).to.equal(null);
+    });
+
     it('keeps the place of a visitor reading an older answer when the chat changes size (a phone turned)', async () => {
       const long = Array.from(
         { length: 12 },

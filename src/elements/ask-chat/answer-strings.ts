@@ -25,6 +25,7 @@ export const defaultChatStrings: AskChatStrings = {
   you: 'You',
   answer: 'Answer',
   thinking: 'Thinking…',
+  newAnswer: 'New answer',
   answerReady: 'Answer ready.',
   stopped: 'Stopped before the answer arrived.',
   stillAnswering: 'An answer is still on its way: wait for it, or stop it to ask this now.',

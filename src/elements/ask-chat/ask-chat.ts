@@ -75,6 +75,7 @@ const loadBehaviour = importOnce(
  * @csspart code-copy-button - The button on each code block of an answer that copies that block.
  * @csspart retry-button - The button that asks a failed or stopped question again.
  * @csspart new-conversation-button - The "New conversation" button.
+ * @csspart new-answer-button - The "New answer" button over the bottom of the transcript, shown when an answer came while the visitor read further up.
  * @csspart search-button - The button to search instead after a "not found" answer, when `search-url` is not set.
  * @csspart remove-button - The button that removes an attached image.
  * @csspart feedback - The `<feedback-buttons>` element under each answer.

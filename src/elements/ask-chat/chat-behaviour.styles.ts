@@ -27,8 +27,12 @@ import { css } from 'lit';
  * than five seconds with no way to stop it but giving up the question (WCAG 2.2.2). The transcript contains its layout and paint: without it, each key typed in the
  * composer (whose text area sizes itself to its text) had the browser walk every answer of the
  * transcript again before painting, a cost that grew with the conversation (after 30 answers on a
- * phone's screen, CPU slowed 4 times: 34 ms of pre-paint and paint a key, 5 with it). (Why-comments
- * stay out of the CSS text, which ships as it is written.)
+ * phone's screen, CPU slowed 4 times: 34 ms of pre-paint and paint a key, 5 with it). The "New
+ * answer" button floats over the bottom of the transcript, centred in either direction, from a
+ * holder that sticks there and takes no room (the gap before it taken back), so that the answers
+ * do not move when it comes or goes; its border, transparent, is drawn in forced colours, where
+ * its fill and shadow are not. (Why-comments stay out of the CSS text, which ships as it is
+ * written.)
  */
 export const chatBehaviourStyles = css`
   .transcript {
@@ -41,6 +45,30 @@ export const chatBehaviourStyles = css`
   .header {
     display: flex;
     justify-content: flex-end;
+  }
+  .new-answer {
+    position: sticky;
+    inset-block-end: 0;
+    z-index: 1;
+    block-size: 0;
+    margin-block-start: calc(var(--_space) * -1);
+  }
+  [part~='new-answer-button'] {
+    position: absolute;
+    inset-block-end: var(--_space);
+    inset-inline: 0;
+    display: flex;
+    align-items: center;
+    gap: 0.25em;
+    inline-size: max-content;
+    max-inline-size: 100%;
+    margin-inline: auto;
+    font-size: 0.875em;
+    color: var(--_accent-text);
+    background: var(--_accent);
+    border-color: #0000;
+    border-radius: 999px;
+    box-shadow: var(--_shadow);
   }
   a {
     color: var(--_accent);

@@ -58,6 +58,8 @@ const loadImages = importOnce(
 
 /** The stop button's square (the composer's other icons are in chat-icons.ts, on the first load). */
 const STOP = 'M7 7h10v10H7z';
+/** The arrow of the "New answer" button, pointing down to it. */
+const DOWN = 'M12 5v14M6 13l6 6 6-6';
 
 /** The service's own limit on a question (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
@@ -216,6 +218,11 @@ export class ChatBehaviour implements ReactiveController {
   #scrolledTo: string | undefined;
   /** The transcript's scrollTop where it last scrolled to the latest question. */
   #scrolledTop = 0;
+  /**
+   * The turn whose answer came while the visitor read further up the transcript, out of sight
+   * below them: the "New answer" button offers the way down to it (see #offerNewAnswer).
+   */
+  #newAnswer: string | undefined;
   /** The transcript watched for its size and scrolling (see #keepPlace). */
   #watched: Element | undefined;
   /** What the visitor reads at the top of the transcript, and how far below its top it was. */
@@ -321,6 +328,7 @@ export class ChatBehaviour implements ReactiveController {
     // (the page may have grown since, an image loading above it).
     if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
     this.#focusedBefore = this.#host.shadowRoot?.activeElement ?? null;
+    this.#offerNewAnswer();
     this.#followConnection();
     this.#followStorageName();
     // Strings set after answers were drawn (the page's language switched): their buttons too.
@@ -359,8 +367,9 @@ export class ChatBehaviour implements ReactiveController {
     if (!now || !transcript || !last) return;
     this.#watch(transcript);
     // A visitor who scrolled away while the answer came (up, to read an older one) is left there:
-    // the status line says it is ready. Brought back down, they lost their place in what they read.
-    if (answering && Math.abs(transcript.scrollTop - this.#scrolledTop) > 1) return;
+    // the status line says it is ready, and a button offers the way down (see #offerNewAnswer).
+    // Brought back down, they lost their place in what they read.
+    if (answering && this.#scrolledAway(transcript)) return;
     transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
     this.#scrolledTop = transcript.scrollTop;
   }
@@ -372,8 +381,91 @@ export class ChatBehaviour implements ReactiveController {
   #watch(transcript: Element): void {
     if (this.#watched === transcript) return;
     this.#watched = transcript;
-    transcript.addEventListener('scroll', () => this.#notePlace(transcript), { passive: true });
+    transcript.addEventListener(
+      'scroll',
+      () => {
+        this.#notePlace(transcript);
+        this.#newAnswerSeen();
+      },
+      { passive: true },
+    );
     new ResizeObserver(() => this.#keepPlace(transcript)).observe(transcript);
+  }
+
+  /** The latest answer in the transcript (or "Thinking…", an error, in its place). */
+  get #lastAnswer(): HTMLElement | undefined {
+    return Array.from(this.#host.renderRoot.querySelectorAll<HTMLElement>('[part~="answer"]')).at(-1);
+  }
+
+  /** Whether the visitor scrolled the transcript away from where the chat last put the latest question. */
+  #scrolledAway(transcript: Element): boolean {
+    return Math.abs(transcript.scrollTop - this.#scrolledTop) > 1;
+  }
+
+  /**
+   * Before the update that draws the latest answer (or the error in its place): when it came
+   * while the visitor read further up, its start out of sight below them, the "New answer" button
+   * at the bottom of the transcript says so and takes them to it, as chat apps do; it was said
+   * only to a screen reader. Decided before the answer is drawn, from where "Thinking…" is, whose
+   * place it takes, so that the button comes in the same update. Anything else about the latest
+   * turn (asked anew, stopped, retried, a new conversation) takes the offer away.
+   */
+  #offerNewAnswer(): void {
+    const now = this.turns.at(-1);
+    if (!now || `${now.id} ${now.status}` === this.#scrolledTo) return;
+    const transcript = this.#watched;
+    const answer = this.#lastAnswer;
+    const below =
+      this.#scrolledTo === `${now.id} pending` &&
+      now.status !== 'stopped' &&
+      transcript &&
+      answer &&
+      this.#scrolledAway(transcript) &&
+      answer.getBoundingClientRect().top >= transcript.getBoundingClientRect().bottom;
+    this.#newAnswer = below ? now.id : undefined;
+  }
+
+  /**
+   * The visitor scrolled down to the new answer themselves: the button goes once the answer's
+   * start shows above it. Focus on it goes to the answer, as when it is pressed.
+   */
+  #newAnswerSeen(): void {
+    const button = this.#newAnswer
+      ? this.#host.renderRoot.querySelector<HTMLElement>('[part~="new-answer-button"]')
+      : null;
+    const answer = button && this.#lastAnswer;
+    if (!answer || answer.getBoundingClientRect().top >= button.getBoundingClientRect().top) return;
+    this.#set(() => (this.#newAnswer = undefined));
+    if (this.#host.shadowRoot?.activeElement === button) this.#focusAnswer(answer);
+  }
+
+  /**
+   * "New answer" pressed: the answer comes to the top of the transcript, smoothly unless the
+   * visitor asked for less motion, and the focus goes to it (the button goes), where a screen
+   * reader reads it from its start and Tab goes on to its links and buttons. Its arrival was
+   * said already: nothing more is announced.
+   */
+  #showNewAnswer(): void {
+    this.#set(() => (this.#newAnswer = undefined));
+    const transcript = this.#watched;
+    const answer = this.#lastAnswer;
+    if (!transcript || !answer) return;
+    const top = Math.min(
+      transcript.scrollTop + answer.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8,
+      transcript.scrollHeight - transcript.clientHeight,
+    );
+    // The chat's own place now, as where it puts the latest question (see #keepPlace).
+    this.#scrolledTop = top;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    transcript.scrollTo({ top, behavior: still ? 'instant' : 'smooth' });
+    this.#focusAnswer(answer);
+  }
+
+  /** Focuses an answer, focusable only while it has the focus: a click in its text focuses nothing. */
+  #focusAnswer(answer: HTMLElement): void {
+    answer.tabIndex = -1;
+    answer.addEventListener('blur', () => answer.removeAttribute('tabindex'), { once: true });
+    answer.focus({ preventScroll: true });
   }
 
   /**
@@ -1444,12 +1536,15 @@ export class ChatBehaviour implements ReactiveController {
     </div>`;
   }
 
-  /** Every question and its answer, in the transcript. */
+  /** Every question and its answer, in the transcript, and the "New answer" button after them. */
   renderTurns() {
     const s = this.#strings;
     // Once per render, not once per answer: the feedback buttons of every answer share it.
     const client = this.#client;
-    return this.turns.map(
+    const now = this.turns.at(-1);
+    // Offered for the latest answer only: asked anew, retried, or a new conversation, it goes.
+    const offered = this.#newAnswer && now?.id === this.#newAnswer && now.status !== 'pending';
+    const turns = this.turns.map(
       (turn) =>
         html`<article part="message question" class="question" aria-label=${s.you}>
             <p dir="auto">${turn.query}</p>
@@ -1478,6 +1573,15 @@ export class ChatBehaviour implements ReactiveController {
             }${this.#renderAnswerTurn(turn, client)}
           </article>`,
     );
+    return html`${turns}${
+      offered
+        ? html`<div class="new-answer">
+            <button part="button new-answer-button" type="button" @click=${() => this.#showNewAnswer()}>
+              ${s.newAnswer}${icon(DOWN)}
+            </button>
+          </div>`
+        : nothing
+    }`;
   }
 
   /** The thumbnails of the attached images, above the composer. */

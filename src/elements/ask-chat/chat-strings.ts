@@ -40,6 +40,8 @@ export interface AskChatStrings {
   you: string;
   answer: string;
   thinking: string;
+  /** The button at the bottom of the transcript when an answer came while the visitor read further up. */
+  newAnswer: string;
   /** Under a question sent before the chat's behaviour has arrived (a slow network), until it has. */
   sending: string;
   answerReady: string;

@@ -73,75 +73,78 @@ describe("the elements on a page whose CSS resets every element's styles", () =>
 });
 
 describe("the documented rules that reserve the elements' space before they are defined", () => {
-  for (const [page, pageRules] of [
-    ['a page at the default root font size', ''],
-    [
-      'a page whose root is 62.5% that sets --ask-font-size: 16px, as the theming guide says',
-      'html { font-size: 62.5% } search-box, ask-chat, feedback-buttons { --ask-font-size: 16px }',
-    ],
-  ])
-    it(`give each element the height it takes once defined, so nothing below it moves, on ${page}`, async () => {
-      const guide = await (await fetch('/demo/content/guides/install.md')).text();
-      const section = guide.split('## Before the script has loaded')[1] ?? '';
-      const rules = /```css\n([\s\S]*?)```/.exec(section)?.[1];
-      expect(rules, 'the CSS of "Before the script has loaded" in the install guide').to.be.a('string');
-      // A page of its own, whose registry has none of the tags yet, as before the script has run.
-      const frame = document.createElement('iframe');
-      frame.style.cssText = 'inline-size: 40rem; block-size: 40rem; border: 0';
-      frame.srcdoc = `<!doctype html><style>${pageRules}</style><style>${rules}</style>
+  // A phone (where the chat's empty text takes two lines in Debian's fonts), a larger one, a
+  // tablet and a laptop.
+  for (const width of [360, 390, 768, 1280])
+    for (const [page, pageRules] of [
+      ['a page at the default root font size', ''],
+      [
+        'a page whose root is 62.5% that sets --ask-font-size: 16px, as the theming guide says',
+        'html { font-size: 62.5% } search-box, ask-chat, feedback-buttons { --ask-font-size: 16px }',
+      ],
+    ])
+      it(`give each element the height it takes once defined, so nothing below it moves, on ${page}, ${width} px wide`, async () => {
+        const guide = await (await fetch('/demo/content/guides/install.md')).text();
+        const section = guide.split('## Before the script has loaded')[1] ?? '';
+        const rules = /```css\n([\s\S]*?)```/.exec(section)?.[1];
+        expect(rules, 'the CSS of "Before the script has loaded" in the install guide').to.be.a('string');
+        // A page of its own, whose registry has none of the tags yet, as before the script has run.
+        const frame = document.createElement('iframe');
+        frame.style.cssText = `inline-size: ${width}px; block-size: 40rem; border: 0`;
+        frame.srcdoc = `<!doctype html><style>${pageRules}</style><style>${rules}</style>
       <search-box></search-box><p>a</p>
       <search-box variant="button"></search-box><p>b</p>
       <ask-chat></ask-chat><p>c</p>
       <feedback-buttons insight-id="i-1"></feedback-buttons><p>d</p>`;
-      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-      document.body.append(frame);
-      try {
-        await loaded;
-        const page = frame.contentWindow!;
-        const tags = ['search-box:not([variant])', 'search-box[variant]', 'ask-chat', 'feedback-buttons'];
-        // The height of each element, and where the paragraph after it starts.
-        const boxes = () =>
-          tags.map((tag) => {
-            const element = page.document.querySelector(tag)!;
-            return [
-              element.getBoundingClientRect().height,
-              element.nextElementSibling!.getBoundingClientRect().top,
-            ];
+        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        document.body.append(frame);
+        try {
+          await loaded;
+          const page = frame.contentWindow!;
+          const tags = ['search-box:not([variant])', 'search-box[variant]', 'ask-chat', 'feedback-buttons'];
+          // The height of each element, and where the paragraph after it starts.
+          const boxes = () =>
+            tags.map((tag) => {
+              const element = page.document.querySelector(tag)!;
+              return [
+                element.getBoundingClientRect().height,
+                element.nextElementSibling!.getBoundingClientRect().top,
+              ];
+            });
+          const before = boxes();
+          const script = page.document.createElement('script');
+          script.type = 'module';
+          script.src = '/src/define.ts';
+          page.document.head.append(script);
+          await waitFor(
+            () => tags.every((tag) => page.document.querySelector(tag)!.matches(':defined')),
+            'the tags defined',
+          );
+          await Promise.all(
+            tags.map(
+              (tag) =>
+                (page.document.querySelector(tag) as unknown as { updateComplete: Promise<unknown> })
+                  .updateComplete,
+            ),
+          );
+          const after = boxes();
+          tags.forEach((tag, i) => {
+            const [height, next] = after[i]!;
+            const [heightBefore, nextBefore] = before[i]!;
+            expect(height, `${tag} is drawn`).to.be.greaterThan(20);
+            expect(
+              Math.abs(height - heightBefore),
+              `${tag}: ${heightBefore}px tall before, ${height}px after`,
+            ).to.be.below(0.5);
+            expect(
+              Math.abs(next - nextBefore),
+              `the text after ${tag}: at ${nextBefore}px before, ${next}px after`,
+            ).to.be.below(0.5);
           });
-        const before = boxes();
-        const script = page.document.createElement('script');
-        script.type = 'module';
-        script.src = '/src/define.ts';
-        page.document.head.append(script);
-        await waitFor(
-          () => tags.every((tag) => page.document.querySelector(tag)!.matches(':defined')),
-          'the tags defined',
-        );
-        await Promise.all(
-          tags.map(
-            (tag) =>
-              (page.document.querySelector(tag) as unknown as { updateComplete: Promise<unknown> })
-                .updateComplete,
-          ),
-        );
-        const after = boxes();
-        tags.forEach((tag, i) => {
-          const [height, next] = after[i]!;
-          const [heightBefore, nextBefore] = before[i]!;
-          expect(height, `${tag} is drawn`).to.be.greaterThan(20);
-          expect(
-            Math.abs(height - heightBefore),
-            `${tag}: ${heightBefore}px tall before, ${height}px after`,
-          ).to.be.below(0.5);
-          expect(
-            Math.abs(next - nextBefore),
-            `the text after ${tag}: at ${nextBefore}px before, ${next}px after`,
-          ).to.be.below(0.5);
-        });
-      } finally {
-        frame.remove();
-      }
-    });
+        } finally {
+          frame.remove();
+        }
+      });
 });
 
 /** Every length a visitor sees in the elements' shadow roots, by element, as computed now. */

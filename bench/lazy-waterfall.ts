@@ -16,9 +16,11 @@
  * (c) a page with only `<ask-chat>`: a question typed and sent as soon as the field is there, to
  *     the first answer rendered;
  * (d) the built demo (`dist/demo/`, its own Vite build, which preloads a chunk's imports): the
- *     header's search, as (a), and then (e) its chat, as (c).
+ *     header's search, as (a), and then (e) its chat, as (c);
+ * (f) the page of (c) once loaded: a question typed key by key (80 ms a key), from Enter to the
+ *     answer rendered (what a visitor waits after sending, the page's parts fetched meanwhile).
  *
- * Times are from the navigation to the frame that shows the result (a `requestAnimationFrame`
+ * Times (but (f)'s) are from the navigation to the frame that shows the result (a `requestAnimationFrame`
  * poll), medians over the runs. For each page, the waterfall of its scripts and of its requests
  * to the service, medians too: when each starts and ends after the navigation, and what started
  * it (CDP's initiator); then who imports whom among `dist/*.js` (static `import … from`, dynamic
@@ -250,6 +252,23 @@ const questionSent =
     return frameWhen(page, `${inShadow(host, '[part~="answer-body"]')}?.textContent.trim()`);
   };
 
+/**
+ * A visitor who waits for the page, then types the question key by key before sending it: the
+ * time from Enter to the answer rendered.
+ */
+const questionTyped =
+  (host: string): Scenario =>
+  async (page, url) => {
+    await page.goto(url, { waitUntil: 'load' });
+    const input = page.locator(`${host} textarea[part="input"]`);
+    await input.waitFor();
+    await input.focus();
+    await input.pressSequentially(QUESTION, { delay: 80 });
+    const sent = (await page.evaluate('performance.now()')) as number;
+    await input.press('Enter');
+    return (await frameWhen(page, `${inShadow(host, '[part~="answer-body"]')}?.textContent.trim()`)) - sent;
+  };
+
 const SCENARIOS: { name: string; path: string; run: Scenario }[] = [
   {
     name: '(a) search-box: query typed at load to results painted',
@@ -267,6 +286,11 @@ const SCENARIOS: { name: string; path: string; run: Scenario }[] = [
     name: '(e) demo: question sent at load to answer rendered',
     path: 'demo/',
     run: questionSent('ask-chat'),
+  },
+  {
+    name: '(f) ask-chat: question typed after load, Enter to answer rendered',
+    path: 'chat.html',
+    run: questionTyped('ask-chat'),
   },
 ];
 

@@ -238,6 +238,8 @@ export class ChatBehaviour implements ReactiveController {
   #focusedBefore: Element | null = null;
 
   readonly #ask: Task<readonly [ChatTurn], void>;
+  /** Whether the renderer was asked for as the visitor typed (once: Send asks again on failure). */
+  #rendererAsked = false;
 
   constructor(host: AskChat) {
     this.#host = host;
@@ -250,8 +252,23 @@ export class ChatBehaviour implements ReactiveController {
     // The notice that a question is too long counts along as the visitor shortens it (said once,
     // not at each key), and goes once it fits.
     host.addEventListener('input', () => {
-      if (this.#tooLong.edited(this.#input?.value ?? '')) host.requestUpdate();
+      if (this.#tooLong.edited(this.#typed())) host.requestUpdate();
     });
+    this.#typed();
+  }
+
+  /**
+   * What the input holds. A visitor typing a question is asking one: marked and DOMPurify
+   * download while they type (also what they typed before this code came), not after Send,
+   * about a second sooner on a slow network. Asked once: Send asks again after a failure.
+   */
+  #typed(): string {
+    const typed = this.#input?.value ?? '';
+    if (!this.#rendererAsked && typed.trim()) {
+      this.#rendererAsked = true;
+      loadRenderer().catch(ignore);
+    }
+    return typed;
   }
 
   hostConnected(): void {

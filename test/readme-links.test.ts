@@ -26,7 +26,10 @@ function headingAnchors(markdown: string): Set<string> {
 function brokenLinks(file: string): string[] {
   const markdown = readFileSync(join(ROOT, file), 'utf8');
   const broken: string[] = [];
-  for (const [, target = ''] of withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)) {
+  for (const [, target = ''] of withoutCode(markdown)
+    // A link written in code (`[text](/path)`) is an example too.
+    .replace(/`[^`\n]+`/g, '')
+    .matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)) {
     if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // https:, mailto:
     const [path = '', anchor] = target.split('#');
     const linked = path === '' ? join(ROOT, file) : join(ROOT, dirname(file), decodeURI(path));

@@ -59,6 +59,8 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     expect(fetchedAny(BEHAVIOUR)).to.equal(false);
 
     type(el, 'How do I install it?');
+    // Read in the direction of its first letter already: on a right-to-left page, not "?How do…".
+    expect(getComputedStyle(p.input()).unicodeBidi).to.equal('plaintext');
     p.input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     // Not asked yet, and not lost: the text waits in the input.
     expect(client.asks).to.have.length(0);

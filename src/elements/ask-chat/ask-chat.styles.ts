@@ -19,7 +19,10 @@ import { themeStyles } from '../shared/theme.js';
  * background, under the 4.5:1 of WCAG 1.4.3. "Sending…", above a question sent before the
  * behaviour has arrived, is progress: muted, after the accent dot of the "Thinking…" that follows
  * it (whose pulse comes with the behaviour). In the error colour of the other notices, a visitor
- * read it as a failure.
+ * read it as a failure. Each line of the question being typed reads in the direction of its first
+ * letter (`unicode-bidi: plaintext`): on a right-to-left page, "how do I use --ask-color-accent?"
+ * showed as "?how do I use --ask-color-accent"; the placeholder keeps the page's direction. Here,
+ * not with the behaviour: on a slow network a visitor types before it arrives.
  */
 export const askChatStyles = [
   themeStyles,
@@ -140,6 +143,7 @@ export const askChatStyles = [
       min-block-size: 2em;
       max-block-size: 10em;
       padding: 0.25em;
+      unicode-bidi: plaintext;
     }
     textarea:focus-visible {
       outline: none;

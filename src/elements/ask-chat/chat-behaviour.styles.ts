@@ -17,11 +17,7 @@ import { css } from 'lit';
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
  * move when it changes. Code reads left to right on any page, and an answer's headings are a
- * message's, not the page's. Each line of the question being typed reads in the direction of its
- * first letter (`unicode-bidi: plaintext`): on a right-to-left page, "how do I use
- * --ask-color-accent?" showed as "?how do I use --ask-color-accent"; the placeholder keeps the
- * page's direction. Here, not in the first render's styles: the behaviour arrives on the first
- * focus or key, before anything is typed. The thinking dot (drawn by the first render's styles,
+ * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
  * than five seconds with no way to stop it but giving up the question (WCAG 2.2.2). The transcript contains its layout and paint: without it, each key typed in the
@@ -132,9 +128,6 @@ export const chatBehaviourStyles = css`
   /* The last column of a docs table is its prose: wide enough not to make every row tall. */
   .answer-body td:last-child {
     min-inline-size: 10em;
-  }
-  textarea {
-    unicode-bidi: plaintext;
   }
   .answer-body :is(pre, code) {
     direction: ltr;

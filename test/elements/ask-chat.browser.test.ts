@@ -116,6 +116,48 @@ async function askAndWaitForAnswer(el: AskChat, question: string, count: number)
 }
 
 /**
+ * A chat whose transcript scrolls (16rem high), over a client that answers every question with
+ * 30 paragraphs; a question starting "Held" is answered only when the test lets it
+ * (`held.get(question)!()`), or stopped.
+ */
+async function heldChat(): Promise<{ el: AskChat; held: Map<string, () => void> }> {
+  const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+  const held = new Map<string, () => void>();
+  const client = fakeClient(async (request, options) => {
+    // Held until let through, or stopped (the request aborted), as the service's would be.
+    if (request.query.startsWith('Held'))
+      await Promise.race([
+        new Promise<void>((done) => held.set(request.query, done)),
+        untilAborted(options?.signal),
+      ]);
+    return answerRecord({ answer: long });
+  });
+  const el = await chat(client);
+  el.style.setProperty('--ask-chat-max-height', '16rem');
+  return { el, held };
+}
+
+/**
+ * Asks `question` (starting "Held"), scrolls the transcript up to the first answer while it is on
+ * its way, then lets it come and waits until the transcript has `count` answers drawn.
+ */
+async function answeredWhileReadingAbove(
+  el: AskChat,
+  held: Map<string, () => void>,
+  question: string,
+  count: number,
+): Promise<void> {
+  await ask(el, question);
+  await waitFor(() => held.has(question), 'the question asked');
+  expect(parts(el).one('new-answer-button'), 'no button while the answer is on its way').to.equal(null);
+  parts(el).one('transcript')!.scrollTop = 40;
+  held.get(question)!();
+  await answered(el, count);
+  await waitFor(() => parts(el).all('answer-body').length === count, 'the answer drawn');
+  await el.updateComplete;
+}
+
+/**
  * Asks one question in the chat, 38rem wide (Copy and the thumbs share a line), and gives its
  * answer's Copy button and feedback buttons, rendered.
  */
@@ -1675,16 +1717,7 @@ describe('<ask-chat>', () => {
     });
 
     it('leaves a visitor who scrolled up to read an older answer there when the next answer comes', async () => {
-      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
-      // The questions starting "Held" are answered when the test lets them.
-      const held = new Map<string, () => void>();
-      const client = fakeClient(async (request) => {
-        if (request.query.startsWith('Held'))
-          await new Promise<void>((done) => held.set(request.query, done));
-        return answerRecord({ answer: long });
-      });
-      const el = await chat(client);
-      el.style.setProperty('--ask-chat-max-height', '16rem');
+      const { el, held } = await heldChat();
       await askAndWaitForAnswer(el, 'First question?', 1);
       await askAndWaitForAnswer(el, 'And a follow-up?', 2);
       const transcript = parts(el).one('transcript')!;
@@ -1714,34 +1747,14 @@ describe('<ask-chat>', () => {
     });
 
     it('shows a visitor who scrolled up a "New answer" button that takes them and the focus to it, and goes once they scroll down to it', async () => {
-      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
-      // The questions starting "Held" are answered when the test lets them.
-      const held = new Map<string, () => void>();
-      const client = fakeClient(async (request) => {
-        if (request.query.startsWith('Held'))
-          await new Promise<void>((done) => held.set(request.query, done));
-        return answerRecord({ answer: long });
-      });
-      const el = await chat(client);
-      el.style.setProperty('--ask-chat-max-height', '16rem');
+      const { el, held } = await heldChat();
       await askAndWaitForAnswer(el, 'First question?', 1);
       const transcript = parts(el).one('transcript')!;
       const cue = () => parts(el).one('new-answer-button');
       const offsetOfLatestAnswer = () =>
         parts(el).lastAnswer()!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
-      /** Asks `question`, scrolls up to the first answer while it is on its way, then lets it come. */
-      const answeredWhileReadingAbove = async (question: string, count: number) => {
-        await ask(el, question);
-        await waitFor(() => held.has(question), 'the question asked');
-        expect(cue(), 'no button while the answer is on its way').to.equal(null);
-        transcript.scrollTop = 40;
-        held.get(question)!();
-        await answered(el, count);
-        await waitFor(() => parts(el).all('answer-body').length === count, 'the answer drawn');
-        await el.updateComplete;
-      };
 
-      await answeredWhileReadingAbove('Held: a second question?', 2);
+      await answeredWhileReadingAbove(el, held, 'Held: a second question?', 2);
       expect(transcript.scrollTop, 'still reading the first answer').to.equal(40);
       expect(cue()?.textContent!.trim()).to.equal('New answer');
       // At the bottom edge of the transcript, in view, over the text: the answers did not move.
@@ -1778,7 +1791,7 @@ describe('<ask-chat>', () => {
       }
 
       // Scrolled down by the visitor until the answer's start shows: the button goes by itself.
-      await answeredWhileReadingAbove('Held: a third question?', 3);
+      await answeredWhileReadingAbove(el, held, 'Held: a third question?', 3);
       expect(cue()).not.to.equal(null);
       const scrolled = () =>
         new Promise((resolve) => transcript.addEventListener('scroll', resolve, { once: true }));
@@ -1802,6 +1815,45 @@ describe('<ask-chat>', () => {
       await waitFor(() => parts(el).all('answer-body').length === 4, 'the fourth answer drawn');
       await el.updateComplete;
       expect(cue()).to.equal(null);
+    });
+
+    it('takes the "New answer" button away when the visitor asks again, starts a new conversation, or stops', async () => {
+      const { el, held } = await heldChat();
+      // Whether the button shows (a boolean: an element in a failed assertion is slow to print).
+      const cue = () => parts(el).one('new-answer-button') !== null;
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      await answeredWhileReadingAbove(el, held, 'Held: a second question?', 2);
+      expect(cue(), 'offered').to.equal(true);
+
+      // Another question asked while it shows: it goes, and does not come back with that answer,
+      // which comes under its question at the top, where the chat put it.
+      await ask(el, 'Held: a third question?');
+      await waitFor(() => held.has('Held: a third question?'), 'the third question asked');
+      expect(cue(), 'gone as the next question is asked').to.equal(false);
+      held.get('Held: a third question?')!();
+      await answered(el, 3);
+      await waitFor(() => parts(el).all('answer-body').length === 3, 'the third answer drawn');
+      await el.updateComplete;
+      expect(cue(), 'not offered for an answer in view').to.equal(false);
+
+      // "New conversation" while it shows: gone, and not back with the next answer.
+      await answeredWhileReadingAbove(el, held, 'Held: a fourth question?', 4);
+      expect(cue(), 'offered again').to.equal(true);
+      parts(el).one('new-conversation-button')!.click();
+      await el.updateComplete;
+      expect(cue(), 'gone with the conversation').to.equal(false);
+      await askAndWaitForAnswer(el, 'A fresh question?', 1);
+      expect(cue(), 'not offered in the new conversation').to.equal(false);
+
+      // Stopped while the visitor reads above: no answer came, and no button.
+      await ask(el, 'Held: a stopped question?');
+      await waitFor(() => held.has('Held: a stopped question?'), 'the question asked');
+      parts(el).one('transcript')!.scrollTop = 40;
+      parts(el).one('stop-button')!.click();
+      await waitFor(() => parts(el).lastAnswer()!.getAttribute('aria-busy') === 'false', 'stopped');
+      await el.updateComplete;
+      expect(parts(el).lastAnswer()!.textContent).to.contain('Stopped before the answer arrived.');
+      expect(cue(), 'none after Stop').to.equal(false);
     });
 
     it('keeps the place of a visitor reading an older answer when the chat changes size (a phone turned)', async () => {

@@ -252,23 +252,22 @@ export class ChatBehaviour implements ReactiveController {
     // The notice that a question is too long counts along as the visitor shortens it (said once,
     // not at each key), and goes once it fits.
     host.addEventListener('input', () => {
-      if (this.#tooLong.edited(this.#typed())) host.requestUpdate();
+      const typed = this.#input?.value ?? '';
+      this.#fetchRendererFor(typed);
+      if (this.#tooLong.edited(typed)) host.requestUpdate();
     });
-    this.#typed();
+    this.#fetchRendererFor(this.#input?.value ?? '');
   }
 
   /**
-   * What the input holds. A visitor typing a question is asking one: marked and DOMPurify
+   * A visitor typing a question (`typed`, more than spaces) is asking one: marked and DOMPurify
    * download while they type (also what they typed before this code came), not after Send,
    * about a second sooner on a slow network. Asked once: Send asks again after a failure.
    */
-  #typed(): string {
-    const typed = this.#input?.value ?? '';
-    if (!this.#rendererAsked && typed.trim()) {
-      this.#rendererAsked = true;
-      loadRenderer().catch(ignore);
-    }
-    return typed;
+  #fetchRendererFor(typed: string): void {
+    if (this.#rendererAsked || !typed.trim()) return;
+    this.#rendererAsked = true;
+    loadRenderer().catch(ignore);
   }
 
   hostConnected(): void {

@@ -1746,6 +1746,31 @@ describe('<ask-chat>', () => {
       expect(offsetOfLatestQuestion()).to.be.within(0, 16);
     });
 
+    it('shows an answer that came while the chat was hidden (a panel closed) under its question when it shows again, with no "New answer" button', async () => {
+      const { el, held } = await heldChat();
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      await askAndWaitForAnswer(el, 'And a follow-up?', 2);
+      const transcript = parts(el).one('transcript')!;
+      const offsetOfLatestQuestion = () =>
+        parts(el).questions().at(-1)!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+
+      await ask(el, 'Held: a third question?');
+      await waitFor(() => held.size === 1, 'the third question asked');
+      el.style.display = 'none';
+      held.get('Held: a third question?')!();
+      await answered(el, 3);
+      await waitFor(() => parts(el).all('answer-body').length === 3, 'the third answer drawn');
+      await el.updateComplete;
+      el.style.display = '';
+      await waitFor(
+        () => transcript.clientHeight > 0 && offsetOfLatestQuestion() < 16,
+        'the question at the top',
+      );
+      await el.updateComplete;
+      expect(offsetOfLatestQuestion()).to.be.within(0, 16);
+      expect(parts(el).one('new-answer-button') === null, 'no "New answer" button').to.equal(true);
+    });
+
     it('shows a visitor who scrolled up a "New answer" button that takes them and the focus to it, and goes once they scroll down to it', async () => {
       const { el, held } = await heldChat();
       await askAndWaitForAnswer(el, 'First question?', 1);

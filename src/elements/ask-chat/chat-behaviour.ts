@@ -218,6 +218,10 @@ export class ChatBehaviour implements ReactiveController {
   #scrolledTo: string | undefined;
   /** The transcript's scrollTop where it last scrolled to the latest question. */
   #scrolledTop = 0;
+  /** Its scrollTop at its last scroll event: where it was when last shown (hidden, it reads 0). */
+  #seenTop = 0;
+  /** The latest question is to come to the top once the transcript shows again (see #keepPlace). */
+  #latestWhenShown = false;
   /**
    * The turn whose answer came while the visitor read further up the transcript, out of sight
    * below them: the "New answer" button offers the way down to it (see #offerNewAnswer).
@@ -386,8 +390,15 @@ export class ChatBehaviour implements ReactiveController {
     // the status line says it is ready, and a button offers the way down (see #offerNewAnswer).
     // Brought back down, they lost their place in what they read.
     if (answering && this.#scrolledAway(transcript)) return;
+    // Hidden (a dialog or panel closed while the answer came): nothing can scroll until it shows.
+    if (!transcript.clientHeight) return void (this.#latestWhenShown = true);
+    this.#toLatestQuestion(transcript, last);
+  }
+
+  /** Brings the latest question to the top of the transcript, the chat's own place for it. */
+  #toLatestQuestion(transcript: Element, last: Element): void {
     transcript.scrollTop += last.getBoundingClientRect().top - transcript.getBoundingClientRect().top - 8;
-    this.#scrolledTop = transcript.scrollTop;
+    this.#scrolledTop = this.#seenTop = transcript.scrollTop;
   }
 
   /**
@@ -400,6 +411,7 @@ export class ChatBehaviour implements ReactiveController {
     transcript.addEventListener(
       'scroll',
       () => {
+        this.#seenTop = transcript.scrollTop;
         this.#notePlace(transcript);
         this.#newAnswerSeen();
       },
@@ -413,9 +425,12 @@ export class ChatBehaviour implements ReactiveController {
     return Array.from(this.#host.renderRoot.querySelectorAll<HTMLElement>('[part~="answer"]')).at(-1);
   }
 
-  /** Whether the visitor scrolled the transcript away from where the chat last put the latest question. */
+  /**
+   * Whether the visitor scrolled the transcript away from where the chat last put the latest
+   * question; while it is hidden, where they had it when it last showed.
+   */
   #scrolledAway(transcript: Element): boolean {
-    return Math.abs(transcript.scrollTop - this.#scrolledTop) > 1;
+    return Math.abs((transcript.clientHeight ? transcript.scrollTop : this.#seenTop) - this.#scrolledTop) > 1;
   }
 
   /**
@@ -521,6 +536,10 @@ export class ChatBehaviour implements ReactiveController {
     const reading = this.#reading;
     // Hidden (a dialog closed): kept, to be put back when it shows again.
     if (!transcript.clientHeight) return;
+    const last = this.#latestWhenShown && this.#host.renderRoot.querySelectorAll('[part~="question"]');
+    this.#latestWhenShown = false;
+    // An answer came while it was hidden, to a visitor at the latest question: it shows under it.
+    if (last && last.length) return this.#toLatestQuestion(transcript, last[last.length - 1]!);
     if (reading?.element.isConnected) {
       const before = transcript.scrollTop;
       transcript.scrollTop +=

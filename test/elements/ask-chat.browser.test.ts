@@ -138,6 +138,20 @@ async function heldChat(): Promise<{ el: AskChat; held: Map<string, () => void> 
 }
 
 /**
+ * A held chat (see `heldChat`) with two questions answered, its transcript, and how far below the
+ * transcript's top its latest question is.
+ */
+async function heldChatWithTwoAnswers() {
+  const { el, held } = await heldChat();
+  await askAndWaitForAnswer(el, 'First question?', 1);
+  await askAndWaitForAnswer(el, 'And a follow-up?', 2);
+  const transcript = parts(el).one('transcript')!;
+  const offsetOfLatestQuestion = () =>
+    parts(el).questions().at(-1)!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+  return { el, held, transcript, offsetOfLatestQuestion };
+}
+
+/**
  * Asks `question` (starting "Held"), scrolls the transcript up to the first answer while it is on
  * its way, then lets it come and waits until the transcript has `count` answers drawn.
  */
@@ -1717,12 +1731,7 @@ describe('<ask-chat>', () => {
     });
 
     it('leaves a visitor who scrolled up to read an older answer there when the next answer comes', async () => {
-      const { el, held } = await heldChat();
-      await askAndWaitForAnswer(el, 'First question?', 1);
-      await askAndWaitForAnswer(el, 'And a follow-up?', 2);
-      const transcript = parts(el).one('transcript')!;
-      const offsetOfLatestQuestion = () =>
-        parts(el).questions().at(-1)!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      const { el, held, transcript, offsetOfLatestQuestion } = await heldChatWithTwoAnswers();
 
       await ask(el, 'Held: a third question?');
       await waitFor(() => held.size === 1, 'the third question asked');
@@ -1747,12 +1756,7 @@ describe('<ask-chat>', () => {
     });
 
     it('shows an answer that came while the chat was hidden (a panel closed) under its question when it shows again, with no "New answer" button', async () => {
-      const { el, held } = await heldChat();
-      await askAndWaitForAnswer(el, 'First question?', 1);
-      await askAndWaitForAnswer(el, 'And a follow-up?', 2);
-      const transcript = parts(el).one('transcript')!;
-      const offsetOfLatestQuestion = () =>
-        parts(el).questions().at(-1)!.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      const { el, held, transcript, offsetOfLatestQuestion } = await heldChatWithTwoAnswers();
 
       await ask(el, 'Held: a third question?');
       await waitFor(() => held.size === 1, 'the third question asked');

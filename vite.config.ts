@@ -3,6 +3,33 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 
+/**
+ * The script-tag file's entry: the define entry, and the small modules that its lazy parts share
+ * (the connection to the service, the strings, the length limit). They are in `ask-elements.js`,
+ * already loaded when a part arrives, so a part imports them from it as it imports Lit: no further
+ * round trip before a part runs, and no import of theirs left failed by a connection lost mid-fetch.
+ */
+const SCRIPT_TAG_ENTRY = 'virtual:ask-elements-script-tag';
+const SHARED_BY_PARTS = [
+  'elements/shared/connection.ts',
+  'elements/ask-chat/chat-connection.ts',
+  'elements/shared/length-limit.ts',
+  'elements/shared/strings.ts',
+  'elements/shared/safe-url.ts',
+].map((path) => resolve(import.meta.dirname, 'src', path));
+const scriptTagEntry: Plugin = {
+  name: 'ask-elements-script-tag-entry',
+  resolveId: (id) => (id === SCRIPT_TAG_ENTRY ? `\0${id}` : undefined),
+  load(id) {
+    if (id !== `\0${SCRIPT_TAG_ENTRY}`) return;
+    // Re-exported, not merely imported: package.json says they have no side effects, so an
+    // import of nothing would leave them out of the entry, in chunks of their own. So the file
+    // exports their names too (`fill`, `LengthLimit`, …): not documented, not an API.
+    const define = resolve(import.meta.dirname, 'src/define.ts');
+    return [define, ...SHARED_BY_PARTS].map((path) => `export * from ${JSON.stringify(path)};`).join('\n');
+  },
+};
+
 /** The elements' css`…`, html`…` and svg`…` templates, minified (npm run build does the same to dist/). */
 const templateLiterals: Plugin = {
   name: 'minify-template-literals',
@@ -33,7 +60,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
-        plugins: [templateLiterals],
+        plugins: [scriptTagEntry, templateLiterals],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
@@ -49,6 +76,8 @@ export default defineConfig(({ mode }) =>
             // ask-elements.js, which the chunks then import by its name, beside them, rather than
             // move to a third file that every page would load at once.
             preserveEntrySignatures: 'allow-extension',
+            // Lib mode's entry, with the shared modules beside it (see scriptTagEntry).
+            input: SCRIPT_TAG_ENTRY,
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',
               // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.

@@ -137,8 +137,9 @@ describe('entry points', () => {
     );
   });
 
-  it('the script-tag file imports nothing statically, so a page loads one file first', async () => {
-    // The lazy chunks import what they share with the first load from ask-elements.js itself.
+  it('the script-tag file imports nothing statically, and its lazy parts import only it, so a part needs no further round trip', async () => {
+    // The lazy chunks import what they share with the first load, and with each other (the
+    // connection, the strings, the length limit), from ask-elements.js itself: vite.config.ts.
     const outDir = mkdtempSync(join(tmpdir(), 'ask-elements-build-'));
     try {
       await viteBuild({
@@ -164,6 +165,14 @@ describe('entry points', () => {
       );
       const chunks = first.filter((imported) => imported.kind === 'dynamic-import');
       assert.ok(chunks.length > 0 && chunks.every(({ path }) => /^\.\/ask-elements-[\w-]+\.js$/.test(path)));
+      for (const { path } of chunks) {
+        const chunkImports = await imports(path);
+        assert.deepEqual(
+          chunkImports.filter((imported) => imported.kind === 'import-statement').map(({ path }) => path),
+          chunkImports.some((imported) => imported.kind === 'import-statement') ? ['./ask-elements.js'] : [],
+          path,
+        );
+      }
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -22,11 +22,15 @@ const scriptTagEntry: Plugin = {
   resolveId: (id) => (id === SCRIPT_TAG_ENTRY ? `\0${id}` : undefined),
   load(id) {
     if (id !== `\0${SCRIPT_TAG_ENTRY}`) return;
-    // Re-exported, not merely imported: package.json says they have no side effects, so an
-    // import of nothing would leave them out of the entry, in chunks of their own. So the file
-    // exports their names too (`fill`, `LengthLimit`, …): not documented, not an API.
+    // Used, not merely imported: package.json says they have no side effects, so an import of
+    // nothing would leave them out of the entry, in chunks of their own. Their namespaces are
+    // exported as one array, `__shared` (not documented, not an API), rather than their names.
     const define = resolve(import.meta.dirname, 'src/define.ts');
-    return [define, ...SHARED_BY_PARTS].map((path) => `export * from ${JSON.stringify(path)};`).join('\n');
+    return [
+      `export * from ${JSON.stringify(define)};`,
+      ...SHARED_BY_PARTS.map((path, i) => `import * as shared${i} from ${JSON.stringify(path)};`),
+      `export const __shared = [${SHARED_BY_PARTS.map((_, i) => `shared${i}`).join(', ')}];`,
+    ].join('\n');
   },
 };
 
@@ -78,6 +82,13 @@ export default defineConfig(({ mode }) =>
             preserveEntrySignatures: 'allow-extension',
             // Lib mode's entry, with the shared modules beside it (see scriptTagEntry).
             input: SCRIPT_TAG_ENTRY,
+            // feedback-buttons imports the chat's client lazily (bundlers of the npm package split
+            // it off); here it is in the entry already, as meant: not worth a warning each build.
+            onLog(level, log, handler) {
+              if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('chat-connection'))
+                return;
+              handler(level, log);
+            },
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',
               // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.

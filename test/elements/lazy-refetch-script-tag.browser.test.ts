@@ -1,12 +1,12 @@
 /**
  * The script-tag file `dist/ask-elements.js` (`npm run build` first) on a connection that drops
- * while a lazy part and the files it imports are on their way: the visitor is told, and the next
- * try once the network is back fetches them and works, without a reload. The runner also runs this
- * file in a Chromium that keeps a failed module fetch for the page's life, as Safari, Firefox and
- * older Chromium do (web-test-runner.config.mjs). There a file asked for while the connection is
- * lost stays failed, and the part's retry (`?retry=N`) imports its imports by their own names: so
- * they are asked for once the part has come, never with it (bench/RESULTS.md, lazy chunks on slow
- * 3G).
+ * while a lazy part is on its way: the visitor is told, and the next try once the network is back
+ * fetches it and works, without a reload. The runner also runs this file in a Chromium that keeps
+ * a failed module fetch for the page's life, as Safari, Firefox and older Chromium do
+ * (web-test-runner.config.mjs). There a file asked for while the connection is lost stays failed,
+ * and the part's retry (`?retry=N`) would import any import of its own by its own name, still
+ * failed: so a part imports only `ask-elements.js`, already loaded, which holds what the parts
+ * share (bench/RESULTS.md, lazy chunks on slow 3G).
  */
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';

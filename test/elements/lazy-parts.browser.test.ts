@@ -8,6 +8,7 @@
  */
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../support/wait-until.js';
+import { scriptTagPage, type ScriptTagPage } from '../support/script-tag-page.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AskClient } from '../../src/client/create-client.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
@@ -126,24 +127,12 @@ describe('lazily loaded parts', () => {
   });
 
   it('search-box: a page with only an inline box (the script-tag file) fetches its behaviour when idle, without an error, and searches', async () => {
-    const frame = document.createElement('iframe');
-    // The frame holds its idle callback and records every error, before the script-tag file runs.
-    frame.srcdoc = `<!doctype html><html lang="en"><title>search</title><body>
-      <script>
-        window.errors = [];
-        addEventListener('error', (event) => errors.push(event.message));
-        addEventListener('unhandledrejection', (event) => errors.push(String(event.reason)));
-        const consoleError = console.error;
-        console.error = (...args) => (errors.push(args.join(' ')), consoleError(...args));
-        requestIdleCallback = (callback) => (window.idle = callback, 1);
-      </script>
-      <search-box base-url="${location.origin}" api-key="demo-key"></search-box>
-      <script type="module" src="/dist/ask-elements.js"></script>`;
-    frame.style.blockSize = '30rem';
-    document.body.append(frame);
+    // The frame holds its idle callback, before the script-tag file runs.
+    const { page, frame } = (await scriptTagPage(
+      '<search-box></search-box>',
+      'requestIdleCallback = (callback) => (window.idle = callback, 1);',
+    )) as { page: ScriptTagPage & { idle?: () => void }; frame: HTMLIFrameElement };
     try {
-      const page = frame.contentWindow as Window &
-        typeof globalThis & { errors: string[]; idle?: () => void };
       const chunk = 'ask-elements-search-controller-';
       await waitUntil(() => page.idle, 'the box, rendered, waits for an idle moment', { timeout: 5000 });
       const box = page.document.querySelector('search-box')!;

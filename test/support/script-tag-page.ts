@@ -2,7 +2,7 @@
  * A page of its own (an iframe: its own module map) that loads the script-tag file
  * `dist/ask-elements.js` (`npm run build` first) with `body`, connected to the reference service
  * of the test origin, and records its errors: uncaught ones, rejections nobody handled, and
- * `console.error`.
+ * `console.error`. `setup` is script run before the file (to hold the page's idle callback, say).
  */
 import { waitUntil } from './wait-until.js';
 
@@ -10,6 +10,7 @@ export type ScriptTagPage = Window & typeof globalThis & { errors: string[] };
 
 export async function scriptTagPage(
   body: string,
+  setup = '',
 ): Promise<{ page: ScriptTagPage; frame: HTMLIFrameElement }> {
   const frame = document.createElement('iframe');
   frame.srcdoc = `<!doctype html><html lang="en"><title>script tag</title>
@@ -20,6 +21,7 @@ export async function scriptTagPage(
         addEventListener('unhandledrejection', (event) => errors.push(String(event.reason)));
         const consoleError = console.error;
         console.error = (...args) => (errors.push(args.join(' ')), consoleError(...args));
+        ${setup}
       </script>
       ${body}
       <script type="module" src="/dist/ask-elements.js"></script>`;

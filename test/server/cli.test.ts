@@ -480,12 +480,7 @@ if (!isMainThread && parentPort) {
     );
     const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet']);
     try {
-      const [result] = await (
-        await fetch(`${cli.url}/bot/search`, {
-          method: 'POST',
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'otters swim', numDocs: 1 }),
-        })
-      ).json();
+      const [result] = await demoSearchResults(cli.url, 'otters swim', 1);
       assert.equal(result.title, 'Otter guide');
       assert.doesNotMatch(cli.output(), /YAMLWarning|forged/);
       assert.ok(!cli.output().includes('\u001b'), 'no escape');
@@ -534,12 +529,7 @@ if (!isMainThread && parentPort) {
     execFileSync('mkfifo', [join(site, 'mkdocs.yml')]);
     const cli = await startCli(['--content', docs, '--db', ':memory:']);
     try {
-      const [result] = await (
-        await fetch(`${cli.url}/bot/search`, {
-          method: 'POST',
-          body: JSON.stringify({ apiKey: 'demo-key', query: 'otter toolkit', numDocs: 1 }),
-        })
-      ).json();
+      const [result] = await demoSearchResults(cli.url, 'otter toolkit', 1);
       // A MkDocs site whose settings can't be read: its pages linked as MkDocs' defaults link them.
       assert.equal(result.link, '/setup/');
       assert.match(cli.output(), /Heading anchors as MkDocs writes them/);

@@ -14,7 +14,7 @@ import { withoutSiteWideMetadata } from '../../src/server/content/site-wide-meta
 import { createExtractiveAnswerer } from '../../src/server/answer/extractive-answerer.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import { inboundLinkCounts } from '../../src/server/search/link-graph.js';
-import { DEMO_KEY, startTestService } from './service-harness.js';
+import { DEMO_KEY, startTestService, type TestService } from './service-harness.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
 
@@ -42,6 +42,27 @@ async function askService<T = unknown>(
   } finally {
     await service.close();
   }
+}
+
+/**
+ * What `service` finds searching for "installer" (the links, best first) and answers to "How do I
+ * run the installer?": the pages of a fixture with a setup guide that says to run it.
+ */
+async function installerLinksAndAnswer(
+  service: TestService,
+): Promise<{ links: string[]; answer: { link: string; didAnswer: boolean } }> {
+  const results = await service.postJson<{ link: string }[]>('/bot/search', {
+    apiKey: DEMO_KEY,
+    query: 'installer',
+    numDocs: 3,
+  });
+  const answer = await service.postJson<{ link: string; didAnswer: boolean }>('/bot/askai', {
+    apiKey: DEMO_KEY,
+    query: 'How do I run the installer?',
+    format: 'markdown',
+    conversationId: '',
+  });
+  return { links: results.body.map((result) => result.link), answer: answer.body };
 }
 
 function byId(documents: SourceDocument[], id: string): SourceDocument {
@@ -1818,23 +1839,10 @@ describe('loadContentFolder', () => {
         logger: { info: log, warn: log, error: log },
       });
       try {
-        const results = await service.postJson<{ link: string }[]>('/bot/search', {
-          apiKey: DEMO_KEY,
-          query: 'installer',
-          numDocs: 3,
-        });
-        assert.deepEqual(
-          results.body.map((result) => result.link),
-          ['/acme/guides/setup.html'],
-        );
-        const answer = await service.postJson<{ link: string; didAnswer: boolean }>('/bot/askai', {
-          apiKey: DEMO_KEY,
-          query: 'How do I run the installer?',
-          format: 'markdown',
-          conversationId: '',
-        });
-        assert.equal(answer.body.didAnswer, true);
-        assert.match(answer.body.link, /^\/acme\/guides\/setup\.html(#|$)/);
+        const { links, answer } = await installerLinksAndAnswer(service);
+        assert.deepEqual(links, ['/acme/guides/setup.html']);
+        assert.equal(answer.didAnswer, true);
+        assert.match(answer.link, /^\/acme\/guides\/setup\.html(#|$)/);
         assert.ok(
           lines.includes(
             `Pages linked under /acme/, the path VitePress's configuration publishes them under (found ${join(docs, '.vitepress')}); --site-url gives the whole URL`,
@@ -1860,22 +1868,9 @@ describe('loadContentFolder', () => {
       });
       const service = await startTestService({ contentDir: docs });
       try {
-        const results = await service.postJson<{ link: string }[]>('/bot/search', {
-          apiKey: DEMO_KEY,
-          query: 'installer',
-          numDocs: 3,
-        });
-        assert.deepEqual(
-          results.body.map((result) => result.link),
-          ['/evil.example/guides/setup.html'],
-        );
-        const answer = await service.postJson<{ link: string }>('/bot/askai', {
-          apiKey: DEMO_KEY,
-          query: 'How do I run the installer?',
-          format: 'markdown',
-          conversationId: '',
-        });
-        assert.match(answer.body.link, /^\/evil\.example\/guides\/setup\.html(#|$)/);
+        const { links, answer } = await installerLinksAndAnswer(service);
+        assert.deepEqual(links, ['/evil.example/guides/setup.html']);
+        assert.match(answer.link, /^\/evil\.example\/guides\/setup\.html(#|$)/);
       } finally {
         await service.close();
       }

@@ -24,7 +24,7 @@ import { delay } from '../../client/request.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
 import { otherPages, saysDescription, SEE_ALSO_PAGES, sourceLink } from './answer-documents.js';
 import { emit } from '../shared/events.js';
-import { importOnce } from '../shared/import-once.js';
+import { ignore, importOnce } from '../shared/import-once.js';
 import { LengthLimit } from '../shared/length-limit.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
 import { assetTypeLabel, fill, freshAnnouncement } from '../shared/strings.js';
@@ -383,7 +383,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#scrolledTo = shown;
     const root = this.#host.renderRoot;
     const transcript = root.querySelector('[part~="transcript"]');
-    const last = Array.from(root.querySelectorAll('[part~="question"]')).at(-1);
+    const last = this.#lastQuestion;
     if (!now || !transcript || !last) return;
     this.#watch(transcript);
     // A visitor who scrolled away while the answer came (up, to read an older one) is left there:
@@ -418,6 +418,11 @@ export class ChatBehaviour implements ReactiveController {
       { passive: true },
     );
     new ResizeObserver(() => this.#keepPlace(transcript)).observe(transcript);
+  }
+
+  /** The latest question in the transcript. */
+  get #lastQuestion(): Element | undefined {
+    return Array.from(this.#host.renderRoot.querySelectorAll('[part~="question"]')).at(-1);
   }
 
   /** The latest answer in the transcript (or "Thinking…", an error, in its place). */
@@ -536,10 +541,12 @@ export class ChatBehaviour implements ReactiveController {
     const reading = this.#reading;
     // Hidden (a dialog closed): kept, to be put back when it shows again.
     if (!transcript.clientHeight) return;
-    const last = this.#latestWhenShown && this.#host.renderRoot.querySelectorAll('[part~="question"]');
-    this.#latestWhenShown = false;
     // An answer came while it was hidden, to a visitor at the latest question: it shows under it.
-    if (last && last.length) return this.#toLatestQuestion(transcript, last[last.length - 1]!);
+    if (this.#latestWhenShown) {
+      this.#latestWhenShown = false;
+      const last = this.#lastQuestion;
+      if (last) return this.#toLatestQuestion(transcript, last);
+    }
     if (reading?.element.isConnected) {
       const before = transcript.scrollTop;
       transcript.scrollTop +=
@@ -1663,8 +1670,6 @@ export class ChatBehaviour implements ReactiveController {
     </button>`;
   }
 }
-
-function ignore(): void {}
 
 /** What the chats of one browser's tabs say to each other about the conversation they hold. */
 interface TabMessage {

@@ -40,7 +40,7 @@ export function importOnce<T>(load: () => Promise<T>, base: string): () => Promi
 }
 
 /**
- * What a fetch made ahead of need does with its failure: nothing, since the need that follows
- * tries again and tells the visitor.
+ * What a promise whose failure is told elsewhere does with it: nothing. A fetch made ahead of
+ * need, say: the need that follows tries again and tells the visitor.
  */
 export function ignore(): void {}

@@ -65,6 +65,47 @@ function typeErrors(files: string[], options: ts.CompilerOptions = {}): string[]
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
 }
 
+/** A stand-in for a framework's types: package `name` under node_modules, its `exports`, its files' lines. */
+interface TypesStandIn {
+  name: string;
+  exports: Record<string, { types: string }>;
+  files: Record<string, string[]>;
+}
+
+/**
+ * The type errors of an app's file (`file`, its `lines` given ask-elements' src/index.js, quoted)
+ * using the declaration the frameworks page gives under `heading` (its first ts block, written as
+ * ask-elements.d.ts with ask-elements resolved to src/), against `standIn`, in a folder of its own.
+ */
+function frameworkDeclarationErrors(
+  heading: string,
+  standIn: TypesStandIn,
+  app: { file: string; lines: (index: string) => string[] },
+  options: ts.CompilerOptions = {},
+): string[] {
+  const page = readFileSync(new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url), 'utf8');
+  const section = page.slice(page.indexOf(heading));
+  const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+  const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
+  const dir = mkdtempSync(join(tmpdir(), `${standIn.name}-types-`));
+  try {
+    const framework = join(dir, 'node_modules', standIn.name);
+    mkdirSync(framework, { recursive: true });
+    writeFileSync(
+      join(framework, 'package.json'),
+      JSON.stringify({ name: standIn.name, exports: standIn.exports }),
+    );
+    for (const [file, lines] of Object.entries(standIn.files))
+      writeFileSync(join(framework, file), lines.join('\n'));
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
+    writeFileSync(join(dir, app.file), app.lines(index).join('\n'));
+    return typeErrors([join(dir, app.file), join(dir, 'ask-elements.d.ts')], options);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('entry points', () => {
   it('ask-elements imports in Node without defining an element or needing a window', async () => {
     const entry = await import('../src/index.js');
@@ -333,78 +374,58 @@ describe('the React (TSX) declaration of the frameworks page', () => {
     // The file the page tells a TSX app to copy, as written there, with ask-elements resolved to
     // src/. React's own types are not installed here: a stand-in with the shapes it uses (checked
     // against @types/react 19 in a Vite app by hand).
-    const page = readFileSync(
-      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
-      'utf8',
-    );
-    const section = page.slice(page.indexOf('## Typing the tags in React'));
-    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
-    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
-    const dir = mkdtempSync(join(tmpdir(), 'react-types-'));
-    try {
-      const react = join(dir, 'node_modules', 'react');
-      mkdirSync(react, { recursive: true });
-      writeFileSync(
-        join(react, 'package.json'),
-        JSON.stringify({
+    assert.deepEqual(
+      frameworkDeclarationErrors(
+        '## Typing the tags in React',
+        {
           name: 'react',
           exports: { '.': { types: './index.d.ts' }, './jsx-runtime': { types: './jsx-runtime.d.ts' } },
-        }),
-      );
-      writeFileSync(
-        join(react, 'index.d.ts'),
-        [
-          'export interface HTMLAttributes<T> { id?: string; className?: string; onClick?: (event: MouseEvent & { currentTarget: T }) => void; children?: unknown }',
-          'export interface RefObject<T> { current: T | null }',
-          'export type DetailedHTMLProps<E, T> = E & { ref?: RefObject<T> | ((element: T | null) => void); key?: string | number };',
-          'export function useRef<T>(initial: T | null): RefObject<T>;',
-          'export namespace JSX { interface Element {} interface IntrinsicElements { div: HTMLAttributes<HTMLDivElement> } }',
-        ].join('\n'),
-      );
-      writeFileSync(
-        join(react, 'jsx-runtime.d.ts'),
-        [
-          "import type { JSX as ReactJSX } from './index';",
-          'export namespace JSX { interface Element extends ReactJSX.Element {} interface IntrinsicElements extends ReactJSX.IntrinsicElements {} }',
-          'export function jsx(type: unknown, props: unknown): JSX.Element;',
-          'export function jsxs(type: unknown, props: unknown): JSX.Element;',
-          'export const Fragment: unique symbol;',
-        ].join('\n'),
-      );
-      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
-      writeFileSync(
-        join(dir, 'page.tsx'),
-        [
-          "import { useRef } from 'react';",
-          `import { createClient, type AskChat } from ${index};`,
-          'export function Page() {',
-          '  const chat = useRef<AskChat>(null);',
-          '  return (',
-          '    <div>',
-          '      <search-box api-key="KEY" base-url="https://bot.example.com" ask-target="chat" num-docs={5}',
-          "        client={createClient({ baseUrl: '' })} strings={{ placeholder: 'Cherchez' }}",
-          '        onask-select={(e) => { e.preventDefault(); console.log(e.detail.result.link, e.detail.position); }} />',
-          '      <ask-chat ref={chat} id="chat" suggestions={[\'How?\']} persist onask-answer={(e) => console.log(e.detail.record.insightId)} />',
-          '      <feedback-buttons insight-id="x" onask-feedback={(e) => console.log(e.detail.value === 1)} />',
-          '      {/* @ts-expect-error not a variant */}',
-          '      <search-box variant="modal" />',
-          '      {/* @ts-expect-error suggestions are strings */}',
-          '      <ask-chat suggestions={[1]} />',
-          '      {/* @ts-expect-error the detail has no such field */}',
-          '      <search-box onask-select={(e) => e.detail.nope} />',
-          '    </div>',
-          '  );',
-          '}',
-        ].join('\n'),
-      );
-      assert.deepEqual(
-        typeErrors([join(dir, 'page.tsx'), join(dir, 'ask-elements.d.ts')], { jsx: ts.JsxEmit.ReactJSX }),
-        [],
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+          files: {
+            'index.d.ts': [
+              'export interface HTMLAttributes<T> { id?: string; className?: string; onClick?: (event: MouseEvent & { currentTarget: T }) => void; children?: unknown }',
+              'export interface RefObject<T> { current: T | null }',
+              'export type DetailedHTMLProps<E, T> = E & { ref?: RefObject<T> | ((element: T | null) => void); key?: string | number };',
+              'export function useRef<T>(initial: T | null): RefObject<T>;',
+              'export namespace JSX { interface Element {} interface IntrinsicElements { div: HTMLAttributes<HTMLDivElement> } }',
+            ],
+            'jsx-runtime.d.ts': [
+              "import type { JSX as ReactJSX } from './index';",
+              'export namespace JSX { interface Element extends ReactJSX.Element {} interface IntrinsicElements extends ReactJSX.IntrinsicElements {} }',
+              'export function jsx(type: unknown, props: unknown): JSX.Element;',
+              'export function jsxs(type: unknown, props: unknown): JSX.Element;',
+              'export const Fragment: unique symbol;',
+            ],
+          },
+        },
+        {
+          file: 'page.tsx',
+          lines: (index) => [
+            "import { useRef } from 'react';",
+            `import { createClient, type AskChat } from ${index};`,
+            'export function Page() {',
+            '  const chat = useRef<AskChat>(null);',
+            '  return (',
+            '    <div>',
+            '      <search-box api-key="KEY" base-url="https://bot.example.com" ask-target="chat" num-docs={5}',
+            "        client={createClient({ baseUrl: '' })} strings={{ placeholder: 'Cherchez' }}",
+            '        onask-select={(e) => { e.preventDefault(); console.log(e.detail.result.link, e.detail.position); }} />',
+            '      <ask-chat ref={chat} id="chat" suggestions={[\'How?\']} persist onask-answer={(e) => console.log(e.detail.record.insightId)} />',
+            '      <feedback-buttons insight-id="x" onask-feedback={(e) => console.log(e.detail.value === 1)} />',
+            '      {/* @ts-expect-error not a variant */}',
+            '      <search-box variant="modal" />',
+            '      {/* @ts-expect-error suggestions are strings */}',
+            '      <ask-chat suggestions={[1]} />',
+            '      {/* @ts-expect-error the detail has no such field */}',
+            '      <search-box onask-select={(e) => e.detail.nope} />',
+            '    </div>',
+            '  );',
+            '}',
+          ],
+        },
+        { jsx: ts.JsxEmit.ReactJSX },
+      ),
+      [],
+    );
   });
 });
 
@@ -414,62 +435,50 @@ describe('the Vue declaration of the frameworks page', () => {
     // tag against `$props` and `$emit` of its entry in GlobalComponents, with kebab-case names
     // camelized: the stand-in has the shapes the declaration uses (checked against vue 3.5 and
     // vue-tsc 3.3 in a Vite app by hand).
-    const page = readFileSync(
-      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
-      'utf8',
+    assert.deepEqual(
+      frameworkDeclarationErrors(
+        '#### Typing the tags in Vue',
+        {
+          name: 'vue',
+          exports: { '.': { types: './index.d.ts' } },
+          files: {
+            'index.d.ts': [
+              'export interface HTMLAttributes { id?: string; class?: unknown; style?: unknown }',
+              'export interface PublicProps { key?: string | number; ref?: unknown }',
+              'export type EmitFn<E extends Record<string, (...args: any[]) => any>> = <K extends keyof E>(event: K, ...args: Parameters<E[K]>) => void;',
+              'export interface GlobalComponents {}',
+            ],
+          },
+        },
+        {
+          file: 'template.ts',
+          lines: (index) => [
+            "import type { GlobalComponents } from 'vue';",
+            `import { createClient, type AskEventMap } from ${index};`,
+            "type Props<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];",
+            "type Emit<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$emit'];",
+            '// <search-box id="s" num-docs="8" variant="button" :client.prop="client" :strings.prop="…">',
+            "export const box: Props<'search-box'> = { id: 's', numDocs: '8', variant: 'button', client: createClient({ baseUrl: '' }), strings: { placeholder: 'Cherchez' } };",
+            '// <ask-chat persist :suggestions.prop="…" :askAttributes.prop="…">',
+            "export const chat: Props<'ask-chat'> = { persist: true, minRelevance: 50, suggestions: ['How?'], askAttributes: { plan: 'pro' } };",
+            "export const buttons: Props<'feedback-buttons'> = { insightId: 'x', askReason: true, value: -1 };",
+            "declare const select: AskEventMap['ask-select'];",
+            "declare const emitBox: Emit<'search-box'>;",
+            "emitBox('ask-select', select);",
+            '// @ts-expect-error not a variant',
+            "export const wrongVariant: Props<'search-box'> = { variant: 'round' };",
+            '// @ts-expect-error suggestions are strings',
+            "export const wrongSuggestions: Props<'ask-chat'> = { suggestions: [1] };",
+            '// @ts-expect-error no such string',
+            "export const wrongStrings: Props<'search-box'> = { strings: { placeholderr: 'x' } };",
+            "declare const answer: AskEventMap['ask-answer'];",
+            '// @ts-expect-error ask-select carries the selected result, not an answer',
+            "emitBox('ask-select', answer);",
+          ],
+        },
+      ),
+      [],
     );
-    const section = page.slice(page.indexOf('#### Typing the tags in Vue'));
-    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
-    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
-    const dir = mkdtempSync(join(tmpdir(), 'vue-types-'));
-    try {
-      const vue = join(dir, 'node_modules', 'vue');
-      mkdirSync(vue, { recursive: true });
-      writeFileSync(
-        join(vue, 'package.json'),
-        JSON.stringify({ name: 'vue', exports: { '.': { types: './index.d.ts' } } }),
-      );
-      writeFileSync(
-        join(vue, 'index.d.ts'),
-        [
-          'export interface HTMLAttributes { id?: string; class?: unknown; style?: unknown }',
-          'export interface PublicProps { key?: string | number; ref?: unknown }',
-          'export type EmitFn<E extends Record<string, (...args: any[]) => any>> = <K extends keyof E>(event: K, ...args: Parameters<E[K]>) => void;',
-          'export interface GlobalComponents {}',
-        ].join('\n'),
-      );
-      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
-      writeFileSync(
-        join(dir, 'template.ts'),
-        [
-          "import type { GlobalComponents } from 'vue';",
-          `import { createClient, type AskEventMap } from ${index};`,
-          "type Props<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];",
-          "type Emit<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$emit'];",
-          '// <search-box id="s" num-docs="8" variant="button" :client.prop="client" :strings.prop="…">',
-          "export const box: Props<'search-box'> = { id: 's', numDocs: '8', variant: 'button', client: createClient({ baseUrl: '' }), strings: { placeholder: 'Cherchez' } };",
-          '// <ask-chat persist :suggestions.prop="…" :askAttributes.prop="…">',
-          "export const chat: Props<'ask-chat'> = { persist: true, minRelevance: 50, suggestions: ['How?'], askAttributes: { plan: 'pro' } };",
-          "export const buttons: Props<'feedback-buttons'> = { insightId: 'x', askReason: true, value: -1 };",
-          "declare const select: AskEventMap['ask-select'];",
-          "declare const emitBox: Emit<'search-box'>;",
-          "emitBox('ask-select', select);",
-          '// @ts-expect-error not a variant',
-          "export const wrongVariant: Props<'search-box'> = { variant: 'round' };",
-          '// @ts-expect-error suggestions are strings',
-          "export const wrongSuggestions: Props<'ask-chat'> = { suggestions: [1] };",
-          '// @ts-expect-error no such string',
-          "export const wrongStrings: Props<'search-box'> = { strings: { placeholderr: 'x' } };",
-          "declare const answer: AskEventMap['ask-answer'];",
-          '// @ts-expect-error ask-select carries the selected result, not an answer',
-          "emitBox('ask-select', answer);",
-        ].join('\n'),
-      );
-      assert.deepEqual(typeErrors([join(dir, 'template.ts'), join(dir, 'ask-elements.d.ts')]), []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 
@@ -478,55 +487,43 @@ describe('the Svelte declaration of the frameworks page', () => {
     // The file the page tells a Svelte app to copy, as written there. svelte-check checks a tag's
     // attributes as an object of SvelteHTMLElements' entry for it: the stand-in has the shapes the
     // declaration uses (checked against svelte 5.57 and svelte-check 4.7 in a SvelteKit app by hand).
-    const page = readFileSync(
-      new URL('../demo/content/guides/ssr-and-frameworks.md', import.meta.url),
-      'utf8',
+    assert.deepEqual(
+      frameworkDeclarationErrors(
+        '### Svelte and SvelteKit',
+        {
+          name: 'svelte',
+          exports: { './elements': { types: './elements.d.ts' } },
+          files: {
+            'elements.d.ts': [
+              'export interface HTMLAttributes<T> { id?: string | null; class?: string | null; onclick?: (event: MouseEvent & { currentTarget: T }) => void }',
+              'export interface SvelteHTMLElements {}',
+            ],
+          },
+        },
+        {
+          file: 'template.ts',
+          lines: (index) => [
+            "import type { SvelteHTMLElements } from 'svelte/elements';",
+            `import { createClient } from ${index};`,
+            '// <search-box api-key="KEY" num-docs="8" variant="button" {client} onask-select={…}>',
+            "export const box: SvelteHTMLElements['search-box'] = { 'api-key': 'KEY', 'num-docs': '8', variant: 'button', client: createClient({ baseUrl: '' }),",
+            "  'onask-select': (e) => { e.preventDefault(); console.log(e.detail.result.link); } };",
+            "export const chat: SvelteHTMLElements['ask-chat'] = { id: 'chat', persist: true, suggestions: ['How?'], askAttributes: { plan: 'pro' },",
+            "  'onask-answer': (e) => console.log(e.detail.record.insightId) };",
+            "export const buttons: SvelteHTMLElements['feedback-buttons'] = { 'insight-id': 'x', 'onask-feedback': (e) => console.log(e.detail.value === 1) };",
+            '// @ts-expect-error not a variant',
+            "export const wrongVariant: SvelteHTMLElements['search-box'] = { variant: 'round' };",
+            '// @ts-expect-error suggestions are strings',
+            "export const wrongSuggestions: SvelteHTMLElements['ask-chat'] = { suggestions: [1] };",
+            "export const wrongDetail: SvelteHTMLElements['search-box'] = {",
+            '  // @ts-expect-error the detail has no such field',
+            "  'onask-select': (e) => e.detail.nope,",
+            '};',
+          ],
+        },
+      ),
+      [],
     );
-    const section = page.slice(page.indexOf('### Svelte and SvelteKit'));
-    const declaration = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
-    const index = JSON.stringify(fileURLToPath(new URL('../src/index.js', import.meta.url)));
-    const dir = mkdtempSync(join(tmpdir(), 'svelte-types-'));
-    try {
-      const svelte = join(dir, 'node_modules', 'svelte');
-      mkdirSync(svelte, { recursive: true });
-      writeFileSync(
-        join(svelte, 'package.json'),
-        JSON.stringify({ name: 'svelte', exports: { './elements': { types: './elements.d.ts' } } }),
-      );
-      writeFileSync(
-        join(svelte, 'elements.d.ts'),
-        [
-          'export interface HTMLAttributes<T> { id?: string | null; class?: string | null; onclick?: (event: MouseEvent & { currentTarget: T }) => void }',
-          'export interface SvelteHTMLElements {}',
-        ].join('\n'),
-      );
-      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-      writeFileSync(join(dir, 'ask-elements.d.ts'), declaration.replace("'ask-elements'", index));
-      writeFileSync(
-        join(dir, 'template.ts'),
-        [
-          "import type { SvelteHTMLElements } from 'svelte/elements';",
-          `import { createClient } from ${index};`,
-          '// <search-box api-key="KEY" num-docs="8" variant="button" {client} onask-select={…}>',
-          "export const box: SvelteHTMLElements['search-box'] = { 'api-key': 'KEY', 'num-docs': '8', variant: 'button', client: createClient({ baseUrl: '' }),",
-          "  'onask-select': (e) => { e.preventDefault(); console.log(e.detail.result.link); } };",
-          "export const chat: SvelteHTMLElements['ask-chat'] = { id: 'chat', persist: true, suggestions: ['How?'], askAttributes: { plan: 'pro' },",
-          "  'onask-answer': (e) => console.log(e.detail.record.insightId) };",
-          "export const buttons: SvelteHTMLElements['feedback-buttons'] = { 'insight-id': 'x', 'onask-feedback': (e) => console.log(e.detail.value === 1) };",
-          '// @ts-expect-error not a variant',
-          "export const wrongVariant: SvelteHTMLElements['search-box'] = { variant: 'round' };",
-          '// @ts-expect-error suggestions are strings',
-          "export const wrongSuggestions: SvelteHTMLElements['ask-chat'] = { suggestions: [1] };",
-          "export const wrongDetail: SvelteHTMLElements['search-box'] = {",
-          '  // @ts-expect-error the detail has no such field',
-          "  'onask-select': (e) => e.detail.nope,",
-          '};',
-        ].join('\n'),
-      );
-      assert.deepEqual(typeErrors([join(dir, 'template.ts'), join(dir, 'ask-elements.d.ts')]), []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

@@ -9,14 +9,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { failRequests, networkBack } from '../support/request-faults.js';
-import { input, message, options, recordingClient } from '../support/search-box-view.js';
+import { input, message, options, recordingClient, status } from '../support/search-box-view.js';
 import { waitUntil } from '../support/wait-until.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
 
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 
 const { client, searched } = recordingClient();
-const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
 
 describe('<search-box> parts fetched again once the network is back', () => {
   afterEach(networkBack);

@@ -8,14 +8,13 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { holdRequests, networkBack } from '../support/request-faults.js';
-import { input, message, options, recordingClient } from '../support/search-box-view.js';
+import { input, message, options, recordingClient, status } from '../support/search-box-view.js';
 import { waitUntil } from '../support/wait-until.js';
 import { SearchBox } from '../../src/elements/search-box/search-box.js';
 
 if (!customElements.get('search-box')) customElements.define('search-box', SearchBox);
 
 const { client, searched } = recordingClient();
-const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
 
 describe('<search-box> typed in while its behaviour is on its way', () => {
   afterEach(networkBack);

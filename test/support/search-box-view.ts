@@ -26,3 +26,5 @@ export const input = (el: SearchBox) => el.shadowRoot!.querySelector('input')!;
 export const options = (el: SearchBox) => el.shadowRoot!.querySelectorAll('[role="option"]');
 export const message = (el: SearchBox) =>
   el.shadowRoot!.querySelector('[part="message"]')?.textContent?.trim();
+/** What the box's status line says (to a screen reader). */
+export const status = (el: SearchBox) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();

@@ -720,6 +720,29 @@ describe('a dotted name typed whole', () => {
   });
 });
 
+describe('a camelCase name in a question', () => {
+  it('counts as one word, its parts as the parts of a dotted name, not as two more words', async () => {
+    const { top } = await siteOf([
+      pageWithText(
+        '/context',
+        'Context',
+        'Keep a value for the rest of the request: c.set() stores the value, c.get() reads it back.',
+      ),
+      // "Types" holds the `type` of `TypeScript`, which counted as a word of its own.
+      pageWithText('/types', 'Types', 'The types of a value the validator reads.'),
+      pageWithText('/script', 'Script tags', 'A script in the page.'),
+      ...Array.from({ length: 12 }, (_, i) =>
+        pageWithText(
+          `/misc/${i}`,
+          `Topic ${i}`,
+          `Routing and middleware${i % 3 === 0 ? ' in TypeScript' : ''}, part ${i}.`,
+        ),
+      ),
+    ]);
+    assert.equal(await top('how do I store a value in TypeScript'), '/context');
+  });
+});
+
 describe('a word being typed after others', () => {
   /** Many pages saying words that start `sp` more often than `split`, and string pages. */
   const site = (): SourceDocument[] => [

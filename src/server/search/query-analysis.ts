@@ -174,7 +174,10 @@ const GENERIC_IMPORTANCE = 0.4;
 export function isGenericWord(word: string): boolean {
   return GENERIC_WORDS.has(word.toLowerCase());
 }
-/** A part of a dotted name typed whole (`get` of `app.get`): the name itself counts most. */
+/**
+ * A part of a dotted name typed whole (`get` of `app.get`), or of a camel- or snake-case one
+ * (`script` of `TypeScript`): the name itself counts most.
+ */
 const PART_IMPORTANCE = 0.5;
 /** A part in more passages than this IDF says (about one in five) is left out. */
 const PART_MIN_IDF = 1.5;
@@ -380,14 +383,17 @@ export class QueryAnalyser {
         chunkWords.pop();
       }
       // The parts the analyser gives of a camel- or snake-case identifier (`htmldialogelement` →
-      // `html`, `dialog`, `element`) are no words typed: they don't make a name a question.
+      // `html`, `dialog`, `element`) are no words typed: they don't make a name a question, and
+      // count as a dotted name's parts do (`PART_IMPORTANCE`), so that "TypeScript" is not three
+      // words of the question, `type` and `script` besides (a page titled "Types" took "how do I
+      // store a value in TypeScript").
       const written = chunk.toLowerCase().split(WORD_SEPARATOR);
       const typed = new Set(isSegmented(chunk) ? written.flatMap(typedWords) : written);
       chunkWords.forEach((word, index) =>
         words.push({
           word,
           prefix: partialChunk && index === chunkWords.length - 1 && word.length >= 2,
-          ...(typed.has(word) ? {} : { identifierPart: true }),
+          ...(typed.has(word) ? {} : { identifierPart: true, part: true }),
         }),
       );
     });

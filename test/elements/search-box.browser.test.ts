@@ -2248,6 +2248,52 @@ describe('<search-box> list scrolled by the arrows', () => {
     expect(inSight(el, options(el)[0]!), 'the first result in sight').to.equal(true);
   });
 
+  it('shows the title of a result taller than the room the list has, arrowed to down or up (a page zoomed to 400%)', async () => {
+    // 1280 × 800 zoomed to 400% is a window of 320 × 200 CSS pixels: a result of a long title and
+    // a two-line description is taller than what the list shows above "Ask AI about …", and the
+    // arrows brought its end into view, its title hidden above the list.
+    const long = (n: number) =>
+      item(`Result ${n}: a title long enough to take three lines on a narrow screen`, {
+        description: 'A description long enough to take its two lines, whatever the width of the screen is.',
+      });
+    const cases = [
+      ['the inline list', ''],
+      ['the dialog of variant="button"', 'variant=button'],
+    ] as const;
+    await setViewport({ width: 320, height: 200 });
+    try {
+      for (const [where, attributes] of cases) {
+        const el = await fakeBox(answering([1, 2, 3, 4].map(long)), `ask-ai ${attributes}`);
+        if (attributes) el.show();
+        await type(el, 'result');
+        await waitUntil(() => options(el).length === 5, `the results in ${where}`);
+        const list = listbox(el);
+        const ask = options(el).at(-1)!;
+        for (const [key, expected] of [
+          ['ArrowDown', 0],
+          ['ArrowDown', 1],
+          ['ArrowDown', 2],
+          ['ArrowUp', 1],
+          ['ArrowUp', 0],
+        ] as const) {
+          await press(key);
+          await el.updateComplete;
+          const active = activeOption(el)!;
+          expect(active, `${key} to result ${expected + 1} in ${where}`).to.equal(options(el)[expected]);
+          const title = active.querySelector('.title')!.getBoundingClientRect();
+          const shown = `the title of result ${expected + 1}, arrowed to with ${key} in ${where}`;
+          expect(title.top, `${shown}: its top in the list`).to.be.at.least(
+            list.getBoundingClientRect().top - 1,
+          );
+          expect(title.top, `${shown}: above "Ask AI"`).to.be.below(ask.getBoundingClientRect().top);
+        }
+        el.remove();
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('opens the dialog of variant="button" again at the top of its list', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" no-recent .client=${answering(twentyFor)}></search-box>`,

@@ -420,17 +420,22 @@ export class SearchController implements ReactiveController {
 
   /**
    * Scrolls the option into view, and clear of the "Ask AI" option held at the bottom of the list,
-   * whose height follows the query's (up to two lines).
+   * whose height follows the query's (up to two lines). An option taller than the room left (a
+   * page zoomed to 400%, a phone held sideways) shows its start, its title: its end was shown, the
+   * title hidden above the list.
    */
   #scrollIntoView(index: number): void {
     const option = this.#host.renderRoot.querySelector(`#option-${index}`);
     if (!option) return;
     option.scrollIntoView({ block: 'nearest' });
     const list = option.closest('[role="listbox"]');
-    const ask = list?.querySelector('.option.ask');
-    if (!list || !ask || ask === option) return;
-    const covered = option.getBoundingClientRect().bottom - ask.getBoundingClientRect().top;
+    if (!list) return;
+    const ask = list.querySelector('.option.ask');
+    const covered =
+      ask && ask !== option ? option.getBoundingClientRect().bottom - ask.getBoundingClientRect().top : 0;
     if (covered > 0) list.scrollTop += covered;
+    const above = list.getBoundingClientRect().top - option.getBoundingClientRect().top;
+    if (above > 0) list.scrollTop -= above;
   }
 
   /** The page-wide listeners: a click outside, going offline and online, the keyboard shown. */

@@ -2294,6 +2294,40 @@ describe('<search-box> list scrolled by the arrows', () => {
     }
   });
 
+  it('scrolls the page to "Ask AI about …", arrowed to below the bottom of the window (a page zoomed to 400%)', async () => {
+    // At 320 × 200 CSS pixels, the list opened under a box 110 px down the page ends below the
+    // window: the results scrolled into sight, but "Ask AI", held at the list's bottom, was made
+    // active out of sight, the page left where it was.
+    await setViewport({ width: 320, height: 200 });
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <div style="block-size: 110px"></div>
+        <search-box debounce="0" no-recent ask-ai></search-box>
+        <div style="block-size: 600px"></div>
+      </div>`,
+    );
+    try {
+      const el = page.querySelector('search-box')!;
+      el.client = answering([item('Theming'), item('Dark mode'), item('Right-to-left pages')]);
+      await type(el, 'theme');
+      await waitUntil(() => options(el).length === 4);
+      const ask = options(el).at(-1)!;
+      expect(ask.getBoundingClientRect().bottom, '"Ask AI" below the window at first').to.be.above(
+        innerHeight,
+      );
+      await press('ArrowUp');
+      await el.updateComplete;
+      expect(activeOption(el)).to.equal(ask);
+      const box = ask.getBoundingClientRect();
+      expect(box.bottom, '"Ask AI" above the bottom of the window').to.be.at.most(innerHeight);
+      expect(box.top, '"Ask AI" below its top').to.be.at.least(0);
+      expect(input(el).getBoundingClientRect().top, 'the input still in sight').to.be.at.least(0);
+    } finally {
+      scrollTo(0, 0);
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('opens the dialog of variant="button" again at the top of its list', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" no-recent .client=${answering(twentyFor)}></search-box>`,

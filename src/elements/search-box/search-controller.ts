@@ -422,7 +422,8 @@ export class SearchController implements ReactiveController {
    * Scrolls the option into view, and clear of the "Ask AI" option held at the bottom of the list,
    * whose height follows the query's (up to two lines). An option taller than the room left (a
    * page zoomed to 400%, a phone held sideways) shows its start, its title: its end was shown, the
-   * title hidden above the list.
+   * title hidden above the list. "Ask AI", held there by `position: sticky`, scrolls no page into
+   * view in Chromium: the list's bottom, where it is, does (a list ending below the window, at 400%).
    */
   #scrollIntoView(index: number): void {
     const option = this.#host.renderRoot.querySelector(`#option-${index}`);
@@ -431,6 +432,7 @@ export class SearchController implements ReactiveController {
     const list = option.closest('[role="listbox"]');
     if (!list) return;
     const ask = list.querySelector('.option.ask');
+    if (ask === option) list.scrollIntoView({ block: 'nearest' });
     const covered =
       ask && ask !== option ? option.getBoundingClientRect().bottom - ask.getBoundingClientRect().top : 0;
     if (covered > 0) list.scrollTop += covered;

@@ -543,6 +543,37 @@ describe('<feedback-buttons>', () => {
     expect(send.bottom).to.be.at.most(box.getBoundingClientRect().bottom + 1);
   });
 
+  it('keeps the thumb pressed in view, with the thanks and the start of the form under it, when the form is taller than the scrolled box', async () => {
+    // The chat's transcript on a page zoomed to 400% (1280 × 800 is 320 × 200 CSS px) is 8em
+    // high: the form scrolled to its top, and the thumbs-down that has the focus went out of
+    // sight above it, the thanks with it.
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="inline-size: 16rem; block-size: 8rem; overflow-y: auto">
+        <div style="block-size: 7rem"></div>
+        <feedback-buttons insight-id="i-12" ask-reason .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = feedbackView(el);
+    v.down().focus();
+    await sendKeys({ press: 'Enter' });
+    pending[0]!.resolve();
+    await waitFor(() => v.form(), 'the reason form');
+    await el.updateComplete;
+    await new Promise(requestAnimationFrame);
+    const seen = box.getBoundingClientRect();
+    const form = v.form()!.getBoundingClientRect();
+    expect(form.height, 'a form taller than the box').to.be.greaterThan(seen.height);
+    expect(box.scrollTop, 'scrolled down to the form').to.be.greaterThan(0);
+    expect(el.shadowRoot!.activeElement, 'the focus on the thumb').to.equal(v.down());
+    const thumb = v.down().getBoundingClientRect();
+    expect(thumb.top, 'the thumb below the top of the box').to.be.at.least(seen.top - 1);
+    const thanks = el.shadowRoot!.querySelector('[part~="message"]')!.getBoundingClientRect();
+    expect(thanks.bottom, 'the thanks above its bottom').to.be.at.most(seen.bottom + 1);
+    expect(form.top, "the form's start in the box").to.be.below(seen.bottom - 20);
+  });
+
   it('scrolls the thanks into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
     const { client, pending } = heldClient();
     const box = await fixture<HTMLDivElement>(

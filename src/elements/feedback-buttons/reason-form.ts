@@ -21,6 +21,13 @@ const formStrings = {
     'Your note is {count} characters long, and {max} is the most that can be sent: shorten it, then send it.',
 } satisfies Partial<FeedbackStrings>;
 
+/** The `<feedback-buttons>` the form is in. */
+type FormHost = HTMLElement & {
+  requestUpdate(): void;
+  readonly renderRoot: ParentNode;
+  readonly updateComplete: Promise<boolean>;
+};
+
 /** What the visitor gave: the reason chosen, the note written; each only when given. */
 export interface ReasonNote {
   reason?: string;
@@ -33,22 +40,27 @@ export class ReasonForm {
   #reason = '';
   /** The note, when it was not sent as longer than the service takes. */
   readonly #tooLong = new LengthLimit(NOTE_MAX_CHARS);
-  readonly #host: HTMLElement & { requestUpdate(): void; readonly renderRoot: ParentNode };
+  readonly #host: FormHost;
   readonly #send: (note: ReasonNote) => void;
   readonly #close: () => void;
   readonly #html: typeof litHtml;
 
   /** `send` posts what the visitor gave; `close` closes the form (Skip). */
-  constructor(
-    host: HTMLElement & { requestUpdate(): void; readonly renderRoot: ParentNode },
-    send: (note: ReasonNote) => void,
-    close: () => void,
-    html: typeof litHtml,
-  ) {
+  constructor(host: FormHost, send: (note: ReasonNote) => void, close: () => void, html: typeof litHtml) {
     this.#html = html;
     this.#host = host;
     this.#send = send;
     this.#close = close;
+    // The element scrolls the form into view as it opens, once drawn. In a scrolled box shorter
+    // than the form (a chat's transcript at 400% zoom), the form's top went to the box's top, and
+    // the thumb the visitor pressed, which keeps the focus, went out of sight above it with the
+    // thanks: the form's scroll margin reaches up to the thumb, which stays in sight, the form under it.
+    void host.updateComplete.then(() => {
+      const form = host.renderRoot.querySelector('form');
+      const thumb = host.renderRoot.querySelector('[part~="down-button"]');
+      if (form && thumb)
+        form.style.scrollMarginBlockStart = `${form.getBoundingClientRect().top - thumb.getBoundingClientRect().top}px`;
+    });
   }
 
   #submit(event: SubmitEvent): void {

@@ -2956,6 +2956,36 @@ describe('<search-box variant="button">', () => {
     }
   });
 
+  it("fills what a phone held sideways shows above its on-screen keyboard, a result's title in sight", async () => {
+    // 844 × 390, the keyboard up: 180 px left. Laid out as on a desktop (wider than 40rem), the
+    // dialog kept a margin of 10% of the window above it and 14% below, and its list showed a
+    // strip of the first result, its title cut through, above "Ask AI about …".
+    await setViewport({ width: 844, height: 390 });
+    const own = Object.getOwnPropertyDescriptor(window, 'visualViewport');
+    const keyboard = Object.assign(new EventTarget(), { height: 180, offsetTop: 0 });
+    Object.defineProperty(window, 'visualViewport', { configurable: true, value: keyboard });
+    try {
+      const el = await fakeBox(answering(threeResults), 'variant=button ask-ai');
+      el.show();
+      await type(el, 'theme');
+      await waitUntil(() => options(el).length === 4, 'the results');
+      const dialog = shadow(el).querySelector('dialog')!.getBoundingClientRect();
+      expect(dialog.top, 'the dialog from the top of the screen').to.be.at.most(1);
+      expect(dialog.bottom, 'the dialog above the keyboard').to.be.at.most(180);
+      const title = options(el)[0]!.querySelector('.title')!.getBoundingClientRect();
+      expect(title.top, 'the first title below the input').to.be.at.least(
+        input(el).getBoundingClientRect().bottom - 1,
+      );
+      expect(title.bottom, 'the first title above "Ask AI"').to.be.at.most(
+        options(el).at(-1)!.getBoundingClientRect().top + 1,
+      );
+      await press('Escape');
+    } finally {
+      if (own) Object.defineProperty(window, 'visualViewport', own);
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('a chosen result closes the dialog', async () => {
     const el = await fixture<SearchBox>(
       html`<search-box variant="button" debounce="0" .client=${answering(threeResults)}></search-box>`,

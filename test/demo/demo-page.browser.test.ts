@@ -86,6 +86,27 @@ describe('a document page of the demo', () => {
       expect(link.getClientRects().length, `"${link.textContent}" on one line`).to.equal(1);
   });
 
+  it('scrolls no document page sideways on a 320 px screen (1280 px at 400%), a long unbroken code name wrapped', async function () {
+    this.timeout(120000);
+    // The CLI page's `/:categories/:year/:month/:day/:title:output_ext` ran 170 px past the
+    // screen, and the whole page scrolled sideways to read it.
+    const home = new DOMParser().parseFromString(await (await fetch(HOME_PAGE)).text(), 'text/html');
+    const paths = [...home.querySelectorAll<HTMLAnchorElement>('.documents-index a')].map(
+      (link) => `/dist/demo${link.getAttribute('href')!.replace(/^\.?\//, '/')}.html`,
+    );
+    expect(paths.length, 'the documents listed').to.be.greaterThan(30);
+    const wide: string[] = [];
+    for (const path of paths) {
+      frame = await pageIn(320, 640, path);
+      const page = frame.contentDocument!;
+      expect(page.querySelector('.document h1'), `${path} is a document`).to.not.equal(null);
+      if (page.documentElement.scrollWidth > 320)
+        wide.push(`${path}: ${page.documentElement.scrollWidth} px`);
+      frame.remove();
+    }
+    expect(wide, 'pages wider than the screen').to.deep.equal([]);
+  });
+
   it('on a phone, shows a link to the chat, which comes after the document, and the link goes there', async () => {
     frame = await pageIn(390, 844);
     const page = frame.contentDocument!;

@@ -736,7 +736,11 @@ describe('choosing the sentences an answer quotes', () => {
     ];
     const selected = select('How can I set a cookie?', 'Cookie Helper', cookies);
     assert.equal(selected.section, 2);
-    assert.deepEqual(texts(selected.blocks), [`code: ${code}`]);
+    // After the page's first sentence, which says what the code is about; not after the note above it.
+    assert.deepEqual(texts(selected.blocks), [
+      'text: The Cookie Helper provides an interface to manage cookies.',
+      `code: ${code}`,
+    ]);
   });
 
   it('shows the usage example whose heading the question names, and none that shares no word with it', () => {

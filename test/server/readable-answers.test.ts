@@ -391,3 +391,95 @@ describe('a long sentence that starts with a lower-case word', () => {
     assert.doesNotMatch(answer, /… yarn and pnpm/, answer);
   });
 });
+
+describe('code quoted from a section of code alone', () => {
+  // A helper's page whose usage examples are code under headings, and a guide whose subsections
+  // of code stand under a section that says what they do.
+  const service = servedSite('readable-code-alone-', {
+    'cookie.md': `# Cookie Helper
+
+The Cookie Helper provides an easy interface to manage cookies, enabling developers to set, parse, and delete cookies seamlessly.
+
+## Import
+
+\`\`\`ts
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
+\`\`\`
+
+## Usage
+
+### Regular cookies
+
+\`\`\`ts
+app.get('/cookie', (c) => {
+  setCookie(c, 'cookie_name', 'cookie_value')
+  const yummyCookie = getCookie(c, 'cookie_name')
+  deleteCookie(c, 'cookie_name')
+})
+\`\`\`
+
+### Signed cookies
+
+Setting and retrieving signed cookies returns a Promise, since the WebCrypto API signs them.
+`,
+    'node.md': `# Node.js
+
+Node.js is an open-source, cross-platform JavaScript runtime environment.
+
+## Change the port
+
+You can specify the port number with the \`port\` option.
+
+## HTTP2
+
+You can run the application on a Node.js http2 server.
+
+### Unencrypted HTTP2
+
+\`\`\`ts
+import { createServer } from 'node:http2'
+
+const server = serve({ fetch: app.fetch, createServer })
+\`\`\`
+
+### Encrypted HTTP2
+
+\`\`\`ts
+import { createSecureServer } from 'node:http2'
+
+const server = serve({
+  fetch: app.fetch,
+  createServer: createSecureServer,
+  serverOptions: { key: readFileSync('key.pem'), cert: readFileSync('cert.pem') },
+})
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+
+  it("comes after the page's first sentence, which says what it is about, when its sections above say nothing", async () => {
+    const question = 'How do I set a cookie and read it back?';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.match(
+      markdown,
+      /^The Cookie Helper provides an easy interface to manage cookies, enabling developers to set, parse, and delete cookies seamlessly\.\n\n```ts\napp\.get\('\/cookie'/,
+      markdown,
+    );
+    const html = (await ask(question, 'html')).answer;
+    assert.match(
+      html,
+      /^<p>The Cookie Helper provides[^<]*<\/p>\n<pre><code class="language-ts">app\.get/,
+      html,
+    );
+  });
+
+  it('comes after the first sentence of the section above it that says more than the title', async () => {
+    const markdown = (await ask('How do I serve encrypted http2 with my key and cert files?', 'markdown'))
+      .answer;
+    assert.match(
+      markdown,
+      /^You can run the application on a Node\.js http2 server\.\n\n```ts\nimport \{ createSecureServer \}/,
+      markdown,
+    );
+  });
+});

@@ -698,6 +698,19 @@ export function selectAnswer(
     }
   }
   withTheNameItExplains(blocks, quoted);
+  // Code alone, from a section of code alone ("### Regular cookies", an MDN page's syntax block),
+  // comes after the sentence that says what it is about: a visitor reads a block of code with no
+  // word before it as no answer.
+  if (blocks.length > 0 && !blocks.some((block) => block.kind !== 'code')) {
+    const introduction = introductionOf(
+      quoted,
+      askedTerms,
+      (term) => informative.has(term) && !titleHolds.has(term),
+      pageSections,
+      analyser,
+    );
+    if (introduction) blocks.unshift(introduction);
+  }
   // A how-to question answered by the page's opening, which says what the page's subject does but
   // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.
   const usage =
@@ -811,6 +824,43 @@ function chooseSection(choice: {
     }
   });
   return best;
+}
+
+/**
+ * The sentence introducing code quoted alone from `section`: the first sentence of the nearest
+ * section above it that says something of the question beyond the page's title (`## HTTP2`'s "You
+ * can run hono on a Node.js http2 Server." for `### Encrypted HTTP2`, asked "run my Node.js server
+ * over encrypted HTTP/2"), else of the page's opening, which says what its subject is ("The
+ * Cookie Helper provides an easy interface to manage cookies…") when it holds a word of the
+ * question. "Note that as numbers in JavaScript are IEEE 754…", over `Math.random()`'s examples,
+ * says only the title's words; "Hono is very flexible." none of the question's.
+ */
+function introductionOf(
+  section: Section,
+  /** The question's own words (not their synonyms: "integer" is no "number" here). */
+  askedTerms: ReadonlySet<string>,
+  beyondTheTitle: (term: string) => boolean,
+  pageSections: Section[],
+  analyser: TextAnalyser,
+): AnswerBlock | undefined {
+  let index = pageSections.findIndex((candidate) => isPartOfSection(section, candidate));
+  if (index <= 0) return undefined;
+  let level = (pageSections[index] as Section).level;
+  while (--index >= 0) {
+    const above = pageSections[index] as Section;
+    if (above.level >= level) continue;
+    level = above.level;
+    const units = unitsOf(above, analyser);
+    const first = units.findIndex((unit) => unit.kind === 'text' && unit.list === undefined);
+    const unit = units[first];
+    // Not one pointing elsewhere ("See the examples using WebSocket Helper."), nor an aside
+    // ("NOTE: Setting and retrieving signed cookies returns a Promise.").
+    if (!unit || /^(?:see|note|warning|tip|important|caution)\b/i.test(unit.text)) continue;
+    const holds = unit.terms.filter((term) => askedTerms.has(term));
+    if (index === 0 ? holds.length > 0 : holds.some(beyondTheTitle))
+      return quotedBlocks(units, new Set([first]), new Set(), undefined)[0];
+  }
+  return undefined;
 }
 
 /** A heading naming a page's usage example: "Usage", "Basic usage", "Examples", "Getting started"… */

@@ -483,3 +483,48 @@ const server = serve({
     );
   });
 });
+
+describe('a quoted sentence starting with "And" or "Or"', () => {
+  const service = servedSite('readable-and-or-', {
+    'validation.md': `# Validation
+
+Hono provides only a very thin validator, which a validator library makes powerful.
+
+## Zod validator middleware
+
+You can use the Zod validator middleware to make it even easier.
+
+\`\`\`sh
+npm i @hono/zod-validator
+\`\`\`
+
+And import \`zValidator\`.
+
+\`\`\`ts
+import { zValidator } from '@hono/zod-validator'
+\`\`\`
+
+And write as follows.
+
+\`\`\`ts
+const route = app.post('/posts', zValidator('form', z.object({ body: z.string() })), (c) => {
+  const validated = c.req.valid('form')
+})
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+
+  it('comes with the sentence it goes on from, not as the first words of the answer', async () => {
+    const question = 'Can I use zod to check the body of a POST?';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.match(
+      markdown,
+      /^You can use the Zod validator middleware to make it even easier\.\n\n/,
+      markdown,
+    );
+    assert.match(markdown, /And write as follows\.\n\n```ts\nconst route = app\.post/, markdown);
+    const html = (await ask(question, 'html')).answer;
+    assert.match(html, /^<p>You can use the Zod validator middleware/, html);
+  });
+});

@@ -528,3 +528,76 @@ const route = app.post('/posts', zValidator('form', z.object({ body: z.string() 
     assert.match(html, /^<p>You can use the Zod validator middleware/, html);
   });
 });
+
+describe('a how-to question answered by a section whose code is in its subsections', () => {
+  const service = servedSite('readable-code-below-', {
+    'exception.md': `# HTTPException
+
+When a fatal error occurs, the framework may throw an \`HTTPException\`, an \`Error\` that simplifies returning error responses.
+
+## Throwing HTTPExceptions
+
+You can throw your own HTTPExceptions by specifying a status code, and either a message or a custom response.
+
+### Custom message
+
+For basic text responses, just set the error message.
+
+\`\`\`ts
+throw new HTTPException(401, { message: 'Unauthorized' })
+\`\`\`
+
+### Custom response
+
+For other response types, or to set response headers, use the \`res\` option.
+
+\`\`\`ts
+const errorResponse = new Response('Unauthorized', { headers: { Authenticate: 'error="invalid_token"' } })
+throw new HTTPException(401, { res: errorResponse })
+\`\`\`
+
+## Handling HTTPExceptions
+
+You can handle thrown HTTPExceptions with \`app.onError\`.
+`,
+    'popover.md': `# Popover API
+
+The Popover API lets a page show content on top of other content.
+
+## Showing a popover
+
+You can show a popover from a button, without any script, with the popover attributes.
+
+### HTML
+
+\`\`\`html
+<button popovertarget="mypopover">Show the popover</button>
+<div id="mypopover" popover>Popover content</div>
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+
+  it('shows the first example of its subsections that holds the question, after its sentence', async () => {
+    const question = 'how do I throw an error with a specific http status';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.equal(
+      markdown,
+      "You can throw your own HTTPExceptions by specifying a status code, and either a message or a custom response.\n\n```ts\nthrow new HTTPException(401, { message: 'Unauthorized' })\n```",
+    );
+    const html = (await ask(question, 'html')).answer;
+    assert.match(
+      html,
+      /<\/p>\n<pre><code class="language-ts">throw new HTTPException\(401, \{ message: /,
+      html,
+    );
+  });
+
+  it("shows no demo's markup from them: only a sentence pointing at it makes it an example", async () => {
+    const markdown = (await ask('how do I show a popover from a button', 'markdown')).answer;
+    assert.equal(
+      markdown,
+      'You can show a popover from a button, without any script, with the popover attributes.',
+    );
+  });
+});

@@ -97,6 +97,9 @@ const RELATED_SHARE = 0.6;
 const LEANS_ON_PREVIOUS =
   /^((it|its|this|these|that|those|they|them|their|then|next|so|and|or|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
 
+/** The languages of a page's markup and style: a demo's page, not code that does something. */
+const MARKUP_LANGUAGE = /^(?:html|xml|svg|css|scss|sass|less)$/i;
+
 /** A sentence pointing at what follows it ("See below.", "…as follows."). */
 const POINTS_AHEAD = /\b(below|as follows|the following|like this|this example)\b/i;
 
@@ -678,11 +681,15 @@ export function selectAnswer(
   // once a second…"), the example's code in its subsections (`#### HTML`, `#### JavaScript`):
   // the block of those that holds most of the question, rather than a promise of one.
   const last = blocks.at(-1);
-  if (
-    !codeShown &&
-    last?.kind === 'text' &&
-    (POINTS_AHEAD.test(last.text) || ENDS_ANNOUNCING.test(last.text))
-  ) {
+  const pointsAhead =
+    last?.kind === 'text' && (POINTS_AHEAD.test(last.text) || ENDS_ANNOUNCING.test(last.text));
+  // A how-to question answered by a section whose code is all in its subsections ("You can throw
+  // your own HTTPExceptions…" over `### Custom Message` and `### Custom Response`): the first
+  // block of those that holds a word of the question, in a language that does something. Not a
+  // demo's markup or style sheet (MDN's `#### HTML`, `#### CSS`), which only a sentence pointing
+  // at it makes its example.
+  const showsHowBelow = showsCode && quoted.level > 1 && !isLead(quoted);
+  if (!codeShown && last?.kind === 'text' && (pointsAhead || showsHowBelow)) {
     const below = pageSections.indexOf(quoted);
     const units: Unit[] = [];
     for (let i = below + 1; below >= 0 && i < pageSections.length; i++) {
@@ -690,7 +697,15 @@ export function selectAnswer(
       if (section.level <= quoted.level) break;
       units.push(...unitsOf(section, analyser));
     }
-    const example = bestCode(asked, units);
+    const example = pointsAhead
+      ? bestCode(asked, units)
+      : units.find(
+          (unit) =>
+            unit.kind === 'code' &&
+            !unit.mistake &&
+            !MARKUP_LANGUAGE.test(unit.language ?? '') &&
+            wordsScore(unit.terms, asked, () => 1) > 0,
+        );
     // Only code that holds some of the question: a page's markup for its demo is no example of it.
     if (example && wordsScore(example.terms, asked, () => 1) > 0) {
       blocks.push(codeBlock(example));

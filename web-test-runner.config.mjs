@@ -12,6 +12,7 @@ import { referenceService } from './test/support/reference-service-plugin.mjs';
 import { requestFaults } from './test/support/request-faults-plugin.mjs';
 import { specServicePlugin } from './test/support/spec-service-plugin.mjs';
 import { touchPlugin } from './test/support/touch-plugin.mjs';
+import { dropPlugin } from './test/support/drop-plugin.mjs';
 
 /**
  * Chromium refetches a module whose fetch failed at the next import() of it (the HTML change
@@ -92,6 +93,8 @@ export default {
     a11ySnapshotPlugin(),
     // A touch screen (pointer: coarse), for the touch target sizes.
     touchPlugin(),
+    // Text or a file dropped from outside the page, as the browser drops them.
+    dropPlugin(),
     // Requests of the page's files failed on demand (a part that cannot be fetched).
     faults.plugin,
     // A stand-in for SPEC's hosted service: records with only the fields SPEC shows.

@@ -318,6 +318,14 @@ export class AskChat extends LitElement {
     }
   }
 
+  /**
+   * Files dragged over the chat may be dropped anywhere on it (see #onDrop). Text is left to the
+   * browser, which drops it into the question field: taken for the chat, it was dropped nowhere.
+   */
+  #onDragover(event: DragEvent): void {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  }
+
   #onDrop(event: DragEvent): void {
     const files = Array.from(event.dataTransfer?.files ?? []);
     if (files.length === 0) return;
@@ -336,12 +344,7 @@ export class AskChat extends LitElement {
     const s = this.#strings;
     const behaviour = this.#behaviour;
     const notice = behaviour ? behaviour.notice : this._notice && s[this._notice];
-    return html`<div
-      part="base"
-      class="base"
-      @dragover=${(e: DragEvent) => e.preventDefault()}
-      @drop=${this.#onDrop}
-    >
+    return html`<div part="base" class="base" @dragover=${this.#onDragover} @drop=${this.#onDrop}>
       ${behaviour?.renderHeader()}
       <div
         part="transcript"

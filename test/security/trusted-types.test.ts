@@ -4,6 +4,7 @@
  * are served with the header below and driven in Debian's Chromium through playwright-core.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -25,8 +26,34 @@ export const STRICT_CSP = [
   'trusted-types dompurify lit-html',
 ].join('; ');
 
-/** The pages, by path, and the bundle each loads. */
-const PAGES: Record<string, string> = { '/': '/page.js', '/search': '/search-page.js' };
+/**
+ * The guide's policy for a page that runs another copy of Lit (its own components, a library built
+ * on Lit, or a bundle of ask-elements beside the script-tag file): each copy creates a policy named
+ * `lit-html`.
+ */
+export const STRICT_CSP_WITH_ANOTHER_LIT = STRICT_CSP.replace(
+  'trusted-types dompurify lit-html',
+  "trusted-types dompurify lit-html 'allow-duplicates'",
+);
+
+/** The pages, by path: the scripts each loads, in order, its markup, and its policy. */
+const PAGES: Record<string, { scripts: string[]; body?: string; policy?: string }> = {
+  '/': { scripts: ['/page.js'] },
+  '/search': { scripts: ['/search-page.js'] },
+  // The script-tag file after a component of the site's own, on its own copy of Lit.
+  '/script-tag-beside-lit': {
+    scripts: ['/own-lit.js', '/ask-elements.js', '/script-tag-chat.js'],
+    body: '<site-greeting></site-greeting><ask-chat></ask-chat>',
+    policy: STRICT_CSP_WITH_ANOTHER_LIT,
+  },
+  '/script-tag-beside-lit-without-duplicates': {
+    scripts: ['/own-lit.js', '/ask-elements.js', '/script-tag-chat.js'],
+    body: '<site-greeting></site-greeting><ask-chat></ask-chat>',
+  },
+};
+
+/** The script-tag file and the chunks beside it, as `npm run build` wrote them. */
+const SCRIPT_TAG_FILE = /^\/ask-elements(-[\w-]+)?\.js$/;
 
 describe('answers and search results under a strict CSP with Trusted Types required', () => {
   let server: Server;
@@ -38,6 +65,8 @@ describe('answers and search results under a strict CSP with Trusted Types requi
       entryPoints: {
         page: 'test/security/fixtures/trusted-types-page.ts',
         'search-page': 'test/security/fixtures/trusted-types-search-page.ts',
+        'own-lit': 'test/security/fixtures/trusted-types-own-lit.ts',
+        'script-tag-chat': 'test/security/fixtures/trusted-types-script-tag-chat.ts',
       },
       bundle: true,
       splitting: true,
@@ -51,15 +80,17 @@ describe('answers and search results under a strict CSP with Trusted Types requi
     const files = new Map(result.outputFiles.map((file) => [file.path.replace(/^\/out/, ''), file.text]));
     server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
-      response.setHeader('content-security-policy', STRICT_CSP);
-      if (PAGES[path]) {
+      const page = PAGES[path];
+      response.setHeader('content-security-policy', page?.policy ?? STRICT_CSP);
+      if (page) {
+        const scripts = page.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
         response.setHeader('content-type', 'text/html; charset=utf-8');
         response.end(
-          `<!doctype html><html lang="en"><title>CSP</title><body><script type="module" src="${PAGES[path]}"></script></body></html>`,
+          `<!doctype html><html lang="en"><title>CSP</title><body>${page.body ?? ''}${scripts}</body></html>`,
         );
-      } else if (files.has(path)) {
+      } else if (files.has(path) || SCRIPT_TAG_FILE.test(path)) {
         response.setHeader('content-type', 'text/javascript; charset=utf-8');
-        response.end(files.get(path));
+        response.end(files.get(path) ?? readFileSync(`dist${path}`, 'utf8'));
       } else {
         response.statusCode = 404;
         response.end();
@@ -219,6 +250,38 @@ describe('answers and search results under a strict CSP with Trusted Types requi
     assert.ok(
       scripts.some((path) => path.startsWith('/search-controller-')),
       `the behaviour came as a chunk of its own, got ${JSON.stringify(scripts)}`,
+    );
+  });
+  it("the script-tag file beside the site's own Lit renders answers under the policy with 'allow-duplicates', and defines nothing without it", async () => {
+    const { page, errors } = await open('/script-tag-beside-lit');
+    await page.waitForFunction(() => (window as unknown as { chat?: unknown }).chat);
+    await page.evaluate(() =>
+      (window as unknown as { chat: { askQuestion(q: string): Promise<unknown> } }).chat.askQuestion(
+        'How do I install it?',
+      ),
+    );
+    const shown = await page.evaluate(() => ({
+      greeting: document.querySelector('site-greeting')!.shadowRoot!.textContent,
+      heading: document.querySelector('ask-chat')!.shadowRoot!.querySelector('[part~="answer-body"] h2')
+        ?.textContent,
+    }));
+    const seen = await verdict(page, errors);
+    await page.close();
+    assert.deepEqual(shown, { greeting: "Hello from the site's own component", heading: 'Install' });
+    assert.deepEqual(seen, { executed: false, violations: [], problems: [], control: 'TypeError' });
+
+    // Without it, the second copy of Lit (the file's) stops at its policy: no element is defined.
+    const without = await open('/script-tag-beside-lit-without-duplicates');
+    // The page's module scripts have run once it has loaded (open waits for its load event).
+    const defined = await without.page.evaluate(() => ({
+      greeting: document.querySelector('site-greeting')?.shadowRoot?.textContent,
+      chat: customElements.get('ask-chat') !== undefined,
+    }));
+    await without.page.close();
+    assert.deepEqual(defined, { greeting: "Hello from the site's own component", chat: false });
+    assert.ok(
+      without.errors.some((text) => text.includes('Policy with name "lit-html" already exists')),
+      JSON.stringify(without.errors),
     );
   });
 });

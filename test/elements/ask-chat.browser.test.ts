@@ -1885,6 +1885,36 @@ describe('<ask-chat>', () => {
       expect(cue(), 'none after Stop').to.equal(false);
     });
 
+    it('takes the "New answer" button away when the chat grows until the answer shows (a panel enlarged, a phone turned)', async () => {
+      const { el, held } = await heldChat();
+      await askAndWaitForAnswer(el, 'First question?', 1);
+      const transcript = parts(el).one('transcript')!;
+      const offsetOf = (element: Element) =>
+        element.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      await ask(el, 'Held: a second question?');
+      await waitFor(() => held.has('Held: a second question?'), 'the second question asked');
+      // The visitor scrolls up a little: "Thinking…", where the answer comes, just out of sight below.
+      transcript.scrollTop += offsetOf(parts(el).lastAnswer()!) - transcript.clientHeight - 40;
+      await new Promise((resolve) => transcript.addEventListener('scroll', resolve, { once: true }));
+      const place = transcript.scrollTop;
+      held.get('Held: a second question?')!();
+      await answered(el, 2);
+      await waitFor(() => parts(el).all('answer-body').length === 2, 'the answer drawn');
+      await el.updateComplete;
+      expect(parts(el).one('new-answer-button') !== null, 'offered').to.equal(true);
+
+      // The transcript grows by 8rem: the answer's start shows, where the visitor still reads.
+      el.style.setProperty('--ask-chat-max-height', '24rem');
+      await waitFor(
+        () => offsetOf(parts(el).lastAnswer()!) < transcript.clientHeight - 64,
+        'the answer in view',
+      );
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await el.updateComplete;
+      expect(transcript.scrollTop, 'the visitor left where they read').to.equal(place);
+      expect(parts(el).one('new-answer-button') === null, 'gone with the answer in view').to.equal(true);
+    });
+
     it('keeps the place of a visitor reading an older answer when the chat changes size (a phone turned)', async () => {
       const long = Array.from(
         { length: 12 },

@@ -417,7 +417,9 @@ export class ChatBehaviour implements ReactiveController {
       },
       { passive: true },
     );
-    new ResizeObserver(() => this.#keepPlace(transcript)).observe(transcript);
+    // Grown until the new answer shows (a panel enlarged, a phone turned), its button goes, as when
+    // scrolled to; the place kept may not move, and then no scroll event says so.
+    new ResizeObserver(() => (this.#keepPlace(transcript), this.#newAnswerSeen())).observe(transcript);
   }
 
   /** The latest question in the transcript. */
@@ -462,8 +464,9 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   /**
-   * The visitor scrolled down to the new answer themselves: the button goes once the answer's
-   * start shows above it. Focus on it goes to the answer, as when it is pressed.
+   * The visitor scrolled down to the new answer themselves, or the transcript grew until it shows:
+   * the button goes once the answer's start shows above it. Focus on it goes to the answer, as
+   * when it is pressed.
    */
   #newAnswerSeen(): void {
     const button = this.#newAnswer

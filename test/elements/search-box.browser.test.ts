@@ -2688,6 +2688,17 @@ describe("<search-box> on a page whose CSS resets every element's styles", () =>
 });
 
 describe('<search-box variant="button">', () => {
+  it('is hidden by the hidden attribute, as the other variants are, and shows once it is removed', async () => {
+    const el = await fixture<SearchBox>(
+      html`<search-box variant="button" hidden .client=${answering(threeResults)}></search-box>`,
+    );
+    expect(getComputedStyle(el).display, 'hidden').to.equal('none');
+    expect(el.getBoundingClientRect().height).to.equal(0);
+    el.hidden = false;
+    expect(getComputedStyle(el).display, 'shown').to.equal('inline-block');
+    expect(el.getBoundingClientRect().height).to.be.greaterThan(20);
+  });
+
   it('leaves the page scrolling when a router removes a box with its dialog open and another opens at once', async () => {
     const view = await fixture<HTMLDivElement>(html`<div></div>`);
     const box = () => {

@@ -16,6 +16,8 @@ import { css } from 'lit';
  * stay out of the CSS text, which ships as it is written.) The text colour is set where the field
  * and the popup are, beside their background: set on the host only, a page's CSS reset that
  * unsets the host's properties (`* { all: unset }`) gave them the page's colour, black on dark.
+ * The `hidden` attribute hides the box whatever its variant: the button's `display: inline-block`,
+ * written after the theme's `:host([hidden])`, showed it (one `!important` rule for both, 1 B).
  */
 export const styles = css`
   :host {
@@ -28,7 +30,8 @@ export const styles = css`
   :host([variant='button']) {
     display: inline-block;
   }
-  [hidden] {
+  [hidden],
+  :host([hidden]) {
     display: none !important;
   }
   .icon {

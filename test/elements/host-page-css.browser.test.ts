@@ -72,7 +72,72 @@ describe("the elements on a page whose CSS resets every element's styles", () =>
   });
 });
 
+/** The CSS of "Before the script has loaded" in the install guide. */
+async function reservingRules(): Promise<string> {
+  const guide = await (await fetch('/demo/content/guides/install.md')).text();
+  const section = guide.split('## Before the script has loaded')[1] ?? '';
+  const rules = /```css\n([\s\S]*?)```/.exec(section)?.[1];
+  expect(rules, 'the CSS of "Before the script has loaded" in the install guide').to.be.a('string');
+  return rules!;
+}
+
+/**
+ * Opens `markup` under `styles` (each a style sheet) in a page of its own, whose registry has none of the tags yet,
+ * as before the script has run; `whenDefined` gets the page once it has, then defines the tags.
+ */
+async function inPageBeforeDefined<T>(
+  styles: string[],
+  markup: string,
+  width: number,
+  whenDefined: (page: Window, define: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = `inline-size: ${width}px; block-size: 40rem; border: 0`;
+  frame.srcdoc = `<!doctype html>${styles.map((sheet) => `<style>${sheet}</style>`).join('')}${markup}`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  try {
+    await loaded;
+    const page = frame.contentWindow!;
+    const tags = ['search-box', 'ask-chat', 'feedback-buttons'];
+    return await whenDefined(page, async () => {
+      const script = page.document.createElement('script');
+      script.type = 'module';
+      script.src = '/src/define.ts';
+      page.document.head.append(script);
+      await waitFor(() => tags.every((tag) => page.customElements.get(tag)), 'the tags defined');
+      await Promise.all(
+        [...page.document.querySelectorAll(tags.join(','))].map(
+          (element) => (element as unknown as { updateComplete: Promise<unknown> }).updateComplete,
+        ),
+      );
+    });
+  } finally {
+    frame.remove();
+  }
+}
+
 describe("the documented rules that reserve the elements' space before they are defined", () => {
+  it('reserve none for an element hidden with the hidden attribute (a panel not yet opened), which takes none once defined', async () => {
+    const rules = await reservingRules();
+    const markup = `<search-box hidden></search-box><search-box variant="button" hidden></search-box>
+      <ask-chat hidden></ask-chat><feedback-buttons insight-id="i-1" hidden></feedback-buttons><p>after</p>`;
+    await inPageBeforeDefined([rules], markup, 390, async (page, define) => {
+      const after = () => page.document.querySelector('p')!.getBoundingClientRect().top;
+      const heights = () =>
+        [...page.document.querySelectorAll('[hidden]')].map(
+          (element) => element.getBoundingClientRect().height,
+        );
+      const before = { heights: heights(), after: after() };
+      await define();
+      expect({ heights: heights(), after: after() }, 'once defined').to.deep.equal({
+        heights: [0, 0, 0, 0],
+        after: before.after,
+      });
+      expect(before.heights, 'before').to.deep.equal([0, 0, 0, 0]);
+    });
+  });
+
   // A phone (where the chat's empty text takes two lines in Debian's fonts), a larger one, a
   // tablet and a laptop.
   for (const width of [360, 390, 768, 1280])
@@ -84,23 +149,12 @@ describe("the documented rules that reserve the elements' space before they are 
       ],
     ])
       it(`give each element the height it takes once defined, so nothing below it moves, on ${page}, ${width} px wide`, async () => {
-        const guide = await (await fetch('/demo/content/guides/install.md')).text();
-        const section = guide.split('## Before the script has loaded')[1] ?? '';
-        const rules = /```css\n([\s\S]*?)```/.exec(section)?.[1];
-        expect(rules, 'the CSS of "Before the script has loaded" in the install guide').to.be.a('string');
-        // A page of its own, whose registry has none of the tags yet, as before the script has run.
-        const frame = document.createElement('iframe');
-        frame.style.cssText = `inline-size: ${width}px; block-size: 40rem; border: 0`;
-        frame.srcdoc = `<!doctype html><style>${pageRules}</style><style>${rules}</style>
-      <search-box></search-box><p>a</p>
+        const rules = await reservingRules();
+        const markup = `<search-box></search-box><p>a</p>
       <search-box variant="button"></search-box><p>b</p>
       <ask-chat></ask-chat><p>c</p>
       <feedback-buttons insight-id="i-1"></feedback-buttons><p>d</p>`;
-        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-        document.body.append(frame);
-        try {
-          await loaded;
-          const page = frame.contentWindow!;
+        await inPageBeforeDefined([pageRules, rules], markup, width, async (page, define) => {
           const tags = ['search-box:not([variant])', 'search-box[variant]', 'ask-chat', 'feedback-buttons'];
           // The height of each element, and where the paragraph after it starts.
           const boxes = () =>
@@ -112,21 +166,7 @@ describe("the documented rules that reserve the elements' space before they are 
               ];
             });
           const before = boxes();
-          const script = page.document.createElement('script');
-          script.type = 'module';
-          script.src = '/src/define.ts';
-          page.document.head.append(script);
-          await waitFor(
-            () => tags.every((tag) => page.document.querySelector(tag)!.matches(':defined')),
-            'the tags defined',
-          );
-          await Promise.all(
-            tags.map(
-              (tag) =>
-                (page.document.querySelector(tag) as unknown as { updateComplete: Promise<unknown> })
-                  .updateComplete,
-            ),
-          );
+          await define();
           const after = boxes();
           tags.forEach((tag, i) => {
             const [height, next] = after[i]!;
@@ -141,9 +181,7 @@ describe("the documented rules that reserve the elements' space before they are 
               `the text after ${tag}: at ${nextBefore}px before, ${next}px after`,
             ).to.be.below(0.5);
           });
-        } finally {
-          frame.remove();
-        }
+        });
       });
 });
 

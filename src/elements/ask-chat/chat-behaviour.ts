@@ -33,6 +33,7 @@ import { defaultChatStrings } from './answer-strings.js';
 import type { AskChat, AskQuestionOptions } from './ask-chat.js';
 import { chatBehaviourStyles } from './chat-behaviour.styles.js';
 import { chatClientOf } from './chat-connection.js';
+import { ComposerPlace } from './composer-place.js';
 import { icon } from './chat-icons.js';
 import type { AskChatStrings } from './chat-strings.js';
 import type * as ConversationStorage from './conversation-storage.js';
@@ -128,15 +129,6 @@ const shownNotice = (notice: NamingText) => filledNotice(notice, (name) => html`
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
  * the places the element's template leaves for it.
  */
-/**
- * Where the screen ends, in the page's layout coordinates: above a phone's on-screen keyboard,
- * which shrinks the visual viewport but not the window.
- */
-function screenBottom(): number {
-  const viewport = globalThis.visualViewport;
-  return viewport ? viewport.offsetTop + viewport.height : innerHeight;
-}
-
 export class ChatBehaviour implements ReactiveController {
   /** The questions asked and what became of them. */
   turns: ChatTurn[] = [];
@@ -218,8 +210,6 @@ export class ChatBehaviour implements ReactiveController {
   readonly #retryAts = new WeakMap<ChatClient, number>();
   /** The client the conversation's last question went to, in this page's life (see #followConnection). */
   #askedWith: ChatClient | undefined;
-  /** What had the focus in the chat when this update began (see #keepFocus). */
-  #focusedBefore: Element | null = null;
 
   /** The visitor's place in the transcript: the scroll, and the "New answer" button. */
   readonly #place: TranscriptPlace;
@@ -230,8 +220,11 @@ export class ChatBehaviour implements ReactiveController {
 
   constructor(host: AskChat) {
     this.#host = host;
-    // Added before this controller, its update runs first: it reads the turns as they were drawn,
-    // before this one's update follows a changed connection or storage-key.
+    // The visitor's place at the composer (on screen as they type, the focus) and in the transcript,
+    // each a controller the host keeps. Added before this one, their updates run first: they read
+    // the chat as it was drawn (the composer, the focus, the turns), before this one's update
+    // follows a changed connection or storage-key, and put the visitor's place back after it.
+    new ComposerPlace(host);
     this.#place = new TranscriptPlace(host, () => this.turns.at(-1));
     this.#ask = new Task(host, {
       autoRun: false,
@@ -313,11 +306,6 @@ export class ChatBehaviour implements ReactiveController {
     }
   }
 
-  /**
-   * The composer after the last update: whether the visitor was typing in it on screen (at least
-   * in part), and where its bottom was on the page (see `#keepComposerOnScreen`).
-   */
-  #composer: { onScreen: boolean; pageBottom: number } | undefined;
   /** The suggestions last warned about, as not a list: warned once, not at every update. */
   #badSuggestions: unknown;
   /** The label the code blocks' buttons were given: made outside Lit, they follow `strings` here. */
@@ -329,11 +317,6 @@ export class ChatBehaviour implements ReactiveController {
     // over it.
     if (this.#host.isConnected && this.#keep()) this.#restore();
     else if (!this.#host.persist && this.#savedAs) this.#stopKeeping(this.#savedAs);
-    // The visitor may have begun typing since the last update, which focusing and typing don't
-    // cause: where the composer is now, before this update moves it, unless it was on screen then
-    // (the page may have grown since, an image loading above it).
-    if (!this.#composer?.onScreen) this.#composer = this.#composerNow();
-    this.#focusedBefore = this.#host.shadowRoot?.activeElement ?? null;
     this.#followConnection();
     this.#followStorageName();
     // Strings set after answers were drawn (the page's language switched): their buttons too.
@@ -353,69 +336,6 @@ export class ChatBehaviour implements ReactiveController {
         `<ask-chat>: suggestions must be a JSON array of questions, as suggestions='["How do I start?"]'; got ${this.#host.getAttribute('suggestions') ?? String(suggestions)}`,
       );
     }
-  }
-
-  hostUpdated(): void {
-    this.#keepComposerOnScreen();
-    this.#keepFocus();
-  }
-
-  /**
-   * Scrolls the composer back up when the page grew above it since the last update (this update,
-   * or an answer rendered or an image loaded in between) and pushed it past the bottom of the
-   * screen, while the visitor types in it (the focus in its text area, attach or send button, not
-   * on an answer's Copy). Where it is on the page, not on screen, tells growth from the visitor's
-   * own scrolling: a visitor who scrolled it away is left where they went.
-   */
-  #keepComposerOnScreen(): void {
-    const root = this.#host.shadowRoot;
-    const form = this.#input?.form;
-    if (!root || !form) return;
-    const typing = form.contains(root.activeElement);
-    const box = form.getBoundingClientRect();
-    const last = this.#composer;
-    const grown = last ? box.bottom + scrollY - last.pageBottom : 0;
-    if (
-      typing &&
-      last?.onScreen &&
-      grown > 1 &&
-      box.top - grown < screenBottom() &&
-      box.bottom > screenBottom()
-    )
-      form.scrollIntoView({ block: 'nearest' });
-    this.#composer = this.#composerNow();
-  }
-
-  /**
-   * The focus was on a part of the chat that this update took away or hid, the visitor not having
-   * asked (an answer's Copy, a thumb or a link, when the page changed the connection or the
-   * conversation shown, or called reset()): it goes to the input, as after "New conversation",
-   * and from the stop button to the send button in its place. It fell to the page's body, where a
-   * keyboard or screen-reader visitor had to find the chat again.
-   */
-  #keepFocus(): void {
-    const focused = this.#focusedBefore;
-    this.#focusedBefore = null;
-    const root = this.#host.shadowRoot;
-    // Elsewhere now (the visitor's own action moved it): left there.
-    if (!focused || (root?.activeElement && root.activeElement !== focused)) return;
-    if (focused.isConnected && focused.checkVisibility?.() !== false) return;
-    const next = focused.part.contains('stop-button')
-      ? root?.querySelector<HTMLElement>('[part~="send-button"]')
-      : this.#input;
-    next?.focus();
-  }
-
-  /** The composer as it is: see `#composer`. */
-  #composerNow(): { onScreen: boolean; pageBottom: number } | undefined {
-    const root = this.#host.shadowRoot;
-    const form = this.#input?.form;
-    if (!root || !form) return undefined;
-    const box = form.getBoundingClientRect();
-    return {
-      onScreen: form.contains(root.activeElement) && box.top < screenBottom() && box.bottom > 0,
-      pageBottom: box.bottom + scrollY,
-    };
   }
 
   get pending(): boolean {

@@ -163,6 +163,7 @@ describe('entry points', () => {
       'src/elements/ask-chat/chat-behaviour.ts',
       'src/elements/ask-chat/transcript-place.ts',
       'src/elements/ask-chat/composer-place.ts',
+      'src/elements/ask-chat/answer-view.ts',
       'src/elements/ask-chat/chat-connection.ts',
       'src/elements/ask-chat/conversation-storage.ts',
       'src/elements/ask-chat/image-attachments.ts',

@@ -17,17 +17,16 @@ import { Task, TaskStatus } from '@lit/task';
 // Before the modules below: a bundle without code splitting puts marked and DOMPurify (which the
 // renderer loads) where this import first reaches them, and gzip packs the kit's own modules better
 // side by side than split by the libraries (whole kit 89 B smaller).
-import { loadRenderer, renderAnswer } from '../../render/answer-renderer.js';
+import { loadRenderer } from '../../render/answer-renderer.js';
 import type { ChatClient } from '../../client/chat-client.js';
 import { isAbortError, isRefusedSetup, type ApiError } from '../../client/errors.js';
 import { delay } from '../../client/request.js';
 import type { AnswerFormat, AnswerRecord, AskRequest, FeedbackValue } from '../../wire/index.js';
-import { otherPages, saysDescription, SEE_ALSO_PAGES, sourceLink } from './answer-documents.js';
 import { emit } from '../shared/events.js';
 import { ignore, importOnce } from '../shared/import-once.js';
 import { LengthLimit } from '../shared/length-limit.js';
 import { isAllowedUrl } from '../shared/safe-url.js';
-import { assetTypeLabel, fill, freshAnnouncement } from '../shared/strings.js';
+import { fill, freshAnnouncement } from '../shared/strings.js';
 import { defaultFeedbackReasons } from '../shared/feedback-reasons.js';
 import { defaultChatStrings } from './answer-strings.js';
 import type { AskChat, AskQuestionOptions } from './ask-chat.js';
@@ -43,6 +42,18 @@ import type * as ImageAttachments from './image-attachments.js';
 import type { ImageAttachment } from './image-attachments.js';
 import { pageMeta } from './page-meta.js';
 import { TranscriptPlace } from './transcript-place.js';
+// Last: a bundle without code splitting puts it beside this module's own templates, where gzip
+// packs it better than among the modules above (whole kit 54 B smaller).
+import {
+  answerBody,
+  answerText,
+  isUnsure,
+  relabelCodeCopy,
+  renderDocuments,
+  renderSource,
+  repliesInWords,
+  type CodeCopySetting,
+} from './answer-view.js';
 // Register nothing: the types of the element rendered under each answer and of the page's search box.
 import type { FeedbackButtons } from '../feedback-buttons/feedback-buttons.js';
 import type {} from '../search-box/search-box.js';
@@ -82,12 +93,6 @@ const writesOf = (name: string): number => writes.get(name) ?? 0;
 
 /** The reason chips under every answer when the site sets none: one array, not a copy per render. */
 const englishReasons = [...defaultFeedbackReasons];
-
-/**
- * A label before what it names, with a colon: the site's own when its translation ends in one
- * ("Source :" with French's space before it, "ソース："), else an English one.
- */
-const labelled = (label: string): string => (/[:：]\s*$/u.test(label) ? label : `${label}:`);
 
 /**
  * A text that names what the visitor gave (files, a question): its text (`notAnImage`,
@@ -189,8 +194,11 @@ export class ChatBehaviour implements ReactiveController {
    * first.
    */
   #unread = false;
-  /** When each code block's Copy code button says "Copy code" again after a press. */
-  readonly #codeLabelTimers = new WeakMap<HTMLButtonElement, ReturnType<typeof setTimeout>>();
+  /** What the Copy code buttons of the answers drawn read of this chat. */
+  readonly #codeCopy: CodeCopySetting = {
+    strings: () => this.#strings,
+    announce: (message) => this.#announce(message),
+  };
   /** The sanitized answer of each turn, rendered once and kept as a node. */
   readonly #answers = new Map<string, HTMLElement>();
   /** The feedback buttons of each answer, made once and kept with it, and the vote last given them (see #feedbackOf). */
@@ -321,9 +329,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#followStorageName();
     // Strings set after answers were drawn (the page's language switched): their buttons too.
     const label = this.#strings.copyCode;
-    if (label !== this.#codeLabel)
-      for (const body of this.#answers.values())
-        for (const button of body.querySelectorAll('.code-copy')) button.textContent = label;
+    if (label !== this.#codeLabel) for (const body of this.#answers.values()) relabelCodeCopy(body, label);
     this.#codeLabel = label;
     const { suggestions } = this.#host;
     // None bound (a framework's null or undefined) is no mistake; an attribute that isn't a
@@ -734,7 +740,7 @@ export class ChatBehaviour implements ReactiveController {
     const forgotten = request.conversationId !== '' && record.conversationId !== request.conversationId;
     this.#conversationId = record.conversationId;
     this.#settle(turn, { status: 'answered', record, feedback: null, ...(forgotten ? { forgotten } : {}) });
-    // What the visitor sees: an answer, none, or one folded away as not sure (see #renderTurn).
+    // What the visitor sees: an answer, none, or one folded away as not sure (see #renderAnswerTurn).
     this.#announce(
       !record.didAnswer && !repliesInWords(record)
         ? strings.notFound
@@ -748,62 +754,12 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   async #renderAnswer(id: string, text: string, format: AnswerFormat): Promise<void> {
-    const body = document.createElement('div');
-    body.setAttribute('part', 'answer-body');
-    body.className = 'answer-body';
-    body.append(await renderAnswer(text, format));
-    this.#addCodeCopyButtons(body);
-    // An English answer reads left to right on a right-to-left page, and an Arabic one the other way.
-    // Set once the answer is in: set before, each node appended made the browser look at the
-    // direction of all the text again (a 430 KB answer froze the page for 5.8 s).
-    body.dir = 'auto';
+    const body = await answerBody(text, format, this.#codeCopy);
     this.#answers.set(id, body);
     // Drawn late (the renderer came after Stop, or back with the connection): shown in place of
     // the notice, and said, as the notice was.
     if (this.#unrendered.delete(id)) this.#announce(this.#strings.answerReady);
     this.#host.requestUpdate();
-  }
-
-  /**
-   * Gives each code block of a rendered answer a button that copies its code alone: an answer
-   * that shows a command and a file to write is used a block at a time. Made with the DOM, after
-   * the answer went through the sanitizer: no markup of the answer's own is involved.
-   */
-  #addCodeCopyButtons(body: HTMLElement): void {
-    for (const pre of body.querySelectorAll('pre')) {
-      if (pre.parentElement?.closest('pre')) continue;
-      const block = document.createElement('div');
-      block.className = 'code-block';
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'code-copy';
-      button.setAttribute('part', 'button code-copy-button');
-      // Its own direction, so that its label is not what sets the answer's (body.dir = 'auto').
-      button.dir = 'auto';
-      button.textContent = this.#strings.copyCode;
-      button.addEventListener('click', () => void this.#copyCode(pre, button));
-      pre.replaceWith(block);
-      block.append(pre, button);
-    }
-  }
-
-  async #copyCode(pre: HTMLPreElement, button: HTMLButtonElement): Promise<void> {
-    const s = this.#strings;
-    let said = s.codeCopied;
-    try {
-      await navigator.clipboard.writeText(pre.textContent ?? '');
-    } catch {
-      said = s.codeCopyFailed;
-    }
-    // Said on the button the visitor pressed, and to a screen reader, then the label comes back.
-    button.textContent = said;
-    this.#announce(said);
-    // Pressed again meanwhile, the label stays its 2 seconds from the last press.
-    clearTimeout(this.#codeLabelTimers.get(button));
-    this.#codeLabelTimers.set(
-      button,
-      setTimeout(() => (button.textContent = this.#strings.copyCode), 2000),
-    );
   }
 
   #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
@@ -1037,12 +993,6 @@ export class ChatBehaviour implements ReactiveController {
     this.#input?.focus();
   }
 
-  #onSourceClick(event: MouseEvent, record: AnswerRecord, link: string, title: string): void {
-    const newTab = event.ctrlKey || event.metaKey || event.shiftKey;
-    if (!emit(this.#host, 'source-click', { record, link, title, newTab }, { cancelable: true }))
-      event.preventDefault();
-  }
-
   #onSearch(query: string): void {
     if (!emit(this.#host, 'search', { query }, { cancelable: true })) return;
     // Nobody took it: hand the query to a <search-box> beside the chat (in the same shadow root,
@@ -1055,95 +1005,6 @@ export class ChatBehaviour implements ReactiveController {
       box.query = query;
       box.show();
     }
-  }
-
-  #link(record: AnswerRecord, link: string, title: string, part: string) {
-    const text = title || link;
-    return isAllowedUrl(link)
-      ? html`<a
-          part=${part}
-          href=${link}
-          target="_blank"
-          rel="noopener noreferrer"
-          @click=${(event: MouseEvent) => this.#onSourceClick(event, record, link, text)}
-          >${text}</a
-        >`
-      : html`<span part=${part}>${text}</span>`;
-  }
-
-  #renderSource(record: AnswerRecord, format: AnswerFormat) {
-    const s = this.#strings;
-    const score = Math.round(record.relevanceScore);
-    const [level, label] =
-      score >= 70
-        ? ['high', s.confidenceHigh]
-        : score >= 40
-          ? ['medium', s.confidenceMedium]
-          : ['low', s.confidenceLow];
-    return html`<div part="source" class="source">
-      ${
-        // No source named (the service sent none we can read): no "Source:" before nothing.
-        record.link || record.title
-          ? html`<span class="source-label">${labelled(s.source)}</span>
-              ${this.#link(record, sourceLink(record), record.title, 'source-link')}`
-          : nothing
-      }
-      ${
-        record.assetType
-          ? html`<span part="asset-type" class="badge"
-              >${assetTypeLabel(s.assetTypes, record.assetType)}</span
-            >`
-          : nothing
-      }
-      ${
-        // A score the service didn't send as a number (NaN, see chat-client.ts; null once the
-        // conversation was kept in sessionStorage) is no confidence at all.
-        !Number.isFinite(record.relevanceScore)
-          ? nothing
-          : html`<span part="confidence" class="confidence" data-level=${level}
-              ><span class="meter" aria-hidden="true"><i></i><i></i><i></i></span>${fill(label, {
-                score,
-              })}</span
-            >`
-      }
-      ${
-        // Not a description the answer says already (a page's opening, quoted).
-        record.description && !saysDescription(record.answer, record.description, format === 'html')
-          ? html`<p part="source-description" class="description" dir="auto">${record.description}</p>`
-          : nothing
-      }
-      ${this.#renderRelated(record)}
-    </div>`;
-  }
-
-  /**
-   * "See also": the other pages the answer's passages came from, after its source. The service's
-   * first page is not always the one a visitor needs, and the next two often are: on the Hono
-   * docs' benchmark questions, the source is the right page for 70–84% of them, and the source or
-   * one of these for 80–92%. A line of text, label and links (a list labelled by a hidden label
-   * is read without it where a list styled inline is no list, as in WebKit).
-   */
-  #renderRelated(record: AnswerRecord) {
-    const related = otherPages(record).slice(0, SEE_ALSO_PAGES);
-    if (related.length === 0) return nothing;
-    const links = related.map(
-      ({ link, title }, i) =>
-        html`${i > 0 ? html`<span aria-hidden="true"> · </span>` : nothing}${this.#link(record, link, title, 'related-link')}`,
-    );
-    return html`<p part="related" class="related">
-      <span class="source-label">${labelled(this.#strings.related)}</span> ${links}
-    </p>`;
-  }
-
-  /** The source and up to three other documents the answer was drawn from, each once. */
-  #renderDocuments(record: AnswerRecord) {
-    const documents = [
-      ...(record.link ? [{ link: sourceLink(record), title: record.title }] : []),
-      ...otherPages(record),
-    ].slice(0, 4);
-    return html`<ul class="documents">
-      ${documents.map(({ link, title }) => html`<li>${this.#link(record, link, title, 'source-link')}</li>`)}
-    </ul>`;
   }
 
   /**
@@ -1223,7 +1084,7 @@ export class ChatBehaviour implements ReactiveController {
     return html`${
         unsure
           ? html`<p part="notice" class="notice">${s.notSure}</p>
-              ${this.#renderDocuments(record)}
+              ${renderDocuments(host, record)}
               <details
                 ?open=${this.#opened.has(turn.id)}
                 @toggle=${(event: Event) => this.#onToggle(turn, event)}
@@ -1231,7 +1092,7 @@ export class ChatBehaviour implements ReactiveController {
                 <summary>${s.showAnyway}</summary>
                 ${body}
               </details>`
-          : html`${body}${this.#renderSource(record, turn.format)}`
+          : html`${body}${renderSource(host, record, turn.format, s)}`
       }
       <div part="actions" class="actions">
         <button part="button copy-button" class="copy" type="button" @click=${() => this.#copy(turn)}>
@@ -1410,36 +1271,3 @@ const tabMessage = (name: string, conversationId: string, asking: boolean): TabM
   asking,
   from: thisDocument(),
 });
-
-/**
- * Whether an answer is shown folded away as "not sure": under the chat's `min-relevance`. An
- * unknown score (see #renderSource) is no more sure than a low one.
- */
-function isUnsure(record: AnswerRecord, minRelevance: number): boolean {
-  return minRelevance > 0 && !(record.relevanceScore >= minRelevance);
-}
-
-/**
- * Whether an unanswered record's answer is a reply to show as it is: it asks the visitor for a
- * value (a custom agent's `missing`), or answers small talk ("thanks!": `context.smallTalk`).
- */
-function repliesInWords(record: AnswerRecord): boolean {
-  const missing = (record.context['customAgent'] as { missing?: unknown } | undefined)?.missing;
-  return (Array.isArray(missing) && missing.length > 0) || record.context['smallTalk'] === true;
-}
-
-/**
- * The text of a rendered answer as the visitor reads it, without its code blocks' copy buttons.
- * innerText keeps the answer's line breaks, but is empty while the answer is not shown (a "not
- * sure" answer still folded away): then the text content of a copy without the buttons.
- */
-function answerText(body: HTMLElement): string {
-  const buttons = [...body.querySelectorAll<HTMLElement>('.code-copy')];
-  for (const button of buttons) button.hidden = true;
-  const shown = body.innerText.trim();
-  for (const button of buttons) button.hidden = false;
-  if (shown) return shown;
-  const copy = body.cloneNode(true) as HTMLElement;
-  for (const button of copy.querySelectorAll('.code-copy')) button.remove();
-  return copy.textContent ?? '';
-}

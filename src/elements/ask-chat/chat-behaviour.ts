@@ -1,9 +1,12 @@
 /**
- * What `<ask-chat>` does once a visitor (or the page) needs it: the ask task and its client, the
- * turns and how they are drawn (questions, answers, sources, confidence, notices, copy, retry,
- * stop, new conversation, the feedback buttons), image attachments and `persist`. The element
- * imports this module after its first render, when the browser is idle or at the first sign of
- * use, and hands it what happened meanwhile; its styles join the shadow root when it arrives.
+ * What `<ask-chat>` does once a visitor (or the page) needs it: the conversation's flow. The ask
+ * task and its client, the turns (asked, answered, stopped, retried, a new conversation), image
+ * attachments and `persist`, and the turns drawn into the places the element's template leaves
+ * (questions, answers with copy, retry and the feedback buttons, notices, stop). Beside it, in
+ * its chunk: answer-view.ts draws an answer record; transcript-place.ts and composer-place.ts keep
+ * the visitor's place. The element imports this module after its first render, when the browser
+ * is idle or at the first sign of use, and hands it what happened meanwhile; its styles join the
+ * shadow root when it arrives.
  */
 import {
   adoptStyles,

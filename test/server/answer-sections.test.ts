@@ -99,6 +99,34 @@ const PAGES: Record<string, string> = {
     '',
     'Angular refuses an unknown tag at compile time: to use the widgets, add `CUSTOM_ELEMENTS_SCHEMA` to the component, where Vue needs its compiler option.',
   ].join('\n'),
+  'engine.md': [
+    '---',
+    'title: "The engine: overview and hosting"',
+    'description: The engine indexes a folder of documents and answers questions about them.',
+    '---',
+    '',
+    '# The engine',
+    '',
+    'The engine indexes a folder of documents and answers questions about the documents it holds.',
+    '',
+    '## Run the engine over your own documents',
+    '',
+    'Point the engine at the folder that holds your documents:',
+    '',
+    '```sh',
+    'npx engine serve --content ./docs',
+    '```',
+    '',
+    'It prints how many documents it indexed and the address it listens on.',
+    '',
+    '## Where it runs',
+    '',
+    'The engine needs Node 20 or later, on Linux, macOS or Windows: it reads the documents from disk.',
+    '',
+    '## Backups',
+    '',
+    'Copy the database file while the engine is stopped: the documents themselves are yours to keep.',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -154,6 +182,15 @@ describe('the section an answer quotes, through the service', () => {
     const answer = await ask('can i use it in a vue app');
     assert.equal(answer.context.passages[0]?.link, '/frameworks#vue');
     assert.match(answer.answer, /^Vue first looks for a Vue component/);
+  });
+
+  it('quotes the section whose heading is the whole question, words weighed or not, over one headed by one of its words', async () => {
+    // "over" is no word the question's weighing keeps, but it is in the question as written:
+    // `## Run the engine over your own documents` is the question, where `## Where it runs` holds
+    // only "run" (the engine is the page's title, documents are in every section).
+    const answer = await ask('How do I run the engine over my own documents?');
+    assert.equal(answer.context.passages[0]?.link, '/engine#run-the-engine-over-your-own-documents');
+    assert.match(answer.answer, /npx engine serve --content \.\/docs/);
   });
 
   it('quotes the sentence that says "color" for a question about "colours"', async () => {

@@ -344,11 +344,15 @@ export function selectAnswer(
   // word tells the page's sections apart and is not the title's: `## Vue` for "can I use it in a
   // Vue app?" on a page titled with apps, most of whose sections say "use", rather than the
   // section on server rendering whose sentence holds "app" and "use" and names Vue in passing.
+  // The heading's words are the question's as written, weighed or not: "over" in "How do I run
+  // the service over my own documents?" is no word weighed, and `## Run the service over your own
+  // documents` is the question.
+  const questionTerms = new Set([...askedTerms, ...analyser.terms(question)]);
   const headingIsTheQuestion = candidateHeadings.map(
     (terms) =>
       (terms.size >= 2 ||
         (terms.size === 1 && [...terms].every((term) => informative.has(term) && !titleHolds.has(term)))) &&
-      [...terms].every((term) => askedTerms.has(term)) &&
+      [...terms].every((term) => questionTerms.has(term)) &&
       [...askedTerms].every(
         (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
       ),

@@ -8,7 +8,7 @@ import { create, insertMultiple, type Orama, type Tokenizer } from '@orama/orama
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { MessagePages, messageTemplates } from './error-messages.js';
-import { inboundLinkCounts, linkMentions, linkResolver } from './link-graph.js';
+import { linkGraph } from './link-graph.js';
 import { IdArena } from './id-arena.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
@@ -468,8 +468,7 @@ export async function buildIndexedSite(
   }
 
   const indexed = pages.map((page) => page.document);
-  const resolveLink = linkResolver(indexed);
-  const inboundLinks = inboundLinkCounts(indexed, resolveLink);
+  const { inbound: inboundLinks, mentions: mentionsByPage } = linkGraph(indexed, MENTIONS_PER_PAGE);
   const linksTrusted = linkTrust(inboundLinks);
   // A site that links little says little in its links (Hono's docs: its sidebar does the linking).
   if (linksTrusted > 0) {
@@ -477,7 +476,7 @@ export async function buildIndexedSite(
     // 90,000 mentions): its terms are read once.
     const mentionTerms = new Map<string, { ids: Uint32Array; distinct: Uint32Array }>();
     const mentionIds = new TermIdList();
-    linkMentions(indexed, MENTIONS_PER_PAGE, resolveLink).forEach((texts, page) => {
+    mentionsByPage.forEach((texts, page) => {
       if (texts.length === 0) return;
       const paragraphs = texts.map((text) => {
         let read = mentionTerms.get(text);

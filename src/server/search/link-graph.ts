@@ -44,31 +44,6 @@ function baseOf(link: string): URL | undefined {
   }
 }
 
-/**
- * For each page, how many other pages of the site link to it: the site's own judgement of which
- * pages matter (MDN links to `Array.prototype.map()` from hundreds of pages, to
- * `SVGTransformList.appendItem()` from a handful). Links are resolved against the linking page,
- * and a link whose path the site doesn't know is tried without its first segments, so that
- * `/en-US/docs/Web/CSS/opacity` finds the page published as `/web/css/opacity`. Each linking page
- * counts once per target; links to itself don't count.
- */
-export function inboundLinkCounts(
-  documents: readonly SourceDocument[],
-  resolve: LinkResolver = linkResolver(documents),
-): Uint32Array {
-  const counts = new Uint32Array(documents.length);
-  documents.forEach((document, from) => {
-    if (!document.links || document.links.length === 0) return;
-    const targets = new Set<number>();
-    for (const written of document.links) {
-      const target = resolve(written, from);
-      if (target !== undefined) targets.add(target);
-    }
-    for (const target of targets) counts[target] = (counts[target] as number) + 1;
-  });
-  return counts;
-}
-
 /** The page a link as written on page `from` points to, if the site has it (see `linkResolver`). */
 export type LinkResolver = (written: string, from: number) => number | undefined;
 
@@ -156,6 +131,21 @@ export function linkResolver(documents: readonly SourceDocument[]): LinkResolver
 }
 
 /**
+ * For each page, how many other pages of the site link to it: the site's own judgement of which
+ * pages matter (MDN links to `Array.prototype.map()` from hundreds of pages, to
+ * `SVGTransformList.appendItem()` from a handful). Links are resolved against the linking page,
+ * and a link whose path the site doesn't know is tried without its first segments, so that
+ * `/en-US/docs/Web/CSS/opacity` finds the page published as `/web/css/opacity`. Each linking page
+ * counts once per target; links to itself don't count.
+ */
+export function inboundLinkCounts(
+  documents: readonly SourceDocument[],
+  resolve: LinkResolver = linkResolver(documents),
+): Uint32Array {
+  return linkGraph(documents, 0, resolve).inbound;
+}
+
+/**
  * For each page, what other pages say where they link to it: the distinct paragraphs (list
  * items, table rows) holding a link to it (`SourceDocument.mentions`), in the site's order, at
  * most `limit` of them. A site describes a page in other words than the page's own ("use
@@ -166,14 +156,48 @@ export function linkMentions(
   limit: number,
   resolve: LinkResolver = linkResolver(documents),
 ): string[][] {
+  return linkGraph(documents, limit, resolve).mentions;
+}
+
+/**
+ * The site's link graph read in one pass: `inboundLinkCounts` and `linkMentions` (at most
+ * `mentionLimit` per page) together. A page's mentions link to the pages its links do (MDN:
+ * 158,000 links, 158,000 mentions' targets), so each link is resolved once, for both.
+ */
+export function linkGraph(
+  documents: readonly SourceDocument[],
+  mentionLimit: number,
+  resolve: LinkResolver = linkResolver(documents),
+): { inbound: Uint32Array; mentions: string[][] } {
+  const inbound = new Uint32Array(documents.length);
   const mentions: Set<string>[] = documents.map(() => new Set());
+  // The page's links as written, each with the page it points to (-1 when none of the site's).
+  const targetOf = new Map<string, number>();
+  const targetOfWritten = (written: string, from: number): number => {
+    let target = targetOf.get(written);
+    if (target === undefined) {
+      target = resolve(written, from) ?? -1;
+      targetOf.set(written, target);
+    }
+    return target;
+  };
+  const linked = new Set<number>();
   documents.forEach((document, from) => {
+    targetOf.clear();
+    linked.clear();
+    for (const written of document.links ?? []) {
+      const target = targetOfWritten(written, from);
+      if (target >= 0) linked.add(target);
+    }
+    // Each linking page counts once per target.
+    for (const target of linked) inbound[target] = (inbound[target] as number) + 1;
+    if (mentionLimit === 0) return;
     for (const { targets, text } of document.mentions ?? [])
       for (const written of targets) {
-        const target = resolve(written, from);
-        const texts = target === undefined ? undefined : (mentions[target] as Set<string>);
-        if (texts && texts.size < limit) texts.add(text);
+        const target = targetOfWritten(written, from);
+        const texts = target < 0 ? undefined : (mentions[target] as Set<string>);
+        if (texts && texts.size < mentionLimit) texts.add(text);
       }
   });
-  return mentions.map((texts) => [...texts]);
+  return { inbound, mentions: mentions.map((texts) => [...texts]) };
 }

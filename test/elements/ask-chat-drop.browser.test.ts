@@ -7,13 +7,16 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
-import { answerRecord, defineElements, fakeClient, parts, waitFor } from './chat-test-support.js';
+import {
+  answerRecord,
+  defineElements,
+  fakeClient,
+  fetchedRenderer,
+  parts,
+  waitFor,
+} from './chat-test-support.js';
 
 defineElements();
-
-const SANITIZER = /\/node_modules\/(marked|dompurify)\/|\/sanitizer-chunk\./;
-const fetchedSanitizer = () =>
-  performance.getEntriesByType('resource').some((entry) => SANITIZER.test(new URL(entry.name).pathname));
 
 /** Drops `what` (text, or a PNG file by its name) at the centre of `target`, as the browser does. */
 async function dropOn(target: Element, what: { text: string } | { png: string }): Promise<void> {
@@ -35,11 +38,11 @@ describe('<ask-chat> and what is dropped on it', () => {
   after(() => el.remove());
 
   it('takes text dropped into the question field as typed there, fetching the renderer before it is sent', async () => {
-    expect(fetchedSanitizer(), 'nothing typed yet').to.equal(false);
+    expect(fetchedRenderer(), 'nothing typed yet').to.equal(false);
     await dropOn(parts(el).input(), { text: 'How do I install it?' });
     await waitFor(() => parts(el).input().value !== '', 'the text in the field');
     expect(parts(el).input().value).to.equal('How do I install it?');
-    await waitFor(fetchedSanitizer, 'marked and DOMPurify fetched');
+    await waitFor(fetchedRenderer, 'marked and DOMPurify fetched');
     expect(client.asks).to.have.length(0);
 
     parts(el).input().focus();

@@ -7,7 +7,15 @@
 import { expect, html, fixture } from '@open-wc/testing';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
-import { answerRecord, defineElements, fakeClient, parts, pasteFiles, pngFile } from './chat-test-support.js';
+import {
+  answerRecord,
+  defineElements,
+  fakeClient,
+  parts,
+  pasteFiles,
+  pngFile,
+  RENDERER_FILES,
+} from './chat-test-support.js';
 
 defineElements();
 
@@ -16,7 +24,6 @@ const fetched = () => performance.getEntriesByType('resource').map((entry) => ne
 const fetchedAny = (pattern: RegExp) => fetched().some((path) => pattern.test(path));
 
 const BEHAVIOUR = /\/chat-behaviour\./;
-const SANITIZER = /\/node_modules\/(marked|dompurify)\/|\/sanitizer-chunk\./;
 
 /** A chat added to the page the way a site's markup adds it, its first render done. */
 async function addChat(client: ReturnType<typeof fakeClient>, setup: (el: AskChat) => void = () => {}) {
@@ -45,7 +52,7 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
   it('the first load holds the element, not its behaviour, marked or DOMPurify', () => {
     expect(fetchedAny(/\/elements\/ask-chat\/ask-chat\.ts$/), 'the element').to.equal(true);
     expect(fetchedAny(BEHAVIOUR), 'the behaviour').to.equal(false);
-    expect(fetchedAny(SANITIZER), 'marked or DOMPurify').to.equal(false);
+    expect(fetchedAny(RENDERER_FILES), 'marked or DOMPurify').to.equal(false);
   });
 
   it('a question typed and sent before the behaviour has arrived is asked when it does, and answered', async () => {
@@ -72,7 +79,7 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     expect(p.input().value).to.equal('');
     expect(p.status()).to.equal('Answer ready.');
     expect(fetchedAny(BEHAVIOUR)).to.equal(true);
-    expect(fetchedAny(SANITIZER)).to.equal(true);
+    expect(fetchedAny(RENDERER_FILES)).to.equal(true);
   });
 
   it('the behaviour comes by itself when the page is idle, with the styles of the answers', async () => {

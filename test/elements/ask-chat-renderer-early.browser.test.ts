@@ -6,13 +6,9 @@
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
-import { answerRecord, defineElements, fakeClient, parts } from './chat-test-support.js';
+import { answerRecord, defineElements, fakeClient, fetchedRenderer, parts } from './chat-test-support.js';
 
 defineElements();
-
-const SANITIZER = /\/node_modules\/(marked|dompurify)\/|\/sanitizer-chunk\./;
-const fetchedSanitizer = () =>
-  performance.getEntriesByType('resource').some((entry) => SANITIZER.test(new URL(entry.name).pathname));
 
 /** Types into the chat's input as the browser does. */
 function type(el: AskChat, text: string): void {
@@ -37,12 +33,12 @@ describe('<ask-chat> and the renderer of its answers', () => {
   it('a chat nobody types in fetches neither marked nor DOMPurify, nor does typing spaces', async () => {
     type(el, '   ');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fetchedSanitizer()).to.equal(false);
+    expect(fetchedRenderer()).to.equal(false);
   });
 
   it('typing a question fetches them before it is sent, and nothing is asked meanwhile', async () => {
     type(el, 'How');
-    await waitUntil(fetchedSanitizer, 'marked and DOMPurify fetched');
+    await waitUntil(fetchedRenderer, 'marked and DOMPurify fetched');
     expect(client.asks).to.have.length(0);
     expect(parts(el).input().value).to.equal('How');
     expect(parts(el).all('answer-body')).to.have.length(0);

@@ -101,6 +101,13 @@ export function answerRecord(overrides: Partial<AnswerRecord> = {}): AnswerRecor
   };
 }
 
+/** The paths of marked, DOMPurify and the renderer's chunk, as the page fetches them. */
+export const RENDERER_FILES = /\/node_modules\/(marked|dompurify)\/|\/sanitizer-chunk\./;
+
+/** True once the page has fetched marked or DOMPurify (each page loads them once). */
+export const fetchedRenderer = (): boolean =>
+  performance.getEntriesByType('resource').some((entry) => RENDERER_FILES.test(new URL(entry.name).pathname));
+
 /** Resolves when `predicate` holds, polling; fails with `what` after `timeout` ms. */
 export async function waitFor(predicate: () => unknown, what: string, timeout = 8000): Promise<void> {
   const end = performance.now() + timeout;

@@ -23,7 +23,7 @@ export interface SourceDocument {
   links?: string[];
   /**
    * The page's paragraphs (list items, table rows) that link to other pages, each with its links'
-   * targets as written: what this page says about the pages it links to (see `linkMentions`).
+   * targets as written: what this page says about the pages it links to (see `linkGraph`).
    */
   mentions?: LinkMention[];
 }

@@ -44,7 +44,7 @@ export interface IndexedPage {
   passages: number[];
   /** Its passages by term: which hold each term, and in their heading or not. */
   passageTerms: PassageTerms;
-  /** Its mentions by term, each paragraph apart (see `linkMentions`); undefined when none. */
+  /** Its mentions by term, each paragraph apart (see `linkGraph`); undefined when none. */
   mentions?: { terms: PassageTerms; count: number };
   tags: Set<string>;
   /** The words of its title and slug as written, lower-cased, each between spaces. */

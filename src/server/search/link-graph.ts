@@ -146,23 +146,13 @@ export function inboundLinkCounts(
 }
 
 /**
- * For each page, what other pages say where they link to it: the distinct paragraphs (list
- * items, table rows) holding a link to it (`SourceDocument.mentions`), in the site's order, at
- * most `limit` of them. A site describes a page in other words than the page's own ("use
- * `z-index` to control how boxes overlap"), often the words a visitor asks in.
- */
-export function linkMentions(
-  documents: readonly SourceDocument[],
-  limit: number,
-  resolve: LinkResolver = linkResolver(documents),
-): string[][] {
-  return linkGraph(documents, limit, resolve).mentions;
-}
-
-/**
- * The site's link graph read in one pass: `inboundLinkCounts` and `linkMentions` (at most
- * `mentionLimit` per page) together. A page's mentions link to the pages its links do (MDN:
- * 158,000 links, 158,000 mentions' targets), so each link is resolved once, for both.
+ * The site's link graph read in one pass: `inbound`, as `inboundLinkCounts`; and `mentions`, for
+ * each page what other pages say where they link to it: the distinct paragraphs (list items,
+ * table rows) holding a link to it (`SourceDocument.mentions`), in the site's order, at most
+ * `mentionLimit` of them (0: none read). A site describes a page in other words than the page's
+ * own ("use `z-index` to control how boxes overlap"), often the words a visitor asks in. A
+ * page's mentions link to the pages its links do (MDN: 158,000 links, 158,000 mentions'
+ * targets), so each link is resolved once, for both.
  */
 export function linkGraph(
   documents: readonly SourceDocument[],

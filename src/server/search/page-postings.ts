@@ -11,7 +11,7 @@ export interface PageFieldTerms {
   description: Uint32Array;
   /** Every section's text. */
   body: Uint32Array;
-  /** What other pages say where they link to it (see `linkMentions`). */
+  /** What other pages say where they link to it (see `linkGraph`). */
   mentions: Uint32Array;
 }
 

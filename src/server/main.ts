@@ -22,6 +22,7 @@ import { createApp } from './app.js';
 import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
+import { privateFilesOf } from './private-files.js';
 import {
   basePathOf,
   type SiteGenerator,
@@ -531,6 +532,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
    * another reason, so that the page a save just broke is not lost among every file told before.
    */
   let toldSkipped = new Map<string, string>();
+  /** The config file and the database, never indexed whatever link in the folder leads to them. */
+  const privateFiles = privateFilesOf(store, config);
   /** Reads the content folder into the index (at start, and on change with `watch`). */
   const indexContent = async (): Promise<{ skipped: SkippedFile[]; ms: number; documents: string }> => {
     const started = performance.now();
@@ -546,12 +549,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const anchors = options.anchors ?? generator.anchors;
     let skipped: SkippedFile[];
     if (thread) {
-      const loaded = await thread.loadFolder(contentDir, { siteUrl: options.siteUrl, anchors });
+      const loaded = await thread.loadFolder(contentDir, { siteUrl: options.siteUrl, anchors, privateFiles });
       skipped = loaded.skipped;
       embedded = loaded.embeddings;
     } else {
       // The index is built as the files are read (in worker threads, for a large folder).
-      const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors });
+      const content = readContentFolder(contentDir, { siteUrl: options.siteUrl, anchors, privateFiles });
       await index.load(content.documents);
       skipped = content.skipped;
       embedded = inThisThread?.embedded();

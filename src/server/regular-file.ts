@@ -3,7 +3,7 @@
  * it may lead anywhere: a docs repository's checkout holds what a contributor committed, links
  * too, and a link is followed wherever it leads.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 
 /**
@@ -12,19 +12,43 @@ import { relative, sep } from 'node:path';
  */
 export const MAX_FILE_BYTES = 2 ** 20;
 
+/** A file as the disk knows it, whatever its names: the same file through a link has the same. */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+/** The identities of those of `paths` that are there (a database's journal comes and goes). */
+export function identitiesOf(paths: readonly string[]): FileIdentity[] {
+  return paths.flatMap((path) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? [] : [{ dev: stats.dev, ino: stats.ino }];
+  });
+}
+
 /**
  * The bytes of the regular file at `path` (a link followed), at most `maxBytes`; throws for a
- * device, a pipe or a socket, or a larger file, naming it `what` ("a page"). The file is opened
+ * device, a pipe or a socket, a larger file, naming it `what` ("a page"), or one of `refused`
+ * (the service's config file and database, whatever link leads to them). The file is opened
  * without waiting (a pipe would hold the thread until written to) and read for the size the
  * file system gives it: a pseudo-file of `/proc`, which gives none (`/proc/self/environ`, the
  * process's environment, its keys with it), reads as empty.
  */
-export function readRegularFile(path: string, maxBytes: number, what: string): Buffer {
+export function readRegularFile(
+  path: string,
+  maxBytes: number,
+  what: string,
+  refused: readonly FileIdentity[] = [],
+): Buffer {
   // No O_NONBLOCK on Windows, which has no pipes in the file system to wait on.
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new Error('not a file (a device, a pipe or a socket)');
+    if (refused.some((file) => file.dev === stats.dev && file.ino === stats.ino))
+      throw new Error(
+        "the service's own config file or database (its keys, visitors' questions): never read",
+      );
     if (stats.size > maxBytes)
       throw new Error(
         // In bytes: "1.0 MiB; at most 1 MiB" read as no excess at all for a file just over.

@@ -650,6 +650,72 @@ if (!isMainThread && parentPort) {
     await cli.exited;
   });
 
+  it('never indexes its own config file or database, whatever link in the content folder leads to them', async () => {
+    // A docs repository's checkout holds what a contributor committed, links too: a page that is
+    // a link to the service's config file had its keys quoted in answers to anyone.
+    const service = join(dir, 'linked-secrets');
+    const content = join(service, 'docs');
+    mkdirSync(content, { recursive: true });
+    writeFileSync(join(content, 'start.md'), '# Getting started\n\nRun the quick start.\n');
+    writeFileSync(join(service, 'ask.json'), oneAgent('config-key-linked-0042'));
+    const db = join(service, 'ask.db');
+    const store = createSqliteStore(db);
+    await store.saveInsight(
+      storedAnswer({
+        insightId: 'asked-before',
+        conversationId: 'conversation-before',
+        projectId: 'site',
+        agentId: 'help',
+        query: 'Is my account number 8675309 safe here?',
+        createdAt: Date.now(),
+      }),
+    );
+    await store.close();
+    symlinkSync(join(service, 'ask.json'), join(content, 'keys.md'));
+    symlinkSync(join(service, 'ask.json'), join(content, 'keys.txt'));
+    symlinkSync(db, join(content, 'questions.txt'));
+    const cli = await startCli(['--content', content, '--db', db, '--config', join(service, 'ask.json')]);
+    try {
+      const ask = async (query: string) => {
+        const response = await fetch(`${cli.url}/bot/askai`, {
+          method: 'POST',
+          body: JSON.stringify({ apiKey: 'config-key-linked-0042', query }),
+        });
+        assert.equal(response.status, 200);
+        // What the service drew from its documents (the question is given back as resolvedQuery).
+        const { answer, context } = (await response.json()) as {
+          answer: string;
+          context: { passages: unknown };
+        };
+        return answer + JSON.stringify(context.passages);
+      };
+      assert.doesNotMatch(await ask('What is the apiKey of the agents?'), /config-key-linked-0042/);
+      assert.doesNotMatch(await ask('account number 8675309'), /8675309/);
+      const found = await fetch(`${cli.url}/bot/search`, {
+        method: 'POST',
+        body: JSON.stringify({
+          apiKey: 'config-key-linked-0042',
+          query: 'apiKey projects agents',
+          numDocs: 8,
+        }),
+      });
+      assert.deepEqual(
+        ((await found.json()) as { link: string }[]).map((result) => result.link),
+        [],
+        'nothing but the quick start, which says none of these words',
+      );
+      for (const page of ['keys.md', 'keys.txt', 'questions.txt'])
+        assert.match(
+          cli.output(),
+          new RegExp(`Skipped ${page.replace('.', '\\.')}: the service's own config file or database`),
+          page,
+        );
+      assert.match(cli.output(), /Indexed 1 document\b/);
+    } finally {
+      await stopCli(cli);
+    }
+  });
+
   it('never writes a key from a config file or a request to its log', async () => {
     const cli = await serveWithConfig('config.json', oneAgent('very-secret-key-42'));
     try {

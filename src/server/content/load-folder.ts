@@ -22,7 +22,13 @@ import {
 } from './site-generator.js';
 import { markdownPathTitle, type SourceConventions, sourceConventionsOf } from './source-path.js';
 import { withoutSiteWideMetadata } from './site-wide-metadata.js';
-import { leadsToHidden, MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
+import {
+  type FileIdentity,
+  identitiesOf,
+  leadsToHidden,
+  MAX_FILE_BYTES,
+  readRegularFile,
+} from '../regular-file.js';
 import { startWorkerModule } from '../worker-module.js';
 
 const HTML_PAGE = /\.html?$/i;
@@ -35,6 +41,12 @@ export interface LoadFolderOptions {
    * default, that of the generator recognised beside the folder (`siteGeneratorOf`).
    */
   anchors?: AnchorStyle;
+  /**
+   * Files never read as pages, whatever link in the folder leads to them: the service's config
+   * file (its keys) and database (every question asked). A link `keys.md -> ../ask-elements.json`
+   * committed to a docs repository had the config file indexed, and its keys quoted in answers.
+   */
+  privateFiles?: readonly string[];
 }
 
 export interface LoadedContent {
@@ -304,6 +316,7 @@ export function readContentFiles(
   siteUrl?: string,
   anchors?: AnchorStyle,
   conventions?: SourceConventions,
+  privateFiles: readonly FileIdentity[] = [],
 ): LoadedContent {
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
@@ -316,7 +329,10 @@ export function readContentFiles(
       // Through a link, a device (/dev/zero never ends) or a pipe (waits for a writer) is no page,
       // nor is a log or a data dump in the folder, which would cost memory to read and time at
       // every question that reaches it: refused before reading.
-      const source = fileText(readRegularFile(file, MAX_FILE_BYTES, 'a page'), HTML_PAGE.test(file));
+      const source = fileText(
+        readRegularFile(file, MAX_FILE_BYTES, 'a page', privateFiles),
+        HTML_PAGE.test(file),
+      );
       const reader = readerFor(file) as DocumentReader;
       const read = reader(relativePath, source, siteUrl || basePath, anchors, conventions);
       const document = basePath === undefined ? read : withLinksUnderBasePath(read, basePath);
@@ -372,6 +388,8 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
     const reading: Reading = {
       siteUrl: options.siteUrl,
       anchors: options.anchors ?? generator.anchors,
+      // As they are now: a database's journals come and go between reads of a watched folder.
+      privateFiles: identitiesOf(options.privateFiles ?? []),
       conventions: sourceConventionsOf(paths, {
         generator: generator.name,
         pageUrls: pageUrlStyleOf(generator),
@@ -408,12 +426,21 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
 /** How the files of a folder are read: its site's URL, anchor style and generator's conventions. */
 interface Reading extends Pick<LoadFolderOptions, 'siteUrl' | 'anchors'> {
   conventions?: SourceConventions;
+  /** The files never read (see `LoadFolderOptions.privateFiles`). */
+  privateFiles?: FileIdentity[];
 }
 
 async function* readHere(dir: string, batches: string[][], reading: Reading): AsyncGenerator<LoadedContent> {
   for (const [i, files] of batches.entries()) {
     if (i > 0) await nextTurn();
-    yield readContentFiles(dir, files, reading.siteUrl, reading.anchors, reading.conventions);
+    yield readContentFiles(
+      dir,
+      files,
+      reading.siteUrl,
+      reading.anchors,
+      reading.conventions,
+      reading.privateFiles,
+    );
   }
 }
 

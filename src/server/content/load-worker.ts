@@ -3,9 +3,12 @@ import { parentPort } from 'node:worker_threads';
 import { withoutText } from './document-record.js';
 import { type ReadRequest, type ReadResult, readContentFiles } from './load-folder.js';
 
-parentPort?.on('message', ({ batch, dir, files, siteUrl, anchors, conventions }: ReadRequest) => {
-  const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors, conventions);
-  // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
-  const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
-  parentPort?.postMessage(result);
-});
+parentPort?.on(
+  'message',
+  ({ batch, dir, files, siteUrl, anchors, conventions, privateFiles }: ReadRequest) => {
+    const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors, conventions, privateFiles);
+    // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
+    const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
+    parentPort?.postMessage(result);
+  },
+);

@@ -14,7 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Answerer, AnswerInput, DraftAnswer } from '../answer/answerer.js';
 import { languageModelFromEnv } from '../answer/answerer-from-env.js';
 import type { SkippedFile, SourceDocument } from '../content/document.js';
-import type { AnchorStyle } from '../content/heading-slug.js';
+import type { LoadFolderOptions } from '../content/load-folder.js';
 import { ApiError } from '../http/api-error.js';
 import type { Logger } from '../logger.js';
 import { FoundDocuments, type SearchRequestData } from '../service/search-documents.js';
@@ -44,7 +44,7 @@ export interface IndexState {
 
 /** A message to the thread. */
 export type IndexRequest = { id: number } & (
-  | { type: 'loadFolder'; dir: string; siteUrl?: string; anchors?: AnchorStyle }
+  | ({ type: 'loadFolder'; dir: string } & LoadFolderOptions)
   | { type: 'load'; documents: SourceDocument[] }
   | { type: 'searchDocuments'; request: SearchRequestData }
   | { type: 'search' | 'searchPassages'; query: string; options: SearchOptions }
@@ -126,10 +126,7 @@ export class IndexThread implements SearchIndex, Answerer {
    * Reads the content folder into the index, in the thread (see `readContentFolder`): searches
    * meanwhile are answered from the index as it was.
    */
-  loadFolder(
-    dir: string,
-    options: { siteUrl?: string; anchors?: AnchorStyle } = {},
-  ): Promise<IndexState & { skipped: SkippedFile[] }> {
+  loadFolder(dir: string, options: LoadFolderOptions = {}): Promise<IndexState & { skipped: SkippedFile[] }> {
     return this.#loaded(
       this.#ask<IndexState & { skipped: SkippedFile[] }>({ type: 'loadFolder', dir, ...options }),
     );

@@ -54,7 +54,8 @@ function state(): IndexState {
 async function handle(request: IndexRequest): Promise<unknown> {
   switch (request.type) {
     case 'loadFolder': {
-      const content = readContentFolder(request.dir, { siteUrl: request.siteUrl, anchors: request.anchors });
+      const { siteUrl, anchors, privateFiles } = request;
+      const content = readContentFolder(request.dir, { siteUrl, anchors, privateFiles });
       await index.load(content.documents);
       return { ...state(), skipped: content.skipped };
     }

@@ -28,8 +28,8 @@ export const STRICT_CSP = [
 
 /**
  * The guide's policy for a page that runs another copy of Lit (its own components, a library built
- * on Lit, or a bundle of ask-elements beside the script-tag file): each copy creates a policy named
- * `lit-html`.
+ * on Lit, or a bundle of ask-elements beside the script-tag file) or its own DOMPurify: each copy
+ * creates a policy named `lit-html` or `dompurify`.
  */
 export const STRICT_CSP_WITH_ANOTHER_LIT = STRICT_CSP.replace(
   'trusted-types dompurify lit-html',
@@ -45,6 +45,16 @@ const PAGES: Record<string, { scripts: string[]; body?: string; policy?: string 
     scripts: ['/own-lit.js', '/ask-elements.js', '/script-tag-chat.js'],
     body: '<site-greeting></site-greeting><ask-chat></ask-chat>',
     policy: STRICT_CSP_WITH_ANOTHER_LIT,
+  },
+  // The script-tag file after the site's own DOMPurify has made its policy.
+  '/script-tag-beside-dompurify': {
+    scripts: ['/own-dompurify.js', '/ask-elements.js', '/script-tag-chat.js'],
+    body: '<ask-chat></ask-chat>',
+    policy: STRICT_CSP_WITH_ANOTHER_LIT,
+  },
+  '/script-tag-beside-dompurify-without-duplicates': {
+    scripts: ['/own-dompurify.js', '/ask-elements.js', '/script-tag-chat.js'],
+    body: '<ask-chat></ask-chat>',
   },
   '/script-tag-beside-lit-without-duplicates': {
     scripts: ['/own-lit.js', '/ask-elements.js', '/script-tag-chat.js'],
@@ -77,7 +87,24 @@ describe('answers and search results under a strict CSP with Trusted Types requi
       outdir: '/out',
       logLevel: 'silent',
     });
-    const files = new Map(result.outputFiles.map((file) => [file.path.replace(/^\/out/, ''), file.text]));
+    // The site's own DOMPurify, built apart: split with the pages above, it would be a chunk shared
+    // with theirs, and their sanitizer would come in two.
+    const ownDompurify = await build({
+      entryPoints: { 'own-dompurify': 'test/security/fixtures/trusted-types-own-dompurify.ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      write: false,
+      outdir: '/out',
+      logLevel: 'silent',
+    });
+    const files = new Map(
+      [...result.outputFiles, ...ownDompurify.outputFiles].map((file) => [
+        file.path.replace(/^\/out/, ''),
+        file.text,
+      ]),
+    );
     server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
       const page = PAGES[path];
@@ -282,6 +309,49 @@ describe('answers and search results under a strict CSP with Trusted Types requi
     assert.ok(
       without.errors.some((text) => text.includes('Policy with name "lit-html" already exists')),
       JSON.stringify(without.errors),
+    );
+  });
+
+  it("the script-tag file beside the site's own DOMPurify renders answers under the policy with 'allow-duplicates', and shows them empty without it", async () => {
+    /** The answer's text as the chat shows it, once the source under it has come, and what the page saw. */
+    async function askOn(path: string) {
+      const { page, errors } = await open(path);
+      await page.waitForFunction(() => (window as unknown as { chat?: unknown }).chat);
+      await page.evaluate(() =>
+        (window as unknown as { chat: { askQuestion(q: string): Promise<unknown> } }).chat.askQuestion(
+          'How do I install it?',
+        ),
+      );
+      const answer = await page.evaluate(() => ({
+        own: (window as unknown as { ownSanitized: string }).ownSanitized,
+        source: document.querySelector('ask-chat')!.shadowRoot!.querySelector('[part~="source-link"]')
+          ?.textContent,
+        body: document
+          .querySelector('ask-chat')!
+          .shadowRoot!.querySelector('[part~="answer-body"]')
+          ?.textContent?.trim(),
+      }));
+      const seen = await verdict(page, errors);
+      await page.close();
+      return { answer, seen };
+    }
+    const { answer, seen } = await askOn('/script-tag-beside-dompurify');
+    assert.deepEqual(answer, {
+      own: '<b>the site</b>',
+      source: 'Install ask-elements',
+      body: 'Install\nRun npm install ask-elements.',
+    });
+    assert.deepEqual(seen, { executed: false, violations: [], problems: [], control: 'TypeError' });
+
+    // Without it, the chat's DOMPurify (the second) makes no policy, warns, and sanitizes every
+    // answer to nothing: the source shows under an empty answer.
+    const without = await askOn('/script-tag-beside-dompurify-without-duplicates');
+    assert.deepEqual(without.answer, { own: '<b>the site</b>', source: 'Install ask-elements', body: '' });
+    assert.ok(
+      without.seen.problems.some((text) =>
+        text.includes('TrustedTypes policy dompurify could not be created'),
+      ),
+      JSON.stringify(without.seen.problems),
     );
   });
 });

@@ -5,7 +5,7 @@
 //   import { executeServerCommand } from '@web/test-runner-commands';
 //   await executeServerCommand('drop', { x, y, text: 'How do I install it?' });
 //   await executeServerCommand('drop', { x, y, png: 'diagram.png' });   // a small PNG file
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -38,6 +38,10 @@ export function dropPlugin() {
   let folder;
   return {
     name: 'drop',
+    // The files dropped go with the run: each run's folder stayed in the temporary directory.
+    async serverStop() {
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
     async executeCommand({ command, payload, session }) {
       if (command !== 'drop') return undefined;
       const { x, y, text, png } = payload ?? {};

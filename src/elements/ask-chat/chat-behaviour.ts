@@ -148,8 +148,6 @@ export class ChatBehaviour implements ReactiveController {
   #waited = false;
   /** The question in the input, when it was not sent as longer than the service takes. */
   readonly #tooLong = new LengthLimit(QUERY_MAX_CHARS);
-  /** The stop button had focus when the answer settled (see #run). */
-  #stopHadFocus = false;
   /** The text of the polite status line. */
   announcement = '';
 
@@ -659,13 +657,6 @@ export class ChatBehaviour implements ReactiveController {
     await this.#ask.run([turn]);
     // The answer came or stopped: what was sent meanwhile can be sent now.
     if (this.#waited) this.#set(() => (this.#waited = false));
-    // The stop button went with the pending answer: focus on it goes to the send button in its
-    // place, not to the top of the page.
-    if (this.#stopHadFocus) {
-      this.#stopHadFocus = false;
-      await this.#host.updateComplete;
-      this.#host.shadowRoot?.querySelector<HTMLElement>('[part~="send-button"]')?.focus();
-    }
     return this.turns.find((t) => t.id === turn.id)?.record;
   }
 
@@ -766,7 +757,6 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #settle(turn: ChatTurn, change: Partial<ChatTurn>): void {
-    if (this.#host.shadowRoot?.activeElement?.part.contains('stop-button')) this.#stopHadFocus = true;
     this.#set(() => (this.turns = this.turns.map((t) => (t.id === turn.id ? { ...t, ...change } : t))));
     this.#save();
   }

@@ -4,7 +4,8 @@
  * "New answer" button down to the answer; what they read kept in place when the transcript
  * changes size; a chat hidden meanwhile scrolled once it shows. Part of the chat's behaviour
  * (imported by chat-behaviour.ts, in its chunk): it reads the latest turn and the rendered
- * transcript, and changes nothing but the scroll, the focus on "New answer", and that button.
+ * transcript, and changes nothing but the scroll, the "New answer" button, and the focus it
+ * passes on to the answer (focusable while it has the focus).
  */
 import { html, nothing, type LitElement, type ReactiveController } from 'lit';
 import { icon } from './chat-icons.js';

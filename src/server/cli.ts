@@ -11,6 +11,7 @@ import { createConsoleLogger } from './logger.js';
 import type { RunningService, ServiceOptions } from './main.js';
 import type { IndexThread } from './search/index-thread.js';
 import { DEFAULT_PORT, parsePort } from './port.js';
+import { withinEditDistance } from './search/edit-distance.js';
 import { KEEP_DAYS_RULE, isKeepDays } from './service/retention.js';
 
 const USAGE = `Usage: ask-elements serve [options]
@@ -125,6 +126,49 @@ function parseLanguage(value: string | undefined): string | undefined {
   return code;
 }
 
+/** The flags of `serve`, as parseArgs reads them. */
+const OPTIONS = {
+  content: { type: 'string' },
+  'site-url': { type: 'string' },
+  anchors: { type: 'string' },
+  language: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  config: { type: 'string' },
+  'keep-days': { type: 'string' },
+  static: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} as const;
+
+/**
+ * What parseArgs refused, said as this command says it. Node's own words for an unknown flag
+ * ("To specify a positional argument starting with a '-', place it at the end of the command
+ * after '--'") suit a command that takes arguments, which `serve` doesn't; a flag mistyped gets
+ * the one it is near (`--contnet`: did you mean `--content`?).
+ */
+function commandLineMistake(error: Error): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined)
+    return error.message;
+  const typed = unknown.replace(/^-+/, '').toLowerCase();
+  const flags = Object.keys(OPTIONS);
+  // One letter (`-p`) is the flag it alone begins; a word, the flag it is a typo or two from.
+  const near =
+    typed.length === 1
+      ? flags.filter((flag) => flag.startsWith(typed)).length === 1
+        ? flags.find((flag) => flag.startsWith(typed))
+        : undefined
+      : flags.find(
+          (flag) =>
+            flag.replace('-', '') === typed || withinEditDistance(typed, flag, flag.length > 4 ? 2 : 1),
+        );
+  return `unknown option ${unknown}${near === undefined ? '' : `: did you mean --${near}?`}`;
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -132,25 +176,10 @@ async function main(argv: string[]): Promise<void> {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        content: { type: 'string' },
-        'site-url': { type: 'string' },
-        anchors: { type: 'string' },
-        language: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        db: { type: 'string' },
-        config: { type: 'string' },
-        'keep-days': { type: 'string' },
-        static: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        watch: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
-    fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+    fail(`${commandLineMistake(error as Error)}\n\n${USAGE}`, 2);
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -162,6 +191,14 @@ async function main(argv: string[]): Promise<void> {
     const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     process.stdout.write(`${String(manifest.version)}\n`);
     return;
+  }
+  if (positionals[0] === 'serve' && positionals.length > 1) {
+    // `ask-elements serve ./docs`: the folder is a flag's value, not an argument.
+    const extra = positionals.slice(1).join(' ');
+    fail(
+      `serve takes no argument, got "${extra}"${values.content === undefined ? `: the documents' folder is given as --content ${extra}` : ''}\n\n${USAGE}`,
+      2,
+    );
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     fail(

@@ -850,7 +850,35 @@ if (!isMainThread && parentPort) {
   /** `serve` of the fixture content with `--site-url siteUrl`, refused for the URL alone. */
   const serveFixtureAt = (siteUrl: string) => ['serve', '--site-url', siteUrl, ...fixtureOnAnyPort];
   const failures: [string, string[], number, RegExp, NodeJS.ProcessEnv?][] = [
-    ['an unknown flag', ['serve', '--nope'], 2, /Unknown option '--nope'/],
+    // Node's own words ("place it at the end of the command after '--'") are for a command that
+    // takes arguments: serve says which flag it doesn't know, and the one a typo is near.
+    ['an unknown flag', ['serve', '--nope'], 2, /^ask-elements: unknown option --nope\n/],
+    [
+      'a mistyped flag',
+      ['serve', '--contnet', 'docs'],
+      2,
+      /^ask-elements: unknown option --contnet: did you mean --content\?\n/,
+    ],
+    [
+      'a flag written without its dash',
+      ['serve', '--keepdays', '3'],
+      2,
+      /unknown option --keepdays: did you mean --keep-days\?/,
+    ],
+    ['a short flag serve lacks', ['serve', '-p', '3000'], 2, /unknown option -p: did you mean --port\?/],
+    // The folder is --content's value: "unknown command "serve ./docs"" named serve, which is known.
+    [
+      "the documents' folder given as an argument",
+      ['serve', './docs'],
+      2,
+      /^ask-elements: serve takes no argument, got "\.\/docs": the documents' folder is given as --content \.\/docs\n/,
+    ],
+    [
+      'an argument beside --content',
+      ['serve', '--content', './docs', 'extra'],
+      2,
+      /serve takes no argument, got "extra"\n/,
+    ],
     ['a missing command', [], 2, /a command is required/],
     ['an unknown command', ['start'], 2, /unknown command "start"/],
     ['a bad port', ['serve', '--port', 'eighty'], 2, /--port must be a number from 0 to 65535/],

@@ -1016,6 +1016,34 @@ if (!isMainThread && parentPort) {
     assert.doesNotMatch(run.output(), /Listening/);
   });
 
+  it("says to rebuild SQLite when better-sqlite3 is installed but not built, in place of the loader's dozen paths", async () => {
+    // As after `npm install --ignore-scripts`, or a package manager that runs only the install
+    // scripts allowed: the real `bindings` loader, looking in a folder with no build, throws
+    // "Could not locate the bindings file. Tried:" and a dozen paths, which said nothing to do.
+    const unbuilt = join(dir, 'unbuilt-sqlite');
+    mkdirSync(unbuilt, { recursive: true });
+    const preload = join(dir, 'unbuilt-sqlite.cjs');
+    writeFileSync(
+      preload,
+      `const Module = require('node:module');
+const fromSqlite = Module.createRequire(require.resolve('better-sqlite3', { paths: [process.cwd()] }));
+const path = fromSqlite.resolve('bindings');
+const bindings = fromSqlite('bindings');
+const unbuiltBindings = new Module(path);
+unbuiltBindings.filename = path;
+unbuiltBindings.loaded = true;
+unbuiltBindings.exports = (name) => bindings({ bindings: name, module_root: ${JSON.stringify(unbuilt)} });
+require.cache[path] = unbuiltBindings;
+`,
+    );
+    const run = refusedRun(['serve', ...fixtureOnAnyPort], { NODE_OPTIONS: `--require ${preload}` });
+    assert.equal((await run.exited).code, 1, run.output());
+    assert.match(
+      run.output(),
+      /^ask-elements: SQLite's native module, better-sqlite3, is installed but not built: its install script did not run \(npm install --ignore-scripts, or a package manager that runs only the install scripts allowed\): run npm rebuild better-sqlite3 in the service's folder, then start the service again\n$/,
+    );
+  });
+
   it('refuses a host that is no address of this machine before it reads the content, naming where it came from', async () => {
     // `.invalid` never resolves (RFC 2606); 192.0.2.1 is a documentation address no machine holds.
     for (const [args, env, written] of [

@@ -701,9 +701,33 @@ export function openDatabase(file: string): Database.Database {
     migrate(db);
   } catch (error) {
     db?.close();
+    const unbuilt = nativeModuleMistake(error as Error);
+    if (unbuilt !== undefined) throw new Error(unbuilt, { cause: error });
     // SQLite's own messages ("unable to open database file", "file is not a database") don't
     // say which file.
     throw new Error(`database ${file}: ${(error as Error).message}`, { cause: error });
   }
   return db;
+}
+
+/**
+ * What to do when better-sqlite3 is installed but its compiled part cannot load, said in place of
+ * the loader's words (`Could not locate the bindings file. Tried:` and a dozen paths): its install
+ * script did not run (`npm install --ignore-scripts`, or a package manager that runs only the
+ * install scripts allowed), or it was built for another Node or another system (Node upgraded,
+ * `node_modules` copied from a Mac into a Linux container).
+ */
+function nativeModuleMistake(error: Error): string | undefined {
+  const { message } = error;
+  const why = message.includes('Could not locate the bindings file')
+    ? 'is installed but not built: its install script did not run (npm install --ignore-scripts, or a package manager that runs only the install scripts allowed)'
+    : message.includes('NODE_MODULE_VERSION')
+      ? 'was built for another version of Node'
+      : /invalid ELF header|wrong ELF class|not a valid Win32 application|slice is not valid mach-o/.test(
+            message,
+          )
+        ? 'was built for another system (node_modules copied from another machine)'
+        : undefined;
+  if (why === undefined) return undefined;
+  return `SQLite's native module, better-sqlite3, ${why}: run npm rebuild better-sqlite3 in the service's folder, then start the service again`;
 }

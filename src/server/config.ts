@@ -1,13 +1,19 @@
 /**
  * The service's configuration file: projects, their agents, each agent's API key, answer
- * threshold, public flag, allowed origins and rate limit. Validated with zod; a bad file
- * fails start-up with a message naming the field.
+ * threshold, public flag, allowed origins and rate limit; the site's own synonyms. Validated
+ * with zod; a bad file fails start-up with a message naming the field.
  */
 import { readFileSync } from 'node:fs';
 import { z } from '@hono/zod-openapi';
 import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
 import { keepPrivate } from './private-files.js';
 import { KEEP_DAYS_RULE, MAX_KEEP_DAYS } from './service/retention.js';
+import {
+  MAX_SYNONYM_GROUP_WORDS,
+  MAX_SYNONYM_GROUPS,
+  type SiteSynonyms,
+  synonymWordProblem,
+} from './search/synonyms.js';
 
 /** The default answer threshold (0–100, relevanceScore's scale) of an agent that sets none. */
 export const DEFAULT_ANSWER_THRESHOLD = 0;
@@ -143,6 +149,35 @@ const projectSchema = z
     }
   });
 
+/** A word of a synonym group, as search reads words: one word, lower-cased. */
+const synonymWordSchema = z
+  .string()
+  .superRefine((word, ctx) => {
+    const problem = synonymWordProblem(word);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((word) => word.normalize('NFC').toLowerCase());
+
+/** Words that stand for each other: each a synonym of every other. */
+const synonymGroupSchema = z
+  .array(synonymWordSchema)
+  .min(2, 'a group needs two words or more, each standing for the others')
+  .max(
+    MAX_SYNONYM_GROUP_WORDS,
+    `a group holds at most ${MAX_SYNONYM_GROUP_WORDS} words: make groups of the words for one thing each`,
+  )
+  .superRefine((group, ctx) =>
+    group.forEach((word, at) => {
+      const first = group.indexOf(word);
+      if (first < at)
+        ctx.addIssue({
+          code: 'custom',
+          path: [at],
+          message: `"${word}" is already the group's word ${first} (case doesn't count): leave one out`,
+        });
+    }),
+  );
+
 export const ConfigFileSchema = z
   .object({
     projects: z.array(projectSchema).min(1, 'at least one project is required'),
@@ -164,6 +199,13 @@ export const ConfigFileSchema = z
       .min(1, `${KEEP_DAYS_RULE} (leave it out to keep everything)`)
       .max(MAX_KEEP_DAYS, KEEP_DAYS_RULE)
       .optional(),
+    /** Groups of words visitors and pages use for one thing, added to the built-in synonyms. */
+    synonyms: z
+      .array(synonymGroupSchema)
+      .max(MAX_SYNONYM_GROUPS, `at most ${MAX_SYNONYM_GROUPS} groups`)
+      .default([]),
+    /** Whether the built-in synonyms (general English and web words) count besides the site's. */
+    builtInSynonyms: z.boolean().default(true),
   })
   .strict();
 
@@ -208,6 +250,8 @@ export interface ServiceConfig {
   recordSearches: boolean;
   /** Days questions and searches are kept (see `Retention`); undefined keeps everything. */
   keepDays?: number;
+  /** The site's own synonyms, and whether the built-in ones count; undefined: the built-in ones alone. */
+  synonyms?: SiteSynonyms;
 }
 
 /** A configuration that cannot be used; the message names the file and the field. */
@@ -361,6 +405,7 @@ export function parseConfig(
     trustProxy: file.trustProxy,
     recordSearches: file.recordSearches,
     keepDays: file.keepDays,
+    synonyms: { groups: file.synonyms, builtIn: file.builtInSynonyms },
   };
 }
 

@@ -519,11 +519,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // holds the documents there; else it is built here, from the folder read in worker threads.
   const thread =
     (options.indexThread ?? availableParallelism() > 1)
-      ? new IndexThread({ language: options.language, env, logger, dbFile })
+      ? new IndexThread({ language: options.language, env, logger, dbFile, synonyms: config.synonyms })
       : undefined;
   const inThisThread = thread
     ? undefined
-    : createIndexFromEnv({ env, language: options.language, logger, dbFile });
+    : createIndexFromEnv({ env, language: options.language, logger, dbFile, synonyms: config.synonyms });
   const index: SearchIndex = thread ?? (inThisThread as IndexFromEnv).index;
   /** The embeddings model and endpoint, once the documents are embedded (hybrid search is on). */
   let embedded: { model: string; endpoint: string } | undefined;

@@ -37,6 +37,13 @@ describe('config file', () => {
     assert.equal(config.trustProxy, true);
     assert.equal(config.rateLimit.maxTrackedClients, 10_000);
     assert.equal(config.keepDays, 90);
+    assert.deepEqual(config.synonyms, {
+      groups: [
+        ['signin', 'login'],
+        ['kb', 'knowledge-base'],
+      ],
+      builtIn: true,
+    });
   });
 
   it('documents the default config as it is', () => {
@@ -75,7 +82,16 @@ describe('config file', () => {
       'the service-wide fields',
     );
     assert.deepEqual(rows(page, 'Retention'), ['keepDays']);
-    assert.deepEqual(keys(file), ['keepDays', 'projects', 'rateLimit', 'recordSearches', 'trustProxy']);
+    assert.deepEqual(rows(page, 'Synonyms'), ['builtInSynonyms', 'synonyms']);
+    assert.deepEqual(keys(file), [
+      'builtInSynonyms',
+      'keepDays',
+      'projects',
+      'rateLimit',
+      'recordSearches',
+      'synonyms',
+      'trustProxy',
+    ]);
     // The defaults the tables give as JSON (`| \`burst\` | \`60\` |`) are the schema's.
     const defaults = {
       ...agent.parse({ id: 'a', apiKey: 'abcdefgh' }),
@@ -290,6 +306,51 @@ describe('config file', () => {
       { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }], keepdays: 90 },
       /^config file x\.json: \(root\): Unrecognized key: "keepdays"/,
     ],
+    ...(
+      [
+        [
+          'a synonym of two words',
+          [['login', 'sign in']],
+          /synonyms\.0\.1: "sign in" is 2 words.*"signin" or "sign-in"/,
+        ],
+        ['a synonym group of one word', [['login']], /synonyms\.0: a group needs two words or more/],
+        [
+          'a word twice in a group',
+          [
+            ['kb', 'wiki'],
+            ['Login', 'signin', 'login'],
+          ],
+          /synonyms\.1\.2: "login" is already the group's word 0/,
+        ],
+        [
+          'a synonym with punctuation',
+          [['cpp', 'c++']],
+          /synonyms\.0\.1: "c\+\+" holds "\+", which search reads as a space/,
+        ],
+        [
+          'a synonym ending in a hyphen',
+          [['kb', 'knowledge-']],
+          /synonyms\.0\.1: .*"-" or "\." at either end/,
+        ],
+        ['a synonym search leaves out', [['The', 'a']], /synonyms\.0\.0: "The" is a word search leaves out/],
+        ['a synonym too long', [['kb', 'k'.repeat(41)]], /synonyms\.0\.1: .*longer than 40 characters/],
+        [
+          'a group too large',
+          [Array.from({ length: 21 }, (_, i) => `word${i}`)],
+          /synonyms\.0: a group holds at most 20 words/,
+        ],
+        [
+          'too many groups',
+          Array.from({ length: 5001 }, (_, i) => [`a${i}`, `b${i}`]),
+          /synonyms: at most 5000 groups/,
+        ],
+        ['synonyms as an object', { groups: [['kb', 'wiki']] }, /synonyms: .*expected array/],
+      ] as const
+    ).map(([name, synonyms, message]): [string, unknown, RegExp] => [
+      name,
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }], synonyms },
+      message,
+    ]),
     [
       'a zero rate',
       {

@@ -274,7 +274,7 @@ export class ExtractiveAnswerer implements Answerer {
   readonly #index: SearchIndex;
   readonly #minEvidence: number | undefined;
   readonly #minKnown: number | undefined;
-  /** Reads questions in the language the index reads the site in. */
+  /** Reads questions in the language the index reads the site in, with the synonyms its search reads. */
   #analyser = new TextAnalyser();
 
   constructor(options: ExtractiveAnswererOptions) {
@@ -296,7 +296,7 @@ export class ExtractiveAnswerer implements Answerer {
    * turn before asked.
    */
   async retrieve(input: AnswerInput): Promise<Retrieval> {
-    this.#analyser = this.#analyser.in(this.#index.language);
+    this.#analyser = this.#analyser.in(this.#index.language, this.#index.synonyms);
     const options = { includeTags: input.includeTags, excludeTags: input.excludeTags, prefixLastTerm: false };
     const resolvedQuery = await this.#resolveFollowUp(input, options);
     const retrieval = await this.#retrieveFor(input, resolvedQuery, options);

@@ -5,7 +5,7 @@
  */
 import { withoutCodeMarks } from '../content/code-spans.js';
 import type { DocumentSection as Section } from '../content/document.js';
-import { SYNONYMS, SYNONYM_WEIGHT } from '../search/synonyms.js';
+import { SYNONYM_WEIGHT } from '../search/synonyms.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
 import { tagWords } from './language-model.js';
@@ -224,8 +224,9 @@ export function weighQuestion(
       wordOf.set(word.term, as);
     }
     // Synonyms by the word as written, else by its stem, as search finds them: "colours" has
-    // those of `colour` ("color"). Not a part's (`type` of `ArkType`).
-    for (const synonym of SYNONYMS.get(as) ?? (whole ? SYNONYMS.get(word.term) : undefined) ?? []) {
+    // those of `colour` ("color"). Not a part's (`type` of `ArkType`). The site's, as search's.
+    const synonyms = analyser.synonyms;
+    for (const synonym of synonyms.get(as) ?? (whole ? synonyms.get(word.term) : undefined) ?? []) {
       const term = analyser.term(synonym);
       if (term !== '' && !weights.has(term)) {
         weights.set(term, wordWeight * SYNONYM_WEIGHT);

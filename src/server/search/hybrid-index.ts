@@ -16,6 +16,7 @@ import {
   type StandIn,
 } from './search-index.js';
 import { TextAnalyser } from './text-analyser.js';
+import type { SynonymTable } from './synonyms.js';
 
 export interface HybridIndexOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -285,6 +286,10 @@ export class HybridSearchIndex implements SearchIndex {
 
   get language(): Language | undefined {
     return this.#lexical.language;
+  }
+
+  get synonyms(): SynonymTable | undefined {
+    return this.#lexical.synonyms;
   }
 
   get documentCount(): number {

@@ -4,6 +4,7 @@ import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
 import { createHybridIndex } from './hybrid-index.js';
 import { createOramaIndex } from './orama-index.js';
 import type { SearchIndex } from './search-index.js';
+import type { SiteSynonyms } from './synonyms.js';
 
 export interface IndexFromEnvOptions {
   env: NodeJS.ProcessEnv;
@@ -15,6 +16,8 @@ export interface IndexFromEnvOptions {
    * hybrid search on); `:memory:` or none keeps them only while the process runs.
    */
   dbFile?: string;
+  /** The site's own synonyms (`createOramaIndex`'s `synonyms`); default the built-in list alone. */
+  synonyms?: SiteSynonyms;
 }
 
 /** The index the environment asks for, and what embeds its documents once they are embedded. */
@@ -32,8 +35,8 @@ export interface IndexFromEnv {
  * `startService` builds in its own thread, and the index thread in its.
  */
 export function createIndexFromEnv(options: IndexFromEnvOptions): IndexFromEnv {
-  const { env, language, logger, dbFile } = options;
-  const lexical = createOramaIndex({ env, language });
+  const { env, language, logger, dbFile, synonyms } = options;
+  const lexical = createOramaIndex({ env, language, synonyms });
   const embeddings = createEmbeddingProviderFromEnv(env);
   // Opened only with hybrid search on: without it the index never reads nor writes the file.
   const cache = embeddings && dbFile !== undefined ? openEmbeddingCache(dbFile) : undefined;

@@ -23,6 +23,7 @@ import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
 import { ENGLISH, type Language, loadLanguage } from './languages.js';
 import { indexLanguage } from './orama-index.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions } from './search-index.js';
+import { type SiteSynonyms, synonymTable, type SynonymTable } from './synonyms.js';
 
 /** What the thread is started with: the index's and the answerer's settings. */
 export interface IndexThreadOptions {
@@ -32,6 +33,8 @@ export interface IndexThreadOptions {
   env?: NodeJS.ProcessEnv;
   /** The service's SQLite file, where the documents' embeddings are kept (see `createIndexFromEnv`). */
   dbFile?: string;
+  /** The site's own synonyms (`createOramaIndex`'s `synonyms`); default the built-in list alone. */
+  synonyms?: SiteSynonyms;
 }
 
 /** What the index holds after a load, as the thread reports it. */
@@ -81,6 +84,7 @@ export class IndexThread implements SearchIndex, Answerer {
   #loading = 0;
   #documentCount = 0;
   #language: Language = ENGLISH;
+  readonly #synonyms: SynonymTable;
   /** Resolves when the thread has ended (`close()`, or a failure). */
   readonly stopped: Promise<void>;
 
@@ -91,6 +95,7 @@ export class IndexThread implements SearchIndex, Answerer {
     indexLanguage(threadOptions.language);
     createEmbeddingProviderFromEnv(threadOptions.env ?? {});
     languageModelFromEnv(threadOptions.env ?? {});
+    this.#synonyms = synonymTable(threadOptions.synonyms);
     this.#logger = logger;
     this.worker = startWorkerModule(import.meta.url, 'index-worker', { workerData: threadOptions });
     this.worker.on('message', (reply: IndexReply) => this.#received(reply));
@@ -120,6 +125,11 @@ export class IndexThread implements SearchIndex, Answerer {
 
   get language(): Language {
     return this.#language;
+  }
+
+  /** What the thread's search reads as synonyms, for an answerer in this thread to read too. */
+  get synonyms(): SynonymTable {
+    return this.#synonyms;
   }
 
   /**

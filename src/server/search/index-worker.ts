@@ -37,6 +37,7 @@ const { index, embedded } = createIndexFromEnv({
   language: options.language,
   logger,
   dbFile: options.dbFile,
+  synonyms: options.synonyms,
 });
 const answerer = createAnswererFromEnv({ index, env, logger });
 /** The questions being answered, by request id, for the main thread's aborts. */

@@ -13,6 +13,7 @@ import { IdArena } from './id-arena.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
 import { operatorNames, TextAnalyser } from './text-analyser.js';
+import { SYNONYMS, type SynonymTable } from './synonyms.js';
 import { detectLanguage, ENGLISH, type Language, loadLanguage } from './languages.js';
 import { TermIdList, TokenTerms } from './token-terms.js';
 import { Vocabulary } from './vocabulary.js';
@@ -103,10 +104,10 @@ export interface IndexedSite {
   readonly pageDb: PageDb | undefined;
 }
 
-/** The storage of an index before its first load: no pages, read as English. */
-export function emptyIndexedSite(): IndexedSite {
+/** The storage of an index before its first load: no pages, read as English with these synonyms. */
+export function emptyIndexedSite(synonyms: SynonymTable = SYNONYMS): IndexedSite {
   return {
-    analyser: new TextAnalyser(),
+    analyser: new TextAnalyser(ENGLISH, synonyms),
     vocabulary: new Vocabulary(),
     pageNames: new Set(),
     keywordContext: new Map(),
@@ -305,14 +306,15 @@ export function codeName(heading: string): string | undefined {
 const MENTIONS_PER_PAGE = 100;
 /**
  * Reads a site's documents into the index's storage, in the site's language: `configured` (a
- * code), or `auto` to tell it from the text of the first pages.
+ * code), or `auto` to tell it from the text of the first pages. Its queries read `synonyms`.
  */
 export async function buildIndexedSite(
   source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>,
   configured: string,
+  synonyms: SynonymTable = SYNONYMS,
 ): Promise<IndexedSite> {
   const { language, documents } = await withSiteLanguage(source, configured);
-  const analyser = new TextAnalyser(language);
+  const analyser = new TextAnalyser(language, synonyms);
   const vocabulary = new Vocabulary();
   const pages: IndexedPage[] = [];
   const passages: IndexedPassage[] = [];

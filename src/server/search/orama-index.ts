@@ -26,6 +26,7 @@ import {
 import { QueryAnalyser, type AnalysedQuery } from './query-analysis.js';
 import type { PassageHit, SearchHit, SearchIndex, SearchOptions, StandIn } from './search-index.js';
 import type { TextAnalyser } from './text-analyser.js';
+import { type SiteSynonyms, synonymTable, type SynonymTable } from './synonyms.js';
 import { type Language, LANGUAGE_CODES, languageCode } from './languages.js';
 import { firstNotBefore, keepBest } from './vocabulary.js';
 
@@ -45,6 +46,11 @@ export interface OramaIndexOptions {
    * (the default): told from the text of the first pages each load (see `detectLanguage`).
    */
   language?: string;
+  /**
+   * The site's own synonyms, added to the built-in list or replacing it (the config file's
+   * `synonyms` and `builtInSynonyms`). Default: the built-in list alone.
+   */
+  synonyms?: SiteSynonyms;
 }
 
 /** Pages named by a word beyond which its names give no completions in context (see `#completionsNamedWith`). */
@@ -93,10 +99,12 @@ interface NamesOfPagesNamed {
  * `PAGE_RANK` (page-ranking.ts).
  */
 export class OramaSearchIndex implements SearchIndex {
-  readonly #options: Required<Omit<OramaIndexOptions, 'env'>>;
+  readonly #options: Required<Omit<OramaIndexOptions, 'env' | 'synonyms'>>;
+  /** What the site's queries and questions read as synonyms, load after load. */
+  readonly #synonyms: SynonymTable;
   /** The loaded site: its pages, passages, terms and what ranking reads of them. */
-  #site: IndexedSite = emptyIndexedSite();
-  #queries = new QueryAnalyser(this.#site.analyser, this.#site.vocabulary);
+  #site: IndexedSite;
+  #queries: QueryAnalyser;
   /**
    * Per term, the terms of the names of the pages it names, most frequent first (see
    * `#namesOfPagesNamedBy`): made on first use, since only a word typed before another asks.
@@ -114,6 +122,9 @@ export class OramaSearchIndex implements SearchIndex {
     };
     this.#pageResults = new LruCache(this.#options.resultCacheSize);
     this.#passageResults = new LruCache(this.#options.resultCacheSize);
+    this.#synonyms = synonymTable(options.synonyms);
+    this.#site = emptyIndexedSite(this.#synonyms);
+    this.#queries = new QueryAnalyser(this.#site.analyser, this.#site.vocabulary);
   }
 
   get documentCount(): number {
@@ -130,8 +141,13 @@ export class OramaSearchIndex implements SearchIndex {
     return this.#site.analyser;
   }
 
+  /** What queries and questions read as synonyms: the site's, or the built-in list. */
+  get synonyms(): SynonymTable {
+    return this.#synonyms;
+  }
+
   async load(source: Iterable<SourceDocument> | AsyncIterable<SourceDocument>): Promise<void> {
-    const site = await buildIndexedSite(source, this.#options.language);
+    const site = await buildIndexedSite(source, this.#options.language, this.#synonyms);
     // Questions are weighted by part of speech: load the tagger now, not on the first question.
     warmUpLanguageModel();
     this.#site = site;

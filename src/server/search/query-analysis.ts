@@ -1,7 +1,7 @@
 import { pastedMessage, withoutConsolePrefix } from './error-messages.js';
 import { LruCache } from './lru-cache.js';
 import { tagWords, type TaggedWord } from '../answer/language-model.js';
-import { SYNONYMS, SYNONYM_WEIGHT } from './synonyms.js';
+import { SYNONYM_WEIGHT } from './synonyms.js';
 import {
   CHUNK_SEPARATOR,
   operatorNames,
@@ -364,9 +364,11 @@ export class QueryAnalyser {
       const chunkWords = this.analyser.words(chunk);
       const compound = chunkWords.at(-1);
       if (compound !== undefined && /[.-]/.test(compound)) {
+        // Or one of the site's own synonym groups ("knowledge-base"), which stands for its synonyms.
         const known =
           this.vocabulary.id(compound) !== undefined ||
-          (partialChunk && this.vocabulary.completions(compound, 1).length > 0);
+          (partialChunk && this.vocabulary.completions(compound, 1).length > 0) ||
+          this.analyser.synonyms.siteWords?.has(compound) === true;
         if (known) {
           words.push({ word: compound, prefix: partialChunk });
           // A dotted name (`document.querySelector`, `c.json`) is also its parts: the reference
@@ -754,9 +756,11 @@ export class QueryAnalyser {
           alternatives.push({ id: finishedId, term: finishedTerm, weight: COMPLETION_WEIGHT });
       }
     // A partial word has no synonyms; a last word the site knows whole ("… after a delay") may be
-    // complete, and its synonyms count as for any other word.
-    const synonyms = SYNONYMS.get(word) ?? SYNONYMS.get(term);
-    if (synonyms && (!prefix || exactId !== undefined))
+    // complete, and its synonyms count as for any other word; so may a word of the site's own
+    // groups, which its owner says visitors type ("signin" for the site's "login").
+    const table = this.analyser.synonyms;
+    const synonyms = table.get(word) ?? table.get(term);
+    if (synonyms && (!prefix || exactId !== undefined || table.siteWords?.has(word) === true))
       for (const synonym of synonyms) {
         const synonymTerm = this.analyser.term(synonym);
         const id = synonymTerm === '' ? undefined : this.vocabulary.id(synonymTerm);

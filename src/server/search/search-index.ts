@@ -1,5 +1,6 @@
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import type { Language } from './languages.js';
+import type { SynonymTable } from './synonyms.js';
 
 /** Filters and limits of one search. */
 export interface SearchOptions {
@@ -95,6 +96,12 @@ export interface SearchIndex {
    * reads questions in it; without it, in English.
    */
   readonly language?: Language;
+  /**
+   * Word → the words search reads as standing for it (see synonyms.ts): the site's own with the
+   * built-in list, or the list alone. Optional: the answerer weighs a question's words with
+   * them; without it, with the built-in list.
+   */
+  readonly synonyms?: SynonymTable;
   /** True when the index answers a query. */
   healthy(): Promise<boolean>;
   /**

@@ -1,5 +1,6 @@
 import { components } from '@orama/orama';
 import { ENGLISH, type Language, writtenInLatin } from './languages.js';
+import { SYNONYMS, type SynonymTable } from './synonyms.js';
 
 /**
  * Turns text into the terms the index holds and queries are matched on: lower-cased words,
@@ -7,19 +8,22 @@ import { ENGLISH, type Language, writtenInLatin } from './languages.js';
  * the site's language (see languages.ts): its stop words besides English's, and its stemmer
  * (English's for English words on a site in another script). Words of Chinese, Japanese and Thai, written
  * without spaces, are found by segmentation. Index and queries go through one analyser of the
- * site's language, so they agree on every term.
+ * site's language, so they agree on every term. It carries the site's synonyms too (the built-in
+ * list unless its config file changes it), for search and the answerer to read the same.
  */
 export class TextAnalyser {
   readonly #stem: (word: string) => string;
   readonly #language: Language;
   readonly #stopWords: Set<string>;
+  readonly #synonyms: SynonymTable;
   /** Word → term ('' for a stop word). A docs site's vocabulary is small; stemming each word once is most of the speed. */
   readonly #termCache = new Map<string, string>();
   /** The characters of the words `#termCache` holds, and of their terms. */
   #cachedCharacters = 0;
 
-  constructor(language: Language = ENGLISH) {
+  constructor(language: Language = ENGLISH, synonyms: SynonymTable = SYNONYMS) {
     this.#language = language;
+    this.#synonyms = synonyms;
     // A stop word typed without its accents (`ou` for `où`, `como` for `cómo`) is one too.
     this.#stopWords = new Set([
       ...ENGLISH.stopWords,
@@ -41,9 +45,20 @@ export class TextAnalyser {
     return this.#language;
   }
 
-  /** This analyser, or one reading `language` when that is another (an index's, once loaded). */
-  in(language: Language | undefined): TextAnalyser {
-    return language === undefined || language === this.#language ? this : new TextAnalyser(language);
+  /** Word → the words that may stand for it (see synonyms.ts): the site's, or the built-in list. */
+  get synonyms(): SynonymTable {
+    return this.#synonyms;
+  }
+
+  /**
+   * This analyser, or one reading `language` with `synonyms` when either is another (an index's,
+   * once loaded); undefined keeps this one's.
+   */
+  in(language: Language | undefined, synonyms: SynonymTable = this.#synonyms): TextAnalyser {
+    const reading = language ?? this.#language;
+    return reading === this.#language && synonyms === this.#synonyms
+      ? this
+      : new TextAnalyser(reading, synonyms);
   }
 
   /**

@@ -262,6 +262,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What a configuration that starts may still hold by mistake, one line each: an answer threshold
+ * between 0 and 1, written on a 0–1 scale where relevanceScore's is 0–100 (0.5 declines almost
+ * nothing, where 50 was meant).
+ */
+export function configWarnings(config: ServiceConfig): string[] {
+  return config.agents
+    .filter((agent) => agent.answerThreshold > 0 && agent.answerThreshold < 1)
+    .map(
+      (agent) =>
+        `Agent ${agent.id} of project ${agent.projectId}: answerThreshold ${agent.answerThreshold} is on relevanceScore's 0–100 scale, so it declines almost nothing; for ${Math.round(agent.answerThreshold * 100)}%, write ${Math.round(agent.answerThreshold * 100)}`,
+    );
+}
+
 /** The configuration used without `--config`: project `demo`, agent `docs`, key `demo-key`. */
 export const DEFAULT_CONFIG: ConfigFile = {
   projects: [

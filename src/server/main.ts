@@ -19,7 +19,7 @@ import { RequestError, getRequestListener, serve, type ServerType } from '@hono/
 import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
-import { type ServiceConfig, defaultConfig, loadConfigFile } from './config.js';
+import { type ServiceConfig, configWarnings, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
 import { privateFilesOf } from './private-files.js';
@@ -483,6 +483,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       : typeof options.config === 'string'
         ? loadConfigFile(options.config, env)
         : options.config;
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const keepDays = options.keepDays ?? config.keepDays;
   // Checked here too (Retention does), so that a bad one stops the start before the content is read.
   if (keepDays !== undefined && !isKeepDays(keepDays))

@@ -833,6 +833,45 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('warns at start of an answer threshold written on a 0–1 scale, and answers as configured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-elements-threshold-'));
+    const configFile = join(dir, 'config.json');
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        projects: [
+          {
+            id: 'docs',
+            agents: [
+              { id: 'strict', apiKey: 'strict-key-1', answerThreshold: 0.5 },
+              { id: 'plain', apiKey: 'plain-key-1', answerThreshold: 50 },
+            ],
+          },
+        ],
+      }),
+    );
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    const service = await startService({
+      contentDir: FIXTURE_CONTENT,
+      config: configFile,
+      dbFile: ':memory:',
+      port: 0,
+      env: {},
+      logger: { info: log, warn: log, error: log },
+    });
+    try {
+      const warnings = lines.filter((line) => line.includes('answerThreshold'));
+      assert.deepEqual(warnings, [
+        "Agent strict of project docs: answerThreshold 0.5 is on relevanceScore's 0–100 scale, so it declines almost nothing; for 50%, write 50",
+      ]);
+      assert.equal((await fetch(`${service.url}/api/healthz`)).status, 200);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it(`takes an empty PORT and HOST as unset: the default port ${DEFAULT_PORT} on 127.0.0.1, not every interface`, async () => {
     const run = runCli(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:'], { PORT: '', HOST: '' });
     try {

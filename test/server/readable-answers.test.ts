@@ -601,3 +601,78 @@ You can show a popover from a button, without any script, with the popover attri
     );
   });
 });
+
+describe('a how-to question answered by a section of imports alone', () => {
+  // A middleware reference as many sites write it: `## Import`, then `## Usage`. The import lines
+  // name the middleware as the question does, but only the usage shows how to turn it on.
+  const service = servedSite('readable-imports-', {
+    'compress.md': `# Compress Middleware
+
+This middleware compresses the response body, according to the \`Accept-Encoding\` request header.
+
+## Import
+
+\`\`\`ts
+import { Otter } from 'otter'
+import { compress } from 'otter/compress'
+\`\`\`
+
+## Usage
+
+\`\`\`ts
+const app = new Otter()
+
+app.use(compress())
+\`\`\`
+
+## Options
+
+### threshold: \`number\`
+
+The minimum size in bytes to compress. Defaults to 1024 bytes.
+`,
+    'cors.md': `# CORS Middleware
+
+Calling an API from a front-end on another origin needs CORS headers, which this middleware adds.
+
+## Import
+
+\`\`\`ts
+import { Otter } from 'otter'
+import { cors } from 'otter/cors'
+\`\`\`
+
+## Usage
+
+\`\`\`ts
+const app = new Otter()
+
+app.use('/api/*', cors())
+app.use('/api2/*', cors({ origin: 'https://example.com', maxAge: 600 }))
+\`\`\`
+`,
+    'routing.md': `# Routing
+
+Routes match a request's method and path.
+
+## Basic
+
+\`\`\`ts
+app.get('/', (c) => c.text('GET /'))
+app.post('/', (c) => c.text('POST /'))
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+
+  for (const [question, usage] of [
+    ['How do I compress responses in Otter?', 'app.use(compress())'],
+    ['How do I enable CORS in Otter?', "app.use('/api/*', cors())"],
+  ] as const)
+    it(`shows the page's usage, not only what to import: ${question}`, async () => {
+      const markdown = (await ask(question, 'markdown')).answer;
+      assert.ok(markdown.includes(usage), markdown);
+      const html = (await ask(question, 'html')).answer;
+      assert.ok(html.includes(usage.replaceAll("'", '&#39;')), html);
+    });
+});

@@ -732,11 +732,15 @@ export function selectAnswer(
   }
   // A how-to question answered by the page's opening, which says what the page's subject does but
   // not how ("Using this middleware, you can add ETag headers easily."): the page's usage example.
+  // So too one answered by what to import alone (a reference's `## Import`, whose import lines name
+  // the middleware as the question does, over `## Usage`, which turns it on): imports show where
+  // the thing comes from, not how to use it.
+  const onlyImports = codeShown && blocks.every((block) => block.kind !== 'code' || importsAlone(block.text));
   const usage =
-    showsCode && !codeShown && isLead(quoted)
+    showsCode && ((!codeShown && isLead(quoted)) || onlyImports)
       ? usageExample(asked, (term) => informative.has(term) && !titleHolds.has(term), pageSections, analyser)
       : undefined;
-  if (usage) {
+  if (usage && !importsAlone(usage.code.text) && usage.section !== quoted) {
     blocks.push(codeBlock(usage.code));
     return { section: bestSection, blocks, usage: usage.section };
   }
@@ -880,6 +884,22 @@ function introductionOf(
       return quotedBlocks(units, new Set([first]), new Set(), undefined)[0];
   }
   return undefined;
+}
+
+/**
+ * Whether code only imports (`import { cors } from 'hono/cors'`, `const fs = require('fs')`,
+ * Python's `from x import y`): it says where a thing comes from, not how it is used.
+ */
+export function importsAlone(code: string): boolean {
+  const rest = code
+    .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|^\s*#[^\n]*/gm, '')
+    .replace(/^\s*import\s+(?:type\s+)?(?:[^;'"`]*?\s+from\s+)?(['"])[^'"\n]+\1\s*;?/gm, '')
+    .replace(/^\s*(?:const|let|var)\s+[^=;\n]+=\s*require\((['"])[^'"\n]+\1\)\s*;?/gm, '')
+    .replace(
+      /^\s*(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*\s*$/gm,
+      '',
+    );
+  return rest.trim() === '' && code.trim() !== '';
 }
 
 /** A heading naming a page's usage example: "Usage", "Basic usage", "Examples", "Getting started"… */

@@ -676,3 +676,64 @@ app.post('/', (c) => c.text('POST /'))
       assert.ok(html.includes(usage.replaceAll("'", '&#39;')), html);
     });
 });
+
+describe('a follow-up continuing a how-to question', () => {
+  const service = servedSite('readable-continued-how-', {
+    'streaming.md': `# Streaming Helper
+
+The Streaming Helper provides methods for streaming responses.
+
+## stream()
+
+It returns a simple streaming response as a \`Response\` object.
+
+\`\`\`ts
+app.get('/stream', (c) => {
+  return stream(c, async (stream) => {
+    await stream.write(new Uint8Array([0x48, 0x65, 0x6c, 0x6c, 0x6f]))
+  })
+})
+\`\`\`
+
+## streamSSE()
+
+It allows you to stream Server-Sent Events (SSE) seamlessly.
+
+\`\`\`ts
+app.get('/sse', async (c) => {
+  return streamSSE(c, async (stream) => {
+    await stream.writeSSE({ data: 'It is noon', event: 'time-update' })
+  })
+})
+\`\`\`
+`,
+    'routing.md': `# Routing
+
+Routes match a request's method and path.
+
+## Basic
+
+\`\`\`ts
+app.get('/', (c) => c.text('GET /'))
+\`\`\`
+`,
+  });
+
+  for (const format of ['markdown', 'html'] as const)
+    it(`asks how too, and is shown the code (${format})`, async () => {
+      const ask = (query: string, conversationId: string) =>
+        service().postJson<AnswerRecord & { conversationId: string }>('/bot/askai', {
+          apiKey: DEMO_KEY,
+          query,
+          format,
+          conversationId,
+        });
+      const first = await ask('How do I stream a response?', '');
+      assert.equal(first.body.didAnswer, true);
+      assert.ok(first.body.answer.includes('stream.write('), first.body.answer);
+      const { body } = await ask('what about server-sent events?', first.body.conversationId);
+      assert.equal(body.didAnswer, true);
+      assert.match(body.answer, /Server-Sent Events/, body.answer);
+      assert.ok(body.answer.includes('streamSSE(c, async (stream)'), body.answer);
+    });
+});

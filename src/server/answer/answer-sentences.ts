@@ -185,6 +185,12 @@ export function selectAnswer(
   analyser: TextAnalyser,
   /** All sections of the source page, to tell which words are specific to a section. */
   pageSections: Section[] = candidates.map((candidate) => candidate.section),
+  /**
+   * Whether the question asks how though its words don't say so ("what about server-sent
+   * events?" continuing "How do I stream a response?"): the code that goes with the sentences
+   * quoted is shown, as for a how-to question.
+   */
+  asksHow = false,
 ): SelectedAnswer {
   const first = candidates[0];
   if (!first) return { section: 0, blocks: [] };
@@ -192,7 +198,14 @@ export function selectAnswer(
   // "Which events…?": the section whose table lists them answers, whatever else holds the words.
   const listingSection = candidates.length > 1 ? sectionListing(question, candidates, analyser) : -1;
   if (listingSection >= 0) {
-    const fromList = selectAnswer(question, words, [candidates[listingSection]!], analyser, pageSections);
+    const fromList = selectAnswer(
+      question,
+      words,
+      [candidates[listingSection]!],
+      analyser,
+      pageSections,
+      asksHow,
+    );
     return { ...fromList, section: listingSection };
   }
   const { asked, informative, titleHolds, titleTerms, specificity, isWholeName } = weighQuestion(
@@ -217,6 +230,9 @@ export function selectAnswer(
 
   const procedural = PROCEDURAL.test(question);
   const showsCode = procedural || isTask(question);
+  // A question that asks how without saying so (see `asksHow`) chooses its section by its words,
+  // as asked, and shows the code that goes with what is quoted.
+  const showsCodeQuoted = showsCode || asksHow;
   const sections = candidates.map((candidate) => unitsOf(candidate.section, analyser));
   // Rarity within the candidates: a word in every sentence doesn't tell them apart.
   const all = sections.flat().filter((unit) => unit.kind !== 'code');
@@ -630,7 +646,7 @@ export function selectAnswer(
     const introduced =
       before !== undefined &&
       chosen.has(index - 1) &&
-      (showsCode ||
+      (showsCodeQuoted ||
         ENDS_ANNOUNCING.test(before.text) ||
         // The first block, right after a sentence that points at it ("See below.") or names
         // code it shows ("You can specify the port number with exporting the `port`.").
@@ -672,7 +688,7 @@ export function selectAnswer(
   const blocks = quotedBlocks(units, chosen, codeChosen, listing);
   let codeShown = blocks.some((block) => block.kind === 'code');
   // A section of code alone quotes its code, for any question.
-  if (!codeShown && (showsCode || blocks.length === 0)) {
+  if (!codeShown && (showsCodeQuoted || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
     const example = bestCode(asked, units, blocks.length === 0);
     if (example) {
@@ -692,7 +708,7 @@ export function selectAnswer(
   // block of those that holds a word of the question, in a language that does something. Not a
   // demo's markup or style sheet (MDN's `#### HTML`, `#### CSS`), which only a sentence pointing
   // at it makes its example.
-  const showsHowBelow = showsCode && quoted.level > 1 && !isLead(quoted);
+  const showsHowBelow = showsCodeQuoted && quoted.level > 1 && !isLead(quoted);
   if (!codeShown && last?.kind === 'text' && (pointsAhead || showsHowBelow)) {
     const below = pageSections.indexOf(quoted);
     const units: Unit[] = [];
@@ -737,7 +753,7 @@ export function selectAnswer(
   // the thing comes from, not how to use it.
   const onlyImports = codeShown && blocks.every((block) => block.kind !== 'code' || importsAlone(block.text));
   const usage =
-    showsCode && ((!codeShown && isLead(quoted)) || onlyImports)
+    showsCodeQuoted && ((!codeShown && isLead(quoted)) || onlyImports)
       ? usageExample(asked, (term) => informative.has(term) && !titleHolds.has(term), pageSections, analyser)
       : undefined;
   if (usage && !importsAlone(usage.code.text) && usage.section !== quoted) {

@@ -22,7 +22,13 @@ import {
   wordsTheSiteUses,
   type QuestionWord,
 } from './answer-evidence.js';
-import { definiteFollowUp, implicitFollowUp, resolveFollowUp, resolveFollowUpIn } from './follow-up.js';
+import {
+  continuesAHowTo,
+  definiteFollowUp,
+  implicitFollowUp,
+  resolveFollowUp,
+  resolveFollowUpIn,
+} from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
 import { smallTalkAnswer, withoutSmallTalk } from './small-talk.js';
 
@@ -610,6 +616,8 @@ export class ExtractiveAnswerer implements Answerer {
       })),
       this.#analyser,
       best.document.sections,
+      // "what about server-sent events?" after "How do I stream a response?" asks how too.
+      continuesAHowTo(input.query, input.history),
     );
     const opening = candidates[selected.section] ?? best;
     // An answer showing the page's usage example is from its usage section, after its opening.

@@ -2,6 +2,7 @@ import type { ConversationTurn } from '../store/store.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import { isGenericWord } from '../search/query-analysis.js';
 import { tagWords, type TaggedWord } from './language-model.js';
+import { PROCEDURAL } from './question-terms.js';
 
 /** Words that point back at something said before. */
 const REFERRING_WORDS = new Set([
@@ -185,6 +186,33 @@ function topicTurn(history: ConversationTurn[]): ConversationTurn | undefined {
     if (!turn.resolvedQuery || turn.resolvedQuery === turn.query) return undefined;
   }
   return undefined;
+}
+
+/**
+ * Openings of a question asking the earlier one again in another case ("what about Bun?", "and
+ * the chat?"); not "what if…", which asks what happens.
+ */
+const ANOTHER_CASE = /^(?:(?:and|also|or)\b|(?:what|how)\s+about\b)/i;
+
+/** A question of its own after a continuing opening: "and what does it return?", "and can it…?". */
+const ASKS_OF_ITS_OWN =
+  /^\s*(?:what|which|why|when|where|who|whose|is|are|was|were|does|do|did|can|could|will|would|should|has|have)\b/i;
+
+/**
+ * Whether a question continues a how-to question before it in another case ("what about
+ * server-sent events?" after "How do I stream a response?", "and the chat?" after "How do I
+ * change the search box's colour?"): it asks how too, so its answer shows code as the first one's
+ * did. Not one that asks something of its own after its opening ("and what does it return?").
+ */
+export function continuesAHowTo(question: string, history: ConversationTurn[]): boolean {
+  const previous = topicTurn(history);
+  const asked = question.trim();
+  if (!previous || !ANOTHER_CASE.test(asked) || ASKS_OF_ITS_OWN.test(asked.replace(ANOTHER_CASE, '')))
+    return false;
+  return (
+    PROCEDURAL.test(previous.query) ||
+    continuesAHowTo(previous.query, history.slice(0, history.lastIndexOf(previous)))
+  );
 }
 
 /** The names in a question: its proper nouns ("Hono", "Node", "JWT"). */

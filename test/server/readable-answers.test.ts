@@ -737,3 +737,67 @@ app.get('/', (c) => c.text('GET /'))
       assert.ok(body.answer.includes('streamSSE(c, async (stream)'), body.answer);
     });
 });
+
+describe('a short block of code right after a quoted sentence, beyond two blocks', () => {
+  const service = servedSite('readable-short-code-', {
+    'validation.md': `# Validation
+
+Otter provides only a very thin validator, which you can use with a third-party validator.
+
+## Zod Validator Middleware
+
+You can use the Zod Validator Middleware to make it even easier.
+
+\`\`\`sh
+npm i @otter/zod-validator
+\`\`\`
+
+And import \`zValidator\`.
+
+\`\`\`ts
+import { zValidator } from '@otter/zod-validator'
+\`\`\`
+
+And write as follows.
+
+\`\`\`ts
+const route = app.post(
+  '/posts',
+  zValidator('form', z.object({ body: z.string() })),
+  (c) => {
+    const validated = c.req.valid('form')
+    return c.json(validated)
+  }
+)
+\`\`\`
+`,
+    'routing.md': `# Routing
+
+Routes match a request's method and path.
+
+## Basic
+
+\`\`\`ts
+app.get('/', (c) => c.text('GET /'))
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+
+  it('is shown: the sentence is not left without the code it introduces', async () => {
+    const question = 'Can I use zod to check the body of a POST?';
+    const markdown = (await ask(question, 'markdown')).answer;
+    assert.match(
+      markdown,
+      /And import `zValidator`\.\n\n```ts\nimport \{ zValidator \} from '@otter\/zod-validator'\n```/,
+      markdown,
+    );
+    assert.match(markdown, /And write as follows\.\n\n```ts\nconst route = app\.post\(/, markdown);
+    const html = (await ask(question, 'html')).answer;
+    assert.match(
+      html,
+      /And import <code>zValidator<\/code>\.<\/p>\n<pre><code class="language-ts">import \{ zValidator \}/,
+      html,
+    );
+  });
+});

@@ -143,8 +143,16 @@ const LIST_PROSE_CHARS = 2 * ANSWER_PROSE_CHARS;
 /** In a how-to question, a code block matching it counts this much more than a sentence: it shows how. */
 const CODE_WEIGHT = 1.25;
 
-/** Code blocks quoted at most. */
+/** Code blocks quoted at most, but for short ones (see `SHORT_CODE_LINES`). */
 const MAX_CODE_BLOCKS = 2;
+
+/**
+ * A block of at most this many lines right after a quoted sentence that introduces it is quoted
+ * beyond `MAX_CODE_BLOCKS`: "And import `zValidator`." or "…disable Vercel Node.js helpers by
+ * setting up an environment variable…" without its one line (`NODEJS_HELPERS=0`) leaves the
+ * visitor without what the sentence says to write.
+ */
+const SHORT_CODE_LINES = 3;
 
 /** A section of the source page that the answer may quote. */
 export interface AnswerCandidate {
@@ -640,8 +648,11 @@ export function selectAnswer(
     return false;
   };
   units.forEach((unit, index) => {
-    if (unit.kind !== 'code' || codeChosen.size >= MAX_CODE_BLOCKS || unit.mistake) return;
+    if (unit.kind !== 'code' || unit.mistake) return;
     const before = units[index - 1];
+    const shortAfterItsSentence =
+      before?.kind === 'text' && chosen.has(index - 1) && unit.text.split('\n').length <= SHORT_CODE_LINES;
+    if (codeChosen.size >= MAX_CODE_BLOCKS && !shortAfterItsSentence) return;
     const after = units[index + 1];
     const introduced =
       before !== undefined &&

@@ -695,6 +695,18 @@ app.get('/stream', (c) => {
 })
 \`\`\`
 
+## Aborted streams
+
+A stream is aborted when the client goes away. Nothing more can be written to it then.
+
+Its \`onAbort\` callback runs once, and \`stream.aborted\` turns true.
+
+The demo page shows a log of messages.
+
+\`\`\`html
+<p id="log">Aborted streams are logged here</p>
+\`\`\`
+
 ## streamSSE()
 
 It allows you to stream Server-Sent Events (SSE) seamlessly.
@@ -717,6 +729,22 @@ Routes match a request's method and path.
 app.get('/', (c) => c.text('GET /'))
 \`\`\`
 `,
+  });
+
+  it('is not shown a block of the section that no quoted sentence introduces', async () => {
+    const ask = (query: string, conversationId: string) =>
+      service().postJson<AnswerRecord & { conversationId: string }>('/bot/askai', {
+        apiKey: DEMO_KEY,
+        query,
+        format: 'markdown',
+        conversationId,
+      });
+    const first = await ask('How do I stream a response?', '');
+    assert.equal(first.body.didAnswer, true);
+    const { body } = await ask('what about aborted streams?', first.body.conversationId);
+    assert.equal(body.didAnswer, true);
+    assert.match(body.answer, /aborted/, body.answer);
+    assert.doesNotMatch(body.answer, /```/, body.answer);
   });
 
   for (const format of ['markdown', 'html'] as const)

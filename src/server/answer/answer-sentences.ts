@@ -239,7 +239,10 @@ export function selectAnswer(
   const procedural = PROCEDURAL.test(question);
   const showsCode = procedural || isTask(question);
   // A question that asks how without saying so (see `asksHow`) chooses its section by its words,
-  // as asked, and shows the code that goes with what is quoted.
+  // as asked, and shows the code that goes with what is quoted: the block a quoted sentence
+  // introduces, or the page's usage example under its opening; not the section's best-matching
+  // block, which on a page that is not the question's (MDN's `<a>` for "what about data that should
+  // only last as long as the tab is open?") is an example of something else.
   const showsCodeQuoted = showsCode || asksHow;
   const sections = candidates.map((candidate) => unitsOf(candidate.section, analyser));
   // Rarity within the candidates: a word in every sentence doesn't tell them apart.
@@ -699,7 +702,7 @@ export function selectAnswer(
   const blocks = quotedBlocks(units, chosen, codeChosen, listing);
   let codeShown = blocks.some((block) => block.kind === 'code');
   // A section of code alone quotes its code, for any question.
-  if (!codeShown && (showsCodeQuoted || blocks.length === 0)) {
+  if (!codeShown && (showsCode || blocks.length === 0)) {
     // Code marked as a mistake only when the section has nothing else: better than no answer.
     const example = bestCode(asked, units, blocks.length === 0);
     if (example) {
@@ -719,7 +722,7 @@ export function selectAnswer(
   // block of those that holds a word of the question, in a language that does something. Not a
   // demo's markup or style sheet (MDN's `#### HTML`, `#### CSS`), which only a sentence pointing
   // at it makes its example.
-  const showsHowBelow = showsCodeQuoted && quoted.level > 1 && !isLead(quoted);
+  const showsHowBelow = showsCode && quoted.level > 1 && !isLead(quoted);
   if (!codeShown && last?.kind === 'text' && (pointsAhead || showsHowBelow)) {
     const below = pageSections.indexOf(quoted);
     const units: Unit[] = [];

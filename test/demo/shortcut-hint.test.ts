@@ -15,9 +15,13 @@ const DEMO = new URL('../../demo/', import.meta.url).pathname;
 
 function demoPage(): string {
   const css = readFileSync(`${DEMO}demo.css`, 'utf8');
-  return readFileSync(`${DEMO}index.html`, 'utf8')
-    .replace(/<link rel="stylesheet" href="\.\/demo\.css" \/>/, () => `<style>${css}</style>`)
-    .replace(/<script type="module"[^>]*><\/script>/, '');
+  return (
+    readFileSync(`${DEMO}index.html`, 'utf8')
+      // The page's Content-Security-Policy (style-src 'self') would refuse the stylesheet inline.
+      .replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, '')
+      .replace(/<link rel="stylesheet" href="\.\/demo\.css" \/>/, () => `<style>${css}</style>`)
+      .replace(/<script type="module"[^>]*><\/script>/, '')
+  );
 }
 
 describe('the demo page’s keyboard shortcut hint', () => {

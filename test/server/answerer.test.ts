@@ -811,6 +811,11 @@ describe("extractive answerer: words held only in a code example's data", () => 
     'console.log(reply);',
   ].join('\n');
   const footer = ['<footer>', '  <p>Football world cup results, 2018</p>', '</footer>'].join('\n');
+  // An image's address: its file's name says nothing of what the page is about.
+  const transition = [
+    'startViewTransition(() => setLarge(true))',
+    "return <img src='https://example.com/images/logo.png' />",
+  ].join('\n');
   // A comment's apostrophes and an arrow function before JSX are code, not quoted data.
   const handler = [
     "app.get('/card', (c) => {",
@@ -833,6 +838,12 @@ describe("extractive answerer: words held only in a code example's data", () => 
       [footer],
     ),
     pageWithText(
+      '/transitions',
+      'Transitions',
+      `Animate a change of state with a view transition: wrap the update in startViewTransition.\n\n${transition}`,
+      [transition],
+    ),
+    pageWithText(
       '/console',
       'Console',
       "Log messages while you debug, and read them in the browser's tools.",
@@ -845,9 +856,13 @@ describe("extractive answerer: words held only in a code example's data", () => 
     await index.load(pages);
   });
 
-  it("declines a question whose words a passage holds only in its code's strings or an HTML example's text", async () => {
+  it("declines a question whose words a passage holds only in its code's strings, an HTML example's text or an address", async () => {
     const answerer = createExtractiveAnswerer({ index });
-    for (const question of ['What is the capital of France?', 'Who won the football world cup in 2018?']) {
+    for (const question of [
+      'What is the capital of France?',
+      'Who won the football world cup in 2018?',
+      'is there a logo',
+    ]) {
       const retrieval = await answerer.retrieve(ask(question));
       assert.ok(
         retrieval.coverage >= 0.8,
@@ -860,6 +875,7 @@ describe("extractive answerer: words held only in a code example's data", () => 
       ['How do I send a prompt to the language model?', '/prompt'],
       ['what does a footer hold?', '/footer'],
       ['should I fetch the avatar twice?', '/card'],
+      ['how do I animate with a view transition?', '/transitions'],
     ]) {
       const answer = await answerer.answer(ask(question as string));
       assert.equal(answer.didAnswer, true, question);

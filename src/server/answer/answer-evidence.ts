@@ -190,13 +190,19 @@ export function answerCoverage(words: QuestionWord[], hit: PassageHit, analyser:
 
 /**
  * A code block's quoted strings, and the text between the tags of an HTML example. Those that
- * read as a sentence (`EXAMPLE_SENTENCE`) are example data, which the code shows and does nothing
- * with (`"What is the capital of France?"`, `>FIFA World Cup top goalscorers<`); a path, a
- * header's name or an option's value (`'/posts/:id'`, `'X-Message'`) is what the code does.
+ * read as a sentence (`EXAMPLE_SENTENCE`) or are a whole address (`EXAMPLE_ADDRESS`) are example
+ * data, which the code shows and does nothing with (`"What is the capital of France?"`,
+ * `>FIFA World Cup top goalscorers<`, `'https://hono.dev/images/logo.png'`); a path, a header's
+ * name or an option's value (`'/posts/:id'`, `'X-Message'`) is what the code does.
  */
 const EXAMPLE_DATA = /(?<![\p{L}\p{N}])(?:"[^"\n]*"|'[^'\n]*'|`[^`]*`)|(?<=<[\p{L}][^<>]*)>[^<>{};=]*</gu;
 /** Three words or more, with spaces between: a sentence or a title, not a value. */
 const EXAMPLE_SENTENCE = /[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]\S*\s+[\p{L}\p{N}]/u;
+/**
+ * A whole absolute address (`'https://hono.dev/images/logo.png'`): where the example points, an
+ * image or a server of the example's, whose words name a file or a host, not what the code does.
+ */
+const EXAMPLE_ADDRESS = /^["'`][a-z][a-z\d+.-]*:\/\/[^\s"'`]*["'`]$/i;
 
 /**
  * Whether the words of the question (`words`, those the site uses) that the passage holds all
@@ -216,7 +222,11 @@ export function heldOnlyInExamples(words: QuestionWord[], hit: PassageHit, analy
   for (const block of code)
     shown.push(
       block.replace(EXAMPLE_DATA, (data) =>
-        !EXAMPLE_SENTENCE.test(data) ? data : data.startsWith('>') ? '><' : ' ',
+        !EXAMPLE_SENTENCE.test(data) && !EXAMPLE_ADDRESS.test(data)
+          ? data
+          : data.startsWith('>')
+            ? '><'
+            : ' ',
       ),
     );
   const shownTerms = new Set(analyser.terms(shown.join('\n')));

@@ -76,29 +76,85 @@ function nestingDepth(html: string): number {
   return deepest;
 }
 
+/** Elements whose content is no text to read: dropped with them, as DOMPurify drops it. */
+const UNREAD_CONTENT = new Set(
+  'script style template noscript textarea title xmp iframe noembed noframes svg math'.split(' '),
+);
+/** Elements that start a new paragraph of the plain text. */
+const BLOCK_TAGS = new Set(
+  'p br li div h1 h2 h3 h4 h5 h6 blockquote ul ol dl dt dd table tr hr figure figcaption details summary'.split(
+    ' ',
+  ),
+);
+const ENTITY = /&(#x[\da-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos|nbsp);/gi;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/** The characters markup's entities stand for: the five of XML, `&nbsp;` and numeric ones. */
+function decodeEntities(text: string): string {
+  return text.replace(ENTITY, (entity, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
 /**
- * The answer as plain text, a paragraph per blank-line-separated block, nothing parsed: markdown
- * as written, markup without its tags.
+ * The answer as plain text, nothing parsed: markdown as written, a paragraph per
+ * blank-line-separated block; markup as its text, a paragraph per block element, its code blocks
+ * in `<pre>`, without its tags nor what scripts and styles hold (a payload is no text to read).
  */
 function plainTextFragment(text: string, format: AnswerFormat): DocumentFragment {
-  let plain = text;
-  if (format === 'html') {
-    plain = '';
-    scanTags(
-      text,
-      (name) => {
-        if (name === 'p' || name === 'br' || name === 'li' || name === 'div') plain += '\n\n';
-      },
-      (between) => (plain += between),
-    );
-  }
   const fragment = new DocumentFragment();
-  for (const block of plain.split(/\n[ \t]*\n/)) {
-    if (block.trim() === '') continue;
-    const paragraph = document.createElement('p');
-    paragraph.textContent = block;
-    fragment.append(paragraph);
+  const addProse = (prose: string) => {
+    for (const block of prose.split(/\n[ \t]*\n/)) {
+      if (block.trim() === '') continue;
+      const paragraph = document.createElement('p');
+      paragraph.textContent = block.trim();
+      fragment.append(paragraph);
+    }
+  };
+  if (format !== 'html') {
+    addProse(text);
+    return fragment;
   }
+  let prose = '';
+  let code: string | undefined;
+  let unread: string | undefined;
+  scanTags(
+    text,
+    (name, closing) => {
+      if (unread !== undefined) {
+        if (closing && name === unread) unread = undefined;
+      } else if (UNREAD_CONTENT.has(name)) {
+        if (!closing) unread = name;
+      } else if (name === 'pre') {
+        if (!closing && code === undefined) {
+          addProse(prose);
+          prose = '';
+          code = '';
+        } else if (closing && code !== undefined) {
+          const block = document.createElement('pre');
+          block.textContent = code.replace(/\n$/, '');
+          block.setAttribute('tabindex', '0');
+          fragment.append(block);
+          code = undefined;
+        }
+      } else if (code === undefined && BLOCK_TAGS.has(name)) prose += '\n\n';
+    },
+    (between) => {
+      if (unread !== undefined) return;
+      if (code === undefined) prose += decodeEntities(between);
+      else code += decodeEntities(between);
+    },
+  );
+  addProse(prose + (code ?? ''));
   return fragment;
 }
 
@@ -159,6 +215,27 @@ const URL_ATTRIBUTES =
  */
 const TEXT_ALIGNED = new Set('td th tr thead tbody tfoot caption p div h1 h2 h3 h4 h5 h6'.split(' '));
 
+let parses: boolean | undefined;
+
+/**
+ * Whether DOMPurify parses markup on this page, tried on the first answer. It does not when the
+ * page requires Trusted Types and another DOMPurify made the one policy named `dompurify` first (a
+ * CSP that lists `trusted-types dompurify` without 'allow-duplicates'): ours warns that its policy
+ * could not be created, then every parse fails and every answer came out empty, with no word of
+ * why. Answers are then shown as plain text, and the site owner told the fix.
+ */
+function parsesMarkup(): boolean {
+  if (parses === undefined) {
+    const probe = purify.sanitize('<b>a</b>', PURIFY_CONFIG) as DocumentFragment | null;
+    parses = probe?.textContent === 'a';
+    if (!parses)
+      console.warn(
+        "<ask-chat>: answers are shown as plain text: DOMPurify cannot parse them on this page, where it could not create its Trusted Types policy 'dompurify' (another DOMPurify made it first). Add 'allow-duplicates' to the CSP's trusted-types directive.",
+      );
+  }
+  return parses;
+}
+
 /**
  * Turns untrusted answer text into a clean fragment: markdown through marked (when the format
  * is markdown), DOMPurify with PURIFY_CONFIG, then the URL allow-list over every URL attribute.
@@ -178,6 +255,8 @@ export function sanitizeAnswer(
     return plainTextFragment(text, format);
   }
   if (nestingDepth(html) > MAX_NESTING) return plainTextFragment(text, format);
+  // Markup this DOMPurify cannot parse would be sanitized to nothing: its text is shown instead.
+  if (!parsesMarkup()) return plainTextFragment(html, 'html');
   // Null when the markup has no body to keep (a `<frameset>` document): nothing survives.
   const fragment =
     (purify.sanitize(renameEventHandlers(html), PURIFY_CONFIG) as DocumentFragment | null) ??

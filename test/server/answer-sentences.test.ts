@@ -743,6 +743,36 @@ describe('choosing the sentences an answer quotes', () => {
     ]);
   });
 
+  it('introduces code with a sentence that begins "Note that", but not with an aside labelled Note', () => {
+    const code = "setSignedCookie(c, 'session', 'value', secret)";
+    const question = 'How can I set a signed cookie?';
+    /** The blocks answering the question from the code under `### Setting one` alone, below `above`. */
+    const answer = (above: string) => {
+      const page = [
+        section('Cookie Helper', 'The Cookie Helper provides an interface to manage cookies.', 1),
+        section('Signed cookies', above),
+        section('Setting one', code, 3, [code]),
+      ];
+      const candidates = [{ section: page[2]!, title: 'Cookie Helper' }];
+      return texts(
+        selectAnswer(question, questionWords(question, analyser), candidates, analyser, page).blocks,
+      );
+    };
+    assert.deepEqual(answer('Note that signed cookies are set with a secret.'), [
+      'text: Note that signed cookies are set with a secret.',
+      `code: ${code}`,
+    ]);
+    // An aside, its label before a colon or a sentence: the page's opening instead.
+    for (const aside of [
+      'Note: signed cookies are set with a secret.',
+      'NOTE Signed cookies are set with a secret.',
+    ])
+      assert.deepEqual(answer(aside), [
+        'text: The Cookie Helper provides an interface to manage cookies.',
+        `code: ${code}`,
+      ]);
+  });
+
   it('shows the usage example whose heading the question names, and none that shares no word with it', () => {
     const read = "const text = await fsx.read('notes.txt')";
     const write = "await fsx.write('notes.txt', 'hello')";

@@ -885,9 +885,20 @@ function chooseSection(choice: {
  * can run hono on a Node.js http2 Server." for `### Encrypted HTTP2`, asked "run my Node.js server
  * over encrypted HTTP/2"), else of the page's opening, which says what its subject is ("The
  * Cookie Helper provides an easy interface to manage cookies…") when it holds a word of the
- * question. "Note that as numbers in JavaScript are IEEE 754…", over `Math.random()`'s examples,
- * says only the title's words; "Hono is very flexible." none of the question's.
+ * question. Never a pointer nor an aside (see POINTER_OR_ASIDE); a sentence that begins "Note
+ * that…" is judged by its words as any other: "Note that as numbers in JavaScript are IEEE 754…",
+ * over `Math.random()`'s examples, holds only a synonym of "integer"; "Hono is very flexible."
+ * none of the question's words.
  */
+/**
+ * A sentence that points elsewhere ("See the examples using WebSocket Helper.") or is an aside,
+ * its label before a colon or a new sentence ("NOTE: Setting and retrieving signed cookies returns
+ * a Promise.", "**Note** This middleware uses…"). A sentence that begins with the word ("Note that
+ * paths ending with a slash…") is none: its words decide, as any other's.
+ */
+const POINTER_OR_ASIDE =
+  /^(?:[Ss]ee\b|(?:[Nn]ote|[Ww]arning|[Tt]ip|[Ii]mportant|[Cc]aution|NOTE|WARNING|TIP|IMPORTANT|CAUTION)(?:\s*:|\s+(?=\p{Lu})|$))/u;
+
 function introductionOf(
   section: Section,
   /** The question's own words (not their synonyms: "integer" is no "number" here). */
@@ -906,9 +917,7 @@ function introductionOf(
     const units = unitsOf(above, analyser);
     const first = units.findIndex((unit) => unit.kind === 'text' && unit.list === undefined);
     const unit = units[first];
-    // Not one pointing elsewhere ("See the examples using WebSocket Helper."), nor an aside
-    // ("NOTE: Setting and retrieving signed cookies returns a Promise.").
-    if (!unit || /^(?:see|note|warning|tip|important|caution)\b/i.test(unit.text)) continue;
+    if (!unit || POINTER_OR_ASIDE.test(unit.text)) continue;
     const holds = unit.terms.filter((term) => askedTerms.has(term));
     if (index === 0 ? holds.length > 0 : holds.some(beyondTheTitle))
       return quotedBlocks(units, new Set([first]), new Set(), undefined)[0];

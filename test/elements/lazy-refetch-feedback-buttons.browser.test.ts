@@ -65,7 +65,14 @@ describe('<feedback-buttons> parts fetched again once the network is back', () =
     await networkBack();
     v.down().click();
     await waitUntil(() => v.form(), 'the reason form');
+    await el.updateComplete;
     expect(v.down().getAttribute('aria-pressed')).to.equal('true');
+    // Its scroll margin reaches up to the thumb, as when it opens with the vote: scrolled into view
+    // in a short box, the form keeps the thumb and the thanks in sight above it.
+    const margin = parseFloat(getComputedStyle(v.form()!).scrollMarginBlockStart);
+    const gap = v.form()!.getBoundingClientRect().top - v.down().getBoundingClientRect().top;
+    expect(margin, 'the scroll margin').to.be.closeTo(gap, 1);
+    expect(margin).to.be.greaterThan(0);
     expect(client.feedbacks).to.deep.equal([{ insightId: 'i-train', feedback: -1 }]);
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="reason"]')!.click();

@@ -55,6 +55,9 @@ export class ReasonForm {
     // than the form (a chat's transcript at 400% zoom), the form's top went to the box's top, and
     // the thumb the visitor pressed, which keeps the focus, went out of sight above it with the
     // thanks: the form's scroll margin reaches up to the thumb, which stays in sight, the form under it.
+    // An update asked for here: with none pending (the thumb pressed again once the form's code
+    // came), updateComplete was already settled, and the margin was looked for before the form was drawn.
+    host.requestUpdate();
     void host.updateComplete.then(() => {
       const form = host.renderRoot.querySelector('form');
       const thumb = host.renderRoot.querySelector('[part~="down-button"]');

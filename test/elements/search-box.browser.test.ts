@@ -2972,6 +2972,7 @@ describe('<search-box variant="button">', () => {
     // dialog kept a margin of 10% of the window above it and 14% below, and its list showed a
     // strip of the first result, its title cut through, above "Ask AI about …".
     await setViewport({ width: 844, height: 390 });
+    await executeServerCommand('emulate-touch', true);
     const own = Object.getOwnPropertyDescriptor(window, 'visualViewport');
     const keyboard = Object.assign(new EventTarget(), { height: 180, offsetTop: 0 });
     Object.defineProperty(window, 'visualViewport', { configurable: true, value: keyboard });
@@ -2993,6 +2994,28 @@ describe('<search-box variant="button">', () => {
       await press('Escape');
     } finally {
       if (own) Object.defineProperty(window, 'visualViewport', own);
+      await executeServerCommand('emulate-touch', false);
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('keeps the centred dialog in a short desktop window, its lines a reading width', async () => {
+    // 1280 × 460 with a mouse: filling the window, each result's line ran 1,200 px wide, the page gone.
+    await setViewport({ width: 1280, height: 460 });
+    try {
+      const el = await fakeBox(answering(threeResults), 'variant=button');
+      el.show();
+      await type(el, 'theme');
+      await waitUntil(() => options(el).length === 3, 'the results');
+      const dialog = shadow(el).querySelector('dialog')!.getBoundingClientRect();
+      expect(dialog.width, 'its reading width').to.be.at.most(
+        parseFloat(getComputedStyle(el).fontSize) * 40 + 1,
+      );
+      expect(dialog.left, 'the page beside it').to.be.greaterThan(100);
+      expect(dialog.top, 'a margin above it').to.be.greaterThan(20);
+      expect(dialog.bottom, 'inside the window').to.be.at.most(460);
+      await press('Escape');
+    } finally {
       await setViewport({ width: 800, height: 600 });
     }
   });

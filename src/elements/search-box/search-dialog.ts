@@ -13,7 +13,8 @@ const css = String.raw;
 
 /**
  * The dialog's rules, which the element adds to its shadow root when the dialog first opens. On
- * phones (up to 40rem wide, or 30rem high: held sideways) the dialog fills the visual viewport, so
+ * phones (up to 40rem wide, or 30rem high on a touch screen: held sideways; a desktop window as
+ * short keeps the centred dialog, its lines a reading width) the dialog fills the visual viewport, so
  * that the input stays above the on-screen keyboard: sideways, with the keyboard up, the margins
  * of a desktop's dialog left its list a strip under the input, a result's title cut through. The close button is a target of 24 CSS pixels at least (WCAG 2.5.8),
  * in pixels lest a page's small root font shrink it, and of 44 under a finger: its text alone
@@ -85,7 +86,7 @@ export const dialogStyles = css`
       font-size: 0.875em;
     }
   }
-  @media (max-width: 40rem), (max-height: 30rem) {
+  @media (max-width: 40rem), (max-height: 30rem) and (pointer: coarse) {
     dialog {
       inline-size: calc(100vw / var(--_zoom, 1));
       block-size: var(--_viewport-block-size, 100dvh);

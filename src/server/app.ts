@@ -97,6 +97,13 @@ export function createApp(options: AppOptions): ServiceApp {
   const limiter = new RateLimiter(config.rateLimit.maxTrackedClients);
   const guard: BotGuard = (maxBodyBytes) => botGuard({ keys, limiter, config }, maxBodyBytes);
 
+  // No answer is ever to be read as another type than it says: JSON stays JSON to a browser that
+  // would sniff it (an API address loaded as a script or a page), as the static files already say.
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+
   if (logger.request) {
     const logRequest = logger.request;
     app.use(async (c, next) => {

@@ -212,6 +212,30 @@ describe('errors', () => {
     }
   });
 
+  it('tells browsers not to sniff any answer: JSON, errors, health and the OpenAPI document', async () => {
+    const responses = [
+      await service.post('/bot/search', { apiKey: DEMO_KEY, query: 'install', numDocs: 1 }),
+      await service.post('/bot/search', { apiKey: DEMO_KEY, query: '', numDocs: 1 }),
+      await service.post('/bot/search', '[]'),
+      await service.get('/no/such/route'),
+      await service.get('/api/healthz'),
+      await service.get('/openapi.json'),
+      await service.get('/api/projects/demo/analytics?startDate=2025-01-01&endDate=2025-01-31'),
+    ];
+    assert.deepEqual(
+      responses.map((response) => [response.status, response.headers.get('x-content-type-options')]),
+      [
+        [200, 'nosniff'],
+        [400, 'nosniff'],
+        [400, 'nosniff'],
+        [404, 'nosniff'],
+        [200, 'nosniff'],
+        [200, 'nosniff'],
+        [401, 'nosniff'],
+      ],
+    );
+  });
+
   it('answers unknown routes with 404 JSON', async () => {
     for (const response of [await service.get('/no/such/route'), await service.post('/bot/unknown', {})]) {
       assert.equal(response.status, 404);

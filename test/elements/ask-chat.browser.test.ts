@@ -275,6 +275,27 @@ describe('<ask-chat>', () => {
     });
   });
 
+  it('says so in place of an answer the sanitizer removed whole, and draws one with text or an image as it is', async () => {
+    const answers = [
+      '<script>alert(1)</script><iframe src="javascript:alert(2)"></iframe>',
+      'Install it with npm.',
+      '![The logo](/logo.png)',
+    ];
+    const el = await chat(fakeClient(async () => answerRecord({ answer: answers.shift()! })));
+    const bodies = () => parts(el).all('answer-body');
+    await askAndWaitForAnswer(el, 'Is there a logo?', 1);
+    await waitFor(() => bodies().length === 1, 'the first answer drawn');
+    expect(bodies()[0]!.textContent!.trim()).to.equal('Nothing of this answer could be shown safely.');
+    expect(bodies()[0]!.querySelector('script, iframe')).to.equal(null);
+    await askAndWaitForAnswer(el, 'How do I install it?', 2);
+    await waitFor(() => bodies().length === 2, 'the second answer drawn');
+    expect(bodies()[1]!.textContent!.trim()).to.equal('Install it with npm.');
+    await askAndWaitForAnswer(el, 'Show me the logo', 3);
+    await waitFor(() => bodies().length === 3, 'the third answer drawn');
+    expect(bodies()[2]!.querySelector('img')!.getAttribute('alt')).to.equal('The logo');
+    expect(bodies()[2]!.textContent!.trim()).to.equal('');
+  });
+
   it('stops the pulse of its thinking dot within five seconds, however long the answer takes (WCAG 2.2.2)', async () => {
     const el = await chat(fakeClient((_request, { signal } = {}) => untilAborted(signal)));
     await ask(el, 'How do I install it?');

@@ -47,6 +47,7 @@ export const defaultChatStrings: AskChatStrings = {
   notSure: 'I am not sure about this answer. These documents may help:',
   showAnyway: 'Show the answer anyway',
   notFound: 'I could not find an answer to that in the documentation.',
+  answerEmptied: 'Nothing of this answer could be shown safely.',
   notShown:
     'The answer arrived but could not be shown: part of the chat did not load. Check your connection, then retry.',
   notRestored:

@@ -50,11 +50,21 @@ export async function answerBody(
   text: string,
   format: AnswerFormat,
   codeCopy: CodeCopySetting,
+  emptied: string,
 ): Promise<HTMLElement> {
   const body = document.createElement('div');
   body.setAttribute('part', 'answer-body');
   body.className = 'answer-body';
   body.append(await renderAnswer(text, format));
+  // An answer of markup alone that the sanitizer removed whole (a script, a handler on an element
+  // dropped) would be an empty bubble under its source: say so, in place of nothing.
+  if (text.trim() !== '' && body.textContent!.trim() === '' && !body.querySelector('img')) {
+    const notice = document.createElement('p');
+    notice.setAttribute('part', 'error');
+    notice.className = 'error';
+    notice.textContent = emptied;
+    body.append(notice);
+  }
   addCodeCopyButtons(body, codeCopy);
   // An English answer reads left to right on a right-to-left page, and an Arabic one the other way.
   // Set once the answer is in: set before, each node appended made the browser look at the

@@ -748,7 +748,7 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   async #renderAnswer(id: string, text: string, format: AnswerFormat): Promise<void> {
-    const body = await answerBody(text, format, this.#codeCopy);
+    const body = await answerBody(text, format, this.#codeCopy, this.#strings.answerEmptied);
     this.#answers.set(id, body);
     // Drawn late (the renderer came after Stop, or back with the connection): shown in place of
     // the notice, and said, as the notice was.

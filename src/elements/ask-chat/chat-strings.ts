@@ -72,6 +72,8 @@ export interface AskChatStrings {
   notFound: string;
   /** In place of an answer that arrived but could not be drawn: part of the chat could not be fetched. */
   notShown: string;
+  /** In place of an answer whose text the sanitizer removed whole (markup that could not be shown safely). */
+  answerEmptied: string;
   /** The conversation saved by `persist` could not be read: part of the chat could not be fetched. */
   notRestored: string;
   /** `{query}`. */

@@ -124,8 +124,10 @@ describe('when a lazy part cannot be fetched', () => {
       input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
       const message = () => box.shadowRoot!.querySelector('[part="message"]')?.textContent ?? '';
       const status = () => box.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? '';
-      // A wait, not a time limit: up to 10 s for a busy machine to fetch, fail and announce.
-      for (let i = 0; i < 500 && (message() === '' || status() === ''); i++)
+      // A wait, not a time limit: up to 10 s for a busy machine to fetch, fail and announce. The
+      // box says "Searching…" while the behaviour is on its way: not yet what it says once failed.
+      const pending = (text: string) => text === '' || text === 'Searching…';
+      for (let i = 0; i < 500 && (pending(message()) || pending(status())); i++)
         await new Promise((r) => setTimeout(r, 20));
       expect(message()).to.equal('Search is not available right now.');
       expect(status()).to.equal('Search is not available right now.');

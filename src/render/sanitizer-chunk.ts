@@ -12,6 +12,7 @@ import DOMPurify, { type Config } from 'dompurify';
 // with the main file (bundlers would split a shared one into a third file that every page loads).
 import type { isAllowedUrl as IsAllowedUrl } from '../elements/shared/safe-url.js';
 import type { AnswerFormat } from '../wire/index.js';
+import { decodeEntities } from '../wire/html-entities.js';
 
 /**
  * A DOMPurify of our own, not the module's shared default: a page that bundles DOMPurify too gets
@@ -86,25 +87,6 @@ const BLOCK_TAGS = new Set(
     ' ',
   ),
 );
-const ENTITY = /&(#x[\da-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos|nbsp);/gi;
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-};
-
-/** The characters markup's entities stand for: the five of XML, `&nbsp;` and numeric ones. */
-function decodeEntities(text: string): string {
-  return text.replace(ENTITY, (entity, name: string) => {
-    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-}
-
 /**
  * The answer as plain text, nothing parsed: markdown as written, a paragraph per
  * blank-line-separated block; markup as its text, a paragraph per block element, its code blocks

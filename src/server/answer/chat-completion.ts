@@ -13,6 +13,7 @@ import {
   TooLargeError,
   withoutCredentials,
 } from '../http/outbound.js';
+import { decodeEntities } from '../../wire/html-entities.js';
 
 export interface LanguageModelEndpoint {
   /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1`. */
@@ -121,24 +122,6 @@ function retryAfterMs(header: string | null): number | undefined {
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
-
-/** Decodes the entities an HTML answer holds, after its tags are dropped. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos|nbsp);/gi, (entity, name: string) => {
-    const lower = name.toLowerCase();
-    if (!lower.startsWith('#')) return NAMED_ENTITIES[lower] ?? entity;
-    const code = lower.startsWith('#x') ? Number.parseInt(lower.slice(2), 16) : Number(lower.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-}
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
 
 /**
  * The model's message for `messages`; throws a `CompletionError` saying what went wrong when the

@@ -71,33 +71,31 @@ describe('answers and search results under a strict CSP with Trusted Types requi
   let browser: Browser;
 
   before(async () => {
+    // Minified ES modules for the browser, kept in memory under /out.
+    const inMemoryBrowserBuild = {
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      write: false,
+      outdir: '/out',
+      logLevel: 'silent',
+    } as const;
     const result = await build({
+      ...inMemoryBrowserBuild,
       entryPoints: {
         page: 'test/security/fixtures/trusted-types-page.ts',
         'search-page': 'test/security/fixtures/trusted-types-search-page.ts',
         'own-lit': 'test/security/fixtures/trusted-types-own-lit.ts',
         'script-tag-chat': 'test/security/fixtures/trusted-types-script-tag-chat.ts',
       },
-      bundle: true,
       splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      minify: true,
-      write: false,
-      outdir: '/out',
-      logLevel: 'silent',
     });
     // The site's own DOMPurify, built apart: split with the pages above, it would be a chunk shared
     // with theirs, and their sanitizer would come in two.
     const ownDompurify = await build({
+      ...inMemoryBrowserBuild,
       entryPoints: { 'own-dompurify': 'test/security/fixtures/trusted-types-own-dompurify.ts' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      minify: true,
-      write: false,
-      outdir: '/out',
-      logLevel: 'silent',
     });
     const files = new Map(
       [...result.outputFiles, ...ownDompurify.outputFiles].map((file) => [

@@ -32,6 +32,42 @@ const listsIn = (html: string): number[] =>
     (match) => (match[2] as string).match(/<li>/g)?.length ?? 0,
   );
 
+/**
+ * A page whose section goes on in sentences starting with "And", each introducing a short block
+ * of code, the third block beyond the first two.
+ */
+const ZOD_VALIDATOR_PAGE = `# Validation
+
+Otter provides only a very thin validator, which you can use with a third-party validator.
+
+## Zod Validator Middleware
+
+You can use the Zod Validator Middleware to make it even easier.
+
+\`\`\`sh
+npm i @otter/zod-validator
+\`\`\`
+
+And import \`zValidator\`.
+
+\`\`\`ts
+import { zValidator } from '@otter/zod-validator'
+\`\`\`
+
+And write as follows.
+
+\`\`\`ts
+const route = app.post(
+  '/posts',
+  zValidator('form', z.object({ body: z.string() })),
+  (c) => {
+    const validated = c.req.valid('form')
+    return c.json(validated)
+  }
+)
+\`\`\`
+`;
+
 describe('two lists quoted one after the other', () => {
   // A Docusaurus page whose tabs hold one numbered list each: the tabs' labels are markup, so the
   // section's text has the two lists side by side.
@@ -486,32 +522,7 @@ const server = serve({
 
 describe('a quoted sentence starting with "And" or "Or"', () => {
   const service = servedSite('readable-and-or-', {
-    'validation.md': `# Validation
-
-Hono provides only a very thin validator, which a validator library makes powerful.
-
-## Zod validator middleware
-
-You can use the Zod validator middleware to make it even easier.
-
-\`\`\`sh
-npm i @hono/zod-validator
-\`\`\`
-
-And import \`zValidator\`.
-
-\`\`\`ts
-import { zValidator } from '@hono/zod-validator'
-\`\`\`
-
-And write as follows.
-
-\`\`\`ts
-const route = app.post('/posts', zValidator('form', z.object({ body: z.string() })), (c) => {
-  const validated = c.req.valid('form')
-})
-\`\`\`
-`,
+    'validation.md': ZOD_VALIDATOR_PAGE,
   });
   const ask = askOf(service);
 
@@ -520,12 +531,12 @@ const route = app.post('/posts', zValidator('form', z.object({ body: z.string() 
     const markdown = (await ask(question, 'markdown')).answer;
     assert.match(
       markdown,
-      /^You can use the Zod validator middleware to make it even easier\.\n\n/,
+      /^You can use the Zod Validator Middleware to make it even easier\.\n\n/,
       markdown,
     );
     assert.match(markdown, /And write as follows\.\n\n```ts\nconst route = app\.post/, markdown);
     const html = (await ask(question, 'html')).answer;
-    assert.match(html, /^<p>You can use the Zod validator middleware/, html);
+    assert.match(html, /^<p>You can use the Zod Validator Middleware/, html);
   });
 });
 
@@ -768,37 +779,7 @@ app.get('/', (c) => c.text('GET /'))
 
 describe('a short block of code right after a quoted sentence, beyond two blocks', () => {
   const service = servedSite('readable-short-code-', {
-    'validation.md': `# Validation
-
-Otter provides only a very thin validator, which you can use with a third-party validator.
-
-## Zod Validator Middleware
-
-You can use the Zod Validator Middleware to make it even easier.
-
-\`\`\`sh
-npm i @otter/zod-validator
-\`\`\`
-
-And import \`zValidator\`.
-
-\`\`\`ts
-import { zValidator } from '@otter/zod-validator'
-\`\`\`
-
-And write as follows.
-
-\`\`\`ts
-const route = app.post(
-  '/posts',
-  zValidator('form', z.object({ body: z.string() })),
-  (c) => {
-    const validated = c.req.valid('form')
-    return c.json(validated)
-  }
-)
-\`\`\`
-`,
+    'validation.md': ZOD_VALIDATOR_PAGE,
     'routing.md': `# Routing
 
 Routes match a request's method and path.

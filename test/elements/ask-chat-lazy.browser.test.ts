@@ -11,6 +11,7 @@ import {
   answerRecord,
   defineElements,
   fakeClient,
+  fetchedFile,
   parts,
   pasteFiles,
   pngFile,
@@ -18,10 +19,6 @@ import {
 } from './chat-test-support.js';
 
 defineElements();
-
-/** The paths of the modules this page has fetched so far. */
-const fetched = () => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
-const fetchedAny = (pattern: RegExp) => fetched().some((path) => pattern.test(path));
 
 const BEHAVIOUR = /\/chat-behaviour\./;
 
@@ -50,9 +47,9 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
   afterEach(() => chats.splice(0).forEach((el) => el.remove()));
 
   it('the first load holds the element, not its behaviour, marked or DOMPurify', () => {
-    expect(fetchedAny(/\/elements\/ask-chat\/ask-chat\.ts$/), 'the element').to.equal(true);
-    expect(fetchedAny(BEHAVIOUR), 'the behaviour').to.equal(false);
-    expect(fetchedAny(RENDERER_FILES), 'marked or DOMPurify').to.equal(false);
+    expect(fetchedFile(/\/elements\/ask-chat\/ask-chat\.ts$/), 'the element').to.equal(true);
+    expect(fetchedFile(BEHAVIOUR), 'the behaviour').to.equal(false);
+    expect(fetchedFile(RENDERER_FILES), 'marked or DOMPurify').to.equal(false);
   });
 
   it('a question typed and sent before the behaviour has arrived is asked when it does, and answered', async () => {
@@ -63,7 +60,7 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     // The first render is there: labelled input, send button, empty transcript.
     expect(p.one('transcript')!.getAttribute('role')).to.equal('log');
     expect(p.one('send-button')!.getAttribute('aria-label')).to.equal('Send');
-    expect(fetchedAny(BEHAVIOUR)).to.equal(false);
+    expect(fetchedFile(BEHAVIOUR)).to.equal(false);
 
     type(el, 'How do I install it?');
     // Read in the direction of its first letter already: on a right-to-left page, not "?How do…".
@@ -78,8 +75,8 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     expect(p.questions()[0]!.textContent!.trim()).to.equal('How do I install it?');
     expect(p.input().value).to.equal('');
     expect(p.status()).to.equal('Answer ready.');
-    expect(fetchedAny(BEHAVIOUR)).to.equal(true);
-    expect(fetchedAny(RENDERER_FILES)).to.equal(true);
+    expect(fetchedFile(BEHAVIOUR)).to.equal(true);
+    expect(fetchedFile(RENDERER_FILES)).to.equal(true);
   });
 
   it('the behaviour comes by itself when the page is idle, with the styles of the answers', async () => {

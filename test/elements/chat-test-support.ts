@@ -104,9 +104,12 @@ export function answerRecord(overrides: Partial<AnswerRecord> = {}): AnswerRecor
 /** The paths of marked, DOMPurify and the renderer's chunk, as the page fetches them. */
 export const RENDERER_FILES = /\/node_modules\/(marked|dompurify)\/|\/sanitizer-chunk\./;
 
+/** Whether `page` (this one, or a script-tag page's frame) has fetched a file whose path matches. */
+export const fetchedFile = (path: RegExp, page: Window = window): boolean =>
+  page.performance.getEntriesByType('resource').some((entry) => path.test(new URL(entry.name).pathname));
+
 /** True once the page has fetched marked or DOMPurify (each page loads them once). */
-export const fetchedRenderer = (): boolean =>
-  performance.getEntriesByType('resource').some((entry) => RENDERER_FILES.test(new URL(entry.name).pathname));
+export const fetchedRenderer = (): boolean => fetchedFile(RENDERER_FILES);
 
 /** Resolves when `predicate` holds, polling; fails with `what` after `timeout` ms. */
 export async function waitFor(predicate: () => unknown, what: string, timeout = 8000): Promise<void> {

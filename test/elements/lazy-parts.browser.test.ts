@@ -19,6 +19,7 @@ import {
   answerRecord,
   defineElements,
   fakeClient,
+  fetchedFile,
   parts,
   pasteFiles,
   pngFile,
@@ -36,11 +37,8 @@ const LAZY_MODULES = [
   'reason-form',
 ];
 
-const wasFetched = (name: string, page: Window = window) =>
-  page.performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}`));
-
 /** The lazy modules this page has fetched so far. */
-const fetched = () => LAZY_MODULES.filter((name) => wasFetched(`${name}.`));
+const fetched = () => LAZY_MODULES.filter((name) => fetchedFile(new RegExp(`/${name}\\.`)));
 
 const results: SearchResultItem[] = ['Theming', 'Dark mode', 'Right-to-left pages'].map((title) => ({
   title,
@@ -76,7 +74,7 @@ describe('lazily loaded parts', () => {
       );
       await aTimeout(300);
       expect(idle, 'an idle moment asked for').to.have.length(1);
-      expect(wasFetched('search-controller.'), 'not fetched before it is needed').to.equal(false);
+      expect(fetchedFile(/\/search-controller\./), 'not fetched before it is needed').to.equal(false);
       // Before it arrives the box is a labelled, closed combobox: the same to axe as after.
       expect(input(box).getAttribute('role')).to.equal('combobox');
       expect(input(box).getAttribute('aria-expanded')).to.equal('false');
@@ -84,7 +82,7 @@ describe('lazily loaded parts', () => {
         'listbox',
       );
       await expect(box).to.be.accessible();
-      expect(wasFetched('search-controller.'), 'axe needed nothing of it').to.equal(false);
+      expect(fetchedFile(/\/search-controller\./), 'axe needed nothing of it').to.equal(false);
 
       // The visitor types and presses keys in one go, before the module can have arrived.
       const submitted = oneEvent(box, 'ask-search');
@@ -116,7 +114,7 @@ describe('lazily loaded parts', () => {
         'theme',
         true,
       ]);
-      expect(wasFetched('search-controller.')).to.equal(true);
+      expect(fetchedFile(/\/search-controller\./)).to.equal(true);
       expect(input(box).getAttribute('aria-expanded'), 'closed, as after a choice').to.equal('false');
       expect(field.value).to.equal('theme');
       expect(errors).to.deep.equal([]);
@@ -133,15 +131,15 @@ describe('lazily loaded parts', () => {
       'requestIdleCallback = (callback) => (window.idle = callback, 1);',
     )) as { page: ScriptTagPage & { idle?: () => void }; frame: HTMLIFrameElement };
     try {
-      const chunk = 'ask-elements-search-controller-';
+      const chunk = /\/ask-elements-search-controller-/;
       await waitUntil(() => page.idle, 'the box, rendered, waits for an idle moment', { timeout: 5000 });
       const box = page.document.querySelector('search-box')!;
       expect(box.shadowRoot!.querySelector('input')!.getAttribute('role')).to.equal('combobox');
       await aTimeout(300);
-      expect(wasFetched(chunk, page), 'not fetched before the page is idle').to.equal(false);
+      expect(fetchedFile(chunk, page), 'not fetched before the page is idle').to.equal(false);
 
       page.idle!();
-      await waitUntil(() => wasFetched(chunk, page), 'fetched when the page is idle', { timeout: 5000 });
+      await waitUntil(() => fetchedFile(chunk, page), 'fetched when the page is idle', { timeout: 5000 });
       box.shadowRoot!.querySelector('input')!.focus();
       await sendKeys({ type: 'theming' });
       await waitUntil(() => box.shadowRoot!.querySelectorAll('[role="option"]').length > 0, 'results', {
@@ -275,7 +273,7 @@ describe('lazily loaded parts', () => {
     // have come while only promises have settled.
     for (let i = 0; i < 100; i++) await Promise.resolve();
     expect(posted, 'the vote taken').to.equal(1);
-    expect(wasFetched('reason-form.'), 'the module still on its way').to.equal(false);
+    expect(fetchedFile(/\/reason-form\./), 'the module still on its way').to.equal(false);
     // Meanwhile the page shows another answer in the same buttons.
     el.insightId = 'i-b';
     await el.updateComplete;

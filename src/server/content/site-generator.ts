@@ -297,18 +297,21 @@ function scriptStringSetting(script: string, key: string, maxDepth = Infinity): 
   return found?.value;
 }
 
-/** The folders searched for what is beside `dir` (see `siteGeneratorOf`): by the path given, then by its real path. */
-function foldersBeside(dir: string): string[] {
+/** `dir` by the path given, then by its real path where that differs (a link, or a link above it). */
+function givenAndRealPaths(dir: string): string[] {
   const given = resolve(dir);
-  let real = given;
   try {
-    real = realpathSync(given);
+    const real = realpathSync(given);
+    return real === given ? [given] : [given, real];
   } catch {
     // A folder that can't be resolved is searched as given.
+    return [given];
   }
-  const folders = foldersToSearch(given);
-  if (real !== given) folders.push(...foldersToSearch(real));
-  return folders;
+}
+
+/** The folders searched for what is beside `dir` (see `siteGeneratorOf`): by the path given, then by its real path. */
+function foldersBeside(dir: string): string[] {
+  return givenAndRealPaths(dir).flatMap((path) => foldersToSearch(path));
 }
 
 /**
@@ -340,17 +343,7 @@ export const isSiteConfigFile = (relativePath: string): boolean => SITE_CONFIG_I
  * folder searched above it (those in it, and in its `docs/`, are `isSiteConfigFile`'s).
  */
 export function siteConfigFilesAbove(dir: string): string[] {
-  const given = resolve(dir);
-  let real = given;
-  try {
-    real = realpathSync(given);
-  } catch {
-    // A folder that can't be resolved is searched as given.
-  }
-  const above = [
-    ...foldersToSearch(given).slice(2),
-    ...(real === given ? [] : foldersToSearch(real).slice(2)),
-  ];
+  const above = givenAndRealPaths(dir).flatMap((path) => foldersToSearch(path).slice(2));
   return [...new Set(above)].flatMap((folder) => SITE_CONFIG_NAMES.map((name) => join(folder, name)));
 }
 

@@ -8,7 +8,12 @@ import { linkUnderBasePath, titleFromPath } from './document-link.js';
 import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
 import { fileText } from './file-text.js';
 import type { AnchorStyle } from './heading-slug.js';
-import { htmlSourceDocument, markdownDocument, mdxDocument } from './markdown-document.js';
+import {
+  type DocumentReader,
+  htmlSourceDocument,
+  markdownDocument,
+  mdxDocument,
+} from './markdown-document.js';
 import { textDocument } from './text-document.js';
 import { isPost } from './jekyll-post.js';
 import {
@@ -55,14 +60,6 @@ export interface LoadedContent {
   /** Files that could not be read or parsed, with the reason; loading goes on without them. */
   skipped: SkippedFile[];
 }
-
-type DocumentReader = (
-  relativePath: string,
-  source: string,
-  siteUrl?: string,
-  anchors?: AnchorStyle,
-  conventions?: SourceConventions,
-) => SourceDocument;
 
 const READERS: Record<string, DocumentReader> = {
   '.md': markdownDocument,

@@ -237,20 +237,20 @@ function withTabLabels(markdown: string): string {
 }
 
 /**
+ * What reads a source file into a document, given its path in the content folder and its text,
+ * the site's URL, how it writes heading anchors and what its generator does with links: each
+ * reader of `READERS` (load-folder.ts) is one.
+ */
+export type DocumentReader = typeof markdownDocument;
+
+/**
  * An MDX page (`.mdx`, as Docusaurus, Nextra and Starlight sites write them) as a document: the
  * Markdown it is, without what MDX adds that no reader sees: its `import` and `export` statements
  * and its JSX comments. Its components' tags go as any HTML tag in Markdown does (`<Tabs>`
  * leaves the tabs' text), outside code blocks.
  */
-export function mdxDocument(
-  relativePath: string,
-  source: string,
-  siteUrl?: string,
-  anchors?: AnchorStyle,
-  conventions?: SourceConventions,
-): SourceDocument {
-  return markdownDocument(relativePath, withoutMdxStatements(source), siteUrl, anchors, conventions);
-}
+export const mdxDocument: DocumentReader = (relativePath, source, ...options) =>
+  markdownDocument(relativePath, withoutMdxStatements(source), ...options);
 
 /**
  * The source without its `import` and `export` statements and its JSX comments, outside code

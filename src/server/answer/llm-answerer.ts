@@ -126,14 +126,15 @@ export class LlmAnswerer implements Answerer {
     const input = withoutSmallTalk(asked);
     const retrieval = await this.#extractive.retrieve(input);
     const best = retrieval.hits[0];
-    // A question the documentation doesn't cover is not handed to the model to guess at.
-    if (!retrieval.answerable || !best)
-      return notFoundAnswer(
+    const notFound = () =>
+      notFoundAnswer(
         input.format,
         retrieval.resolvedQuery,
         retrieval.relevanceScore,
         this.#options.index.language?.code,
       );
+    // A question the documentation doesn't cover is not handed to the model to guess at.
+    if (!retrieval.answerable || !best) return notFound();
     if (this.#stopping || Date.now() < this.#pausedUntil) return this.#extractive.compose(input, retrieval);
     const generation = new AbortController();
     this.#generating.add(generation);
@@ -156,12 +157,7 @@ export class LlmAnswerer implements Answerer {
           named.some((text) => text.includes(NOT_FOUND_REPLY)),
         )
       )
-        return notFoundAnswer(
-          input.format,
-          retrieval.resolvedQuery,
-          retrieval.relevanceScore,
-          this.#options.index.language?.code,
-        );
+        return notFound();
       const cited = withoutPassageNumbers(markdown);
       return {
         answer: input.format === 'markdown' ? markdownToSafeMarkdown(cited) : markdownToSafeHtml(cited),

@@ -279,6 +279,20 @@ describe('generated answers, asked over HTTP', () => {
     }
   });
 
+  it('serves the extractive answer, and says why, when nothing of the reply could be shown once made safe', async () => {
+    // A link to javascript: keeps only its text, here none: an empty answer under its source.
+    for (const reply of ['[](javascript:alert(1))', '[ ](vbscript:x) [&nbsp;](data:text/html,x)']) {
+      model.reply = reply;
+      for (const format of ['html', 'markdown'] as const) {
+        errors.length = 0;
+        const answer = await ask(format);
+        assert.equal(answer.didAnswer, true);
+        assert.match(answer.answer, /npm install ask-elements/, `${format}: ${reply}`);
+        assert.match(errors.join('\n'), /answered nothing that could be shown once made safe/);
+      }
+    }
+  });
+
   it('answers "not answered" when the model says NOT_FOUND on a line of its own and explains', async () => {
     for (const reply of [
       'NOT_FOUND\n\nThe passages describe installing the elements, not the question asked.',

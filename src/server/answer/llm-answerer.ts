@@ -10,6 +10,7 @@ import {
 } from './extractive-answerer.js';
 import { smallTalkAnswer, withoutSmallTalk } from './small-talk.js';
 import { markdownToSafeHtml, markdownToSafeMarkdown } from './markdown-to-html.js';
+import { decodeEntities } from '../../wire/html-entities.js';
 import {
   type ChatMessage,
   chatCompletion,
@@ -159,8 +160,13 @@ export class LlmAnswerer implements Answerer {
       )
         return notFound();
       const cited = withoutPassageNumbers(markdown);
+      const html = markdownToSafeHtml(cited);
+      // A reply of nothing but what is not served (`[](javascript:…)`, markup of no text) would
+      // be an empty answer under its source: the extractive one is served instead.
+      if (decodeEntities(html.replace(/<[^>]*>/g, '')).trim() === '')
+        throw new CompletionError('the model answered nothing that could be shown once made safe', false);
       return {
-        answer: input.format === 'markdown' ? markdownToSafeMarkdown(cited) : markdownToSafeHtml(cited),
+        answer: input.format === 'markdown' ? markdownToSafeMarkdown(cited) : html,
         didAnswer: true,
         relevanceScore: retrieval.relevanceScore,
         title: best.document.title,

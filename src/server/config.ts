@@ -270,10 +270,11 @@ export class ConfigError extends Error {
 export function configWarnings(config: ServiceConfig): string[] {
   return config.agents
     .filter((agent) => agent.answerThreshold > 0 && agent.answerThreshold < 1)
-    .map(
-      (agent) =>
-        `Agent ${agent.id} of project ${agent.projectId}: answerThreshold ${agent.answerThreshold} is on relevanceScore's 0–100 scale, so it declines almost nothing; for ${Math.round(agent.answerThreshold * 100)}%, write ${Math.round(agent.answerThreshold * 100)}`,
-    );
+    .map((agent) => {
+      // As a percentage, its decimals kept: 0.004 is 0.4%, not the 0 rounding made it.
+      const percent = Number((agent.answerThreshold * 100).toPrecision(12));
+      return `Agent ${agent.id} of project ${agent.projectId}: answerThreshold ${agent.answerThreshold} is on relevanceScore's 0–100 scale, so it declines almost nothing; for ${percent}%, write ${percent}`;
+    });
 }
 
 /** The configuration used without `--config`: project `demo`, agent `docs`, key `demo-key`. */

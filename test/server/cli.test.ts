@@ -845,6 +845,8 @@ if (!isMainThread && parentPort) {
             agents: [
               { id: 'strict', apiKey: 'strict-key-1', answerThreshold: 0.5 },
               { id: 'plain', apiKey: 'plain-key-1', answerThreshold: 50 },
+              { id: 'tiny', apiKey: 'tiny-key-1', answerThreshold: 0.004 },
+              { id: 'half', apiKey: 'half-key-1', answerThreshold: 0.555 },
             ],
           },
         ],
@@ -864,6 +866,9 @@ if (!isMainThread && parentPort) {
       const warnings = lines.filter((line) => line.includes('answerThreshold'));
       assert.deepEqual(warnings, [
         "Agent strict of project docs: answerThreshold 0.5 is on relevanceScore's 0–100 scale, so it declines almost nothing; for 50%, write 50",
+        // The percentage as meant, not rounded to a whole one (0.004 said "for 0%, write 0").
+        "Agent tiny of project docs: answerThreshold 0.004 is on relevanceScore's 0–100 scale, so it declines almost nothing; for 0.4%, write 0.4",
+        "Agent half of project docs: answerThreshold 0.555 is on relevanceScore's 0–100 scale, so it declines almost nothing; for 55.5%, write 55.5",
       ]);
       assert.equal((await fetch(`${service.url}/api/healthz`)).status, 200);
     } finally {

@@ -193,10 +193,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (positionals[0] === 'serve' && positionals.length > 1) {
-    // `ask-elements serve ./docs`: the folder is a flag's value, not an argument.
-    const extra = positionals.slice(1).join(' ');
+    // `ask-elements serve ./docs`: the folder is a flag's value, not an argument. Named as it can
+    // be typed again (`"My docs"`, which the shell gave as one argument); several arguments (a
+    // glob, `docs/*.md`) are no one folder to name.
+    const extra = positionals.slice(1);
+    const folder =
+      extra.length > 1 ? 'FOLDER' : /^[\w@%+=:,./\\-]+$/.test(extra[0]!) ? extra[0] : `"${extra[0]}"`;
     fail(
-      `serve takes no argument, got "${extra}"${values.content === undefined ? `: the documents' folder is given as --content ${extra}` : ''}\n\n${USAGE}`,
+      `serve takes no argument, got "${extra.join(' ')}"${values.content === undefined ? `: the documents' folder is given as --content ${folder}` : ''}\n\n${USAGE}`,
       2,
     );
   }

@@ -918,6 +918,20 @@ if (!isMainThread && parentPort) {
       /^ask-elements: serve takes no argument, got "\.\/docs": the documents' folder is given as --content \.\/docs\n/,
     ],
     [
+      // The shell gave "My docs" as one argument: named as it can be typed again, quoted.
+      'a folder with a space given as an argument',
+      ['serve', 'My docs'],
+      2,
+      /^ask-elements: serve takes no argument, got "My docs": the documents' folder is given as --content "My docs"\n/,
+    ],
+    [
+      // A glob the shell expanded: no one folder to name.
+      'several files given as arguments',
+      ['serve', 'docs/a.md', 'docs/b.md'],
+      2,
+      /^ask-elements: serve takes no argument, got "docs\/a\.md docs\/b\.md": the documents' folder is given as --content FOLDER\n/,
+    ],
+    [
       'an argument beside --content',
       ['serve', '--content', './docs', 'extra'],
       2,

@@ -156,17 +156,18 @@ function commandLineMistake(error: Error): string {
     return error.message;
   const typed = unknown.replace(/^-+/, '').toLowerCase();
   const flags = Object.keys(OPTIONS);
-  // One letter (`-p`) is the flag it alone begins; a word, the flag it is a typo or two from.
+  // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flag it
+  // is a typo or two from.
   const near =
     typed.length === 1
-      ? flags.filter((flag) => flag.startsWith(typed)).length === 1
-        ? flags.find((flag) => flag.startsWith(typed))
-        : undefined
-      : flags.find(
-          (flag) =>
-            flag.replace('-', '') === typed || withinEditDistance(typed, flag, flag.length > 4 ? 2 : 1),
-        );
-  return `unknown option ${unknown}${near === undefined ? '' : `: did you mean --${near}?`}`;
+      ? flags.filter((flag) => flag.startsWith(typed))
+      : flags
+          .filter(
+            (flag) =>
+              flag.replace('-', '') === typed || withinEditDistance(typed, flag, flag.length > 4 ? 2 : 1),
+          )
+          .slice(0, 1);
+  return `unknown option ${unknown}${near.length === 0 ? '' : `: did you mean ${near.map((flag) => `--${flag}`).join(' or ')}?`}`;
 }
 
 async function main(argv: string[]): Promise<void> {

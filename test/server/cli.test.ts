@@ -910,6 +910,12 @@ if (!isMainThread && parentPort) {
       /unknown option --keepdays: did you mean --keep-days\?/,
     ],
     ['a short flag serve lacks', ['serve', '-p', '3000'], 2, /unknown option -p: did you mean --port\?/],
+    [
+      'a short flag two flags begin with',
+      ['serve', '-c', './docs'],
+      2,
+      /unknown option -c: did you mean --content or --config\?/,
+    ],
     // The folder is --content's value: "unknown command "serve ./docs"" named serve, which is known.
     [
       "the documents' folder given as an argument",

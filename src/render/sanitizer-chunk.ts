@@ -87,6 +87,9 @@ const BLOCK_TAGS = new Set(
     ' ',
   ),
 );
+/** A comment (to the end of the markup when unclosed, as a browser reads it), a doctype, an XML declaration. */
+const NO_TEXT = /<!--[\s\S]*?(?:-->|$)|<![^>]*>|<\?[^>]*>/g;
+
 /**
  * The answer as plain text, nothing parsed: markdown as written, a paragraph per
  * blank-line-separated block; markup as its text, a paragraph per block element, its code blocks
@@ -110,7 +113,7 @@ function plainTextFragment(text: string, format: AnswerFormat): DocumentFragment
   let code: string | undefined;
   let unread: string | undefined;
   scanTags(
-    text,
+    text.replace(NO_TEXT, ''),
     (name, closing) => {
       if (unread !== undefined) {
         if (closing && name === unread) unread = undefined;

@@ -279,7 +279,7 @@ function listen(
           : jsonErrorBody('internal_error', 'Internal server error'),
         {
           status: error instanceof RequestError ? 400 : 500,
-          headers: { 'Content-Type': 'application/json', Connection: 'close' },
+          headers: { 'Content-Type': 'application/json', ...NO_SNIFF, Connection: 'close' },
         },
       ),
   });
@@ -340,6 +340,9 @@ function listen(
 /** A request target the app can route: a path (`/bot/search`) or an absolute URL, not `*`. */
 const ORIGIN_OR_ABSOLUTE_FORM = /^(\/|https?:\/\/)/i;
 
+/** Said of every answer, as the app says it of its own (see `createApp`): JSON is read as JSON. */
+const NO_SNIFF = { 'X-Content-Type-Options': 'nosniff' };
+
 /** The service's JSON error body, for what is answered before (or outside) the app. */
 const jsonErrorBody = (code: string, message: string): string => JSON.stringify({ error: { code, message } });
 
@@ -347,6 +350,7 @@ function answerJsonError(response: ServerResponse, status: number, code: string,
   const body = jsonErrorBody(code, message);
   response.writeHead(status, {
     'Content-Type': 'application/json',
+    ...NO_SNIFF,
     'Content-Length': Buffer.byteLength(body),
   });
   response.end(body);
@@ -362,7 +366,7 @@ function endWithJsonError(
 ): void {
   const body = jsonErrorBody(code, message);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -314,6 +314,8 @@ describe('errors', () => {
     ];
     for (const [response, code] of codes) {
       assert.match(response, /content-type: application\/json/i);
+      // As every answer of the app says: no browser reads it as anything else.
+      assert.match(response, /^x-content-type-options: nosniff\r$/im, response);
       assertErrorBody(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)), code);
     }
   });

@@ -1,8 +1,8 @@
 /**
  * Words a visitor uses where documentation often uses another: general English and web
- * vocabulary, both directions listed where both hold, British and American spellings. A synonym
- * counts less than the word itself (`SYNONYM_WEIGHT`), so a page using
- * the visitor's own word still comes first. Deliberately general: nothing here names a page; a
+ * vocabulary, both directions listed where both hold (a British spelling is no synonym: it is
+ * read as the American one before these, see spellings.ts). A synonym counts less than the word
+ * itself (`SYNONYM_WEIGHT`), so a page using the visitor's own word still comes first. Deliberately general: nothing here names a page; a
  * site's own words come from its config file (`SiteSynonyms`, read through `synonymTable`).
  */
 import { STOP_WORDS } from './stop-words.js';
@@ -103,22 +103,6 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['widget', 'component', 'element'],
   ['iphone', 'ios'],
   ['ipad', 'ios'],
-  // British and American spellings, both ways: a page may use either, and so may a visitor.
-  ...[
-    ['colour', 'color'],
-    ['behaviour', 'behavior'],
-    ['centre', 'center'],
-    ['grey', 'gray'],
-    ['optimise', 'optimize'],
-    ['customise', 'customize'],
-    ['initialise', 'initialize'],
-    ['serialise', 'serialize'],
-    ['authorise', 'authorize'],
-    ['cancelled', 'canceled'],
-    ['cancelling', 'canceling'],
-    ['licence', 'license'],
-    ['catalogue', 'catalog'],
-  ].flatMap(bothWays),
   // British and American words for one thing, both ways, where neither has another meaning on a
   // web site ("flat", "bin", "cell" and "parcel" do: a flat array, a bin folder, a table cell, a bundler).
   ...[

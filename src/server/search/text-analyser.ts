@@ -1,5 +1,6 @@
 import { components } from '@orama/orama';
 import { ENGLISH, type Language, writtenInLatin } from './languages.js';
+import { americanSpelling } from './spellings.js';
 import { SYNONYMS, type SynonymTable } from './synonyms.js';
 
 /**
@@ -190,15 +191,20 @@ export class TextAnalyser {
     const folded = nonAscii ? foldDiacritics(word) : word;
     if (folded.length < 2 && !/\d/.test(folded)) return '';
     // Identifiers, hyphenated names and numbers are matched as written; only words are stemmed.
-    if (/\d|_|-|\./.test(folded) || folded.length > 24) return folded;
+    if (/\d|_|-|\./.test(folded) || folded.length > 24)
+      // `background-colour` is `background-color` (an English site's, in its own words).
+      return this.#language.code === 'en' && HYPHENATED_WORDS.test(folded)
+        ? folded.split('-').map(americanSpelling).join('-')
+        : folded;
     // Stemmed after folding, as a visitor may type the word without its accents (`configuracion`
     // and `configuración` are one word): Snowball's rules that need an accent lose a little.
     // An English word on a site in another script (an API's name in Japanese or Russian docs)
     // is English's to stem: the site's stemmer, if any, leaves Latin letters alone.
     const english =
       this.#language.code === 'en' || (!writtenInLatin(this.#language.code) && ENGLISH_WORD.test(folded));
-    const stem = english ? this.#stem : this.#language.stem;
-    return stem === undefined ? folded : stem(folded);
+    if (!english) return this.#language.stem === undefined ? folded : this.#language.stem(folded);
+    // "colour" is "color": one word in two spellings, as the site and its visitors write it.
+    return this.#stem(americanSpelling(folded));
   }
 
   /**
@@ -206,7 +212,8 @@ export class TextAnalyser {
    * (`zurü` on its way to `zurücksetzen`, indexed as `zurucksetz`), kana made full-width.
    */
   completable(word: string): string {
-    if (!NON_ASCII.test(word)) return word;
+    // "colou" is on its way to `color`, as "colour" is read.
+    if (!NON_ASCII.test(word)) return this.#language.code === 'en' ? americanSpelling(word) : word;
     return SEGMENTED_SCRIPT.test(word) ? word.normalize('NFKC') : foldDiacritics(word);
   }
 }
@@ -285,6 +292,8 @@ const SEGMENTED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const HAN = /\p{Script=Han}/u;
 const ENGLISH_WORD = /^[a-z]+$/;
+/** Words of letters joined by hyphens (`background-colour`), not a number or an identifier. */
+const HYPHENATED_WORDS = /^[a-z]+(?:-[a-z]+)+$/;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 const KATAKANA_ONLY = /^[\p{Script=Katakana}ー]+$/u;
 /** ICU's dictionaries (Chinese and Japanese share one) find the words whatever the locale. */

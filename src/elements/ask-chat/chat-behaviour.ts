@@ -81,6 +81,12 @@ const QUERY_MAX_CHARS = 1000;
 /** An image's data URI the chat may draw; passed to the rarely used chunks, which import nothing. */
 const isImageUrl = (uri: string) => isAllowedUrl(uri, { allowDataImage: true });
 
+/**
+ * Why an answer on its way was cancelled as the page went into the browser's back/forward cache:
+ * not the visitor's Stop (see `#onPageHide`).
+ */
+const PAGE_LEFT = Symbol('page left');
+
 let turnCounter = 0;
 const newTurnId = () => `t${Date.now().toString(36)}${(turnCounter++).toString(36)}`;
 
@@ -190,6 +196,11 @@ export class ChatBehaviour implements ReactiveController {
   /** The saved conversation being read (persist); questions wait for it, to continue it. */
   #restoring: Promise<void> | undefined;
   /**
+   * The turn whose answer was on its way when the page went into the back/forward cache: asked
+   * again when the visitor comes back (see `#onPageHide`).
+   */
+  #leftPending: string | undefined;
+  /**
    * The saved conversation could not be read, its code not having loaded (a connection lost after
    * the page loaded): said in the notice, nothing is saved over it, and the next question reads it
    * first.
@@ -263,6 +274,8 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   hostConnected(): void {
+    addEventListener('pagehide', this.#onPageHide);
+    addEventListener('pageshow', this.#onPageShow);
     this.#adoptStyles();
     if (this.#keep()) this.#restore();
     // What changed while it was off the page (a late answer) is saved now that it shows again;
@@ -289,12 +302,58 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    removeEventListener('pagehide', this.#onPageHide);
+    removeEventListener('pageshow', this.#onPageShow);
     persisting.delete(this);
     clearTimeout(this.#copiedTimer);
     this.#copied = '';
     this.#tabs?.close();
     this.#tabs = undefined;
   }
+
+  /**
+   * The visitor leaves the page, which the browser may keep in its back/forward cache, to show at
+   * once when they come back. Two things of the chat cost the page that cache: the channel of the
+   * tabs (a message to it, from the next page's chat reading the conversation, put the page out),
+   * and an answer still on its way (put out once it takes over a minute, Chromium's limit, and
+   * with it the question of a chat without `persist`). The channel is closed and the answer
+   * cancelled (saved as stopped, should the page be reloaded rather than kept); both come back
+   * with the page (see `#onPageShow`).
+   */
+  readonly #onPageHide = (event: PageTransitionEvent): void => {
+    if (!event.persisted) return;
+    this.#tabs?.close();
+    this.#tabs = undefined;
+    const asking = this.turns.at(-1);
+    if (!this.pending || asking?.status !== 'pending') return;
+    this.#leftPending = asking.id;
+    this.#ask.abort(PAGE_LEFT);
+  };
+
+  /**
+   * Back from the cache: a chat that keeps its conversation shows what a chat of its name saved on
+   * the pages seen meanwhile (its next question followed those asked there, which it did not
+   * show, and saved over them), and the question left unanswered is asked again, as Retry does.
+   */
+  readonly #onPageShow = (event: PageTransitionEvent): void => {
+    if (!event.persisted) return;
+    const left = this.#leftPending;
+    this.#leftPending = undefined;
+    void this.#ask.taskComplete
+      .catch(ignore)
+      .then(() => {
+        if (this.#host.isConnected && this.#host.persist) {
+          this.#keep();
+          this.#reread(true);
+        }
+        return this.#restoring;
+      })
+      .then(() => {
+        const turn = this.turns.find((t) => t.id === left);
+        // Answered meanwhile on another page, or its conversation started anew there: not asked.
+        if (turn?.status === 'stopped' && this.#host.isConnected) this.#retry(turn, false);
+      });
+  };
 
   /**
    * Another tab's chat asks who holds its conversation, or answers that this one does. The copy
@@ -700,6 +759,10 @@ export class ChatBehaviour implements ReactiveController {
     } catch (error) {
       // Its conversation was reset meanwhile: nothing of it comes back.
       if (!this.turns.some((t) => t.id === turn.id)) return;
+      if (signal.aborted && signal.reason === PAGE_LEFT) {
+        // Asked again when the page is back: nothing is said, nor put back into the input.
+        return this.#settle(turn, { status: 'stopped' });
+      }
       if (signal.aborted || isAbortError(error)) {
         this.#settle(turn, { status: 'stopped' });
         this.#announce(strings.stopped);
@@ -836,14 +899,24 @@ export class ChatBehaviour implements ReactiveController {
    * (a route kept alive), or kept on the page out of sight (Next.js keeps the routes it left in
    * React's <Activity mode="hidden">), showed the transcript it had, and its next question saved
    * that over the other's questions, which the service still followed. Not while it asks.
+   * `back` from the back/forward cache, the chats of the pages seen since wrote it: shown when it
+   * holds what this chat does not (another turn, another status, another conversation); a copy
+   * with less (the storage was full) or none (unavailable) leaves the transcript as it is.
    */
-  #reread(): void {
+  #reread(back = false): void {
     const name = this.#storageName;
-    if (!name || this.pending || this.#seen === writesOf(name)) return;
+    if (!name || this.pending || (!back && this.#seen === writesOf(name))) return;
     this.#seen = writesOf(name);
     const restoring: Promise<void> = loadStorage().then(({ loadConversation }) => {
       if (this.pending || this.#restoring !== restoring) return;
-      const saved = loadConversation(name, isImageUrl) ?? { conversationId: '', turns: [] };
+      const shown = new Map(this.turns.map((turn) => [turn.id, turn.status]));
+      const copy = loadConversation(name, isImageUrl);
+      const changed =
+        copy &&
+        (copy.conversationId !== this.#conversationId ||
+          copy.turns.some((turn) => shown.get(turn.id) !== turn.status));
+      if (back && !changed) return;
+      const saved = copy ?? { conversationId: '', turns: [] };
       this.#conversationId = saved.conversationId;
       this.#set(() => (this.turns = saved.turns));
       for (const kept of this.#keptByTurn)
@@ -916,7 +989,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#set(() => (this.announcement = freshAnnouncement(message, this.announcement)));
   }
 
-  #retry(turn: ChatTurn): void {
+  #retry(turn: ChatTurn, focus = true): void {
     if (this.pending) return;
     this.#followConnection();
     // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
@@ -932,7 +1005,7 @@ export class ChatBehaviour implements ReactiveController {
     this.#save();
     this.#announce(this.#strings.thinking);
     void this.#run(again);
-    input?.focus();
+    if (focus) input?.focus();
   }
 
   #removeAttachment(index: number): void {

@@ -612,6 +612,14 @@ describe('a page named by stop words alone', () => {
         'Calls a function for each element.',
       ),
       described('/css/keywords', 'CSS keywords', 'Every keyword CSS has, such as initial.'),
+      described('/statements/let', 'let', 'The let declaration declares block-scoped local variables.'),
+      described('/statements/var', 'var', 'The var statement declares function-scoped variables.'),
+      described(
+        '/css/var',
+        'var()',
+        'The var() function inserts the value of a custom property as a variable.',
+      ),
+      described('/guide/scope', 'Scope', 'Where a variable can be used: block scope and function scope.'),
     ]);
 
   it('is found by its name with the kind of thing its description says it is, or by the name alone', async () => {
@@ -629,6 +637,23 @@ describe('a page named by stop words alone', () => {
     assert.equal(await top('design for developers'), '/learn/design');
     assert.equal(await top('in'), '/elements/input');
     assert.equal(await top('for each'), '/reference/array/foreach');
+  });
+
+  it('is found by a question that writes it as a name: after an article, or set against another name', async () => {
+    const { top } = await site();
+    // "let" is a stop word: without it, "var" is all the question asks about.
+    assert.equal(await top('What is the difference between let and var?'), '/statements/let');
+    assert.equal(await top('what is the difference between var and let?'), '/statements/let');
+    assert.equal(await top('should I declare it with let vs var?'), '/statements/let');
+    assert.equal(await top('what does the this keyword refer to?'), '/operators/this');
+    assert.equal(await top('how do I write a for loop?'), '/statements/for');
+  });
+
+  it('is English in a question that does not write it as a name', async () => {
+    const { top } = await site();
+    assert.equal(await top('where do I learn the design for developers?'), '/learn/design');
+    assert.equal(await top('how do I keep a variable in block scope?'), '/guide/scope');
+    assert.equal(await top('how do I let a function see a variable?'), '/guide/scope');
   });
 });
 

@@ -62,6 +62,11 @@ export interface AnalysedQuery {
   stopWords?: { words: string[]; share: number };
 }
 
+/** Words before a stop word that make it a name in a question ("the let declaration"). */
+const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+/** Words that set one name against another ("let vs const"). */
+const VERSUS: ReadonlySet<string> = new Set(['vs', 'versus']);
+
 /** Completions kept for a partial last word: the most frequent ones are what visitors mean. */
 const MAX_COMPLETIONS = 12;
 const MAX_CORRECTIONS = 3;
@@ -459,7 +464,7 @@ export class QueryAnalyser {
     }
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
-    if (!question) this.#addKeywordNames(words, terms);
+    this.#addKeywordNames(words, terms, question);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
     for (const operator of operatorNames(query)) {
       const id = this.vocabulary.id(operator);
@@ -619,12 +624,20 @@ export class QueryAnalyser {
    * A stop word that names a page whole (`let`, `this`, `in`), or two that do joined as the site
    * writes them (`for of` → `for...of`): a term of its own, matched by that page's name only,
    * when the query is that name alone or a word beside it is in the page's description ("for
-   * loop": "The for statement creates a loop…"; "in operator"). Searches only, and complete
-   * words only (a second stop word joined to the first is typed whole): elsewhere "for" and
+   * loop": "The for statement creates a loop…"; "in operator"). Complete words
+   * only (a second stop word joined to the first is typed whole): elsewhere "for" and
    * "in" are English ("design for developers", "data in webgl"), on their way to a longer word
-   * ("in" to `input`), or part of a compound (`forEach`).
+   * ("in" to `input`), or part of a compound (`forEach`). In a question, where those words are
+   * mostly English ("how to deal with scope", "animate from one value to another"), only where
+   * the visitor writes it as a name: after an article and before a word of its description ("the
+   * let declaration", "a for loop"), or set against another name ("between let and var", "let vs
+   * const").
    */
-  #addKeywordNames(words: readonly { word: string; prefix: boolean }[], terms: QueryTerm[]): void {
+  #addKeywordNames(
+    words: readonly { word: string; prefix: boolean }[],
+    terms: QueryTerm[],
+    question: boolean,
+  ): void {
     if (this.keywordContext.size === 0) return;
     const isStopWord = (index: number): boolean => {
       const candidate = words[index];
@@ -649,9 +662,38 @@ export class QueryAnalyser {
         return termId !== undefined && context.has(termId);
       });
       const alone = words.length === last - i + 1;
-      if ((alone || beside) && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, name, false));
+      const named = question ? this.#writtenAsName(words, i, last, context) : alone || beside;
+      if (named && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, name, false));
       i = last;
     }
+  }
+
+  /**
+   * Whether a question writes the stop words from `first` to `last` as a name: after an article
+   * and before a word of the named page's description ("the this keyword", "a while loop"), or
+   * set against another word ("let vs const", "between let and var", "between var and let").
+   * English words: on a site in another language, no question is read so.
+   */
+  #writtenAsName(
+    words: readonly { word: string }[],
+    first: number,
+    last: number,
+    context: ReadonlySet<number>,
+  ): boolean {
+    const at = (index: number): string => words[index]?.word ?? '';
+    const isTerm = (index: number): boolean => at(index) !== '' && this.analyser.term(at(index)) !== '';
+    const termId = (index: number): number | undefined =>
+      isTerm(index) ? this.vocabulary.id(this.analyser.term(at(index))) : undefined;
+    const nextId = termId(last + 1);
+    if (ARTICLES.has(at(first - 1)) && nextId !== undefined && context.has(nextId)) return true;
+    if (VERSUS.has(at(first - 1)) && at(first - 2) !== '') return true;
+    if (VERSUS.has(at(last + 1)) && at(last + 2) !== '') return true;
+    if (at(first - 1) === 'between' && at(last + 1) === 'and' && at(last + 2) !== '') return true;
+    // "between X and let", where X may be a name of a few words ("between for in and for of").
+    return (
+      at(first - 1) === 'and' &&
+      words.slice(Math.max(0, first - 5), first - 2).some(({ word }) => word === 'between')
+    );
   }
 
   /** A term matched by one name of the site only (a compound, a member), weighted by its rarity. */

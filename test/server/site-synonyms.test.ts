@@ -65,9 +65,9 @@ const PAGES = {
   ].join('\n'),
 };
 
-/** Visitors say "signin" and "tenant"; the pages say "login" and "workspace". */
+/** Visitors say "signin", "authenticate" and "tenant"; the pages say "login" and "workspace". */
 const SITE_GROUPS = [
-  ['SignIn', 'login'],
+  ['SignIn', 'login', 'authenticate'],
   ['tenant', 'workspace'],
   ['kb', 'knowledge-base'],
 ];
@@ -106,6 +106,16 @@ for (const indexThread of [true, false]) {
       assert.deepEqual(await search(site(), 'signin account'), ['/accounts#login']);
       // A hyphenated word of a group is read whole, though no page writes it.
       assert.deepEqual(await search(site(), 'knowledge-base'), ['/help-centre']);
+    });
+
+    it('reads any form of a word of a group as the word', async () => {
+      // No page says "authenticate": its group is written as words, and visitors inflect them.
+      assert.deepEqual(await search(site(), 'authenticating'), ['/accounts#login']);
+      assert.deepEqual(await search(site(), 'authenticated account'), ['/accounts#login']);
+      const answer = await ask(site(), 'How do I get authenticated to my account?');
+      assert.equal(answer.didAnswer, true);
+      assert.equal(answer.context.passages[0]?.link, '/accounts#login');
+      assert.match(answer.answer, /To login, choose the menu/);
     });
 
     it('answers from that section', async () => {

@@ -225,8 +225,7 @@ export function weighQuestion(
     }
     // Synonyms by the word as written, else by its stem, as search finds them: "colours" has
     // those of `colour` ("color"). Not a part's (`type` of `ArkType`). The site's, as search's.
-    const synonyms = analyser.synonyms;
-    for (const synonym of synonyms.get(as) ?? (whole ? synonyms.get(word.term) : undefined) ?? []) {
+    for (const synonym of analyser.synonymsOf(as, whole ? word.term : undefined) ?? []) {
       const term = analyser.term(synonym);
       if (term !== '' && !weights.has(term)) {
         weights.set(term, wordWeight * SYNONYM_WEIGHT);

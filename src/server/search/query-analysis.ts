@@ -799,10 +799,10 @@ export class QueryAnalyser {
       }
     // A partial word has no synonyms; a last word the site knows whole ("… after a delay") may be
     // complete, and its synonyms count as for any other word; so may a word of the site's own
-    // groups, which its owner says visitors type ("signin" for the site's "login").
-    const table = this.analyser.synonyms;
-    const synonyms = table.get(word) ?? table.get(term);
-    if (synonyms && (!prefix || exactId !== undefined || table.siteWords?.has(word) === true))
+    // groups, which its owner says visitors type ("signin" for the site's "login"), or a form of
+    // one ("authenticating" of its "authenticate").
+    const synonyms = this.analyser.synonymsOf(word, term);
+    if (synonyms && (!prefix || exactId !== undefined || this.analyser.isSiteWord(word, term)))
       for (const synonym of synonyms) {
         const synonymTerm = this.analyser.term(synonym);
         const id = synonymTerm === '' ? undefined : this.vocabulary.id(synonymTerm);

@@ -21,6 +21,8 @@ export class TextAnalyser {
   readonly #termCache = new Map<string, string>();
   /** The characters of the words `#termCache` holds, and of their terms. */
   #cachedCharacters = 0;
+  /** Term → the synonyms of the site's group words of that term, with the term's own; built on first use. */
+  #siteSynonymsByTerm: Map<string, readonly string[]> | undefined;
 
   constructor(language: Language = ENGLISH, synonyms: SynonymTable = SYNONYMS) {
     this.#language = language;
@@ -49,6 +51,43 @@ export class TextAnalyser {
   /** Word → the words that may stand for it (see synonyms.ts): the site's, or the built-in list. */
   get synonyms(): SynonymTable {
     return this.#synonyms;
+  }
+
+  /**
+   * The words that may stand for a word: those listed for it as written, else for its term
+   * (`logins` has those of `login`). A site's groups are written as words ("authenticate"), so
+   * any form of one of their words has its synonyms too ("authenticating"), with those the term
+   * has of its own. Without `term`, by the word as written alone.
+   */
+  synonymsOf(word: string, term?: string): readonly string[] | undefined {
+    const asWritten = this.#synonyms.get(word);
+    if (asWritten !== undefined || term === undefined) return asWritten;
+    return this.#siteSynonymsOfTerms().get(term) ?? this.#synonyms.get(term);
+  }
+
+  /**
+   * Whether a word is one of the site's own group words, which its owner says visitors type, or
+   * a form of one (the stemmer took an ending off: "authenticating" of "authenticate", not the
+   * stem "authent" being typed).
+   */
+  isSiteWord(word: string, term: string): boolean {
+    const siteWords = this.#synonyms.siteWords;
+    if (siteWords === undefined) return false;
+    return siteWords.has(word) || (term !== word && this.#siteSynonymsOfTerms().has(term));
+  }
+
+  #siteSynonymsOfTerms(): Map<string, readonly string[]> {
+    if (this.#siteSynonymsByTerm) return this.#siteSynonymsByTerm;
+    const byTerm = new Map<string, Set<string>>();
+    for (const siteWord of this.#synonyms.siteWords ?? []) {
+      const term = this.term(siteWord);
+      if (term === '') continue;
+      const known = byTerm.get(term) ?? new Set(this.#synonyms.get(term));
+      for (const synonym of this.#synonyms.get(siteWord) ?? []) known.add(synonym);
+      byTerm.set(term, known);
+    }
+    this.#siteSynonymsByTerm = new Map([...byTerm].map(([term, synonyms]) => [term, [...synonyms]]));
+    return this.#siteSynonymsByTerm;
   }
 
   /**

@@ -810,3 +810,67 @@ app.get('/', (c) => c.text('GET /'))
     );
   });
 });
+
+describe('a page whose usage section starts with what to import', () => {
+  const service = servedSite('readable-usage-imports-', {
+    'etag.md': `# ETag Middleware
+
+Using this middleware, you can add ETag headers easily.
+
+## Usage
+
+\`\`\`ts
+import { Otter } from 'otter'
+import { etag } from 'otter/etag'
+\`\`\`
+
+Then turn it on for the routes:
+
+\`\`\`ts
+const app = new Otter()
+app.use('/etag/*', etag())
+\`\`\`
+
+## Options
+
+### weak
+
+Define using or not using a weak validation. Default false.
+`,
+    'cors.md': `# CORS Middleware
+
+There are many use cases of Cloudflare Workers as Web APIs.
+
+## Usage
+
+\`\`\`ts
+import { cors } from 'otter/cors'
+app.use('/api/*', cors())
+\`\`\`
+
+To turn CORS on in a file of its own, import the middleware there:
+
+\`\`\`ts
+import { cors } from 'otter/cors'
+\`\`\`
+`,
+  });
+  const ask = askOf(service);
+  const codeBlocks = (markdown: string): string[] =>
+    [...markdown.matchAll(/```\w*\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+
+  it('does not add the imports alone to an answer from the page opening', async () => {
+    // The opening says what the middleware does, not how: the usage example is added to it, but
+    // not a block that only says where the middleware comes from.
+    const markdown = (await ask('How do I use the ETag middleware?', 'markdown')).answer;
+    assert.match(markdown, /you can add ETag headers easily/, markdown);
+    for (const code of codeBlocks(markdown))
+      assert.match(code, /^(?!\s*import\b).+$/m, `a block of imports alone:\n${markdown}`);
+  });
+
+  it('does not show the imports twice when the quoted section is the usage section', async () => {
+    const markdown = (await ask('How do I turn CORS on in a file of its own?', 'markdown')).answer;
+    assert.match(markdown, /import the middleware there:/, markdown);
+    assert.equal(markdown.split("import { cors } from 'otter/cors'").length - 1, 1, markdown);
+  });
+});

@@ -12,18 +12,34 @@ import { relative, sep } from 'node:path';
  */
 export const MAX_FILE_BYTES = 2 ** 20;
 
-/** A file as the disk knows it, whatever its names: the same file through a link has the same. */
+/**
+ * A file as the disk knows it, whatever its names: the same file through a link has the same. Read
+ * as bigints: a file's ID on Windows (NTFS, ReFS) may pass 2^53, where two numbers read from
+ * different IDs can be equal.
+ */
 export interface FileIdentity {
-  dev: number;
-  ino: number;
+  dev: bigint;
+  ino: bigint;
+}
+
+/** The identity of the file at `path` (a link followed); undefined when there is none to stat. */
+export function identityOf(path: string): FileIdentity | undefined {
+  try {
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats === undefined ? undefined : { dev: stats.dev, ino: stats.ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two identities are of one file. */
+export function isSameFile(one: FileIdentity, other: FileIdentity): boolean {
+  return one.dev === other.dev && one.ino === other.ino;
 }
 
 /** The identities of those of `paths` that are there (a database's journal comes and goes). */
 export function identitiesOf(paths: readonly string[]): FileIdentity[] {
-  return paths.flatMap((path) => {
-    const stats = statSync(path, { throwIfNoEntry: false });
-    return stats === undefined ? [] : [{ dev: stats.dev, ino: stats.ino }];
-  });
+  return paths.flatMap((path) => identityOf(path) ?? []);
 }
 
 /**
@@ -43,18 +59,18 @@ export function readRegularFile(
   // No O_NONBLOCK on Windows, which has no pipes in the file system to wait on.
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const stats = fstatSync(fd);
+    const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile()) throw new Error('not a file (a device, a pipe or a socket)');
-    if (refused.some((file) => file.dev === stats.dev && file.ino === stats.ino))
+    if (refused.some((file) => isSameFile(file, stats)))
       throw new Error(
         "the service's own config file or database (its keys, visitors' questions): never read",
       );
-    if (stats.size > maxBytes)
+    if (stats.size > BigInt(maxBytes))
       throw new Error(
         // In bytes: "1.0 MiB; at most 1 MiB" read as no excess at all for a file just over.
         `too large to be ${what} (${stats.size.toLocaleString('en-US')} bytes; at most ${maxBytes.toLocaleString('en-US')}, ${maxBytes / 2 ** 20} MiB)`,
       );
-    const bytes = Buffer.allocUnsafe(stats.size);
+    const bytes = Buffer.allocUnsafe(Number(stats.size));
     let read = 0;
     while (read < bytes.length) {
       const count = readSync(fd, bytes, read, bytes.length - read, read);

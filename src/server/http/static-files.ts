@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../answer/answer-format.js';
-import { leadsToHidden, MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
+import { identityOf, isSameFile, leadsToHidden, MAX_FILE_BYTES, readRegularFile } from '../regular-file.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import type { EmbeddingOrigins } from './embedding-origins.js';
@@ -49,15 +49,16 @@ function servedFile(root: string, path: string): { file: string; stats: Stats } 
 }
 
 /**
- * Whether the file of these stats (those of the file a path serves) is one of `privateFiles`,
- * compared as files (device and inode), not as names: a link to it, or another case of its name
- * on a case-insensitive disk, is the same file.
+ * Whether the file at `file` (the one a path serves) is one of `privateFiles`, compared as files
+ * (device and inode, see `isSameFile`), not as names: a link to it, or another case of its name on
+ * a case-insensitive disk, is the same file.
  */
-function isPrivateFile(stats: Stats | undefined, privateFiles: readonly string[]): boolean {
-  if (stats === undefined) return false;
+function isPrivateFile(file: string | undefined, privateFiles: readonly string[]): boolean {
+  const served = file === undefined ? undefined : identityOf(file);
+  if (served === undefined) return false;
   return privateFiles.some((privateFile) => {
-    const kept = statsOf(privateFile);
-    return kept !== undefined && kept.ino === stats.ino && kept.dev === stats.dev;
+    const kept = identityOf(privateFile);
+    return kept !== undefined && isSameFile(kept, served);
   });
 }
 
@@ -124,7 +125,7 @@ export function staticFiles(
       // A link to a hidden file (`env.txt -> .env`, `~/.ssh/id_rsa`) is as hidden as the file.
       if (leadsToHidden(root, served.file, isHiddenName)) return next();
     }
-    if (privateFiles.length > 0 && isPrivateFile(served?.stats, privateFiles)) return next();
+    if (privateFiles.length > 0 && isPrivateFile(served?.file, privateFiles)) return next();
     const redirect = folderWithoutSlash(root, c.req.method, c.req.path, new URL(c.req.url));
     if (redirect !== undefined) {
       c.header('Cache-Control', 'no-cache');
@@ -204,7 +205,7 @@ export function pageNotFound(
     // A small file only, read at each address missed on the thread every request shares: a pipe
     // held it until written to, 300 MB stalled the service 21 s a visit, and a link to
     // `/proc/self/environ` showed the service's environment, keys and all, as the page.
-    if (!isPrivateFile(statsOf(file), privateFiles) && !leadsToHidden(root, file, isHiddenName))
+    if (!isPrivateFile(file, privateFiles) && !leadsToHidden(root, file, isHiddenName))
       page = readRegularFile(file, MAX_FILE_BYTES, 'a page').toString('utf8') || undefined;
   } catch {
     // None, unreadable, or no small file: the short page.

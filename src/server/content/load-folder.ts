@@ -47,9 +47,11 @@ export interface LoadFolderOptions {
    */
   anchors?: AnchorStyle;
   /**
-   * Files never read as pages, whatever link in the folder leads to them: the service's config
-   * file (its keys) and database (every question asked). A link `keys.md -> ../ask-elements.json`
-   * committed to a docs repository had the config file indexed, and its keys quoted in answers.
+   * The paths of files never read as pages, whatever link in the folder leads to them: the
+   * service's config file (its keys) and database (every question asked). A link `keys.md ->
+   * ../ask-elements.json` committed to a docs repository had the config file indexed, and its keys
+   * quoted in answers. Paths, as `createApp`'s `privateFiles` are; read as identities when the
+   * folder is (`Reading.privateFileIdentities`).
    */
   privateFiles?: readonly string[];
 }
@@ -313,7 +315,7 @@ export function readContentFiles(
   siteUrl?: string,
   anchors?: AnchorStyle,
   conventions?: SourceConventions,
-  privateFiles: readonly FileIdentity[] = [],
+  privateFileIdentities: readonly FileIdentity[] = [],
 ): LoadedContent {
   const documents: SourceDocument[] = [];
   const skipped: SkippedFile[] = [];
@@ -327,7 +329,7 @@ export function readContentFiles(
       // nor is a log or a data dump in the folder, which would cost memory to read and time at
       // every question that reaches it: refused before reading.
       const source = fileText(
-        readRegularFile(file, MAX_FILE_BYTES, 'a page', privateFiles),
+        readRegularFile(file, MAX_FILE_BYTES, 'a page', privateFileIdentities),
         HTML_PAGE.test(file),
       );
       const reader = readerFor(file) as DocumentReader;
@@ -386,7 +388,7 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
       siteUrl: options.siteUrl,
       anchors: options.anchors ?? generator.anchors,
       // As they are now: a database's journals come and go between reads of a watched folder.
-      privateFiles: identitiesOf(options.privateFiles ?? []),
+      privateFileIdentities: identitiesOf(options.privateFiles ?? []),
       conventions: sourceConventionsOf(paths, {
         generator: generator.name,
         pageUrls: pageUrlStyleOf(generator),
@@ -423,8 +425,8 @@ export function readContentFolder(dir: string, options: ReadFolderOptions = {}):
 /** How the files of a folder are read: its site's URL, anchor style and generator's conventions. */
 interface Reading extends Pick<LoadFolderOptions, 'siteUrl' | 'anchors'> {
   conventions?: SourceConventions;
-  /** The files never read (see `LoadFolderOptions.privateFiles`). */
-  privateFiles?: FileIdentity[];
+  /** The identities (device and inode) of the files never read, `LoadFolderOptions.privateFiles` as they are now. */
+  privateFileIdentities?: FileIdentity[];
 }
 
 async function* readHere(dir: string, batches: string[][], reading: Reading): AsyncGenerator<LoadedContent> {
@@ -436,7 +438,7 @@ async function* readHere(dir: string, batches: string[][], reading: Reading): As
       reading.siteUrl,
       reading.anchors,
       reading.conventions,
-      reading.privateFiles,
+      reading.privateFileIdentities,
     );
   }
 }

@@ -5,8 +5,15 @@ import { type ReadRequest, type ReadResult, readContentFiles } from './load-fold
 
 parentPort?.on(
   'message',
-  ({ batch, dir, files, siteUrl, anchors, conventions, privateFiles }: ReadRequest) => {
-    const { documents, skipped } = readContentFiles(dir, files, siteUrl, anchors, conventions, privateFiles);
+  ({ batch, dir, files, siteUrl, anchors, conventions, privateFileIdentities }: ReadRequest) => {
+    const { documents, skipped } = readContentFiles(
+      dir,
+      files,
+      siteUrl,
+      anchors,
+      conventions,
+      privateFileIdentities,
+    );
     // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
     const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
     parentPort?.postMessage(result);

@@ -39,10 +39,10 @@ import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 import { answerQuestion } from '../src/server/service/answer-question.js';
 import { createSqliteStore } from '../src/server/store/sqlite-store.js';
+// The corpora beside the checkout, else the project's (a clone in /tmp has none beside it).
+import { CORPORA, MDN_DIR } from './answer-quality.js';
 
-const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
 const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
-const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
 
 interface Turn {
   question: string;

@@ -16,7 +16,10 @@ import { loadContentFolder } from '../src/server/content/load-folder.js';
 import { createOramaIndex } from '../src/server/search/orama-index.js';
 import type { SearchIndex } from '../src/server/search/search-index.js';
 
-const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+/** The shared corpora beside the checkout, else the project's (a clone in /tmp has none beside it). */
+const CORPORA = [new URL('../../shared/corpora/', import.meta.url).pathname, '/work/shared/corpora/'].find(
+  (dir) => existsSync(dir),
+) as string;
 const QUESTIONS = new URL('./questions/', import.meta.url).pathname;
 const MDN_DIR = process.env['MDN_DIR'] ?? '/tmp/mdn';
 

@@ -25,6 +25,9 @@ describe("<ask-chat>'s notice while its behaviour is on its way", () => {
   afterEach(networkBack);
 
   it('"Sending…" reads as progress, as "Thinking…" does after it, not as the red of a failure', async () => {
+    // The behaviour can't be fetched, from before the chat is on the page: it asks for it once the
+    // browser is idle, which on a loaded machine came before a refusal set after the fixture.
+    await failRequests('chat-behaviour');
     // No answer comes: the pending state stays to be looked at.
     const client = fakeClient((_, options) => untilAborted(options?.signal));
     const el = await fixture<AskChat>(html`<ask-chat .client=${client}></ask-chat>`);
@@ -33,7 +36,6 @@ describe("<ask-chat>'s notice while its behaviour is on its way", () => {
     const accent = getComputedStyle(p.one('send-button')!).backgroundColor;
 
     // The behaviour could not be fetched: a failure, in the error colour.
-    await failRequests('chat-behaviour');
     p.input().focus();
     await sendKeys({ type: 'How do I install it?' });
     await sendKeys({ press: 'Enter' });

@@ -34,7 +34,7 @@ import {
   MAX_FILE_BYTES,
   readRegularFile,
 } from '../regular-file.js';
-import { startWorkerModule } from '../worker-module.js';
+import { INDEXING_THREAD_LIMITS, startWorkerModule } from '../worker-module.js';
 
 const HTML_PAGE = /\.html?$/i;
 
@@ -462,7 +462,7 @@ async function* readInWorkers(
   reading: Reading,
 ): AsyncGenerator<LoadedContent> {
   const workers = Array.from({ length: Math.min(count, batches.length) }, () =>
-    startWorkerModule(import.meta.url, 'load-worker'),
+    startWorkerModule(import.meta.url, 'load-worker', { resourceLimits: INDEXING_THREAD_LIMITS }),
   );
   const read = new Map<number, LoadedContent>();
   let failure: unknown;

@@ -18,7 +18,7 @@ import type { LoadFolderOptions } from '../content/load-folder.js';
 import { ApiError } from '../http/api-error.js';
 import type { Logger } from '../logger.js';
 import { FoundDocuments, type SearchRequestData } from '../service/search-documents.js';
-import { startWorkerModule } from '../worker-module.js';
+import { INDEXING_THREAD_LIMITS, startWorkerModule } from '../worker-module.js';
 import { createEmbeddingProviderFromEnv } from './embedding-provider.js';
 import { ENGLISH, type Language, loadLanguage } from './languages.js';
 import { indexLanguage } from './orama-index.js';
@@ -97,7 +97,10 @@ export class IndexThread implements SearchIndex, Answerer {
     languageModelFromEnv(threadOptions.env ?? {});
     this.#synonyms = synonymTable(threadOptions.synonyms);
     this.#logger = logger;
-    this.worker = startWorkerModule(import.meta.url, 'index-worker', { workerData: threadOptions });
+    this.worker = startWorkerModule(import.meta.url, 'index-worker', {
+      workerData: threadOptions,
+      resourceLimits: INDEXING_THREAD_LIMITS,
+    });
     this.worker.on('message', (reply: IndexReply) => this.#received(reply));
     this.worker.on('error', (error) => logger.error('The index thread failed', error));
     this.stopped = new Promise((resolveStopped) =>

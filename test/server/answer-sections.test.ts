@@ -127,6 +127,37 @@ const PAGES: Record<string, string> = {
     '',
     'Copy the database file while the engine is stopped: the documents themselves are yours to keep.',
   ].join('\n'),
+  'skins.md': [
+    '---',
+    'title: "Skins: colours, fonts and dark mode"',
+    'description: Change how the widgets look with --w-* CSS custom properties; dark by prefers-color-scheme.',
+    '---',
+    '',
+    '# Skins',
+    '',
+    'The widgets render in shadow DOM: you change their look with CSS custom properties.',
+    '',
+    '## Custom properties',
+    '',
+    'To change the colours or the font, set these properties on the widgets or on any ancestor:',
+    '',
+    '```css',
+    'search-widget {',
+    '  --w-color-accent: #0b7a53;',
+    "  --w-font: 'Inter', sans-serif;",
+    '}',
+    '```',
+    '',
+    '## Dark mode',
+    '',
+    "The widgets follow the visitor's `prefers-color-scheme`. If your site has its own dark-mode switch, set the attribute from it:",
+    '',
+    '```js',
+    "// Your theme switch, after it changes the page: the widgets take the page's scheme.",
+    "const scheme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';",
+    "for (const widget of document.querySelectorAll('search-widget')) widget.setAttribute('color-scheme', scheme);",
+    '```',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -200,5 +231,15 @@ describe('the section an answer quotes, through the service', () => {
       answer.answer,
       'The text color is `--text-color`, the background color `--background-color`.',
     );
+  });
+
+  it('quotes the sentence that says how with its code over code that holds the words in a comment and a name', async () => {
+    // `## Dark mode`'s script holds "change" in a comment and "color" in `color-scheme`, and
+    // search finds it about as relevant; the sentence of `## Custom properties` says it, and is
+    // quoted with its CSS, so it shows how as much as a script does.
+    const answer = await ask('How do I change the colors?');
+    assert.equal(answer.context.passages[0]?.link, '/skins#custom-properties');
+    assert.match(answer.answer, /^To change the colours or the font, set these properties/);
+    assert.match(answer.answer, /--w-color-accent: #0b7a53;/);
   });
 });

@@ -140,7 +140,10 @@ const MAX_WHOLE_LIST_ITEMS = 10;
 
 const LIST_PROSE_CHARS = 2 * ANSWER_PROSE_CHARS;
 
-/** In a how-to question, a code block matching it counts this much more than a sentence: it shows how. */
+/**
+ * In a how-to question, a code block matching it counts this much more than a sentence: it shows
+ * how. So does a sentence right before a code block, which is quoted with it.
+ */
 const CODE_WEIGHT = 1.25;
 
 /** Code blocks quoted at most, but for short ones (see `SHORT_CODE_LINES`). */
@@ -311,6 +314,13 @@ export function selectAnswer(
       if (unit.kind === 'code' && (!procedural || unit.mistake)) return;
       const ownWords = new Set<string>();
       unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
+      // In a how-to question, a sentence right before code is quoted with its code (see
+      // `codeChosen`): it shows how as much as code does. Without the same weight, a script holding
+      // the words in a comment and a name ("…after it changes the page", `color-scheme`) outranked
+      // "To change the colours…, set these properties…:" and its CSS.
+      const shown = units[unitIndex + 1];
+      if (procedural && unit.kind !== 'code' && shown?.kind === 'code' && !shown.mistake)
+        unit.score *= CODE_WEIGHT;
       const own = new Set(unit.terms);
       // Beyond its own words: the section's heading, and a row's column names, which are its own.
       const beyond = (terms: Iterable<string>): number =>

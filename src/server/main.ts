@@ -19,7 +19,7 @@ import { RequestError, getRequestListener, serve, type ServerType } from '@hono/
 import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-from-env.js';
 import { createApp } from './app.js';
-import { type ServiceConfig, configWarnings, defaultConfig, loadConfigFile } from './config.js';
+import { ConfigError, type ServiceConfig, configWarnings, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
 import { privateFilesOf } from './private-files.js';
@@ -40,8 +40,10 @@ import { createEmbeddingProviderFromEnv } from './search/embedding-provider.js';
 import { createIndexFromEnv, type IndexFromEnv } from './search/index-from-env.js';
 import { IndexThread } from './search/index-thread.js';
 import { indexLanguage } from './search/orama-index.js';
-import { languageName } from './search/languages.js';
+import { type Language, languageName, loadLanguage } from './search/languages.js';
 import type { SearchIndex } from './search/search-index.js';
+import type { SiteSynonyms } from './search/synonyms.js';
+import { TextAnalyser } from './search/text-analyser.js';
 import { KEEP_DAYS_RULE, Retention, isKeepDays } from './service/retention.js';
 import { SettledSearches } from './service/settled-searches.js';
 import { createSqliteStore } from './store/sqlite-store.js';
@@ -502,7 +504,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     options.contentDir === undefined ? { anchors: 'github' } : siteGeneratorOf(contentDir);
   // The language, the embeddings' and the model's variables are checked before the content is
   // read: a typo is told at once. Vector search is optional: the EMBEDDINGS_* variables turn it on.
-  indexLanguage(options.language);
+  const languageCode = indexLanguage(options.language);
+  // The config file refuses English stop words in synonym groups; those of the site's language,
+  // given, are refused here (told from the pages, they are warned of once it is known, below).
+  if (languageCode !== 'auto' && languageCode !== 'en' && config.synonyms?.groups.length) {
+    const problem = synonymStopWordProblem(config.synonyms, await loadLanguage(languageCode));
+    if (problem !== undefined)
+      throw new ConfigError(
+        `${typeof options.config === 'string' ? `config file ${options.config}` : 'config'}: ${problem}`,
+      );
+  }
   createEmbeddingProviderFromEnv(env);
   const languageModel = languageModelFromEnv(env);
   // The database and the port are tried before the content is read: a mistake in either is
@@ -601,6 +612,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     logger.info(
       `Text read as ${languageName(language)} (${told ? 'told from the first pages; --language sets it' : 'as configured'})`,
     );
+  const warnOfStopWords = () => {
+    const problem = index.language && synonymStopWordProblem(config.synonyms, index.language);
+    if (problem)
+      logger.warn(`${problem} (the text is read as ${languageName(index.language?.code ?? 'en')})`);
+  };
+  if (told) warnOfStopWords();
   if (generator.name !== undefined && options.anchors === undefined)
     logger.info(`Heading anchors as ${generator.name} writes them (found ${generator.evidence})`);
   const basePath = options.siteUrl ? undefined : basePathOf(generator);
@@ -674,6 +691,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
               logger.warn(
                 `Text now read as ${languageName(now)}, not ${languageName(before)} (told from the first pages; --language sets it)`,
               );
+            if (now !== before) warnOfStopWords();
             for (const resolveWait of waiting.splice(0)) resolveWait(index.documentCount);
           },
           (error, during) => {
@@ -727,4 +745,18 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return closing;
     },
   };
+}
+
+/**
+ * Where the site's synonym groups hold a word search leaves out in `language` (`le` in French),
+ * which never matches, and what to do (`synonyms.0.1: "le" is…`); undefined when none does.
+ */
+function synonymStopWordProblem(synonyms: SiteSynonyms | undefined, language: Language): string | undefined {
+  const analyser = new TextAnalyser(language);
+  for (const [at, group] of (synonyms?.groups ?? []).entries()) {
+    const word = group.findIndex((one) => analyser.isStopWord(one));
+    if (word !== -1)
+      return `synonyms.${at}.${word}: ${JSON.stringify(group[word])} is a word search leaves out in ${languageName(language.code)} (too common to tell pages apart): leave it out`;
+  }
+  return undefined;
 }

@@ -202,3 +202,53 @@ describe('synonymTable', () => {
     assert.equal(synonymTable({ groups: [['signin', 'login']], builtIn: false }).get('make'), undefined);
   });
 });
+
+describe("the stop words of a site's language in its synonyms", () => {
+  const FRENCH_PAGES = {
+    'compte.md': [
+      '# Le compte',
+      '',
+      "Chaque membre de l'espace de travail a un compte, avec une adresse et un mot de passe.",
+      '',
+      'Pour se connecter, ouvrez le menu du compte et entrez votre adresse et votre mot de passe. Après cinq essais le compte est bloqué pendant une heure.',
+    ].join('\n'),
+  };
+  const config = configWith({
+    synonyms: [
+      ['le', 'article'],
+      ['connexion', 'login'],
+    ],
+  } as Partial<ConfigFile>);
+
+  it('refuses, naming the field and the word, a stop word of the language given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-synonyms-fr-'));
+    try {
+      writeSite(dir, FRENCH_PAGES);
+      await assert.rejects(
+        startTestService({ config, contentDir: dir, language: 'fr' }),
+        /^ConfigError: config: synonyms\.0\.0: "le" is a word search leaves out in French/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns of one of the language told from the pages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-synonyms-auto-'));
+    const warnings: string[] = [];
+    const logger = { info: () => {}, warn: (line: string) => warnings.push(line), error: () => {} };
+    try {
+      writeSite(dir, FRENCH_PAGES);
+      const service = await startTestService({ config, contentDir: dir, logger });
+      await service.close();
+      assert.deepEqual(
+        warnings.filter((line) => line.startsWith('synonyms.')),
+        [
+          'synonyms.0.0: "le" is a word search leaves out in French (too common to tell pages apart): leave it out (the text is read as French)',
+        ],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -156,17 +156,20 @@ function commandLineMistake(error: Error): string {
     return error.message;
   const typed = unknown.replace(/^-+/, '').toLowerCase();
   const flags = Object.keys(OPTIONS);
-  // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flag it
-  // is a typo or two from.
+  // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flags it
+  // is fewest typos from, within one or two (`--post`: --port or --host, a typo each).
+  const typosFrom = (flag: string): number => {
+    if (flag.replace('-', '') === typed) return 0;
+    const most = flag.length > 4 ? 2 : 1;
+    for (let typos = 1; typos <= most; typos++) if (withinEditDistance(typed, flag, typos)) return typos;
+    return Infinity;
+  };
+  const typos = new Map(flags.map((flag) => [flag, typosFrom(flag)]));
+  const fewest = Math.min(...typos.values());
   const near =
     typed.length === 1
       ? flags.filter((flag) => flag.startsWith(typed))
-      : flags
-          .filter(
-            (flag) =>
-              flag.replace('-', '') === typed || withinEditDistance(typed, flag, flag.length > 4 ? 2 : 1),
-          )
-          .slice(0, 1);
+      : flags.filter((flag) => fewest !== Infinity && typos.get(flag) === fewest);
   return `unknown option ${unknown}${near.length === 0 ? '' : `: did you mean ${near.map((flag) => `--${flag}`).join(' or ')}?`}`;
 }
 

@@ -909,6 +909,19 @@ if (!isMainThread && parentPort) {
       2,
       /unknown option --keepdays: did you mean --keep-days\?/,
     ],
+    // The flags fewest typos away are named, all of them when as near: --port came alone.
+    [
+      'a flag as near two flags',
+      ['serve', '--post', '80'],
+      2,
+      /unknown option --post: did you mean --port or --host\?/,
+    ],
+    [
+      'a flag two typos from two flags',
+      ['serve', '--confnt', 'docs'],
+      2,
+      /unknown option --confnt: did you mean --content or --config\?/,
+    ],
     ['a short flag serve lacks', ['serve', '-p', '3000'], 2, /unknown option -p: did you mean --port\?/],
     [
       'a short flag two flags begin with',

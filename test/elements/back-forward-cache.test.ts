@@ -37,7 +37,7 @@ const pageOf = (body: string, script: string) =>
 /** What the front server was asked for /bot/askai: each request, held while `holding`. */
 interface Asks {
   holding: boolean;
-  received: { closed: Promise<void>; release: () => void }[];
+  received: { query: string; closed: Promise<void>; release: () => void }[];
 }
 
 describe('the back/forward cache', () => {
@@ -64,7 +64,8 @@ describe('the back/forward cache', () => {
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
       const closed = new Promise<void>((resolve) => response.once('close', resolve));
-      asks.received.push({ closed, release });
+      const { query } = JSON.parse(Buffer.concat(chunks).toString()) as { query: string };
+      asks.received.push({ query, closed, release });
       changed();
       if (asks.holding) await released;
     }
@@ -292,6 +293,44 @@ describe('the back/forward cache', () => {
     assert.deepEqual(await questions(page), ['How do I install it?']);
     assert.equal(asks.received.length, 2, 'asked again once');
     assert.equal(await page.locator('ask-chat [part~="retry-button"]').count(), 0);
+    assert.equal(await page.locator('ask-chat textarea').inputValue(), '');
+    await page.context().close();
+  });
+
+  it('a question asked in code, waiting for the answer on its way as the visitor leaves, is asked when they come back, after it', async () => {
+    asks.received = [];
+    asks.holding = true;
+    const { page, cached, reasons } = await leaveAndComeBack(
+      '/page/tag-chat',
+      async (page) => {
+        await page.locator('ask-chat textarea').fill('How do I install it?');
+        await page.locator('ask-chat textarea').press('Enter');
+        await until(() => asks.received.length === 1);
+        // Waits for the answer, in the input meanwhile.
+        await page.evaluate(() => {
+          const chat = document.querySelector('ask-chat') as HTMLElement & {
+            askQuestion(query: string): unknown;
+          };
+          void chat.askQuestion('Which events does the chat fire?');
+        });
+        await page.waitForFunction(
+          () =>
+            document.querySelector('ask-chat')!.shadowRoot!.querySelector('textarea')!.value ===
+            'Which events does the chat fire?',
+        );
+      },
+      { there: () => asks.received[0]!.closed },
+    );
+    asks.holding = false;
+    for (const { release } of asks.received) release();
+    assert.deepEqual({ cached, reasons }, { cached: true, reasons: [] });
+    await page.locator('ask-chat .answer-body').nth(1).waitFor();
+    // Not sent as the page left (in flight in the cache, before the question it waited for).
+    assert.deepEqual(
+      asks.received.map(({ query }) => query),
+      ['How do I install it?', 'How do I install it?', 'Which events does the chat fire?'],
+    );
+    assert.deepEqual(await questions(page), ['How do I install it?', 'Which events does the chat fire?']);
     assert.equal(await page.locator('ask-chat textarea').inputValue(), '');
     await page.context().close();
   });

@@ -201,6 +201,12 @@ export class ChatBehaviour implements ReactiveController {
    */
   #leftPending: string | undefined;
   /**
+   * Until the page is back from the cache, with the question left pending asked again: the
+   * questions `askQuestion` holds behind it wait for this, not sent from the cache (or before it).
+   */
+  #pageBack: Promise<void> | undefined;
+  #cameBack = (): void => {};
+  /**
    * The saved conversation could not be read, its code not having loaded (a connection lost after
    * the page loaded): said in the notice, nothing is saved over it, and the next question reads it
    * first.
@@ -327,6 +333,7 @@ export class ChatBehaviour implements ReactiveController {
     const asking = this.turns.at(-1);
     if (!this.pending || asking?.status !== 'pending') return;
     this.#leftPending = asking.id;
+    this.#pageBack = new Promise((resolve) => (this.#cameBack = resolve));
     this.#ask.abort(PAGE_LEFT);
   };
 
@@ -352,6 +359,10 @@ export class ChatBehaviour implements ReactiveController {
         const turn = this.turns.find((t) => t.id === left);
         // Answered meanwhile on another page, or its conversation started anew there: not asked.
         if (turn?.status === 'stopped' && this.#host.isConnected) this.#retry(turn, false);
+      })
+      .finally(() => {
+        this.#pageBack = undefined;
+        this.#cameBack();
       });
   };
 
@@ -442,7 +453,7 @@ export class ChatBehaviour implements ReactiveController {
       const input = this.#input;
       if (input && !input.value.trim()) input.value = query;
       this.#set(() => (this.#waited = true));
-      while (this.pending) await this.#ask.taskComplete.catch(ignore);
+      while (this.pending || this.#pageBack) await (this.#pageBack ?? this.#ask.taskComplete.catch(ignore));
       if (input?.value === query) input.value = '';
     }
     return this.#start(query, [], options) ?? undefined;

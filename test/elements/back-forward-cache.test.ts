@@ -185,6 +185,12 @@ describe('the back/forward cache', () => {
     await page.locator('ask-chat .answer-body').nth(nth).waitFor();
   };
   const questions = (page: Page) => page.locator('ask-chat [part~="question"]').allInnerTexts();
+  /** Asks the chat "How do I install it?" as a visitor does, until the service has the question. */
+  const askHeld = async (page: Page) => {
+    await page.locator('ask-chat textarea').fill('How do I install it?');
+    await page.locator('ask-chat textarea').press('Enter');
+    await until(() => asks.received.length === 1);
+  };
 
   const states: [string, string, (page: Page) => Promise<void>][] = [];
   for (const kind of ['tag', 'npm'])
@@ -277,11 +283,7 @@ describe('the back/forward cache', () => {
     asks.holding = true;
     const { page, cached, reasons } = await leaveAndComeBack(
       '/page/tag-chat',
-      async (page) => {
-        await page.locator('ask-chat textarea').fill('How do I install it?');
-        await page.locator('ask-chat textarea').press('Enter');
-        await until(() => asks.received.length === 1);
-      },
+      askHeld,
       // Left while the service still thinks: the request ends (cancelled as the page leaves, or
       // with the page put out of the cache past Chromium's limit).
       { there: () => asks.received[0]!.closed },
@@ -303,9 +305,7 @@ describe('the back/forward cache', () => {
     const { page, cached, reasons } = await leaveAndComeBack(
       '/page/tag-chat',
       async (page) => {
-        await page.locator('ask-chat textarea').fill('How do I install it?');
-        await page.locator('ask-chat textarea').press('Enter');
-        await until(() => asks.received.length === 1);
+        await askHeld(page);
         // Waits for the answer, in the input meanwhile.
         await page.evaluate(() => {
           const chat = document.querySelector('ask-chat') as HTMLElement & {
@@ -342,9 +342,7 @@ describe('the back/forward cache', () => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`${origin}/page/tag-chat`);
-    await page.locator('ask-chat textarea').fill('How do I install it?');
-    await page.locator('ask-chat textarea').press('Enter');
-    await until(() => asks.received.length === 1);
+    await askHeld(page);
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
     asks.holding = false;
     asks.received[0]!.release();

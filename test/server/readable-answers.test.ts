@@ -68,6 +68,18 @@ const route = app.post(
 \`\`\`
 `;
 
+/** A page beside the one that answers, which a question about it must not be drawn to. */
+const ROUTING_PAGE = `# Routing
+
+Routes match a request's method and path.
+
+## Basic
+
+\`\`\`ts
+app.get('/', (c) => c.text('GET /'))
+\`\`\`
+`;
+
 describe('two lists quoted one after the other', () => {
   // A Docusaurus page whose tabs hold one numbered list each: the tabs' labels are markup, so the
   // section's text has the two lists side by side.
@@ -730,26 +742,20 @@ app.get('/sse', async (c) => {
 })
 \`\`\`
 `,
-    'routing.md': `# Routing
-
-Routes match a request's method and path.
-
-## Basic
-
-\`\`\`ts
-app.get('/', (c) => c.text('GET /'))
-\`\`\`
-`,
+    'routing.md': ROUTING_PAGE,
   });
 
+  /** Asks `query` in `format`, continuing the conversation `conversationId` ('' starts one). */
+  const askIn = (format: 'markdown' | 'html') => (query: string, conversationId: string) =>
+    service().postJson<AnswerRecord & { conversationId: string }>('/bot/askai', {
+      apiKey: DEMO_KEY,
+      query,
+      format,
+      conversationId,
+    });
+
   it('is not shown a block of the section that no quoted sentence introduces', async () => {
-    const ask = (query: string, conversationId: string) =>
-      service().postJson<AnswerRecord & { conversationId: string }>('/bot/askai', {
-        apiKey: DEMO_KEY,
-        query,
-        format: 'markdown',
-        conversationId,
-      });
+    const ask = askIn('markdown');
     const first = await ask('How do I stream a response?', '');
     assert.equal(first.body.didAnswer, true);
     const { body } = await ask('what about aborted streams?', first.body.conversationId);
@@ -760,13 +766,7 @@ app.get('/', (c) => c.text('GET /'))
 
   for (const format of ['markdown', 'html'] as const)
     it(`asks how too, and is shown the code (${format})`, async () => {
-      const ask = (query: string, conversationId: string) =>
-        service().postJson<AnswerRecord & { conversationId: string }>('/bot/askai', {
-          apiKey: DEMO_KEY,
-          query,
-          format,
-          conversationId,
-        });
+      const ask = askIn(format);
       const first = await ask('How do I stream a response?', '');
       assert.equal(first.body.didAnswer, true);
       assert.ok(first.body.answer.includes('stream.write('), first.body.answer);
@@ -780,16 +780,7 @@ app.get('/', (c) => c.text('GET /'))
 describe('a short block of code right after a quoted sentence, beyond two blocks', () => {
   const service = servedSite('readable-short-code-', {
     'validation.md': ZOD_VALIDATOR_PAGE,
-    'routing.md': `# Routing
-
-Routes match a request's method and path.
-
-## Basic
-
-\`\`\`ts
-app.get('/', (c) => c.text('GET /'))
-\`\`\`
-`,
+    'routing.md': ROUTING_PAGE,
   });
   const ask = askOf(service);
 

@@ -198,6 +198,13 @@ None (\`undefined\`).
     );
   });
 
+  // "myself" asks about no topic, as "yourself" doesn't: counted as a word no page holds, it
+  // left "host" alone with half the question, and the demo declined "can I host it myself".
+  it('answers a question whose only other word is "myself"', async () => {
+    const { answer } = await ask('can I host it myself', 'markdown');
+    assert.match(answer, /you host it yourself/);
+  });
+
   it('comes with the sentence before it when it starts "At this point"', async () => {
     const { answer } = await ask('what happens to the finished promise', 'markdown');
     assert.equal(

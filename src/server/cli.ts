@@ -30,9 +30,10 @@ Options:
                    (default: $PORT unless empty, else ${DEFAULT_PORT})
   --host HOST      interface to listen on, 0.0.0.0 for all
                    (default: $HOST unless empty, else 127.0.0.1)
-  --db FILE        SQLite file for conversations, insights and feedback
+  --db FILE        SQLite file for conversations, insights, feedback and searches
                    (default: ask-elements.db; ":memory:" keeps nothing)
-  --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits
+  --config FILE    JSON config: projects, agents, keys, thresholds, origins, rate limits,
+                   retention, synonyms
                    (default: project "demo", agent "docs", key "demo-key")
   --keep-days N    delete questions, feedback and searches older than N days (1–36500),
                    at start and every hour (default: the config's keepDays, else keep all)
@@ -151,9 +152,17 @@ const OPTIONS = {
  * the one it is near (`--contnet`: did you mean `--content`?).
  */
 function commandLineMistake(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  // A flag's value left out (`--db` last, or `--content --db x`) or one given to a switch
+  // (`--quiet=1`): Node's words name the flag as `'--db <value>'`, over three lines for the second.
+  const valueOf = /^Option '(?:-\w, )?(--[\w-]+)/.exec(error.message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && valueOf !== undefined) {
+    if (error.message.includes('does not take an argument')) return `${valueOf} takes no value`;
+    const placeholder = new RegExp(`^  ${valueOf} (\\S+)`, 'm').exec(USAGE)?.[1] ?? 'VALUE';
+    return `${valueOf} needs a value: ${valueOf} ${placeholder}`;
+  }
   const unknown = /^Unknown option '([^']+)'/.exec(error.message)?.[1];
-  if ((error as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined)
-    return error.message;
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) return error.message;
   const typed = unknown.replace(/^-+/, '').toLowerCase();
   const flags = Object.keys(OPTIONS);
   // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flags it

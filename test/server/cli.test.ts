@@ -929,6 +929,15 @@ if (!isMainThread && parentPort) {
       2,
       /unknown option -c: did you mean --content or --config\?/,
     ],
+    // Node says "Option '--db <value>' argument missing", and the second over three lines.
+    ['a flag without its value', ['serve', '--db'], 2, /^ask-elements: --db needs a value: --db FILE\n/],
+    [
+      'a flag whose value is the next flag',
+      ['serve', '--content', '--db', ':memory:'],
+      2,
+      /^ask-elements: --content needs a value: --content DIR\n/,
+    ],
+    ['a value given to a switch', ['serve', '--quiet=yes'], 2, /^ask-elements: --quiet takes no value\n/],
     // The folder is --content's value: "unknown command "serve ./docs"" named serve, which is known.
     [
       "the documents' folder given as an argument",

@@ -463,16 +463,20 @@ function describeKeys(config: ServiceConfig, isDefault: boolean): string[] {
   const withoutKey = config.projects.filter((project) => project.analyticsKey === undefined);
   const readsWith = (project: (typeof withoutKey)[number]) =>
     config.agents.some((agent) => agent.projectId === project.id && agent.apiKey !== undefined);
-  const open = withoutKey.filter(readsWith).map(({ id }) => `"${id}"`);
+  /** `project "a"`, or `projects "a", "b"`: one line says it of them all. */
+  const named = (projects: typeof withoutKey) =>
+    `project${projects.length > 1 ? 's' : ''} ${projects.map(({ id }) => `"${id}"`).join(', ')}`;
+  const open = withoutKey.filter(readsWith);
   if (open.length > 0 && !isDefault)
     agents.push(
-      `Analytics of project ${open.join(', ')} are read with any of its agent keys; set analyticsKey to keep them from the keys pages carry`,
+      `Analytics of ${named(open)} are read with any of ${open.length > 1 ? 'their' : 'its'} agent keys; set analyticsKey to keep them from the keys pages carry`,
     );
-  // A project whose one agent is public without a key: nothing reads what its visitors ask.
-  const closed = withoutKey.filter((project) => !readsWith(project)).map(({ id }) => `"${id}"`);
+  // A project whose one agent is public without a key: nothing reads what its visitors ask. One
+  // at most, as one agent at most is public.
+  const closed = withoutKey.filter((project) => !readsWith(project));
   if (closed.length > 0)
     agents.push(
-      `Analytics of project ${closed.join(', ')} can't be read: no analyticsKey, and no agent of it has a key; set analyticsKey to read them`,
+      `Analytics of ${named(closed)} can't be read: no analyticsKey, and no agent of it has a key; set analyticsKey to read them`,
     );
   return agents;
 }

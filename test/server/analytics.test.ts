@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '../../src/client/index.js';
+import type { ConfigFile } from '../../src/server/config.js';
 import {
   DEMO_KEY,
   type TestService,
@@ -434,18 +435,22 @@ describe('analytics endpoints', () => {
 });
 
 describe('a project whose only agent is public, without a key', () => {
-  it('is said at start to have analytics no key reads, not to be read with its agent keys', async () => {
+  /** A service over these projects, with the lines it logged at start. */
+  async function startLogging(projects: ConfigFile['projects']) {
     const lines: string[] = [];
     const log = (line: string) => void lines.push(line);
     const service = await startTestService({
-      config: configWith({
-        projects: [
-          { id: 'open', agents: [{ id: 'widget', public: true }] },
-          { id: 'keyed', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
-        ],
-      }),
+      config: configWith({ projects }),
       logger: { info: log, warn: log, error: log },
     });
+    return { lines, service };
+  }
+
+  it('is said at start to have analytics no key reads, not to be read with its agent keys', async () => {
+    const { lines, service } = await startLogging([
+      { id: 'open', agents: [{ id: 'widget', public: true }] },
+      { id: 'keyed', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
+    ]);
     try {
       const { body } = await service.postJson('/bot/askai', { query: 'How do I install ask-elements?' });
       assert.equal(typeof body.insightId, 'string');
@@ -458,6 +463,24 @@ describe('a project whose only agent is public, without a key', () => {
       assert.ok(
         lines.includes(
           'Analytics of project "keyed" are read with any of its agent keys; set analyticsKey to keep them from the keys pages carry',
+        ),
+        lines.join('\n'),
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('names several such projects in one line, as projects', async () => {
+    const { lines, service } = await startLogging([
+      { id: 'open', agents: [{ id: 'widget', public: true }] },
+      { id: 'keyed', agents: [{ id: 'docs', apiKey: DEMO_KEY }] },
+      { id: 'handed', agents: [{ id: 'docs', apiKey: 'another-key-2' }] },
+    ]);
+    try {
+      assert.ok(
+        lines.includes(
+          'Analytics of projects "keyed", "handed" are read with any of their agent keys; set analyticsKey to keep them from the keys pages carry',
         ),
         lines.join('\n'),
       );

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from '@hono/zod-openapi';
 import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
+import { plainIssueMessages } from './http/request-validation.js';
 import { keepPrivate } from './private-files.js';
 import { KEEP_DAYS_RULE, MAX_KEEP_DAYS } from './service/retention.js';
 import {
@@ -301,7 +302,7 @@ export function parseConfig(
   source = 'config',
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceConfig {
-  const result = ConfigFileSchema.safeParse(input);
+  const result = ConfigFileSchema.safeParse(input, { error: plainIssueMessages });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`${source}: ${fieldPath(issue.path)}: ${issue.message}`);

@@ -359,6 +359,15 @@ describe('config file', () => {
       },
       /rateLimit\.requestsPerSecond/,
     ],
+    // Zod says "expected int, received number", though 1.5 is a number.
+    [
+      'a burst that is no whole number',
+      {
+        projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }],
+        rateLimit: { burst: 1.5 },
+      },
+      /^config file x\.json: rateLimit\.burst: must be a whole number, got 1\.5$/,
+    ],
   ];
   for (const [name, input, message] of broken) {
     it(`refuses ${name}, naming the field`, () => {

@@ -495,6 +495,18 @@ describe('errors', () => {
     }
   });
 
+  it('tells a numDocs of 2.5 it must be a whole number, not zod\'s "expected int, received number"', async () => {
+    const { status, body } = await service.postJson('/bot/search', {
+      apiKey: DEMO_KEY,
+      query: 'install',
+      numDocs: 2.5,
+    });
+    assert.equal(status, 400);
+    assertErrorBody(body, 'invalid_field');
+    assert.equal(body.error.field, 'numDocs');
+    assert.equal(body.error.message, 'numDocs: must be a whole number, got 2.5');
+  });
+
   describe('a deeply nested body', () => {
     /** `levels` objects nested in one another, the innermost holding `inner`. */
     const nested = (levels: number, inner = '1') => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);

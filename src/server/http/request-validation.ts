@@ -44,12 +44,22 @@ function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
 }
 
 /**
+ * Zod's words where they mislead the one who reads them: 2.5 for a whole number is "expected int,
+ * received number", though 2.5 is a number. A field's own message, where it has one, comes first.
+ * Used for request bodies and the config file alike.
+ */
+export const plainIssueMessages: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.expected === 'int'
+    ? `must be a whole number, got ${String(issue.input)}`
+    : undefined;
+
+/**
  * Parses `input` with a wire schema. The first failing field (in the schema's field order)
  * becomes a 400 naming it, so a client can point at the one thing to fix. Optional fields sent as
  * null count as absent.
  */
 export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(withoutNullOptionals(schema, input));
+  const result = schema.safeParse(withoutNullOptionals(schema, input), { error: plainIssueMessages });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issuePath(issue.path);

@@ -432,6 +432,14 @@ describe('analytics endpoints', () => {
     const bad = await analytics(`analytics?${range()}&sort=count`);
     assert.equal(bad.status, 400);
   });
+
+  it('sends every report with Cache-Control: no-store, as it holds what visitors typed', async () => {
+    for (const report of ['analytics', 'analytics/topquestions', 'analytics/topsearches']) {
+      const response = await analytics(`${report}?${range()}`);
+      assert.equal(response.status, 200, report);
+      assert.equal(response.headers.get('cache-control'), 'no-store', report);
+    }
+  });
 });
 
 describe('a project whose only agent is public, without a key', () => {

@@ -206,6 +206,9 @@ export function registerAnalyticsRoutes(
       );
     inFlight++;
     try {
+      // A report holds what visitors typed, read with a key: no cache, a browser's or a proxy's,
+      // keeps a copy of it, and a dashboard that polls never shows one out of date.
+      c.header('Cache-Control', 'no-store');
       return c.json(await analyticsReport(deps.store, report, filter));
     } finally {
       inFlight--;

@@ -120,7 +120,9 @@ function parseKeepDays(value: string | undefined): number | undefined {
 }
 
 function parseLanguage(value: string | undefined): string | undefined {
-  if (value === undefined || value === 'auto') return value;
+  if (value === undefined) return value;
+  // Read in any case, as the codes are (`--language EN`).
+  if (value.toLowerCase() === 'auto') return 'auto';
   const code = languageCode(value);
   if (code === undefined)
     fail(`--language must be auto or one of ${LANGUAGE_CODES.join(', ')}, got "${value}"`, 2);

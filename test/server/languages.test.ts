@@ -391,6 +391,32 @@ describe('a site in French, over HTTP', () => {
 });
 
 describe('ask-elements serve --language', () => {
+  /** What `serve` over `dir` with `--language language` printed by the time it listened. */
+  async function startedWith(dir: string, language: string): Promise<string> {
+    const run = runCli([
+      'serve',
+      '--content',
+      dir,
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--language',
+      language,
+    ]);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(run.output())), 30_000);
+      run.child.stdout!.on('data', () => {
+        if (!/Listening on/.test(run.output())) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    run.child.kill('SIGTERM');
+    await run.exited;
+    return run.output();
+  }
+
   it('says which language it read the text in, and refuses one it cannot read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ask-elements-lang-'));
     try {
@@ -399,28 +425,18 @@ describe('ask-elements serve --language', () => {
       const { code } = await refused.exited;
       assert.equal(code, 2);
       assert.match(refused.output(), /--language must be auto or one of .*de.*, got "klingon"/);
-      const told = runCli([
-        'serve',
-        '--content',
-        dir,
-        '--db',
-        ':memory:',
-        '--port',
-        '0',
-        '--language',
-        'de-AT',
-      ]);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(told.output())), 30_000);
-        told.child.stdout!.on('data', () => {
-          if (!/Listening on/.test(told.output())) return;
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      told.child.kill('SIGTERM');
-      await told.exited;
-      assert.match(told.output(), /Text read as German \(as configured\)/);
+      assert.match(await startedWith(dir, 'de-AT'), /Text read as German \(as configured\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // `--language EN` was read as English, and `AUTO` refused as no language.
+  it('reads auto in any case, as it reads the codes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ask-elements-lang-'));
+    try {
+      writeSite(dir, GERMAN_PAGES);
+      assert.match(await startedWith(dir, 'AUTO'), /Text read as German \(told from the first pages/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -85,9 +85,11 @@ function parseSiteUrl(value: string | undefined): string | undefined {
 
 function parseAnchors(value: string | undefined): AnchorStyle | undefined {
   if (value === undefined) return undefined;
-  if (!(ANCHOR_STYLES as readonly string[]).includes(value))
+  // In any case, as a generator's name is written (`--anchors VitePress`), and as --language is.
+  const style = value.toLowerCase();
+  if (!(ANCHOR_STYLES as readonly string[]).includes(style))
     fail(`--anchors must be one of ${ANCHOR_STYLES.join(', ')}, got "${value}"`, 2);
-  return value as AnchorStyle;
+  return style as AnchorStyle;
 }
 
 /**

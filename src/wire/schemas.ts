@@ -31,7 +31,7 @@ export const SearchRequestSchema = z
     query: z
       .string()
       .trim()
-      .min(1, 'query must not be empty')
+      .min(1, 'must not be empty')
       .max(LIMITS.queryMaxChars)
       .openapi({ description: 'The search query; the last word is also matched as a prefix.' }),
     numDocs: z
@@ -81,7 +81,7 @@ export const SearchResultItemSchema = z
 export const SearchResponseSchema = z.array(SearchResultItemSchema).openapi('SearchResponse');
 
 export const AnswerFormatSchema = z.enum(['html', 'markdown'], {
-  error: 'format must be "html" or "markdown"',
+  error: 'must be "html" or "markdown"',
 });
 
 const IMAGE_DATA_URI = /^data:image\/[a-z0-9.+-]+;base64,/i;
@@ -151,7 +151,7 @@ export const AskMetaSchema = z
 export const AskRequestSchema = z
   .object({
     apiKey: z.string().optional(),
-    query: z.string().trim().min(1, 'query must not be empty').max(LIMITS.queryMaxChars),
+    query: z.string().trim().min(1, 'must not be empty').max(LIMITS.queryMaxChars),
     format: AnswerFormatSchema.optional().openapi({ description: 'Answer format; html by default.' }),
     conversationId: z.string().max(200).optional().openapi({
       description:
@@ -219,7 +219,7 @@ export const AnswerRecordSchema = z
   .openapi('AnswerRecord');
 
 export const FeedbackValueSchema = z.union([z.literal(1), z.literal(-1)], {
-  error: 'feedback must be 1 or -1',
+  error: 'must be 1 or -1',
 });
 
 export const FeedbackRequestSchema = z

@@ -495,17 +495,28 @@ describe('errors', () => {
     }
   });
 
-  it('tells a numDocs of 2.5 it must be a whole number, not zod\'s "expected int, received number"', async () => {
-    const { status, body } = await service.postJson('/bot/search', {
-      apiKey: DEMO_KEY,
-      query: 'install',
-      numDocs: 2.5,
+  // Each said once, after the field's name: zod's "expected int, received number" of 2.5 and
+  // "query: query must not be empty" are no more.
+  const fieldMessages: [string, Record<string, unknown>, string, string][] = [
+    [
+      '/bot/search',
+      { query: 'install', numDocs: 2.5 },
+      'numDocs',
+      'numDocs: must be a whole number, got 2.5',
+    ],
+    ['/bot/search', { query: '   ', numDocs: 1 }, 'query', 'query: must not be empty'],
+    ['/bot/askai', { query: 'install', format: 'text' }, 'format', 'format: must be "html" or "markdown"'],
+    ['/bot/feedback', { insightId: 'any', feedback: 2 }, 'feedback', 'feedback: must be 1 or -1'],
+  ];
+  for (const [path, fields, field, message] of fieldMessages) {
+    it(`tells ${path} a wrong ${field} as "${message}"`, async () => {
+      const { status, body } = await service.postJson(path, { apiKey: DEMO_KEY, ...fields });
+      assert.equal(status, 400);
+      assert.equal(body.error.code, 'invalid_field');
+      assert.equal(body.error.field, field);
+      assert.equal(body.error.message, message);
     });
-    assert.equal(status, 400);
-    assertErrorBody(body, 'invalid_field');
-    assert.equal(body.error.field, 'numDocs');
-    assert.equal(body.error.message, 'numDocs: must be a whole number, got 2.5');
-  });
+  }
 
   describe('a deeply nested body', () => {
     /** `levels` objects nested in one another, the innermost holding `inner`. */

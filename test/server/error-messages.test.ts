@@ -44,6 +44,13 @@ describe('pasted error messages', () => {
       '*',
     ]);
     assert.equal(pastedMessage(`TypeError: ${'word '.repeat(100)}`), undefined);
+    // Within a question, the message runs from its error's type, after a word, to the end.
+    assert.equal(
+      pastedMessage('JSON.stringify throws TypeError: BigInt value can’t be serialized')?.join(' '),
+      'typeerror bigint value can t be serialized',
+    );
+    assert.equal(pastedMessage('JSON.parse throws a SyntaxError'), undefined);
+    assert.equal(pastedMessage('I see Warning: each child should have a key'), undefined);
   });
 
   it('read an apostrophe as part of its word, not as a quote', () => {
@@ -86,6 +93,13 @@ describe('pasted error messages', () => {
     assert.ok(templateMatch(notAFunction, constructor) < MESSAGE_MATCH_FLOOR);
     const dateObject = pastedMessage('TypeError: this is not a Date object.')!;
     assert.ok(templateMatch(notAFunction, dateObject) < MESSAGE_MATCH_FLOOR);
+    // Words after the whole message say where it came from: a quarter of a word left over each.
+    const malformed = template('URIError: malformed URI sequence');
+    const thrownBy = pastedMessage('URIError: malformed URI sequence thrown by decodeURIComponent')!;
+    assert.equal(templateMatch(malformed, thrownBy), 4 / 4.75);
+    // A longer message that says more than the template is another message.
+    const notIterable = pastedMessage('TypeError: x is not a function or its return value is not iterable')!;
+    assert.ok(templateMatch(notAFunction, notIterable) < MESSAGE_MATCH_FLOOR);
   });
 
   it("are a page's title and the wordings its code lists, without the engine's note", () => {
@@ -152,6 +166,11 @@ describe('pasted error messages', () => {
     assert.equal(
       await top('Uncaught RangeError: Maximum call stack size exceeded'),
       '/errors/too-much-recursion',
+    );
+    // Within a question, with the visitor's words on either side of it.
+    assert.equal(
+      await top('my list throws TypeError: data.map is not a function on load'),
+      '/errors/not-a-function',
     );
     // The same words, not pasted as a message, are matched as words.
     assert.equal(await top('TypeError'), '/typeerror');

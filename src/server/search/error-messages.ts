@@ -11,6 +11,12 @@
 
 /** An error's type opening a message: `Error:`, `TypeError:`, `DOMException:`, `Warning:`. */
 const MESSAGE_START = /^(?:(?:[A-Z][A-Za-z]*)?(?:Error|Exception)|Warning)\s*:\s*\S/;
+/**
+ * An error's type opening a message inside a question, after a word of it: "JSON.stringify
+ * throws TypeError: BigInt value can't be serialized in JSON". Not `Warning:`, which prose writes
+ * before advice as often as a console before a message.
+ */
+const MESSAGE_START_WITHIN = /(?<=\s)(?:[A-Z][A-Za-z]*)?(?:Error|Exception)\s*:\s*\S/;
 /** What a console prints before a message: `Uncaught `, `Uncaught (in promise) `. */
 const CONSOLE_PREFIX = /^\s*(?:uncaught\s+(?:\(in promise\)\s+)?)?/i;
 /**
@@ -25,6 +31,12 @@ const WILDCARD = '*';
 const WORDS_PER_PLACEHOLDER = 3;
 /** What each word a placeholder stands for counts as left over (see `templateMatch`). */
 const PLACEHOLDER_WORD_COST = 0.5;
+/**
+ * What each word after the whole template counts as left over: the visitor's words on where the
+ * message came from ("URIError: malformed URI sequence thrown by decodeURIComponent"), not
+ * another message's.
+ */
+const TRAILING_WORD_COST = 0.25;
 /** The least share of a template that makes a match (see `templateMatch`). */
 export const MESSAGE_MATCH_FLOOR = 0.75;
 /**
@@ -62,9 +74,13 @@ export function withoutConsolePrefix(query: string): string {
   return messageIn(query) ?? query;
 }
 
-/** The message a query holds, as its words, or undefined when the query is not one. */
+/**
+ * The message a query holds, as its words, or undefined when it holds none: the query itself, or
+ * from an error's type within it to its end ("JSON.stringify throws TypeError: …").
+ */
 export function pastedMessage(query: string): string[] | undefined {
-  const message = messageIn(query);
+  const within = MESSAGE_START_WITHIN.exec(query);
+  const message = messageIn(query) ?? (within ? query.slice(within.index) : undefined);
   const words = message === undefined ? [] : messageWords(message);
   return words.length > 0 && words.length <= MAX_MESSAGE_WORDS ? words : undefined;
 }
@@ -81,9 +97,9 @@ export function templateMatch(template: readonly string[], message: readonly str
   let literal = 0;
   for (const word of template) if (word !== WILDCARD) literal++;
   if (literal === 0) return 0;
-  // Every message word beyond the template's counts at least half a word left over: past a
-  // third of the template's words, no alignment reaches the floor.
-  if (PLACEHOLDER_WORD_COST * (message.length - literal) > literal / 3) return 0;
+  // Every message word beyond the template's counts at least a quarter of a word left over:
+  // past a third of the template's words, no alignment reaches the floor.
+  if (TRAILING_WORD_COST * (message.length - literal) > literal / 3) return 0;
   const columns = message.length + 1;
   // cost[i][j]: the least left over on both sides aligning template[0, i) with message[0, j);
   // extra[i][j]: the message's part of it, on that alignment.
@@ -101,8 +117,8 @@ export function templateMatch(template: readonly string[], message: readonly str
     for (let j = 0; j <= message.length; j++) {
       const at = i * columns + j;
       if (cost[at] === Infinity) continue;
-      // A message word left over.
-      if (j < message.length) relax(at, at + 1, 0, 1);
+      // A message word left over: after the whole template, the visitor's own words about it.
+      if (j < message.length) relax(at, at + 1, 0, i === template.length ? TRAILING_WORD_COST : 1);
       if (i === template.length) continue;
       const word = template[i] as string;
       const below = at + columns;

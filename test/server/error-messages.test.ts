@@ -93,13 +93,16 @@ describe('pasted error messages', () => {
     assert.ok(templateMatch(notAFunction, constructor) < MESSAGE_MATCH_FLOOR);
     const dateObject = pastedMessage('TypeError: this is not a Date object.')!;
     assert.ok(templateMatch(notAFunction, dateObject) < MESSAGE_MATCH_FLOOR);
-    // Words after the whole message say where it came from: a quarter of a word left over each.
+    // Words after the whole message say where it came from: a tenth of a word left over each.
     const malformed = template('URIError: malformed URI sequence');
     const thrownBy = pastedMessage('URIError: malformed URI sequence thrown by decodeURIComponent')!;
-    assert.equal(templateMatch(malformed, thrownBy), 4 / 4.75);
-    // A longer message that says more than the template is another message.
+    assert.equal(templateMatch(malformed, thrownBy), 4 / 4.3);
+    const whenFetched = pastedMessage('TypeError: data.map is not a function when my fetch returns')!;
+    assert.ok(templateMatch(notAFunction, whenFetched) >= MESSAGE_MATCH_FLOOR);
+    // A longer message that goes on where a template ends matches its own template better.
     const notIterable = pastedMessage('TypeError: x is not a function or its return value is not iterable')!;
-    assert.ok(templateMatch(notAFunction, notIterable) < MESSAGE_MATCH_FLOOR);
+    const itsOwn = template('TypeError: "x" is not a function or its return value is not iterable');
+    assert.ok(templateMatch(itsOwn, notIterable) > templateMatch(notAFunction, notIterable) + 0.1);
   });
 
   it("are a page's title and the wordings its code lists, without the engine's note", () => {
@@ -169,7 +172,7 @@ describe('pasted error messages', () => {
     );
     // Within a question, with the visitor's words on either side of it.
     assert.equal(
-      await top('my list throws TypeError: data.map is not a function on load'),
+      await top('my list throws TypeError: data.map is not a function when my fetch returns'),
       '/errors/not-a-function',
     );
     // The same words, not pasted as a message, are matched as words.

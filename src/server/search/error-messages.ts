@@ -33,10 +33,11 @@ const WORDS_PER_PLACEHOLDER = 3;
 const PLACEHOLDER_WORD_COST = 0.5;
 /**
  * What each word after the whole template counts as left over: the visitor's words on where the
- * message came from ("URIError: malformed URI sequence thrown by decodeURIComponent"), not
- * another message's.
+ * message came from ("URIError: malformed URI sequence thrown by decodeURIComponent", "…is not a
+ * function when my fetch returns"), not another message's. Not nothing: a longer message that
+ * goes on where a shorter template ends matches its own template better.
  */
-const TRAILING_WORD_COST = 0.25;
+const TRAILING_WORD_COST = 0.1;
 /** The least share of a template that makes a match (see `templateMatch`). */
 export const MESSAGE_MATCH_FLOOR = 0.75;
 /**
@@ -97,8 +98,8 @@ export function templateMatch(template: readonly string[], message: readonly str
   let literal = 0;
   for (const word of template) if (word !== WILDCARD) literal++;
   if (literal === 0) return 0;
-  // Every message word beyond the template's counts at least a quarter of a word left over:
-  // past a third of the template's words, no alignment reaches the floor.
+  // Every message word beyond the template's counts at least a tenth of a word left over: past a
+  // third of the template's words, no alignment reaches the floor.
   if (TRAILING_WORD_COST * (message.length - literal) > literal / 3) return 0;
   const columns = message.length + 1;
   // cost[i][j]: the least left over on both sides aligning template[0, i) with message[0, j);

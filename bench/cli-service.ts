@@ -4,9 +4,10 @@
  * loop. With what they read of it from /proc: its memory and the CPU it has used.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RequestSpec } from 'autocannon';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,36 +16,72 @@ export interface CliService {
   url: string;
   documents: number;
   indexMs: number;
+  /** CPU seconds of the whole process once it listens: reading and indexing, mostly. */
+  indexCpuSeconds: number;
+}
+
+/** The key of the agent `writeLoadConfig` configures, read from BENCH_KEY. */
+export const LOAD_KEY = 'bench-key-0001';
+
+/**
+ * Writes a config file of one agent whose key is BENCH_KEY (`LOAD_KEY` is given in the service's
+ * `env`), with the rate limit far above what one client address drives.
+ */
+export function writeLoadConfig(file: string): void {
+  writeFileSync(
+    file,
+    JSON.stringify({
+      projects: [{ id: 'bench', agents: [{ id: 'load', apiKeyEnv: 'BENCH_KEY' }] }],
+      rateLimit: { requestsPerSecond: 1_000_000, burst: 10_000_000 },
+    }),
+  );
+}
+
+/** An autocannon request that searches `queries` in turn (numDocs 8), as the search box does. */
+export function searchRequest(queries: string[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: '/bot/search',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request: RequestSpec): RequestSpec => ({
+      ...request,
+      body: JSON.stringify({ apiKey: LOAD_KEY, query: queries[next++ % queries.length], numDocs: 8 }),
+    }),
+  };
 }
 
 /**
  * Starts `ask-elements serve` over `contentDir` on a free port, quiet, with `env` added to this
- * process's; resolves once it has indexed and listens, rejects if it exits first.
+ * process's; resolves once it has indexed and listens, rejects if it exits first. The CLI is
+ * this checkout's, or that of the checkout at `root` (its own node_modules).
  */
 export function startCliService(
   contentDir: string,
   dbFile: string,
   configFile: string,
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<CliService> {
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
-      join(ROOT, 'src/server/cli.ts'),
+      join(root, 'src/server/cli.ts'),
       'serve',
       '--content',
-      contentDir,
+      resolvePath(contentDir),
       '--db',
       dbFile,
       '--config',
-      configFile,
+      resolvePath(configFile),
       '--port',
       '0',
       '--quiet',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    // tsx is resolved from the checkout's own node_modules.
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let output = '';
   return new Promise((resolve, reject) => {
@@ -59,6 +96,7 @@ export function startCliService(
           url: listening[1]!,
           documents: Number(indexed[1]),
           indexMs: Number(indexed[2]),
+          indexCpuSeconds: cpuSeconds(child.pid!).total,
         });
       }
     };

@@ -10,19 +10,26 @@
  * not share its event loop. The rate limit is raised through a config file.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type RequestSpec } from 'autocannon';
-import { type CliService, cpuSeconds, rssMb, startCliService } from './cli-service.js';
+import {
+  type CliService,
+  LOAD_KEY as KEY,
+  cpuSeconds,
+  rssMb,
+  searchRequest,
+  startCliService,
+  writeLoadConfig,
+} from './cli-service.js';
 import { VISITOR_QUERIES, distinctTitleQueries, keystrokes } from './load-queries.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS = '/work/shared/corpora/mdn-10k.jsonl.gz';
 const EXPAND = '/work/shared/corpora/expand.mjs';
-const KEY = 'bench-key-0001';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
@@ -76,19 +83,6 @@ function ensureCorpus(dir: string, limit?: number): void {
   const args = [EXPAND, CORPUS, dir, ...(limit === undefined ? [] : ['--limit', String(limit)])];
   const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`expand.mjs failed with ${run.status}`);
-}
-
-function searchRequest(queries: string[]): RequestSpec {
-  let next = 0;
-  return {
-    method: 'POST',
-    path: '/bot/search',
-    headers: { 'content-type': 'application/json' },
-    setupRequest: (request: RequestSpec): RequestSpec => ({
-      ...request,
-      body: JSON.stringify({ apiKey: KEY, query: queries[next++ % queries.length], numDocs: 8 }),
-    }),
-  };
 }
 
 /**
@@ -188,14 +182,7 @@ async function measureAsk(url: string, count: number): Promise<void> {
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'ask-elements-bench-'));
   const configFile = join(work, 'config.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      projects: [{ id: 'bench', agents: [{ id: 'load', apiKeyEnv: 'BENCH_KEY' }] }],
-      // One client address drives all the load: lift the limit far above it.
-      rateLimit: { requestsPerSecond: 1_000_000, burst: 10_000_000 },
-    }),
-  );
+  writeLoadConfig(configFile);
   const corpora = [
     {
       label: 'bundled demo docs (HTTP layer ceiling)',

@@ -2034,6 +2034,20 @@ describe('<ask-chat>', () => {
       expect(label()).to.match(/^Source\u00a0: Install ask-elements/);
     });
 
+    it('keeps "Source:" on the line of its page\'s title in a chat as narrow as a phone\'s', async () => {
+      const { el, p } = await answeredWithClicks(
+        answerRecord({
+          title: 'Quick start: add a search box and a chat to your site, over your own documents',
+        }),
+      );
+      el.style.inlineSize = '20rem';
+      await el.updateComplete;
+      const label = p.one('source')!.querySelector('.source-label')!.getBoundingClientRect();
+      const titleFirstLine = p.one('source-link')!.getClientRects()[0]!;
+      expect(titleFirstLine.top, "the title begins on the label's line").to.be.closeTo(label.top, 2);
+      expect(titleFirstLine.left).to.be.above(label.right);
+    });
+
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {
       // The Hono docs' middleware page has no description of its own: the service describes it by
       // its opening, which the answer to "why is my middleware not running after the handler"

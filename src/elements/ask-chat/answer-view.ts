@@ -190,9 +190,13 @@ export function renderSource(
   return html`<div part="source" class="source">
     ${
       // No source named (the service sent none we can read): no "Source:" before nothing.
+      // The label and its page are one line of text, one flex item: as two, a title longer than
+      // the rest of the line (on a phone) left "Source:" alone on its line, the title under it.
       record.link || record.title
-        ? html`<span class="source-label">${labelled(s.source)}</span>
-            ${pageLink(chat, record, sourceLink(record), record.title, 'source-link')}`
+        ? html`<span
+            ><span class="source-label">${labelled(s.source)}</span>
+            ${pageLink(chat, record, sourceLink(record), record.title, 'source-link')}</span
+          >`
         : nothing
     }
     ${

@@ -1260,6 +1260,17 @@ describe('<search-box> states', () => {
       expect(retry().height, 'height with a mouse').to.be.at.least(24);
       await executeServerCommand('emulate-touch', true);
       await waitUntil(() => retry().height >= 44 && retry().width >= 44, 'a 44 px target on a touch screen');
+      // Too wide for the end of the message's last line, it goes to a line of its own, in line
+      // with the message's text, not indented.
+      el.style.inlineSize = '12rem';
+      const message = shadow(el).querySelector('[part="message"]')!;
+      const text = document.createRange();
+      text.selectNodeContents(
+        [...message.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())!,
+      );
+      const lines = [...text.getClientRects()];
+      expect(retry().top, 'below the message').to.be.at.least(lines.at(-1)!.bottom - 1);
+      expect(retry().left).to.be.closeTo(lines[0]!.left, 1);
     } finally {
       await executeServerCommand('emulate-touch', false);
       await setViewport({ width: 800, height: 600 });

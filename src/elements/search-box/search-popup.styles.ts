@@ -205,8 +205,9 @@ export const popupStyles = css`
   .message.error {
     color: var(--_error);
   }
+  /* After the message's last word by a space alone: a margin was left before it where it went to
+     a line of its own (a phone), and it stood out of line with the message. */
   .retry {
-    margin-inline-start: var(--_space);
     padding: 0.1em 0.6em;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);

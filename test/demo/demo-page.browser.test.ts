@@ -96,6 +96,28 @@ describe('a document page of the demo', () => {
       expect(link.getClientRects().length, `"${link.textContent}" on one line`).to.equal(1);
   });
 
+  it('lists the documents in level columns on a wide screen, each folder right under the one before it', async () => {
+    // In a grid, "Start here" (one page) beside "Guides" (ten) left a hole of nine lines under it.
+    frame = await pageIn(1280, 900, HOME_PAGE);
+    // Each folder's heading's top and its list's bottom: a grid stretched the folder's own box.
+    const columns = new Map<number, { top: number; bottom: number }[]>();
+    for (const section of frame.contentDocument!.querySelectorAll('.documents-index section')) {
+      const { left, top } = box(section.querySelector('h3')!);
+      const { bottom } = box(section.querySelector('ul')!);
+      columns.set(Math.round(left), [...(columns.get(Math.round(left)) ?? []), { top, bottom }]);
+    }
+    expect(columns.size, 'columns').to.be.at.least(2);
+    const tops = [...columns.values()].map((column) => column[0]!.top);
+    for (const top of tops) expect(top, 'the columns begin level').to.be.closeTo(tops[0]!, 1);
+    // From one folder's list to the next one's heading: the space above a heading, no more.
+    for (const column of columns.values())
+      for (let i = 1; i < column.length; i++)
+        expect(
+          column[i]!.top - column[i - 1]!.bottom,
+          'a folder right under the one before it',
+        ).to.be.at.most(20);
+  });
+
   it('scrolls no document page sideways on a 320 px screen (1280 px at 400%), a long unbroken code name wrapped', async function () {
     this.timeout(120000);
     // The CLI page's `/:categories/:year/:month/:day/:title:output_ext` ran 170 px past the

@@ -49,6 +49,15 @@ describe('pasted error messages', () => {
       pastedMessage('JSON.stringify throws TypeError: BigInt value can’t be serialized')?.join(' '),
       'typeerror bigint value can t be serialized',
     );
+    // Or from an opening quote mark or bracket, as a visitor quotes what the console said.
+    assert.equal(
+      pastedMessage('why does decodeURIComponent throw "URIError: malformed URI sequence"')?.join(' '),
+      'urierror malformed uri sequence',
+    );
+    assert.equal(
+      pastedMessage("my page shows (TypeError: can't access property 'x' of undefined)")?.join(' '),
+      'typeerror can t access property * of undefined',
+    );
     assert.equal(pastedMessage('JSON.parse throws a SyntaxError'), undefined);
     assert.equal(pastedMessage('I see Warning: each child should have a key'), undefined);
   });
@@ -173,6 +182,11 @@ describe('pasted error messages', () => {
     // Within a question, with the visitor's words on either side of it.
     assert.equal(
       await top('my list throws TypeError: data.map is not a function when my fetch returns'),
+      '/errors/not-a-function',
+    );
+    // Quoted within it: the data.map page led, by the visitor's own name.
+    assert.equal(
+      await top('my list throws "TypeError: data.map is not a function" when my fetch returns'),
       '/errors/not-a-function',
     );
     // The same words, not pasted as a message, are matched as words.

@@ -13,10 +13,11 @@
 const MESSAGE_START = /^(?:(?:[A-Z][A-Za-z]*)?(?:Error|Exception)|Warning)\s*:\s*\S/;
 /**
  * An error's type opening a message inside a question, after a word of it: "JSON.stringify
- * throws TypeError: BigInt value can't be serialized in JSON". Not `Warning:`, which prose writes
- * before advice as often as a console before a message.
+ * throws TypeError: BigInt value can't be serialized in JSON", or after an opening quote mark or
+ * bracket, as a visitor quotes what the console said ('throw "URIError: malformed URI sequence"').
+ * Not `Warning:`, which prose writes before advice as often as a console before a message.
  */
-const MESSAGE_START_WITHIN = /(?<=\s)(?:[A-Z][A-Za-z]*)?(?:Error|Exception)\s*:\s*\S/;
+const MESSAGE_START_WITHIN = /(?<=[\s"'`‘“«([])(?:[A-Z][A-Za-z]*)?(?:Error|Exception)\s*:\s*\S/;
 /** What a console prints before a message: `Uncaught `, `Uncaught (in promise) `. */
 const CONSOLE_PREFIX = /^\s*(?:uncaught\s+(?:\(in promise\)\s+)?)?/i;
 /**

@@ -65,7 +65,8 @@ const originSchema = z.string().refine((origin) => {
 }, 'must be "*" or an origin such as "https://docs.example.com" (scheme, host and port; no path or trailing slash)');
 
 const requestsPerSecondSchema = z.number().positive().max(1_000_000);
-const burstSchema = z.number().int().min(1).max(10_000_000);
+// Each whole number's bounds before int(): 1e20 is told as over its bound, not over int's range.
+const burstSchema = z.number().min(1).max(10_000_000).int();
 
 /** An agent's own rate limit: a field it leaves out is the service-wide limit's. */
 const agentRateLimitSchema = z
@@ -77,10 +78,10 @@ const serviceRateLimitSchema = z
   .object({
     requestsPerSecond: requestsPerSecondSchema.default(DEFAULT_RATE_LIMIT.requestsPerSecond),
     burst: burstSchema.default(DEFAULT_RATE_LIMIT.burst),
-    maxTrackedClients: z.number().int().min(100).max(10_000_000).default(DEFAULT_MAX_TRACKED_CLIENTS),
+    maxTrackedClients: z.number().min(100).max(10_000_000).int().default(DEFAULT_MAX_TRACKED_CLIENTS),
     reportsPerSecond: requestsPerSecondSchema.default(DEFAULT_REPORT_LIMIT.requestsPerSecond),
     reportBurst: burstSchema.default(DEFAULT_REPORT_LIMIT.burst),
-    connectionsPerAddress: z.number().int().min(10).max(1_000_000).default(DEFAULT_CONNECTIONS_PER_ADDRESS),
+    connectionsPerAddress: z.number().min(10).max(1_000_000).int().default(DEFAULT_CONNECTIONS_PER_ADDRESS),
   })
   .strict()
   // prefault, not default: an absent rateLimit is parsed as `{}`, so the field defaults apply.

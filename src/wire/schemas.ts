@@ -34,11 +34,13 @@ export const SearchRequestSchema = z
       .min(1, 'must not be empty')
       .max(LIMITS.queryMaxChars)
       .openapi({ description: 'The search query; the last word is also matched as a prefix.' }),
+    // The bounds before int(), as the analytics' page: 1e20 is told as over 100, not over int's
+    // range ('expected int to be <=9007199254740991').
     numDocs: z
       .number()
-      .int()
       .min(1)
       .max(LIMITS.numDocsMax)
+      .int()
       .openapi({ description: 'Number of documents to return (1–100).' }),
     score: z.number().min(0).max(LIMITS.scoreMax).optional().openapi({
       description:

@@ -368,6 +368,15 @@ describe('config file', () => {
       },
       /^config file x\.json: rateLimit\.burst: must be a whole number, got 1\.5$/,
     ],
+    // Past 2^53 zod's int() said "expected int to be <=9007199254740991", not the field's bound.
+    [
+      'a burst far over its bound',
+      {
+        projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }],
+        rateLimit: { burst: 1e20 },
+      },
+      /^config file x\.json: rateLimit\.burst: Too big: expected number to be <=10000000$/,
+    ],
   ];
   for (const [name, input, message] of broken) {
     it(`refuses ${name}, naming the field`, () => {

@@ -504,6 +504,13 @@ describe('errors', () => {
       'numDocs',
       'numDocs: must be a whole number, got 2.5',
     ],
+    // Past 2^53, zod's int() said 'Too big: expected int to be <=9007199254740991'.
+    [
+      '/bot/search',
+      { query: 'install', numDocs: 1e20 },
+      'numDocs',
+      'numDocs: Too big: expected number to be <=100',
+    ],
     ['/bot/search', { query: '   ', numDocs: 1 }, 'query', 'query: must not be empty'],
     ['/bot/askai', { query: 'install', format: 'text' }, 'format', 'format: must be "html" or "markdown"'],
     ['/bot/feedback', { insightId: 'any', feedback: 2 }, 'feedback', 'feedback: must be 1 or -1'],

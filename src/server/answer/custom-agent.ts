@@ -66,7 +66,7 @@ export const customAgentSchema = z
       .optional(),
     /** Sent with every call; `${NAME}` in a value is the environment variable NAME. */
     headers: z.record(z.string(), z.string()).default({}),
-    timeoutMs: z.number().int().min(100).max(120_000).default(DEFAULT_CUSTOM_AGENT_TIMEOUT_MS),
+    timeoutMs: z.number().min(100).max(120_000).int().default(DEFAULT_CUSTOM_AGENT_TIMEOUT_MS),
     /** The answer record's `title` (default: the agent's name) and `link` (default: none). */
     title: z.string().max(500).optional(),
     link: z.string().max(2000).optional(),

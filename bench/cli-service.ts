@@ -106,6 +106,18 @@ export function startCliService(
   });
 }
 
+/**
+ * Stops the service and waits for it to end; one that has already died (a crash under load) is
+ * not waited for, since its exit event has come and gone.
+ */
+export async function stopService(service: CliService): Promise<void> {
+  const child = service.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The resident memory of process `pid`, in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -24,6 +24,7 @@ import {
   cpuSeconds,
   searchRequest,
   startCliService,
+  stopService,
   writeLoadConfig,
 } from './cli-service.js';
 import { distinctTitleQueries } from './load-queries.js';
@@ -147,10 +148,7 @@ async function main(): Promise<void> {
       console.log(`response bodies of the first ${ours.length} queries: ${differing} differ`);
     }
   } finally {
-    for (const side of sides) {
-      side.service.process.kill('SIGTERM');
-      await new Promise((resolveExit) => side.service.process.once('exit', resolveExit));
-    }
+    for (const side of sides) await stopService(side.service);
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -23,6 +23,7 @@ import {
   rssMb,
   searchRequest,
   startCliService,
+  stopService,
   writeLoadConfig,
 } from './cli-service.js';
 import { VISITOR_QUERIES, distinctTitleQueries, keystrokes } from './load-queries.js';
@@ -219,8 +220,7 @@ async function main(): Promise<void> {
         await measureAsk(service.url, 200);
         console.log(`  rss after load: ${rssMb(service.process.pid!).toFixed(0)} MB`);
       } finally {
-        service.process.kill('SIGTERM');
-        await new Promise((resolve) => service.process.once('exit', resolve));
+        await stopService(service);
       }
     }
   } finally {

@@ -2952,11 +2952,41 @@ describe('<ask-chat>', () => {
       expect(errorOf()).to.equal('Trop de questions. Réessayez dans un instant.');
     });
 
+    it("says a question the reference service refused in the visitor's words, naming no field", async () => {
+      // The real client and service; the body's query blanked on its way, as a proxy that cut it
+      // would (the chat itself sends no empty question). The service says "query: must not be empty".
+      const blanking = createClient({
+        baseUrl: location.origin,
+        apiKey: 'demo-key',
+        fetch: (url, init) =>
+          fetch(url, { ...init, body: JSON.stringify({ ...JSON.parse(String(init?.body)), query: ' ' }) }),
+      });
+      // A field that is the page's own, not the visitor's, is named as the service names it.
+      const wrongFormat = createClient({
+        baseUrl: location.origin,
+        apiKey: 'demo-key',
+        fetch: (url, init) =>
+          fetch(url, {
+            ...init,
+            body: JSON.stringify({ ...JSON.parse(String(init?.body)), format: 'text' }),
+          }),
+      });
+      const errorOf = (el: AskChat) =>
+        parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
+      const el = await chat(new RecordingClient(blanking));
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
+      expect(errorOf(el)).to.equal('Your question must not be empty.');
+      expect(parts(el).status()).to.equal('Your question must not be empty.');
+      const other = await chat(new RecordingClient(wrongFormat));
+      await askAndWaitForAnswer(other, 'How do I install it?', 1);
+      expect(errorOf(other)).to.equal('The question was not accepted: format: must be "html" or "markdown"');
+    });
+
     it('explains each failure politely, keeps the input, and retries', async () => {
       const failures: unknown[] = [
         new NetworkError(),
         new TimeoutError(60000),
-        new ApiError('query must not be empty', { status: 400, code: 'invalid_request', field: 'query' }),
+        new ApiError('query: must not be empty', { status: 400, code: 'invalid_field', field: 'query' }),
         new ApiError('The language model is unavailable.', { status: 200, code: 'llm_unavailable' }),
         new ApiError('Too many requests', { status: 429, code: 'rate_limited', retryAfter: 0.5 }),
         new ApiError('boom', { status: 503, code: 'http_503' }),
@@ -2966,7 +2996,7 @@ describe('<ask-chat>', () => {
       const expected = [
         'The service could not be reached. Check your connection, then retry.',
         'The answer took too long to arrive. Please retry.',
-        'The question was not accepted (query): query must not be empty',
+        'Your question must not be empty.',
         'The service could not answer: The language model is unavailable.',
         'Too many questions at once. Please retry in 1 second.',
         'Something went wrong on the service. Please retry in a moment.',

@@ -56,7 +56,7 @@ export const defaultChatStrings: AskChatStrings = {
   timeout: 'The answer took too long to arrive. Please retry.',
   serverError: 'Something went wrong on the service. Please retry in a moment.',
   rejected: 'The question was not accepted: {message}',
-  rejectedField: 'The question was not accepted ({field}): {message}',
+  rejectedField: 'Your question {message}.',
   rateLimited: (seconds) =>
     `Too many questions at once. Please retry in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   rateLimitedSoon: 'Too many questions at once. Please retry in a moment.',

@@ -83,7 +83,10 @@ export interface AskChatStrings {
   serverError: string;
   /** `{message}` from the service. */
   rejected: string;
-  /** `{message}`, `{field}`. */
+  /**
+   * The question's text refused: `{message}` is the service's reason after the field's name
+   * (`must not be empty`), `{field}` that name (`query`). Other fields refused are `rejected`.
+   */
   rejectedField: string;
   /** `{seconds}` to wait; a function of them for the grammar of "1 second" and its plural. */
   rateLimited: StringTemplate<number>;

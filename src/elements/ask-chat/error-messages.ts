@@ -34,9 +34,15 @@ export function describeError(error: unknown, strings: AskChatStrings): string {
       const template = strings.rateLimited;
       return typeof template === 'function' ? template(seconds) : fill(template, { seconds });
     }
+    // The question's own text refused is said as the visitor knows it ("Your question must not be
+    // empty"): the field's name, which the service's message opens with ("query: must not be
+    // empty", "query is required"), is dropped. Any other field is the page's, named as sent.
     if (error.status >= 400 && error.status < 500)
-      return error.field
-        ? fill(strings.rejectedField, { field: error.field, message: error.message })
+      return error.field === 'query'
+        ? fill(strings.rejectedField, {
+            field: error.field,
+            message: error.message.replace(/^query:?\s*/i, ''),
+          })
         : fill(strings.rejected, { message: error.message });
   }
   return strings.serverError;

@@ -232,13 +232,18 @@ async function main(argv: string[]): Promise<void> {
 
   // An empty value is a variable left unset (`--content "$DOCS"`), not a choice: the folder or
   // file resolved from it would be the working folder (indexed, or served, whole: under systemd,
-  // /) or, for --db, a temporary database SQLite deletes at exit.
-  for (const flag of ['content', 'db', 'config', 'static'] as const)
-    if (values[flag] === '')
-      fail(
-        `--${flag} is empty: give a ${flag === 'db' || flag === 'config' ? 'file' : 'folder'} (is the variable it was given unset?)`,
-        2,
-      );
+  // /) or, for --db, a temporary database SQLite deletes at exit; an empty --host would listen on
+  // 127.0.0.1 alone, where `--host "$BIND"` meant other machines to reach it.
+  const emptyFlagWants = {
+    content: 'a folder',
+    db: 'a file',
+    config: 'a file',
+    static: 'a folder',
+    host: 'an address, 0.0.0.0 for all',
+  } as const;
+  for (const [flag, wanted] of Object.entries(emptyFlagWants))
+    if (values[flag as keyof typeof emptyFlagWants] === '')
+      fail(`--${flag} is empty: give ${wanted} (is the variable it was given unset?)`, 2);
 
   const keepDays = parseKeepDays(values['keep-days']);
 

@@ -1238,14 +1238,19 @@ require.cache[path] = unbuiltBindings;
     await assertSearchTakesKeyThenStop(cli, 'bom-config-key');
   });
 
-  it('refuses an empty --content, --db, --config or --static, as a variable left unset gives', async () => {
+  it('refuses an empty --content, --db, --config, --static or --host, as a variable left unset gives', async () => {
     // `--content "$DOCS"` with DOCS unset: the working folder would be indexed and searchable
-    // whole, and `--db ""` a temporary database deleted at exit, logged as the working folder.
-    for (const flag of ['--content', '--db', '--config', '--static']) {
+    // whole, `--db ""` a temporary database deleted at exit, logged as the working folder, and
+    // `--host ""` 127.0.0.1 alone, out of reach of the machines `--host "$BIND"` was for.
+    for (const flag of ['--content', '--db', '--config', '--static', '--host']) {
       const args = ['serve', '--port', '0', '--content', FIXTURE_CONTENT, '--db', ':memory:'];
       const run = refusedRun([...args, flag, '']);
       assert.equal((await run.exited).code, 2, flag);
-      assert.match(run.output(), new RegExp(`ask-elements: ${flag} is empty: give a (file|folder)`), flag);
+      assert.match(
+        run.output(),
+        new RegExp(`ask-elements: ${flag} is empty: give (a file|a folder|an address)`),
+        flag,
+      );
       assert.doesNotMatch(run.output(), /Indexed|Database:/, flag);
     }
   });

@@ -1022,7 +1022,21 @@ if (!isMainThread && parentPort) {
       // Port 0: a service already on the default port would be refused first, masking the database.
       ['serve', '--content', FIXTURE_CONTENT, '--db', FIXTURE_CONTENT, '--port', '0'],
       1,
-      /database .*fixtures\/content\/?: unable to open database file/,
+      /database .*fixtures\/content\/?: it is a folder: give --db a file, such as ask-elements\.db in that folder/,
+    ],
+    // SQLite said "unable to open database file" alone, naming neither the flag nor what to do.
+    [
+      'a --db where no file can be created (/proc)',
+      ['serve', '--content', FIXTURE_CONTENT, '--db', '/proc/ask-elements.db', '--port', '0'],
+      1,
+      /database \/proc\/ask-elements\.db: no database can be opened or created there \(unable to open database file\): give --db a file in a folder that the user the service runs as may write/,
+    ],
+    // Node's recursive mkdirSync looped for ever on the folder that /proc can't hold.
+    [
+      'a --db in a folder that cannot be made (/proc)',
+      ['serve', '--content', FIXTURE_CONTENT, '--db', '/proc/no-such-folder/ask-elements.db', '--port', '0'],
+      1,
+      /database \/proc\/no-such-folder\/ask-elements\.db: no database can be opened or created there \(ENOENT\): give --db a file/,
     ],
     [
       'a missing content folder',

@@ -8,7 +8,7 @@
  * (NORMAL would survive `kill -9` too, since the WAL sits in the OS's cache, but not a crash
  * of the machine; an fsync per answered question is cheap next to answering it.)
  */
-import { closeSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnalyticsRecord, FeedbackValue, TopQuestion, TopSearch } from '../../wire/index.js';
@@ -691,7 +691,7 @@ function requireWritable(file: string): void {
 export function openDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') makeFolders(dirname(file));
     // Another process (a backup, a second service) may hold the lock for a moment.
     db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
     if (file !== ':memory:' && file !== '') requireWritable(file);
@@ -705,9 +705,45 @@ export function openDatabase(file: string): Database.Database {
     if (unbuilt !== undefined) throw new Error(unbuilt, { cause: error });
     // SQLite's own messages ("unable to open database file", "file is not a database") don't
     // say which file.
-    throw new Error(`database ${file}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`database ${file}: ${openingMistake(file, error as NodeJS.ErrnoException)}`, {
+      cause: error,
+    });
   }
   return db;
+}
+
+/**
+ * Makes `folder` and those above it that are missing, one at a time: Node 20's `mkdirSync` with
+ * `recursive` never returns for a folder that can't be made in one that exists (`/proc/nope`:
+ * ENOENT, then EEXIST for `/proc`, over and over), and `--db /proc/nope/x.db` hung the start.
+ */
+function makeFolders(folder: string): void {
+  const parent = dirname(folder);
+  if (parent !== folder && !existsSync(parent)) makeFolders(parent);
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    // There already, or made meanwhile by another process: SQLite says if it is no folder.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
+ * Why `file` could not be opened, with what to do where SQLite's words give neither: its
+ * "unable to open database file" for a folder, or for a place where no file can be created
+ * (`/proc/x.db`), and the system's for a folder above it that can't be made (`/proc/nope/x.db`).
+ */
+function openingMistake(file: string, error: NodeJS.ErrnoException): string {
+  if (error.code !== 'SQLITE_CANTOPEN' && error.syscall !== 'mkdir') return error.message;
+  let folder = false;
+  try {
+    folder = statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    // Not to be looked at: said as any other place it can't be opened.
+  }
+  if (folder) return 'it is a folder: give --db a file, such as ask-elements.db in that folder';
+  const why = error.code === 'SQLITE_CANTOPEN' ? error.message : (error.code ?? error.message);
+  return `no database can be opened or created there (${why}): give --db a file in a folder that the user the service runs as may write`;
 }
 
 /**

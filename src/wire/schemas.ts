@@ -123,16 +123,15 @@ export const ImageDataUriSchema = z.string().superRefine((uri, ctx) => {
  * little more than one of a thousand: a check that visited each took 9.6 s for 1.5 million.
  */
 function attributesProblem(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return 'attributes must be a JSON object';
-  const tooLong = `attributes must serialise to at most ${LIMITS.attributesMaxChars} characters of JSON`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
+  const tooLong = `must serialise to at most ${LIMITS.attributesMaxChars} characters of JSON`;
   const pending: [value: unknown, depth: number][] = [[value, 1]];
   let entries = 0;
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [current, depth] = next;
     if (current === null || typeof current !== 'object') continue;
     if (depth > LIMITS.attributesMaxDepth)
-      return `attributes is nested too deeply (at most ${LIMITS.attributesMaxDepth} levels)`;
+      return `must be nested at most ${LIMITS.attributesMaxDepth} levels deep`;
     const children = Object.values(current);
     entries += children.length;
     if (entries * 2 > LIMITS.attributesMaxChars) return tooLong;

@@ -495,8 +495,8 @@ describe('errors', () => {
     }
   });
 
-  // Each said once, after the field's name: zod's "expected int, received number" of 2.5 and
-  // "query: query must not be empty" are no more.
+  // Each said once, after the field's name: zod's "expected int, received number" of 2.5,
+  // "query: query must not be empty" and "attributes: attributes must be a JSON object" are no more.
   const fieldMessages: [string, Record<string, unknown>, string, string][] = [
     [
       '/bot/search',
@@ -514,6 +514,18 @@ describe('errors', () => {
     ['/bot/search', { query: '   ', numDocs: 1 }, 'query', 'query: must not be empty'],
     ['/bot/askai', { query: 'install', format: 'text' }, 'format', 'format: must be "html" or "markdown"'],
     ['/bot/feedback', { insightId: 'any', feedback: 2 }, 'feedback', 'feedback: must be 1 or -1'],
+    [
+      '/bot/askai',
+      { query: 'install', attributes: 'text' },
+      'attributes',
+      'attributes: must be a JSON object',
+    ],
+    [
+      '/bot/askai',
+      { query: 'install', attributes: { note: 'x'.repeat(20_000) } },
+      'attributes',
+      'attributes: must serialise to at most 16384 characters of JSON',
+    ],
   ];
   for (const [path, fields, field, message] of fieldMessages) {
     it(`tells ${path} a wrong ${field} as "${message}"`, async () => {
@@ -541,7 +553,7 @@ describe('errors', () => {
         const body = await response.json();
         assertErrorBody(body, 'invalid_field');
         assert.equal(body.error.field, 'attributes');
-        assert.match(body.error.message, /nested too deeply \(at most 20 levels\)/);
+        assert.equal(body.error.message, 'attributes: must be nested at most 20 levels deep');
       }
     });
 

@@ -505,13 +505,17 @@ describe('errors', () => {
       'numDocs: must be a whole number, got 2.5',
     ],
     // Past 2^53, zod's int() said 'Too big: expected int to be <=9007199254740991'.
+    ['/bot/search', { query: 'install', numDocs: 1e20 }, 'numDocs', 'numDocs: must be at most 100'],
+    ['/bot/search', { query: '   ', numDocs: 1 }, 'query', 'query: must not be empty'],
+    // Zod's own words were 'Too big: expected string to have <=1000 characters' and 'Invalid
+    // input: expected number, received string'.
     [
       '/bot/search',
-      { query: 'install', numDocs: 1e20 },
-      'numDocs',
-      'numDocs: Too big: expected number to be <=100',
+      { query: 'a'.repeat(1001), numDocs: 1 },
+      'query',
+      'query: must have at most 1,000 characters',
     ],
-    ['/bot/search', { query: '   ', numDocs: 1 }, 'query', 'query: must not be empty'],
+    ['/bot/search', { query: 'install', numDocs: '5' }, 'numDocs', 'numDocs: must be a number, got a string'],
     ['/bot/askai', { query: 'install', format: 'text' }, 'format', 'format: must be "html" or "markdown"'],
     ['/bot/feedback', { insightId: 'any', feedback: 2 }, 'feedback', 'feedback: must be 1 or -1'],
     [

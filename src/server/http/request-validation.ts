@@ -43,15 +43,48 @@ function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
   return copy ?? input;
 }
 
+/** How a value the field did not expect is named in a message: `a string`, `an array`, `null`, `nothing`. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  const kind = typeof value;
+  return kind === 'object' ? 'an object' : `a ${kind}`;
+}
+
+/** 1000 as 1,000: the limits read as a person writes them. */
+const plainNumber = (value: number | bigint): string => value.toLocaleString('en-US');
+
 /**
- * Zod's words where they mislead the one who reads them: 2.5 for a whole number is "expected int,
- * received number", though 2.5 is a number. A field's own message, where it has one, comes first.
- * Used for request bodies and the config file alike.
+ * Zod's words where they mislead or read as code to the one who reads them: 2.5 for a whole number
+ * was "expected int, received number", though 2.5 is a number; a limit was "Too big: expected
+ * string to have <=1000 characters". A field's own message, where it has one, comes first (zod
+ * keeps a schema's messages over this map). Used for request bodies and the config file alike.
  */
-export const plainIssueMessages: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_type' && issue.expected === 'int'
-    ? `must be a whole number, got ${String(issue.input)}`
-    : undefined;
+export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type') {
+    if (issue.expected === 'int') return `must be a whole number, got ${String(issue.input)}`;
+    const expected =
+      issue.expected === 'array' || issue.expected === 'object'
+        ? `an ${issue.expected}`
+        : `a ${issue.expected}`;
+    return `must be ${expected}, got ${kindOf(issue.input)}`;
+  }
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
+    if (typeof limit !== 'number' && typeof limit !== 'bigint') return undefined;
+    const most = issue.code === 'too_big';
+    if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+      if (issue.inclusive === false) return `must be ${most ? 'less' : 'more'} than ${plainNumber(limit)}`;
+      return `must be at ${most ? 'most' : 'least'} ${plainNumber(limit)}`;
+    }
+    const unit = issue.origin === 'string' ? 'character' : issue.origin === 'array' ? 'item' : undefined;
+    if (unit === undefined) return undefined;
+    if (!most && limit === 1) return 'must not be empty';
+    return `must have at ${most ? 'most' : 'least'} ${plainNumber(limit)} ${unit}${limit === 1 ? '' : 's'}`;
+  }
+  return undefined;
+};
 
 /**
  * Parses `input` with a wire schema. The first failing field (in the schema's field order)

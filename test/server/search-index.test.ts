@@ -4,6 +4,7 @@ import type { SourceDocument } from '../../src/server/content/document.js';
 import { loadContentFolder } from '../../src/server/content/load-folder.js';
 import { createOramaIndex } from '../../src/server/search/orama-index.js';
 import type { SearchIndex } from '../../src/server/search/search-index.js';
+import { TextAnalyser } from '../../src/server/search/text-analyser.js';
 import { pageWithText } from './documents.js';
 
 const HONO = new URL('../fixtures/corpora/hono/', import.meta.url).pathname;
@@ -289,6 +290,33 @@ describe('Orama search index on small fixtures', () => {
     ]);
     const hits = await index.searchPassages('set request timeout', { limit: 2, prefixLastTerm: false });
     assert.equal(hits[0]?.document.id, 'near');
+  });
+
+  it('finds "goes" by "go" and "go" by "goes", as "echoes" by "echo", and "toes" by "toe"', async () => {
+    // Porter's stemmer keeps the `e` of a word of one syllable in -oes: `goe`, where "go" is `go`.
+    const analyser = new TextAnalyser();
+    for (const [word, base] of [
+      ['goes', 'go'],
+      ['echoes', 'echo'],
+      ['heroes', 'hero'],
+      ['vetoes', 'veto'],
+      ['undoes', 'undo'],
+      ['toes', 'toe'],
+      ['shoes', 'shoe'],
+      ['foes', 'foe'],
+      ['canoes', 'canoe'],
+    ])
+      assert.deepEqual(analyser.terms(word), analyser.terms(base), word);
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      page('kept', 'Storage', 'Each vote goes to one SQLite file.'),
+      page('shown', 'Analytics', 'Each vote is counted in the analytics.'),
+      page('retry', 'Retries', 'A request that fails to go out is sent again.'),
+    ]);
+    const voteGoes = await index.search('where does the vote go', { limit: 3, prefixLastTerm: false });
+    assert.equal(voteGoes[0]?.document.id, 'kept');
+    const goes = await index.search('goes', { limit: 3, prefixLastTerm: false });
+    assert.deepEqual(goes.map((hit) => hit.document.id).sort(), ['kept', 'retry']);
   });
 
   it('replaces its content on load', async () => {

@@ -1,4 +1,5 @@
 import { components } from '@orama/orama';
+import { isEnglishWord } from '../answer/language-model.js';
 import { ENGLISH, type Language, writtenInLatin } from './languages.js';
 import { americanSpelling } from './spellings.js';
 import { SYNONYMS, type SynonymTable } from './synonyms.js';
@@ -243,7 +244,20 @@ export class TextAnalyser {
       this.#language.code === 'en' || (!writtenInLatin(this.#language.code) && ENGLISH_WORD.test(folded));
     if (!english) return this.#language.stem === undefined ? folded : this.#language.stem(folded);
     // "colour" is "color": one word in two spellings, as the site and its visitors write it.
-    return this.#stem(americanSpelling(folded));
+    const stem = this.#stem(americanSpelling(folded));
+    return folded.endsWith('oes') && stem === folded.slice(0, -1) ? this.#stemOfOes(folded, stem) : stem;
+  }
+
+  /**
+   * The stem of an English word in -oes that Porter's stemmer took only the `s` off: it keeps the
+   * `e` of a word of one syllable, right for "toes" (`toe`) and "shoes", wrong for "goes", left
+   * `goe` where "go" is `go`. The -o word's stem when the English lexicon knows the -o word and not
+   * the -oe one ("goes" → `go`), else the stemmer's ("toes", "foes"). Longer words lose the `e`
+   * in the stemmer already ("echoes" and "echo" are `echo`, "canoes" and "canoe" `cano`).
+   */
+  #stemOfOes(word: string, stem: string): string {
+    const withoutE = word.slice(0, -2);
+    return isEnglishWord(withoutE) && !isEnglishWord(stem) ? this.#stem(withoutE) : stem;
   }
 
   /**

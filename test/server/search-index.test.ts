@@ -319,6 +319,48 @@ describe('Orama search index on small fixtures', () => {
     assert.deepEqual(goes.map((hit) => hit.document.id).sort(), ['kept', 'retry']);
   });
 
+  it('finds a heading that negates a word ("No results") by the negation the question writes', async () => {
+    // "no" is a stop word: without the heading's negation as a term, "why are there no results"
+    // asks for "results" alone, which the page of the results' events says more often.
+    const doc = (id: string, title: string, description: string, sections: [string, string][]) => ({
+      ...page(id, title, description),
+      text: [title, description, ...sections.flat()].join('\n\n'),
+      sections: [
+        { heading: title, anchor: '', level: 1, text: description },
+        ...sections.map(([heading, text]) => ({ heading, anchor: heading, level: 2, text })),
+      ],
+    });
+    const index = createOramaIndex({ resultCacheSize: 0 });
+    await index.load([
+      doc('troubleshooting', 'Troubleshooting', 'What a blank box or an empty list of results means.', [
+        [
+          'No results, or results from the wrong pages',
+          'Nothing is found when the service indexed no documents: restart it after publishing.',
+        ],
+        ['A blank element', 'The script did not load.'],
+      ]),
+      doc('events', 'Events', 'The events of the box and of its results.', [
+        [
+          'Results',
+          'The results arrive as the visitor types; choosing one of the results fires an event with the results shown.',
+        ],
+        ['Errors', 'A failed search fires an error event.'],
+      ]),
+      ...Array.from({ length: 20 }, (_, i) =>
+        doc(`other-${i}`, `Topic ${i}`, `Colours and fonts of part ${i}.`, [
+          ['Fonts', `The fonts of part ${i}.`],
+        ]),
+      ),
+    ]);
+    const first = async (question: string) =>
+      (await index.search(question, { limit: 2, prefixLastTerm: false }))[0]?.document.id;
+    assert.equal(await first('why are there no results'), 'troubleshooting');
+    assert.equal(await first('why do I get no results'), 'troubleshooting');
+    assert.equal(await first('no results'), 'troubleshooting');
+    // Results that are there are asked for by the word alone.
+    assert.equal(await first('where are the results shown'), 'events');
+  });
+
   it('replaces its content on load', async () => {
     const index = createOramaIndex();
     await index.load([page('old', 'Old page', 'Legacy content.')]);

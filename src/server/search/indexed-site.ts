@@ -12,7 +12,7 @@ import { linkGraph } from './link-graph.js';
 import { IdArena } from './id-arena.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
-import { operatorNames, TextAnalyser } from './text-analyser.js';
+import { negatedTerms, operatorNames, TextAnalyser } from './text-analyser.js';
 import { SYNONYMS, type SynonymTable } from './synonyms.js';
 import { detectLanguage, ENGLISH, type Language, loadLanguage } from './languages.js';
 import { TermIdList, TokenTerms } from './token-terms.js';
@@ -362,7 +362,16 @@ export async function buildIndexedSite(
     const description = tokenTerms.ids(document.description);
     if (keyword !== undefined) keywordPages.push({ page: pageIndex, keyword, description });
     const headings: number[] = [];
-    for (const section of document.sections) if (section.level > 1) tokenTerms.ids(section.heading, headings);
+    // A heading's negations ("## No results") are terms of it too (see `negatedTerms`).
+    const negatedInHeading = new Map<DocumentSection, number[]>();
+    for (const section of document.sections) {
+      if (section.level <= 1) continue;
+      tokenTerms.ids(section.heading, headings);
+      const negated = negatedTerms(section.heading, analyser).map(({ term }) => vocabulary.add(term));
+      if (negated.length === 0) continue;
+      negatedInHeading.set(section, negated);
+      headings.push(...negated);
+    }
     // The terms each section is named by in code (`## status()`), read once: for its passages
     // and for the pages a name names.
     const namedBy = new Map<DocumentSection, Uint32Array>();
@@ -389,7 +398,7 @@ export async function buildIndexedSite(
       // A page's opening before its first heading is under its title: a page titled in its
       // front matter ("Shipping") whose text never says the word again is still about it.
       const heading = tokenTerms.ids(section.heading || document.title);
-      heading.push(...titleOperators);
+      heading.push(...titleOperators, ...(negatedInHeading.get(section) ?? []));
       // The passages of a section share its heading.
       const headingTerms = sortedDistinct(heading, arena);
       const named = namedBy.get(section);

@@ -4,6 +4,7 @@ import { tagWords, type TaggedWord } from '../answer/language-model.js';
 import { SYNONYM_WEIGHT } from './synonyms.js';
 import {
   CHUNK_SEPARATOR,
+  negatedTerms,
   operatorNames,
   type TextAnalyser,
   versionsJoinedIn,
@@ -465,6 +466,7 @@ export class QueryAnalyser {
     this.#addCompounds(words, terms, question);
     if (!question) this.#addMemberNames(words, terms);
     this.#addKeywordNames(words, terms, question);
+    this.#addNegations(query, terms);
     // An operator the site names a page by (`??`, `===`): the words above have no punctuation.
     for (const operator of operatorNames(query)) {
       const id = this.vocabulary.id(operator);
@@ -665,6 +667,28 @@ export class QueryAnalyser {
       const named = question ? this.#writtenAsName(words, i, last, context) : alone || beside;
       if (named && !standsFor(terms, id)) terms.push(this.#nameTerm(word, id, name, false));
       i = last;
+    }
+  }
+
+  /**
+   * A negation before a word the query asks for ("no results", "not found"), when a heading of
+   * the site writes it (see `negatedTerms`): a term of its own, weighing what the word it negates
+   * weighs, so that a section headed "No results" answers "why are there no results" before the
+   * pages that list results.
+   */
+  #addNegations(query: string, terms: QueryTerm[]): void {
+    for (const { written, term } of negatedTerms(query, this.analyser)) {
+      const id = this.vocabulary.id(term);
+      const negatedWord = written.slice(written.lastIndexOf(' ') + 1);
+      const negated = terms.find((candidate) => candidate.word === negatedWord);
+      if (id === undefined || !negated || standsFor(terms, id)) continue;
+      terms.push({
+        word: written,
+        alternatives: [{ id, term, weight: 1 }],
+        weight: negated.weight,
+        importance: negated.importance,
+        prefix: false,
+      });
     }
   }
 

@@ -272,6 +272,36 @@ export class TextAnalyser {
 }
 
 /**
+ * The negations a text writes before the word they negate, each also as one term of the two ("No
+ * results" → `no result`, "is not a function" → `not function`; `written` is the two words as
+ * written, the article left out): a heading that says "No results" is about there being none,
+ * which "results" alone, on every page that lists some, doesn't say. The negation is a stop word,
+ * dropped from the text's terms. No word holds a space, so no word typed is one of these terms.
+ */
+export function negatedTerms(text: string, analyser: TextAnalyser): { written: string; term: string }[] {
+  if (analyser.language.code !== 'en' || !NEGATION_WORD.test(text)) return [];
+  const words = text.toLowerCase().split(WORD_SEPARATOR);
+  const negated: { written: string; term: string }[] = [];
+  for (let i = 0; i < words.length - 1; i++) {
+    const negation = words[i] as string;
+    if (!NEGATIONS.has(negation)) continue;
+    const negatedWord = words[ARTICLES.has(words[i + 1] as string) ? i + 2 : i + 1] ?? '';
+    const term = analyser.term(negatedWord);
+    if (term !== '') negated.push({ written: `${negation} ${negatedWord}`, term: `${negation} ${term}` });
+  }
+  return negated;
+}
+
+/**
+ * Stop words that negate the word after them. Not "without" nor "cannot": MDN's headings write
+ * "without changing", "without nesting", "cannot be", and with them the held-out questions
+ * lost more than they gained (bench/RESULTS.md, twenty-first session).
+ */
+const NEGATIONS = new Set(['no', 'not']);
+const NEGATION_WORD = /\bno(?:t)?\b/i;
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/**
  * The operators a text writes on their own, as names: `??` in "Nullish coalescing operator (??)",
  * `===` and `?.` in a question about them. The analyser's words have no punctuation, so without
  * these a page named by its operator could not be found by it. A lone one-character operator

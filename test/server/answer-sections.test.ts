@@ -158,6 +158,28 @@ const PAGES: Record<string, string> = {
     "for (const widget of document.querySelectorAll('search-widget')) widget.setAttribute('color-scheme', scheme);",
     '```',
   ].join('\n'),
+  // Shaped as the demo's install page: its opening says both ways to install, a section below
+  // repeats "install" the most, of the service that comes in the same package.
+  'install.md': [
+    '---',
+    'title: Install Widgets',
+    'description: Add the widgets to a site with npm or a script tag.',
+    '---',
+    '',
+    '# Install',
+    '',
+    'Install the widgets in one of two ways: load one file with a script tag, with no build step and no bundler on your side, or add the package to an app that bundles its code. The engine they talk to comes in the same package.',
+    '',
+    '## With npm',
+    '',
+    '```sh',
+    'npm install widgets',
+    '```',
+    '',
+    '## The engine',
+    '',
+    'The same package contains the engine as a command: `npx widgets serve`. Its packages are installed by default; without them, the command says what to install.',
+  ].join('\n'),
   'routing.md': [
     '---',
     'title: Routing',
@@ -241,5 +263,22 @@ describe('the section an answer quotes, through the service', () => {
     assert.equal(answer.context.passages[0]?.link, '/skins#custom-properties');
     assert.match(answer.answer, /^To change the colours or the font, set these properties/);
     assert.match(answer.answer, /--w-color-accent: #0b7a53;/);
+  });
+
+  it("quotes the page's opening for a question that is only the page's name, not the section repeating it", async () => {
+    // Every word of the question is a word of the title, so no sentence says more of it than
+    // another: search preferred `## The engine` (saying "installed" and "install") for "install" and
+    // `## With npm` for "Install widgets", where the opening says what the page is about.
+    for (const question of ['install', 'Install widgets']) {
+      const answer = await ask(question);
+      assert.equal(answer.context.passages[0]?.link, '/install#install', question);
+      assert.match(answer.answer, /^Install the widgets in one of two ways/, question);
+    }
+  });
+
+  it("quotes the section headed with the question's words when the title lists them among others", async () => {
+    // "Skins: colours, fonts and dark mode" names `## Dark mode`: "dark mode" asks for it.
+    const answer = await ask('dark mode');
+    assert.equal(answer.context.passages[0]?.link, '/skins#dark-mode');
   });
 });

@@ -394,12 +394,20 @@ export function selectAnswer(
         (term) => terms.has(term) || titleHolds.has(term) || specificity(term) < INFORMATIVE_SPECIFICITY,
       ),
   );
-  const preferred = aboutTheSubject
-    ? Math.max(
-        0,
-        candidates.findIndex(({ section }) => isLead(section)),
-      )
-    : 0;
+  // A question that is only the page's name, or a part of it ("install" on "Install ask-elements",
+  // "CORS" on "CORS Middleware"), how-to verb or not: a visitor typing a page's name wants what the
+  // page is about, its opening, as one asking what it is; not the section that repeats the word
+  // most. Not when a section below is headed with just those words ("parts" and `## Parts` on
+  // "Theming: colours, fonts, dark mode and parts"), nor when the opening has no prose.
+  const leadIndex = candidates.findIndex(({ section }) => isLead(section));
+  const onlyThePageName =
+    leadIndex >= 0 &&
+    isOnlyTheTitle(question, first.title, analyser) &&
+    !pageSections.some(
+      (section) => section.level > 1 && sameTerms(analyser.terms(section.heading), askedTerms),
+    ) &&
+    (sections[leadIndex] as Unit[]).some((unit) => unit.kind === 'text');
+  const preferred = aboutTheSubject || onlyThePageName ? Math.max(0, leadIndex) : 0;
   const bestSection = chooseSection({
     ranks: bestOf.map(({ rank }) => rank),
     named,
@@ -411,6 +419,7 @@ export function selectAnswer(
       ({ section }) => pageOpening !== undefined && isPartOfSection(section, pageOpening),
     ),
     preferred,
+    preferredIsThePageName: onlyThePageName,
     headingIsTheQuestion,
     preferredLacksAName: heldNames.some(
       (term) => !sectionTermSet((candidates[preferred] ?? first).section, analyser).has(term),
@@ -824,6 +833,8 @@ function chooseSection(choice: {
    */
   opening: boolean[];
   preferred: number;
+  /** The question is only the page's name, and the preferred section its opening: it is quoted. */
+  preferredIsThePageName: boolean;
   headingIsTheQuestion: boolean[];
   /**
    * The preferred section lacks a name the question asks about that another candidate holds: it
@@ -851,6 +862,7 @@ function chooseSection(choice: {
   };
   const asked = bestAmong((index) => choice.headingIsTheQuestion[index] === true);
   if (asked >= 0) return asked;
+  if (choice.preferredIsThePageName) return preferred;
   // A section the question names in code ("sign" and `## sign()`) is quoted before a preferred
   // section in words (an opening); against another section named in code (`## queries()` for
   // "?tag=a&tag=b", which names `## param()`), it competes without the head start.
@@ -993,6 +1005,28 @@ function usageExample(
     if (hasCode) return named ?? first;
   }
   return undefined;
+}
+
+/**
+ * Whether every word of the question is a word of the page's title, as written or by its term
+ * ("install" and "Install ask-elements", "theming" and "Theming: colours…", "cors" and "CORS
+ * Middleware"): the question is the page's name, or a part of it, and asks nothing else. A word
+ * the title lacks, a question word included ("how", "what"), asks something of it.
+ */
+function isOnlyTheTitle(question: string, title: string, analyser: TextAnalyser): boolean {
+  const words = analyser.words(question);
+  const titleWords = new Set(analyser.words(title));
+  const titleTerms = new Set(analyser.terms(title));
+  return (
+    words.some((word) => analyser.term(word) !== '') &&
+    words.every((word) => titleWords.has(word) || titleTerms.has(analyser.term(word)))
+  );
+}
+
+/** Whether two lists of terms hold the same terms. */
+function sameTerms(terms: readonly string[], other: ReadonlySet<string>): boolean {
+  const set = new Set(terms);
+  return set.size === other.size && [...set].every((term) => other.has(term));
 }
 
 /** What a question asks a list of: "event" of "Which events…?" or "What events does … fire?". */

@@ -94,6 +94,7 @@ describe('choosing the sentences an answer quotes', () => {
       ['The toolkit talks to databases.', 'When paired with edge workers, it deploys serverless apps.'],
       ['Plain env is missing on workers.', 'If you want to use it, enable the populate env flag.'],
       ['Serve files from disk.', 'For example, suppose the directory structure holds hello.txt.'],
+      ['Pages on other sites call the API.', 'For them we have to allow cross-origin requests.'],
     ];
     const questions = [
       'How do I verify a webhook request with the signing secret?',
@@ -101,6 +102,7 @@ describe('choosing the sentences an answer quotes', () => {
       'Can I deploy serverless apps with edge workers?',
       'How do I enable the populate env flag?',
       'What if the directory structure holds hello.txt?',
+      'How do we allow cross-origin requests?',
     ];
     cases.forEach(([first, second], i) => {
       const page = [section('Guide', 'An unrelated opening.', 1), section('Details', `${first} ${second}`)];

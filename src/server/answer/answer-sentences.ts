@@ -91,11 +91,11 @@ const RELATED_SHARE = 0.6;
 /**
  * A sentence starting like this leans on the one before it: a word pointing back ("It", "This",
  * "Then"), a connective drawing on it ("And", "Or", "Therefore", "In this case", "For example",
- * "With it"), or an opening clause about what it said ("When paired with Hono, it enables…", "If
+ * "With it", "For them"), or an opening clause about what it said ("When paired with Hono, it enables…", "If
  * you want to use it, …"). Quoted alone, such a sentence starts mid-thought.
  */
 const LEANS_ON_PREVIOUS =
-  /^((it|its|this|these|that|those|they|them|their|then|next|so|and|or|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
+  /^((it|its|this|these|that|those|they|them|their|then|next|so|and|or|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance|it|this|that|these|those|them)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
 
 /** The languages of a page's markup and style: a demo's page, not code that does something. */
 const MARKUP_LANGUAGE = /^(?:html|xml|svg|css|scss|sass|less)$/i;

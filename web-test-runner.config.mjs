@@ -7,6 +7,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
+import { accessibleNamesPlugin } from './test/support/accessible-names-plugin.mjs';
 import { forcedColorsPlugin } from './test/support/forced-colors-plugin.mjs';
 import { referenceService } from './test/support/reference-service-plugin.mjs';
 import { requestFaults } from './test/support/request-faults-plugin.mjs';
@@ -91,6 +92,8 @@ export default {
     forcedColorsPlugin(),
     // The accessibility tree as a screen reader gets it: names and descriptions.
     a11ySnapshotPlugin(),
+    // Every node of one role's name, options in a listbox included.
+    accessibleNamesPlugin(),
     // A touch screen (pointer: coarse), for the touch target sizes.
     touchPlugin(),
     // Text or a file dropped from outside the page, as the browser drops them.

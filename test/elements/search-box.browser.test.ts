@@ -1445,6 +1445,22 @@ describe('<search-box> states', () => {
     expect((window as { pwned?: number }).pwned).to.equal(undefined);
   });
 
+  it('reads two marked words apart, as they are drawn: "rate limit", not "ratelimit"', async () => {
+    const el = await fakeBox(
+      answering([item('Rate limit and quotas', { description: 'Each key has a rate limit of its own.' })]),
+    );
+    await type(el, 'rate limit');
+    await waitUntil(() => options(el).length === 1, 'the result');
+    // Chromium left the space between two <mark>s out of the option's name (a lone space between
+    // two of lit's markers), so a screen reader said "Ratelimit and quotas".
+    const said = (await executeServerCommand('accessible-names', 'option')) as string[];
+    expect(said.length).to.equal(1);
+    expect(said[0]).to.match(/^Rate limit and quotas\b/);
+    expect(said[0]).to.contain('a rate limit of its own');
+    // What is drawn and copied stays the text itself.
+    expect(options(el)[0]!.querySelector('.title')!.textContent).to.equal('Rate limit and quotas');
+  });
+
   it('shows a long description from just before the word that found it, which two lines would hide', async () => {
     const description =
       'Every attribute, property and method of the chat: connection, answer format, min-relevance, persist, tags and reset.';

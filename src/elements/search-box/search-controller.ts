@@ -141,6 +141,14 @@ const askIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <path d="M10 2.5 11.8 8.2 17.5 10l-5.7 1.8L10 17.5l-1.8-5.7L2.5 10l5.7-1.8z" fill="currentColor" />
 </svg>`;
 
+/** Spaces alone, as CSS collapses them: what separates two marked words ("rate limit"). */
+const COLLAPSIBLE_SPACE = /^[ \t\n\r\f]+$/;
+/**
+ * The space between two marked words, drawn as a space is and wrapping where one does, but in a
+ * span that keeps its space (`.gap`): Chromium leaves a lone space between two of lit's markers
+ * out of the option's accessible name, and a screen reader said "Ratelimit" for "Rate limit".
+ */
+const spaceBetweenMarks = html`<span class="gap"> </span>`;
 /**
  * The behaviour of one `<search-box>`, a Lit reactive controller of the element. The element
  * hands it the visitor's keys and focus changes and renders what it returns; it reads the
@@ -937,7 +945,11 @@ export class SearchController implements ReactiveController {
   #renderHighlighted(text: unknown, query: string, fromMatch = false): Array<TemplateResult | string> {
     const pieces = highlightPieces(String(text ?? ''), query, this.#typos());
     return (fromMatch ? fromFirstMatch(pieces) : pieces).map((piece) =>
-      piece.match ? html`<mark part="highlight">${piece.text}</mark>` : piece.text,
+      piece.match
+        ? html`<mark part="highlight">${piece.text}</mark>`
+        : COLLAPSIBLE_SPACE.test(piece.text)
+          ? spaceBetweenMarks
+          : piece.text,
     );
   }
 

@@ -175,6 +175,10 @@ export const popupStyles = css`
     background: var(--_highlight);
     color: var(--_highlight-text);
   }
+  /* Kept in the option's accessible name (see spaceBetweenMarks in search-controller.ts). */
+  .gap {
+    white-space: pre-wrap;
+  }
   .message,
   .loading {
     margin: 0;

@@ -1583,6 +1583,23 @@ describe('<ask-chat>', () => {
       expect(client.asks.map((a) => a.query)).to.deep.equal([log.slice(-600)]);
     });
 
+    it('reads two notices under the input apart in its description, as they are drawn', async () => {
+      const el = await chat(fakeClient(async () => answerRecord()));
+      await waitFor(() => parts(el).one('header'), 'the chat behaviour');
+      const p = parts(el);
+      pasteFiles(p.input(), [new File(['hello'], 'notes.txt', { type: 'text/plain' })]);
+      await waitFor(() => p.one('notice')?.textContent?.includes('notes.txt'), 'the attachment notice');
+      p.input().focus();
+      document.execCommand('insertText', false, 'Why? '.repeat(250));
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => p.one('notice')?.textContent?.includes('characters long'), 'the length notice');
+      const shown = p.one('notice')!.textContent!.replace(/\s+/g, ' ').trim();
+      expect(shown).to.match(/was not attached\. Your question is 1249 characters long/);
+      // The space between them was a lone one between two of lit's markers, which Chromium left
+      // out: a screen reader said "was not attached.Your question is…".
+      expect(await description('Your question')).to.equal(shown);
+    });
+
     it('does not search the transcript at each key typed, however long the conversation', async () => {
       const long = Array.from({ length: 40 }, (_, i) => `- item ${i} with \`code\``).join('\n');
       const el = await chat(fakeClient(async () => answerRecord({ answer: long })));

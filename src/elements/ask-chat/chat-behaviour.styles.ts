@@ -182,6 +182,10 @@ export const chatBehaviourStyles = css`
     padding-inline-start: var(--_space);
     border-inline-start: 3px solid var(--_border);
   }
+  /* Kept in the input's description (see spaceBetweenNotices in chat-behaviour.ts). */
+  .gap {
+    white-space: pre-wrap;
+  }
   .source,
   .thinking,
   .notice,

@@ -138,6 +138,12 @@ const saidNotice = (notice: NamingText): string => filledNotice(notice).join('')
 
 /** `notice` as the notice line shows it. */
 const shownNotice = (notice: NamingText) => filledNotice(notice, (name) => html`<bdi>${name}</bdi>`);
+/**
+ * The space between two notices, in a span that keeps it (`.gap`): Chromium leaves a lone space
+ * between two of lit's markers out of the input's description, which read "was not attached.Your
+ * question is…".
+ */
+const spaceBetweenNotices = html`<span class="gap"> </span>`;
 
 /**
  * The behaviour of one `<ask-chat>`: a controller that keeps the conversation and renders it into
@@ -169,7 +175,9 @@ export class ChatBehaviour implements ReactiveController {
       [this.#tooLongText()],
       [this.#waited ? s.stillAnswering : ''],
     ].filter((notice) => notice.some(Boolean));
-    return notices.length ? notices.flatMap((notice, index) => (index ? [' ', ...notice] : notice)) : '';
+    return notices.length
+      ? notices.flatMap((notice, index) => (index ? [spaceBetweenNotices, ...notice] : notice))
+      : '';
   }
 
   readonly #host: AskChat;

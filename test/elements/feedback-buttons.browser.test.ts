@@ -408,6 +408,33 @@ describe('<feedback-buttons>', () => {
     });
   });
 
+  it('closes the reason form on Escape as Skip does, keeping the vote, and leaves a dialog around it open', async () => {
+    const { client, pending } = heldClient();
+    const dialog = await fixture<HTMLDialogElement>(
+      html`<dialog>
+        <feedback-buttons insight-id="i-esc" ask-reason .client=${client}></feedback-buttons>
+      </dialog>`,
+    );
+    dialog.showModal();
+    const el = dialog.querySelector<FeedbackButtons>('feedback-buttons')!;
+    // What a chat's input or a page's own keys would see of the key press.
+    const escapesPastTheForm: string[] = [];
+    dialog.addEventListener('keydown', (e) => e.key === 'Escape' && escapesPastTheForm.push(e.key));
+    const v = await openReasonForm(el, pending);
+    v.note().focus();
+    await sendKeys({ type: 'half a note' });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => v.form() === null, 'the form to close');
+    expect(el.shadowRoot!.activeElement).to.equal(v.down());
+    expect(el.value).to.equal(-1);
+    expect(v.message()).to.equal('Thanks for your feedback.');
+    // Nothing more was sent, the dialog stayed open, and the Escape went no further than the form.
+    expect(client.feedbacks).to.have.length(1);
+    expect(dialog.open).to.equal(true);
+    expect(escapesPastTheForm).to.deep.equal([]);
+    dialog.close();
+  });
+
   it('keeps a pasted note longer than the service takes, whole, and says how long it may be', async () => {
     const { el, client, pending } = await heldButtons('i-6', { askReason: true });
     const v = await openReasonForm(el, pending);

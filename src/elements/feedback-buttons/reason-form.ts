@@ -45,7 +45,7 @@ export class ReasonForm {
   readonly #close: () => void;
   readonly #html: typeof litHtml;
 
-  /** `send` posts what the visitor gave; `close` closes the form (Skip). */
+  /** `send` posts what the visitor gave; `close` closes the form (Skip, Escape). */
   constructor(host: FormHost, send: (note: ReasonNote) => void, close: () => void, html: typeof litHtml) {
     this.#html = html;
     this.#host = host;
@@ -80,11 +80,28 @@ export class ReasonForm {
     this.#send({ ...(this.#reason ? { reason: this.#reason } : {}), ...(comment ? { comment } : {}) });
   }
 
+  /**
+   * Escape anywhere in the form does what Skip does, and only that: a `<dialog>` around the
+   * buttons stays open, and a chat's pending answer goes on (a second Escape is theirs). An
+   * Escape that ends an IME composition in the note is the input method's.
+   */
+  #onKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.#close();
+  }
+
   render(strings: Partial<FeedbackStrings>, reasons: string[], busy: boolean) {
     const s = { ...formStrings, ...strings };
     const notice = this.#tooLong.notice(s.noteTooLong);
     const html = this.#html;
-    return html`<form part="reason-form" class="reason-form" @submit=${(e: SubmitEvent) => this.#submit(e)}>
+    return html`<form
+      part="reason-form"
+      class="reason-form"
+      @submit=${(e: SubmitEvent) => this.#submit(e)}
+      @keydown=${(e: KeyboardEvent) => this.#onKeydown(e)}
+    >
       <fieldset>
         <legend>${s.reasonLegend}</legend>
         ${reasons.map(

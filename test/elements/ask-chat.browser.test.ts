@@ -3283,6 +3283,31 @@ describe('<ask-chat>', () => {
       expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
     });
 
+    it('asks for a question when images are sent without one, keeping them, from Enter and the send button', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      el.strings = { questionForImages: 'Ask something about the images.' };
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png')]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the thumbnail');
+      p.input().focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => p.status() === 'Ask something about the images.', 'the request for a question');
+      expect(await description('Your question')).to.equal('Ask something about the images.');
+      expect(p.all('thumbnail')).to.have.length(1);
+      // The send button says it once more, not twice in the description, and gives the input the focus.
+      p.one('send-button')!.click();
+      await el.updateComplete;
+      expect(await description('Your question')).to.equal('Ask something about the images.');
+      expect(p.root.activeElement).to.equal(p.input());
+      expect(client.asks).to.have.length(0);
+      expect(p.questions()).to.have.length(0);
+      // With a question, the images go with it, and the request goes too.
+      await askAndWaitForAnswer(el, 'What is in this screenshot?', 1);
+      expect(client.asks[0]!.base64Images).to.have.length(1);
+      expect((await description('Your question')) ?? '').not.to.contain('Ask something');
+    });
+
     it("gives a failed question's images back under the page's own name for them", async () => {
       const client = failingOnce(new NetworkError());
       const el = await chat(client);

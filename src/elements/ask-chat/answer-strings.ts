@@ -29,6 +29,7 @@ export const defaultChatStrings: AskChatStrings = {
   answerReady: 'Answer ready.',
   stopped: 'Stopped before the answer arrived.',
   stillAnswering: 'An answer is still on its way: wait for it, or stop it to ask this now.',
+  questionForImages: 'Please type a question about the attached images: they are sent with it.',
   tooLong:
     'Your question is {count} characters long, and {max} is the most that can be sent: shorten it, then send it.',
   retry: 'Retry',

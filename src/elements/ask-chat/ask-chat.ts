@@ -281,7 +281,8 @@ export class AskChat extends LitElement {
 
   #send(): void {
     const text = this.#input?.value ?? '';
-    if (text.trim()) this.#with((behaviour) => behaviour.send(text), true);
+    // Without a question, only images attached (the behaviour has come with them) ask for one.
+    if (text.trim() || this.#behaviour) this.#with((behaviour) => behaviour.send(text), true);
   }
 
   /** The suggestions go once a question is asked: the focus goes to the input, as after sending. */

@@ -538,7 +538,7 @@ export class ChatBehaviour implements ReactiveController {
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
   send(text: string): void {
-    if (!text.trim()) return;
+    if (!text.trim()) return this.#askForQuestion();
     if (this.#refusedTooLong(text)) return;
     if (this.pending) {
       // The text stays in the input, and the visitor learns why nothing happened.
@@ -557,6 +557,25 @@ export class ChatBehaviour implements ReactiveController {
       this.attachmentNotices = [];
     });
     input?.focus();
+  }
+
+  /**
+   * Sent with images and no question: the service answers questions only, so nothing is sent,
+   * the images stay, and the notice (the input's description) asks for a question about them.
+   * The focus goes to the input (from the send button) to type it.
+   */
+  #askForQuestion(): void {
+    if (this.attachments.length === 0) return;
+    const template = this.#strings.questionForImages;
+    this.#set(
+      () =>
+        (this.attachmentNotices = [
+          ...this.attachmentNotices.filter((n) => n.template !== template),
+          { template, values: {} },
+        ]),
+    );
+    this.#announce(template);
+    this.#input?.focus();
   }
 
   /**

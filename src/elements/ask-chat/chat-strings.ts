@@ -48,6 +48,8 @@ export interface AskChatStrings {
   stopped: string;
   /** Sent while an answer is on its way. */
   stillAnswering: string;
+  /** Sent with images attached and no question: the images stay, waiting for one. */
+  questionForImages: string;
   /** Sent longer than the service takes, and kept in the input: `{count}` characters, `{max}` at most. */
   tooLong: string;
   retry: string;

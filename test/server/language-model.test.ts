@@ -32,6 +32,14 @@ describe('tagWords', () => {
     assert.equal(firstTag('cookies that expire after a day'), 'NOUN');
     assert.equal(firstTag('errors which occur when fetching'), 'NOUN');
   });
+
+  it('keeps a word whole after the colons glued to it: ::part is the word part, not an emoticon and "art"', () => {
+    const words = (text: string) => tagWords(text).map((word) => word.text);
+    assert.deepEqual(words('style the input with ::part'), ['style', 'the', 'input', 'with', 'part']);
+    assert.deepEqual(words('select it with ::slotted'), ['select', 'it', 'with', 'slotted']);
+    // An emoticon of its own is still one.
+    assert.deepEqual(words('thanks :D'), ['thanks', ':D']);
+  });
 });
 
 describe('isEnglishWord', () => {

@@ -167,6 +167,14 @@ const UNITS = new Set([
   'ghz',
 ]);
 
+/**
+ * A colon glued to the word after it (`::part`, `::slotted`, `:host`, `xml:lang`): the tokenizer
+ * reads `:p` and `:s` as emoticons, and what follows as another word, so `::part` was tagged as
+ * the word "art". Read as a space, it leaves the word whole; an emoticon of its own (`:D`, `:p`)
+ * has no second letter after the colon and stays one.
+ */
+const COLON_BEFORE_A_WORD = /:(?=\p{L}{2})/gu;
+
 export interface TaggedWord {
   text: string;
   /** Universal part-of-speech tag (NOUN, PROPN, PRON, VERB, …). */
@@ -180,7 +188,7 @@ export interface TaggedWord {
  * with `of` 'passage', a passage's of the site.
  */
 export function tagWords(text: string, of: ReaderKind = 'question'): TaggedWord[] {
-  const [words, tags, spaces] = read(of, text, (doc, { its }) => {
+  const [words, tags, spaces] = read(of, text.replace(COLON_BEFORE_A_WORD, ' '), (doc, { its }) => {
     const tokens = doc.tokens();
     return [
       tokens.out(its.value) as string[],

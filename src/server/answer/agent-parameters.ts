@@ -6,8 +6,9 @@
  * description, an optional list of acceptable values, an optional default and whether it is
  * required. They are written in the config file (see demo/content/service/custom-agents.md).
  *
- * The values of a question: the page's `attributes` first (a signed-in customer's id), then what
- * the question itself says (see `valuesInText`). Then the dialog's rules: a default is used
+ * The values of a question: the visitor's reply to a value asked for in the last turn first, then
+ * the page's `attributes` (a signed-in customer's id), then what the question itself says (see
+ * `valuesInText`; the order is `answerWithCustomAgent`'s). Then the dialog's rules: a default is used
  * whenever no value is given; a parameter neither given, nor required, nor defaulted is null; a
  * required one without a default is asked of the visitor.
  */

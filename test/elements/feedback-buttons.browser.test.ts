@@ -47,6 +47,20 @@ async function openReasonForm(el: FeedbackButtons, pending: ReturnType<typeof he
   return v;
 }
 
+/** `<feedback-buttons ask-reason>` in the colour scheme `scheme`, its reason form open. */
+async function reasonFormIn(scheme: string) {
+  const { client, pending } = heldClient();
+  const el = await fixture<FeedbackButtons>(
+    html`<feedback-buttons
+      insight-id="i-6"
+      ask-reason
+      color-scheme=${scheme}
+      .client=${client}
+    ></feedback-buttons>`,
+  );
+  return { el, v: await openReasonForm(el, pending) };
+}
+
 async function answerFromService(): Promise<AnswerRecord> {
   return serviceClient().ask({ query: 'How do I create a client?', format: 'markdown', conversationId: '' });
 }
@@ -496,21 +510,31 @@ describe('<feedback-buttons>', () => {
   it("draws the empty note's box at 3:1 or more against the form and its own inside, light and dark", async () => {
     // The note has no placeholder and no icon: its border alone shows where it is (WCAG 1.4.11).
     for (const scheme of ['light', 'dark']) {
-      const { client, pending } = heldClient();
-      const el = await fixture<FeedbackButtons>(
-        html`<feedback-buttons
-          insight-id="i-6"
-          ask-reason
-          color-scheme=${scheme}
-          .client=${client}
-        ></feedback-buttons>`,
-      );
-      const v = await openReasonForm(el, pending);
+      const { v } = await reasonFormIn(scheme);
       const note = getComputedStyle(v.note());
       const form = getComputedStyle(v.form()!);
       const border = note.borderTopColor;
       expect(contrast(border, form.backgroundColor), `${scheme}: against the form`).to.be.at.least(3);
       expect(contrast(border, note.backgroundColor), `${scheme}: against its inside`).to.be.at.least(3);
+    }
+  });
+
+  it('draws "Send feedback" as the primary action, filled unlike Skip and readable, light and dark', async () => {
+    for (const scheme of ['light', 'dark']) {
+      const { el, v } = await reasonFormIn(scheme);
+      const send = getComputedStyle(v.send());
+      const skip = getComputedStyle(el.shadowRoot!.querySelector('[part~="skip-button"]')!);
+      const form = getComputedStyle(v.form()!);
+      expect(send.backgroundColor, `${scheme}: its fill, not Skip's`).not.to.equal(skip.backgroundColor);
+      expect(send.color, `${scheme}: its text colour, not Skip's`).not.to.equal(skip.color);
+      expect(Number(send.fontWeight), `${scheme}: heavier than Skip`).to.be.above(Number(skip.fontWeight));
+      expect(
+        contrast(send.backgroundColor, form.backgroundColor),
+        `${scheme}: its fill against the form`,
+      ).to.be.at.least(3);
+      expect(contrast(send.color, send.backgroundColor), `${scheme}: its text on its fill`).to.be.at.least(
+        4.5,
+      );
     }
   });
 

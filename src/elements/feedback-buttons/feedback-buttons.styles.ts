@@ -1,11 +1,7 @@
 import { css } from 'lit';
 import { themeStyles } from '../shared/theme.js';
 
-// The note's border is in the muted text colour, not the border colour: with no placeholder or
-// icon, it alone shows where the field is, so it needs 3:1 against the form (WCAG 1.4.11); the
-// border colour, for lines that only decorate, has 1.5:1.
-// The note reads in the direction of its first letter (`unicode-bidi: plaintext`), as the chat's
-// and the search box's inputs do: "c++?" on a right-to-left page showed as "?c++".
+// The reason form's styles come with its code (`reason-form.styles.ts`).
 // The thumbs take their icon's colour from the theme, as their background, not from the page: a
 // page's CSS reset that unsets the host's colour (`* { all: unset }`) drew black icons on dark thumbs.
 // The text is a little smaller than the base size: --ask-font-size when a page sets it, as for
@@ -48,8 +44,7 @@ export const feedbackButtonsStyles = [
       outline: 2px solid transparent;
       outline-offset: -5px;
     }
-    button:focus-visible,
-    textarea:focus-visible {
+    button:focus-visible {
       outline: 2px solid var(--_focus);
       outline-offset: 2px;
     }
@@ -64,49 +59,6 @@ export const feedbackButtonsStyles = [
     }
     svg.down {
       transform: rotate(180deg);
-    }
-    .reason-form {
-      display: grid;
-      gap: var(--_space);
-      margin-block-start: var(--_space);
-      padding: var(--_space);
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      background: var(--_surface);
-      color: var(--_text);
-    }
-    fieldset {
-      display: flex;
-      flex-wrap: wrap;
-      gap: calc(var(--_space) / 2);
-      margin: 0;
-      padding: 0;
-      border: 0;
-    }
-    legend {
-      padding: 0 0 calc(var(--_space) / 2);
-    }
-    fieldset button {
-      border-radius: 999px;
-    }
-    textarea {
-      font: inherit;
-      color: var(--_text);
-      background: var(--_bg);
-      border: 1px solid var(--_muted);
-      border-radius: var(--_radius);
-      padding: calc(var(--_size) / 4) calc(var(--_size) / 2);
-      resize: vertical;
-      unicode-bidi: plaintext;
-    }
-    @media (pointer: coarse) {
-      textarea {
-        font-size: max(16px, 1em);
-      }
-    }
-    .actions {
-      display: flex;
-      gap: calc(var(--_space) / 2);
     }
   `,
 ];

@@ -6,6 +6,7 @@
 import type { html as litHtml } from 'lit';
 import { LengthLimit } from '../shared/length-limit.js';
 import type { FeedbackStrings } from './feedback-buttons.js';
+import { reasonFormStyles } from './reason-form.styles.js';
 
 /** The service's own limit on a note (`LIMITS.commentMaxChars` in `src/wire/schemas.ts`). */
 const NOTE_MAX_CHARS = 1000;
@@ -27,6 +28,32 @@ type FormHost = HTMLElement & {
   readonly renderRoot: ParentNode;
   readonly updateComplete: Promise<boolean>;
 };
+
+/** The shadow roots the form's styles have joined: a form opened again adds them no more. */
+const styledRoots = new WeakSet<ShadowRoot>();
+
+/**
+ * Adds the form's rules after the element's own, as Lit's adoptStyles does: a constructed style
+ * sheet, which a strict CSP allows, or where there is none (Safari before 16.4) a `<style>` with
+ * Lit's nonce. Written against the DOM rather than imported from Lit: a lazy chunk that imports
+ * Lit has a bundler that splits code (esbuild) put Lit in a chunk of its own, apart from the
+ * first load's other shared code, 218 B more of the chat's first load.
+ */
+function addReasonFormStyles(root: ShadowRoot): void {
+  if (styledRoots.has(root)) return;
+  styledRoots.add(root);
+  if ('adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(reasonFormStyles);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  const nonce = (globalThis as { litNonce?: string }).litNonce;
+  if (nonce !== undefined) style.setAttribute('nonce', nonce);
+  style.textContent = reasonFormStyles;
+  root.append(style);
+}
 
 /** What the visitor gave: the reason chosen, the note written; each only when given. */
 export interface ReasonNote {
@@ -51,6 +78,7 @@ export class ReasonForm {
     this.#host = host;
     this.#send = send;
     this.#close = close;
+    if (host.renderRoot instanceof ShadowRoot) addReasonFormStyles(host.renderRoot);
     // The element scrolls the form into view as it opens, once drawn. In a scrolled box shorter
     // than the form (a chat's transcript at 400% zoom), the form's top went to the box's top, and
     // the thumb the visitor pressed, which keeps the focus, went out of sight above it with the

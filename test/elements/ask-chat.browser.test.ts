@@ -2065,6 +2065,43 @@ describe('<ask-chat>', () => {
       expect(titleFirstLine.left).to.be.above(label.right);
     });
 
+    it('keeps a flag\'s "--" with its name in inline code on a narrow chat, and still wraps code longer than a line', async () => {
+      const flags = ['--site-url', '--max-old-space-size=4096'];
+      const long = '--a-flag-name-much-too-long-for-any-line-of-a-chat-as-narrow-as-a-phone';
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({
+            answer: `Start it with \`${flags[0]}\` set, and give Node \`${flags[1]}\` when the index is large; \`${long}\` is refused.`,
+          }),
+        ),
+      );
+      await askAndWaitForAnswer(el, 'How do I start it?', 1);
+      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
+      const codes = Array.from(body.querySelectorAll('code'));
+      // Every width from a phone's chat to a wider one, so that some line ends in each code.
+      for (let rem = 12; rem <= 24; rem += 0.25) {
+        el.style.inlineSize = `${rem}rem`;
+        await el.updateComplete;
+        for (const code of codes) {
+          const text = code.firstChild!;
+          const top = (start: number) => {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, start + 1);
+            return range.getClientRects()[0]!.top;
+          };
+          expect(top(2), `${code.textContent} at ${rem}rem: "--" and its name on one line`).to.be.closeTo(
+            top(0),
+            1,
+          );
+          expect(
+            code.getBoundingClientRect().right,
+            `${code.textContent} at ${rem}rem: within the answer`,
+          ).to.be.at.most(body.getBoundingClientRect().right + 1);
+        }
+      }
+    });
+
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {
       // The Hono docs' middleware page has no description of its own: the service describes it by
       // its opening, which the answer to "why is my middleware not running after the handler"

@@ -2617,17 +2617,32 @@ describe('<ask-chat>', () => {
       );
     });
 
-    it("relabels the code blocks' buttons when the page changes its strings after the answer", async () => {
+    it('names each code block by its language, not its code, and relabels the code blocks when the page changes its strings after the answer', async () => {
       const el = await chat(
-        fakeClient(async () => answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n' })),
+        fakeClient(async () =>
+          answerRecord({ answer: 'Run:\n\n```sh\nnpm test\n```\n\nThen:\n\n```\nnpm start\n```\n' }),
+        ),
       );
       await askAndWaitForAnswer(el, 'How?', 1);
+      // What a screen reader says as Tab reaches each block (focusable, so that arrows scroll it):
+      // its whole code was its name.
+      const codeNames = async () =>
+        ((await executeServerCommand('accessible-names', 'group')) as string[]).filter((name) =>
+          /code|npm/i.test(name),
+        );
+      expect(await codeNames()).to.deep.equal(['Code: sh', 'Code']);
       expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copy code');
       // A language switcher that keeps the chat: every other label follows.
-      el.strings = { copyCode: 'Copier le code', copy: 'Copier' };
+      el.strings = {
+        copyCode: 'Copier le code',
+        copy: 'Copier',
+        codeBlock: 'Code source',
+        codeBlockLanguage: 'Code source ({language})',
+      };
       await el.updateComplete;
       expect(parts(el).one('copy-button')!.textContent).to.contain('Copier');
       expect(parts(el).one('code-copy-button')!.textContent).to.equal('Copier le code');
+      expect(await codeNames()).to.deep.equal(['Code source (sh)', 'Code source']);
     });
 
     it("reads format and copy-as in any case, as HTML reads an enumerated attribute's keywords", async () => {

@@ -39,6 +39,8 @@ export const defaultChatStrings: AskChatStrings = {
   copyCode: 'Copy code',
   codeCopied: 'Code copied',
   codeCopyFailed: 'Could not copy the code',
+  codeBlock: 'Code',
+  codeBlockLanguage: 'Code: {language}',
   source: 'Source',
   related: 'See also',
   assetTypes: assetTypeLabels,

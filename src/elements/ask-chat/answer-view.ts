@@ -91,6 +91,7 @@ function addCodeCopyButtons(body: HTMLElement, codeCopy: CodeCopySetting): void 
     button.dir = 'auto';
     button.textContent = codeCopy.strings().copyCode;
     button.addEventListener('click', () => void copyCode(pre, button, codeCopy));
+    nameCodeBlock(pre, codeCopy.strings());
     pre.replaceWith(block);
     block.append(pre, button);
   }
@@ -119,9 +120,21 @@ async function copyCode(
   );
 }
 
-/** The Copy code buttons of an answer drawn with other strings say `label` (made outside Lit, they follow `strings` here). */
-export function relabelCodeCopy(body: HTMLElement, label: string): void {
-  for (const button of body.querySelectorAll('.code-copy')) button.textContent = label;
+/**
+ * Names a code block, which Tab reaches (the sanitizer makes it focusable so that the arrow keys
+ * scroll it): named by nothing, a screen reader said its whole code as its name. A group, as a
+ * `<pre>` is a generic element, which ARIA gives no name.
+ */
+function nameCodeBlock(pre: HTMLPreElement, s: AskChatStrings): void {
+  const language = /(?:^|\s)language-(\S+)/.exec(pre.querySelector('code')?.className ?? '')?.[1];
+  pre.setAttribute('role', 'group');
+  pre.setAttribute('aria-label', language ? fill(s.codeBlockLanguage, { language }) : s.codeBlock);
+}
+
+/** The code blocks of an answer drawn with other strings: their names and Copy code buttons (made outside Lit, they follow `strings` here). */
+export function relabelCodeBlocks(body: HTMLElement, s: AskChatStrings): void {
+  for (const button of body.querySelectorAll('.code-copy')) button.textContent = s.copyCode;
+  for (const pre of body.querySelectorAll<HTMLPreElement>('.code-block > pre')) nameCodeBlock(pre, s);
 }
 
 /**

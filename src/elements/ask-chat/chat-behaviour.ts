@@ -51,7 +51,7 @@ import {
   answerBody,
   answerText,
   isUnsure,
-  relabelCodeCopy,
+  relabelCodeBlocks,
   renderDocuments,
   renderSource,
   repliesInWords,
@@ -395,8 +395,8 @@ export class ChatBehaviour implements ReactiveController {
 
   /** The suggestions last warned about, as not a list: warned once, not at every update. */
   #badSuggestions: unknown;
-  /** The label the code blocks' buttons were given: made outside Lit, they follow `strings` here. */
-  #codeLabel = '';
+  /** The labels the code blocks and their buttons were given: made outside Lit, they follow `strings` here. */
+  #codeLabels = '';
 
   hostUpdate(): void {
     // `persist` set on a chat already in use (once the visitor consents, a framework's prop come
@@ -406,10 +406,12 @@ export class ChatBehaviour implements ReactiveController {
     else if (!this.#host.persist && this.#savedAs) this.#stopKeeping(this.#savedAs);
     this.#followConnection();
     this.#followStorageName();
-    // Strings set after answers were drawn (the page's language switched): their buttons too.
-    const label = this.#strings.copyCode;
-    if (label !== this.#codeLabel) for (const body of this.#answers.values()) relabelCodeCopy(body, label);
-    this.#codeLabel = label;
+    // Strings set after answers were drawn (the page's language switched): their code blocks too.
+    const s = this.#strings;
+    const codeLabels = `${s.copyCode}\n${s.codeBlock}\n${s.codeBlockLanguage}`;
+    if (codeLabels !== this.#codeLabels)
+      for (const body of this.#answers.values()) relabelCodeBlocks(body, s);
+    this.#codeLabels = codeLabels;
     const { suggestions } = this.#host;
     // None bound (a framework's null or undefined) is no mistake; an attribute that isn't a
     // JSON array, which Lit reads as null too, is.

@@ -60,6 +60,13 @@ export interface AskChatStrings {
   copyCode: string;
   codeCopied: string;
   codeCopyFailed: string;
+  /**
+   * The name of an answer's code block, which Tab reaches so that the arrow keys scroll it: a
+   * screen reader says it rather than the whole code. `codeBlockLanguage` when the fence names
+   * the language (`{language}`: as written after the backticks, such as `ts`).
+   */
+  codeBlock: string;
+  codeBlockLanguage: string;
   source: string;
   /** Before the other pages an answer was drawn from. */
   related: string;

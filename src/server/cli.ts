@@ -58,6 +58,16 @@ function portFlag(value: string | undefined): number | undefined {
   }
 }
 
+/** What is said of `--port` given `value`, a port it does not take (`-1`). */
+function refusedPort(value: string): string {
+  try {
+    parsePort(value, '--port');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return `--port ${value}: a value that begins with "-" is written --port=${value}`;
+}
+
 /**
  * The site URL as every link starts: serialised, so that a space or an accent in its path is
  * percent-encoded as the pages' paths are. One with a query or a fragment (a bare `?` or `#`
@@ -155,18 +165,37 @@ const OPTIONS = {
  * after '--'") suit a command that takes arguments, which `serve` doesn't; a flag mistyped gets
  * the one it is near (`--contnet`: did you mean `--content`?).
  */
-function commandLineMistake(error: Error): string {
+function commandLineMistake(error: Error, argv: string[]): string {
   const code = (error as NodeJS.ErrnoException).code;
   // A flag's value left out (`--db` last, or `--content --db x`) or one given to a switch
   // (`--quiet=1`): Node's words name the flag as `'--db <value>'`, over three lines for the second.
   const valueOf = /^Option '(?:-\w, )?(--[\w-]+)/.exec(error.message)?.[1];
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && valueOf !== undefined) {
     if (error.message.includes('does not take an argument')) return `${valueOf} takes no value`;
+    // A value that begins with one dash (`--port -1`, `--db -old.db`), which Node reads as a flag
+    // unless written `--db=-old.db`: said with the value given, as for any other bad value.
+    const at = argv.findIndex((arg, i) => arg === valueOf && /^-(?!-)/.test(argv[i + 1] ?? ''));
+    if (at !== -1) {
+      const given = argv[at + 1]!;
+      if (valueOf === '--port') return refusedPort(given);
+      return `${valueOf} ${given}: a value that begins with "-" is written ${valueOf}=${given}`;
+    }
     const placeholder = new RegExp(`^  ${valueOf} (\\S+)`, 'm').exec(USAGE)?.[1] ?? 'VALUE';
     return `${valueOf} needs a value: ${valueOf} ${placeholder}`;
   }
   const unknown = /^Unknown option '([^']+)'/.exec(error.message)?.[1];
   if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) return error.message;
+  // Letters after one dash are short flags run together (`-hv`): Node names the letter it did not
+  // know, `-=` for `-h=1`. Said as typed, as the long flags are: `-h=1` as `--quiet=1` is.
+  const cluster = unknown.startsWith('--')
+    ? undefined
+    : argv.find((arg) => /^-[^-]./.test(arg) && arg.includes(unknown[1]!, 1));
+  if (cluster !== undefined) {
+    const short = Object.values(OPTIONS).find(
+      (option) => 'short' in option && cluster.startsWith(`-${option.short}=`),
+    );
+    if (short !== undefined) return `${cluster.slice(0, 2)} takes no value`;
+  }
   const typed = unknown.replace(/^-+/, '').toLowerCase();
   const flags = Object.keys(OPTIONS);
   // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flags it
@@ -183,7 +212,7 @@ function commandLineMistake(error: Error): string {
     typed.length === 1
       ? flags.filter((flag) => flag.startsWith(typed))
       : flags.filter((flag) => fewest !== Infinity && typos.get(flag) === fewest);
-  return `unknown option ${unknown}${near.length === 0 ? '' : `: did you mean ${near.map((flag) => `--${flag}`).join(' or ')}?`}`;
+  return `unknown option ${cluster ?? unknown}${near.length === 0 ? '' : `: did you mean ${near.map((flag) => `--${flag}`).join(' or ')}?`}`;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -196,7 +225,7 @@ async function main(argv: string[]): Promise<void> {
       options: OPTIONS,
     });
   } catch (error) {
-    fail(`${commandLineMistake(error as Error)}\n\n${USAGE}`, 2);
+    fail(`${commandLineMistake(error as Error, argv)}\n\n${USAGE}`, 2);
   }
   const { values, positionals } = parsed;
   if (values.help) {

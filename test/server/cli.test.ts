@@ -939,6 +939,22 @@ if (!isMainThread && parentPort) {
       /^ask-elements: --content needs a value: --content DIR\n/,
     ],
     ['a value given to a switch', ['serve', '--quiet=yes'], 2, /^ask-elements: --quiet takes no value\n/],
+    // Node names the letter it stopped at in short flags run together: "-=" of -h=1, "-x" of -hx.
+    ['a value given to a short switch', ['serve', '-h=1'], 2, /^ask-elements: -h takes no value\n/],
+    ['short flags run together, one unknown', ['serve', '-vx'], 2, /^ask-elements: unknown option -vx\n/],
+    // Node read "-1" as a flag ("argument is ambiguous"), and "needs a value" lost its hint.
+    [
+      'a port below 0',
+      ['serve', '--port', '-1'],
+      2,
+      /^ask-elements: --port must be a number from 0 to 65535, got "-1"\n/,
+    ],
+    [
+      'a value that begins with a dash',
+      ['serve', '--db', '-old.db'],
+      2,
+      /^ask-elements: --db -old\.db: a value that begins with "-" is written --db=-old\.db\n/,
+    ],
     // The folder is --content's value: "unknown command "serve ./docs"" named serve, which is known.
     [
       "the documents' folder given as an argument",

@@ -904,6 +904,29 @@ describe('choosing the sentences an answer quotes', () => {
       ]);
   });
 
+  it("counts no words of an example's text strings: the section that says how is quoted", () => {
+    // Hono's routing page: `## Routing priority` answers its requests with 'routes under a common
+    // prefix', a demo's text that holds more of the question than the sentence that says how.
+    const grouping = "const books = new App()\napp.route('/books', books)";
+    const priority =
+      "app.get('/book/a', (c) => c.text('a route of its own'))\napp.get('/book/:slug', (c) => c.text('routes under a common prefix'))";
+    const sections = [
+      section(
+        'Grouping',
+        `Group the routes with an App instance and add it to the main app with \`route\`.\n\n${grouping}`,
+        2,
+        [grouping],
+      ),
+      section('Routing priority', `Handlers run in the order they were added.\n\n${priority}`, 2, [priority]),
+    ];
+    const selected = select('How do I group routes under a common prefix?', 'Routing', sections);
+    assert.equal(selected.section, 0);
+    assert.deepEqual(texts(selected.blocks), [
+      'text: Group the routes with an App instance and add it to the main app with `route`.',
+      `code: ${grouping}`,
+    ]);
+  });
+
   it('quotes code marked as a mistake when the section has nothing else', () => {
     const code = 'const x; // SyntaxError: missing initializer in const declaration';
     const invalid = [section('Invalid cases', code, 2, [code])];

@@ -162,6 +162,13 @@ export function paragraphSentences(paragraph: string): string[] {
 const POINTER_ONLY =
   /^(?:(?:read|learn|see|find out) more|more (?:info|information|details)|details|click here)[.!…]*$/i;
 
+/**
+ * A string in code of two words or more and nothing else (`'You are authorized'`, `'List
+ * Books'`): a demo's text, not what the code does. One word may be a value the API reads
+ * (`'json'`, `'form'`). Not from an apostrophe in a comment ("// Don't…") to a quote.
+ */
+const DEMO_STRING = /(?<![\p{L}\p{N}])(['"])[\p{L}\p{N},.!?]+(?: [\p{L}\p{N},.!?]+)+\1(?![\p{L}\p{N}])/gu;
+
 /** The sentences, table rows and code blocks of a section, in order. */
 export function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
   const code = new Set(section.code ?? []);
@@ -181,9 +188,12 @@ export function unitsOf(section: Section, analyser: TextAnalyser): Unit[] {
         length: paragraph.length,
         paragraph: index,
         // In markup, what the code does is in its tags and attributes: the text between them is a
-        // demo's filler ("Lorem ipsum", a header's words), not what it shows.
+        // demo's filler ("Lorem ipsum", a header's words), not what it shows. So is a string of
+        // words in code (`c.json({ message: 'You are authorized' })`).
         terms: analyser.terms(
-          isMarkup(paragraph, language) ? paragraph.replace(/>[^<]*</g, '><') : paragraph,
+          isMarkup(paragraph, language)
+            ? paragraph.replace(/>[^<]*</g, '><')
+            : paragraph.replace(DEMO_STRING, '$1$1'),
         ),
         mistake: showsAMistake(paragraph),
         score: 0,

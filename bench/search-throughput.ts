@@ -4,20 +4,26 @@
  * CPU µs per query; quicker to iterate on than the load benchmark, whose figures are the ones that
  * count.
  *
- *   npx tsx bench/search-throughput.ts [--rounds N] [--base DIR] [--dump FILE]
+ *   npx tsx bench/search-throughput.ts [--rounds N] [--base DIR [--base-first]] [--dump FILE]
  *
  * `--base DIR` also loads the search code of another checkout (DIR/src/…, e.g. the last commit
  * cloned aside) over the same documents and alternates rounds between the two in this process,
  * so that both meet the same load on the machine; it prints each round and the ratio of the
- * medians. `--dump FILE` writes, for every query of the benchmarks and of bench/questions, the
- * results of a search, of a search with a complete last word and of a passage search, with
- * scores in full, one JSON line per query (with `--base`, also FILE.base): two dumps compare
- * with `cmp`.
+ * medians. The index built second answers faster (by 6–9% on 2026-12-02, whichever code built
+ * it): run again with `--base-first`, which builds the base's index first, and read the
+ * geometric mean of the two ratios.
+ *
+ * `--dump FILE` writes, for every query of the benchmarks and of bench/questions, the results of
+ * a search, of a search with a complete last word and of a passage search, with scores in full,
+ * and the body `/bot/search` answers (numDocs 8); for each question of bench/questions' MDN and
+ * Hono sets also its extractive answer: one JSON line per query (with `--base`, also FILE.base).
+ * Two dumps compare with `cmp`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Answerer } from '../src/server/answer/answerer.js';
 import type { SourceDocument } from '../src/server/content/document.js';
 import { loadContentFolder } from '../src/server/content/load-folder.js';
 import type { SearchIndex } from '../src/server/search/search-index.js';
@@ -31,6 +37,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     base: { type: 'string' },
+    'base-first': { type: 'boolean', default: false },
     dump: { type: 'string' },
   },
 });
@@ -39,6 +46,7 @@ interface Code {
   label: string;
   index: SearchIndex;
   searchDocuments: (index: SearchIndex, request: { query: string; numDocs: number }) => Promise<unknown>;
+  answerer: Answerer;
 }
 
 async function loadCode(label: string, root: string, documents: SourceDocument[]): Promise<Code> {
@@ -49,12 +57,16 @@ async function loadCode(label: string, root: string, documents: SourceDocument[]
     Code,
     'searchDocuments'
   >;
+  const extractive = (await import(join(root, 'src/server/answer/extractive-answerer.ts'))) as {
+    createExtractiveAnswerer: (options: { index: SearchIndex }) => Answerer;
+  };
   // The service's index, result cache included: distinct queries miss it, as over HTTP.
   const index = orama.createOramaIndex();
   const started = performance.now();
   await index.load(documents);
   console.log(`${label}: ${documents.length} pages indexed in ${Math.round(performance.now() - started)} ms`);
-  return { label, index, searchDocuments: service.searchDocuments };
+  const answerer = extractive.createExtractiveAnswerer({ index });
+  return { label, index, searchDocuments: service.searchDocuments, answerer };
 }
 
 /**
@@ -73,28 +85,27 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
+const readQuestions = <T>(name: string): T[] =>
+  existsSync(join(QUESTIONS, name)) ? (JSON.parse(readFileSync(join(QUESTIONS, name), 'utf8')) as T[]) : [];
+
+/** The questions of bench/questions' MDN and Hono sets, answerable or not (a --dump answers each). */
+const QUESTION_SETS = readdirSync(QUESTIONS)
+  .filter((name) => /^(mdn|hono)-(questions|fresh\d*|unanswerable\d*)\.json$/.test(name))
+  .flatMap((name) => readQuestions<{ question: string } | string>(name))
+  .map((q) => (typeof q === 'string' ? q : q.question));
+
 /** Every query the benchmarks and the question sets ask, each once. */
 function allQueries(distinct: string[]): string[] {
-  const read = <T>(name: string): T[] =>
-    existsSync(join(QUESTIONS, name)) ? (JSON.parse(readFileSync(join(QUESTIONS, name), 'utf8')) as T[]) : [];
-  const questions = [
-    'mdn-questions.json',
-    'mdn-fresh.json',
-    'hono-questions.json',
-    'hono-fresh.json',
-  ].flatMap((name) => read<{ question: string }>(name).map((q) => q.question));
   const typeahead = ['mdn-typeahead.json', 'hono-typeahead.json'].flatMap((name) =>
-    read<{ query: string }>(name).map((q) => q.query),
+    readQuestions<{ query: string }>(name).map((q) => q.query),
   );
   const typing = typeahead.flatMap((query) =>
     Array.from({ length: Math.max(0, query.length - 1) }, (_, i) => query.slice(0, i + 2)),
   );
-  const unanswerable = ['unanswerable.json', 'mdn-unanswerable.json', 'hono-unanswerable.json'].flatMap(
-    (name) => read<string>(name),
-  );
+  const unanswerable = readQuestions<string>('unanswerable.json');
   return [
     ...new Set([
-      ...questions,
+      ...QUESTION_SETS,
       ...typeahead,
       ...typing,
       ...unanswerable,
@@ -107,16 +118,25 @@ function allQueries(distinct: string[]): string[] {
 /** Results with their scores in full, one JSON line per query. */
 async function dump(code: Code, queries: string[], file: string): Promise<void> {
   const lines: string[] = [];
+  const questions = new Set(QUESTION_SETS);
   for (const query of queries) {
     const pages = await code.index.search(query, { limit: 13 });
     const whole = await code.index.search(query, { limit: 10, prefixLastTerm: false });
     const passages = await code.index.searchPassages(query, { limit: 8, prefixLastTerm: false });
+    const { text: body } = (await code.searchDocuments(code.index, { query, numDocs: 8 })) as {
+      text: string;
+    };
+    const answer = questions.has(query)
+      ? await code.answerer.answer({ query, history: [], format: 'html', threshold: 0 })
+      : undefined;
     lines.push(
       JSON.stringify({
         query,
         pages: pages.map((hit) => [hit.document.id, hit.relevance]),
         whole: whole.map((hit) => [hit.document.id, hit.relevance]),
         passages: passages.map((hit) => [hit.document.id, hit.section.anchor, hit.relevance, hit.coverage]),
+        body,
+        answer,
       }),
     );
   }
@@ -126,8 +146,12 @@ async function dump(code: Code, queries: string[], file: string): Promise<void> 
 
 const documents = (await loadContentFolder(MDN_DIR)).documents;
 const distinct = distinctTitleQueries(MDN_DIR).map((query) => query.trim());
-const codes = [await loadCode('this', ROOT, documents)];
-if (values.base !== undefined) codes.push(await loadCode('base', resolve(values.base), documents));
+const codes: Code[] = [];
+if (values.base !== undefined && values['base-first'])
+  codes.push(await loadCode('base', resolve(values.base), documents));
+codes.unshift(await loadCode('this', ROOT, documents));
+if (values.base !== undefined && !values['base-first'])
+  codes.push(await loadCode('base', resolve(values.base), documents));
 
 if (values.dump !== undefined) {
   const queries = allQueries(distinct);

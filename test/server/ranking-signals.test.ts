@@ -992,3 +992,54 @@ describe('a rare name the question asks about', () => {
     assert.equal(answered.link, '/cookies');
   });
 });
+
+describe('a word a large site uses only in passing', () => {
+  const site = (padding: number, subscriptionText: string): SourceDocument[] => [
+    pageWithText('/subscriptions', 'Subscriptions', subscriptionText),
+    pageWithText(
+      '/subscriptions/renewal',
+      'Subscription renewal',
+      'A subscription renews each month until you cancel it; get the renewal date from renewsAt.',
+    ),
+    pageWithText(
+      '/subscriptions/plans',
+      'Subscription plans',
+      'Each subscription has a plan; cancel the subscription to leave the plan, or get another plan.',
+    ),
+    pageWithText(
+      '/payments',
+      'Payment requests',
+      'A payment request shows the amount to pay; whether a refund is possible is up to the merchant.',
+    ),
+    ...Array.from({ length: padding }, (_, i) =>
+      pageWithText(`/notes/${i}`, `Release ${i}`, `Release ${i} fixed bugs.`),
+    ),
+  ];
+  const cancelOnly = 'To cancel a subscription, call unsubscribe(); you get an acknowledgement once it ends.';
+  const question = {
+    query: 'How do I cancel my subscription and get a refund?',
+    history: [],
+    format: 'markdown' as const,
+    threshold: 0,
+  };
+  const answer = async (documents: SourceDocument[]) => {
+    const index = createOramaIndex();
+    await index.load(documents);
+    return createExtractiveAnswerer({ index }).answer(question);
+  };
+
+  it('counts a word on a few of thousands of pages, held by no passage found, as one the site lacks', async () => {
+    // On 2,014 pages "refund" is on one (under 0.05% of them), and not in the passages found for
+    // the question: the site mentions it in passing and says nothing about getting one.
+    const declined = await answer(site(2010, cancelOnly));
+    assert.equal(declined.didAnswer, false);
+    // Under 2,000 pages no word is that rare, and the question is answered as before.
+    const smaller = await answer(site(1990, cancelOnly));
+    assert.equal(smaller.didAnswer, true);
+    assert.equal(smaller.link, '/subscriptions');
+    // A rare word the passages found hold is the page's own.
+    const held = await answer(site(2010, `${cancelOnly} A refund for the month is made when you cancel.`));
+    assert.equal(held.didAnswer, true);
+    assert.equal(held.link, '/subscriptions');
+  });
+});

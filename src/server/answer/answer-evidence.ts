@@ -264,6 +264,25 @@ export function wordsTheSiteUses(
 }
 
 /**
+ * The words (of `words`) that none of these passages holds, in its page's title, its heading or
+ * its text.
+ */
+export function wordsNoPassageHolds(
+  words: QuestionWord[],
+  hits: readonly PassageHit[],
+  analyser: TextAnalyser,
+): QuestionWord[] {
+  const held = new Set(
+    analyser.terms(
+      hits
+        .map((hit) => `${hit.document.title}\n${hit.section.heading}\n${sectionPlainText(hit.section)}`)
+        .join('\n'),
+    ),
+  );
+  return words.filter((word) => !held.has(word.term));
+}
+
+/**
  * The weighted share (0–1) of the question's words that the site uses anywhere (`known`, from
  * `wordsTheSiteUses`). A question whose subject the site never mentions ("Minecraft",
  * "sourdough") is not answered by it, however well a passage matches the rest of the question.

@@ -17,6 +17,7 @@ import {
   namesOfSeveralWords,
   unknownName,
   outlineCoverage,
+  wordsNoPassageHolds,
   questionWords,
   titleCoverage,
   wordsTheSiteUses,
@@ -145,6 +146,16 @@ function bySiteSize(pageCount: number, small = 0.7, large = 0.8): number {
  * is less than one), and this says nothing.
  */
 const RARE_NAME_SHARE = 0.005;
+/**
+ * A word of the question the site uses on at most this share of its pages (5 of MDN's 10,000;
+ * none on a site under 2,000 pages), which none of the passages judged holds, counts as a word
+ * the site doesn't use in the known share (`knownShare`). A site of thousands of pages uses
+ * nearly every English word somewhere, in passing ("refund" on one of MDN's pages, "replica" on
+ * three): a word on so few of them, none found for the question, no more shows that the site
+ * speaks of it than a word a small site never uses. One the passages judged hold is theirs,
+ * however rare.
+ */
+const PASSING_WORD_SHARE = 0.0005;
 /** The fewest letters of a word taken for a typo of the site's word (see `#questionWords`). */
 const MIN_TYPO_LETTERS = 6;
 /** The fewest letters of a word the site never uses to be read as a name (see `#likeAName`). */
@@ -362,9 +373,13 @@ export class ExtractiveAnswerer implements Answerer {
     // word the site uses ("pasword") is known, and no passage's to cover either: search read it
     // as a guess, and a guess can't show that a passage answers.
     const judged = wordsTheSiteUses(words, hasWord);
+    const inPassing = this.#wordsInPassing(judged, hits.slice(0, PASSAGES_JUDGED));
     const known = knownShare(
       [...words, ...this.#dottedNamesTheSiteLacks(input.query)],
-      [...judged, ...words.filter((word) => word.standIn === true)],
+      [
+        ...judged.filter((word) => !inPassing.includes(word)),
+        ...words.filter((word) => word.standIn === true),
+      ],
     );
     const unknown = unknownName(words, judged);
     const rarePageLimit = RARE_NAME_SHARE * this.#index.documentCount;
@@ -397,6 +412,20 @@ export class ExtractiveAnswerer implements Answerer {
       relevanceScore >= input.threshold &&
       (await this.#nameNoPassageHolds(input.query, options)) === undefined;
     return { resolvedQuery, hits, answerable, relevanceScore, coverage, known, outline, title };
+  }
+
+  /**
+   * The question's words (of `judged`, those the site uses) that the site uses only in passing,
+   * on at most `PASSING_WORD_SHARE` of its pages, and that none of the passages judged holds.
+   * An operator is syntax, not a word the site could use in passing.
+   */
+  #wordsInPassing(judged: QuestionWord[], passages: PassageHit[]): QuestionWord[] {
+    const pageLimit = PASSING_WORD_SHARE * this.#index.documentCount;
+    if (pageLimit < 1 || !this.#index.pagesWithWord) return [];
+    const rare = judged.filter(
+      (word) => word.operator !== true && (this.#index.pagesWithWord?.(word.word) ?? Infinity) <= pageLimit,
+    );
+    return rare.length === 0 ? [] : wordsNoPassageHolds(rare, passages, this.#analyser);
   }
 
   /**

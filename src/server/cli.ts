@@ -58,16 +58,6 @@ function portFlag(value: string | undefined): number | undefined {
   }
 }
 
-/** What is said of `--port` given `value`, a port it does not take (`-1`). */
-function refusedPort(value: string): string {
-  try {
-    parsePort(value, '--port');
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return `--port ${value}: a value that begins with "-" is written --port=${value}`;
-}
-
 /**
  * The site URL as every link starts: serialised, so that a space or an accent in its path is
  * percent-encoded as the pages' paths are. One with a query or a fragment (a bare `?` or `#`
@@ -159,6 +149,24 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v', default: false },
 } as const;
 
+/** The letters of the short flags (`-h`, `-v`). */
+const SHORT_FLAG_LETTERS: string[] = Object.values(OPTIONS).flatMap((option) =>
+  'short' in option ? [option.short] : [],
+);
+
+/**
+ * The flags whose values are checked, by their checks, which refuse a value as they refuse it
+ * written with "=": a value that begins with a dash (`--keep-days -3`) is refused for what it is,
+ * where "write --keep-days=-3" sent the user to a second refusal.
+ */
+const VALUE_CHECKS: Partial<Record<string, (value: string) => unknown>> = {
+  '--site-url': parseSiteUrl,
+  '--anchors': parseAnchors,
+  '--language': parseLanguage,
+  '--port': portFlag,
+  '--keep-days': parseKeepDays,
+};
+
 /**
  * What parseArgs refused, said as this command says it. Node's own words for an unknown flag
  * ("To specify a positional argument starting with a '-', place it at the end of the command
@@ -173,11 +181,13 @@ function commandLineMistake(error: Error, argv: string[]): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && valueOf !== undefined) {
     if (error.message.includes('does not take an argument')) return `${valueOf} takes no value`;
     // A value that begins with one dash (`--port -1`, `--db -old.db`), which Node reads as a flag
-    // unless written `--db=-old.db`: said with the value given, as for any other bad value.
+    // unless written `--db=-old.db`: said with the value given, as for any other bad value; a
+    // checked one is refused by its check, which exits as for `--port=-1`. Short flags of this
+    // command (`--content -h`) are no such value: the value was left out.
     const at = argv.findIndex((arg, i) => arg === valueOf && /^-(?!-)/.test(argv[i + 1] ?? ''));
-    if (at !== -1) {
-      const given = argv[at + 1]!;
-      if (valueOf === '--port') return refusedPort(given);
+    const given = argv[at + 1] ?? '';
+    if (at !== -1 && ![...given.slice(1)].every((letter) => SHORT_FLAG_LETTERS.includes(letter))) {
+      VALUE_CHECKS[valueOf]?.(given);
       return `${valueOf} ${given}: a value that begins with "-" is written ${valueOf}=${given}`;
     }
     const placeholder = new RegExp(`^  ${valueOf} (\\S+)`, 'm').exec(USAGE)?.[1] ?? 'VALUE';
@@ -187,15 +197,12 @@ function commandLineMistake(error: Error, argv: string[]): string {
   if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) return error.message;
   // Letters after one dash are short flags run together (`-hv`): Node names the letter it did not
   // know, `-=` for `-h=1`. Said as typed, as the long flags are: `-h=1` as `--quiet=1` is.
+  // The first argument that holds the letter: `-x` itself in `-x -vx`.
   const cluster = unknown.startsWith('--')
     ? undefined
-    : argv.find((arg) => /^-[^-]./.test(arg) && arg.includes(unknown[1]!, 1));
-  if (cluster !== undefined) {
-    const short = Object.values(OPTIONS).find(
-      (option) => 'short' in option && cluster.startsWith(`-${option.short}=`),
-    );
-    if (short !== undefined) return `${cluster.slice(0, 2)} takes no value`;
-  }
+    : argv.find((arg) => /^-[^-]/.test(arg) && arg.includes(unknown[1]!, 1));
+  if (cluster !== undefined && SHORT_FLAG_LETTERS.some((letter) => cluster.startsWith(`-${letter}=`)))
+    return `${cluster.slice(0, 2)} takes no value`;
   const typed = unknown.replace(/^-+/, '').toLowerCase();
   const flags = Object.keys(OPTIONS);
   // One letter (`-p`) is the flags it begins (`-c`: --content or --config); a word, the flags it

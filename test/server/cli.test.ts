@@ -955,6 +955,34 @@ if (!isMainThread && parentPort) {
       2,
       /^ask-elements: --db -old\.db: a value that begins with "-" is written --db=-old\.db\n/,
     ],
+    // Each checked value is refused for what it is, as written with "=": "write --keep-days=-3"
+    // sent the user to a second refusal.
+    [
+      'a number of days below 1',
+      ['serve', '--keep-days', '-3'],
+      2,
+      /^ask-elements: --keep-days must be a whole number of days from 1 to 36500, got "-3"/,
+    ],
+    [
+      'a language that begins with a dash',
+      ['serve', '--language', '-fr'],
+      2,
+      /^ask-elements: --language must be auto or one of .*, got "-fr"\n/,
+    ],
+    // -h after --content is the help flag, not a folder named "-h": the folder was left out.
+    [
+      'a flag whose value is a short flag',
+      ['serve', '--content', '-h'],
+      2,
+      /^ask-elements: --content needs a value: --content DIR\n/,
+    ],
+    // Node stops at the first unknown letter: here the -x given alone, not the x of -vx after it.
+    [
+      'an unknown short flag before a run of them',
+      ['serve', '-x', '-vx'],
+      2,
+      /^ask-elements: unknown option -x\n/,
+    ],
     // The folder is --content's value: "unknown command "serve ./docs"" named serve, which is known.
     [
       "the documents' folder given as an argument",

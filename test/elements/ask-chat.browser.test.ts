@@ -2102,6 +2102,24 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it("underlines inline code in a link as the link's other text, within bold or italics too", async () => {
+      // Inline code is a box of its own, which a link's underline does not reach: it takes the
+      // underline from what holds it, which in bold or italics in a link was none.
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({
+            answer:
+              'Set [`--site-url`](https://example.com/a), [**`--db`**](https://example.com/b) and [_`--port`_](https://example.com/c).',
+          }),
+        ),
+      );
+      await askAndWaitForAnswer(el, 'Which flags?', 1);
+      const codes = Array.from(parts(el).lastAnswer()!.querySelectorAll('.answer-body a code'));
+      expect(codes.map((code) => code.textContent)).to.deep.equal(['--site-url', '--db', '--port']);
+      for (const code of codes)
+        expect(getComputedStyle(code).textDecorationLine, code.textContent!).to.equal('underline');
+    });
+
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {
       // The Hono docs' middleware page has no description of its own: the service describes it by
       // its opening, which the answer to "why is my middleware not running after the handler"

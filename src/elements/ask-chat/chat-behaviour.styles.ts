@@ -19,7 +19,8 @@ import { css } from 'lit';
  * move when it changes. Code reads left to right on any page. Inline code is a box of its own,
  * no wider than the answer: it goes whole to the next line when it fits there, and wraps inside
  * only when longer than a line. As text, it broke at the line's end after any hyphen ("--" alone
- * there, "site-url" below, of `--site-url`); a link's underline is drawn under it still. An answer's headings are a
+ * there, "site-url" below, of `--site-url`); a link's underline is drawn under it still, which it
+ * takes from what holds it: bold or italics in a link take the link's too, as they drew none. An answer's headings are a
  * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
@@ -139,6 +140,9 @@ export const chatBehaviourStyles = css`
   .answer-body :not(pre) > code {
     display: inline-block;
     max-inline-size: 100%;
+    text-decoration: inherit;
+  }
+  .answer-body a :is(strong, em, b, i) {
     text-decoration: inherit;
   }
   .answer-body pre {

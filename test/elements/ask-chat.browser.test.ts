@@ -2120,6 +2120,43 @@ describe('<ask-chat>', () => {
         expect(getComputedStyle(code).textDecorationLine, code.textContent!).to.equal('underline');
     });
 
+    it("keeps each code of a table's cell on one line at any width, the table scrolling sideways when too wide", async () => {
+      // The CLI's flag table as the service answers "what port does the server listen on".
+      const meaning =
+        'The port the server listens on: change it with `--port 3000` or `PORT=3000`. `0` picks a free port.';
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({
+            answer: `| Flag | Default | Meaning |\n| --- | --- | --- |\n| \`--port N\` | \`$PORT\`, else \`8787\` | ${meaning} |`,
+          }),
+        ),
+      );
+      await askAndWaitForAnswer(el, 'What port does the server listen on?', 1);
+      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
+      const table = body.querySelector('table')!;
+      const codes = Array.from(table.querySelectorAll('code'));
+      expect(codes.map((code) => code.textContent)).to.include('--port N');
+      for (let rem = 12; rem <= 48; rem += 2) {
+        el.style.inlineSize = `${rem}rem`;
+        await el.updateComplete;
+        for (const code of codes) {
+          // The text's own line boxes: an inline-block's box is one rectangle however its text wraps.
+          const text = code.firstChild!;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          expect(lines.size, `${code.textContent} at ${rem}rem: on one line`).to.equal(1);
+        }
+        // What the answer cannot hold scrolls inside the table, never past the answer.
+        expect(table.getBoundingClientRect().right, `the table at ${rem}rem`).to.be.at.most(
+          body.getBoundingClientRect().right + 1,
+        );
+      }
+      el.style.inlineSize = '12rem';
+      await el.updateComplete;
+      expect(table.scrollWidth, 'a phone-wide chat scrolls the table').to.be.greaterThan(table.clientWidth);
+    });
+
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {
       // The Hono docs' middleware page has no description of its own: the service describes it by
       // its opening, which the answer to "why is my middleware not running after the handler"

@@ -6,7 +6,9 @@ import { css } from 'lit';
  * `ask-chat.styles.ts`, when the behaviour arrives.
  *
  * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
- * words. Code blocks and tables have no width of their own to give the chat (`contain:
+ * words. Their code keeps to one line (`--port N`): a table gives a column no more than the
+ * narrowest its cells can wrap to, and code wrapped after any hyphen, a flag's first column
+ * reading "--", "port" and "N" on three lines at every width of the chat. Code blocks and tables have no width of their own to give the chat (`contain:
  * inline-size`): their long lines scroll in them, where they made a chat that grows into a flex
  * column (`flex: 1`) as wide as the longest line, its composer and send button off-screen. The
  * actions line up on their baseline, so that Copy stays on the line of the feedback prompt when
@@ -144,6 +146,10 @@ export const chatBehaviourStyles = css`
   }
   .answer-body a :is(strong, em, b, i) {
     text-decoration: inherit;
+  }
+  .answer-body :is(th, td) code {
+    display: inline;
+    white-space: nowrap;
   }
   .answer-body pre {
     text-align: left;

@@ -14,6 +14,7 @@ import { requestFaults } from './test/support/request-faults-plugin.mjs';
 import { specServicePlugin } from './test/support/spec-service-plugin.mjs';
 import { touchPlugin } from './test/support/touch-plugin.mjs';
 import { dropPlugin } from './test/support/drop-plugin.mjs';
+import { drawnPixelsPlugin } from './test/support/drawn-pixels-plugin.mjs';
 
 /**
  * Chromium refetches a module whose fetch failed at the next import() of it (the HTML change
@@ -98,6 +99,8 @@ export default {
     touchPlugin(),
     // Text or a file dropped from outside the page, as the browser drops them.
     dropPlugin(),
+    // What the page draws in a rectangle, for what the DOM does not say (a background's shadow).
+    drawnPixelsPlugin(),
     // Requests of the page's files failed on demand (a part that cannot be fetched).
     faults.plugin,
     // A stand-in for SPEC's hosted service: records with only the fields SPEC shows.

@@ -25,6 +25,7 @@ import {
   untilAborted,
   waitFor,
 } from './chat-test-support.js';
+import { drawnRow } from '../support/drawn-pixels.js';
 import { drawnCharacters, drawnTextOf } from '../support/drawn-text.js';
 
 defineElements();
@@ -2155,6 +2156,46 @@ describe('<ask-chat>', () => {
       el.style.inlineSize = '12rem';
       await el.updateComplete;
       expect(table.scrollWidth, 'a phone-wide chat scrolls the table').to.be.greaterThan(table.clientWidth);
+    });
+
+    it('shades the edge of a code block past which its lines scroll, and only that edge', async () => {
+      // An nginx server block on a phone: its long lines were cut at the block's edge, nothing
+      // there to say that more was to be scrolled to. A blank line between two long ones gives
+      // a row with no text on it to read the edges' colours from.
+      const long = `ssl_certificate_key /etc/letsencrypt/live/bot.example.com/privkey.pem;`;
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({ answer: `A server block:\n\n\`\`\`nginx\n${long}\n\n${long}\n\`\`\`` }),
+        ),
+      );
+      el.style.inlineSize = '20rem';
+      await askAndWaitForAnswer(el, 'How do I run it behind nginx?', 1);
+      const pre = parts(el).lastAnswer()!.querySelector('pre')!;
+      expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth);
+      pre.scrollIntoView({ block: 'center' });
+      const text = pre.querySelector('code')!.firstChild!;
+      const lineOf = (at: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect();
+      };
+      const blankRow = (lineOf(0).bottom + lineOf(long.length + 2).top) / 2;
+      const darkness = ([red, green, blue]: number[]) => 765 - red! - green! - blue!;
+      // How much darker each edge is drawn than the middle of the block, inside its 1px border.
+      const edges = async () => {
+        const box = pre.getBoundingClientRect();
+        const row = await drawnRow(blankRow, box.left, box.right);
+        const middle = darkness(row[Math.floor(row.length / 2)]!);
+        return { start: darkness(row[2]!) - middle, end: darkness(row.at(-3)!) - middle };
+      };
+      const atStart = await edges();
+      expect(atStart.end, 'a shadow at the end, where more is to be scrolled to').to.be.above(30);
+      expect(atStart.start, 'none at the start').to.be.below(5);
+      pre.scrollLeft = pre.scrollWidth;
+      const atEnd = await edges();
+      expect(atEnd.start, 'scrolled to its end: a shadow at the start').to.be.above(30);
+      expect(atEnd.end, 'and none at the end').to.be.below(5);
     });
 
     it("leaves out the source's description when the answer says it word for word, in either format", async () => {

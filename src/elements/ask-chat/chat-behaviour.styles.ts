@@ -5,8 +5,9 @@ import { css } from 'lit';
  * sources, notices, actions and image thumbnails. They join the element's shadow root, after
  * `ask-chat.styles.ts`, when the behaviour arrives.
  *
- * Table cells keep whole words: a narrow chat scrolls a wide table rather than splitting its
- * words. Their code keeps to one line (`--port N`): a table gives a column no more than the
+ * A code block, as a table does, casts a shadow at an edge past which it scrolls: its lines were
+ * cut at its edge with nothing to say that more was there. Table cells keep whole words: a
+ * narrow chat scrolls a wide table rather than splitting its words. Their code keeps to one line (`--port N`): a table gives a column no more than the
  * narrowest its cells can wrap to, and code wrapped after any hyphen, a flag's first column
  * reading "--", "port" and "N" on three lines at every width of the chat. Code blocks and tables have no width of their own to give the chat (`contain:
  * inline-size`): their long lines scroll in them, where they made a chat that grows into a flex
@@ -104,6 +105,17 @@ export const chatBehaviourStyles = css`
   .answer-body :is(pre, table) {
     overflow-x: auto;
     contain: inline-size;
+    /* A shadow at an edge past which it scrolls: covers of its own fill that move with its ends
+       hide it where there is nothing more to see. Of the text's colour, so that it shows on a
+       dark background too. */
+    --_edge-shadow: color-mix(in srgb, var(--_text) 30%, #0000);
+    background:
+      linear-gradient(to right, var(--_fill) 30%, #0000) left / 1.5em 100% no-repeat local,
+      linear-gradient(to left, var(--_fill) 30%, #0000) right / 1.5em 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, var(--_edge-shadow), #0000) left / 0.6em 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, var(--_edge-shadow), #0000) right / 0.6em 100% no-repeat
+        scroll,
+      var(--_fill);
   }
   /* The chat's own lists (suggestions, the transcript) have no marks; an answer's keep theirs. */
   .answer-body :is(ul, ol) {
@@ -120,16 +132,7 @@ export const chatBehaviourStyles = css`
     display: block;
     max-inline-size: 100%;
     border-collapse: collapse;
-    /* A shadow at an edge past which the table scrolls: covers that move with its ends hide it
-       where there is nothing more to see. Of the text's colour, so that it shows on a dark
-       background too. */
-    --_edge-shadow: color-mix(in srgb, var(--_text) 30%, #0000);
-    background:
-      linear-gradient(to right, var(--_surface) 30%, #0000) left / 1.5em 100% no-repeat local,
-      linear-gradient(to left, var(--_surface) 30%, #0000) right / 1.5em 100% no-repeat local,
-      radial-gradient(farthest-side at 0 50%, var(--_edge-shadow), #0000) left / 0.6em 100% no-repeat scroll,
-      radial-gradient(farthest-side at 100% 50%, var(--_edge-shadow), #0000) right / 0.6em 100% no-repeat
-        scroll;
+    --_fill: var(--_surface);
   }
   /* The last column of a docs table is its prose: wide enough not to make every row tall. */
   .answer-body td:last-child {
@@ -156,7 +159,7 @@ export const chatBehaviourStyles = css`
     padding: var(--_space);
     /* Drawn in forced colours only, where the background is gone: the code kept no edge. */
     border: 1px solid #0000;
-    background: var(--_bg);
+    --_fill: var(--_bg);
     border-radius: var(--_radius);
   }
   .code-block {

@@ -86,6 +86,22 @@ async function description(name: string): Promise<string | undefined> {
 }
 
 /** Types a question the way a visitor does and presses Enter. */
+/** The top of the line box that holds the character at `index` of `element`'s text. */
+function lineTopOfCharacter(element: Element, index: number): number {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let offset = index;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (offset < node.data.length) {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      return range.getClientRects()[0]!.top;
+    }
+    offset -= node.data.length;
+  }
+  throw new Error(`no character ${index} in ${element.textContent}`);
+}
+
 async function ask(el: AskChat, question: string): Promise<void> {
   const { input, one } = parts(el);
   // What the chat does arrives after its first render (ask-chat-lazy.browser.test.ts sends before
@@ -2084,13 +2100,7 @@ describe('<ask-chat>', () => {
         el.style.inlineSize = `${rem}rem`;
         await el.updateComplete;
         for (const code of codes) {
-          const text = code.firstChild!;
-          const top = (start: number) => {
-            const range = document.createRange();
-            range.setStart(text, start);
-            range.setEnd(text, start + 1);
-            return range.getClientRects()[0]!.top;
-          };
+          const top = (index: number) => lineTopOfCharacter(code, index);
           expect(top(2), `${code.textContent} at ${rem}rem: "--" and its name on one line`).to.be.closeTo(
             top(0),
             1,
@@ -2103,22 +2113,41 @@ describe('<ask-chat>', () => {
       }
     });
 
-    it("underlines inline code in a link as the link's other text, within bold or italics too", async () => {
-      // Inline code is a box of its own, which a link's underline does not reach: it takes the
-      // underline from what holds it, which in bold or italics in a link was none.
+    it('keeps the brackets and punctuation around inline code on its lines, as around any word', async () => {
+      // As a box of its own, inline code was split from them: a line ended "for all (", the next
+      // began "trustProxy).".
       const el = await chat(
         fakeClient(async () =>
           answerRecord({
             answer:
-              'Set [`--site-url`](https://example.com/a), [**`--db`**](https://example.com/b) and [_`--port`_](https://example.com/c).',
+              'Behind a proxy, set the address header for all (`trustProxy`). The path (`/docs/acme/`), declares where links point; `--site-url`, too.',
           }),
         ),
       );
-      await askAndWaitForAnswer(el, 'Which flags?', 1);
-      const codes = Array.from(parts(el).lastAnswer()!.querySelectorAll('.answer-body a code'));
-      expect(codes.map((code) => code.textContent)).to.deep.equal(['--site-url', '--db', '--port']);
-      for (const code of codes)
-        expect(getComputedStyle(code).textDecorationLine, code.textContent!).to.equal('underline');
+      await askAndWaitForAnswer(el, 'Behind a proxy?', 1);
+      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
+      const text = body.textContent!;
+      const codes = Array.from(body.querySelectorAll('code'));
+      for (let rem = 12; rem <= 24; rem += 0.25) {
+        el.style.inlineSize = `${rem}rem`;
+        await el.updateComplete;
+        for (const code of codes) {
+          const length = code.textContent!.length;
+          const start = text.indexOf(code.textContent!);
+          const before = lineTopOfCharacter(body, start - 1);
+          const after = lineTopOfCharacter(body, start + length);
+          // A space before it may end a line; a bracket may not.
+          if (text[start - 1] !== ' ')
+            expect(lineTopOfCharacter(code, 0), `before ${code.textContent} at ${rem}rem`).to.be.closeTo(
+              before,
+              1,
+            );
+          expect(
+            lineTopOfCharacter(code, length - 1),
+            `after ${code.textContent} at ${rem}rem`,
+          ).to.be.closeTo(after, 1);
+        }
+      }
     });
 
     it("keeps each code of a table's cell on one line at any width, the table scrolling sideways when too wide", async () => {

@@ -66,6 +66,7 @@ export async function answerBody(
     body.append(notice);
   }
   addCodeCopyButtons(body, codeCopy);
+  keepCodeOpeningsWhole(body);
   // An English answer reads left to right on a right-to-left page, and an Arabic one the other way.
   // Set once the answer is in: set before, each node appended made the browser look at the
   // direction of all the text again (a 430 KB answer froze the page for 5.8 s).
@@ -94,6 +95,25 @@ function addCodeCopyButtons(body: HTMLElement, codeCopy: CodeCopySetting): void 
     nameCodeBlock(pre, codeCopy.strings());
     pre.replaceWith(block);
     block.append(pre, button);
+  }
+}
+
+/**
+ * Keeps the punctuation a piece of inline code opens with on one line with the word after it
+ * (`--site-url`, `::part`, `@media`): a line may break after a hyphen, which left "--" alone at a
+ * line's end and "site-url" on the next. The code's text is unchanged, only wrapped.
+ */
+function keepCodeOpeningsWhole(body: HTMLElement): void {
+  for (const code of body.querySelectorAll(':not(pre) > code')) {
+    const text = code.firstChild;
+    if (!(text instanceof Text)) continue;
+    const opening = /^[^\p{L}\p{N}\s]+[\p{L}\p{N}]+/u.exec(text.data)?.[0];
+    if (!opening) continue;
+    if (opening.length < text.data.length) text.splitText(opening.length);
+    const whole = document.createElement('span');
+    whole.className = 'code-opening';
+    text.replaceWith(whole);
+    whole.append(text);
   }
 }
 

@@ -19,11 +19,10 @@ import { css } from 'lit';
  * line too narrow for the prompt and both thumbs (a 320 px phone), the prompt takes a line of its
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
- * move when it changes. Code reads left to right on any page. Inline code is a box of its own,
- * no wider than the answer: it goes whole to the next line when it fits there, and wraps inside
- * only when longer than a line. As text, it broke at the line's end after any hyphen ("--" alone
- * there, "site-url" below, of `--site-url`); a link's underline is drawn under it still, which it
- * takes from what holds it: bold or italics in a link take the link's too, as they drew none. An answer's headings are a
+ * move when it changes. Code reads left to right on any page. Inline code is text: the punctuation it opens with keeps
+ * to the line of the word after it (`code-opening`, see answer-view.ts), where a line broke after
+ * any hyphen, "--" alone at its end and "site-url" below; as a box of its own, it was split from
+ * the brackets and full stop around it. An answer's headings are a
  * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
@@ -142,16 +141,8 @@ export const chatBehaviourStyles = css`
     direction: ltr;
     unicode-bidi: isolate;
   }
-  .answer-body :not(pre) > code {
-    display: inline-block;
-    max-inline-size: 100%;
-    text-decoration: inherit;
-  }
-  .answer-body a :is(strong, em, b, i) {
-    text-decoration: inherit;
-  }
-  .answer-body :is(th, td) code {
-    display: inline;
+  .answer-body :is(th, td) code,
+  .answer-body .code-opening {
     white-space: nowrap;
   }
   .answer-body pre {

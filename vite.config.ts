@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { minify } from 'terser';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 
 /**
@@ -45,6 +46,37 @@ const templateLiterals: Plugin = {
 };
 
 /**
+ * The script-tag file and its chunks go to browsers as they are, so they are minified here (lib
+ * mode leaves ES output minified but for its white space, for bundlers). Terser, two passes, over
+ * what Rolldown printed: 107 B gzip less in ask-elements.js than Rolldown's own minifier (16,788
+ * → 16,681), 463 B less over the nine files (72,952 → 72,489). Vite's own terser option was
+ * larger than Rolldown's minifier: it keeps the bundlers' pure annotations in lib mode.
+ */
+const terserMinify: Plugin = {
+  name: 'ask-elements-terser',
+  // After Rolldown has printed every chunk (it prints again what renderChunk returns).
+  async generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const mapFile = bundle[`${chunk.fileName}.map`];
+      const minified = await minify(chunk.code, {
+        module: true,
+        ecma: 2020,
+        compress: { passes: 2 },
+        sourceMap: mapFile && {
+          content: JSON.stringify(chunk.map),
+          filename: chunk.fileName,
+          url: `${chunk.fileName}.map`,
+          includeSources: true,
+        },
+      });
+      chunk.code = minified.code!;
+      if (mapFile?.type === 'asset') mapFile.source = minified.map as string;
+    }
+  },
+};
+
+/**
  * Two builds of the browser code:
  * - `vite build`: the script-tag file `dist/ask-elements.js`, the define entry with every
  *   dependency inlined, plus its lazily loaded chunks beside it (the renderer, search-box's
@@ -64,7 +96,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
-        plugins: [scriptTagEntry, templateLiterals],
+        plugins: [scriptTagEntry, templateLiterals, terserMinify],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
@@ -91,8 +123,6 @@ export default defineConfig(({ mode }) =>
             },
             output: {
               chunkFileNames: 'ask-elements-[name]-[hash].js',
-              // Lib mode leaves ES output unminified for bundlers; a script-tag file goes to browsers as is.
-              minify: true,
             },
           },
         },

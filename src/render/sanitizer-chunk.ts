@@ -304,7 +304,7 @@ function renameEventHandlers(html: string): string {
 
 /** Applied after DOMPurify, element by element, on nodes that are not yet in the page. */
 function enforceUrlPolicy(fragment: DocumentFragment, isAllowedUrl: typeof IsAllowedUrl): void {
-  for (const element of Array.from(fragment.querySelectorAll('*'))) {
+  for (const element of fragment.querySelectorAll('*')) {
     const tag = element.localName;
     for (const { name } of Array.from(element.attributes)) {
       const lower = name.toLowerCase();
@@ -375,5 +375,5 @@ function srcsetUrls(value: string): string[] | null {
 }
 
 function unwrap(element: Element): void {
-  element.replaceWith(...Array.from(element.childNodes));
+  element.replaceWith(...element.childNodes);
 }

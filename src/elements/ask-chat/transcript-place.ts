@@ -124,12 +124,12 @@ export class TranscriptPlace implements ReactiveController {
 
   /** The latest question in the transcript. */
   get #lastQuestion(): Element | undefined {
-    return Array.from(this.#host.renderRoot.querySelectorAll('[part~="question"]')).at(-1);
+    return [...this.#host.renderRoot.querySelectorAll('[part~="question"]')].at(-1);
   }
 
   /** The latest answer in the transcript (or "Thinking…", an error, in its place). */
   get #lastAnswer(): HTMLElement | undefined {
-    return Array.from(this.#host.renderRoot.querySelectorAll<HTMLElement>('[part~="answer"]')).at(-1);
+    return [...this.#host.renderRoot.querySelectorAll<HTMLElement>('[part~="answer"]')].at(-1);
   }
 
   /**

@@ -263,6 +263,17 @@ export function wordsTheSiteUses(
   return hasWord ? words.filter((word) => word.operator === true || hasWord(word.word)) : words;
 }
 
+/** The terms these passages hold, in their pages' titles, their headings and their text. */
+export function termsOfPassages(hits: readonly PassageHit[], analyser: TextAnalyser): Set<string> {
+  return new Set(
+    analyser.terms(
+      hits
+        .map((hit) => `${hit.document.title}\n${hit.section.heading}\n${sectionPlainText(hit.section)}`)
+        .join('\n'),
+    ),
+  );
+}
+
 /**
  * The words (of `words`) that none of these passages holds, in its page's title, its heading or
  * its text.
@@ -272,13 +283,7 @@ export function wordsNoPassageHolds(
   hits: readonly PassageHit[],
   analyser: TextAnalyser,
 ): QuestionWord[] {
-  const held = new Set(
-    analyser.terms(
-      hits
-        .map((hit) => `${hit.document.title}\n${hit.section.heading}\n${sectionPlainText(hit.section)}`)
-        .join('\n'),
-    ),
-  );
+  const held = termsOfPassages(hits, analyser);
   return words.filter((word) => !held.has(word.term));
 }
 

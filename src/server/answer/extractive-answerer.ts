@@ -18,6 +18,7 @@ import {
   unknownName,
   outlineCoverage,
   wordsNoPassageHolds,
+  termsOfPassages,
   questionWords,
   titleCoverage,
   wordsTheSiteUses,
@@ -332,11 +333,7 @@ export class ExtractiveAnswerer implements Answerer {
   #holdsOwnWords(question: string, retrieval: Retrieval): boolean {
     const best = retrieval.hits[0];
     if (this.#analyser.language.code === 'en' || !best) return true;
-    const held = new Set(
-      this.#analyser.terms(
-        `${best.document.title}\n${best.section.heading}\n${sectionPlainText(best.section)}`,
-      ),
-    );
+    const held = termsOfPassages([best], this.#analyser);
     return this.#analyser.terms(question).every((term) => held.has(term));
   }
 

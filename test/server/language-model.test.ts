@@ -37,8 +37,12 @@ describe('tagWords', () => {
     const words = (text: string) => tagWords(text).map((word) => word.text);
     assert.deepEqual(words('style the input with ::part'), ['style', 'the', 'input', 'with', 'part']);
     assert.deepEqual(words('select it with ::slotted'), ['select', 'it', 'with', 'slotted']);
-    // An emoticon of its own is still one.
+    // A port after its host is the number, not the emoticon ":3" and "000".
+    assert.deepEqual(words('nothing at localhost:3000'), ['nothing', 'at', 'localhost', '3000']);
+    // An emoticon of its own is still one, and a time keeps its colon.
     assert.deepEqual(words('thanks :D'), ['thanks', ':D']);
+    assert.deepEqual(words('thanks :3'), ['thanks', ':3']);
+    assert.deepEqual(words('at 8:30'), ['at', '8:30']);
   });
 });
 

@@ -168,12 +168,14 @@ const UNITS = new Set([
 ]);
 
 /**
- * A colon glued to the word after it (`::part`, `::slotted`, `:host`, `xml:lang`): the tokenizer
- * reads `:p` and `:s` as emoticons, and what follows as another word, so `::part` was tagged as
- * the word "art". Read as a space, it leaves the word whole; an emoticon of its own (`:D`, `:p`)
- * has no second letter after the colon and stays one.
+ * A colon glued to the word after it (`::part`, `::slotted`, `:host`, `xml:lang`), or between a
+ * name and its number (`localhost:3000`): the tokenizer reads `:p`, `:s` and `:3` as emoticons,
+ * and what follows as another word, so `::part` was tagged as the word "art" and the port 3000 as
+ * "000". Read as a space, it leaves the word or number whole; an emoticon of its own (`:D`, `:p`,
+ * `:3`) has no second letter after the colon and no letter before it, and stays one; a time or a
+ * ratio (`8:30`, `16:9`) has a digit before it.
  */
-const COLON_BEFORE_A_WORD = /:(?=\p{L}{2})/gu;
+const COLON_BEFORE_A_WORD = /:(?=\p{L}{2})|(?<=\p{L}):(?=\d)/gu;
 
 export interface TaggedWord {
   text: string;

@@ -172,6 +172,47 @@ describe('PagePostings (BM25F over page fields)', () => {
     assert.deepEqual(found(completed), [0, 1]);
   });
 
+  it("adds a common word to the few pages already found as a scan of the word's pages would", () => {
+    // 1,000 pages. Term 0 (rare) on pages 3 and 700; term 2 (common, on more than a tenth of the
+    // pages, so it finds none by its name) in the text of 600–799; term 1, a synonym of it, in
+    // the text of 650–749. Two pages found against 200 postings: the common word is looked up
+    // in each found page's postings, not its postings scanned.
+    const pages = Array.from({ length: 1000 }, (_, page) => {
+      const body = [...(page === 3 || page === 700 ? [0] : []), ...(page >= 600 && page < 800 ? [2] : [])];
+      if (page >= 650 && page < 750) body.push(1);
+      return fields([], body.length > 0 ? body : [3]);
+    });
+    const postings = new PagePostings(pages, 4);
+    /** Page 700's row of values for the query (all 0 for a page not found). */
+    const row = (analysed: AnalysedQuery): number[] => {
+      const evidence = postings.gather(analysed);
+      const values = (Object.keys(EVIDENCE) as (keyof typeof EVIDENCE)[]).map((key) =>
+        value(evidence, key, 700),
+      );
+      postings.release(evidence);
+      return values;
+    };
+    const synonym: TermAlternative = { id: 1, term: '1', weight: 0.6 };
+    assert.deepEqual(pagesFound(postings, query(0, 2)), [3, 700]);
+    // Alone, each word is scanned over all its pages; together, page 700 adds up the same.
+    const rare = row(query(0));
+    const common = row(query(2));
+    assert.ok((common[EVIDENCE.bm25] as number) > 0);
+    assert.deepEqual(
+      row(query(0, 2)),
+      rare.map((rareValue, at) => rareValue + (common[at] as number)),
+    );
+    // With its synonym, the word counts by its better match on page 700, as scanned alone.
+    const withSynonym = withAlternatives(query(0, 2), 1, [{ id: 2, term: '2', weight: 1 }, synonym]);
+    assert.deepEqual(pagesFound(postings, withSynonym), [3, 700]);
+    const bySynonym = row(withAlternatives(query(1), 0, [synonym]));
+    assert.equal(
+      row(withSynonym)[EVIDENCE.bm25],
+      (rare[EVIDENCE.bm25] as number) +
+        Math.max(common[EVIDENCE.bm25] as number, bySynonym[EVIDENCE.bm25] as number),
+    );
+  });
+
   it("in a typed search, ranks a word by how rare the word itself is, not its rarest completion's", () => {
     // 1,000 pages. Term 0 (common: the text of 100 pages) has a completion, term 1, on page 0
     // only; term 2 (rare) is on pages 200 and 201. Typed `0 2`, the word 0 is the common one:

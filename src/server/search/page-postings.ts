@@ -159,6 +159,29 @@ function clearRow(values: Float64Array, row: number): void {
 }
 
 /**
+ * A common word that only adds to the pages already found (and finds none by its name) is looked
+ * up in its postings, by binary search, for each page found, rather than all its postings
+ * scanned, when it has more than this many times as many postings as pages were found: the few
+ * pages a query's rarer words found against the thousands a common word is on, which were half
+ * the postings a distinct search scanned at 10,000 MDN pages (4 to 128 here measured alike:
+ * bench/RESULTS.md, twenty-third session). Such a word finds no page of its own, and adds to each
+ * page found what a scan adds.
+ */
+const LOOKUP_COST = 8;
+
+/** Where `page` stands in the postings from `start` to `end` (in page order), -1 when not there. */
+function postingOf(postingPages: Uint32Array, start: number, end: number, page: number): number {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((postingPages[middle] as number) < page) low = middle + 1;
+    else high = middle;
+  }
+  return low < end && postingPages[low] === page ? low : -1;
+}
+
+/**
  * The inverted index of pages: for each term, the pages holding it, with the term's BM25F
  * weighted frequency (fields weighted and length-normalised at build time, so a query only adds)
  * and the fields it occurs in, in flat typed arrays. One pass over the postings of the query's
@@ -386,8 +409,12 @@ export class PagePostings {
         const matchWeight = alternative.weight > 0 ? alternative.weight : 0;
         const onlyFound = count > 0 && end - start > commonAbove;
         const findsNamed = onlyFound && alternative.weight >= 1 && end - start <= namedAbove;
+        const lookUp = onlyFound && !findsNamed && count * LOOKUP_COST < end - start;
+        const steps = lookUp ? count : end - start;
         // (A lone alternative on more than COMMON_SHARE of the site, found first, is `outlineOnly`.)
-        for (let i = start; i < end; i++) {
+        for (let step = 0; step < steps; step++) {
+          const i = lookUp ? postingOf(postingPages, start, end, foundPages[step] as number) : start + step;
+          if (i < 0) continue;
           const page = postingPages[i] as number;
           let row = evidenceRow[page] as number;
           const fieldBits = postingFields[i] as number;
@@ -430,7 +457,11 @@ export class PagePostings {
           matchWeight < 1 &&
           end - start > commonAbove &&
           this.#inAnOutline(alternative.id);
-        for (let i = start; i < end; i++) {
+        const lookUp = onlyFound && !findsNamed && count * LOOKUP_COST < end - start;
+        const steps = lookUp ? count : end - start;
+        for (let step = 0; step < steps; step++) {
+          const i = lookUp ? postingOf(postingPages, start, end, foundPages[step] as number) : start + step;
+          if (i < 0) continue;
           const page = postingPages[i] as number;
           const fieldBits = postingFields[i] as number;
           if (onlyFound && (evidenceRow[page] as number) < 0 && !(findsNamed && fieldBits & nameBit))

@@ -7,6 +7,7 @@
 import { expect, html, fixture } from '@open-wc/testing';
 import { waitUntil } from '../support/wait-until.js';
 import type { AskChat } from '../../src/elements/ask-chat/ask-chat.js';
+import type { AnswerRecord } from '../../src/wire/index.js';
 import {
   answerRecord,
   defineElements,
@@ -77,6 +78,30 @@ describe('<ask-chat> before and after its behaviour arrives', () => {
     expect(p.status()).to.equal('Answer ready.');
     expect(fetchedFile(BEHAVIOUR)).to.equal(true);
     expect(fetchedFile(RENDERER_FILES)).to.equal(true);
+  });
+
+  it('a question sent twice before the behaviour has arrived is asked once, with no word of one waiting', async () => {
+    let answer: (record: AnswerRecord) => void = () => {};
+    const client = fakeClient(() => new Promise<AnswerRecord>((resolve) => (answer = resolve)));
+    const el = await addChat(client);
+    chats.push(el);
+    const p = parts(el);
+    type(el, 'How do I install it?');
+    // Enter pressed twice (or Send clicked twice): each press waits for the behaviour.
+    for (let press = 0; press < 2; press++)
+      p.input().dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }),
+      );
+    await waitUntil(() => client.asks.length === 1, 'the question asked');
+    await el.updateComplete;
+    expect(p.input().value).to.equal('');
+    const notice = p.root.querySelector<HTMLElement>('.attach-notice')!;
+    expect(notice.hidden, 'no question waits in the empty input').to.equal(true);
+    expect(p.status()).to.equal('Thinking…');
+    answer(answerRecord());
+    await answered(el);
+    expect(client.asks).to.have.length(1);
+    expect(p.questions()).to.have.length(1);
   });
 
   it('the behaviour comes by itself when the page is idle, with the styles of the answers', async () => {

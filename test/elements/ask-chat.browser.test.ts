@@ -2990,6 +2990,33 @@ describe('<ask-chat>', () => {
       await waitFor(() => p.questions().length === 2, 'sent now');
     });
 
+    it('says why Retry asks nothing while another answer is on its way, and asks once it came', async () => {
+      let calls = 0;
+      let answer: (record: AnswerRecord) => void = () => {};
+      const client = fakeClient(() => {
+        if (calls++ === 0) return Promise.reject(new NetworkError());
+        return new Promise<AnswerRecord>((resolve) => (answer = resolve));
+      });
+      const el = await chat(client);
+      const p = parts(el);
+      await askAndWaitForAnswer(el, 'A failed question', 1);
+      p.input().value = '';
+      await ask(el, 'A long question');
+      p.one('retry-button')!.click();
+      await el.updateComplete;
+      const notice = () => p.root.querySelector<HTMLElement>('.attach-notice')!;
+      expect(client.asks, 'nothing asked').to.have.length(2);
+      expect(notice().hidden).to.equal(false);
+      expect(notice().textContent).to.contain('still on its way');
+      expect(p.status()).to.contain('still on its way');
+      answer(answerRecord());
+      await answered(el, 2);
+      expect(notice().hidden, 'gone once the answer came').to.equal(true);
+      p.one('retry-button')!.click();
+      await waitFor(() => client.asks.length === 3, 'the retry asked once the answer came');
+      expect(client.asks[2]!.query).to.equal('A failed question');
+    });
+
     it('shows a question handed over while an answer is on its way, and asks it once that answer came', async () => {
       const answers: ((record: AnswerRecord) => void)[] = [];
       const client = fakeClient(() => new Promise<AnswerRecord>((resolve) => answers.push(resolve)));

@@ -543,10 +543,12 @@ export class ChatBehaviour implements ReactiveController {
     if (!text.trim()) return this.#askForQuestion();
     if (this.#refusedTooLong(text)) return;
     if (this.pending) {
+      // The question on its way, sent again before this code came (Enter pressed twice, each
+      // press waiting for it), was sent once: nothing waits, and the input it left is empty.
+      const asking = this.turns.at(-1);
+      if (asking?.status === 'pending' && asking.query === text.trim() && this.#input?.value !== text) return;
       // The text stays in the input, and the visitor learns why nothing happened.
-      this.#set(() => (this.#waited = true));
-      this.#announce(this.#strings.stillAnswering);
-      return;
+      return this.#stillAnswering();
     }
     const images = this.attachments.map((image) => image.dataUri);
     // Cancelled by a listener of ask-question: the text and images stay where they are.
@@ -559,6 +561,12 @@ export class ChatBehaviour implements ReactiveController {
       this.attachmentNotices = [];
     });
     input?.focus();
+  }
+
+  /** Nothing was sent, as an answer is on its way: the notice says so until it came (see #run). */
+  #stillAnswering(): void {
+    this.#set(() => (this.#waited = true));
+    this.#announce(this.#strings.stillAnswering);
   }
 
   /**
@@ -1030,7 +1038,12 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   #retry(turn: ChatTurn, focus = true): void {
-    if (this.pending) return;
+    if (this.pending) {
+      // The visitor's Retry while another answer is on its way: as Enter then, nothing is asked,
+      // and said so (a silent button read as broken). The page back from its cache says nothing.
+      if (focus) this.#stillAnswering();
+      return;
+    }
     this.#followConnection();
     // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
     if (!this.#questionSent(turn.query, turn.images)) return;

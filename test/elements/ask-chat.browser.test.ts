@@ -3487,6 +3487,26 @@ describe('<ask-chat>', () => {
       expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
     });
 
+    it('sends an image pasted just before Enter with the question, not with the next one', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      await waitFor(() => p.one('header'), 'the chat behaviour');
+      p.input().focus();
+      await sendKeys({ type: 'What is wrong in this screenshot?' });
+      // A screenshot pasted and Enter pressed at once: the image is still being read.
+      pasteFiles(p.input(), [await pngFile('shot.png', 2 * 1024 * 1024)]);
+      p.input().dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }),
+      );
+      await answered(el, 1);
+      expect(client.asks).to.have.length(1);
+      expect(client.asks[0]!.query).to.equal('What is wrong in this screenshot?');
+      expect(client.asks[0]!.base64Images?.length, 'sent with the question').to.equal(1);
+      expect(p.all('thumbnail'), 'none left for the next question').to.have.length(0);
+      expect(p.input().value).to.equal('');
+    });
+
     it('asks for a question when images are sent without one, keeping them, from Enter and the send button', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = await chat(client);

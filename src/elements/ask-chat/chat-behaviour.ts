@@ -158,6 +158,8 @@ export class ChatBehaviour implements ReactiveController {
   attachmentNotices: NamingText[] = [];
   /** The visitor sent a question while an answer was on its way, and nothing was sent. */
   #waited = false;
+  /** The images being read, not attached yet (see attach). */
+  readonly #reading = new Set<Promise<void>>();
   /** The question in the input, when it was not sent as longer than the service takes. */
   readonly #tooLong = new LengthLimit(QUERY_MAX_CHARS);
   /** The text of the polite status line. */
@@ -540,6 +542,9 @@ export class ChatBehaviour implements ReactiveController {
 
   /** Sends `text`, what the input held when the visitor sent it, with the attached images. */
   send(text: string): void {
+    // Images still being read (a screenshot pasted, then Enter at once) go with this question:
+    // sent without them, it was asked without the image, and the image waited for the next one.
+    if (this.#reading.size > 0) return void Promise.allSettled(this.#reading).then(() => this.send(text));
     if (!text.trim()) return this.#askForQuestion();
     if (this.#refusedTooLong(text)) return;
     if (this.pending) {
@@ -613,7 +618,14 @@ export class ChatBehaviour implements ReactiveController {
     if (this.pending) this.#ask.abort();
   }
 
-  async attach(files: File[]): Promise<void> {
+  /** Reads `files` into the attachments; a question sent meanwhile waits for them (see send). */
+  attach(files: File[]): Promise<void> {
+    const reading = this.#attach(files).finally(() => this.#reading.delete(reading));
+    this.#reading.add(reading);
+    return reading;
+  }
+
+  async #attach(files: File[]): Promise<void> {
     const s = this.#strings;
     let images: typeof ImageAttachments;
     try {

@@ -218,6 +218,32 @@ describe('<ask-chat>', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('keeps the focus ring of a link Tab scrolls up from below the transcript in sight', async () => {
+      const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({ answer: `${long}\n\nSee [the install guide](/guides/install).` }),
+        ),
+      );
+      el.style.setProperty('--ask-chat-max-height', '12rem');
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
+      const transcript = parts(el).one('transcript')!;
+      const link = parts(el).lastAnswer()!.querySelector<HTMLAnchorElement>('[part~="answer-body"] a')!;
+      // Scrolled to where the link's top shows at the bottom edge: Tab brings such a link no
+      // further up than its box (one out of sight goes to the middle).
+      transcript.scrollTop +=
+        link.getBoundingClientRect().top - (transcript.getBoundingClientRect().bottom - 6);
+      transcript.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(parts(el).root.activeElement).to.equal(link);
+      const style = getComputedStyle(link);
+      const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      expect(ring, 'a focus ring outside the link').to.be.greaterThan(0);
+      expect(link.getBoundingClientRect().bottom + ring, 'the ring above the bottom edge').to.be.at.most(
+        transcript.getBoundingClientRect().bottom + 0.5,
+      );
+    });
+
     it('keeps messages, the confidence and a pressed thumb apart in forced colours', async () => {
       await executeServerCommand('emulate-forced-colors', 'active');
       try {

@@ -75,6 +75,9 @@ export const askChatStyles = [
       max-block-size: min(var(--ask-chat-max-height, 32em), max(8em, 100vh - 10em));
       padding: 4px;
       margin: -4px;
+      /* That room kept where Tab scrolls a link up from below: it stopped at the edge, and the
+         ring under it was cut off. */
+      scroll-padding: 4px;
       overflow-y: auto;
       overscroll-behavior: contain;
     }

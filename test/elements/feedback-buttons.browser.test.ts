@@ -625,6 +625,34 @@ describe('<feedback-buttons>', () => {
     expect(form.top, "the form's start in the box").to.be.below(seen.bottom - 20);
   });
 
+  it('shows the whole note, not only its caret line, when Tab reaches it at the bottom of a scrolled box', async () => {
+    // Chromium brings a field whose top is in sight no further than its caret's line: in a chat's
+    // transcript, the note Tab reached showed a line of its top, the rest and its ring cut off.
+    const { client, pending } = heldClient();
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="inline-size: 20rem; block-size: 12rem; overflow-y: auto">
+        <div style="block-size: 7rem"></div>
+        <feedback-buttons insight-id="i-13" ask-reason .client=${client}></feedback-buttons>
+      </div>`,
+    );
+    const el = box.querySelector('feedback-buttons')!;
+    const v = await openReasonForm(el, pending);
+    await el.updateComplete;
+    // The visitor has scrolled to where the note's top shows under the reasons, as a chat's
+    // transcript that was scrolled to the thumbs leaves it.
+    const seen = () => box.getBoundingClientRect();
+    box.scrollTop += v.note().getBoundingClientRect().top - (seen().bottom - 20);
+    v.reasons().at(-1)!.focus();
+    expect(v.note().getBoundingClientRect().bottom, "the note's bottom below the box").to.be.greaterThan(
+      seen().bottom,
+    );
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(v.note());
+    expect(v.note().getBoundingClientRect().bottom, 'the whole note in the box').to.be.at.most(
+      seen().bottom + 1,
+    );
+  });
+
   it('scrolls the thanks into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
     const { client, pending } = heldClient();
     const box = await fixture<HTMLDivElement>(

@@ -154,6 +154,10 @@ export class ReasonForm {
         rows="2"
         aria-describedby="note-notice"
         aria-invalid=${notice ? 'true' : 'false'}
+        @focus=${(e: FocusEvent) =>
+          // Tab brings only the caret's line into view: under a scrolled box's edge (a chat's
+          // transcript), the rest of the field and its focus ring stayed cut off below.
+          (e.target as HTMLTextAreaElement).scrollIntoView({ block: 'nearest' })}
         @input=${(e: InputEvent) => {
           // The notice counts along as the visitor shortens the note, and goes once it fits.
           if (this.#tooLong.edited((e.target as HTMLTextAreaElement).value)) this.#host.requestUpdate();

@@ -128,6 +128,18 @@ describe('the element pages of the documentation', () => {
     assert.deepEqual(elements.map((d) => d.tagName).sort(), ['ask-chat', 'feedback-buttons', 'search-box']);
   });
 
+  it('are titled after their element, written as a tag, first', () => {
+    // The home page lists them by title: "search-box events" among "<ask-chat> events", and
+    // "Styling <ask-chat>" after all the others, read as pages of another set.
+    const tags = elements.map((d) => d.tagName!);
+    const untitled = readdirSync(new URL('demo/content/elements/', root)).filter((name) => {
+      const tag = tags.find((t) => name === `${t}.md` || name.startsWith(`${t}-`));
+      const title = /^title: "(.*)"$/m.exec(read(`demo/content/elements/${name}`))?.[1] ?? '';
+      return !title.startsWith(`<${tag}>`);
+    });
+    assert.deepEqual(untitled, []);
+  });
+
   for (const element of elements) {
     const tag = element.tagName!;
     it(`name every attribute, property, method, event and part of <${tag}>`, () => {

@@ -170,6 +170,30 @@ describe('<feedback-buttons>', () => {
     expect(events).to.have.length(0);
   });
 
+  it('says the failure in the error colour, the thanks in the grey of the prompt', async () => {
+    // In the thanks' grey, "Your feedback could not be sent" read as one more thanks, where the
+    // search box and the chat give their failures in the error colour.
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        insight-id="i-14"
+        style="--ask-color-error: rgb(200, 0, 0)"
+        .client=${client}
+      ></feedback-buttons>`,
+    );
+    const v = feedbackView(el);
+    const message = () => el.shadowRoot!.querySelector('[part~="message"]')!;
+    const prompt = el.shadowRoot!.querySelector('[part~="prompt"]')!;
+    v.up().click();
+    pending[0]!.reject(new NetworkError());
+    await waitFor(() => v.message() === 'Your feedback could not be sent. Try again.', 'the failure');
+    expect(getComputedStyle(message()).color).to.equal('rgb(200, 0, 0)');
+    v.up().click();
+    pending[1]!.resolve();
+    await waitFor(() => v.message() === 'Thanks for your feedback.', 'the thanks');
+    expect(getComputedStyle(message()).color).to.equal(getComputedStyle(prompt).color);
+  });
+
   it('says an answer the service no longer knows (404) can no longer be rated, and offers no retry', async () => {
     const client = new RecordingClient(serviceClient());
     const el = await fixture<FeedbackButtons>(

@@ -6,6 +6,8 @@ import { themeStyles } from '../shared/theme.js';
 // page's CSS reset that unsets the host's colour (`* { all: unset }`) drew black icons on dark thumbs.
 // The text is a little smaller than the base size: --ask-font-size when a page sets it, as for
 // every element (0.875em alone ignored it), else the size around the buttons.
+// A vote that could not be sent says so in the error colour, as the search box's and the chat's
+// failures do: in the grey of the thanks, it read as one more thanks.
 // A pressed thumb has a transparent ring inside it: nothing here, drawn in forced colours, where
 // its fill is not (its focus ring, after it, wins when both apply).
 export const feedbackButtonsStyles = [
@@ -59,6 +61,9 @@ export const feedbackButtonsStyles = [
     }
     svg.down {
       transform: rotate(180deg);
+    }
+    .failed {
+      color: var(--_error);
     }
   `,
 ];

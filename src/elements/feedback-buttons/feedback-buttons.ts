@@ -139,7 +139,8 @@ export class FeedbackButtons extends LitElement {
   declare reasons: string[];
   /** Texts to replace, merged over the English defaults. */
   declare strings: Partial<FeedbackStrings>;
-  declare private _message: string;
+  /** The message shown after a vote, by its key in the strings: its class, and its text as the strings give it. */
+  declare private _message: '' | 'thanks' | 'reasonThanks' | 'failed' | 'expired';
   /** The reason form, while it is open. */
   declare private _form: ReasonForm | undefined;
   /** The service does not know this answer (404): the buttons are inert until another. */
@@ -195,14 +196,14 @@ export class FeedbackButtons extends LitElement {
         this._expired = status === 404 && code !== 'http_404';
         // A reason that failed to go stays in its form, chosen and written, to be sent again.
         if (!withReason || this._expired) this.#closeForm();
-        this._message = this._expired ? this.#strings.expired : this.#strings.failed;
+        this._message = this._expired ? 'expired' : 'failed';
         return void reveal('.message');
       }
       // The form's code, asked for with the vote, has come (or failed) before the buttons are
       // known to be still this answer's: reused meanwhile, they open no form for the next one.
       const Form = await form;
       if (detail.insightId !== this.insightId) return void emit(this, 'feedback', detail);
-      this._message = withReason ? this.#strings.reasonThanks : this.#strings.thanks;
+      this._message = withReason ? 'reasonThanks' : 'thanks';
       this.#formMissing = !!form && !Form;
       if (Form) this.#openForm(Form);
       else this.#closeForm();
@@ -318,7 +319,9 @@ export class FeedbackButtons extends LitElement {
       <div part="base" class="base" role="group" aria-labelledby="prompt">
         <span part="prompt" id="prompt">${s.prompt}</span>
         ${this.#button(1, s.helpful, 'up-button')} ${this.#button(-1, s.notHelpful, 'down-button')}
-        <span part="message" class="message" role="status">${this._message}</span>
+        <span part="message" class="message ${this._message}" role="status"
+          >${this._message && s[this._message]}</span
+        >
       </div>
       ${// A framework binds undefined for a prop it doesn't have: the default reasons, not a throw.
       this._form?.render(this.strings, this.reasons ?? defaultFeedbackReasons, this.#busy)}

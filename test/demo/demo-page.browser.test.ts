@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { drawnRow } from '../support/drawn-pixels.js';
 
 // Built by `npm run build`, which `npm test` runs before the suites.
 const DOCUMENT_PAGE = '/dist/demo/guides/theming.html';
@@ -137,6 +138,37 @@ describe('a document page of the demo', () => {
       frame.remove();
     }
     expect(wide, 'pages wider than the screen').to.deep.equal([]);
+  });
+
+  it('on a phone, shades the edge of a table past which it scrolls, and only that edge', async () => {
+    // The attributes table of the chat runs past a phone's screen: its columns were cut at the
+    // edge, nothing there to say that more was to be scrolled to (code blocks alike).
+    frame = await pageIn(375, 667, '/dist/demo/elements/ask-chat-attributes.html');
+    const page = frame.contentDocument!;
+    const table = page.querySelector<HTMLTableElement>('.document table')!;
+    expect(table.scrollWidth, 'a table wider than the screen').to.be.greaterThan(table.clientWidth);
+    // A row near its top, far from the middle of a table 3,000 px long.
+    table.rows[2]!.scrollIntoView({ block: 'center' });
+    await rendered(frame.contentWindow!);
+    // Just under a row's top border: the cells' padding, with no text in it.
+    const y = frame.getBoundingClientRect().top + box(table.rows[2]!).top + 3;
+    const darkness = ([red, green, blue]: number[]) => 765 - red! - green! - blue!;
+    const edges = async () => {
+      const left = frame!.getBoundingClientRect().left;
+      const row = await drawnRow(y, left + box(table).left, left + box(table).right);
+      return { start: darkness(row[2]!), end: darkness(row.at(-3)!) };
+    };
+    const atStart = await edges();
+    expect(atStart.end - atStart.start, 'a shadow at the end, where more is to be scrolled to').to.be.above(
+      30,
+    );
+    table.scrollLeft = table.scrollWidth;
+    await rendered(frame.contentWindow!);
+    const atEnd = await edges();
+    expect(
+      atEnd.start - atEnd.end,
+      'scrolled to its end: a shadow at the start, none at the end',
+    ).to.be.above(30);
   });
 
   it('on a phone, shows a link to the chat, which comes after the document, and the link goes there', async () => {

@@ -30,6 +30,9 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
   return text.replace(pattern, () => replacement);
 }
 
+/** The longest inline code kept on one line: at 16px, 14 characters take half a 320px screen. */
+const SHORT_CODE_CHARS = 14;
+
 /** The markdown of a document as HTML, its headings with the anchors the service gives them. */
 export function documentHtml(markdown: string): string {
   const slugger = new HeadingSlugger();
@@ -47,6 +50,14 @@ export function documentHtml(markdown: string): string {
             ? this.parser.parseInline(tokens)
             : escapeHtml(inlineMarkdownToText(attributes.text));
         return `<h${depth}${id ? ` id="${escapeHtml(id)}"` : ''}>${inner}</h${depth}>\n`;
+      },
+      // A short name (a flag, an attribute) is kept on one line (demo.css): `--content` broke
+      // after its first hyphen, and read as "-" at a line's end and "-content" under it. Longer
+      // ones still break, so that none runs past a phone's screen.
+      codespan({ text }: Tokens.Codespan): string | false {
+        return text.length <= SHORT_CODE_CHARS && !/\s/.test(text)
+          ? `<code class="word">${escapeHtml(text)}</code>`
+          : false;
       },
     },
   });

@@ -140,6 +140,20 @@ describe('a document page of the demo', () => {
     expect(wide, 'pages wider than the screen').to.deep.equal([]);
   });
 
+  it('on a phone, keeps a short code name such as a flag on one line', async () => {
+    // The quick start's `--content` broke after its first hyphen: "-" ended a line, "-content"
+    // began the next, which read as another flag.
+    const broken: string[] = [];
+    for (const width of [320, 375, 390, 414]) {
+      frame = await pageIn(width, 700, '/dist/demo/guides/quick-start.html');
+      for (const code of frame.contentDocument!.querySelectorAll('.document p code'))
+        if (code.textContent!.length <= 14 && code.getClientRects().length > 1)
+          broken.push(`${code.textContent} at ${width}px`);
+      frame.remove();
+    }
+    expect(broken).to.deep.equal([]);
+  });
+
   it('on a phone, shades the edge of a table past which it scrolls, and only that edge', async () => {
     // The attributes table of the chat runs past a phone's screen: its columns were cut at the
     // edge, nothing there to say that more was to be scrolled to (code blocks alike).

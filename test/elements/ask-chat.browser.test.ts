@@ -2139,6 +2139,37 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('keeps a short inline code whole on one line at any width (a property, a flag), as the punctuation a longer one opens with', async () => {
+      // A line broke at the code's hyphen: "color-" at a line's end, "scheme" under it.
+      const el = await chat(
+        fakeClient(async () =>
+          answerRecord({
+            answer:
+              'The chat follows the page: set `color-scheme` on the root, or give the service `--site-url` and `--keep-days` at start.',
+          }),
+        ),
+      );
+      await askAndWaitForAnswer(el, 'Dark mode?', 1);
+      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
+      const codes = Array.from(body.querySelectorAll('code'));
+      expect(codes.map((code) => code.textContent)).to.deep.equal([
+        'color-scheme',
+        '--site-url',
+        '--keep-days',
+      ]);
+      for (let rem = 12; rem <= 24; rem += 0.25) {
+        el.style.inlineSize = `${rem}rem`;
+        await el.updateComplete;
+        for (const code of codes) {
+          const last = code.textContent!.length - 1;
+          expect(
+            lineTopOfCharacter(code, last),
+            `${code.textContent} at ${rem}rem: on one line`,
+          ).to.be.closeTo(lineTopOfCharacter(code, 0), 1);
+        }
+      }
+    });
+
     it('keeps the brackets and punctuation around inline code on its lines, as around any word', async () => {
       // As a box of its own, inline code was split from them: a line ended "for all (", the next
       // began "trustProxy).".

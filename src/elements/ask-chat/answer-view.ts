@@ -98,16 +98,23 @@ function addCodeCopyButtons(body: HTMLElement, codeCopy: CodeCopySetting): void 
   }
 }
 
+/** The longest inline code kept whole on one line: at a phone's chat, about half a line. */
+const SHORT_CODE_CHARS = 14;
+
 /**
- * Keeps the punctuation a piece of inline code opens with on one line with the word after it
- * (`--site-url`, `::part`, `@media`): a line may break after a hyphen, which left "--" alone at a
- * line's end and "site-url" on the next. The code's text is unchanged, only wrapped.
+ * Keeps a short piece of inline code (a flag, a property, a tag) on one line, and the punctuation
+ * a longer one opens with on the line of the word after it (`--max-old-space-size`, `::part`):
+ * a line may break after a hyphen, which left "--" alone at a line's end and "site-url" on the
+ * next, or "color-" and "scheme". A longer code still breaks, so that none runs past the answer.
+ * The code's text is unchanged, only wrapped.
  */
 function keepCodeOpeningsWhole(body: HTMLElement): void {
   for (const code of body.querySelectorAll(':not(pre) > code')) {
     const text = code.firstChild;
     if (!(text instanceof Text)) continue;
-    const opening = /^[^\p{L}\p{N}\s]+[\p{L}\p{N}]+/u.exec(text.data)?.[0];
+    const short =
+      text.data === code.textContent && text.data.length <= SHORT_CODE_CHARS && !/\s/.test(text.data);
+    const opening = short ? text.data : /^[^\p{L}\p{N}\s]+[\p{L}\p{N}]+/u.exec(text.data)?.[0];
     if (!opening) continue;
     if (opening.length < text.data.length) text.splitText(opening.length);
     const whole = document.createElement('span');

@@ -19,10 +19,11 @@ import { css } from 'lit';
  * line too narrow for the prompt and both thumbs (a 320 px phone), the prompt takes a line of its
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
- * move when it changes. Code reads left to right on any page. Inline code is text: the punctuation it opens with keeps
- * to the line of the word after it (`code-opening`, see answer-view.ts), where a line broke after
- * any hyphen, "--" alone at its end and "site-url" below; as a box of its own, it was split from
- * the brackets and full stop around it. An answer's headings are a
+ * move when it changes. Code reads left to right on any page. Inline code is text: a short one
+ * keeps to one line, and the punctuation a longer one opens with to the line of the word after it
+ * (`code-opening`, see answer-view.ts), where a line broke after any hyphen, "--" alone at its end
+ * and "site-url" below; as a box of its own, it was split from the brackets and full stop around
+ * it. An answer's headings are a
  * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more

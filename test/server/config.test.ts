@@ -368,6 +368,15 @@ describe('config file', () => {
       },
       /^config file x\.json: rateLimit\.burst: must be a whole number, got 1\.5$/,
     ],
+    // JSON.parse reads 1e400 as Infinity: it was "must be a number, got a number".
+    [
+      'a rate beyond the range of a number',
+      {
+        projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }],
+        rateLimit: { requestsPerSecond: JSON.parse('1e400') },
+      },
+      /^config file x\.json: rateLimit\.requestsPerSecond: must be a finite number, got Infinity$/,
+    ],
     // Past 2^53 zod's int() said "expected int to be <=9007199254740991", not the field's bound.
     [
       'a burst far over its bound',

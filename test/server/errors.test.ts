@@ -541,6 +541,37 @@ describe('errors', () => {
     });
   }
 
+  // JSON.parse reads a number beyond a double's range (1e400) as Infinity, which zod refuses as
+  // no number at all: the message was "numDocs: must be a number, got a number".
+  const infiniteNumbers: [string, string, string, string][] = [
+    [
+      '/bot/search',
+      '"query":"install","numDocs":1e400',
+      'numDocs',
+      'numDocs: must be a finite number, got Infinity',
+    ],
+    [
+      '/bot/search',
+      '"query":"install","numDocs":-1e400',
+      'numDocs',
+      'numDocs: must be a finite number, got -Infinity',
+    ],
+    [
+      '/bot/search',
+      '"query":"install","numDocs":3,"score":1e400',
+      'score',
+      'score: must be a finite number, got Infinity',
+    ],
+  ];
+  for (const [path, fields, field, message] of infiniteNumbers) {
+    it(`tells ${path} a ${field} beyond a number's range as "${message}"`, async () => {
+      const { status, body } = await service.postJson(path, `{"apiKey":"${DEMO_KEY}",${fields}}`);
+      assert.equal(status, 400);
+      assert.equal(body.error.field, field);
+      assert.equal(body.error.message, message);
+    });
+  }
+
   describe('a deeply nested body', () => {
     /** `levels` objects nested in one another, the innermost holding `inner`. */
     const nested = (levels: number, inner = '1') => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);

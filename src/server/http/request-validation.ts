@@ -64,6 +64,10 @@ const plainNumber = (value: number | bigint): string => value.toLocaleString('en
 export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') {
     if (issue.expected === 'int') return `must be a whole number, got ${String(issue.input)}`;
+    // JSON.parse reads a number beyond a double's range (1e400) as Infinity, which is a number
+    // to typeof: "must be a number, got a number" told nothing.
+    if (typeof issue.input === 'number' && !Number.isFinite(issue.input))
+      return `must be a finite number, got ${String(issue.input)}`;
     const expected =
       issue.expected === 'array' || issue.expected === 'object'
         ? `an ${issue.expected}`

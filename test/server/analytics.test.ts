@@ -97,6 +97,34 @@ describe('analytics endpoints', () => {
     assert.equal(sorted.at(-1).question, 'How do I install ask-elements?');
   });
 
+  it('refuses a parameter given twice with two values, naming it, where the last one was read without a word', async () => {
+    // `limit=5&limit=50`, or `endDate` beside `EndDate`: which one was meant, the service can't tell.
+    const twice: [string, string][] = [
+      [`analytics?${range()}&limit=5&limit=50`, 'limit'],
+      [`analytics?startDate=${started}&endDate=${Date.now()}&EndDate=2000-01-01`, 'endDate'],
+      [`analytics/${range()}&startDate=2000-01-01`, 'startDate'],
+      [`analytics/topquestions?${range()}&sort=count&Sort=-count`, 'sort'],
+    ];
+    for (const [path, field] of twice) {
+      const response = await analytics(path);
+      assert.equal(response.status, 400, path);
+      const { error } = await response.json();
+      assert.equal(error.field, field, path);
+      assert.match(
+        error.message,
+        new RegExp(`^${field} is given twice \\(".+" and ".+"\\): give it once$`),
+        path,
+      );
+    }
+    // The same value twice is no doubt; nor is the query string beside the path shape, whose
+    // value wins as documented.
+    assert.equal((await analytics(`analytics?${range()}&limit=5&LIMIT=5`)).status, 200);
+    assert.equal((await analytics(`analytics?${range()}&utm_source=a&utm_source=b`)).status, 200);
+    const overridden = await analytics(`analytics/startDate=0&endDate=1?${range()}`);
+    assert.equal(overridden.status, 200);
+    assert.ok((await overridden.json()).length > 0);
+  });
+
   it('accepts 29 February of a leap year', async () => {
     for (const leapDay of ['2024-02-29', '2000-02-29T12:00:00Z']) {
       const response = await analytics(`analytics?startDate=${leapDay}&endDate=${leapDay}`);

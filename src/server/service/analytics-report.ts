@@ -115,6 +115,9 @@ const RECORD_FILTERS = ['didAnswer', 'feedback'] as const;
  * (`/analytics/startDate=..&endDate=..`), the query string winning. A name is read whatever its
  * case: SPEC 4.5's table spells `EndDate`, and other names are ignored, so `agentID` or `Limit`
  * would answer a report other than the one asked for (every agent's, 20 a page) as if it were it.
+ * One given twice in the same place with two values (`limit=5&limit=50`, `endDate` beside
+ * `EndDate`) is a 400 naming it: the last was read without a word, a report other than the one
+ * meant, or a range error naming the other date.
  */
 export function analyticsParameters(
   pathParameters: string | undefined,
@@ -123,8 +126,16 @@ export function analyticsParameters(
   const merged: Record<string, string> = Object.create(null);
   const sources = [new URLSearchParams(pathParameters ?? ''), query];
   for (const source of sources) {
-    for (const [name, value] of source) {
-      merged[PARAMETER_NAMES.get(name.toLowerCase()) ?? name] = value;
+    const given: Record<string, string> = Object.create(null);
+    for (const [written, value] of source) {
+      const known = PARAMETER_NAMES.get(written.toLowerCase());
+      const name = known ?? written;
+      const earlier = given[name];
+      // A name that is none of the parameters is ignored, however often it comes.
+      if (known !== undefined && earlier !== undefined && earlier !== value)
+        throw invalidField(name, `${name} is given twice ("${earlier}" and "${value}"): give it once`);
+      given[name] = value;
+      merged[name] = value;
     }
   }
   return merged;

@@ -51,21 +51,30 @@ describe('errors', () => {
   after(() => service.close());
 
   describe('a body that is not a JSON object is 400, before the key is checked', () => {
-    const cases: [string, string, string][] = [
-      ['malformed JSON', '{"query": "install", ', 'invalid_json'],
-      ['an array', '[{"query": "install"}]', 'invalid_body'],
-      ['null', 'null', 'invalid_body'],
-      ['a number', '42', 'invalid_body'],
-      ['a string', '"install"', 'invalid_body'],
-      ['an empty body', '', 'invalid_json'],
+    // Said as a person says it: "not string" and "not boolean" were typeof's words.
+    const cases: [string, string, string, string][] = [
+      ['malformed JSON', '{"query": "install", ', 'invalid_json', 'Request body is not valid JSON'],
+      [
+        'an array',
+        '[{"query": "install"}]',
+        'invalid_body',
+        'Request body must be a JSON object, not an array',
+      ],
+      ['null', 'null', 'invalid_body', 'Request body must be a JSON object, not null'],
+      ['a number', '42', 'invalid_body', 'Request body must be a JSON object, not a number'],
+      ['a string', '"install"', 'invalid_body', 'Request body must be a JSON object, not a string'],
+      ['a boolean', 'true', 'invalid_body', 'Request body must be a JSON object, not a boolean'],
+      ['an empty body', '', 'invalid_json', 'Request body is empty; send a JSON object'],
     ];
     for (const path of ['/bot/search', '/bot/askai', '/bot/feedback']) {
-      for (const [name, raw, code] of cases) {
+      for (const [name, raw, code, message] of cases) {
         it(`${path}: ${name}`, async () => {
           const response = await service.post(path, raw);
           assert.equal(response.status, 400);
           assert.match(response.headers.get('content-type') ?? '', /application\/json/);
-          assertErrorBody(await response.json(), code);
+          const body = await response.json();
+          assertErrorBody(body, code);
+          assert.equal(body.error.message, message);
         });
       }
     }
@@ -91,6 +100,20 @@ describe('errors', () => {
         assert.equal(status, 401);
         assertErrorBody(body, 'missing_api_key');
         assert.equal(body.error.field, 'apiKey');
+      });
+      it(`${path}: an apiKey sent in an Authorization header, as the analytics take it, is told to go in the body`, async () => {
+        const { status, body } = await service.postJson(
+          path,
+          { query: 'install', numDocs: 1 },
+          { authorization: `Bearer ${DEMO_KEY}` },
+        );
+        assert.equal(status, 401);
+        assertErrorBody(body, 'missing_api_key');
+        assert.equal(body.error.field, 'apiKey');
+        assert.equal(
+          body.error.message,
+          'apiKey is required in the JSON body: the Authorization header is read by the analytics endpoints only',
+        );
       });
       it(`${path}: unknown apiKey`, async () => {
         const { status, body } = await service.postJson(path, {

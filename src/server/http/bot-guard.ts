@@ -133,13 +133,22 @@ export class LargeBodyBytes {
   }
 }
 
-/** Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. */
-function agentOf(keys: AgentKeys, body: Record<string, unknown>): AgentConfig | ApiError {
+/**
+ * Finds the agent of a body's `apiKey`: a missing key means the public agent, if any. A key sent
+ * in an Authorization header instead, as the analytics endpoints take theirs, is told where it goes.
+ */
+function agentOf(
+  keys: AgentKeys,
+  body: Record<string, unknown>,
+  authorization: string | undefined,
+): AgentConfig | ApiError {
   const apiKey = body.apiKey;
   if (apiKey === undefined || apiKey === '') {
-    return (
-      keys.publicAgent ?? new ApiError(401, 'missing_api_key', 'apiKey is required', { field: 'apiKey' })
-    );
+    const message =
+      authorization === undefined
+        ? 'apiKey is required'
+        : 'apiKey is required in the JSON body: the Authorization header is read by the analytics endpoints only';
+    return keys.publicAgent ?? new ApiError(401, 'missing_api_key', message, { field: 'apiKey' });
   }
   if (typeof apiKey !== 'string')
     return new ApiError(401, 'invalid_api_key', 'apiKey must be a string', { field: 'apiKey' });
@@ -196,7 +205,7 @@ export function botGuard(deps: BotGuardDependencies, maxBodyBytes: number): Midd
     }
     // `apiKey: null` is no key (a client's `key ?? null`), for the public agent as for the 401.
     if (body.apiKey === null) delete body.apiKey;
-    const agent = agentOf(deps.keys, body);
+    const agent = agentOf(deps.keys, body, c.req.header('authorization'));
     limitRequest(c, deps, agent instanceof ApiError ? undefined : agent, address);
     if (agent instanceof ApiError) throw agent;
     const origin = c.req.header('origin');

@@ -162,7 +162,7 @@ export async function readJsonObject(
     throw new ApiError(400, 'invalid_json', message);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     throw new ApiError(400, 'invalid_body', `Request body must be a JSON object, not ${kind}`);
   }
   return value as Record<string, unknown>;

@@ -428,12 +428,13 @@ export function parseConfig(
 
 /** Reads and validates a JSON configuration file (which `staticDir` then never serves: see `createApp`). */
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw new ConfigError(`config file ${path}: cannot be read (${(error as Error).message})`);
   }
+  const text = utf8Text(bytes, `config file ${path}`);
   let json: unknown;
   // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -454,6 +455,62 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   return config;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's text, refusing bytes that are not UTF-8: read as U+FFFD, a key saved in Latin-1
+ * ("clé") became one no client sends, refused as invalid at every request with nothing said at
+ * the start.
+ */
+function utf8Text(bytes: Buffer, source: string): string {
+  // Notepad's "Unicode" is UTF-16, which opens with its byte order mark.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw new ConfigError(`${source}: is UTF-16: save it as UTF-8`);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    let line = 1;
+    for (let start = 0; start < bytes.length; line++) {
+      const end = bytes.indexOf(0x0a, start);
+      const next = end === -1 ? bytes.length : end + 1;
+      try {
+        strictUtf8.decode(bytes.subarray(start, next));
+      } catch {
+        break;
+      }
+      start = next;
+    }
+    throw new ConfigError(`${source}: is not UTF-8 (line ${line}): save it as UTF-8`);
+  }
+}
+
+/**
+ * Where JSON.parse stopped in `text`, when its message doesn't say (Node's "Unexpected token"
+ * messages name no position): the longest start of the text that could still begin a JSON value
+ * ends there. A start can, when it parses, or fails only at its end (a string, a number or an
+ * escape cut off).
+ */
+function unexpectedTokenPosition(text: string): number {
+  const couldBegin = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      const at = /at position (\d+)/.exec(message)?.[1];
+      return message === 'Unexpected end of JSON input' || (at !== undefined && Number(at) >= length);
+    }
+  };
+  let valid = 0;
+  let invalid = text.length;
+  while (invalid - valid > 1) {
+    const middle = (valid + invalid) >>> 1;
+    if (couldBegin(middle)) valid = middle;
+    else invalid = middle;
+  }
+  return valid;
+}
+
 /**
  * JSON.parse's message, with the line and column of the position it names (Node 20 gives only
  * the position, "at position 312", which nobody counts to in an editor), and without the part of
@@ -463,9 +520,14 @@ function jsonErrorAt(text: string, error: Error): string {
   // Node 20's "Unexpected token" messages quote the file around the mistake, which may hold a
   // key: the quote is left out (the token it names stays).
   const message = error.message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position === undefined || /\bline\b/.test(message)) return message;
-  const before = text.slice(0, Number(position)).split('\n');
+  if (/\bline\b/.test(message)) return message;
+  const written = /at position (\d+)/.exec(message)?.[1];
+  let position: number;
+  if (written !== undefined) position = Number(written);
+  else if (message.startsWith('Unexpected token')) position = unexpectedTokenPosition(text);
+  else if (message === 'Unexpected end of JSON input') position = text.length;
+  else return message;
+  const before = text.slice(0, position).split('\n');
   return `${message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
 }
 

@@ -422,39 +422,68 @@ describe('config file', () => {
 });
 
 describe('a config file that is not JSON', () => {
-  it('names the line and column of the mistake, which an editor goes to', async () => {
+  /** The message loadConfigFile refuses `contents` with, written as the file `cfg.json`. */
+  function refusal(contents: string | Buffer): { message: string; file: string } {
     const dir = mkdtempSync(join(tmpdir(), 'ask-config-'));
+    const file = join(dir, 'cfg.json');
     try {
-      const file = join(dir, 'cfg.json');
-      writeFileSync(file, '{\n  "projects": [\n    { "id": "docs", },\n  ]\n}\n');
-      assert.throws(
-        () => loadConfigFile(file, {}),
-        (error: Error) =>
-          error instanceof ConfigError &&
-          /^config file .*cfg\.json: is not valid JSON \(.*line 3, column 21\)$/.test(error.message),
-      );
+      writeFileSync(file, contents);
+      loadConfigFile(file, {});
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      return { message: error.message, file };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    assert.fail('the file was loaded');
+  }
+
+  it('names the line and column of the mistake, which an editor goes to', () => {
+    assert.match(
+      refusal('{\n  "projects": [\n    { "id": "docs", },\n  ]\n}\n').message,
+      /^config file .*cfg\.json: is not valid JSON \(.*line 3, column 21\)$/,
+    );
+  });
+
+  // Node's "Unexpected token" messages name no position: with the quote of the file left out,
+  // a value written as Python or JavaScript writes it left the reader to search the whole file.
+  const tokens: [string, string, string][] = [
+    ['a boolean written True', '"public": True', 'line 4, column 19'],
+    ['a value in single quotes', '"apiKey": \'abcdefgh1\'', 'line 4, column 19'],
+    ['undefined', '"answerThreshold": undefined', 'line 4, column 28'],
+  ];
+  for (const [name, field, at] of tokens) {
+    it(`names the line and column of ${name}`, () => {
+      const { message } = refusal(
+        `{\n  "projects": [\n    { "id": "docs", "agents": [{ "id": "a",\n        ${field} }] }\n  ]\n}\n`,
+      );
+      assert.match(
+        message,
+        new RegExp(`^config file .*cfg\\.json: is not valid JSON \\(Unexpected token .*: ${at}\\)$`),
+      );
+    });
+  }
+
+  it('says a file that is not UTF-8 is not, and on which line, rather than read a key with U+FFFD in it', () => {
+    // "clé-2026-abc" saved in Latin-1, as an old editor on Windows saves it.
+    const latin1 = Buffer.from(
+      '{\n  "projects": [{ "id": "p", "agents": [\n    { "id": "a", "apiKey": "cl\u00e9-2026-abc" }\n  ] }]\n}\n',
+      'latin1',
+    );
+    assert.match(
+      refusal(latin1).message,
+      /^config file .*cfg\.json: is not UTF-8 \(line 3\): save it as UTF-8$/,
+    );
+    // Notepad's "Unicode" is UTF-16, with its byte order mark.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"projects": []}', 'utf16le')]);
+    assert.match(refusal(utf16).message, /^config file .*cfg\.json: is UTF-16: save it as UTF-8$/);
   });
 
   it('does not quote the file, which holds keys, in the message', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ask-config-'));
-    try {
-      const file = join(dir, 'cfg.json');
-      writeFileSync(
-        file,
-        '{"projects": [{"id": "docs", "agents": [{"id": "a", "apiKey": "secret-key-123456", "public": tru}]}]}\n',
-      );
-      assert.throws(
-        () => loadConfigFile(file, {}),
-        (error: Error) =>
-          error instanceof ConfigError &&
-          /is not valid JSON \(Unexpected token/.test(error.message) &&
-          !/secret|blic|tru/.test(error.message.replace(file, '')),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { message, file } = refusal(
+      '{"projects": [{"id": "docs", "agents": [{"id": "a", "apiKey": "secret-key-123456", "public": tru}]}]}\n',
+    );
+    assert.match(message, /is not valid JSON \(Unexpected token/);
+    assert.doesNotMatch(message.replace(file, ''), /secret|blic|tru/);
   });
 });

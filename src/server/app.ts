@@ -149,11 +149,16 @@ export function createApp(options: AppOptions): ServiceApp {
   if (options.staticDir !== undefined)
     app.use('/*', staticFiles(options.staticDir, embeddingOrigins, privateFiles));
 
-  app.notFound(
-    (c) =>
-      (options.staticDir !== undefined && pageNotFound(options.staticDir, c.req.raw, privateFiles)) ||
-      c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
-  );
+  app.notFound((c) => {
+    if (options.staticDir !== undefined) {
+      const page = pageNotFound(options.staticDir, c.req.raw, privateFiles);
+      if (page) return page;
+    }
+    // The path as sent: `c.req.path` is the one routed, one trailing slash left out (`strict:
+    // false`), so `/bot/search//` was told as `/bot/search/`, a route.
+    const sent = new URL(c.req.url).pathname;
+    return c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${sent}` } }, 404);
+  });
 
   app.onError((error, c) => {
     // Feedback answers carry `success` (SPEC 4.4): each of its errors says `success: false`, so

@@ -266,6 +266,15 @@ describe('errors', () => {
     }
   });
 
+  it('names in a 404 the path as it was sent, where one slash of two at the end was left out', async () => {
+    // `/bot/search//` was told as "No route for GET /bot/search/", a path that is a route.
+    for (const path of ['/bot/search//', '/bot/', '/api/healthz//', '/no%20such/route']) {
+      const response = await service.get(path);
+      assert.equal(response.status, 404, path);
+      assert.equal((await response.json()).error.message, `No route for GET ${path}`);
+    }
+  });
+
   it('answers a wrong method with 405 JSON and Allow', async () => {
     const response = await service.get('/bot/search');
     assert.equal(response.status, 405);

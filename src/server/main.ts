@@ -610,6 +610,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // When embedding the documents failed, the hybrid index has logged that search is lexical only.
   if (embedded) logger.info(`Hybrid search is on: embeddings by ${embedded.model} at ${embedded.endpoint}`);
   logger.info(`Indexed ${indexed.documents} from ${contentDir} in ${Math.round(indexed.ms)} ms`);
+  // Not fatal (with --watch, pages may come), but no success either: a folder of the wrong level,
+  // or a build not run yet, answered every visitor that nothing was found, and the log said none.
+  if (index.documentCount === 0)
+    logger.warn(
+      `No document was indexed from ${contentDir}: search will find nothing and every answer will say it found none. --content takes the folder of the .md, .mdx, .html or .txt pages${indexed.skipped.length > 0 ? ' (those skipped are listed above)' : ''}`,
+    );
   const language = index.language?.code ?? 'en';
   const told = (options.language ?? 'auto') === 'auto';
   if (language !== 'en' || !told)

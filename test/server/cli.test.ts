@@ -449,6 +449,28 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('warns that a content folder gave no document, where "Indexed 0 documents" went by as a success', async () => {
+    // A folder of the wrong level (the site's repository root of a build's output), or a build not
+    // run yet: every search then finds nothing and every answer says it couldn't find one.
+    const site = join(dir, 'no-pages');
+    mkdirSync(join(site, 'assets'), { recursive: true });
+    writeFileSync(join(site, 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(site, 'draft.md'), '---\ndraft: true\n---\n\n# Draft\n');
+    const cli = await startCli(['--content', site, '--db', ':memory:', '--quiet']);
+    try {
+      const output = cli.output();
+      assert.match(output, /Indexed 0 documents from/);
+      assert.match(
+        output,
+        /No document was indexed from .*no-pages: search will find nothing and every answer will say it found none\. --content takes the folder of the \.md, \.mdx, \.html or \.txt pages/,
+      );
+      // It still serves: with --watch, pages may come.
+      assert.equal((await fetch(`${cli.url}/api/healthz`)).status, 200);
+    } finally {
+      await stopCli(cli);
+    }
+  });
+
   it("writes a file's name that holds line breaks or a terminal's escapes on its one log line, escaped", async () => {
     // A name committed to a docs repository forged a warning of its own in the log, or rewrote a
     // terminal's line.

@@ -125,6 +125,21 @@ describe('analytics endpoints', () => {
     assert.ok((await overridden.json()).length > 0);
   });
 
+  it('tells a parameter written with _ or - how it is written, where it was ignored', async () => {
+    // start_date was told "startDate is required"; agent_id, ignored, reported every agent.
+    const written: [string, string, string][] = [
+      [`analytics?start_date=${started}&endDate=${Date.now()}`, 'startDate', 'start_date'],
+      [`analytics?${range()}&agent_id=support`, 'agentId', 'agent_id'],
+    ];
+    for (const [path, field, sent] of written) {
+      const response = await analytics(path);
+      assert.equal(response.status, 400, path);
+      const { error } = await response.json();
+      assert.equal(error.field, field);
+      assert.equal(error.message, `${field}: sent as "${sent}", which is no field: write it ${field}`);
+    }
+  });
+
   it('accepts 29 February of a leap year', async () => {
     for (const leapDay of ['2024-02-29', '2000-02-29T12:00:00Z']) {
       const response = await analytics(`analytics?startDate=${leapDay}&endDate=${leapDay}`);

@@ -604,6 +604,61 @@ describe('errors', () => {
     });
   }
 
+  describe('a field written in another case or with _ or - is told how it is written', () => {
+    // Ignored as unknown, `conversation_id` started a new conversation at every question and
+    // `returncontent` sent no content, without a word; a required one was told "is required".
+    const written: [string, Record<string, unknown>, string, string][] = [
+      ['/bot/search', { query: 'install', numdocs: 3 }, 'numDocs', 'numdocs'],
+      [
+        '/bot/search',
+        { query: 'install', numDocs: 3, returncontent: true },
+        'returnContent',
+        'returncontent',
+      ],
+      [
+        '/bot/search',
+        { query: 'install', numDocs: 3, 'include-tags': ['guides'] },
+        'includeTags',
+        'include-tags',
+      ],
+      ['/bot/askai', { query: 'install', conversation_id: 'abc' }, 'conversationId', 'conversation_id'],
+      ['/bot/feedback', { InsightId: 'abc', feedback: 1 }, 'insightId', 'InsightId'],
+    ];
+    for (const [path, fields, field, sent] of written) {
+      it(`${path}: ${sent} for ${field}`, async () => {
+        const { status, body } = await service.postJson(path, { apiKey: DEMO_KEY, ...fields });
+        assert.equal(status, 400);
+        assert.equal(body.error.field, field);
+        assert.equal(body.error.message, `${field}: sent as "${sent}", which is no field: write it ${field}`);
+      });
+    }
+
+    it('tells an apiKey written api_key so, in the 401', async () => {
+      const { status, body } = await service.postJson('/bot/search', {
+        api_key: DEMO_KEY,
+        query: 'install',
+        numDocs: 1,
+      });
+      assert.equal(status, 401);
+      assert.equal(body.error.field, 'apiKey');
+      assert.equal(
+        body.error.message,
+        'apiKey is required: sent as "api_key", which is no field: write it apiKey',
+      );
+    });
+
+    it('still ignores such a field beside the field itself, as any unknown field', async () => {
+      const { status } = await service.postJson('/bot/search', {
+        apiKey: DEMO_KEY,
+        api_key: DEMO_KEY,
+        query: 'install',
+        numDocs: 1,
+        numdocs: 1,
+      });
+      assert.equal(status, 200);
+    });
+  });
+
   describe('a deeply nested body', () => {
     /** `levels` objects nested in one another, the innermost holding `inner`. */
     const nested = (levels: number, inner = '1') => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);

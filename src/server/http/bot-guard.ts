@@ -6,6 +6,7 @@ import type { AppEnv } from './app-env.js';
 import { clientAddress } from './client-address.js';
 import { readJsonObject } from './json-body.js';
 import { RateLimiter } from './rate-limiter.js';
+import { nameWrittenFor, writtenOtherwise } from './request-validation.js';
 import { Tally } from './tally.js';
 
 export interface BotGuardDependencies {
@@ -144,6 +145,17 @@ function agentOf(
 ): AgentConfig | ApiError {
   const apiKey = body.apiKey;
   if (apiKey === undefined || apiKey === '') {
+    // A key sent as `api_key` or `apikey` is one meant, refused as a wrong key is, public agent or not.
+    const written = nameWrittenFor(body, 'apiKey');
+    if (written !== undefined)
+      return new ApiError(
+        401,
+        'missing_api_key',
+        `apiKey is required: ${writtenOtherwise('apiKey', written)}`,
+        {
+          field: 'apiKey',
+        },
+      );
     const message =
       authorization === undefined
         ? 'apiKey is required'

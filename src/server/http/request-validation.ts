@@ -90,12 +90,60 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
+/** A name as a client may have meant a field's: its case, `_` and `-` aside. */
+const looseName = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
+
+/**
+ * What `body` wrote for the field `field` in another case or with `_` or `-` (`numdocs`,
+ * `conversation_id`, `api_key`), when it has no `field` itself. Such a name is no field: ignored
+ * as unknown, `conversation_id` started a new conversation at each question without a word.
+ */
+export function nameWrittenFor(body: object, field: string): string | undefined {
+  if (Object.hasOwn(body, field)) return undefined;
+  const loose = looseName(field);
+  return Object.keys(body).find((key) => key !== field && looseName(key) === loose);
+}
+
+/** How a field written otherwise is told: `sent as "numdocs", which is no field: write it numDocs`. */
+export const writtenOtherwise = (field: string, written: string): string =>
+  `sent as "${written}", which is no field: write it ${field}`;
+
+/** Each schema's fields by their loose names, made once: a body may hold thousands of unknown keys. */
+const fieldsByLooseName = new WeakMap<object, Map<string, string>>();
+
+/** The first field of `shape` that `input` wrote otherwise (see nameWrittenFor), with what it wrote. */
+function fieldWrittenOtherwise(
+  shape: Record<string, unknown>,
+  input: object,
+): { field: string; written: string } | undefined {
+  let fields = fieldsByLooseName.get(shape);
+  if (fields === undefined) {
+    fields = new Map(Object.keys(shape).map((field) => [looseName(field), field]));
+    fieldsByLooseName.set(shape, fields);
+  }
+  for (const key of Object.keys(input)) {
+    if (Object.hasOwn(shape, key)) continue;
+    const field = fields.get(looseName(key));
+    if (field !== undefined && !Object.hasOwn(input, field)) return { field, written: key };
+  }
+  return undefined;
+}
+
 /**
  * Parses `input` with a wire schema. The first failing field (in the schema's field order)
  * becomes a 400 naming it, so a client can point at the one thing to fix. Optional fields sent as
- * null count as absent.
+ * null count as absent; a field written in another case or with `_` or `-` is told how it is
+ * written, before any other.
  */
 export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (input !== null && typeof input === 'object' && 'shape' in schema) {
+    const otherwise = fieldWrittenOtherwise(schema.shape as Record<string, unknown>, input);
+    if (otherwise !== undefined)
+      throw invalidField(
+        otherwise.field,
+        `${otherwise.field}: ${writtenOtherwise(otherwise.field, otherwise.written)}`,
+      );
+  }
   const result = schema.safeParse(withoutNullOptionals(schema, input), { error: plainIssueMessages });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -301,10 +301,21 @@ describe('config file', () => {
         ? /^config file x\.json: keepDays: must be a whole number of days from 1 to 36500/
         : /^config file x\.json: keepDays: must be a number, got (a string|null)$/,
     ]),
+    // Zod's "Unrecognized key" left the reader to find which field was meant.
     [
       'a keepDays misspelt',
       { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh' }] }], keepdays: 90 },
-      /^config file x\.json: \(root\): Unrecognized key: "keepdays"/,
+      /^config file x\.json: \(root\): "keepdays" is no field: write it keepDays$/,
+    ],
+    [
+      'an apiKey written api_key',
+      { projects: [{ id: 'p', agents: [{ id: 'a', api_key: 'abcdefgh' }] }] },
+      /^config file x\.json: projects\.0\.agents\.0: "api_key" is no field: write it apiKey$/,
+    ],
+    [
+      'a field of no other name',
+      { projects: [{ id: 'p', agents: [{ id: 'a', apiKey: 'abcdefgh', colour: 'red' }] }] },
+      /^config file x\.json: projects\.0\.agents\.0: Unrecognized key: "colour"$/,
     ],
     ...(
       [

@@ -43,6 +43,9 @@ function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
   return copy ?? input;
 }
 
+/** A name as a client may have meant a field's: its case, `_` and `-` aside. */
+const looseName = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
+
 /** How a value the field did not expect is named in a message: `a string`, `an array`, `null`, `nothing`. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -74,6 +77,15 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
         : `a ${issue.expected}`;
     return `must be ${expected}, got ${kindOf(issue.input)}`;
   }
+  if (issue.code === 'unrecognized_keys') {
+    // A key that is a field written otherwise (`keepdays`, `api_key`): which one, said.
+    const shape = (issue.inst as { shape?: Record<string, unknown> } | undefined)?.shape;
+    const fields = shape && new Map(Object.keys(shape).map((field) => [looseName(field), field]));
+    const key = issue.keys[0];
+    const field = key !== undefined && fields?.get(looseName(key));
+    if (field) return `"${key}" is no field: write it ${field}`;
+    return undefined;
+  }
   if (issue.code === 'too_big' || issue.code === 'too_small') {
     const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
     if (typeof limit !== 'number' && typeof limit !== 'bigint') return undefined;
@@ -89,9 +101,6 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
   }
   return undefined;
 };
-
-/** A name as a client may have meant a field's: its case, `_` and `-` aside. */
-const looseName = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
 
 /**
  * What `body` wrote for the field `field` in another case or with `_` or `-` (`numdocs`,

@@ -1883,6 +1883,34 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(failing.followed.count, 'failed, then retried with a click: not followed').to.equal(0);
   });
 
+  it('gives up the first result when the visitor arrows to an option while the results are on their way', async () => {
+    const client = new ControlledClient();
+    const box = await fakeBox(client);
+    const chosen: string[] = [];
+    box.addEventListener('ask-select', (event) => {
+      event.preventDefault();
+      chosen.push((event as CustomEvent<SearchBoxSelectDetail>).detail.result.title);
+    });
+    await type(box, 'dar');
+    (await searchFor(client, 'dar')).resolve(threeResults);
+    await waitUntil(() => options(box).length === 3);
+    await type(box, 'k');
+    const pending = await searchFor(client, 'dark');
+    // Enter on a slow search, then, nothing having happened yet, the visitor picks a page themselves.
+    await press('Enter');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    pending.resolve(threeResults);
+    await waitUntil(
+      () => activeOption(box)?.textContent?.includes('Dark mode') === true,
+      'still highlighted',
+    );
+    await aTimeout(50);
+    expect(chosen, 'the first result not followed over the choice').to.deep.equal([]);
+    await press('Enter');
+    expect(chosen).to.deep.equal(['Dark mode']);
+  });
+
   it('still says how many results there are after a space typed at the end', async () => {
     const el = await fakeBox(answering(threeResults));
     await type(el, 'dark');

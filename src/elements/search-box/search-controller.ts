@@ -629,6 +629,9 @@ export class SearchController implements ReactiveController {
         }
         this.open();
         if (count === 0) return true;
+        // Choosing a page themselves, the visitor no longer waits for the first result of a query
+        // submitted before its results came.
+        this.#followFirstOf = undefined;
         const down = event.key === 'ArrowDown';
         this.#set({
           activeIndex:

@@ -1788,6 +1788,40 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
     expect(location.hash).to.equal('');
   });
 
+  it('goes to the page chosen, not the first result, when Enter is pressed again while that page loads', async () => {
+    const el = await fakeBox(
+      answering([item('Theming', { link: '/theming-page' }), item('Dark mode', { link: '/dark-mode-page' })]),
+    );
+    await type(el, 'theme');
+    await waitUntil(() => options(el).length === 2);
+    // The page's navigations recorded and held (the Navigation API), so the test page stays.
+    const { navigation } = globalThis as unknown as { navigation: EventTarget };
+    const destinations: string[] = [];
+    const hold = (event: Event) => {
+      destinations.push(
+        new URL((event as Event & { destination: { url: string } }).destination.url).pathname,
+      );
+      event.preventDefault();
+    };
+    navigation.addEventListener('navigate', hold);
+    try {
+      await press('ArrowDown');
+      await press('ArrowDown');
+      await press('Enter');
+      await press('Enter');
+      await aTimeout(50);
+      expect(destinations, 'the chosen page only').to.deep.equal(['/dark-mode-page']);
+      // Back at the search (the page did not load), Enter submits the query again.
+      await type(el, 's');
+      await waitUntil(() => options(el).length === 2);
+      await press('Enter');
+      await waitUntil(() => destinations.length === 2, 'submitted');
+      expect(destinations[1]).to.equal('/theming-page');
+    } finally {
+      navigation.removeEventListener('navigate', hold);
+    }
+  });
+
   it('Enter with no active option submits the query (ask-search); cancelled, nothing more happens', async () => {
     const el = await openBox();
     let selected = 0;

@@ -184,6 +184,13 @@ export class SearchController implements ReactiveController {
    * for a new choice rather than open a page the visitor never saw highlighted.
    */
   #highlightLost = false;
+  /**
+   * The visitor was sent to another page, which is loading: Enter pressed again meanwhile (a slow
+   * page, a key held down) submitted the query, and its first result replaced the page chosen.
+   * Over once they are back at the search (focus, a key that opens the list) or the page is shown
+   * again from the back/forward cache.
+   */
+  #leaving = false;
 
   readonly #searchTask: Task;
   /** Each result as last shown (see `#shownResult`). */
@@ -456,6 +463,7 @@ export class SearchController implements ReactiveController {
     document[method]('pointerdown', this.#onDocumentPointerdown as EventListener, true);
     globalThis[method]('online', this.#onConnectivity);
     globalThis[method]('offline', this.#onConnectivity);
+    globalThis[method]('pageshow', this.#onPageshow);
   }
 
   /** Called by the element's willUpdate. */
@@ -545,6 +553,7 @@ export class SearchController implements ReactiveController {
   open(): void {
     clearTimeout(this.#pressedOutside);
     this.#highlightLost = false;
+    this.#leaving = false;
     // Results shown again (the list reopened, the dialog opened again) are asked again when they
     // are a minute old, as those of a query typed back are (see `#createTask`). Another query (the
     // visitor typing) is searched by the update.
@@ -686,7 +695,7 @@ export class SearchController implements ReactiveController {
    */
   submit(query = this.#host.query): void {
     const trimmed = searched(query);
-    if (!trimmed) return;
+    if (!trimmed || this.#leaving) return;
     // A query known to find nothing, or whose search failed, is no search to come back to.
     const answered = this.#state.answered;
     const known = answered?.query === trimmed;
@@ -777,8 +786,11 @@ export class SearchController implements ReactiveController {
     );
     if (!newTab) host.hide();
     if (!proceed) return;
-    if (newTab) globalThis.open(href, '_blank', 'noopener');
-    else globalThis.location.assign(href);
+    if (newTab) return void globalThis.open(href, '_blank', 'noopener');
+    // A link within this page (a heading's anchor) leaves the visitor at the search.
+    const url = new URL(href, document.baseURI);
+    this.#leaving = url.href.split('#')[0] !== location.href.split('#')[0];
+    globalThis.location.assign(href);
   }
 
   async #handOff(query: string): Promise<void> {
@@ -895,6 +907,8 @@ export class SearchController implements ReactiveController {
   #pressed: Event | undefined;
   #pressedOutside: ReturnType<typeof setTimeout> | undefined;
   readonly #onPointerdown = (event: Event): void => void (this.#pressed = event);
+
+  readonly #onPageshow = (): void => void (this.#leaving = false);
 
   readonly #onConnectivity = (): void => {
     // Going offline or online reruns the search task, which announces the offline state.

@@ -551,6 +551,22 @@ describe('words that name a page', () => {
   });
 });
 
+describe('a word being typed', () => {
+  it('weighs a completion of its letters over the stem of a longer word its ending may become', () => {
+    // "replacea" starts `replaceAll`; finished as "replaceable" (a partial ending) it is `replac`,
+    // the stem of "replace" too, which came first on MDN while "replaceAll" was being typed.
+    const analyser = new TextAnalyser();
+    const vocabulary = new Vocabulary();
+    for (const word of ['replace', 'replaceall', 'replaceable']) vocabulary.add(analyser.term(word));
+    vocabulary.prepare();
+    const [typing] = new QueryAnalyser(analyser, vocabulary).analyse('replacea', true).terms;
+    const weightOf = (word: string) =>
+      typing?.alternatives.find((alternative) => alternative.term === analyser.term(word))?.weight ?? 0;
+    assert.ok(weightOf('replaceable') > 0, 'the partial ending still counts');
+    assert.ok(weightOf('replaceall') > weightOf('replaceable'));
+  });
+});
+
 describe('two words the site writes as one', () => {
   it('match the compound, each as fully as its own spelling', () => {
     const analyser = new TextAnalyser();

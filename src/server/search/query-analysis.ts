@@ -812,14 +812,20 @@ export class QueryAnalyser {
     }
     // A word being typed in the middle of its ending: the site's terms are stems (`routing` is
     // `rout`), so "routin" or "streamin" starts none of them, or only a long identifier
-    // (`streamingContext`). Finished, it is the stem it is on its way to.
+    // (`streamingContext`). Finished, it is the stem it is on its way to, weighed as a completion
+    // by the letters the ending adds: "replacea" is on its way to `replaceAll` (a completion of the
+    // letters typed) more likely than to "replaceable" (`replac`, the stem of "replace" too).
     if (prefix && exactId === undefined)
       for (const [typed, rest] of PARTIAL_ENDINGS) {
         if (!word.endsWith(typed) || word.length - typed.length < 3) continue;
         const finishedTerm = this.analyser.term(word + rest);
         const finishedId = finishedTerm === '' ? undefined : this.vocabulary.id(finishedTerm);
         if (finishedId !== undefined && !alternatives.some((alternative) => alternative.id === finishedId))
-          alternatives.push({ id: finishedId, term: finishedTerm, weight: COMPLETION_WEIGHT });
+          alternatives.push({
+            id: finishedId,
+            term: finishedTerm,
+            weight: completionWeight(word, word + rest, false),
+          });
       }
     // A partial word has no synonyms; a last word the site knows whole ("… after a delay") may be
     // complete, and its synonyms count as for any other word; so may a word of the site's own

@@ -129,9 +129,19 @@ const FOLDERS: [string, string][] = [
 ];
 
 /**
+ * A title's place in the index: its name, before a colon that describes it ("<ask-chat>: a
+ * conversation…"), then the rest, so that a page opens the pages named after it ("<ask-chat>
+ * events"), where a colon sorts after a space and put the element's own page last of its pages.
+ */
+const indexOrder = (a: { title: string }, b: { title: string }): number => {
+  const name = (title: string) => title.split(': ')[0]!;
+  return name(a.title).localeCompare(name(b.title)) || a.title.localeCompare(b.title);
+};
+
+/**
  * The home page's list of every document, by folder (known folders first, in FOLDERS' order,
- * then the others), each by its title, alphabetically: a visitor can browse what search and the
- * chat answer from.
+ * then the others), each by its title, alphabetically (see indexOrder): a visitor can browse what
+ * search and the chat answer from.
  */
 export function documentsIndex(pages: { path: string; title: string }[]): string {
   const groups = new Map<string, { path: string; title: string }[]>();
@@ -150,7 +160,7 @@ export function documentsIndex(pages: { path: string; title: string }[]): string
     .map((folder) => {
       const label = known.get(folder) ?? folder;
       const items = (groups.get(folder) ?? [])
-        .sort((a, b) => a.title.localeCompare(b.title))
+        .sort(indexOrder)
         .map(({ path, title }) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`)
         .join('');
       return `<section><h3>${escapeHtml(label)}</h3><ul>${items}</ul></section>`;

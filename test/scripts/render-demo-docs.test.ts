@@ -60,10 +60,14 @@ describe('the demo documents as pages', () => {
       { path: '/guides/theming', title: 'Theming <colours>' },
       { path: '/guides/install', title: 'Install' },
       { path: '/overview', title: 'Overview' },
+      { path: '/elements/ask-chat-events', title: '<ask-chat> events' },
+      { path: '/elements/ask-chat', title: '<ask-chat>: a conversation' },
     ]);
     const headings = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1]);
     // A page at the folder's root opens the list, under a name of its own, not as a folder.
-    assert.deepEqual(headings, ['Start here', 'Guides', 'The service', 'extras']);
+    assert.deepEqual(headings, ['Start here', 'Guides', 'The elements', 'The service', 'extras']);
+    // An element's own page ("<ask-chat>: …") opens the pages named after it.
+    assert.match(html, /"\/elements\/ask-chat">[^<]+<\/a><\/li><li><a href="\/elements\/ask-chat-events"/);
     assert.match(
       html,
       /<li><a href="\/guides\/install">Install<\/a><\/li><li><a href="\/guides\/theming">Theming &lt;colours&gt;<\/a><\/li>/,

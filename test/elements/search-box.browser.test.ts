@@ -1687,6 +1687,70 @@ describe('<search-box> states', () => {
   });
 });
 
+describe('<search-box> number attributes it cannot use', () => {
+  /** Runs `body` with console.warn recorded, and returns what was warned. */
+  async function warnedDuring(body: () => Promise<void>): Promise<string[]> {
+    const warned: string[] = [];
+    const consoleWarn = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+    try {
+      await body();
+    } finally {
+      console.warn = consoleWarn;
+    }
+    return warned;
+  }
+
+  it('asks for the default 8 results for an empty, non-numeric, zero or negative num-docs, and at most 100, saying so in the console', async () => {
+    for (const [written, asked] of [
+      ['', 8],
+      ['abc', 8],
+      ['0', 8],
+      ['-3', 8],
+      ['1000', 100],
+      ['3', 3],
+    ] as const) {
+      const client = answering(threeResults);
+      let el!: SearchBox;
+      const warned = await warnedDuring(async () => {
+        el = await fakeBox(client, `num-docs=${written}`);
+        await type(el, 'theme');
+        await searchFor(client, 'theme');
+        // Rendered again meanwhile: still one warning.
+        await waitUntil(() => options(el).length === 3);
+      });
+      expect(client.searches.at(-1)!.request.numDocs, `num-docs="${written}"`).to.equal(asked);
+      if (written === '3') expect(warned, 'a usable value').to.deep.equal([]);
+      else {
+        expect(warned, `num-docs="${written}"`).to.have.length(1);
+        expect(warned[0]).to.include('num-docs').and.include(`"${written}"`);
+      }
+      el.remove();
+    }
+  });
+
+  it('waits the default 100 ms after the typing for a debounce that is not a number, saying so in the console', async () => {
+    const client = new ControlledClient();
+    const debounce = holdTimers(100);
+    let warned: string[];
+    let el!: SearchBox;
+    try {
+      warned = await warnedDuring(async () => {
+        el = await fakeBox(client, 'debounce=fast');
+        await type(el, 'theme');
+        await aTimeout(50);
+      });
+      expect(client.searches, 'nothing sent before the pause').to.have.length(0);
+      expect(shadow(el).querySelector('[part="loading"]'), 'no "Searching…" at once').to.equal(null);
+    } finally {
+      debounce.release();
+    }
+    await searchFor(client, 'theme');
+    expect(warned).to.have.length(1);
+    expect(warned[0]).to.include('debounce').and.include('"fast"');
+  });
+});
+
 describe('<search-box> keyboard (APG combobox with listbox)', () => {
   async function openBox(): Promise<SearchBox> {
     const el = await fakeBox(answering(threeResults));

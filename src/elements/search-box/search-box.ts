@@ -397,11 +397,10 @@ export class SearchBox extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Removed by a framework binding null: an empty query, as at first. A framework binds null or
-    // undefined for a prop it doesn't have: the default again (the tags are read by `tagsOf`).
+    // undefined for a prop it doesn't have: the default again (the tags are read by `tagsOf`, the
+    // numbers only the search uses by its `#setting`).
     this.query ??= '';
-    this.numDocs ??= 8;
     this.minChars ??= 2;
-    this.debounce ??= 100;
     // `?q=` read once the properties a framework set before the element was defined are in place
     // (`urlParam` among them), which they are not yet when it is first connected; and read once,
     // so that a query the visitor clears stays cleared.

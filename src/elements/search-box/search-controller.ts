@@ -114,7 +114,10 @@ interface PopupState {
 const LOADING_DELAY_MS = 400;
 /** Screen readers hear the count once typing settles, not once per keystroke. */
 const ANNOUNCE_DELAY_MS = 500;
+/** `num-docs` and `debounce` when unset or unusable (the element's documented defaults). */
+const NUM_DOCS_DEFAULT = 8;
 const NUM_DOCS_MAX = 100;
+const DEBOUNCE_DEFAULT_MS = 100;
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
 const QUERY_MAX_CHARS = 1000;
 
@@ -234,7 +237,13 @@ export class SearchController implements ReactiveController {
         [
           searched(host.query),
           host.minChars,
-          host.numDocs,
+          this.#setting(
+            'num-docs',
+            host.numDocs,
+            NUM_DOCS_DEFAULT,
+            'a whole number from 1 to 100',
+            (count) => (Math.round(count) >= 1 ? Math.min(NUM_DOCS_MAX, Math.round(count)) : undefined),
+          ),
           host.score,
           tagsOf(host.includeTags).join('\n'),
           tagsOf(host.excludeTags).join('\n'),
@@ -253,10 +262,7 @@ export class SearchController implements ReactiveController {
           this.#announce(this.#text().offline);
           return initialState;
         }
-        const request: SearchRequest = {
-          query,
-          numDocs: Math.min(NUM_DOCS_MAX, Math.max(1, Math.round(numDocs) || 1)),
-        };
+        const request: SearchRequest = { query, numDocs };
         if (score !== undefined && Number.isFinite(score)) request.score = Math.min(0.99, Math.max(0, score));
         if (includeTags) request.includeTags = includeTags.split('\n');
         if (excludeTags) request.excludeTags = excludeTags.split('\n');
@@ -285,6 +291,13 @@ export class SearchController implements ReactiveController {
         // After a refusal that said how long to wait (429, 503), the search waits it out, shown as
         // searching, rather than be refused again; results already shown need no "Searching…".
         const wait = (retryAts.get(client) ?? 0) - Date.now();
+        const debounce = this.#setting(
+          'debounce',
+          host.debounce,
+          DEBOUNCE_DEFAULT_MS,
+          'milliseconds, 0 or more',
+          (ms) => (ms >= 0 && ms < Infinity ? ms : undefined),
+        );
         if (this.#stillSearching && !shown) this.#slowRun = run;
         const timer = shown
           ? undefined
@@ -293,11 +306,11 @@ export class SearchController implements ReactiveController {
                 this.#slowRun = run;
                 host.requestUpdate();
               },
-              wait > 0 ? 0 : host.debounce + LOADING_DELAY_MS,
+              wait > 0 ? 0 : debounce + LOADING_DELAY_MS,
             );
         try {
           // Debounce inside the task: a newer keystroke aborts this wait, so no request is sent.
-          await delay(Math.max(host.debounce, wait), signal);
+          await delay(Math.max(debounce, wait), signal);
           lastSent.set(client, key);
           const response = await client.search(request, { signal });
           // A malformed entry (null, a string) is dropped, not rendered into a crash.
@@ -352,6 +365,36 @@ export class SearchController implements ReactiveController {
         this.#retried = false;
       },
     });
+  }
+
+  /** The value of each number setting last warned about (see `#setting`). */
+  readonly #warned = new Map<string, unknown>();
+
+  /**
+   * A number setting as the search uses it: `use` gives the number to use for the one set, or
+   * undefined when it can't be used, then `fallback`. Lit reads an empty attribute as 0 and other
+   * text as NaN: those, and a number out of range, are the page's mistake, told in the console
+   * once per value (this runs at every update). None set (a framework's null or undefined for a
+   * prop it doesn't have) is no mistake: the default, quietly.
+   */
+  #setting(
+    attribute: string,
+    value: number | null | undefined,
+    fallback: number,
+    rule: string,
+    use: (value: number) => number | undefined,
+  ): number {
+    if (value == null) return fallback;
+    const written = this.#host.getAttribute(attribute);
+    const empty = value === 0 && written?.trim() === '';
+    const used = (empty ? undefined : use(value)) ?? fallback;
+    if (used !== value && !Object.is(this.#warned.get(attribute), value)) {
+      this.#warned.set(attribute, value);
+      console.warn(
+        `<search-box>: ${attribute} must be ${rule}; got ${JSON.stringify(written ?? value)}, using ${used}`,
+      );
+    }
+    return used;
   }
 
   /** Shows an answer, and says how many results it has, once typing settles. */

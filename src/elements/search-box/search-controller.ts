@@ -738,7 +738,9 @@ export class SearchController implements ReactiveController {
    */
   submit(query = this.#host.query): void {
     const trimmed = searched(query);
-    if (!trimmed || this.#leaving) return;
+    // Pressed again while its first result is awaited (or before this module came, when the
+    // visitor saw nothing happen): the same submission, not a second ask-search.
+    if (!trimmed || this.#leaving || this.#followFirstOf === trimmed) return;
     // A query known to find nothing, or whose search failed, is no search to come back to.
     const answered = this.#state.answered;
     const known = answered?.query === trimmed;

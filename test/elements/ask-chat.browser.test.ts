@@ -3603,6 +3603,52 @@ describe('<ask-chat>', () => {
       expect(p.all('remove-button')[0]!.getAttribute('aria-label')).to.equal('Remove image n° 1');
     });
 
+    it('retries a failed question with the images given back that the visitor kept, not those removed', async () => {
+      const client = failingOnce(new NetworkError());
+      const el = await chat(client);
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png', 2048), await pngFile('two.png', 4096)]);
+      await waitFor(() => p.all('thumbnail').length === 2, 'two thumbnails');
+      await ask(el, 'What is in these?');
+      await waitFor(() => p.one('retry-button') && p.all('thumbnail').length === 2, 'both images back');
+      // The visitor takes the first out of the question that came back, then presses Retry.
+      p.all('remove-button')[0]!.click();
+      await waitFor(() => p.all('thumbnail').length === 1, 'one image left');
+      p.one('retry-button')!.click();
+      await waitFor(() => p.one('answer-body'), 'the answer');
+      // Compared by length (the two differ): a data URI is thousands of characters long.
+      const sent = client.asks.map((request) => (request.base64Images ?? []).map((uri) => uri.length));
+      expect(sent[1]).to.deep.equal([sent[0]![1]]);
+      expect(p.questions()[0]!.querySelectorAll('img')).to.have.length(1);
+      expect(p.all('thumbnail'), 'the image sent left the composer').to.have.length(0);
+    });
+
+    it("retries a failed question with its own images when they were not given back, leaving the visitor's", async () => {
+      let fail = (): void => {};
+      let calls = 0;
+      const client = fakeClient(async () => {
+        if (calls++ > 0) return answerRecord();
+        await new Promise<void>((resolve) => (fail = resolve));
+        throw new NetworkError();
+      });
+      const el = await chat(client);
+      const p = parts(el);
+      pasteFiles(p.input(), [await pngFile('one.png', 2048)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the thumbnail');
+      await ask(el, 'What is in this?');
+      await waitFor(() => p.all('thumbnail').length === 0, 'the image sent');
+      // The next question's image is attached while the first is on its way, then the first fails.
+      pasteFiles(p.input(), [await pngFile('two.png', 4096)]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the next image');
+      fail();
+      await waitFor(() => p.one('retry-button'), 'the first failed');
+      p.one('retry-button')!.click();
+      await waitFor(() => p.one('answer-body'), 'the answer');
+      const [first, again] = client.asks.map((request) => request.base64Images ?? []);
+      expect(again!.length === 1 && again![0] === first![0], 'the first image sent again').to.equal(true);
+      expect(p.all('thumbnail'), "the visitor's next image stays").to.have.length(1);
+    });
+
     it("keeps each thumbnail's remove button off the next thumbnail", async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       const p = parts(el);

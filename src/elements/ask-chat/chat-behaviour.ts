@@ -160,6 +160,11 @@ export class ChatBehaviour implements ReactiveController {
   #waited = false;
   /** The images being read, not attached yet (see attach). */
   readonly #reading = new Set<Promise<void>>();
+  /**
+   * The failed question whose images came back into the composer (see #giveBack), and those images:
+   * until the composer is sent or reset, its Retry sends those of them the visitor kept there.
+   */
+  #givenBack: { turn: string; images: ImageAttachment[] } | undefined;
   /** The question in the input, when it was not sent as longer than the service takes. */
   readonly #tooLong = new LengthLimit(QUERY_MAX_CHARS);
   /** The text of the polite status line. */
@@ -474,6 +479,7 @@ export class ChatBehaviour implements ReactiveController {
   /** `reset()` of the element. */
   reset(): void {
     this.#startAnew();
+    this.#givenBack = undefined;
     this.#set(() => {
       this.attachments = [];
       this.attachmentNotices = [];
@@ -520,14 +526,14 @@ export class ChatBehaviour implements ReactiveController {
   #giveBack(turn: ChatTurn): void {
     const input = this.#input;
     if (input && !input.value) input.value = turn.query;
-    if (this.attachments.length === 0 && turn.images.length > 0)
-      this.#set(
-        () =>
-          (this.attachments = turn.images.map((dataUri, i) => ({
-            name: fill(this.#strings.imageName, { n: i + 1 }),
-            dataUri,
-          }))),
-      );
+    if (this.attachments.length === 0 && turn.images.length > 0) {
+      const images = turn.images.map((dataUri, i) => ({
+        name: fill(this.#strings.imageName, { n: i + 1 }),
+        dataUri,
+      }));
+      this.#givenBack = { turn: turn.id, images };
+      this.#set(() => (this.attachments = images));
+    }
   }
 
   #forget(): void {
@@ -565,6 +571,8 @@ export class ChatBehaviour implements ReactiveController {
       this.attachments = [];
       this.attachmentNotices = [];
     });
+    // What came back into the composer went with this question: no Retry takes it from there now.
+    this.#givenBack = undefined;
     input?.focus();
   }
 
@@ -1058,12 +1066,18 @@ export class ChatBehaviour implements ReactiveController {
     }
     this.#followConnection();
     // A retry sends the question again: listeners hear it, and may cancel it, as the first time.
-    if (!this.#questionSent(turn.query, turn.images)) return;
+    // Its images came back into the composer: those the visitor removed there are not sent again.
+    const given = this.#givenBack?.turn === turn.id ? this.#givenBack.images : undefined;
+    const images = given
+      ? this.attachments.filter((a) => given.includes(a)).map((a) => a.dataUri)
+      : turn.images;
+    if (!this.#questionSent(turn.query, images)) return;
     const input = this.#input;
     if (input && input.value.trim() === turn.query) input.value = '';
-    const again: ChatTurn = { ...turn, status: 'pending', error: undefined };
+    const again: ChatTurn = { ...turn, images, status: 'pending', error: undefined };
+    this.#givenBack = undefined;
     this.#set(() => {
-      if (this.attachments.every((a) => turn.images.includes(a.dataUri))) this.attachments = [];
+      if (given) this.attachments = this.attachments.filter((a) => !given.includes(a));
       // Asked now, it comes last: the service hears it after the turns since, as the transcript says.
       this.turns = [...this.turns.filter((t) => t.id !== turn.id), again];
     });

@@ -3649,6 +3649,27 @@ describe('<ask-chat>', () => {
       expect(p.all('thumbnail'), "the visitor's next image stays").to.have.length(1);
     });
 
+    it('drops an image still being read, and the question waiting for it, when the visitor starts a new conversation', async () => {
+      const client = fakeClient(async () => answerRecord());
+      const el = await chat(client);
+      const p = parts(el);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
+      const image = await pngFile('one.png');
+      // Pasted, sent (the question waits for the image), and "New conversation" before it is read.
+      p.input().value = 'What is in this?';
+      pasteFiles(p.input(), [image]);
+      p.one('send-button')!.click();
+      p.one('new-conversation-button')!.click();
+      await aTimeout(300);
+      await el.updateComplete;
+      expect(p.all('thumbnail'), 'no image of the old conversation').to.have.length(0);
+      expect(client.asks, 'nothing asked in the new conversation').to.have.length(1);
+      expect(p.input().value, 'the question stays, to send again').to.equal('What is in this?');
+      // One pasted after it is attached.
+      pasteFiles(p.input(), [await pngFile('two.png')]);
+      await waitFor(() => p.all('thumbnail').length === 1, 'the new image');
+    });
+
     it("keeps each thumbnail's remove button off the next thumbnail", async () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       const p = parts(el);

@@ -160,6 +160,8 @@ export class ChatBehaviour implements ReactiveController {
   #waited = false;
   /** The images being read, not attached yet (see attach). */
   readonly #reading = new Set<Promise<void>>();
+  /** How many times the chat was reset: images read, and questions waiting for them, from before one are dropped. */
+  #resets = 0;
   /**
    * The failed question whose images came back into the composer (see #giveBack), and those images:
    * until the composer is sent or reset, its Retry sends those of them the visitor kept there.
@@ -479,6 +481,7 @@ export class ChatBehaviour implements ReactiveController {
   /** `reset()` of the element. */
   reset(): void {
     this.#startAnew();
+    this.#resets++;
     this.#givenBack = undefined;
     this.#set(() => {
       this.attachments = [];
@@ -550,7 +553,10 @@ export class ChatBehaviour implements ReactiveController {
   send(text: string): void {
     // Images still being read (a screenshot pasted, then Enter at once) go with this question:
     // sent without them, it was asked without the image, and the image waited for the next one.
-    if (this.#reading.size > 0) return void Promise.allSettled(this.#reading).then(() => this.send(text));
+    // Reset meanwhile ("New conversation"), the question stays in the input, its images dropped.
+    const resets = this.#resets;
+    if (this.#reading.size > 0)
+      return void Promise.allSettled(this.#reading).then(() => resets === this.#resets && this.send(text));
     if (!text.trim()) return this.#askForQuestion();
     if (this.#refusedTooLong(text)) return;
     if (this.pending) {
@@ -635,10 +641,12 @@ export class ChatBehaviour implements ReactiveController {
 
   async #attach(files: File[]): Promise<void> {
     const s = this.#strings;
+    const resets = this.#resets;
     let images: typeof ImageAttachments;
     try {
       images = await loadImages();
     } catch {
+      if (resets !== this.#resets) return;
       // The code that reads them could not be fetched: the visitor hears which images did not go,
       // to attach them again; the next attempt fetches it again.
       const notice = { template: s.imagesNotRead, values: { names: files.map((file) => file.name) } };
@@ -647,6 +655,8 @@ export class ChatBehaviour implements ReactiveController {
     }
     const { readImages, MAX_IMAGE_BYTES, MAX_IMAGES } = images;
     const { accepted: read, rejected } = await readImages(files, this.attachments.length, isImageUrl);
+    // Pasted before "New conversation": nothing of it comes into the new one's composer.
+    if (resets !== this.#resets) return;
     // Images pasted again while these were read may have taken the room meanwhile.
     const room = Math.max(0, MAX_IMAGES - this.attachments.length);
     const accepted = read.slice(0, room);

@@ -3260,6 +3260,27 @@ describe('<ask-chat>', () => {
       expect(errorOf(other)).to.equal('The question was not accepted: format: must be "html" or "markdown"');
     });
 
+    it("says the visitor is offline when the device is, as the search box does, or the page's own networkError", async () => {
+      const errorOf = (el: AskChat) =>
+        parts(el).lastAnswer()!.querySelector('[part~="error"]')!.textContent!.trim();
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      try {
+        const el = await chat(fakeClient(async () => Promise.reject(new NetworkError())));
+        await askAndWaitForAnswer(el, 'How do I install it?', 1);
+        const offline = 'You are offline. Retry once the connection is back.';
+        expect(errorOf(el)).to.equal(offline);
+        expect(parts(el).status()).to.equal(offline);
+        expect(parts(el).one('retry-button')).to.exist;
+        // A page that translated networkError, not this newer text, has its own words, not English.
+        const translated = await chat(fakeClient(async () => Promise.reject(new NetworkError())));
+        translated.strings = { networkError: 'Le service est injoignable. Vérifiez votre connexion.' };
+        await askAndWaitForAnswer(translated, 'Comment installer ?', 1);
+        expect(errorOf(translated)).to.equal('Le service est injoignable. Vérifiez votre connexion.');
+      } finally {
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
+    });
+
     it('explains each failure politely, keeps the input, and retries', async () => {
       const failures: unknown[] = [
         new NetworkError(),

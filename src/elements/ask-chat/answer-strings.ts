@@ -56,6 +56,7 @@ export const defaultChatStrings: AskChatStrings = {
   notRestored:
     'Your earlier conversation could not be shown: part of the chat did not load. Check your connection; it comes back with your next question.',
   searchInstead: 'Search the documentation for “{query}”',
+  offline: 'You are offline. Retry once the connection is back.',
   timeout: 'The answer took too long to arrive. Please retry.',
   serverError: 'Something went wrong on the service. Please retry in a moment.',
   rejected: 'The question was not accepted: {message}',

@@ -685,7 +685,9 @@ export class ChatBehaviour implements ReactiveController {
   }
 
   get #strings(): AskChatStrings {
-    return { ...defaultChatStrings, ...this.#host.strings };
+    const site = this.#host.strings;
+    // A page that translated networkError, not the later `offline`, says its own words offline too.
+    return { ...defaultChatStrings, ...(site?.networkError && { offline: site.networkError }), ...site };
   }
 
   /** The client of the question and of the feedback buttons under each answer. */

@@ -88,6 +88,11 @@ export interface AskChatStrings {
   /** `{query}`. */
   searchInstead: string;
   networkError: string;
+  /**
+   * In place of `networkError` while the device is offline (`navigator.onLine` false). A page that
+   * gives `networkError` but not this shows its `networkError`.
+   */
+  offline: string;
   timeout: string;
   serverError: string;
   /** `{message}` from the service. */

@@ -14,7 +14,9 @@ import type { AskChatStrings } from './chat-strings.js';
  */
 export function describeError(error: unknown, strings: AskChatStrings): string {
   if (error instanceof TimeoutError) return strings.timeout;
-  if (error instanceof NetworkError) return strings.networkError;
+  // Offline said as the search box says it: "could not be reached" read as the service down.
+  if (error instanceof NetworkError)
+    return globalThis.navigator?.onLine === false ? strings.offline : strings.networkError;
   if (error instanceof ApiError) {
     // An answer record that carried `error`, or a body that was not an answer.
     // A custom agent's endpoint that failed: its words are the site owner's (the console has them).

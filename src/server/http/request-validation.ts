@@ -46,6 +46,19 @@ function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
 /** A name as a client may have meant a field's: its case, `_` and `-` aside. */
 const looseName = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
 
+/** Each schema's fields by their loose names, made once: a body may hold thousands of unknown keys. */
+const fieldsByLooseName = new WeakMap<object, Map<string, string>>();
+
+/** The fields of `shape` (a schema's, or a config object's) by their loose names. */
+function looseFieldsOf(shape: Record<string, unknown>): Map<string, string> {
+  let fields = fieldsByLooseName.get(shape);
+  if (fields === undefined) {
+    fields = new Map(Object.keys(shape).map((field) => [looseName(field), field]));
+    fieldsByLooseName.set(shape, fields);
+  }
+  return fields;
+}
+
 /** How a value the field did not expect is named in a message: `a string`, `an array`, `null`, `nothing`. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -80,9 +93,8 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'unrecognized_keys') {
     // A key that is a field written otherwise (`keepdays`, `api_key`): which one, said.
     const shape = (issue.inst as { shape?: Record<string, unknown> } | undefined)?.shape;
-    const fields = shape && new Map(Object.keys(shape).map((field) => [looseName(field), field]));
     const key = issue.keys[0];
-    const field = key !== undefined && fields?.get(looseName(key));
+    const field = key !== undefined && shape && looseFieldsOf(shape).get(looseName(key));
     if (field) return `"${key}" is no field: write it ${field}`;
     return undefined;
   }
@@ -108,28 +120,19 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
  * as unknown, `conversation_id` started a new conversation at each question without a word.
  */
 export function nameWrittenFor(body: object, field: string): string | undefined {
-  if (Object.hasOwn(body, field)) return undefined;
-  const loose = looseName(field);
-  return Object.keys(body).find((key) => key !== field && looseName(key) === loose);
+  return fieldWrittenOtherwise({ [field]: true }, body)?.written;
 }
 
 /** How a field written otherwise is told: `sent as "numdocs", which is no field: write it numDocs`. */
 export const writtenOtherwise = (field: string, written: string): string =>
   `sent as "${written}", which is no field: write it ${field}`;
 
-/** Each schema's fields by their loose names, made once: a body may hold thousands of unknown keys. */
-const fieldsByLooseName = new WeakMap<object, Map<string, string>>();
-
 /** The first field of `shape` that `input` wrote otherwise (see nameWrittenFor), with what it wrote. */
 function fieldWrittenOtherwise(
   shape: Record<string, unknown>,
   input: object,
 ): { field: string; written: string } | undefined {
-  let fields = fieldsByLooseName.get(shape);
-  if (fields === undefined) {
-    fields = new Map(Object.keys(shape).map((field) => [looseName(field), field]));
-    fieldsByLooseName.set(shape, fields);
-  }
+  const fields = looseFieldsOf(shape);
   for (const key of Object.keys(input)) {
     if (Object.hasOwn(shape, key)) continue;
     const field = fields.get(looseName(key));

@@ -38,6 +38,29 @@ async function heldButtons(insightId: string, { askReason = false } = {}) {
   return { el, client, pending };
 }
 
+/**
+ * `<feedback-buttons>` for `insightId`, its votes held, in a box that scrolls (`box`: its size),
+ * after `above` of other content and before `below` of it.
+ */
+async function heldButtonsInScrolledBox(
+  insightId: string,
+  options: { box: string; above: string; below?: string; askReason?: boolean },
+) {
+  const { client, pending } = heldClient();
+  const box = await fixture<HTMLDivElement>(
+    html`<div style="${options.box}; overflow-y: auto">
+      <div style="block-size: ${options.above}"></div>
+      <feedback-buttons
+        insight-id=${insightId}
+        ?ask-reason=${options.askReason ?? false}
+        .client=${client}
+      ></feedback-buttons>
+      ${options.below ? html`<div style="block-size: ${options.below}"></div>` : ''}
+    </div>`,
+  );
+  return { box, el: box.querySelector('feedback-buttons')!, pending };
+}
+
 /** Votes down (the held vote taken at once) and waits for the reason form it opens. */
 async function openReasonForm(el: FeedbackButtons, pending: ReturnType<typeof heldClient>['pending']) {
   const v = feedbackView(el);
@@ -603,14 +626,11 @@ describe('<feedback-buttons>', () => {
   });
 
   it('scrolls the reason form into view when it opens below a scrolled box', async () => {
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="block-size: 16rem; overflow-y: auto">
-        <div style="block-size: 14rem"></div>
-        <feedback-buttons insight-id="i-8" ask-reason .client=${client}></feedback-buttons>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-8', {
+      box: 'block-size: 16rem',
+      above: '14rem',
+      askReason: true,
+    });
     const v = await openReasonForm(el, pending);
     await el.updateComplete;
     const send = v.send().getBoundingClientRect();
@@ -622,14 +642,11 @@ describe('<feedback-buttons>', () => {
     // The chat's transcript on a page zoomed to 400% (1280 × 800 is 320 × 200 CSS px) is 8em
     // high: the form scrolled to its top, and the thumbs-down that has the focus went out of
     // sight above it, the thanks with it.
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="inline-size: 16rem; block-size: 8rem; overflow-y: auto">
-        <div style="block-size: 7rem"></div>
-        <feedback-buttons insight-id="i-12" ask-reason .client=${client}></feedback-buttons>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-12', {
+      box: 'inline-size: 16rem; block-size: 8rem',
+      above: '7rem',
+      askReason: true,
+    });
     const v = feedbackView(el);
     v.down().focus();
     await sendKeys({ press: 'Enter' });
@@ -652,14 +669,11 @@ describe('<feedback-buttons>', () => {
   it('shows the whole note, not only its caret line, when Tab reaches it at the bottom of a scrolled box', async () => {
     // Chromium brings a field whose top is in sight no further than its caret's line: in a chat's
     // transcript, the note Tab reached showed a line of its top, the rest and its ring cut off.
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="inline-size: 20rem; block-size: 12rem; overflow-y: auto">
-        <div style="block-size: 7rem"></div>
-        <feedback-buttons insight-id="i-13" ask-reason .client=${client}></feedback-buttons>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-13', {
+      box: 'inline-size: 20rem; block-size: 12rem',
+      above: '7rem',
+      askReason: true,
+    });
     const v = await openReasonForm(el, pending);
     await el.updateComplete;
     // The visitor has scrolled to where the note's top shows under the reasons, as a chat's
@@ -678,14 +692,10 @@ describe('<feedback-buttons>', () => {
   });
 
   it('scrolls the thanks into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
-        <div style="block-size: 7.5rem"></div>
-        <feedback-buttons insight-id="i-9" .client=${client}></feedback-buttons>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-9', {
+      box: 'inline-size: 14rem; block-size: 10rem',
+      above: '7.5rem',
+    });
     const v = feedbackView(el);
     v.up().click();
     pending[0]!.resolve();
@@ -699,14 +709,10 @@ describe('<feedback-buttons>', () => {
   });
 
   it('scrolls the failure into view when it wraps below the buttons at the bottom of a scrolled box', async () => {
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
-        <div style="block-size: 7.5rem"></div>
-        <feedback-buttons insight-id="i-11" .client=${client}></feedback-buttons>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-11', {
+      box: 'inline-size: 14rem; block-size: 10rem',
+      above: '7.5rem',
+    });
     const v = feedbackView(el);
     v.up().click();
     pending[0]!.reject(new NetworkError());
@@ -720,15 +726,11 @@ describe('<feedback-buttons>', () => {
   });
 
   it('leaves the box where the visitor has gone when the service answers late', async () => {
-    const { client, pending } = heldClient();
-    const box = await fixture<HTMLDivElement>(
-      html`<div style="inline-size: 14rem; block-size: 10rem; overflow-y: auto">
-        <div style="block-size: 7.5rem"></div>
-        <feedback-buttons insight-id="i-10" .client=${client}></feedback-buttons>
-        <div style="block-size: 30rem"></div>
-      </div>`,
-    );
-    const el = box.querySelector('feedback-buttons')!;
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-10', {
+      box: 'inline-size: 14rem; block-size: 10rem',
+      above: '7.5rem',
+      below: '30rem',
+    });
     const v = feedbackView(el);
     v.up().click();
     box.scrollTop = 300;

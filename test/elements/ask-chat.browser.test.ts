@@ -85,7 +85,6 @@ async function description(name: string): Promise<string | undefined> {
   return field.description;
 }
 
-/** Types a question the way a visitor does and presses Enter. */
 /** The top of the line box that holds the character at `index` of `element`'s text. */
 function lineTopOfCharacter(element: Element, index: number): number {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -102,6 +101,29 @@ function lineTopOfCharacter(element: Element, index: number): number {
   throw new Error(`no character ${index} in ${element.textContent}`);
 }
 
+/** A chat that has answered `answer` to `question`, and the answer's rendered body. */
+async function answerBodyOf(answer: string, question: string): Promise<{ el: AskChat; body: HTMLElement }> {
+  const el = await chat(fakeClient(async () => answerRecord({ answer })));
+  await askAndWaitForAnswer(el, question, 1);
+  return { el, body: parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')! };
+}
+
+/** Runs `check` with the chat at each width from `from` to `to` rem, `step` apart. */
+async function atEachWidth(
+  el: AskChat,
+  from: number,
+  to: number,
+  step: number,
+  check: (rem: number) => void,
+): Promise<void> {
+  for (let rem = from; rem <= to; rem += step) {
+    el.style.inlineSize = `${rem}rem`;
+    await el.updateComplete;
+    check(rem);
+  }
+}
+
+/** Types a question the way a visitor does and presses Enter. */
 async function ask(el: AskChat, question: string): Promise<void> {
   const { input, one } = parts(el);
   // What the chat does arrives after its first render (ask-chat-lazy.browser.test.ts sends before
@@ -2111,20 +2133,13 @@ describe('<ask-chat>', () => {
     it('keeps a flag\'s "--" with its name in inline code on a narrow chat, and still wraps code longer than a line', async () => {
       const flags = ['--site-url', '--max-old-space-size=4096'];
       const long = '--a-flag-name-much-too-long-for-any-line-of-a-chat-as-narrow-as-a-phone';
-      const el = await chat(
-        fakeClient(async () =>
-          answerRecord({
-            answer: `Start it with \`${flags[0]}\` set, and give Node \`${flags[1]}\` when the index is large; \`${long}\` is refused.`,
-          }),
-        ),
+      const { el, body } = await answerBodyOf(
+        `Start it with \`${flags[0]}\` set, and give Node \`${flags[1]}\` when the index is large; \`${long}\` is refused.`,
+        'How do I start it?',
       );
-      await askAndWaitForAnswer(el, 'How do I start it?', 1);
-      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
       const codes = Array.from(body.querySelectorAll('code'));
       // Every width from a phone's chat to a wider one, so that some line ends in each code.
-      for (let rem = 12; rem <= 24; rem += 0.25) {
-        el.style.inlineSize = `${rem}rem`;
-        await el.updateComplete;
+      await atEachWidth(el, 12, 24, 0.25, (rem) => {
         for (const code of codes) {
           const top = (index: number) => lineTopOfCharacter(code, index);
           expect(top(2), `${code.textContent} at ${rem}rem: "--" and its name on one line`).to.be.closeTo(
@@ -2136,30 +2151,22 @@ describe('<ask-chat>', () => {
             `${code.textContent} at ${rem}rem: within the answer`,
           ).to.be.at.most(body.getBoundingClientRect().right + 1);
         }
-      }
+      });
     });
 
     it('keeps a short inline code whole on one line at any width (a property, a flag), as the punctuation a longer one opens with', async () => {
       // A line broke at the code's hyphen: "color-" at a line's end, "scheme" under it.
-      const el = await chat(
-        fakeClient(async () =>
-          answerRecord({
-            answer:
-              'The chat follows the page: set `color-scheme` on the root, or give the service `--site-url` and `--keep-days` at start.',
-          }),
-        ),
+      const { el, body } = await answerBodyOf(
+        'The chat follows the page: set `color-scheme` on the root, or give the service `--site-url` and `--keep-days` at start.',
+        'Dark mode?',
       );
-      await askAndWaitForAnswer(el, 'Dark mode?', 1);
-      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
       const codes = Array.from(body.querySelectorAll('code'));
       expect(codes.map((code) => code.textContent)).to.deep.equal([
         'color-scheme',
         '--site-url',
         '--keep-days',
       ]);
-      for (let rem = 12; rem <= 24; rem += 0.25) {
-        el.style.inlineSize = `${rem}rem`;
-        await el.updateComplete;
+      await atEachWidth(el, 12, 24, 0.25, (rem) => {
         for (const code of codes) {
           const last = code.textContent!.length - 1;
           expect(
@@ -2167,27 +2174,19 @@ describe('<ask-chat>', () => {
             `${code.textContent} at ${rem}rem: on one line`,
           ).to.be.closeTo(lineTopOfCharacter(code, 0), 1);
         }
-      }
+      });
     });
 
     it('keeps the brackets and punctuation around inline code on its lines, as around any word', async () => {
       // As a box of its own, inline code was split from them: a line ended "for all (", the next
       // began "trustProxy).".
-      const el = await chat(
-        fakeClient(async () =>
-          answerRecord({
-            answer:
-              'Behind a proxy, set the address header for all (`trustProxy`). The path (`/docs/acme/`), declares where links point; `--site-url`, too.',
-          }),
-        ),
+      const { el, body } = await answerBodyOf(
+        'Behind a proxy, set the address header for all (`trustProxy`). The path (`/docs/acme/`), declares where links point; `--site-url`, too.',
+        'Behind a proxy?',
       );
-      await askAndWaitForAnswer(el, 'Behind a proxy?', 1);
-      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
       const text = body.textContent!;
       const codes = Array.from(body.querySelectorAll('code'));
-      for (let rem = 12; rem <= 24; rem += 0.25) {
-        el.style.inlineSize = `${rem}rem`;
-        await el.updateComplete;
+      await atEachWidth(el, 12, 24, 0.25, (rem) => {
         for (const code of codes) {
           const length = code.textContent!.length;
           const start = text.indexOf(code.textContent!);
@@ -2204,28 +2203,21 @@ describe('<ask-chat>', () => {
             `after ${code.textContent} at ${rem}rem`,
           ).to.be.closeTo(after, 1);
         }
-      }
+      });
     });
 
     it("keeps each code of a table's cell on one line at any width, the table scrolling sideways when too wide", async () => {
       // The CLI's flag table as the service answers "what port does the server listen on".
       const meaning =
         'The port the server listens on: change it with `--port 3000` or `PORT=3000`. `0` picks a free port.';
-      const el = await chat(
-        fakeClient(async () =>
-          answerRecord({
-            answer: `| Flag | Default | Meaning |\n| --- | --- | --- |\n| \`--port N\` | \`$PORT\`, else \`8787\` | ${meaning} |`,
-          }),
-        ),
+      const { el, body } = await answerBodyOf(
+        `| Flag | Default | Meaning |\n| --- | --- | --- |\n| \`--port N\` | \`$PORT\`, else \`8787\` | ${meaning} |`,
+        'What port does the server listen on?',
       );
-      await askAndWaitForAnswer(el, 'What port does the server listen on?', 1);
-      const body = parts(el).lastAnswer()!.querySelector<HTMLElement>('.answer-body')!;
       const table = body.querySelector('table')!;
       const codes = Array.from(table.querySelectorAll('code'));
       expect(codes.map((code) => code.textContent)).to.include('--port N');
-      for (let rem = 12; rem <= 48; rem += 2) {
-        el.style.inlineSize = `${rem}rem`;
-        await el.updateComplete;
+      await atEachWidth(el, 12, 48, 2, (rem) => {
         for (const code of codes) {
           // The text's own line boxes: an inline-block's box is one rectangle however its text wraps.
           const text = code.firstChild!;
@@ -2238,7 +2230,7 @@ describe('<ask-chat>', () => {
         expect(table.getBoundingClientRect().right, `the table at ${rem}rem`).to.be.at.most(
           body.getBoundingClientRect().right + 1,
         );
-      }
+      });
       el.style.inlineSize = '12rem';
       await el.updateComplete;
       expect(table.scrollWidth, 'a phone-wide chat scrolls the table').to.be.greaterThan(table.clientWidth);

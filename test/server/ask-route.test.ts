@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { answerQuestion } from '../../src/server/service/answer-question.js';
 import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
 import {
   configWith,
@@ -206,6 +207,35 @@ describe('POST /bot/askai', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('stores no answer to a question the visitor stopped as it was composed', async () => {
+    const agent = service.config.agents.find((known) => known.apiKey === DEMO_KEY)!;
+    const deps = { store: service.store, answerer: service.answerer, customAgents: { logger: console } };
+    const first = await answerQuestion(deps, agent, { query: 'How do I install ask-elements?' });
+    // The visitor stops just as the index has composed the answer, before it is stored.
+    const stop = new AbortController();
+    const answerer = {
+      ...service.answerer,
+      answer: async (...asked: Parameters<typeof service.answerer.answer>) => {
+        const draft = await service.answerer.answer(...asked);
+        stop.abort();
+        return draft;
+      },
+    };
+    const stopped = answerQuestion(
+      { ...deps, answerer },
+      agent,
+      { query: 'How do I theme the search box?', conversationId: first.conversationId },
+      stop.signal,
+    );
+    await assert.rejects(stopped, { name: 'AbortError' });
+    const turns = await service.store.conversationTurns(first.conversationId, 10);
+    assert.deepEqual(
+      turns.map((turn) => turn.query),
+      ['How do I install ask-elements?'],
+      'the stopped question is no turn a follow-up reads',
+    );
   });
 
   it('starts a new conversation with a new id for an unknown conversationId', async () => {

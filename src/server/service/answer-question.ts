@@ -63,6 +63,10 @@ export async function answerQuestion(
     ? await answerWithCustomAgent(agent.custom, input, deps.customAgents, signal)
     : await deps.answerer.answer(input, signal);
 
+  // A visitor who stopped the question (or left) saw no answer: none is stored, so it is no turn
+  // of the conversation the next question continues, nor a question in the analytics. A model's
+  // answer throws on the abort already; an extractive one may finish just after it.
+  signal?.throwIfAborted();
   const insightId = randomUUID();
   const createdAt = Date.now();
   await deps.store.saveInsight({

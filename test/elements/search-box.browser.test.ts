@@ -1001,13 +1001,14 @@ describe('<search-box> states', () => {
       await sendKeys({ type: ' ' });
       await el.updateComplete;
       expect(messageText(el), 'a space is no query').to.equal('');
-      await sendKeys({ type: 'd' });
-      await waitUntil(() => optionTitles(el).includes('Theming'), 'one letter searched');
-      await press('Backspace');
-      await press('Backspace');
+      // An unusable min-chars is the default 2 (see "number attributes it cannot use").
+      const word = minChars === '0' ? 'd' : 'da';
+      await sendKeys({ type: word });
+      await waitUntil(() => optionTitles(el).includes('Theming'), `"${word}" searched`);
+      for (const _ of ` ${word}`) await press('Backspace');
       await waitUntil(() => optionTitles(el)[0] === 'dark mode', 'the recent searches again');
       expect(messageText(el)).to.equal('');
-      expect(client.searches.map((search) => search.request.query)).to.deep.equal(['d']);
+      expect(client.searches.map((search) => search.request.query)).to.deep.equal([word]);
     }
   });
 
@@ -1725,6 +1726,24 @@ describe('<search-box> number attributes it cannot use', () => {
         expect(warned, `num-docs="${written}"`).to.have.length(1);
         expect(warned[0]).to.include('num-docs').and.include(`"${written}"`);
       }
+      el.remove();
+    }
+  });
+
+  it('searches from the default 2 characters for a min-chars that is empty or not a number, saying so in the console', async () => {
+    for (const written of ['', 'abc']) {
+      const client = answering(threeResults);
+      let el!: SearchBox;
+      const warned = await warnedDuring(async () => {
+        el = await fakeBox(client, `min-chars=${written}`);
+        await type(el, 't');
+        await aTimeout(50);
+        expect(client.searches, `min-chars="${written}": nothing sent for one character`).to.have.length(0);
+        await type(el, 'h');
+        await searchFor(client, 'th');
+      });
+      expect(warned, `min-chars="${written}"`).to.have.length(1);
+      expect(warned[0]).to.include('min-chars').and.include(`"${written}"`);
       el.remove();
     }
   });

@@ -116,6 +116,8 @@ const LOADING_DELAY_MS = 400;
 const ANNOUNCE_DELAY_MS = 500;
 /** `num-docs` and `debounce` when unset or unusable (the element's documented defaults). */
 const NUM_DOCS_DEFAULT = 8;
+/** `min-chars` when it is unusable, as the element's own default. */
+const MIN_CHARS_DEFAULT = 2;
 const NUM_DOCS_MAX = 100;
 const DEBOUNCE_DEFAULT_MS = 100;
 /** The service's own limit on a query (`LIMITS.queryMaxChars` in `src/wire/schemas.ts`). */
@@ -236,7 +238,7 @@ export class SearchController implements ReactiveController {
       args: () =>
         [
           searched(host.query),
-          host.minChars,
+          this.#minChars,
           this.#setting(
             'num-docs',
             host.numDocs,
@@ -365,6 +367,20 @@ export class SearchController implements ReactiveController {
         this.#retried = false;
       },
     });
+  }
+
+  /**
+   * `min-chars` as the search uses it: "abc" (NaN) searched at every key, "" (0) too, with
+   * nothing said; those get the default, with a warning.
+   */
+  get #minChars(): number {
+    return this.#setting(
+      'min-chars',
+      this.#host.minChars,
+      MIN_CHARS_DEFAULT,
+      'a whole number, 0 or more',
+      (count) => (count >= 0 && count < Infinity ? Math.round(count) : undefined),
+    );
   }
 
   /** The value of each number setting last warned about (see `#setting`). */
@@ -526,7 +542,7 @@ export class SearchController implements ReactiveController {
         this.#unsaid = undefined;
       } else if (this.#cut && before.trim().length <= QUERY_MAX_CHARS) this.#announce(this.#cutText());
     }
-    if ((changed.has('query') || changed.has('minChars')) && tooShort(host.query.trim(), host.minChars)) {
+    if ((changed.has('query') || changed.has('minChars')) && tooShort(host.query.trim(), this.#minChars)) {
       // Too short to search: the list turns to recent searches and nothing is announced.
       this.#state.answered = undefined;
       clearTimeout(this.#announceTimer);
@@ -554,7 +570,7 @@ export class SearchController implements ReactiveController {
     const options: Option[] = [];
     let message: View['message'];
     let loading = false;
-    const recentMode = tooShort(query, host.minChars);
+    const recentMode = tooShort(query, this.#minChars);
     if (recentMode) {
       for (const entry of recent) options.push({ kind: 'recent', query: entry });
       if (options.length) options.push({ kind: 'clear-recent' });

@@ -2091,7 +2091,7 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
 
   it('keeps the 1000 characters searched of a pasted text handed to the chat as the recent search', async () => {
     const wrapper = await fixture<HTMLDivElement>(
-      html`<div><search-box debounce="0" ask-target="chat" .client=${answering([])}></search-box></div>`,
+      html`<div><search-box debounce="0" ask-ai .client=${answering([])}></search-box></div>`,
     );
     const el = wrapper.querySelector('search-box')!;
     // The page takes the hand-off itself.
@@ -2109,7 +2109,7 @@ describe('<search-box> keyboard (APG combobox with listbox)', () => {
 
   it('names the "Ask AI" option and a recent search of a pasted text by its start, and hands it over whole', async () => {
     const wrapper = await fixture<HTMLDivElement>(
-      html`<div><search-box debounce="0" ask-target="chat" .client=${answering([])}></search-box></div>`,
+      html`<div><search-box debounce="0" ask-ai .client=${answering([])}></search-box></div>`,
     );
     const el = wrapper.querySelector('search-box')!;
     const handed: string[] = [];
@@ -2663,6 +2663,41 @@ describe('<search-box> "Ask AI" hand-off', () => {
     const event = (await oneEvent(el, 'ask-handoff')) as CustomEvent<SearchBoxHandoffDetail>;
     expect(event.detail.query).to.equal('zzz');
     expect(event.defaultPrevented).to.equal(true);
+  });
+
+  it('offers no ask option for an ask-target that names no element, saying so in the console, until the element is there', async () => {
+    const warned: string[] = [];
+    const consoleWarn = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+    try {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div>
+          <search-box debounce="0" ask-target="chat" .client=${answering(threeResults)}></search-box>
+        </div>`,
+      );
+      const el = wrapper.querySelector('search-box')!;
+      await type(el, 'theme');
+      await waitUntil(() => options(el).length === 3);
+      await type(el, 's');
+      await waitUntil(() => input(el).value === 'themes' && options(el).length === 3);
+      expect(
+        optionTitles(el).some((title) => title.startsWith('Ask AI')),
+        'no option that would drop the question',
+      ).to.equal(false);
+      expect(warned, 'warned once').to.have.length(1);
+      expect(warned[0]).to.include('ask-target "chat"');
+      // A route that renders its chat later: offered from the next keystroke.
+      const chat = document.createElement('div');
+      chat.id = 'chat';
+      wrapper.append(chat);
+      await press('Backspace');
+      await waitUntil(
+        () => optionTitles(el).includes('Ask AI about “theme”'),
+        'offered once the chat is there',
+      );
+    } finally {
+      console.warn = consoleWarn;
+    }
   });
 
   it('offers no ask option without ask-target or ask-ai', async () => {

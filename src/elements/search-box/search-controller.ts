@@ -599,8 +599,45 @@ export class SearchController implements ReactiveController {
     // Offered under the results once the first have come (or failed): alone above them, it was
     // pushed down the moment they came, and a click meant for it opened a result.
     const settled = recentMode || answered !== undefined || message !== undefined;
-    if (query && (host.askAi || host.askTarget) && online && settled) options.push({ kind: 'ask', query });
+    if (query && (host.askAi || this.#askTargetOnPage()) && online && settled)
+      options.push({ kind: 'ask', query });
     return { options, message, loading, recentMode };
+  }
+
+  /** The `ask-target` id last warned about as naming no element (see `#askTargetOnPage`). */
+  #missingTarget: string | undefined;
+
+  /**
+   * Whether "Ask AI about …" has an element to hand the query to: offered for an `ask-target`
+   * that names none (a typo, a page without the chat), it closed the search and dropped the
+   * question. A chat added later (a route that renders it) is found at the next keystroke.
+   */
+  #askTargetOnPage(): boolean {
+    const targetId = this.#host.askTarget;
+    if (!targetId) return false;
+    if (this.#askTargetElement(targetId)) return true;
+    if (this.#missingTarget !== targetId) {
+      this.#missingTarget = targetId;
+      console.warn(
+        `<search-box>: ask-target "${targetId}" names no element: "Ask AI about …" is not offered.`,
+      );
+    }
+    return false;
+  }
+
+  /**
+   * The element `ask-target` names, in the search box's own root, then in the document. The one on
+   * screen: an app that keeps the pages it left in the DOM, hidden (Next.js's routes in React's
+   * <Activity mode="hidden">), has each page's chat under that id, and the first in the document
+   * took the question out of sight. Else the first.
+   */
+  #askTargetElement(targetId: string): HTMLElement | undefined {
+    const root = this.#host.getRootNode();
+    const named = (scope: Document | ShadowRoot) => [
+      ...scope.querySelectorAll<HTMLElement>(`#${CSS.escape(targetId)}`),
+    ];
+    const candidates = [...(root instanceof ShadowRoot ? named(root) : []), ...named(document)];
+    return candidates.find((found) => found.checkVisibility?.() !== false) ?? candidates[0];
   }
 
   /** True when the popup has something to show (whether it is open or not). */
@@ -875,15 +912,7 @@ export class SearchController implements ReactiveController {
     const proceed = emit(host, 'handoff', detail, { cancelable: true });
     const targetId = host.askTarget;
     if (!proceed || !targetId) return;
-    const root = host.getRootNode();
-    // The one on screen: an app that keeps the pages it left in the DOM, hidden (Next.js's routes
-    // in React's <Activity mode="hidden">), has each page's chat under that id, and the first in
-    // the document took the question out of sight. Else the first, as before.
-    const named = (scope: Document | ShadowRoot) => [
-      ...scope.querySelectorAll<HTMLElement>(`#${CSS.escape(targetId)}`),
-    ];
-    const candidates = [...(root instanceof ShadowRoot ? named(root) : []), ...named(document)];
-    const target = candidates.find((found) => found.checkVisibility?.() !== false) ?? candidates[0];
+    const target = this.#askTargetElement(targetId);
     // The chat may be defined later (lazy-loaded): wait for it rather than drop the question.
     if (target?.localName.includes('-')) await customElements.whenDefined(target.localName);
     if (!target || typeof (target as Partial<AskTarget>).askQuestion !== 'function') {

@@ -115,7 +115,9 @@ describe('entry points', () => {
     assert.equal(typeof entry.createClient, 'function');
     assert.equal(typeof globalThis.window, 'undefined');
     assert.equal(typeof globalThis.document, 'undefined');
-    // Lit's server shim provides a customElements registry in Node: nothing may be in it.
+    // Lit's server shim provides a customElements registry in Node, which the frameworks page
+    // tells SSR code not to take for a browser (test `window`): nothing may be in it.
+    assert.equal(typeof globalThis.customElements, 'object');
     for (const tag of ['search-box', 'ask-chat', 'feedback-buttons']) {
       assert.equal(
         globalThis.customElements?.get(tag),

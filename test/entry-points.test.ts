@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -542,5 +543,67 @@ describe('install instructions', () => {
       assert.doesNotMatch(text, /npm (?:install|i) ask-elements --omit=optional/, file);
       assert.match(text, /Cannot find native binding/, `${file} says why not`);
     }
+  });
+});
+
+describe('the packed package (built by npm run build)', () => {
+  it('holds every file its package.json names, and every file those import', () => {
+    // What `npm pack` would publish, listed without the network or a tarball.
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as [{ files: { path: string }[] }];
+    const shipped = new Set(packed.files.map(({ path }) => path));
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      types: string;
+      bin: Record<string, string>;
+      customElements: string;
+      exports: Record<string, string | Record<string, string>>;
+      typesVersions: Record<string, Record<string, string[]>>;
+    };
+    const named = [
+      pkg.main,
+      pkg.types,
+      pkg.customElements,
+      ...Object.values(pkg.bin),
+      ...Object.values(pkg.exports).flatMap((target) =>
+        typeof target === 'string' ? [target] : Object.values(target),
+      ),
+      ...Object.values(pkg.typesVersions).flatMap((paths) => Object.values(paths).flat()),
+    ].map((path) => path.replace(/^\.\//, ''));
+    assert.deepEqual(
+      named.filter((path) => !shipped.has(path)),
+      [],
+    );
+    // A module or declaration of the package importing a file it does not ship (a chunk left
+    // out, a .d.ts of a file outside dist/) breaks on the user's machine only.
+    const unresolved: string[] = [];
+    let imports = 0;
+    for (const file of shipped) {
+      if (!/^dist\/.*\.(js|d\.ts)$/.test(file)) continue;
+      // Comments left out: they quote imports as examples.
+      const text = readFileSync(join(root, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      for (const [, specifier] of text.matchAll(/(?:from|import\()\s*["'`](\.{1,2}\/[^"'`]+)["'`]/g)) {
+        const target = join(dirname(file), specifier!);
+        const expected = file.endsWith('.d.ts') ? target.replace(/\.js$/, '.d.ts') : target;
+        imports++;
+        if (!shipped.has(expected)) unresolved.push(`${file} → ${specifier}`);
+      }
+    }
+    assert.deepEqual(unresolved, []);
+    assert.ok(imports > 500, `read ${imports} relative imports`);
+    assert.match(readFileSync(join(root, pkg.bin['ask-elements']!), 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    assert.deepEqual(
+      [...shipped].filter((path) => /^(src|test|bench|scripts)\//.test(path)),
+      [],
+      'sources and tests stay out of the package',
+    );
   });
 });

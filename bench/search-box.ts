@@ -89,8 +89,8 @@ const gzipped = gzipOf(bundle.eager);
 const published = existsSync(join(ROOT, 'dist/elements/search-box/search-box.js'))
   ? await pageImporting('./dist/elements/search-box/search-box.js')
   : undefined;
-// What a site gets that imports the class as the docs write it, `from 'ask-elements'` (the
-// package's exports allow no deeper path): esbuild also makes entries of the other elements' lazy
+// What a site gets that imports the class from the package's main entry, `from 'ask-elements'`
+// (rather than `ask-elements/search-box`): esbuild also makes entries of the other elements' lazy
 // parts, and splits what the box shares with them (Lit, the connection, import-once) into files.
 const throughEntry = published ? await pageImporting('./dist/index.js') : undefined;
 const inputs = Object.keys(bundle.result.metafile.inputs);
@@ -144,7 +144,7 @@ console.log(
 );
 console.log(
   published
-    ? `    search-box from dist/ ${kb(gzipOf(published.eager)).padStart(7)} gzip first load, its module alone (${kb(rawOf(published.eager))} minified, ${fileCount(published.eager)})`
+    ? `    search-box from dist/ ${kb(gzipOf(published.eager)).padStart(7)} gzip first load, as 'ask-elements/search-box' bundles it (${kb(rawOf(published.eager))} minified, ${fileCount(published.eager)})`
     : '    search-box from dist/: no dist/ yet (npm run build)',
 );
 if (throughEntry)

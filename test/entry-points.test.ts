@@ -128,6 +128,20 @@ describe('entry points', () => {
     }
   });
 
+  it('ask-elements/search-box, /ask-chat and /feedback-buttons each export their class and define nothing (built by npm run build)', async () => {
+    const classes = {
+      'search-box': 'SearchBox',
+      'ask-chat': 'AskChat',
+      'feedback-buttons': 'FeedbackButtons',
+    };
+    for (const [tag, name] of Object.entries(classes)) {
+      // By the package's own name: the path its exports map gives a site.
+      const element = (await import(`ask-elements/${tag}`)) as Record<string, unknown>;
+      assert.equal(typeof element[name], 'function', `ask-elements/${tag} exports ${name}`);
+      assert.equal(globalThis.customElements?.get(tag), undefined, `${tag} defined by its import`);
+    }
+  });
+
   it('ask-elements/client exports the client and its errors', async () => {
     const client = await import('../src/client/index.js');
     assert.deepEqual(Object.keys(client).sort(), [

@@ -1059,3 +1059,54 @@ describe('a word a large site uses only in passing', () => {
     assert.equal(held.link, '/subscriptions');
   });
 });
+
+describe('a walk-through page (an example, a recipe)', () => {
+  /**
+   * A reference page about cookies, and a page at `link` that signs a user in with a provider step
+   * by step, holding a question's words across its steps.
+   */
+  const site = (link: string, tags: string[] = []): SourceDocument[] => {
+    const cookies: SourceDocument = {
+      ...page('/helpers/cookie', [], 'Cookie Helper'),
+      sections: [
+        { heading: 'Cookie Helper', anchor: '', level: 1, text: 'Read and write cookies.' },
+        { heading: 'deleteCookie()', anchor: 'deletecookie', level: 2, text: 'Removes a cookie.' },
+      ],
+    };
+    const signIn: SourceDocument = {
+      ...pageWithText(
+        link,
+        'Acme Auth',
+        'Sign the user in with Acme. Acme keeps the session for the user. ' +
+          'To log out, Acme ends the session and the app removes the user from its cookie.',
+      ),
+      tags,
+    };
+    const others = Array.from({ length: 50 }, (_, i) => page(`/misc/${i}`, [], `Topic ${i}`));
+    return [signIn, cookies, ...others];
+  };
+  const question = 'log the user out by removing their session cookie';
+
+  it('ranks after the page about what a question asks, when both hold its words', async () => {
+    for (const link of [
+      '/examples/acme-auth',
+      'https://acme.dev/docs/recipes/acme-auth',
+      '/cookbook/acme-auth',
+    ])
+      assert.equal(await (await siteOf(site(link))).top(question), '/helpers/cookie', link);
+    // The same page elsewhere comes first, on the words of its steps: a guide, a tutorial's
+    // chapter, a page tagged with a topic.
+    for (const link of ['/guides/acme-auth', '/tutorial/acme-auth'])
+      assert.equal(await (await siteOf(site(link))).top(question), link);
+    assert.equal(await (await siteOf(site('/auth/acme', ['recipes']))).top(question), '/auth/acme');
+  });
+
+  it('is found by a question naming its subject, and by a typed search as before', async () => {
+    const { top } = await siteOf(site('/examples/acme-auth'));
+    assert.equal(await top('how do I sign users in with Acme'), '/examples/acme-auth');
+    assert.equal(
+      await top('session cookie'),
+      await (await siteOf(site('/guides/acme-auth'))).top('session cookie'),
+    );
+  });
+});

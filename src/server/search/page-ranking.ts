@@ -83,11 +83,29 @@ export const SECTION_RANK = {
   /** A typed search's words that the page's name writes as typed (see `nameAsWritten`). */
   asWritten: 0.3,
   /**
+   * In a question, the share of its rank a walk-through page gives up (see `WALK_THROUGH_FOLDER`):
+   * an example or a recipe goes through a whole task step by step (set up a database, add
+   * sign-in, deploy), so it holds a question's words across its steps without being about what
+   * is asked ("log the user out by removing their session cookie" found two sign-in examples
+   * before the cookie helper). A question naming the example's subject still finds it. Chosen on
+   * Hono's seen questions, where 0.15 to 0.3 read alike (bench/RESULTS.md, twenty-fourth session).
+   */
+  walkThrough: 0.2,
+  /**
    * In answering a question, what a passage gains, by the share of the question naming its
    * section in code (see `namingShareOf`), over one that holds the words in passing.
    */
   namedPassage: 0.3,
 };
+/**
+ * A folder of a walk-through page's address: where sites keep examples and recipes
+ * (`/examples/prisma`, `/docs/recipes/…`). The address, not the page's tags: a shop's help page
+ * about choosing the week's recipes is tagged `recipes`, and walks through nothing. Not a
+ * tutorial's folder: a tutorial's chapter teaches one subject (MDN's canvas tutorial's *Drawing
+ * shapes* is the page about drawing shapes), and ranked lower it lost MDN's questions.
+ */
+const WALK_THROUGH_FOLDER = /\/(?:examples?|recipes?|cookbook)\//i;
+
 /**
  * The share of a question its mentions must hold before they count: one of its words there ("the
  * reference service" for "run the service over my own docs") is no sign of what it asks about.
@@ -234,6 +252,7 @@ export function rankPages(
   const rest = candidates.slice(reRanked.length);
   for (const candidate of reRanked) {
     const page = site.pages[candidate.page] as IndexedPage;
+    const walkThrough = query.question && WALK_THROUGH_FOLDER.test(page.document.link);
     const best = bestPassage(site, query, page);
     candidate.best = best;
     const mention =
@@ -246,7 +265,8 @@ export function rankPages(
         bestMentionWeight * ((mention?.coverage ?? 0) / query.totalWeight)) *
         (1 +
           (query.question ? SECTION_RANK.questionLinks : SECTION_RANK.links) *
-            (site.standing[candidate.page] as number)) +
+            (site.standing[candidate.page] as number)) *
+        (walkThrough ? 1 - SECTION_RANK.walkThrough : 1) +
       // Beside the site's links, so that it weighs the same on every page that writes the words.
       (query.question ? 0 : SECTION_RANK.asWritten * nameAsWritten(query, writtenWords, page.nameWords));
   }

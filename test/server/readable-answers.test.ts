@@ -872,3 +872,105 @@ import { cors } from 'otter/cors'
     assert.equal(markdown.split("import { cors } from 'otter/cors'").length - 1, 1, markdown);
   });
 });
+
+describe('a quoted sentence that speaks of what the page said before it', () => {
+  // Pages written as MDN's glossary and Learn pages are, where the defects were seen.
+  const service = servedSite('readable-before-it-', {
+    'glossary/idempotent.md': `---
+title: Idempotent
+description: An HTTP method is idempotent if one request has the same intended effect as several identical ones.
+---
+
+An HTTP method is **idempotent** if the intended effect on the server of making a single request is the same as the effect of making several identical requests.
+
+The HTTP specification defines several HTTP methods and their semantics, which includes whether they are idempotent or not. All safe methods are idempotent, as well as PUT and DELETE; POST and PATCH are not guaranteed to be.
+
+A client can safely retry a request that uses an idempotent method, for example when it is unsure whether the request reached the server.
+
+> [!NOTE]
+> The specification does not mandate it. Nothing prevents a server from exposing a non-idempotent endpoint under an idempotent HTTP method, although clients may be surprised.
+
+Also, bear in mind:
+
+- A request with an idempotent method does not necessarily mean that the request has no side effects on the server: the server may log the time each request is received.
+- The response returned by each request may differ: the first DELETE returns 200, the next ones 404.
+
+## Examples
+
+\`GET /pageX HTTP/1.1\` is idempotent, because it is a safe (read-only) method.
+
+\`POST /add_row HTTP/1.1\` is not idempotent; if it is called several times, it adds several rows.
+`,
+    'learn/responsive-design.md': `---
+title: Responsive web design
+description: Layouts that adapt to the size of the screen.
+---
+
+# Responsive web design
+
+Responsive design makes a page work on every screen size.
+
+## The viewport meta tag
+
+If you look at the HTML source of a responsive page, you will usually see the following tag in the head of the document.
+
+\`\`\`html
+<meta name="viewport" content="width=device-width,initial-scale=1" />
+\`\`\`
+
+Why is this needed? Because mobile browsers tend to lie about their viewport width.
+
+This meta tag exists because when smartphones first arrived, most sites were not mobile optimized. The mobile browser would, therefore, set the viewport width to 980 pixels and show a zoomed-out version of the desktop layout.
+`,
+    'learn/publishing.md': `---
+title: Publishing your website
+description: Put the files of your website on a server, so that anyone can visit it.
+---
+
+# Publishing your website
+
+Once your site is written, you need to put it on a web server.
+
+## Using an online tool
+
+Some tools let you publish your website online:
+
+- GitHub Pages serves the website code of a GitHub repository live on the web.
+- Netlify hosts static websites directly from your GitHub repository.
+- Fly.io deploys applications and databases close to your users.
+
+These options are generally free, with a limited feature-set.
+
+## Getting hosting and a domain name
+
+Hosting companies rent you space on a web server, and registrars sell domain names.
+`,
+  });
+  const ask = askOf(service);
+
+  it('quotes the definition, not an aside repeating "mean", for "what does X mean"', async () => {
+    for (const format of ['markdown', 'html'] as const) {
+      const { answer } = await ask('what does idempotent mean for HTTP methods', format);
+      assert.match(answer, /^(<p>)?An HTTP method is idempotent/, answer);
+    }
+  });
+
+  it('comes with the question it answers and the sentence its "therefore" draws on', async () => {
+    const { answer } = await ask('why do mobile browsers show a zoomed-out page', 'markdown');
+    assert.match(answer, /Why is this needed\? Because mobile browsers tend to lie/, answer);
+    assert.doesNotMatch(answer, /^Because/, answer);
+    assert.match(answer, /This meta tag exists because[^\n]*The mobile browser would, therefore/, answer);
+  });
+
+  it('comes with the list it speaks of, when it opens the paragraph after it', async () => {
+    for (const format of ['markdown', 'html'] as const) {
+      const { answer } = await ask('how do I publish my website for free', format);
+      assert.match(answer, /Some tools let you publish your website online:/, answer);
+      assert.match(
+        answer,
+        /GitHub Pages[\s\S]*Netlify[\s\S]*Fly\.io[\s\S]*These options are generally free/,
+        answer,
+      );
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { codeBlock, quotedBlocks, withTheNameItExplains } from './answer-blocks.
 import type { AnswerBlock } from './answer-format.js';
 import {
   ASKS_WHAT_IT_IS,
+  asksWhatItMeans,
   INFORMATIVE_SPECIFICITY,
   isTask,
   LIST_QUESTION,
@@ -91,11 +92,12 @@ const RELATED_SHARE = 0.6;
 /**
  * A sentence starting like this leans on the one before it: a word pointing back ("It", "This",
  * "Then"), a connective drawing on it ("And", "Or", "Therefore", "In this case", "For example",
- * "With it", "For them"), or an opening clause about what it said ("When paired with Hono, it enables…", "If
+ * "With it", "For them"), such a connective after its subject ("The mobile browser would, therefore,
+ * set…"), or an opening clause about what it said ("When paired with Hono, it enables…", "If
  * you want to use it, …"). Quoted alone, such a sentence starts mid-thought.
  */
 const LEANS_ON_PREVIOUS =
-  /^((it|its|this|these|that|those|they|them|their|then|next|so|and|or|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance|it|this|that|these|those|them)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
+  /^((it|its|this|these|that|those|they|them|their|then|next|so|and|or|but|also|otherwise|however|here|there|such|both|each|the same|therefore|thus|hence|instead|likewise|similarly|moreover|furthermore|additionally|alternatively|in addition|as a result|in other words|for (example|instance|it|this|that|these|those|them)|with (it|this|that|these|those|them)|in (this|that|either|each|both|such|which|these|those|any) cases?|at (this|that) (point|stage|time))\b|[^,.;:?!]{1,40}, (therefore|thus|hence|however|instead|in turn|as a result|in that case|in this case),|(when|while|once|if|unless|after|before|though|although) \w+(ed|ing)\b[^,.;:]*, (it|they)\b|(if|when|once|unless|before|after|to) [^,.;:()]*\b(it|them),)/i;
 
 /** The languages of a page's markup and style: a demo's page, not code that does something. */
 const MARKUP_LANGUAGE = /^(?:html|xml|svg|css|scss|sass|less)$/i;
@@ -205,6 +207,10 @@ export function selectAnswer(
 ): SelectedAnswer {
   const first = candidates[0];
   if (!first) return { section: 0, blocks: [] };
+  // "What does idempotent mean?": "mean" is how it asks, not what the sentence quoted must say.
+  const formOfTheQuestion = asksWhatItMeans(question);
+  if (formOfTheQuestion.size > 0)
+    words = words.filter((word) => !formOfTheQuestion.has(word.word.toLowerCase()));
   const asksForAList = LIST_QUESTION.test(question);
   // "Which events…?": the section whose table lists them answers, whatever else holds the words.
   const listingSection = candidates.length > 1 ? sectionListing(question, candidates, analyser) : -1;
@@ -445,7 +451,16 @@ export function selectAnswer(
     // of prose before it ("The reference service is the HTTP API…" before "It is the elements'
     // backend…"), not an item of a list.
     const previous = units[index - 1];
+    // A sentence answering the question the page asks right before it ("Why is this needed?
+    // Because mobile browsers tend to lie…") comes with the question: alone, it answers nothing.
     if (
+      unit.kind === 'text' &&
+      previous?.kind === 'text' &&
+      previous.paragraph === unit.paragraph &&
+      /\?$/.test(previous.text)
+    )
+      choose(index - 1);
+    else if (
       unit.kind === 'text' &&
       previous?.kind === 'text' &&
       (previous.paragraph === unit.paragraph ||
@@ -455,6 +470,29 @@ export function selectAnswer(
       LEANS_ON_PREVIOUS.test(unit.text)
     )
       choose(index - 1);
+    // Opening a paragraph right after a list, it speaks of the list ("These options are generally
+    // free…" after GitHub Pages, Netlify and Fly.io): the list comes with it, each item's first
+    // sentence (which names it) and the sentence announcing it, within the budget.
+    else if (
+      unit.kind === 'text' &&
+      unit.list === undefined &&
+      previous?.kind === 'text' &&
+      previous.list !== undefined &&
+      previous.paragraph === unit.paragraph - 1 &&
+      LEANS_ON_PREVIOUS.test(unit.text)
+    ) {
+      const list = listAround(units, index - 1, MAX_WHOLE_LIST_ITEMS);
+      if (list) {
+        const firsts = itemFirsts(units, list);
+        const before = units[list[0] - 1];
+        const announcing =
+          before?.kind === 'text' && before.list === undefined && ANNOUNCES_A_LIST.test(before.text)
+            ? [list[0] - 1]
+            : [];
+        const added = [...announcing, ...firsts].reduce((sum, i) => sum + (units[i] as Unit).length, 0);
+        if (length + added <= LIST_PROSE_CHARS) for (const i of [...announcing, ...firsts]) choose(i);
+      }
+    }
     // After code, it leans on the sentence before the code too: "…install the Node.js adapter
     // first. [npm i @hono/node-server] Then, you can utilize `getRequestListener`…".
     else if (unit.kind === 'text' && previous?.kind === 'code' && LEANS_ON_PREVIOUS.test(unit.text)) {
@@ -565,9 +603,7 @@ export function selectAnswer(
         // first sentence, which names it, rather than an answer ending on the colon.
         const list = chosen.has(last + 1) ? undefined : listAround(units, last + 1, MAX_WHOLE_LIST_ITEMS);
         if (list?.[0] === last + 1) {
-          const firsts: number[] = [];
-          for (let i = list[0]; i <= list[1]; i++)
-            if (i === list[0] || units[i - 1]?.paragraph !== units[i]?.paragraph) firsts.push(i);
+          const firsts = itemFirsts(units, list);
           const itemsLength = firsts.reduce((sum, i) => sum + (units[i] as Unit).length, 0);
           if (length + itemsLength <= LIST_PROSE_CHARS) for (const i of firsts) choose(i);
         }
@@ -794,6 +830,14 @@ export function selectAnswer(
     return { section: bestSection, blocks, usage: usage.section };
   }
   return { section: bestSection, blocks };
+}
+
+/** The first sentence of each item of a list (its units from `list[0]` to `list[1]`): the one naming it. */
+function itemFirsts(units: readonly Unit[], [first, last]: [number, number]): number[] {
+  const firsts: number[] = [];
+  for (let i = first; i <= last; i++)
+    if (i === first || units[i - 1]?.paragraph !== units[i]?.paragraph) firsts.push(i);
+  return firsts;
 }
 
 /**

@@ -59,6 +59,17 @@ export function isTask(question: string): boolean {
 export const ASKS_WHAT_IT_IS = /^\s*what(?:'s|\s+(?:is|are|does|do))\b/i;
 
 /**
+ * The verb of a question asking what a word means ("what does idempotent mean for HTTP methods?",
+ * "what does CORS stand for?"): the question's form, not its subject. A definition rarely repeats
+ * it ("An HTTP method is idempotent if…"), where an aside does ("…does not necessarily mean that
+ * the request has no side effects"), and quoting sentences by it picked the aside.
+ */
+export function asksWhatItMeans(question: string): Set<string> {
+  const asks = /^\s*what\s+(?:does|do|did)\b[^?]*?\b(mean|stand(?=\s+for\b))\b/i.exec(question);
+  return new Set(asks ? [(asks[1] as string).toLowerCase()] : []);
+}
+
+/**
  * Questions asking for a list of things ("Which events…", "Which status codes…", "What options
  * are there"); "which" with a plural only: "which port" asks for one, and so do "which status
  * for…" and "which class" (-us, -ss), and "which is…".

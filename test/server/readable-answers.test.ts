@@ -974,3 +974,92 @@ Hosting companies rent you space on a web server, and registrars sell domain nam
     }
   });
 });
+
+describe('a quoted list item that needs what its list is of', () => {
+  const service = servedSite('readable-list-context-', {
+    'helpers/cookie.md': `# Cookie Helper
+
+The Cookie Helper provides an easy interface to manage cookies.
+
+## Usage
+
+\`\`\`ts
+app.get('/cookie', (c) => {
+  setCookie(c, 'delicious_cookie', 'macha')
+  deleteCookie(c, 'delicious_cookie')
+  return c.text('Cookie')
+})
+\`\`\`
+
+## Options
+
+### \`setCookie\`
+
+- domain: \`string\`
+- expires: \`Date\`
+- httpOnly: \`boolean\`
+- maxAge: \`number\`
+- path: \`string\`
+- secure: \`boolean\`
+
+### \`deleteCookie\`
+
+- path: \`string\`
+- secure: \`boolean\`
+- domain: \`string\`
+
+Example:
+
+\`\`\`ts
+deleteCookie(c, 'banana', { path: '/', secure: true, domain: 'example.com' })
+\`\`\`
+`,
+    'learn/web-fonts.md': `---
+title: Web fonts
+description: Download fonts with your page and use them in your CSS.
+---
+
+# Web fonts
+
+Web fonts let you use a font that the visitor's computer doesn't have.
+
+## @font-face in more detail
+
+Let's explore the \`@font-face\` syntax that a font generator writes for you. The rulesets will look something like this:
+
+\`\`\`css
+@font-face {
+  font-family: "zantrokeregular";
+  src: url("zantroke-webfont.woff2") format("woff2");
+  font-display: swap;
+}
+\`\`\`
+
+Let's go through it to see what it does:
+
+- \`font-family\`: This line specifies the name you want to refer to the font as. This can be anything you like as long as you use it consistently throughout your CSS.
+- \`src\`: These lines specify the paths to the font files to be imported into your CSS, and the format of each font file. The latter part in each case is optional, but it is useful to declare because it allows browsers to determine which font they can use more quickly. Multiple declarations can be listed, separated by commas. Because the browser searches through them in order, it's best to state your preferred formats, like WOFF2, first.
+- \`font-weight\`/\`font-style\`: These lines specify what weight the font has and whether it is italic or not. If you are importing multiple weights of the same font, you can specify what their weight and style is and then use different values of \`font-weight\` and \`font-style\` to choose between them, rather than having to give all the members of the font family different names. A tip on defining font-weight and font-style to keep your CSS simple shows what to do in more detail.
+- \`font-display\`: This line specifies how the font is displayed while it is loading.
+
+## Summary
+
+Now you know how to add your own fonts to a page.
+`,
+  });
+  const ask = askOf(service);
+
+  it("opens with its section's heading when the list opens the section", async () => {
+    const markdown = (await ask('how do I delete a cookie again', 'markdown')).answer;
+    assert.match(markdown, /^`deleteCookie`:\n\n- path: `string`\n- secure: `boolean`/, markdown);
+    const html = (await ask('how do I delete a cookie again', 'html')).answer;
+    assert.match(html, /^<p><code>deleteCookie<\/code>:<\/p>\s*<ul><li>path: <code>string<\/code>/, html);
+  });
+
+  it('opens with the short sentence announcing the list when the item is not its first', async () => {
+    for (const format of ['markdown', 'html'] as const) {
+      const { answer } = await ask('what does font-display do', format);
+      assert.match(answer, /^(<p>)?Let(?:'|&#39;)s go through it to see what it does:/, answer);
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * them (the sentence a chosen one leans on, the rest of a short list, a table's header row, the
  * code a sentence introduces, the page's usage example).
  */
-import { textRuns } from '../content/code-spans.js';
+import { codeSpan, textRuns } from '../content/code-spans.js';
 import { isPartOfSection, listsOtherPages, type DocumentSection as Section } from '../content/document.js';
 import { codeName } from '../search/orama-index.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
@@ -754,7 +754,32 @@ export function selectAnswer(
     )
       chosen.delete(index);
   }
+  // An answer opening with an item of a list too long to come whole ("- `font-display`: This line
+  // specifies how the font is displayed…", the last of four long ones) opens with the short
+  // sentence announcing the list ("Let's go through it to see what it does:"), which the rule
+  // above drops as promising an item not quoted: alone, the item says nothing of what the list is of.
+  const firstChosen = Math.min(...chosen);
+  const openingList = chosen.size > 0 ? listAround(units, firstChosen, Infinity) : undefined;
+  const announcing = openingList ? units[openingList[0] - 1] : undefined;
+  if (
+    openingList &&
+    announcing?.kind === 'text' &&
+    announcing.list === undefined &&
+    announcing.paragraph === (units[openingList[0]] as Unit).paragraph - 1 &&
+    ANNOUNCES_A_LIST.test(announcing.text) &&
+    announcing.length <= ANSWER_PROSE_CHARS / 4
+  )
+    choose(openingList[0] - 1);
   const blocks = quotedBlocks(units, chosen, codeChosen, listing);
+  // A list opening a section named by code, quoted first, is announced by that name ("- path:
+  // `string`" under `### deleteCookie` of `## Options`): alone, its items don't say whose they are.
+  // Not a heading in words ("Steps", "Why use it"), which the items need less than the question.
+  const quoted = (candidates[bestSection] as (typeof candidates)[number]).section;
+  const quotedName = quoted.level > 1 ? codeName(quoted.heading) : undefined;
+  if (blocks[0]?.kind === 'list' && units[opening]?.list !== undefined && quotedName !== undefined) {
+    const heading = quoted.heading.trim();
+    blocks.unshift({ kind: 'text', text: `${heading.includes('`') ? heading : codeSpan(heading)}:` });
+  }
   let codeShown = blocks.some((block) => block.kind === 'code');
   // A section of code alone quotes its code, for any question.
   if (!codeShown && (showsCode || blocks.length === 0)) {
@@ -765,7 +790,6 @@ export function selectAnswer(
       codeShown = true;
     }
   }
-  const quoted = (candidates[bestSection] as (typeof candidates)[number]).section;
   // A section that only points ahead to its example ("The following example calls `flashtext()`
   // once a second…"), the example's code in its subsections (`#### HTML`, `#### JavaScript`):
   // the block of those that holds most of the question, rather than a promise of one.

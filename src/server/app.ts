@@ -14,6 +14,7 @@ import type { AppEnv, ServiceApp } from './http/app-env.js';
 import { type BotGuard, botGuard } from './http/bot-guard.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { EmbeddingOrigins } from './http/embedding-origins.js';
+import { NO_SNIFF, isAnsweredWhole } from './http/plain-headers.js';
 import { pageNotFound, staticFiles } from './http/static-files.js';
 import { type Logger, UNLOGGABLE, createConsoleLogger } from './logger.js';
 import { privateFilesOf } from './private-files.js';
@@ -56,12 +57,27 @@ export interface AppOptions {
 /**
  * CORS for the bot endpoints: a preflight answers 204 with what it may send (POST, JSON, cached
  * 10 minutes); other requests get the allowed origin and `Retry-After` exposed. The headers are
- * prepared before the handler runs (`c.header`), not written on a placeholder response as Hono's
- * `cors()` does, so that the JSON answer keeps @hono/node-server's fast path: under load of
- * distinct searches, that placeholder and its re-wrapping cost about a seventh of the CPU.
+ * made once for each allowed origin and handed to the bot route (`cors`), which answers with them
+ * (`answerWhole`); they are added to any other answer (an error) once it is made. Not written on a
+ * placeholder response as Hono's `cors()` does, so that the JSON answer keeps @hono/node-server's
+ * fast path: under load of distinct searches, that placeholder and its re-wrapping cost about a
+ * seventh of the CPU.
  */
 function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
   const anyOrigin = origins.any;
+  const byAllowedOrigin = new Map<string | undefined, Readonly<Record<string, string>>>();
+  const corsHeaders = (allowed: string | undefined) => {
+    let headers = byAllowedOrigin.get(allowed);
+    if (headers === undefined) {
+      headers = {
+        ...(allowed ? { 'access-control-allow-origin': allowed } : {}),
+        'access-control-expose-headers': 'Retry-After',
+        ...(anyOrigin ? {} : { vary: 'Origin' }),
+      };
+      byAllowedOrigin.set(allowed, headers);
+    }
+    return headers;
+  };
   return async (c, next) => {
     const origin = origins.allowOriginFor(c.req.header('origin'));
     if (c.req.method === 'OPTIONS') {
@@ -75,10 +91,13 @@ function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
       if (origin) headers.set('Access-Control-Allow-Origin', origin);
       return new Response(null, { status: 204, headers });
     }
-    if (origin) c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Expose-Headers', 'Retry-After');
-    if (!anyOrigin) c.header('Vary', 'Origin', { append: true });
+    const cors = corsHeaders(origin);
+    c.set('cors', cors);
     await next();
+    if (isAnsweredWhole(c.res)) return;
+    for (const [name, value] of Object.entries(cors))
+      if (name === 'vary') c.res.headers.append(name, value);
+      else c.res.headers.set(name, value);
   };
 }
 
@@ -101,7 +120,8 @@ export function createApp(options: AppOptions): ServiceApp {
   // would sniff it (an API address loaded as a script or a page), as the static files already say.
   app.use(async (c, next) => {
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    if (!isAnsweredWhole(c.res))
+      c.res.headers.set('X-Content-Type-Options', NO_SNIFF['x-content-type-options']);
   });
 
   if (logger.request) {

@@ -10,6 +10,8 @@ export interface AppEnv {
     body: Record<string, unknown>;
     agent: AgentConfig;
     address: string;
+    /** The CORS headers of a bot endpoint's answers (see `botCors`). */
+    cors: Readonly<Record<string, string>>;
   };
 }
 

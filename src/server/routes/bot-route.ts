@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv, ServiceApp } from '../http/app-env.js';
 import type { BotGuard } from '../http/bot-guard.js';
 import { JsonText } from '../http/json-text.js';
+import { NO_SNIFF, answerWhole } from '../http/plain-headers.js';
 import { parseFields } from '../http/request-validation.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 
@@ -15,8 +16,6 @@ export interface BotRoute<S extends z.ZodType> {
   /** The endpoint's work on the validated request; its result is answered as JSON (or is JSON already). */
   handle(request: z.output<S>, c: Context<AppEnv>): Promise<unknown>;
 }
-
-const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * Registers a bot endpoint the way all three are served: documented in /openapi.json, POST
@@ -32,7 +31,13 @@ export function registerBotRoute<S extends z.ZodType>(
   app.post(bot.route.path, guard(bot.maxBodyBytes), async (c) => {
     // `c.get`, not `c.var`, which copies every variable into a new object at each read.
     const result = await bot.handle(parseFields(bot.schema, c.get('body')), c);
-    return result instanceof JsonText ? c.body(result.text, 200, JSON_TYPE) : c.json(result);
+    // Every header at once, in a plain object (see `answerWhole`): the type c.json gives, what
+    // every answer says, and the CORS of the bot endpoints.
+    return answerWhole(result instanceof JsonText ? result.text : JSON.stringify(result), {
+      'content-type': 'application/json',
+      ...NO_SNIFF,
+      ...c.get('cors'),
+    });
   });
   app.all(bot.route.path, methodNotAllowed(['POST']));
 }

@@ -9,6 +9,7 @@ import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { MessagePages, messageTemplates } from './error-messages.js';
 import { linkGraph } from './link-graph.js';
+import { codeUnitAt } from './code-units.js';
 import { IdArena } from './id-arena.js';
 import { PagePostings, type PageFieldTerms } from './page-postings.js';
 import { PassageCoverageScorer, passageTermsOf, sortedDistinct, type PassageTerms } from './passage-terms.js';
@@ -190,7 +191,7 @@ function wordCount(text: string, start = 0, end = text.length): number {
   let count = 1;
   let inSpace = false;
   for (let i = start; i < end; i++) {
-    const space = isWhiteSpace(text.charCodeAt(i));
+    const space = isWhiteSpace(codeUnitAt(text, i));
     if (space && !inSpace) count++;
     inSpace = space;
   }

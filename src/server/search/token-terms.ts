@@ -1,3 +1,4 @@
+import { codePointAt, codeUnitAt } from './code-units.js';
 import { grown } from './id-arena.js';
 import { type TextAnalyser, withVersionsJoined } from './text-analyser.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -77,18 +78,18 @@ export class TokenTerms {
       const start = at;
       let hash = FNV_OFFSET;
       while (at < length) {
-        const code = text.charCodeAt(at);
+        const code = codeUnitAt(text, at);
         if (code < 128) {
           if (ASCII_TOKEN_CHARACTER[code] !== 1) break;
           hash = Math.imul(hash ^ code, FNV_PRIME);
           at++;
         } else {
           // A character beyond the basic plane is two code units (a surrogate pair).
-          const codePoint = text.codePointAt(at) as number;
+          const codePoint = codePointAt(text, at) as number;
           if (!this.#isLetter(codePoint)) break;
           hash = Math.imul(hash ^ code, FNV_PRIME);
           if (codePoint > 0xffff) {
-            hash = Math.imul(hash ^ text.charCodeAt(at + 1), FNV_PRIME);
+            hash = Math.imul(hash ^ codeUnitAt(text, at + 1), FNV_PRIME);
             at += 2;
           } else at++;
         }
@@ -96,8 +97,8 @@ export class TokenTerms {
       if (at > start) this.#append(text, start, at, hash, out);
       // Past the separator that ended it: one character, of two code units when a surrogate pair.
       if (at < length) {
-        const code = text.charCodeAt(at);
-        at += code >= 0xd800 && code <= 0xdbff && (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
+        const code = codeUnitAt(text, at);
+        at += code >= 0xd800 && code <= 0xdbff && (codePointAt(text, at) as number) > 0xffff ? 2 : 1;
       }
     }
   }
@@ -120,7 +121,7 @@ export class TokenTerms {
         const from = (slots[slot + 2] as number) - start;
         let same = true;
         for (let i = start; i < end; i++)
-          if (characters[from + i] !== text.charCodeAt(i)) {
+          if (characters[from + i] !== codeUnitAt(text, i)) {
             same = false;
             break;
           }
@@ -174,7 +175,7 @@ export class TokenTerms {
     const length = end - start;
     while (this.#characterCount + length > this.#characters.length)
       this.#characters = grown(this.#characters, this.#characters.length * 2);
-    for (let i = 0; i < length; i++) this.#characters[this.#characterCount + i] = text.charCodeAt(start + i);
+    for (let i = 0; i < length; i++) this.#characters[this.#characterCount + i] = codeUnitAt(text, start + i);
     const slots = this.#slots;
     slots[slot] = hash;
     slots[slot + 1] = length;

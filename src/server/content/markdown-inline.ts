@@ -38,20 +38,39 @@ const ELEMENT_MACROS = new Set(['htmlelement', 'svgelement', 'mathmlelement']);
 const MACRO =
   /\{\{\s*([A-Za-z_][\w-]*)\s*(?:\(((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*)\))?\s*\}\}/g;
 const MACRO_ARGUMENT = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+/** `MACRO_ARGUMENT`'s first match, without the state of a global pattern. */
+const FIRST_MACRO_ARGUMENT = new RegExp(MACRO_ARGUMENT.source);
 const ANY_MUSTACHE = /\{\{[^{}]*\}\}/g;
 
 function macroText(name: string, argumentList: string | undefined): string {
   const macro = name.toLowerCase();
   if (!XREF_MACROS.has(macro)) return '';
-  const args = [...(argumentList ?? '').matchAll(MACRO_ARGUMENT)].map((m) =>
-    (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'),
-  );
-  const [target = '', display] = args;
+  const [target = '', display] = macroArguments(argumentList ?? '', 2);
   if (macro === 'rfc') return target ? `RFC ${target}` : '';
   if (ELEMENT_MACROS.has(macro)) return `<${target}>`;
   if (display && display.trim() !== '') return display;
   // `{{domxref("Window/fetch")}}` names a member by path; MDN shows it with a dot.
-  return macro === 'domxref' ? target.replace(/\//g, '.') : target;
+  return macro === 'domxref' ? target.replaceAll('/', '.') : target;
+}
+
+/**
+ * The first `count` quoted arguments of a macro's argument list, their escapes undone. Read with
+ * `exec`, not `matchAll`, which makes a copy of the pattern at each call: on MDN's pages, a
+ * pattern copied and looked up in V8's cache for each of their hundreds of thousands of macros.
+ */
+function macroArguments(argumentList: string, count: number): string[] {
+  const args: string[] = [];
+  MACRO_ARGUMENT.lastIndex = 0;
+  for (
+    let match = MACRO_ARGUMENT.exec(argumentList);
+    match !== null;
+    match = MACRO_ARGUMENT.exec(argumentList)
+  ) {
+    const written = match[1] ?? match[2] ?? '';
+    args.push(written.includes('\\') ? written.replace(/\\(.)/g, '$1') : written);
+    if (args.length === count) break;
+  }
+  return args;
 }
 
 /**
@@ -453,17 +472,17 @@ function macroLinkTarget(name: string, argumentList: string | undefined): string
   const macro = name.toLowerCase();
   const folder = MACRO_LINK_FOLDERS[macro];
   if (!folder || !argumentList) return undefined;
-  const [first] = [...argumentList.matchAll(MACRO_ARGUMENT)];
+  const first = FIRST_MACRO_ARGUMENT.exec(argumentList);
   const target = (first?.[1] ?? first?.[2] ?? '').trim();
   if (target === '') return undefined;
   // `Array.prototype.map()` → `Array/map`, `Window.fetch` → `Window/fetch`, `Statements/for`.
-  let path = target.replace(/\(\)$/, '').replace(/\.prototype\./, '.');
+  let path = (target.endsWith('()') ? target.slice(0, -2) : target).replace('.prototype.', '.');
   // A target written as a path (`Statements/for...of`) keeps its dots.
-  if ((macro === 'domxref' || macro === 'jsxref') && !path.includes('/')) path = path.replace(/\./g, '/');
+  if ((macro === 'domxref' || macro === 'jsxref') && !path.includes('/')) path = path.replaceAll('.', '/');
   // jsxref names statements and operators by their folder (`Statements/for`), not a global.
   const base =
     macro === 'jsxref' && /^(Statements|Operators|Functions|Classes|Errors|Lexical_grammar)\b/.test(path)
       ? 'Web/JavaScript/Reference'
       : folder;
-  return `/en-US/docs/${base}/${path.replace(/ /g, '_')}`;
+  return `/en-US/docs/${base}/${path.replaceAll(' ', '_')}`;
 }

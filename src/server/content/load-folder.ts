@@ -5,7 +5,8 @@ import { basename, join, relative, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { NotAPage, type SkippedFile, type SourceDocument } from './document.js';
 import { linkUnderBasePath, titleFromPath } from './document-link.js';
-import { documentText, type DocumentWithoutText, withTextOfSections } from './document-record.js';
+import { documentText } from './document-record.js';
+import { type DocumentOnWire, transferredDocument } from './document-transfer.js';
 import { fileText } from './file-text.js';
 import type { AnchorStyle } from './heading-slug.js';
 import {
@@ -451,7 +452,7 @@ export interface ReadRequest extends Reading {
 }
 export interface ReadResult {
   batch: number;
-  content: { documents: DocumentWithoutText[]; skipped: SkippedFile[] };
+  content: { documents: DocumentOnWire[]; skipped: SkippedFile[] };
 }
 
 /** Reads the batches in `count` workers (batch i in worker i % count), giving their contents in order. */
@@ -471,7 +472,7 @@ async function* readInWorkers(
     // A worker never keeps the process alive, should the documents be left unread.
     worker.unref();
     worker.on('message', ({ batch, content }: ReadResult) => {
-      read.set(batch, { ...content, documents: content.documents.map(withTextOfSections) });
+      read.set(batch, { ...content, documents: content.documents.map(transferredDocument) });
       wake?.();
     });
     worker.on('error', (error) => {

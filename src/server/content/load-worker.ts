@@ -1,6 +1,6 @@
 /** A worker thread reading content files into documents for `readContentFolder`. */
 import { parentPort } from 'node:worker_threads';
-import { withoutText } from './document-record.js';
+import { documentForTransfer } from './document-transfer.js';
 import { type ReadRequest, type ReadResult, readContentFiles } from './load-folder.js';
 
 parentPort?.on(
@@ -14,8 +14,9 @@ parentPort?.on(
       conventions,
       privateFileIdentities,
     );
-    // The text is made again from the sections where it is read, if it ever is (see `withTextOfSections`).
-    const result: ReadResult = { batch, content: { documents: documents.map(withoutText), skipped } };
+    // Without their text, made again from the sections where it is read, if it ever is, and each
+    // paragraph sent once (see `documentForTransfer`).
+    const result: ReadResult = { batch, content: { documents: documents.map(documentForTransfer), skipped } };
     parentPort?.postMessage(result);
   },
 );

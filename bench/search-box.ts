@@ -149,7 +149,7 @@ console.log(
 );
 if (throughEntry)
   console.log(
-    `    search-box through the package's entry ${kb(gzipOf(throughEntry.eager)).padStart(7)} gzip first load, as the docs import it (${fileCount(throughEntry.eager)})`,
+    `    search-box through the package's entry ${kb(gzipOf(throughEntry.eager)).padStart(7)} gzip first load, as 'ask-elements' (the main entry) bundles it (${fileCount(throughEntry.eager)})`,
   );
 console.log(
   `    lazy chunks (search-controller once the page is idle or the box is used; the others when a page sets them): ${lazyChunks(published ?? bundle)}`,

@@ -30,12 +30,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import {
-  openDatabase,
-  QUICK_CHECK_MAX_BYTES,
-  questionKey,
-  reportQuery,
-} from '../src/server/store/sqlite-store.js';
+import { QUICK_CHECK_MAX_BYTES, reportQuery } from '../src/server/store/sqlite-store.js';
+import { openDatabase } from '../src/server/store/sqlite-database.js';
+import { questionKey } from '../src/server/store/question-key.js';
 import type { AnalyticsFilter } from '../src/server/store/store.js';
 import { seeded } from '../test/support/random-values.js';
 

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DAY_MS, RETENTION_BATCH, Retention } from '../src/server/service/retention.js';
-import { RETENTION_SQL, createSqliteStore, openDatabase } from '../src/server/store/sqlite-store.js';
+import { RETENTION_SQL, createSqliteStore } from '../src/server/store/sqlite-store.js';
+import { openDatabase } from '../src/server/store/sqlite-database.js';
 
 const OLD = 200_000;
 const RECENT = 20_000;

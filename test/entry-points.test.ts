@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -561,9 +571,9 @@ describe('install instructions', () => {
 });
 
 describe('the packed package (built by npm run build)', () => {
-  it('holds every file its package.json names, and every file those import', () => {
-    // What `npm pack` would publish, listed without the network or a tarball.
-    const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  /** What `npm pack` would publish, listed without the network or a tarball. */
+  const packedFiles = (): string[] => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
         cwd: root,
@@ -571,7 +581,11 @@ describe('the packed package (built by npm run build)', () => {
         stdio: ['ignore', 'pipe', 'ignore'],
       }),
     ) as [{ files: { path: string }[] }];
-    const shipped = new Set(packed.files.map(({ path }) => path));
+    return packed.files.map(({ path }) => path);
+  };
+
+  it('holds every file its package.json names, and every file those import', () => {
+    const shipped = new Set(packedFiles());
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       main: string;
       types: string;
@@ -619,5 +633,40 @@ describe('the packed package (built by npm run build)', () => {
       [],
       'sources and tests stay out of the package',
     );
+  });
+
+  it("type-checks with skipLibCheck off in a project that installed no @types package but Node's", () => {
+    // The service's declarations named better-sqlite3's types, which live in a package of their
+    // own: a self-hosting project importing ask-elements/server failed to compile (TS7016).
+    const dir = mkdtempSync(join(tmpdir(), 'packed-types-'));
+    try {
+      const installed = join(dir, 'node_modules', 'ask-elements');
+      for (const file of packedFiles()) {
+        mkdirSync(dirname(join(installed, file)), { recursive: true });
+        copyFileSync(join(root, file), join(installed, file));
+      }
+      // Its dependencies installed beside it, as npm would, without their @types.
+      for (const name of readdirSync(join(root, 'node_modules')))
+        if (!name.startsWith('.') && name !== '@types')
+          symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+      mkdirSync(join(dir, 'node_modules', '@types'));
+      symlinkSync(join(root, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'));
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      const app = join(dir, 'server.ts');
+      writeFileSync(
+        app,
+        [
+          "import { createApp, createSqliteStore, startService, type ServiceConfig } from 'ask-elements/server';",
+          "import { createClient } from 'ask-elements/client';",
+          "import { SearchBox } from 'ask-elements';",
+          "const store = createSqliteStore(':memory:');",
+          'const config: ServiceConfig | undefined = undefined;',
+          'console.log(store, config, createApp, startService, createClient, SearchBox);',
+        ].join('\n'),
+      );
+      assert.deepEqual(typeErrors([app], { skipLibCheck: false, types: ['node'] }), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

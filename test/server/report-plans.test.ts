@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ANALYTICS_SORTS } from '../../src/server/service/analytics-report.js';
-import {
-  type ReportName,
-  createSqliteStore,
-  openDatabase,
-  reportQuery,
-} from '../../src/server/store/sqlite-store.js';
+import { type ReportName, createSqliteStore, reportQuery } from '../../src/server/store/sqlite-store.js';
+import { openDatabase } from '../../src/server/store/sqlite-database.js';
 import type { AnalyticsFilter } from '../../src/server/store/store.js';
 import { storedAnswer } from './stored-answer.js';
 

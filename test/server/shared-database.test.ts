@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DAY_MS } from '../../src/server/service/retention.js';
-import { createSqliteStore, openDatabase } from '../../src/server/store/sqlite-store.js';
+import { createSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openDatabase } from '../../src/server/store/sqlite-database.js';
 import { storedAnswer } from './stored-answer.js';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');

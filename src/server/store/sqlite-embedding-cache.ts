@@ -3,7 +3,7 @@
  * file, on a connection of its own (the index that reads them may run in a thread of its own).
  */
 import type Database from 'better-sqlite3';
-import { openDatabase } from './sqlite-store.js';
+import { openDatabase } from './sqlite-database.js';
 import type { EmbeddingCache, EmbeddingSpace } from './store.js';
 
 /** A vector as stored: its float32s' bytes (little-endian on every platform Node runs on). */

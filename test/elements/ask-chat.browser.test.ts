@@ -396,6 +396,25 @@ describe('<ask-chat>', () => {
     }
   });
 
+  it('draws Copy as the thumbs beside it are drawn: the same height and text size, in one row', async () => {
+    for (const fontSize of ['', '20px']) {
+      const el = await chat(fakeClient(async () => answerRecord()));
+      el.style.setProperty('--ask-font-size', fontSize);
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
+      const answer = parts(el).lastAnswer()!;
+      const buttons = answer.querySelector('feedback-buttons')!;
+      await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
+      const copy = answer.querySelector<HTMLElement>('[part~="copy-button"]')!;
+      const thumb = buttons.shadowRoot!.querySelector('button')!;
+      const [copyBox, thumbBox] = [copy.getBoundingClientRect(), thumb.getBoundingClientRect()];
+      // Copy was 34 px beside 32-px thumbs, its text 16 px beside their 14 px.
+      expect(copyBox.height, `height, --ask-font-size "${fontSize}"`).to.equal(thumbBox.height);
+      expect(copyBox.top, 'the same row').to.equal(thumbBox.top);
+      expect(getComputedStyle(copy).fontSize, 'text size').to.equal(getComputedStyle(thumb).fontSize);
+      el.remove();
+    }
+  });
+
   it("shows a custom agent's question for a value it needs, and sends the reply in the conversation", async () => {
     const replies: (() => Promise<AnswerRecord>)[] = [
       async () =>

@@ -311,6 +311,12 @@ export const chatBehaviourStyles = css`
     flex-basis: 100%;
     margin: 0;
   }
+  /* Drawn as the thumbs beside it (feedback-buttons.styles.ts): the same text size and height. */
+  .copy {
+    font-size: calc(0.875 * var(--ask-font-size, 1em));
+    min-block-size: calc(var(--_size) * 2);
+    padding-block: calc(var(--_size) / 8);
+  }
   .copy .labels {
     display: inline-grid;
   }

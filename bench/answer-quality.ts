@@ -48,7 +48,18 @@
  * against the corpus by grep, half off-topic; the MDN questions on pages picked by random line of
  * the corpus file) were written on 2026-12-01 by a helper from the pages alone, before running
  * any search or reading the search code; none of their misses is read or printed
- * (`fresh10 blind`). The second typeahead
+ * (`fresh10 blind`). The eleventh fresh sets (*-fresh11.json, *-unanswerable11.json: 50 MDN and 40
+ * Hono answerable questions, a second page listed where it also answers, and 20 each that the site
+ * doesn't answer, half near misses checked against the corpus by grep and kept off the topics of
+ * the seen unanswerable sets, half off-topic) were written on 2026-12-03 by a helper from the pages
+ * alone, without running any search, the service or this benchmark, and without reading the search
+ * code or the recorded answer-quality figures. Their pages were drawn at random: MDN by
+ * `seq 1 10000 | shuf -n 70` over the corpus file's lines, Hono by `shuf -n 40` over its sorted
+ * pages above 700 bytes, each with `--random-source` the bytes of
+ * `openssl enc -aes-256-ctr -pass pass:mdn-fresh11 (hono-fresh11) -nosalt </dev/zero`; MDN's first
+ * 51 draws less a stub (/web/xml/), with two of them (SVGMaskElement, CSSScopeRule) dropped for
+ * two pasted error messages on pages already drawn. None of their misses is read or printed
+ * (`fresh11 blind`). The second typeahead
  * sets (*-typeahead2.json: 80 MDN and 40 Hono searches of 1–3 words, a third of them with the
  * last word half typed, a third a subject in the visitor's words, the rest keyword pairs, one
  * typo, error fragments, names in lower case) were written the same way, checked against the
@@ -340,6 +351,8 @@ export interface QuestionSets {
   unanswerable8: string[];
   fresh10: Question[];
   unanswerable10: string[];
+  fresh11: Question[];
+  unanswerable11: string[];
   typeahead2: TypeaheadQuery[];
 }
 
@@ -372,6 +385,8 @@ export function questionSets(corpus: 'hono' | 'mdn'): QuestionSets {
     unanswerable8: textsOf('unanswerable8'),
     fresh10: questionsOf('fresh10'),
     unanswerable10: textsOf('unanswerable10'),
+    fresh11: questionsOf('fresh11'),
+    unanswerable11: textsOf('unanswerable11'),
     typeahead2: readJson(`${corpus}-typeahead2.json`),
   };
 }
@@ -399,6 +414,8 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     unanswerable8,
     fresh10,
     unanswerable10,
+    fresh11,
+    unanswerable11,
     typeahead2,
   } = sets;
   const unanswerable = [...offTopic, ...nearMiss];
@@ -427,6 +444,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
   const fresh7Items = fresh7.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh8Items = fresh8.map((q) => ({ text: q.question, expected: q.expected }));
   const fresh10Items = fresh10.map((q) => ({ text: q.question, expected: q.expected }));
+  const fresh11Items = fresh11.map((q) => ({ text: q.question, expected: q.expected }));
   console.log('\n  Search, questions:');
   for (const [label, items] of Object.entries({
     all: questionItems,
@@ -441,6 +459,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...seenAndBlind('fresh7', fresh7Items),
     'fresh8 blind': fresh8Items,
     'fresh10 blind': fresh10Items,
+    'fresh11 blind': fresh11Items,
   })) {
     printRankRow(`ours (${label})`, await rankStats(ours, items));
     if (baseline) printRankRow(`baseline BM25 (${label})`, await rankStats(baseline.ranker, items));
@@ -503,6 +522,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...seenAndBlind('fresh7', fresh7),
     'fresh8 blind': fresh8,
     'fresh10 blind': fresh10,
+    'fresh11 blind': fresh11,
   })) {
     const stats = await askStats(ask, items);
     console.log(
@@ -522,6 +542,7 @@ async function benchmarkCorpus(name: string, documents: SourceDocument[], sets: 
     ...seenAndBlind('fresh7', unanswerable7),
     'fresh8 blind': unanswerable8,
     'fresh10 blind': unanswerable10,
+    'fresh11 blind': unanswerable11,
   }))
     console.log(
       `  ours (${label.padEnd(16)})  didAnswer false ${pct(await declinedShare(ask, items))}  n=${items.length}`,

@@ -536,6 +536,27 @@ describe('<feedback-buttons>', () => {
     expect(client.feedbacks[1]!.comment).to.equal(text.slice(0, 900).trim());
   });
 
+  it('says a note too long in the error colour, as the chat says a question too long', async () => {
+    // In the form's text colour, the refusal read as one more label of the form.
+    const { client, pending } = heldClient();
+    const el = await fixture<FeedbackButtons>(
+      html`<feedback-buttons
+        insight-id="i-15"
+        ask-reason
+        style="--ask-color-error: rgb(200, 0, 0)"
+        .client=${client}
+      ></feedback-buttons>`,
+    );
+    const v = await openReasonForm(el, pending);
+    v.note().value = 'x'.repeat(1001);
+    v.send().click();
+    await el.updateComplete;
+    const notice = el.shadowRoot!.querySelector<HTMLElement>('[part~="notice"]')!;
+    expect(notice.hidden).to.equal(false);
+    expect(getComputedStyle(notice).color).to.equal('rgb(200, 0, 0)');
+    await expect(el).to.be.accessible();
+  });
+
   it('shows a note being typed in the direction of its first letter, on a right-to-left page too', async () => {
     const { client, pending } = heldClient();
     const page = await fixture<HTMLDivElement>(
@@ -688,6 +709,33 @@ describe('<feedback-buttons>', () => {
     expect(el.shadowRoot!.activeElement).to.equal(v.note());
     expect(v.note().getBoundingClientRect().bottom, 'the whole note in the box').to.be.at.most(
       seen().bottom + 1,
+    );
+  });
+
+  it('shows the whole notice of a note too long under the note it focuses, at the bottom of a scrolled box', async () => {
+    // A chat's transcript at 200% zoom: Send brought the note into view as it took the focus, and
+    // the notice drawn under it after that stayed cut off below the transcript's edge.
+    const { box, el, pending } = await heldButtonsInScrolledBox('i-16', {
+      box: 'inline-size: 20rem; block-size: 14rem',
+      above: '7rem',
+      askReason: true,
+    });
+    const v = await openReasonForm(el, pending);
+    await el.updateComplete;
+    const seen = () => box.getBoundingClientRect();
+    // Send at the bottom of the box, as the visitor scrolled to press it.
+    box.scrollTop += v.send().getBoundingClientRect().bottom - seen().bottom;
+    v.note().value = 'x'.repeat(1001);
+    v.send().click();
+    await el.updateComplete;
+    await new Promise(requestAnimationFrame);
+    const notice = el.shadowRoot!.querySelector<HTMLElement>('[part~="notice"]')!;
+    expect(el.shadowRoot!.activeElement, 'the focus on the note').to.equal(v.note());
+    expect(notice.getBoundingClientRect().bottom, 'the whole notice in the box').to.be.at.most(
+      seen().bottom + 1,
+    );
+    expect(v.note().getBoundingClientRect().top, 'the note above it, in the box').to.be.at.least(
+      seen().top - 1,
     );
   });
 

@@ -9,7 +9,9 @@
  * on a right-to-left page showed as "?c++". "Send feedback" is the form's primary action, filled
  * in the accent as a pressed thumb is, hovered or not: in the muted grey of every button, it read
  * as no more than "Skip" beside it. Where forced colours drop its fill, its heavier text still
- * tells it apart. (Why-comments stay out of the CSS text, which ships as it is written.)
+ * tells it apart. A note too long is said in the error colour, as the chat says a question too
+ * long: in the form's text colour, it read as one more label of the form. (Why-comments stay out
+ * of the CSS text, which ships as it is written.)
  *
  * Text, not Lit's CSSResult: see `addReasonFormStyles` in reason-form.ts. Tagged `css` all the
  * same, so that the build minifies it as it does Lit's (scripts/minify-template-literals.ts).
@@ -59,6 +61,9 @@ export const reasonFormStyles = css`
     textarea {
       font-size: max(16px, 1em);
     }
+  }
+  [part~='notice'] {
+    color: var(--_error);
   }
   .actions {
     display: flex;

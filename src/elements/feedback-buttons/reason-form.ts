@@ -103,6 +103,11 @@ export class ReasonForm {
     if (this.#tooLong.refuses(comment)) {
       // Nothing is sent and the note stays whole; the focus goes to it, whose description says why.
       field?.focus();
+      // Its notice, drawn under it after the focus brought the note into view, comes into view
+      // too: in a chat's transcript at 200% zoom, it was cut off below the transcript's edge.
+      void this.#host.updateComplete.then(() =>
+        this.#host.renderRoot.querySelector('#note-notice')?.scrollIntoView({ block: 'nearest' }),
+      );
       return;
     }
     this.#send({ ...(this.#reason ? { reason: this.#reason } : {}), ...(comment ? { comment } : {}) });

@@ -1631,6 +1631,39 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('keeps a list within a list to the lines of its item, as the page draws one, each level marked apart', async () => {
+      // The 1em between an answer's lists and its paragraphs went to a list within an item too:
+      // the steps under "second item" stood a blank line away from it and from "third item".
+      const { el, body } = await answerBodyOf(
+        [
+          'Steps:',
+          '',
+          '- first item',
+          '- second item',
+          '  1. nested one',
+          '  - nested bullet',
+          '- third item',
+        ].join('\n'),
+        'Which steps?',
+      );
+      const nested = [...body.querySelectorAll<HTMLElement>('li > :is(ul, ol)')];
+      expect(nested.map((list) => list.tagName)).to.deep.equal(['OL', 'UL']);
+      const [second, third] = [...body.querySelectorAll(':scope > ul > li')].slice(1);
+      const lineHeight = parseFloat(getComputedStyle(second!).lineHeight);
+      const ordered = nested[0]!.getBoundingClientRect();
+      const secondTop = second!.getBoundingClientRect().top;
+      expect(ordered.top - secondTop, 'the steps on the line after their item').to.be.closeTo(lineHeight, 1);
+      expect(third!.getBoundingClientRect().top, 'the next item on the line after the steps').to.be.closeTo(
+        nested[1]!.getBoundingClientRect().bottom,
+        1,
+      );
+      // The top level keeps its room above and below, the page's own marks under it.
+      expect(getComputedStyle(body.querySelector(':scope > ul')!).marginBlockStart).to.equal('16px');
+      expect(getComputedStyle(nested[0]!).listStyleType).to.equal('decimal');
+      expect(getComputedStyle(nested[1]!).listStyleType).to.equal('circle');
+      await expect(el).to.be.accessible();
+    });
+
     it('keeps a pasted question longer than the service takes, whole, and says how long it may be', async () => {
       const client = fakeClient(async () => answerRecord());
       const el = await chat(client);

@@ -23,7 +23,8 @@ import { css } from 'lit';
  * keeps to one line, and the punctuation a longer one opens with to the line of the word after it
  * (`code-opening`, see answer-view.ts), where a line broke after any hyphen, "--" alone at its end
  * and "site-url" below; as a box of its own, it was split from the brackets and full stop around
- * it. An answer's headings are a
+ * it. A list within a list item keeps to the lines of its item, its bullets circles, as a page
+ * draws one: the 1em around an answer's lists set it a blank line apart. An answer's headings are a
  * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
@@ -127,6 +128,12 @@ export const chatBehaviourStyles = css`
   }
   .answer-body ol {
     list-style: decimal;
+  }
+  .answer-body li > :is(ul, ol) {
+    margin-block: 0;
+  }
+  .answer-body li > ul {
+    list-style: circle;
   }
   .answer-body table {
     display: block;

@@ -2136,6 +2136,29 @@ describe('<ask-chat>', () => {
       }
     });
 
+    it('keeps the question just asked and the composer on screen on a page zoomed in CSS (`body { zoom: 2 }`)', async () => {
+      // Under CSS zoom, viewport units are zoomed too: the cap of "the window less 10em" was twice
+      // the window, and the transcript grew to its 32em, the composer below the bottom of the screen.
+      const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n');
+      await setViewport({ width: 1280, height: 800 });
+      document.body.style.zoom = '2';
+      try {
+        const el = await chat(fakeClient(async () => answerRecord({ answer: long })));
+        await askAndWaitForAnswer(el, 'How do I theme the chat?', 1);
+        await new Promise(requestAnimationFrame);
+        const transcript = parts(el).one('transcript')!;
+        // In the window's pixels: (400 − 160 + 8) × 2, the 640 × 400 window of the test above, zoomed.
+        expect(transcript.getBoundingClientRect().height).to.be.at.most((400 - 160 + 8) * 2 + 2);
+        const question = parts(el).questions()[0]!.getBoundingClientRect();
+        expect(question.top, 'the question on screen').to.be.within(0, 800);
+        const composer = parts(el).one('input')!.getBoundingClientRect();
+        expect(composer.bottom, 'the composer on screen').to.be.at.most(800 + 1);
+      } finally {
+        document.body.style.zoom = '';
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+
     it('shows the source with its description, asset type and a confidence cue, and reports clicks', async () => {
       const { el, clicks, p } = await answeredWithClicks(answerRecord({ relevanceScore: 35.4 }));
       expect(p.one('source-description')!.textContent).to.equal(

@@ -59,9 +59,13 @@ export class TranscriptPlace implements ReactiveController {
     const answering = this.#scrolledTo === `${now?.id} pending`;
     this.#scrolledTo = shown;
     const root = this.#host.renderRoot;
-    const transcript = root.querySelector('[part~="transcript"]');
+    const transcript = root.querySelector<HTMLElement>('[part~="transcript"]');
     const last = this.#lastQuestion;
     if (!now || !transcript || !last) return;
+    // On a page zoomed in CSS (`body { zoom: 2 }`), viewport units are zoomed too: the
+    // transcript's cap, the window less room for the composer, was twice the window, and the
+    // composer went below the screen. The behaviour's styles divide them by this zoom.
+    transcript.style.setProperty('--_zoom', `${transcript.currentCSSZoom || 1}`);
     this.#watch(transcript);
     // A visitor who scrolled away while the answer came (up, to read an older one) is left there:
     // the status line says it is ready, and a button offers the way down (see #offerNewAnswer).

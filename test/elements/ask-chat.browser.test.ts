@@ -3,7 +3,9 @@ import {
   a11ySnapshot,
   emulateMedia,
   executeServerCommand,
+  resetMouse,
   sendKeys,
+  sendMouse,
   setViewport,
 } from '@web/test-runner-commands';
 import { createClient } from '../../src/client/create-client.js';
@@ -146,6 +148,15 @@ async function answered(el: AskChat, count: number): Promise<void> {
     15000,
   );
   await el.updateComplete;
+}
+
+/** The last answer's Copy button and the thumbs-up beside it, once its feedback buttons are drawn. */
+async function copyAndThumb(el: AskChat) {
+  const answer = parts(el).lastAnswer()!;
+  const buttons = answer.querySelector('feedback-buttons')!;
+  await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
+  const copy = answer.querySelector<HTMLElement>('[part~="copy-button"]')!;
+  return { copy, thumb: buttons.shadowRoot!.querySelector('button')!, buttons };
 }
 
 /** Types `question` as a visitor does and waits until the transcript has `count` settled answers. */
@@ -401,11 +412,7 @@ describe('<ask-chat>', () => {
       const el = await chat(fakeClient(async () => answerRecord()));
       el.style.setProperty('--ask-font-size', fontSize);
       await askAndWaitForAnswer(el, 'How do I install it?', 1);
-      const answer = parts(el).lastAnswer()!;
-      const buttons = answer.querySelector('feedback-buttons')!;
-      await waitFor(() => buttons.shadowRoot?.querySelector('button'), 'the thumbs');
-      const copy = answer.querySelector<HTMLElement>('[part~="copy-button"]')!;
-      const thumb = buttons.shadowRoot!.querySelector('button')!;
+      const { copy, thumb } = await copyAndThumb(el);
       const [copyBox, thumbBox] = [copy.getBoundingClientRect(), thumb.getBoundingClientRect()];
       // Copy was 34 px beside 32-px thumbs, its text 16 px beside their 14 px.
       expect(copyBox.height, `height, --ask-font-size "${fontSize}"`).to.equal(thumbBox.height);
@@ -413,6 +420,33 @@ describe('<ask-chat>', () => {
       expect(getComputedStyle(copy).fontSize, 'text size').to.equal(getComputedStyle(thumb).fontSize);
       el.remove();
     }
+  });
+
+  it("draws Copy's label in the thumbs' colours: muted at rest, the text colour when hovered, light and dark", async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateMedia({ colorScheme: scheme });
+      const el = await chat(fakeClient(async () => answerRecord()));
+      await askAndWaitForAnswer(el, 'How do I install it?', 1);
+      const { copy, thumb, buttons } = await copyAndThumb(el);
+      const prompt = buttons.shadowRoot!.querySelector<HTMLElement>('[part~="prompt"]')!;
+      const colour = (e: Element) => getComputedStyle(e).color;
+      // Copy's label was in the text colour, as a thumb is only when hovered: the row's one dark label.
+      expect(colour(copy), `${scheme}: Copy at rest`).to.equal(colour(thumb));
+      expect(colour(copy), `${scheme}: as the prompt`).to.equal(colour(prompt));
+      const hover = async (target: Element) => {
+        const box = target.getBoundingClientRect();
+        await sendMouse({ type: 'move', position: [Math.round(box.left + 4), Math.round(box.top + 4)] });
+      };
+      await hover(thumb);
+      const thumbHovered = colour(thumb);
+      await hover(copy);
+      expect(colour(copy), `${scheme}: Copy hovered`).to.equal(thumbHovered);
+      expect(colour(copy), `${scheme}: Copy hovered, not muted`).to.not.equal(colour(prompt));
+      await resetMouse();
+      await expect(el).to.be.accessible();
+      el.remove();
+    }
+    await emulateMedia({ colorScheme: 'light' });
   });
 
   it("shows a custom agent's question for a value it needs, and sends the reply in the conversation", async () => {

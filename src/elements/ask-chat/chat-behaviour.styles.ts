@@ -19,7 +19,9 @@ import { css } from 'lit';
  * line too narrow for the prompt and both thumbs (a 320 px phone), the prompt takes a line of its
  * own, so that the thumbs stay together rather than "Not helpful" wrapping alone. Copy holds both its labels in one grid cell, the one not
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
- * move when it changes. Code reads left to right on any page. Inline code is text: a short one
+ * move when it changes. Its label is in the muted colour of the thumbs' icons and of the prompt
+ * between them, in the text colour when hovered, as theirs are: in the text colour at rest, Copy
+ * looked like the row's one hovered button. Code reads left to right on any page. Inline code is text: a short one
  * keeps to one line, and the punctuation a longer one opens with to the line of the word after it
  * (`code-opening`, see answer-view.ts), where a line broke after any hyphen, "--" alone at its end
  * and "site-url" below; as a box of its own, it was split from the brackets and full stop around
@@ -321,11 +323,15 @@ export const chatBehaviourStyles = css`
     flex-basis: 100%;
     margin: 0;
   }
-  /* Drawn as the thumbs beside it (feedback-buttons.styles.ts): the same text size and height. */
+  /* Drawn as the thumbs beside it (feedback-buttons.styles.ts): the same text size, height and colours. */
   .copy {
     font-size: calc(0.875 * var(--ask-font-size, 1em));
     min-block-size: calc(var(--_size) * 2);
     padding-block: calc(var(--_size) / 8);
+    color: var(--_muted);
+  }
+  .copy:hover {
+    color: var(--_text);
   }
   .copy .labels {
     display: inline-grid;

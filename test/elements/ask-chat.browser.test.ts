@@ -2840,7 +2840,7 @@ describe('<ask-chat>', () => {
         () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
         async () => {
           const el = await chat(fakeClient(async () => answerRecord({ answer: 'Use **npm**.' })));
-          const { copy } = await firstAnswerActions(el, 'How?');
+          const { copy, feedback } = await firstAnswerActions(el, 'How?');
           copy.click();
           await waitFor(() => parts(el).status() === 'Could not copy the answer.', 'the failure announced');
           await el.updateComplete;
@@ -2849,6 +2849,11 @@ describe('<ask-chat>', () => {
             .querySelector<HTMLElement>('[part~="actions"] [part~="notice"]');
           expect(said?.textContent?.trim()).to.equal('Could not copy the answer.');
           expect(said!.checkVisibility()).to.equal(true);
+          // In the row's text size, as Copy and the feedback buttons' own failure are: it was the chat's 16 px.
+          expect(getComputedStyle(said!).fontSize, 'as Copy').to.equal(getComputedStyle(copy).fontSize);
+          expect(getComputedStyle(said!).fontSize, 'as the feedback').to.equal(
+            getComputedStyle(feedback).fontSize,
+          );
           expect(copy.innerText.trim()).to.equal('Copy');
           await expect(el).to.be.accessible();
         },

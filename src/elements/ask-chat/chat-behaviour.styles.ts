@@ -21,7 +21,9 @@ import { css } from 'lit';
  * shown hidden in place, so it keeps the width of the longer ("Copied") and the thumbs do not
  * move when it changes. Its label is in the muted colour of the thumbs' icons and of the prompt
  * between them, in the text colour when hovered, as theirs are: in the text colour at rest, Copy
- * looked like the row's one hovered button. Code reads left to right on any page. Inline code is text: a short one
+ * looked like the row's one hovered button. "Could not copy the answer." is in the row's text size
+ * too, as the feedback buttons' "could not be sent" above it: at the chat's, it was the one larger
+ * line of the row. Code reads left to right on any page. Inline code is text: a short one
  * keeps to one line, and the punctuation a longer one opens with to the line of the word after it
  * (`code-opening`, see answer-view.ts), where a line broke after any hyphen, "--" alone at its end
  * and "site-url" below; as a box of its own, it was split from the brackets and full stop around
@@ -324,8 +326,11 @@ export const chatBehaviourStyles = css`
     margin: 0;
   }
   /* Drawn as the thumbs beside it (feedback-buttons.styles.ts): the same text size, height and colours. */
-  .copy {
+  .copy,
+  .copy-failed {
     font-size: calc(0.875 * var(--ask-font-size, 1em));
+  }
+  .copy {
     min-block-size: calc(var(--_size) * 2);
     padding-block: calc(var(--_size) / 8);
     color: var(--_muted);

@@ -4,9 +4,10 @@
  * with zod; a bad file fails start-up with a message naming the field.
  */
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { type CustomAgent, customAgentSchema, resolveCustomAgent } from './answer/custom-agent.js';
-import { plainIssueMessages } from './http/request-validation.js';
+import { plainIssueMessages, valueAt } from './http/request-validation.js';
 import { keepPrivate } from './private-files.js';
 import { KEEP_DAYS_RULE, MAX_KEEP_DAYS } from './service/retention.js';
 import {
@@ -305,7 +306,20 @@ export function parseConfig(
 ): ServiceConfig {
   const result = ConfigFileSchema.safeParse(input, { error: plainIssueMessages });
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issues = result.error.issues;
+    const first = issues[0]!;
+    // A required field left out (`projects: … got nothing`) because it was misspelt (`project`,
+    // `Projects`): the misspelling, told with the field meant, is the mistake to correct.
+    const misspelt =
+      first.code === 'invalid_type' && valueAt(input, first.path) === undefined
+        ? issues.find(
+            (issue) =>
+              issue.code === 'unrecognized_keys' &&
+              fieldPath(issue.path) === fieldPath(first.path.slice(0, -1)) &&
+              issue.message.endsWith(`write it ${String(first.path.at(-1))}`),
+          )
+        : undefined;
+    const issue = misspelt ?? first;
     throw new ConfigError(`${source}: ${fieldPath(issue.path)}: ${issue.message}`);
   }
   const file = result.data;
@@ -432,16 +446,27 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   try {
     bytes = readFileSync(path);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Node's words ("ENOENT: no such file or directory, open './x.json'") for the two mistakes a
+    // site owner makes: a path that leads nowhere (said with where it was looked for), a folder.
+    if (code === 'ENOENT')
+      throw new ConfigError(`config file ${path}: does not exist (looked for ${resolve(path)})`);
+    if (code === 'EISDIR')
+      throw new ConfigError(
+        `config file ${path}: is a folder: give the JSON file, such as ${join(path, 'ask-elements.json')}`,
+      );
     throw new ConfigError(`config file ${path}: cannot be read (${(error as Error).message})`);
   }
   const text = utf8Text(bytes, `config file ${path}`);
+  if (text.replace(/^\uFEFF/, '').trim() === '')
+    throw new ConfigError(`config file ${path}: is empty: write its projects, each with its agents and keys`);
   let json: unknown;
   // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   try {
     json = JSON.parse(source);
   } catch (error) {
-    throw new ConfigError(`config file ${path}: is not valid JSON (${jsonErrorAt(source, error as Error)})`);
+    throw new ConfigError(`config file ${path}: is not valid JSON ${jsonErrorAt(source, error as Error)}`);
   }
   // JSON.parse keeps the last of a key written twice without a word: an agent copied and edited
   // would silently lose its `public`, its key or its origins to the line below.
@@ -512,23 +537,30 @@ function unexpectedTokenPosition(text: string): number {
 }
 
 /**
- * JSON.parse's message, with the line and column of the position it names (Node 20 gives only
- * the position, "at position 312", which nobody counts to in an editor), and without the part of
- * the file it may quote.
+ * JSON.parse's message in brackets, with the line and column of the position it names (Node 20
+ * gives only the position, "at position 312", which nobody counts to in an editor), without the
+ * part of the file it may quote, and what to do when the mistake is a comment or a trailing comma.
  */
 function jsonErrorAt(text: string, error: Error): string {
   // Node 20's "Unexpected token" messages quote the file around the mistake, which may hold a
   // key: the quote is left out (the token it names stays).
   const message = error.message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
-  if (/\bline\b/.test(message)) return message;
   const written = /at position (\d+)/.exec(message)?.[1];
   let position: number;
   if (written !== undefined) position = Number(written);
   else if (message.startsWith('Unexpected token')) position = unexpectedTokenPosition(text);
   else if (message === 'Unexpected end of JSON input') position = text.length;
-  else return message;
+  else return `(${message})`;
   const before = text.slice(0, position).split('\n');
-  return `${message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
+  const at = /\bline\b/.test(message)
+    ? message
+    : `${message}: line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
+  // What JSON refuses that a config written by hand holds most often, as JavaScript allows it.
+  const rest = text.slice(position);
+  if (/^\/[/*]/.test(rest)) return `(${at}): JSON holds no comments: remove them`;
+  if (/^[\]}]/.test(rest) && /,\s*$/.test(text.slice(0, position)))
+    return `(${at}): the comma before this ${rest[0]} ends nothing: remove it`;
+  return `(${at})`;
 }
 
 /**

@@ -1242,6 +1242,57 @@ require.cache[path] = unbuiltBindings;
     );
   });
 
+  it('refuses a config file a site owner got wrong, saying what to correct, before reading the content', async () => {
+    // Each was told in words that left the owner to find the mistake: Node's "ENOENT: no such
+    // file or directory, open …" and "EISDIR: illegal operation on a directory", "Unexpected end
+    // of JSON input" for an empty file, "Unexpected token '/'" for a comment, and "projects: must
+    // be an array, got nothing" for a file that had them, written "project".
+    const agents = '"agents": [{ "id": "site", "apiKey": "site-key-0042" }]';
+    const cases: [string, string | undefined, RegExp][] = [
+      [
+        'no-such-config.json',
+        undefined,
+        /config file no-such-config\.json: does not exist \(looked for \/\S+\/no-such-config\.json\)$/m,
+      ],
+      ['.', undefined, /config file \.: is a folder: give the JSON file, such as ask-elements\.json$/m],
+      [
+        'empty.json',
+        '\n',
+        /config file \S+empty\.json: is empty: write its projects, each with its agents and keys$/m,
+      ],
+      [
+        'commented.json',
+        `{\n  // the docs site\n  "projects": [{ "id": "docs", ${agents} }]\n}\n`,
+        /config file \S+commented\.json: is not valid JSON \(.*line 2, column 3\): JSON holds no comments: remove them$/m,
+      ],
+      [
+        'trailing-comma.json',
+        `{\n  "projects": [\n    { "id": "docs", ${agents} },\n  ]\n}\n`,
+        /config file \S+trailing-comma\.json: is not valid JSON \(.*line 4, column 3\): the comma before this \] ends nothing: remove it$/m,
+      ],
+      [
+        'project.json',
+        `{ "project": [{ "id": "docs", ${agents} }] }`,
+        /config file \S+project\.json: \(root\): "project" is no field: write it projects$/m,
+      ],
+      [
+        'agent.json',
+        '{ "projects": [{ "id": "docs", "agent": [{ "id": "site", "apiKey": "site-key-0042" }] }] }',
+        /config file \S+agent\.json: projects\.0: "agent" is no field: write it agents$/m,
+      ],
+    ];
+    await Promise.all(
+      cases.map(async ([name, text, message]) => {
+        const config = text === undefined ? name : join(dir, name);
+        if (text !== undefined) writeFileSync(config, text);
+        const run = refusedRun(['serve', '--config', config, ...fixtureOnAnyPort]);
+        assert.equal((await run.exited).code, 1, run.output());
+        assert.match(run.output(), message);
+        assert.doesNotMatch(run.output(), /Indexed/);
+      }),
+    );
+  });
+
   it('refuses a config file that writes a key twice, naming it, where JSON.parse would keep the last', async () => {
     // An agent block copied and edited: its second "public" would silently turn the first off.
     const config = join(dir, 'twice-config.json');

@@ -452,7 +452,7 @@ describe('a config file that is not JSON', () => {
   it('names the line and column of the mistake, which an editor goes to', () => {
     assert.match(
       refusal('{\n  "projects": [\n    { "id": "docs", },\n  ]\n}\n').message,
-      /^config file .*cfg\.json: is not valid JSON \(.*line 3, column 21\)$/,
+      /^config file .*cfg\.json: is not valid JSON \(.*line 3, column 21\): the comma before this \} ends nothing: remove it$/,
     );
   });
 

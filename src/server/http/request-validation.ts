@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import { withinEditDistance } from '../search/edit-distance.js';
 import { invalidField } from './api-error.js';
 
 /** The dotted path of a zod issue (`base64Images.2`), or `body` for the object itself. */
@@ -6,7 +7,8 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? 'body' : path.map((part) => String(part)).join('.');
 }
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/** What `input` holds at `path`, or undefined where it holds nothing. */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value: unknown = input;
   for (const part of path) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -60,6 +62,20 @@ function looseFieldsOf(shape: Record<string, unknown>): Map<string, string> {
   return fields;
 }
 
+/**
+ * The field of `shape` that `key` was meant as: the same name in another case or with `_` or `-`
+ * (`keepdays`, `api_key`), else the one field a typo away, an `s` left out among them (`project`,
+ * `agent`, `allowedOrigin`), for a name of four letters or more.
+ */
+function fieldMeantBy(shape: Record<string, unknown>, key: string): string | undefined {
+  const fields = looseFieldsOf(shape);
+  const loose = looseName(key);
+  const same = fields.get(loose);
+  if (same !== undefined || loose.length < 4) return same;
+  const near = [...fields].filter(([name]) => withinEditDistance(loose, name, 1));
+  return near.length === 1 ? near[0]![1] : undefined;
+}
+
 /** How a value the field did not expect is named in a message: `a string`, `an array`, `null`, `nothing`. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -95,7 +111,7 @@ export const plainIssueMessages: z.core.$ZodErrorMap = (issue) => {
     // A key that is a field written otherwise (`keepdays`, `api_key`): which one, said.
     const shape = (issue.inst as { shape?: Record<string, unknown> } | undefined)?.shape;
     const key = issue.keys[0];
-    const field = key !== undefined && shape && looseFieldsOf(shape).get(looseName(key));
+    const field = key !== undefined && shape && fieldMeantBy(shape, key);
     if (field) return `"${key}" is no field: write it ${field}`;
     return undefined;
   }

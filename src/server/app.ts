@@ -101,6 +101,9 @@ function botCors(origins: EmbeddingOrigins): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The API description's title, by which the CLI knows a port held by this service. */
+export const SERVICE_TITLE = 'ask-elements reference service';
+
 /** A request's path as the log shows it: controls percent-encoded again, as they were sent. */
 export function loggedPath(path: string): string {
   return path.replace(UNLOGGABLE, (control) => encodeURIComponent(control));
@@ -155,7 +158,7 @@ export function createApp(options: AppOptions): ServiceApp {
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
-      title: 'ask-elements reference service',
+      title: SERVICE_TITLE,
       version: '1',
       description:
         'Document search and question answering for the ask-elements web components. Every error answers ' +

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { RequestError, getRequestListener, serve, type ServerType } from '@hono/node-server';
 import type { Answerer } from './answer/answerer.js';
 import { createAnswererFromEnv, languageModelFromEnv } from './answer/answerer-from-env.js';
-import { createApp } from './app.js';
+import { SERVICE_TITLE, createApp } from './app.js';
 import { ConfigError, type ServiceConfig, configWarnings, defaultConfig, loadConfigFile } from './config.js';
 import type { AnchorStyle } from './content/heading-slug.js';
 import { mayChangeContent, readContentFolder } from './content/load-folder.js';
@@ -168,24 +168,57 @@ const NO_SUCH_HOST = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTA
  * one naming `--host` or `HOST` (`hostSource`) when `host` is no address of this machine; port 0
  * (any free one) is tried for the host alone. Checked before the content is indexed.
  */
-function assertPortFree(port: number, host: string, hostSource: string): Promise<void> {
-  return new Promise((resolveFree, reject) => {
+async function assertPortFree(port: number, host: string, hostSource: string): Promise<void> {
+  const error = await new Promise<NodeJS.ErrnoException | undefined>((resolveTried) => {
     const probe = createNetServer();
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(
-              `port ${port} on ${host} is in use by another program: give another with --port or PORT`,
-            )
-          : NO_SUCH_HOST.has(error.code ?? '')
-            ? new Error(
-                `${hostSource} ${host} is no address this machine can listen on (${error.code}): give one of its addresses, 127.0.0.1, or 0.0.0.0 for all`,
-              )
-            : error,
-      ),
-    );
-    probe.listen(port, host, () => probe.close(() => resolveFree()));
+    probe.once('error', resolveTried);
+    probe.listen(port, host, () => probe.close(() => resolveTried(undefined)));
   });
+  if (error === undefined) return;
+  if (error.code === 'EADDRINUSE') {
+    // Most often this service itself, started before and still running: in another terminal, or
+    // under npx, whose stop never reaches it. Said so, since "another program" sent the owner
+    // looking for one.
+    const ours = await askElementsAnswersAt(
+      `http://${EVERY_INTERFACE_LOOPBACK.get(host) ?? urlHostOf(host)}:${port}`,
+    );
+    throw new Error(
+      ours
+        ? `port ${port} on ${host} is in use by an ask-elements service already running (one started with npx keeps running when npx is stopped): stop that one, or give another port with --port or PORT`
+        : `port ${port} on ${host} is in use by another program: give another with --port or PORT`,
+    );
+  }
+  if (!NO_SUCH_HOST.has(error.code ?? '')) throw error;
+  throw new Error(
+    `${hostSource} ${host} is no address this machine can listen on (${error.code}): ${hostMistake(host, hostSource) ?? 'give one of its addresses, 127.0.0.1, or 0.0.0.0 for all'}`,
+  );
+}
+
+/** A host as a URL writes it: an IPv6 address in brackets. */
+const urlHostOf = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+
+/** Whether an ask-elements service answers at `url`: its API description names it, within a second. */
+async function askElementsAnswersAt(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(1000) });
+    const description = (await response.json()) as { info?: { title?: unknown } };
+    return description.info?.title === SERVICE_TITLE;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What to write for a host given as a URL or with its port (`http://localhost`,
+ * `localhost:8080`), which is no host name: the address alone, and the port on its own.
+ */
+function hostMistake(host: string, hostSource: string): string | undefined {
+  const written = /^(?:[a-z][a-z\d+.-]*:\/\/)?(\[[^\]]*\]|[^:/[\]]+)(?::(\d+))?\/?$/i.exec(host);
+  if (written === null || (written[2] === undefined && !host.includes('://'))) return undefined;
+  const address = written[1]!.replace(/^\[(.*)\]$/, '$1');
+  const [hostIs, portIs] = hostSource === 'HOST' ? ['HOST=', 'PORT='] : ['--host ', '--port '];
+  const port = written[2] === undefined ? '' : `, and the port with ${portIs}${written[2]}`;
+  return `give the address alone, ${hostIs}${address}${port}`;
 }
 
 /**
@@ -663,7 +696,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // to (Windows refuses it), as `http://0.0.0.0:…` is none.
   const loopback = EVERY_INTERFACE_LOOPBACK.get(listening.address);
   const everyInterface = loopback !== undefined;
-  const urlHost = loopback ?? (host.includes(':') ? `[${host}]` : host);
+  const urlHost = loopback ?? urlHostOf(host);
   const url = `http://${urlHost}:${listening.port}`;
   logger.info(
     `Database: ${dbFile === ':memory:' ? 'in memory (nothing is kept after exit)' : resolve(dbFile)}`,

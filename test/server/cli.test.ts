@@ -1168,6 +1168,27 @@ if (!isMainThread && parentPort) {
     }
   });
 
+  it('says a port held by an ask-elements service already running is held by one, not by "another program"', async () => {
+    // A service started before (under npx, whose stop never reaches it, or in another terminal)
+    // was told as "in use by another program", and the owner looked for another program.
+    const first = await startCli(['--content', FIXTURE_CONTENT, '--db', ':memory:', '--quiet']);
+    try {
+      const { port } = new URL(first.url);
+      const second = refusedRun(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:', '--port', port]);
+      assert.equal((await second.exited).code, 1, second.output());
+      assert.match(
+        second.output(),
+        new RegExp(
+          `port ${port} on 127\\.0\\.0\\.1 is in use by an ask-elements service already running .*: stop that one, or give another port with --port or PORT`,
+        ),
+      );
+      assert.doesNotMatch(second.output(), /Indexed/);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
   it('refuses a database whose pages are damaged though its header is intact, naming it', async () => {
     // A disk fault, or a copy taken mid-write: the file opened, every question then failed with a
     // 500, and health said ok.
@@ -1226,6 +1247,36 @@ require.cache[path] = unbuiltBindings;
       );
       assert.doesNotMatch(run.output(), /Indexed/);
     }
+  });
+
+  it('tells a host written with its port or as a URL to give the address alone, and the port on its own', async () => {
+    // `--host localhost:8080` was "no address this machine can listen on … give one of its
+    // addresses, 127.0.0.1, or 0.0.0.0 for all", as if localhost were none.
+    const cases: [string[], NodeJS.ProcessEnv, string][] = [
+      [
+        ['--host', 'localhost:8080'],
+        {},
+        '--host localhost:8080 .*: give the address alone, --host localhost, and the port with --port 8080$',
+      ],
+      [
+        ['--host', 'http://0.0.0.0/'],
+        {},
+        '--host http://0\\.0\\.0\\.0/ .*: give the address alone, --host 0\\.0\\.0\\.0$',
+      ],
+      [
+        [],
+        { HOST: 'http://[::1]:9000' },
+        'HOST http://\\[::1\\]:9000 .*: give the address alone, HOST=::1, and the port with PORT=9000$',
+      ],
+    ];
+    await Promise.all(
+      cases.map(async ([args, env, message]) => {
+        const run = refusedRun(['serve', '--content', FIXTURE_CONTENT, '--db', ':memory:', ...args], env);
+        assert.equal((await run.exited).code, 1, run.output());
+        assert.match(run.output(), new RegExp(`^ask-elements: ${message}`, 'm'));
+        assert.doesNotMatch(run.output(), /Indexed/);
+      }),
+    );
   });
 
   it('refuses a config file with a bad field, naming it', async () => {

@@ -71,7 +71,14 @@ function parseSiteUrl(value: string | undefined): string | undefined {
     url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
   } catch {
-    fail(`--site-url must be an http(s) URL, got "${value}"`, 2);
+    // A host written alone (`docs.example.com`, `hono.dev/docs`, `localhost:3000`): the URL it
+    // stands for, said.
+    const host = /^(localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:\/\S*)?$/.exec(value)?.[1];
+    const scheme = host === 'localhost' ? 'http' : 'https';
+    fail(
+      `--site-url must be an http(s) URL, got "${value}"${host === undefined ? '' : `: write ${scheme}://${value}`}`,
+      2,
+    );
   }
   if (/[?#]/.test(value))
     fail(
@@ -222,6 +229,9 @@ function commandLineMistake(error: Error, argv: string[]): string {
   return `unknown option ${cluster ?? unknown}${near.length === 0 ? '' : `: did you mean ${near.map((flag) => `--${flag}`).join(' or ')}?`}`;
 }
 
+/** An argument a shell reads as written, so a message can give it to be typed again. */
+const SHELL_WORD = /^[\w@%+=:,./\\-]+$/;
+
 async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -250,8 +260,7 @@ async function main(argv: string[]): Promise<void> {
     // be typed again (`"My docs"`, which the shell gave as one argument); several arguments (a
     // glob, `docs/*.md`) are no one folder to name.
     const extra = positionals.slice(1);
-    const folder =
-      extra.length > 1 ? 'FOLDER' : /^[\w@%+=:,./\\-]+$/.test(extra[0]!) ? extra[0] : `"${extra[0]}"`;
+    const folder = extra.length > 1 ? 'FOLDER' : SHELL_WORD.test(extra[0]!) ? extra[0] : `"${extra[0]}"`;
     fail(
       `serve takes no argument, got "${extra.join(' ')}"${values.content === undefined ? `: the documents' folder is given as --content ${folder}` : ''}\n\n${USAGE}`,
       2,
@@ -260,7 +269,7 @@ async function main(argv: string[]): Promise<void> {
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     fail(
       positionals.length === 0
-        ? `a command is required\n\n${USAGE}`
+        ? `a command is required${argv.length > 0 && argv.every((arg) => SHELL_WORD.test(arg)) ? `: ask-elements serve ${argv.join(' ')}` : ''}\n\n${USAGE}`
         : `unknown command "${positionals.join(' ')}"\n\n${USAGE}`,
       2,
     );

@@ -920,6 +920,25 @@ if (!isMainThread && parentPort) {
     // Node's own words ("place it at the end of the command after '--'") are for a command that
     // takes arguments: serve says which flag it doesn't know, and the one a typo is near.
     ['an unknown flag', ['serve', '--nope'], 2, /^ask-elements: unknown option --nope\n/],
+    // Said without what to write: "a command is required", and "must be an http(s) URL".
+    [
+      'flags without the command',
+      ['--content', 'docs', '--port', '0'],
+      2,
+      /^ask-elements: a command is required: ask-elements serve --content docs --port 0\n/,
+    ],
+    [
+      'a site URL written as its host',
+      ['serve', '--site-url', 'docs.example.com/guides'],
+      2,
+      /^ask-elements: --site-url must be an http\(s\) URL, got "docs\.example\.com\/guides": write https:\/\/docs\.example\.com\/guides\n/,
+    ],
+    [
+      'a site URL written as localhost and its port',
+      ['serve', '--site-url', 'localhost:3000'],
+      2,
+      /^ask-elements: --site-url must be an http\(s\) URL, got "localhost:3000": write http:\/\/localhost:3000\n/,
+    ],
     [
       'a mistyped flag',
       ['serve', '--contnet', 'docs'],

@@ -574,6 +574,42 @@ describe('a project with an analytics key', () => {
   });
 });
 
+describe('an Authorization header without Bearer', () => {
+  it('is told what it lacks, without the key, as curl users write it', async () => {
+    // `-H "Authorization: KEY"` and `Token KEY` were "Authorization: Bearer <API key> is
+    // required", as if no header had come.
+    const service = await startTestService();
+    try {
+      for (const [header, message] of [
+        [undefined, 'Authorization: Bearer <API key> is required'],
+        [
+          DEMO_KEY,
+          'Authorization: Bearer <API key> is required: the header holds no "Bearer " before the key',
+        ],
+        [`Token ${DEMO_KEY}`, 'Authorization: Bearer <API key> is required, not Token'],
+        [
+          `Basic ${Buffer.from(`me:${DEMO_KEY}`).toString('base64')}`,
+          'Authorization: Bearer <API key> is required, not Basic',
+        ],
+      ] as const) {
+        const response = await service.get(
+          '/api/projects/demo/analytics?startDate=0&endDate=1',
+          header === undefined ? {} : { authorization: header },
+        );
+        assert.equal(response.status, 401);
+        assert.equal(response.headers.get('www-authenticate'), 'Bearer');
+        assert.deepEqual(await response.json(), { error: { code: 'unauthorized', message } });
+      }
+      const answered = await service.get('/api/projects/demo/analytics?startDate=0&endDate=1', {
+        authorization: `Bearer ${DEMO_KEY}`,
+      });
+      assert.equal(answered.status, 200);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('an agent key beyond ASCII', () => {
   it('reads analytics with an agent key a header carries, a no-break space in it too', async () => {
     // Latin-1 travels in a header byte for byte; HTTP's white space is space and tab only, and

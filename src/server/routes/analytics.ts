@@ -143,11 +143,23 @@ function refusal(
   // HTTP's white space: space and tab. JavaScript's \s holds U+00A0 too, which a header carries
   // (Latin-1) and an agent key may hold.
   const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(authorization ?? '');
-  if (match === null) return unauthorized('Authorization: Bearer <API key> is required');
+  if (match === null)
+    return unauthorized(`Authorization: Bearer <API key> is required${bearerMissing(authorization)}`);
   if (!keys.readsAnalyticsOf(match[1]!, projectId)) {
     return unauthorized("The key is not this project's analytics key (or, without one, an agent key of it)");
   }
   return undefined;
+}
+
+/**
+ * What a header sent without `Bearer ` lacks, as curl users write it (`-H "Authorization: KEY"`,
+ * `Token KEY`, `Basic …`), which read as if no header had come; never the key itself.
+ */
+function bearerMissing(authorization: string | undefined): string {
+  const words = (authorization ?? '').trim().split(/[ \t]+/);
+  if (words[0] === '' || /^Bearer$/i.test(words[0]!)) return '';
+  if (words.length === 1) return ': the header holds no "Bearer " before the key';
+  return /^[A-Za-z][\w-]{0,19}$/.test(words[0]!) ? `, not ${words[0]}` : '';
 }
 
 /**

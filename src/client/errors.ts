@@ -58,9 +58,12 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
- * A 401 or 403: the service refuses the page's key or origin. No retry changes it; it is the
- * site's to fix, not the visitor's.
+ * A 401 or 403: the service refuses the page's key or origin; a 404 or 405 to a search or a
+ * question: what answers at `base-url` has no such endpoint (a `base-url` ending in `/bot`, the
+ * site's own server). No retry changes it; it is the site's to fix, not the visitor's, who read
+ * "The question was not accepted: No route for POST /bot/bot/askai". Feedback's 404 (an answer
+ * deleted) is not judged by this.
  */
 export function isRefusedSetup(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+  return error instanceof ApiError && [401, 403, 404, 405].includes(error.status);
 }

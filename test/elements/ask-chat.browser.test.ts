@@ -3198,13 +3198,17 @@ describe('<ask-chat>', () => {
       await handedOver;
     });
 
-    it("says the assistant is unavailable when the service refuses the page's key or origin, with no Retry", async () => {
+    it("says the assistant is unavailable when the service refuses the page's key or origin, or has no such endpoint, with no Retry", async () => {
       const failures = [
         new ApiError('apiKey is not valid', { status: 401, code: 'invalid_api_key' }),
         new ApiError('Origin https://a.example is not allowed for this agent', {
           status: 403,
           code: 'origin_not_allowed',
         }),
+        // What answers at a base-url ending in /bot, or the site's own server: the visitor read
+        // "The question was not accepted: No route for POST /bot/bot/askai", with a Retry.
+        new ApiError('No route for POST /bot/bot/askai', { status: 404, code: 'not_found' }),
+        new ApiError('HTTP 405', { status: 405, code: 'http_405' }),
       ];
       const client = fakeClient(async () => {
         throw failures.shift();
@@ -3215,7 +3219,13 @@ describe('<ask-chat>', () => {
       try {
         const el = await chat(client);
         const p = parts(el);
-        for (const [i, detail] of ['apiKey is not valid', 'is not allowed for this agent'].entries()) {
+        const details = [
+          'apiKey is not valid',
+          'is not allowed for this agent',
+          'No route for POST',
+          'HTTP 405',
+        ];
+        for (const [i, detail] of details.entries()) {
           await ask(el, `Question ${i}`);
           await answered(el, i + 1);
           const answer = p.lastAnswer()!;

@@ -1323,6 +1323,32 @@ describe('<search-box> states', () => {
     }
   });
 
+  it('offers no "Try again" when what answers at base-url has no search (a 404 or 405), and says so in the console', async () => {
+    // A base-url ending in /bot, or the site's own server: a Try again asked the same wrong place,
+    // and nothing told the site owner why.
+    const failures = [
+      new ApiError('No route for POST /bot/bot/search', { status: 404, code: 'not_found' }),
+      new ApiError('HTTP 405', { status: 405, code: 'http_405' }),
+    ];
+    const logged: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => logged.push(args[0]);
+    try {
+      for (const failure of failures) {
+        const client = new ControlledClient();
+        const el = await fakeBox(client);
+        await type(el, 'theme');
+        (await searchFor(client, 'theme')).reject(failure);
+        await waitUntil(() => messageText(el) === 'Search is not available right now.');
+        expect(shadow(el).querySelector('[part="retry"]'), 'no retry').to.equal(null);
+        expect(String(logged.at(-1)), 'the site owner reads why in the console').to.include(failure.message);
+        expect(String(logged.at(-1))).to.include('base-url');
+      }
+    } finally {
+      console.error = consoleError;
+    }
+  });
+
   it('fires no error event for a search the page started in code, but shows the message', async () => {
     const client = new ControlledClient();
     const el = await fakeBox(client);

@@ -106,7 +106,7 @@ export interface AskChatStrings {
   rateLimited: StringTemplate<number>;
   /** The same, when the service's answer gives no wait the page can read (no `Retry-After`, or one not exposed). */
   rateLimitedSoon: string;
-  /** The service refused the page's key or origin (401, 403): the site's to fix, not the visitor's. */
+  /** The service refused the page's key or origin (401, 403), or has no such endpoint (404, 405): the site's to fix, not the visitor's. */
   unavailable: string;
   /** `{message}` from the answer record's `error`. */
   answerError: string;

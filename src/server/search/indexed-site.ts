@@ -4,7 +4,6 @@
  * as term ids, the page postings, the site's link standing and the pages' error messages; built
  * once per load by `buildIndexedSite`, then read by page-ranking.ts and passage-selection.ts.
  */
-import { create, insertMultiple, type Orama, type Tokenizer } from '@orama/orama';
 import { sectionPlainText } from '../content/code-spans.js';
 import type { DocumentSection, SourceDocument } from '../content/document.js';
 import { MessagePages, messageTemplates } from './error-messages.js';
@@ -101,8 +100,6 @@ export interface IndexedSite {
    * needs it (`UNREAD` until then), since searches show few of a site's paragraphs.
    */
   readonly proseLengths: Uint16Array;
-  /** Orama's copy of the pages, which `healthy()` searches. */
-  readonly pageDb: PageDb | undefined;
 }
 
 /** The storage of an index before its first load: no pages, read as English with these synonyms. */
@@ -126,31 +123,8 @@ export function emptyIndexedSite(synonyms: SynonymTable = SYNONYMS): IndexedSite
     coverage: new PassageCoverageScorer(),
     paragraphStarts: new Uint32Array(0),
     proseLengths: new Uint16Array(0),
-    pageDb: undefined,
   };
 }
-
-/**
- * Terms are stored in Orama as the analyser made them, each with a trailing `.` (a term never
- * ends with one), so that Orama's prefix matching, always on, can't stretch `set.` into
- * `settings`: prefixes are expanded by the query analyser, where they can be limited and weighted.
- */
-const TERM_END = '.';
-const markTerms = (terms: Iterable<string>): string => {
-  let out = '';
-  for (const term of terms) out += `${out === '' ? '' : ' '}${term}${TERM_END}`;
-  return out;
-};
-
-/** Orama's tokenizer for text the analyser has already turned into marked terms. */
-const markedTermsTokenizer: Tokenizer = {
-  language: 'english',
-  normalizationCache: new Map(),
-  tokenize: (raw: string) => (raw === '' ? [] : [...new Set(raw.split(' '))]),
-};
-
-const PAGE_SCHEMA = { title: 'string', tags: 'enum[]' } as const;
-export type PageDb = Orama<typeof PAGE_SCHEMA>;
 
 /** Sections longer than this many words are indexed as several passages, split at paragraphs. */
 const PASSAGE_MAX_WORDS = 350;
@@ -512,19 +486,6 @@ export async function buildIndexedSite(
     });
   }
   const postings = new PagePostings(pageFields, vocabulary.size);
-  // Read only to build the postings: let go before Orama's copy is built.
-  pageFields.length = 0;
-  // Orama holds each page's title, description, tags and headings: what `healthy()` asks.
-  const pageDb = create({ schema: PAGE_SCHEMA, components: { tokenizer: markedTermsTokenizer } });
-  await insertMultiple(
-    pageDb,
-    pages.map((page, index) => ({
-      id: String(index),
-      title: markTerms([...page.name].map((id) => vocabulary.term(id))),
-      tags: [...page.tags],
-    })) as never,
-    1000,
-  );
 
   vocabulary.prepare();
   const namingLimit = Math.max(SECTION_NAMING_PAGES, pages.length * SECTION_NAMING_SHARE);
@@ -552,7 +513,6 @@ export async function buildIndexedSite(
     coverage: new PassageCoverageScorer(),
     paragraphStarts: Uint32Array.from(paragraphStarts),
     proseLengths: new Uint16Array(paragraphStarts.length).fill(UNREAD),
-    pageDb,
   };
 }
 

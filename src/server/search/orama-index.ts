@@ -4,7 +4,6 @@
  * (page-ranking.ts) and passage selection (passage-selection.ts), keeps their results for
  * repeated queries, and tells which words the site uses.
  */
-import { search as oramaSearch } from '@orama/orama';
 import { warmUpLanguageModel } from '../answer/language-model.js';
 import type { SourceDocument } from '../content/document.js';
 import {
@@ -75,9 +74,9 @@ interface NamesOfPagesNamed {
  * The embedded search index. Pages are ranked with BM25F from the index's own page postings
  * (flat typed arrays; see `PagePostings`), passages (the sections under headings) are scored
  * on the evidence they hold for the query (coverage, proximity, heading matches, BM25) from a
- * forward index of term ids. Orama supplies the English stemmer and holds the pages for
- * `healthy()`; it is not on the query path (see demo/content/service/search-ranking.md: at
- * 10,000 pages one Orama search took milliseconds, and search must answer in a fraction of one).
+ * forward index of term ids. Orama supplies the English stemmer; it is not on the query path (see
+ * demo/content/service/search-ranking.md: at 10,000 pages one Orama search took milliseconds, and
+ * search must answer in a fraction of one).
  *
  * **Relevance (0–1)**, on pages and passages alike:
  *
@@ -289,10 +288,11 @@ export class OramaSearchIndex implements SearchIndex {
     return parts.map((part) => this.#site.analyser.term(part)).filter((term) => term !== '');
   }
 
+  /** Whether a search runs: a load has built the postings, and ranking a word through them answers. */
   async healthy(): Promise<boolean> {
-    if (!this.#site.pageDb || !this.#site.postings) return false;
+    if (!this.#site.postings) return false;
     try {
-      await oramaSearch(this.#site.pageDb, { term: 'health.', limit: 1 });
+      this.#searchPages(this.#queries.analyse('health', false), { limit: 1 }, titleKey('health'));
       return true;
     } catch {
       return false;

@@ -71,8 +71,10 @@ export const askChatStyles = [
       min-block-size: 0;
       /* Never taller than the screen leaves room for beside the composer: zoomed to 200% on a
          laptop, a 32em transcript would push the question just asked off the top. At least
-         8em, a few lines, on a window shorter still. */
-      max-block-size: min(var(--ask-chat-max-height, 32em), max(8em, 100vh - 10em));
+         8em, a few lines, on a window shorter still. Its viewport units are divided by the
+         page's CSS zoom (--_zoom, which transcript-place.ts measures once the behaviour has
+         come): on a page with zoom: 2 they are zoomed too, and the cap was twice the window. */
+      max-block-size: min(var(--ask-chat-max-height, 32em), max(8em, 100vh / var(--_zoom, 1) - 10em));
       padding: 4px;
       margin: -4px;
       /* That room kept where Tab scrolls a link up from below: it stopped at the edge, and the

@@ -32,9 +32,7 @@ import { css } from 'lit';
  * message's, not the page's. The thinking dot (drawn by the first render's styles,
  * which give "Sending…" the same) pulses four times (4 s) and then stays still, "Thinking…" beside
  * it: pulsing for as long as a slow answer took (up to a minute), it was moving content of more
- * than five seconds with no way to stop it but giving up the question (WCAG 2.2.2). The transcript's cap (ask-chat.styles.ts) is taken again with its viewport
- * units divided by the page's CSS zoom, which transcript-place.ts measures: zoomed, they are zoomed
- * too, and on a page with `zoom: 2` the cap was twice the window. The transcript contains its layout and paint: without it, each key typed in the
+ * than five seconds with no way to stop it but giving up the question (WCAG 2.2.2). The transcript contains its layout and paint: without it, each key typed in the
  * composer (whose text area sizes itself to its text) had the browser walk every answer of the
  * transcript again before painting, a cost that grew with the conversation (after 30 answers on a
  * phone's screen, CPU slowed 4 times: 34 ms of pre-paint and paint a key, 5 with it). The "New
@@ -47,7 +45,6 @@ import { css } from 'lit';
 export const chatBehaviourStyles = css`
   .transcript {
     contain: layout paint;
-    max-block-size: min(var(--ask-chat-max-height, 32em), max(8em, 100vh / var(--_zoom, 1) - 10em));
   }
   .composer [part~='stop-button'] {
     color: var(--_accent-text);

@@ -458,11 +458,11 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
     throw new ConfigError(`config file ${path}: cannot be read (${(error as Error).message})`);
   }
   const text = utf8Text(bytes, `config file ${path}`);
-  if (text.replace(/^\uFEFF/, '').trim() === '')
-    throw new ConfigError(`config file ${path}: is empty: write its projects, each with its agents and keys`);
-  let json: unknown;
   // Editors on Windows may save UTF-8 with a byte order mark, which JSON.parse refuses.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (source.trim() === '')
+    throw new ConfigError(`config file ${path}: is empty: write its projects, each with its agents and keys`);
+  let json: unknown;
   try {
     json = JSON.parse(source);
   } catch (error) {

@@ -26,6 +26,9 @@
  * out here, and the halves are taken before that. On 2026-12-02 three of its seen answers were
  * found quoting sections written or renamed after it was annotated, which answer them; those
  * sections were added to its annotations (seen half: 45.0% → 60.0% section right).
+ * The twelfth fresh Hono set (hono-fresh12-sections.json, 40 questions on pages drawn at random, each
+ * with every section that answers it, on its page and on a second page where that also answers) was
+ * annotated on 2026-12-03 from the pages alone, before any search was run; it is blind as a whole.
  *
  *   --list         also lists, for the seen sets, each question whose answer quotes another section
  *   --dump FILE    writes each seen question's quoted section and whether it is right, for diffs
@@ -139,6 +142,7 @@ await measure('Hono docs', `${CORPORA}hono`, [
   ['fresh4 blind', 'hono-fresh4-sections.json', false],
   ['fresh5 blind', 'hono-fresh5-sections.json', false],
   ['fresh9', 'hono-fresh9-sections.json', 'halves'],
+  ['fresh12 blind', 'hono-fresh12-sections.json', false],
 ]);
 await measure('demo docs', DEMO, [
   ['demo fresh', 'demo-fresh-sections.json', true],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEMO_KEY, configWith, servedSite } from './service-harness.js';
+import { DEMO_KEY, type TestService, configWith, servedSite } from './service-harness.js';
 
 /** Pages of several sections, each question answered by one of them. */
 const PAGES: Record<string, string> = {
@@ -197,19 +197,22 @@ const PAGES: Record<string, string> = {
   ].join('\n'),
 };
 
+/** Asks `site` a question in Markdown, which it must answer. */
+async function askSite(site: TestService, query: string) {
+  const { status, body } = await site.postJson('/bot/askai', {
+    apiKey: DEMO_KEY,
+    query,
+    conversationId: '',
+    format: 'markdown',
+  });
+  assert.equal(status, 200);
+  assert.equal(body.didAnswer, true, `answered: ${query}`);
+  return body as { answer: string; context: { passages: { link: string }[] } };
+}
+
 describe('the section an answer quotes, through the service', () => {
   const site = servedSite('answer-sections-', PAGES, { config: configWith() });
-  const ask = async (query: string) => {
-    const { status, body } = await site().postJson('/bot/askai', {
-      apiKey: DEMO_KEY,
-      query,
-      conversationId: '',
-      format: 'markdown',
-    });
-    assert.equal(status, 200);
-    assert.equal(body.didAnswer, true, `answered: ${query}`);
-    return body as { answer: string; context: { passages: { link: string }[] } };
-  };
+  const ask = (query: string) => askSite(site(), query);
 
   it('shows the usage example for a how-to question naming a plural acronym ("URLs") the opening holds', async () => {
     // The tokenizer reads "URLs" as `url` and as the parts `ur` and `ls`: the opening, which
@@ -280,5 +283,62 @@ describe('the section an answer quotes, through the service', () => {
     // "Skins: colours, fonts and dark mode" names `## Dark mode`: "dark mode" asks for it.
     const answer = await ask('dark mode');
     assert.equal(answer.context.passages[0]?.link, '/skins#dark-mode');
+  });
+});
+
+/** A page titled "Edge Workers", its opening and sections in `lines`. */
+const edgeWorkers = (lines: string[]): string =>
+  [
+    '---',
+    'title: Edge Workers',
+    'description: Run an app on Edge Workers.',
+    '---',
+    '',
+    '# Edge Workers',
+    '',
+    ...lines,
+  ].join('\n');
+
+/** A deploy step's text. */
+const PUBLISH = ['With an account, publish the app with one command:', '', '```sh', 'npm run deploy', '```'];
+
+/**
+ * Pages whose sections a step's number told apart wrongly, each on a site of its own: a site's
+ * other pages change how search ranks a page's passages.
+ */
+describe('the section an answer quotes: step numbers', () => {
+  // Search prefers `## Deploy from CI`, which says "deploy" three times; `## 3. Deploy` is headed
+  // by the question's one word beside the page's title, once its step's number is not read as a
+  // word the question lacks.
+  const steps = servedSite(
+    'answer-sections-steps-',
+    {
+      'workers.md': edgeWorkers([
+        "Edge Workers runs your app on the network's edge.",
+        '',
+        '## 1. Setup',
+        '',
+        'Start your project with the `create` command, then move into it.',
+        '',
+        '## 2. Run',
+        '',
+        'Run the development server locally, then open `http://localhost:8787` in your browser.',
+        '',
+        '## 3. Deploy',
+        '',
+        ...PUBLISH,
+        '',
+        '## Deploy from CI',
+        '',
+        'Before deploying code from a CI pipeline, you need a token, kept as a secret of the repository: the workflow deploys on every push, and a failed deploy keeps the last one.',
+      ]),
+    },
+    { config: configWith() },
+  );
+  it("quotes the step headed by the question's word, its number read as no word of it", async () => {
+    const answer = await askSite(steps(), 'deploy to edge workers');
+    assert.equal(answer.context.passages[0]?.link, '/workers#3-deploy');
+    assert.match(answer.answer, /^With an account, publish the app with one command:/);
+    assert.match(answer.answer, /npm run deploy/);
   });
 });

@@ -26,6 +26,7 @@ import {
   type QuestionTerms,
 } from './question-terms.js';
 import {
+  headingTerms,
   listAround,
   MAX_LISTED,
   optionName,
@@ -36,7 +37,7 @@ import {
 } from './section-units.js';
 
 export { codeNamesAsked, definesName, PROCEDURAL } from './question-terms.js';
-export { paragraphSentences, sectionTermSet } from './section-units.js';
+export { headingTerms, paragraphSentences, sectionTermSet } from './section-units.js';
 
 /** Prose quoted in an answer, in characters: enough for a definition and the sentence after it. */
 export const ANSWER_PROSE_CHARS = 480;
@@ -305,7 +306,7 @@ export function selectAnswer(
     if (pointsElsewhere[sectionIndex]) return;
     // A heading below the page title says what its sentences are about: its words count for
     // each of them, once.
-    const heading = candidate.section.level > 1 ? analyser.terms(candidate.section.heading) : [];
+    const heading = candidate.section.level > 1 ? headingTerms(candidate.section.heading, analyser) : [];
     // The page's opening stands under its title: when the title is the question, a sentence
     // there repeating its words is as much in the section about them as one repeating a heading's
     // ("If you forgot your password…" under "Reset your password", not "A secure password has…"
@@ -379,7 +380,7 @@ export function selectAnswer(
     (titleIsTheQuestion(first.title) ||
       (askedTerms.size > 0 && [...askedTerms].every((term) => titleTerms.has(term))));
   const candidateHeadings = candidates.map(({ section }) =>
-    section.level > 1 ? new Set(analyser.terms(section.heading)) : new Set<string>(),
+    section.level > 1 ? new Set(headingTerms(section.heading, analyser)) : new Set<string>(),
   );
   // A heading that is the question ("## Which preset should I use?" for "Which Hono preset should
   // I use?"): it asks nothing else, and the question asks nothing else but the page's subject
@@ -410,7 +411,7 @@ export function selectAnswer(
     leadIndex >= 0 &&
     isOnlyTheTitle(question, first.title, analyser) &&
     !pageSections.some(
-      (section) => section.level > 1 && sameTerms(analyser.terms(section.heading), askedTerms),
+      (section) => section.level > 1 && sameTerms(headingTerms(section.heading, analyser), askedTerms),
     ) &&
     (sections[leadIndex] as Unit[]).some((unit) => unit.kind === 'text');
   const preferred = aboutTheSubject || onlyThePageName ? Math.max(0, leadIndex) : 0;

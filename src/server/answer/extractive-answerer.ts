@@ -7,7 +7,13 @@ import { TextAnalyser } from '../search/text-analyser.js';
 import { withinEditDistance } from '../search/edit-distance.js';
 import { MAX_CORRECTED_WORDS } from '../search/query-analysis.js';
 import { renderAnswer } from './answer-format.js';
-import { codeNamesAsked, definesName, sectionTermSet, selectAnswer } from './answer-sentences.js';
+import {
+  codeNamesAsked,
+  definesName,
+  headingTerms,
+  sectionTermSet,
+  selectAnswer,
+} from './answer-sentences.js';
 import { type Answerer, type AnswerInput, type DraftAnswer, sourcelessAnswer } from './answerer.js';
 import {
   answerCoverage,
@@ -697,7 +703,7 @@ export class ExtractiveAnswerer implements Answerer {
     const others = best.document.sections
       .filter((section) => !taken(section) && section.text !== '')
       .map((section) => {
-        const heading = new Set(this.#analyser.terms(section.heading));
+        const heading = new Set(headingTerms(section.heading, this.#analyser));
         const terms = sectionTermSet(section, this.#analyser);
         let score = 0;
         for (const word of words)

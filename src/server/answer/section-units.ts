@@ -72,6 +72,22 @@ function cellCount(paragraph: string): number {
   return paragraph.includes('\n') ? 0 : cellsOf(paragraph).length;
 }
 
+/**
+ * A step's number before a heading ("4. Deploy", "2.1. Setup a new project", "Step 3: Run"): its
+ * place in a walk-through, not what the section is about. Not a number that is part of the
+ * heading's words ("2.0 release", "HTTP/2").
+ */
+const STEP_NUMBER = /^\s*(?:(?:step|part)\s+\d+[.:)]?|\d+(?:\.\d+)*[.):])\s+(?=\S)/i;
+
+/**
+ * The terms of a section's heading as the choice of a page's section reads them: without a step's
+ * number (see `STEP_NUMBER`), which is no word of its subject. With it, `## 4. Deploy` was no
+ * heading that is the question "deploy to Cloudflare Workers" (the `4` is no word of it).
+ */
+export function headingTerms(heading: string, analyser: TextAnalyser): string[] {
+  return analyser.terms(heading.replace(STEP_NUMBER, ''));
+}
+
 /** Each section's terms (heading and text), read once: a page's sections outlive any question. */
 const termsOfSection = new WeakMap<Section, ReadonlySet<string>>();
 

@@ -303,10 +303,9 @@ const edgeWorkers = (lines: string[]): string =>
 const PUBLISH = ['With an account, publish the app with one command:', '', '```sh', 'npm run deploy', '```'];
 
 /**
- * Pages whose sections a step's number told apart wrongly, each on a site of its own: a site's
- * other pages change how search ranks a page's passages.
+ * Pages whose sections a step's number or the page's title told apart wrongly, each on a site of its own: a site's other pages change how search ranks a page's passages.
  */
-describe('the section an answer quotes: step numbers', () => {
+describe('the section an answer quotes: step numbers and title words', () => {
   // Search prefers `## Deploy from CI`, which says "deploy" three times; `## 3. Deploy` is headed
   // by the question's one word beside the page's title, once its step's number is not read as a
   // word the question lacks.
@@ -335,10 +334,63 @@ describe('the section an answer quotes: step numbers', () => {
     },
     { config: configWith() },
   );
+  // Search's three passages of the page are the sections headed "Deploy …" that say "Edge Workers";
+  // of its other sections, five say "Edge Workers" (the title) and one is headed "Deploy".
+  const title = servedSite(
+    'answer-sections-title-',
+    {
+      'workers.md': edgeWorkers([
+        "Edge Workers runs your app on the network's edge, close to your visitors.",
+        '',
+        '## Setup',
+        '',
+        'A starter for Edge Workers is available: the `create` command makes an Edge Workers project.',
+        '',
+        '## Hello World',
+        '',
+        "The Edge Workers runtime calls the app's `fetch` for each request that reaches Edge Workers.",
+        '',
+        '## Static files',
+        '',
+        'Edge Workers serves the files of the `public` folder; list it in the Edge Workers config.',
+        '',
+        '## Bindings',
+        '',
+        'An Edge Workers binding gives your app a store or a queue of Edge Workers.',
+        '',
+        '## Logs',
+        '',
+        'Edge Workers keeps the logs of your Edge Workers app for three days.',
+        '',
+        '## Deploy',
+        '',
+        ...PUBLISH,
+        '',
+        '## Deploy from CI',
+        '',
+        'Before deploying code to Edge Workers from a CI pipeline, you need a token, kept as a secret of the repository: the workflow deploys on every push.',
+        '',
+        '## Deploy previews',
+        '',
+        'Each pull request can deploy a preview to Edge Workers: the preview deploy gets its own address, and a new deploy replaces it.',
+        '',
+        '## Deploy hooks',
+        '',
+        'A deploy hook is a URL that starts a deploy to Edge Workers when called: use it to deploy when your content changes.',
+      ]),
+    },
+    { config: configWith() },
+  );
   it("quotes the step headed by the question's word, its number read as no word of it", async () => {
     const answer = await askSite(steps(), 'deploy to edge workers');
     assert.equal(answer.context.passages[0]?.link, '/workers#3-deploy');
     assert.match(answer.answer, /^With an account, publish the app with one command:/);
+    assert.match(answer.answer, /npm run deploy/);
+  });
+
+  it("weighs the page title's words little when choosing the page's other sections to quote from", async () => {
+    const answer = await askSite(title(), 'deploy to edge workers');
+    assert.equal(answer.context.passages[0]?.link, '/workers#deploy');
     assert.match(answer.answer, /npm run deploy/);
   });
 });

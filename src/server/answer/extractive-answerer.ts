@@ -38,6 +38,7 @@ import {
   resolveFollowUpIn,
 } from './follow-up.js';
 import { isEnglishWord, warmUpLanguageModel } from './language-model.js';
+import { TITLE_WORD_WEIGHT } from './question-terms.js';
 import { smallTalkAnswer, withoutSmallTalk } from './small-talk.js';
 
 export interface ExtractiveAnswererOptions {
@@ -700,6 +701,11 @@ export class ExtractiveAnswerer implements Answerer {
     }
     const taken = (section: DocumentSection) =>
       fromHits.some(({ section: part }) => isPartOfSection(part, section));
+    // A word of the page's title tells its sections apart little, as when choosing the sentence
+    // (see `TITLE_WORD_WEIGHT`): counted whole, "deploy to Cloudflare Workers" on the Cloudflare
+    // Workers page took `## 1. Setup`, `## 2. Hello World` and `## Serve static files`, which say
+    // "Cloudflare" and "Workers", rather than `## 4. Deploy`.
+    const titleTerms = new Set(this.#analyser.terms(best.document.title));
     const others = best.document.sections
       .filter((section) => !taken(section) && section.text !== '')
       .map((section) => {
@@ -707,7 +713,10 @@ export class ExtractiveAnswerer implements Answerer {
         const terms = sectionTermSet(section, this.#analyser);
         let score = 0;
         for (const word of words)
-          score += word.weight * (heading.has(word.term) ? 2 : terms.has(word.term) ? 1 : 0);
+          score +=
+            (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) *
+            word.weight *
+            (heading.has(word.term) ? 2 : terms.has(word.term) ? 1 : 0);
         return { section, score };
       })
       .filter((candidate) => candidate.score > 0)

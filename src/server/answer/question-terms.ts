@@ -15,7 +15,7 @@ import { cellsOf, sectionTermSet, unitsOf, type Unit } from './section-units.js'
  * A question word that is also in the page title tells one sentence of the page from another
  * only this much: every section of the page is about the title.
  */
-const TITLE_WORD_WEIGHT = 0.3;
+export const TITLE_WORD_WEIGHT = 0.3;
 
 /**
  * A name the question asks about (a product, a library, an acronym: "ArkType", "JSON") counts

@@ -303,9 +303,10 @@ const edgeWorkers = (lines: string[]): string =>
 const PUBLISH = ['With an account, publish the app with one command:', '', '```sh', 'npm run deploy', '```'];
 
 /**
- * Pages whose sections a step's number or the page's title told apart wrongly, each on a site of its own: a site's other pages change how search ranks a page's passages.
+ * Pages whose sections a step's number, the page's title or a name written as code told apart
+ * wrongly, each on a site of its own: a site's other pages change how search ranks a page's passages.
  */
-describe('the section an answer quotes: step numbers and title words', () => {
+describe('the section an answer quotes: step numbers, title words and names in code', () => {
   // Search prefers `## Deploy from CI`, which says "deploy" three times; `## 3. Deploy` is headed
   // by the question's one word beside the page's title, once its step's number is not read as a
   // word the question lacks.
@@ -381,6 +382,42 @@ describe('the section an answer quotes: step numbers and title words', () => {
     },
     { config: configWith() },
   );
+  const code = servedSite(
+    'answer-sections-code-',
+    {
+      'feedback.md': [
+        '---',
+        'title: POST /feedback',
+        'description: Rate an answer with a thumbs up or down.',
+        '---',
+        '',
+        '# POST /feedback',
+        '',
+        'The buttons call it with the `insightId` of the answer they sit under.',
+        '',
+        '## Request',
+        '',
+        '| Field | Type | Required | Meaning |',
+        '| --- | --- | --- | --- |',
+        '| `insightId` | string | yes | The `insightId` of an answer from the ask endpoint. |',
+        '| `helpful` | boolean | yes | Whether the answer helped. |',
+        '',
+        '## Changing a vote',
+        '',
+        'Sending feedback again for the same `insightId` replaces the earlier vote.',
+        '',
+        '## Unknown insight',
+        '',
+        'An `insightId` that no answer has gets `404`, with `success: false`:',
+        '',
+        '```json',
+        '{ "success": false, "error": { "code": "insight_not_found", "field": "insightId" } }',
+        '```',
+      ].join('\n'),
+    },
+    { config: configWith() },
+  );
+
   it("quotes the step headed by the question's word, its number read as no word of it", async () => {
     const answer = await askSite(steps(), 'deploy to edge workers');
     assert.equal(answer.context.passages[0]?.link, '/workers#3-deploy');
@@ -392,5 +429,13 @@ describe('the section an answer quotes: step numbers and title words', () => {
     const answer = await askSite(title(), 'deploy to edge workers');
     assert.equal(answer.context.passages[0]?.link, '/workers#deploy');
     assert.match(answer.answer, /npm run deploy/);
+  });
+
+  it('quotes the code that holds a name the question writes as code, whatever it asks', async () => {
+    // `## Request` is headed by the question's "request"; the error's JSON under
+    // `## Unknown insight` holds `insight_not_found`, though the question asks no how.
+    const answer = await askSite(code(), 'feedback request fails with insight_not_found');
+    assert.equal(answer.context.passages[0]?.link, '/feedback#unknown-insight');
+    assert.match(answer.answer, /"code": "insight_not_found"/);
   });
 });

@@ -14,6 +14,8 @@ import type { AnswerBlock } from './answer-format.js';
 import {
   ASKS_WHAT_IT_IS,
   asksWhatItMeans,
+  codeNamesWritten,
+  holdsCodeName,
   INFORMATIVE_SPECIFICITY,
   isTask,
   LIST_QUESTION,
@@ -299,6 +301,16 @@ export function selectAnswer(
       ? undefined
       : pageOpening;
   const isLead = (section: Section): boolean => lead !== undefined && isPartOfSection(section, lead);
+  // A name the question writes as code, `insight_not_found` or `useState`: a code block holding it
+  // is where the page shows it, whatever the question asks (see `holdsCodeName`). Not the name of
+  // the page's subject, its title's words (`bodyLimit` on "Body Limit Middleware"), which every
+  // example of the page holds: "Is there a size limit for uploads on Bun when I raise bodyLimit?"
+  // is answered by `## Usage with Bun for large requests`, not by the usage example.
+  const namesInCode = codeNamesWritten(question).filter((name) => {
+    const whole = analyser.term(name.toLowerCase());
+    const parts = analyser.terms(name).filter((term) => term !== whole);
+    return parts.length === 0 || !parts.every((term) => titleHolds.has(term));
+  });
   /** Each candidate's best unit: its index, rank, score with its heading's, and its own score. */
   const bestOf = candidates.map(() => ({ unit: -1, rank: 0, score: 0, ownScore: 0 }));
   sections.forEach((units, sectionIndex) => {
@@ -317,8 +329,12 @@ export function selectAnswer(
         : heading;
     const aboutWords = wordsScore(about, asked, idf);
     units.forEach((unit, unitIndex) => {
-      // In a how-to question, code that does it may be the answer ("How can I set a cookie?").
-      if (unit.kind === 'code' && (!procedural || unit.mistake)) return;
+      // In a how-to question, code that does it may be the answer ("How can I set a cookie?"); in
+      // any question, code holding a name it writes as code ("feedback request fails with
+      // insight_not_found": the error's JSON under `## Unknown insight`, not the request table
+      // whose heading says "request").
+      if (unit.kind === 'code' && (unit.mistake || !(procedural || holdsCodeName(unit.text, namesInCode))))
+        return;
       const ownWords = new Set<string>();
       unit.score = scoreUnit(unit, asked, idf, ownWords) * (unit.kind === 'code' ? CODE_WEIGHT : 1);
       // In a how-to question, a sentence right before code is quoted with its code (see

@@ -90,6 +90,24 @@ export function namesWritten(question: string): Set<string> {
 }
 
 /**
+ * The names a question writes as only code writes them, as written: in snake case or in camel case
+ * starting in lower case (`insight_not_found`, `useState`, `conversationId`). Not a name starting
+ * in capitals (`TypeScript`, `WebAssembly`, products that prose names as well), nor a plain word.
+ */
+export function codeNamesWritten(question: string): string[] {
+  return (question.match(/[\p{L}_$][\p{L}\p{N}_$.-]*[\p{L}\p{N}_$]/gu) ?? []).filter((name) =>
+    /_|^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u.test(name),
+  );
+}
+
+/** Whether code holds one of `names` (see `codeNamesWritten`) whole: `useState`, not `useStateFor`. */
+export function holdsCodeName(code: string, names: readonly string[]): boolean {
+  return names.some((name) =>
+    new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/[.$]/g, '\\$&')}(?![\\p{L}\\p{N}_$])`, 'u').test(code),
+  );
+}
+
+/**
  * Whether a table row's first cell is one code span naming one of `names`, whole or by its last
  * dotted part (`context.resolvedQuery` for `resolvedquery`, `rateLimit.burst` for `burst`).
  */

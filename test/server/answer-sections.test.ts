@@ -303,10 +303,11 @@ const edgeWorkers = (lines: string[]): string =>
 const PUBLISH = ['With an account, publish the app with one command:', '', '```sh', 'npm run deploy', '```'];
 
 /**
- * Pages whose sections a step's number, the page's title or a name written as code told apart
- * wrongly, each on a site of its own: a site's other pages change how search ranks a page's passages.
+ * Pages whose sections a step's number, the page's title, a name written as code or the page's
+ * opening told apart wrongly, each on a site of its own: a site's other pages change how search
+ * ranks a page's passages.
  */
-describe('the section an answer quotes: step numbers, title words and names in code', () => {
+describe('the section an answer quotes: step numbers, title words, names in code, the opening', () => {
   // Search prefers `## Deploy from CI`, which says "deploy" three times; `## 3. Deploy` is headed
   // by the question's one word beside the page's title, once its step's number is not read as a
   // word the question lacks.
@@ -418,6 +419,47 @@ describe('the section an answer quotes: step numbers, title words and names in c
     { config: configWith() },
   );
 
+  // The opening's sentence holds "RPC", "API" and "client"; `### Cookies`, which search prefers,
+  // is headed by the question's "cookie", which the opening lacks.
+  const opening = servedSite(
+    'answer-sections-opening-',
+    {
+      'rpc.md': [
+        '---',
+        'title: RPC',
+        "description: Share the API's types between the server and the client.",
+        '---',
+        '',
+        '# RPC',
+        '',
+        'The RPC feature allows sharing of the API specifications between the server and the client.',
+        '',
+        'First, export the type of your app from the server. Then create a client with `hc`.',
+        '',
+        '## Server',
+        '',
+        'Write a validator and export the type of the route: the client reads it.',
+        '',
+        '## Client',
+        '',
+        'Call `client.{path}.{method}` and pass the data you wish to send to the server as an argument.',
+        '',
+        '### Headers',
+        '',
+        "You can append headers to the request: pass them to the client's options.",
+        '',
+        '### Cookies',
+        '',
+        "To make the client send cookies (a session cookie, say) with every request, add `{ init: { credentials: 'include' } }` to the options when you create the client.",
+        '',
+        '## Using RPC with larger applications',
+        '',
+        'Split your app into several apps and create the client from the type of the whole.',
+      ].join('\n'),
+    },
+    { config: configWith() },
+  );
+
   it("quotes the step headed by the question's word, its number read as no word of it", async () => {
     const answer = await askSite(steps(), 'deploy to edge workers');
     assert.equal(answer.context.passages[0]?.link, '/workers#3-deploy');
@@ -429,6 +471,12 @@ describe('the section an answer quotes: step numbers, title words and names in c
     const answer = await askSite(title(), 'deploy to edge workers');
     assert.equal(answer.context.passages[0]?.link, '/workers#deploy');
     assert.match(answer.answer, /npm run deploy/);
+  });
+
+  it("gives the page's opening no extra weight when another section is headed by a word of the question it lacks", async () => {
+    const answer = await askSite(opening(), "the RPC client isn't sending my session cookie to the API");
+    assert.equal(answer.context.passages[0]?.link, '/rpc#cookies');
+    assert.match(answer.answer, /^To make the client send cookies/);
   });
 
   it('quotes the code that holds a name the question writes as code, whatever it asks', async () => {

@@ -58,7 +58,7 @@ const REPEATED_HEADING_WEIGHT = 0.5;
  * is and does ("The `map()` method … creates a new array populated with the results of calling a
  * provided function on every element"), where a sentence further down that matches as well is
  * often about a detail or an example of it. Not when the question names something the opening
- * doesn't. Set by reading the benchmark answers it changes: 29 of 335, of which 15 read better, 5
+ * doesn't, nor when another candidate's heading holds a word of the question it lacks. Set by reading the benchmark answers it changes: 29 of 335, of which 15 read better, 5
  * worse (asked about a detail a later section gives: "change the response status code") and 9
  * as well.
  */
@@ -296,6 +296,19 @@ export function selectAnswer(
     ({ section }, index) => !named[index] && optionsNamed.size === 1 && optionNamed(section) !== undefined,
   );
   const namesASection = named.includes(true);
+  // The page's opening counts no more than other sections (see `LEAD_WEIGHT`) when a candidate's
+  // heading holds a word of the question the opening lacks (not the title's): the question is
+  // about that section's subject ("the RPC client isn't sending my session cookie to the API"
+  // and `### Cookies`, not the RPC page's opening on sharing the API's types between server and
+  // client). Its usage example still comes with it, when it answers a how-to question.
+  const headedElsewhere = candidates.some(
+    ({ section }) =>
+      section.level > 1 &&
+      headingTerms(section.heading, analyser).some(
+        (term) =>
+          askedTerms.has(term) && informative.has(term) && !titleHolds.has(term) && !openingTerms.has(term),
+      ),
+  );
   const lead =
     namesASection || words.some((word) => isWholeName(word) && !openingTerms.has(word.term))
       ? undefined
@@ -369,7 +382,7 @@ export function selectAnswer(
             : wordsScore(about, asked, idf, undefined, ownWords)));
       const rank =
         (total + repeated) *
-        (isLead(candidate.section) ? LEAD_WEIGHT : 1) *
+        (isLead(candidate.section) && !headedElsewhere ? LEAD_WEIGHT : 1) *
         (named[sectionIndex] || namedOption[sectionIndex] ? NAMED_SECTION_WEIGHT : 1) *
         (unit.kind === 'row' && rowNames(unit.text, namesAsked) ? NAMED_ROW_WEIGHT : 1);
       const best = bestOf[sectionIndex] as (typeof bestOf)[number];

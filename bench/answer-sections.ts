@@ -29,6 +29,8 @@
  * The twelfth fresh Hono set (hono-fresh12-sections.json, 40 questions on pages drawn at random, each
  * with every section that answers it, on its page and on a second page where that also answers) was
  * annotated on 2026-12-03 from the pages alone, before any search was run; it is blind as a whole.
+ * So is the thirteenth (hono-fresh13-sections.json, 40 questions on details the earlier sets leave
+ * out), annotated the same way later that day.
  *
  *   --list         also lists, for the seen sets, each question whose answer quotes another section
  *   --dump FILE    writes each seen question's quoted section and whether it is right, for diffs
@@ -143,6 +145,7 @@ await measure('Hono docs', `${CORPORA}hono`, [
   ['fresh5 blind', 'hono-fresh5-sections.json', false],
   ['fresh9', 'hono-fresh9-sections.json', 'halves'],
   ['fresh12 blind', 'hono-fresh12-sections.json', false],
+  ['fresh13 blind', 'hono-fresh13-sections.json', false],
 ]);
 await measure('demo docs', DEMO, [
   ['demo fresh', 'demo-fresh-sections.json', true],

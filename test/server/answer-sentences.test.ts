@@ -673,6 +673,39 @@ describe('choosing the sentences an answer quotes', () => {
     assert.equal(selected.section, 1);
   });
 
+  it('weighs a verb that only says the visitor wants something done ("make") little against the subject asked', () => {
+    // `## Size` says "make" and "chat" in one sentence, none of them what is asked; the opening
+    // says the chat has dark defaults. Search weighs such verbs little too (`GENERIC_IMPORTANCE`).
+    const styling = [
+      section(
+        'Styling the chat',
+        "To change the chat's colours, font or spacing, set its custom properties on the element or on any ancestor. They have light and dark defaults that follow the system setting.",
+        1,
+      ),
+      section(
+        'Size',
+        'To make the chat bigger or smaller, give the element a height: the composer stays at the bottom and the transcript takes the room above it.',
+      ),
+      section(
+        'Parts',
+        'Each message, answer and button is a part: style it with ::part(). The defaults follow the system; color-scheme="dark" on the element keeps it in one.',
+      ),
+    ];
+    const question = 'how do I make the chat dark';
+    const selected = selectAnswer(
+      question,
+      questionWords(question, analyser),
+      [styling[0], styling[2], styling[1]].map((candidate) => ({
+        section: candidate!,
+        title: 'Styling the chat',
+      })),
+      analyser,
+      styling,
+    );
+    assert.notEqual(selected.section, 2, 'not `## Size`');
+    assert.match(texts(selected.blocks).join(' '), /dark/);
+  });
+
   it("keeps the opening's head start for a question about the page's subject when the opening holds the name asked", () => {
     // Search ranked `## Usage`, which lacks "Valibot", first: the opening, the section preferred
     // for "What is…", holds the name (in its heading, the title) and keeps its head start.

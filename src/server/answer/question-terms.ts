@@ -6,6 +6,7 @@
 import { withoutCodeMarks } from '../content/code-spans.js';
 import type { DocumentSection as Section } from '../content/document.js';
 import { SYNONYM_WEIGHT } from '../search/synonyms.js';
+import { GENERIC_IMPORTANCE, isGenericWord } from '../search/query-analysis.js';
 import type { TextAnalyser } from '../search/text-analyser.js';
 import type { QuestionWord } from './answer-evidence.js';
 import { tagWords } from './language-model.js';
@@ -240,8 +241,12 @@ export function weighQuestion(
   for (const word of words) {
     if (!titleTerms.has(word.term) || specificity(word.term) >= INFORMATIVE_SPECIFICITY)
       informative.add(word.term);
-    // Within a page about the question's subject, its verb says which section answers.
-    const base = ((1 + word.weight) / 2) * (word.name ? NAME_WEIGHT : 1);
+    // Within a page about the question's subject, its verb says which section answers; not a
+    // verb that only says the visitor wants something done ("make", "get"), weighed as search does.
+    const base =
+      ((1 + word.weight) / 2) *
+      (word.name ? NAME_WEIGHT : 1) *
+      (isGenericWord(word.word) ? GENERIC_IMPORTANCE : 1);
     const wordWeight = base * (titleTerms.has(word.term) ? TITLE_WORD_WEIGHT : 1) * specificity(word.term);
     const as = word.word.toLowerCase();
     // A part of a name (`type` of `ArkType`, `site` of `cross-site`) is a word of its own

@@ -174,7 +174,7 @@ const GENERIC_WORDS = new Set([
   'see',
   'look',
 ]);
-const GENERIC_IMPORTANCE = 0.4;
+export const GENERIC_IMPORTANCE = 0.4;
 
 /** Whether a word is one of the verbs and fillers that say what a visitor wants rather than what about. */
 export function isGenericWord(word: string): boolean {

@@ -429,6 +429,11 @@ describe('loadContentFolder', () => {
       ['broken.md', 'latin1.txt'],
     );
     for (const file of skipped) assert.ok(file.reason.length > 0);
+    // One line, naming what is wrong and where in the file, not the parser's frame of the source.
+    assert.match(
+      skipped[0]?.reason ?? '',
+      /^its front matter is not valid YAML: Flow sequence .* at line 2, column \d+$/,
+    );
   });
 
   it('takes metadata from front matter', () => {

@@ -22,18 +22,43 @@ const TOML_FRONT_MATTER = /^\uFEFF?\+\+\+[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?\+\+\+[ 
  */
 export function splitFrontMatter(source: string): MarkdownSource {
   const toml = TOML_FRONT_MATTER.exec(source);
-  if (toml) return { frontMatter: parseToml(toml[1] ?? ''), body: source.slice(toml[0].length) };
+  if (toml) {
+    let frontMatter: Record<string, unknown>;
+    try {
+      frontMatter = parseToml(toml[1] ?? '');
+    } catch (error) {
+      throw frontMatterError('TOML', error);
+    }
+    return { frontMatter, body: source.slice(toml[0].length) };
+  }
   const match = FRONT_MATTER.exec(source);
   if (!match) return { frontMatter: {}, body: source.replace(/^\uFEFF/, '') };
   const yaml = match[1] ?? '';
   // A tag YAML has not (`!!js/function`, `!ENV`) reads as a string, without the warning the parser
   // would print for it: a line of the page's, escapes and all, naming no file.
-  const parsed: unknown = jsonShapedFrontMatter(yaml) ?? parseYaml(yaml, { logLevel: 'error' });
+  let parsed: unknown;
+  try {
+    parsed = jsonShapedFrontMatter(yaml) ?? parseYaml(yaml, { logLevel: 'error' });
+  } catch (error) {
+    throw frontMatterError('YAML', error);
+  }
   const frontMatter =
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {};
   return { frontMatter, body: source.slice(match[0].length) };
+}
+
+/**
+ * What a parser's error says, on one line, with the line of the file it names: the parsers count
+ * lines from the front matter's first (the file's second) and follow their message with a frame
+ * of the source, which a one-line report of the skipped file has no room for.
+ */
+function frontMatterError(language: 'YAML' | 'TOML', error: unknown): Error {
+  const said = error instanceof Error ? error.message : String(error);
+  const first = (said.split('\n')[0] ?? '').replace(/:\s*$/, '');
+  const inFile = first.replace(/\bline (\d+)/, (_, line: string) => `line ${Number(line) + 1}`);
+  return new Error(`its front matter is not valid ${language}: ${inFile}`);
 }
 
 /** `key: "text"` or `key: ["text", …]`, nothing before, between or after. */
